@@ -1,0 +1,1 @@
+"""qpay layer (see docs/architecture.md)."""

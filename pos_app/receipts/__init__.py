@@ -1,0 +1,1 @@
+"""receipts layer (see docs/architecture.md)."""

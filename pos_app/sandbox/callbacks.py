@@ -1,0 +1,73 @@
+"""Callback delivery in the background: a few tries with backoff, never blocking the API."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import requests
+
+CALLBACK_STYLES = ("post", "get")
+
+
+class CallbackSender:
+    def __init__(self, style: str = "post", *, attempts: int = 4, first_delay: float = 0.25,
+                 timeout: float = 5.0) -> None:
+        if style not in CALLBACK_STYLES:
+            raise ValueError(f"callback style must be one of {CALLBACK_STYLES}")
+        self.style = style
+        self._attempts = attempts
+        self._first_delay = first_delay
+        self._timeout = timeout
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="sandbox-callback")
+        self._closing = threading.Event()
+        self._deliveries: deque[dict[str, Any]] = deque(maxlen=1000)
+        self._lock = threading.Lock()
+
+    def payment_completed(self, callback_url: str, invoice_id: str, payment_id: str) -> None:
+        """POST `{"invoice_id"}` (the contract's form) or GET `?qpay_payment_id=` (the live variant)."""
+        if self.style == "post":
+            self._submit("POST", callback_url, json={"invoice_id": invoice_id})
+        else:
+            self._submit("GET", callback_url, params={"qpay_payment_id": payment_id})
+
+    def reversal(self, callback_url: str, payment_id: str, payment_status: str) -> None:
+        # The contract leaves this payload open; the sandbox sends the payment's new state.
+        self._submit("POST", callback_url, json={"payment_id": payment_id, "payment_status": payment_status})
+
+    def deliveries(self) -> list[dict[str, Any]]:
+        with self._lock:
+            return list(self._deliveries)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._deliveries.clear()
+
+    def close(self) -> None:
+        self._closing.set()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def _submit(self, method: str, url: str, **kwargs: Any) -> None:
+        if not self._closing.is_set():
+            self._pool.submit(self._deliver, method, url, kwargs)
+
+    def _deliver(self, method: str, url: str, kwargs: dict[str, Any]) -> None:
+        delay = self._first_delay
+        for attempt in range(1, self._attempts + 1):
+            record: dict[str, Any] = {"method": method, "url": url, "attempt": attempt,
+                                      "time": time.time(), **{k: v for k, v in kwargs.items()}}
+            try:
+                answer = requests.request(method, url, timeout=self._timeout, **kwargs)
+                record["status"] = answer.status_code
+                ok = 200 <= answer.status_code < 300
+            except requests.RequestException as exc:
+                record["error"] = type(exc).__name__
+                ok = False
+            with self._lock:
+                self._deliveries.append(record)
+            if ok or self._closing.wait(delay):
+                return
+            delay *= 2

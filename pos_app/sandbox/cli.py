@@ -1,0 +1,44 @@
+"""`pos-sandbox` / `python -m pos_app.sandbox`: the sandbox as a program."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+
+from .app import SandboxOptions
+from .callbacks import CALLBACK_STYLES
+from .server import SandboxServer
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="pos-sandbox",
+                                     description="A local stand-in for the QPay merchant API v2.")
+    parser.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
+    parser.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
+    parser.add_argument("--state", metavar="FILE", help="SQLite file that keeps state across restarts")
+    parser.add_argument("--merchants", metavar="FILE", help="JSON list of merchant accounts")
+    parser.add_argument("--callback-style", choices=CALLBACK_STYLES, default="post",
+                        help="post: JSON {invoice_id} (contract); get: ?qpay_payment_id= (live variant)")
+    parser.add_argument("--single-session", action="store_true",
+                        help="a new login ends the account's other sessions (live variant)")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    options = SandboxOptions(merchants_file=args.merchants, state_file=args.state,
+                             callback_style=args.callback_style, single_session=args.single_session)
+    try:
+        server = SandboxServer(args.host, args.port, options).start()
+    except (OSError, ValueError, RuntimeError) as exc:
+        print(f"pos-sandbox: cannot start: {exc}", file=sys.stderr)
+        return 1
+    print(f"sandbox listening on {server.url}", flush=True)
+    stopping = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stopping.set())
+    stopping.wait()
+    server.stop()
+    return 0
