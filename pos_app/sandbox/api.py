@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import binascii
 import secrets
 from typing import TYPE_CHECKING
 
@@ -40,7 +39,7 @@ def token(request: Request) -> SandboxJSON:
         raise _no_credentials("HTTP Basic credentials are required")
     try:
         decoded = base64.b64decode(value.strip(), validate=True).decode("utf-8")
-    except (binascii.Error, UnicodeDecodeError):
+    except ValueError:  # binascii.Error, UnicodeDecodeError, and a non-ASCII payload
         raise _no_credentials("the Authorization header is malformed") from None
     username, colon, password = decoded.partition(":")
     if not colon:

@@ -26,6 +26,8 @@ class CallbackSender:
         self._closing = threading.Event()
         self._deliveries: deque[dict[str, Any]] = deque(maxlen=1000)
         self._lock = threading.Lock()
+        # A reset starts a new generation: deliveries queued before it stop quietly.
+        self._generation = 0
 
     def payment_completed(self, callback_url: str, invoice_id: str, payment_id: str) -> None:
         """POST `{"invoice_id"}` (the contract's form) or GET `?qpay_payment_id=` (the live variant)."""
@@ -44,6 +46,7 @@ class CallbackSender:
 
     def clear(self) -> None:
         with self._lock:
+            self._generation += 1
             self._deliveries.clear()
 
     def close(self) -> None:
@@ -52,11 +55,13 @@ class CallbackSender:
 
     def _submit(self, method: str, url: str, **kwargs: Any) -> None:
         if not self._closing.is_set():
-            self._pool.submit(self._deliver, method, url, kwargs)
+            self._pool.submit(self._deliver, method, url, kwargs, self._generation)
 
-    def _deliver(self, method: str, url: str, kwargs: dict[str, Any]) -> None:
+    def _deliver(self, method: str, url: str, kwargs: dict[str, Any], generation: int) -> None:
         delay = self._first_delay
         for attempt in range(1, self._attempts + 1):
+            if generation != self._generation:
+                return
             record: dict[str, Any] = {"method": method, "url": url, "attempt": attempt,
                                       "time": time.time(), **{k: v for k, v in kwargs.items()}}
             try:
@@ -67,7 +72,9 @@ class CallbackSender:
                 record["error"] = type(exc).__name__
                 ok = False
             with self._lock:
+                if generation != self._generation:
+                    return
                 self._deliveries.append(record)
-            if ok or self._closing.wait(delay):
+            if ok or attempt == self._attempts or self._closing.wait(delay):
                 return
             delay *= 2

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Depends, Request, Response
@@ -190,8 +189,7 @@ def payer_page(code: str, request: Request) -> HTMLResponse:
     sandbox = _sandbox(request)
     with sandbox.state.lock:
         invoice = _invoice_by_code(sandbox, code)
-        paid = sum((p["payment_amount"] for p in sandbox.state.invoice_payments(invoice["invoice_id"])
-                    if p["payment_status"] == "PAID"), Decimal(0))
+        paid = sandbox.state.paid_total(invoice["invoice_id"])
         status = invoice["invoice_status"]
         button = ("<form method='post'><button type='submit'>Pay</button></form>"
                   if status == "OPEN" else "")

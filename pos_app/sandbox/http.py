@@ -54,7 +54,29 @@ async def json_body(request: Request, *, required: bool = True) -> dict[str, Any
         raise ApiError(400, "INVALID_JSON", "the body is not valid JSON") from None
     if not isinstance(data, dict):
         raise ApiError(400, "INVALID_JSON", "the body must be a JSON object")
+    # "\ud800" is valid JSON syntax but no character: taken in, it breaks every answer echoing it.
+    if (b"\\u" in raw or not raw.isascii()) and _has_lone_surrogate(data):
+        raise ApiError(400, "INVALID_JSON", "the body holds a lone UTF-16 surrogate (not Unicode text)")
     return data
+
+
+def _has_lone_surrogate(data: Any) -> bool:
+    """True when a key or string anywhere in `data` cannot be encoded as UTF-8."""
+    pending = [data]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if not item.isascii():
+                try:
+                    item.encode("utf-8")
+                except UnicodeEncodeError:
+                    return True
+        elif isinstance(item, dict):
+            pending.extend(item)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
 
 
 def bearer_token(request: Request) -> str:

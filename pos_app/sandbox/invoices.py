@@ -14,7 +14,7 @@ from .merchants import Merchant
 from .qr import emv_payload, qr_png_base64
 from .state import State, short_code
 from .taxes import cents, line_total, money
-from .validate import (amount_field, bool_field, date_field, list_field, object_field,
+from .validate import (MAX_DIGITS, amount_field, bool_field, date_field, list_field, object_field,
                        page_field, paginate, string_field, to_decimal)
 
 EXPIRY = timedelta(hours=24)
@@ -71,8 +71,11 @@ def _lines(body: dict[str, Any]) -> list[dict[str, Any]]:
             "surcharges": _adjustments(raw, "surcharges", where),
             "taxes": _adjustments(raw, "taxes", where),
         }
-        if line_total(line) < 0:
+        total = line_total(line)
+        if total < 0:
             raise invalid(f"{where}: discounts exceed the line's price")
+        if total >= Decimal(10) ** MAX_DIGITS:  # quantity x price alone can reach 10^30
+            raise invalid(f"{where}: the line's total must be below 10^{MAX_DIGITS}")
         lines.append(line)
     return lines
 
@@ -254,8 +257,9 @@ def check(state: State, username: str, body: dict[str, Any], *, full_rows: bool)
     with state.lock:
         invoice = state.invoices.get(invoice_id)
         # An unknown invoice has no payments: the contract's "count 0, rows empty".
-        payments = state.invoice_payments(invoice_id) if invoice and invoice["merchant"] == username else []
-        paid = sum((p["payment_amount"] for p in payments if p["payment_status"] == "PAID"), Decimal(0))
+        visible = invoice is not None and invoice["merchant"] == username
+        payments = state.invoice_payments(invoice_id) if visible else []
+        paid = state.paid_total(invoice_id) if visible else Decimal(0)
         rows = [check_row(p, full=full_rows) for p in paginate(payments, page_number, page_limit)]
     return {"count": len(payments), "paid_amount": _number(paid), "rows": rows}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
@@ -38,18 +38,43 @@ class Merchant:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Merchant":
-        known = {f for f in cls.__dataclass_fields__}
-        unknown = set(data) - known
+    def from_json(cls, data: Any) -> "Merchant":
+        """A merchant from its JSON object; ValueError naming the first bad field."""
+        if not isinstance(data, dict):
+            raise ValueError("each merchant must be a JSON object")
+        unknown = set(data) - set(cls.__dataclass_fields__)
         if unknown:
             raise ValueError(f"unknown merchant fields: {', '.join(sorted(unknown))}")
-        if not isinstance(data.get("username"), str) or not isinstance(data.get("password"), str):
-            raise ValueError("a merchant needs a string username and password")
+        for key in ("username", "password", "name", "register", "account_bank_code",
+                    "account_number", "account_name"):
+            if key in data and (not isinstance(data[key], str) or not data[key]):
+                raise ValueError(f"merchant field {key} must be a non-empty string")
+        if "username" not in data or "password" not in data:
+            raise ValueError("a merchant needs a username and password")
+        codes = data.get("invoice_codes", [])
+        if not isinstance(codes, list) or not all(isinstance(c, str) and c for c in codes):
+            raise ValueError("merchant field invoice_codes must be a list of strings")
+        for key in ("active", "ebarimt_registered", "exists"):
+            if key in data and not isinstance(data[key], bool):
+                raise ValueError(f"merchant field {key} must be true or false")
         values = dict(data)
         for key in ("min_amount", "max_amount"):
             if key in values:
-                values[key] = Decimal(str(values[key]))
-        return cls(**values)
+                values[key] = _positive_amount(values[key], key)
+        merchant = cls(**values)
+        if merchant.min_amount > merchant.max_amount:
+            raise ValueError("merchant min_amount must not be above max_amount")
+        return merchant
+
+
+def _positive_amount(value: Any, key: str) -> Decimal:
+    try:
+        number = Decimal(str(value)) if not isinstance(value, bool) else None
+    except InvalidOperation:
+        number = None
+    if number is None or not number.is_finite() or number <= 0:
+        raise ValueError(f"merchant field {key} must be a positive number")
+    return number
 
 
 def default_merchants() -> list[Merchant]:
@@ -58,7 +83,10 @@ def default_merchants() -> list[Merchant]:
 
 def load_merchants(path: str | Path) -> list[Merchant]:
     """Read a JSON list of merchant objects (fields as in `Merchant`)."""
-    raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    try:
+        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"the merchants file is not valid JSON: {exc}") from None
     if not isinstance(raw, list):
         raise ValueError("the merchants file must hold a JSON list of merchant objects")
     merchants = [Merchant.from_json(item) for item in raw]

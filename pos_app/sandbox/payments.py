@@ -75,9 +75,7 @@ def reverse_payment(state: State, username: str, payment_id: str, body: dict[str
 
 
 def _remaining(state: State, invoice: dict[str, Any]) -> Decimal:
-    paid = sum((p["payment_amount"] for p in state.invoice_payments(invoice["invoice_id"])
-                if p["payment_status"] == "PAID"), Decimal(0))
-    return invoice["amount"] - paid
+    return invoice["amount"] - state.paid_total(invoice["invoice_id"])
 
 
 def pay_invoice(state: State, invoice_id: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -86,7 +84,7 @@ def pay_invoice(state: State, invoice_id: str, body: dict[str, Any]) -> dict[str
     if transaction_type not in ("P2P", "CARD"):
         raise invalid('transaction_type must be "P2P" or "CARD"')
     bank_key = body.get("bank", "khanbank")
-    if bank_key not in BANKS_BY_KEY:
+    if not isinstance(bank_key, str) or bank_key not in BANKS_BY_KEY:
         raise invalid(f"bank must be one of: {', '.join(b.key for b in BANK_APPS)}")
     with state.lock:
         invoice = state.invoices.get(invoice_id)
@@ -102,6 +100,7 @@ def pay_invoice(state: State, invoice_id: str, body: dict[str, Any]) -> dict[str
         amount = remaining if body.get("amount") is None else amount_field(body, "amount")
         if amount <= 0:
             raise ApiError(400, "INVOICE_PAID", "invoice is already fully paid")
+        merchant = state.merchants[invoice["merchant"]]
         if amount < remaining:
             if not invoice["allow_partial"]:
                 raise ApiError(400, "MIN_AMOUNT_ERR", "this invoice does not allow partial payment")
@@ -111,10 +110,10 @@ def pay_invoice(state: State, invoice_id: str, body: dict[str, Any]) -> dict[str
         if amount > remaining:
             if not invoice["allow_exceed"]:
                 raise ApiError(400, "MAX_AMOUNT_ERR", "this invoice does not allow paying more than its amount")
-            maximum = invoice["maximum_amount"]
-            if maximum is not None and invoice["amount"] - remaining + amount > maximum:
+            # Without its own maximum an invoice is still held to the merchant's limit.
+            maximum = invoice["maximum_amount"] or merchant.max_amount
+            if invoice["amount"] - remaining + amount > maximum:
                 raise ApiError(400, "MAX_AMOUNT_ERR", f"the invoice's total may not exceed {maximum}")
-        merchant = state.merchants[invoice["merchant"]]
         bank = BANKS_BY_KEY[bank_key]
         now = iso(state.clock.now())
         amount_text = money(amount)

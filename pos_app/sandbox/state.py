@@ -6,6 +6,7 @@ import copy
 import secrets
 import string
 import threading
+from decimal import Decimal
 from typing import Any
 
 from .clock import Clock
@@ -94,6 +95,11 @@ class State:
     def invoice_payments(self, invoice_id: str) -> list[dict[str, Any]]:
         invoice = self.invoices[invoice_id]
         return [self.payments[pid] for pid in invoice["payment_ids"]]
+
+    def paid_total(self, invoice_id: str) -> Decimal:
+        """What the payer has paid and kept: the sum of the invoice's PAID payments."""
+        return sum((p["payment_amount"] for p in self.invoice_payments(invoice_id)
+                    if p["payment_status"] == "PAID"), Decimal(0))
 
     def active_ebarimt(self, payment_id: str) -> dict[str, Any] | None:
         for receipt in self.ebarimts.values():

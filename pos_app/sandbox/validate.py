@@ -10,14 +10,13 @@ from .errors import ApiError, invalid
 
 DATE_RE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 MAX_PAGE_LIMIT = 100
+# Numbers from 10^15 up are refused: far above any merchant's limit, and below it the Decimal
+# arithmetic (line totals, cents, JSON numbers) can neither overflow nor lose the cents.
+MAX_DIGITS = 15
 
 
-def to_decimal(value: Any) -> Decimal | None:
-    """A JSON number or numeric string as an exact Decimal; None if it is not one.
-
-    At most two decimals: MNT has cents, and a float artefact like
-    0.30000000000000004 from a client is a bug worth refusing, not rounding.
-    """
+def _exact_decimal(value: Any) -> Decimal | None:
+    """A JSON number or numeric string as a finite Decimal with at most 2 decimals, of any size."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str, Decimal)):
         return None
     text = str(value).strip()
@@ -32,13 +31,31 @@ def to_decimal(value: Any) -> Decimal | None:
     return number
 
 
+def _too_big(number: Decimal) -> bool:
+    return number != 0 and number.adjusted() >= MAX_DIGITS  # |number| >= 10^15, without arithmetic
+
+
+def to_decimal(value: Any) -> Decimal | None:
+    """A JSON number or numeric string as an exact Decimal; None if it is not one.
+
+    At most two decimals: MNT has cents, and a float artefact like
+    0.30000000000000004 from a client is a bug worth refusing, not rounding.
+    Below 10^15 in size (MAX_DIGITS).
+    """
+    number = _exact_decimal(value)
+    return None if number is None or _too_big(number) else number
+
+
 def amount_field(body: dict[str, Any], key: str, code: str = "INVALID_AMOUNT") -> Decimal:
-    """A positive amount, or 400 with `code` (zero, negative, missing or non-numeric)."""
-    number = to_decimal(body.get(key))
+    """A positive amount, or 400 with `code` (zero, negative, missing or non-numeric);
+    MAX_AMOUNT_ERR from 10^15 up, above any merchant's maximum."""
+    number = _exact_decimal(body.get(key))
     if number is None:
         raise ApiError(400, code, f"{key} must be a number with at most 2 decimals")
     if number <= 0:
         raise ApiError(400, code, f"{key} must be greater than zero")
+    if _too_big(number):
+        raise ApiError(400, "MAX_AMOUNT_ERR", f"{key} is above any merchant's maximum")
     return number
 
 
