@@ -6,7 +6,8 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Request, Response
+from starlette.requests import ClientDisconnect
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -88,6 +89,11 @@ def create_app(sandbox: Sandbox | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def on_validation_error(_: Request, exc: RequestValidationError) -> SandboxJSON:
         return _envelope(400, "INVALID_PARAMETERS", "the request's parameters are invalid")
+
+    @app.exception_handler(ClientDisconnect)
+    async def on_client_gone(_: Request, exc: ClientDisconnect) -> Response:
+        # The client hung up before its body arrived (a timeout): nobody reads this answer.
+        return Response(status_code=499)
 
     @app.exception_handler(Exception)
     async def on_unexpected(_: Request, exc: Exception) -> SandboxJSON:

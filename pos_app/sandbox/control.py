@@ -113,16 +113,22 @@ async def add_fault(request: Request) -> SandboxJSON:
     if status is not None and (isinstance(status, bool) or not isinstance(status, int)
                                or not 400 <= status <= 599):
         raise invalid("status must be an HTTP error status from 400 to 599")
-    drop = body.get("drop", False)
-    if not isinstance(drop, bool):
-        raise invalid("drop must be true or false")
+    flags = {}
+    for key in ("drop", "after_processing"):
+        flags[key] = body.get(key, False)
+        if not isinstance(flags[key], bool):
+            raise invalid(f"{key} must be true or false")
+    method = body.get("method")
+    if method is not None and method not in ("GET", "POST", "PUT", "PATCH", "DELETE"):
+        raise invalid("method must be GET, POST, PUT, PATCH or DELETE")
     error_code = body.get("error_code")
     if error_code is not None and not isinstance(error_code, str):
         raise invalid("error_code must be a string")
-    if status is None and not drop and not numbers["delay_ms"]:
+    if status is None and not flags["drop"] and not numbers["delay_ms"]:
         raise invalid("a fault needs a status, a delay_ms or drop")
     sandbox = _sandbox(request)
-    sandbox.faults.add(Fault(path_prefix=prefix, status=status, drop=drop, error_code=error_code, **numbers))
+    sandbox.faults.add(Fault(path_prefix=prefix, status=status, error_code=error_code, method=method,
+                             **flags, **numbers))
     return SandboxJSON({"faults": sandbox.faults.pending()})
 
 

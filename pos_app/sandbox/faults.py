@@ -24,6 +24,10 @@ class Fault:
     drop: bool = False
     retry_after: int = 1
     error_code: str | None = None
+    # Narrow a fault to one method (a prefix such as /v2/invoice also matches /v2/invoice/list).
+    method: str | None = None
+    # Apply the fault after the endpoint has done its work: "created, but the answer was lost".
+    after_processing: bool = False
 
 
 class FaultInjector:
@@ -43,11 +47,11 @@ class FaultInjector:
         with self._lock:
             return [asdict(f) for f in self._faults]
 
-    def take(self, path: str) -> Fault | None:
-        """The first fault matching the path, counted down by one use."""
+    def take(self, method: str, path: str) -> Fault | None:
+        """The first fault matching the request, counted down by one use."""
         with self._lock:
             for fault in self._faults:
-                if path.startswith(fault.path_prefix):
+                if path.startswith(fault.path_prefix) and fault.method in (None, method):
                     fault.count -= 1
                     if fault.count <= 0:
                         self._faults.remove(fault)
@@ -110,27 +114,61 @@ class SandboxMiddleware:
             return
         entry: dict[str, Any] = {"method": scope["method"], "path": scope["path"], "status": None,
                                  "time": time.time()}
+        logged = False
+
+        def log_once(status: Any) -> None:
+            # Logged as the answer starts, so a test that has its answer sees its entry.
+            nonlocal logged
+            if not logged:
+                entry["status"] = status
+                self.log.add(entry)
+                logged = True
 
         async def logged_send(message: dict[str, Any]) -> None:
             if message["type"] == "http.response.start":
-                entry["status"] = message["status"]
+                log_once(message["status"])
             await send(message)
 
         try:
-            fault = self.faults.take(scope["path"])
-            if fault is not None:
-                entry["fault"] = True
+            fault = self.faults.take(scope["method"], scope["path"])
+            if fault is None:
+                await self.app(scope, receive, logged_send)
+                return
+            entry["fault"] = True
+            if fault.after_processing:
+                await self._after_processing(fault, scope, receive, send, logged_send, log_once)
+            else:
                 if fault.delay_ms:
                     await asyncio.sleep(fault.delay_ms / 1000)
-                if fault.drop and await _drop_connection(send):
-                    entry["status"] = "dropped"
-                    return
-                if fault.status is not None:
-                    headers = {"Retry-After": str(fault.retry_after)} if fault.status == 429 else {}
-                    await _send_envelope(logged_send, fault.status,
-                                         fault.error_code or code_for_status(fault.status),
-                                         "fault injected by the sandbox", headers)
-                    return
-            await self.app(scope, receive, logged_send)
+                if not await self._apply(fault, send, logged_send, log_once):
+                    await self.app(scope, receive, logged_send)
         finally:
-            self.log.add(entry)
+            log_once(entry["status"])
+
+    async def _apply(self, fault: Fault, send: Any, logged_send: Any, log_once: Any) -> bool:
+        """Drop the connection or answer the fault's status; False when neither applies."""
+        if fault.drop:
+            log_once("dropped")
+            if await _drop_connection(send):
+                return True
+        if fault.status is not None:
+            headers = {"Retry-After": str(fault.retry_after)} if fault.status == 429 else {}
+            await _send_envelope(logged_send, fault.status, fault.error_code or code_for_status(fault.status),
+                                 "fault injected by the sandbox", headers)
+            return True
+        return False
+
+    async def _after_processing(self, fault: Fault, scope: dict[str, Any], receive: Any, send: Any,
+                                logged_send: Any, log_once: Any) -> None:
+        """Run the endpoint, hold its answer back, then delay, drop or replace it."""
+        held: list[dict[str, Any]] = []
+
+        async def hold(message: dict[str, Any]) -> None:
+            held.append(message)
+
+        await self.app(scope, receive, hold)
+        if fault.delay_ms:
+            await asyncio.sleep(fault.delay_ms / 1000)
+        if not await self._apply(fault, send, logged_send, log_once):
+            for message in held:
+                await logged_send(message)

@@ -36,6 +36,16 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
+def _parse_float(text: str) -> Decimal:
+    """A JSON number with a fraction or exponent, exactly. Beyond a double's range (1e308) it is
+    refused: echoed back (transactions, sender data) it would render as Infinity, as an int of
+    over 4300 digits (ValueError), or for 1e999999999 as a billion-digit int (minutes of CPU)."""
+    number = Decimal(text)
+    if number != 0 and number.adjusted() > 300:
+        raise ValueError("number out of range")
+    return number
+
+
 async def json_body(request: Request, *, required: bool = True) -> dict[str, Any]:
     """The request's JSON object; money stays exact (floats parse as Decimal)."""
     raw = await request.body()
@@ -49,7 +59,7 @@ async def json_body(request: Request, *, required: bool = True) -> dict[str, Any
     if len(raw) > MAX_BODY:
         raise ApiError(400, "INVALID_JSON", "the body is larger than 1 MiB")
     try:
-        data = json.loads(raw, parse_float=Decimal, parse_constant=_reject_constant)
+        data = json.loads(raw, parse_float=_parse_float, parse_constant=_reject_constant)
     except (ValueError, RecursionError):
         raise ApiError(400, "INVALID_JSON", "the body is not valid JSON") from None
     if not isinstance(data, dict):

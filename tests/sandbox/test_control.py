@@ -431,3 +431,43 @@ def test_control_api_refuses_a_non_loopback_client_in_process() -> None:
     # The contract API itself is not restricted by address.
     status, body = _asgi_get(app, "/v2/invoice/x", ("10.0.0.5", 1234))
     assert status == 401 and json.loads(body)["error_code"] == "AUTHENTICATION_FAILED"
+
+
+def test_fault_after_processing_loses_the_answer_but_not_the_work(authed: Api) -> None:
+    import requests as http
+
+    fault = {"path_prefix": "/v2/invoice", "method": "POST", "drop": True, "after_processing": True}
+    assert authed.control("POST", "/faults", fault).status_code == 200
+    with pytest.raises(http.exceptions.ConnectionError):
+        authed.call("POST", "/v2/invoice", _simple(sender_invoice_no="LOST-ANSWER-1"))
+    listing = authed.call("POST", "/v2/invoice/list", {"sender_invoice_no": "LOST-ANSWER-1",
+                                                       "offset": {"page_number": 1, "page_limit": 10}})
+    assert listing.json()["count"] == 1  # the invoice exists although its creator never heard so
+
+
+def test_fault_after_processing_can_answer_a_status_instead(authed: Api) -> None:
+    authed.control("POST", "/faults", {"path_prefix": "/v2/invoice", "method": "POST", "status": 503,
+                                       "after_processing": True})
+    assert_error(authed.call("POST", "/v2/invoice", _simple(sender_invoice_no="BUSY-1")), 503,
+                 "SYSTEM_BUSY")
+    listing = authed.call("POST", "/v2/invoice/list", {"sender_invoice_no": "BUSY-1",
+                                                       "offset": {"page_number": 1, "page_limit": 10}})
+    assert listing.json()["count"] == 1
+
+
+def test_fault_method_narrows_a_path_prefix(authed: Api) -> None:
+    invoice_id = authed.invoice()["invoice_id"]
+    authed.control("POST", "/faults", {"path_prefix": "/v2/invoice", "method": "DELETE", "status": 500})
+    assert authed.call("GET", f"/v2/invoice/{invoice_id}").status_code == 200
+    assert authed.call("POST", "/v2/invoice/list", {"offset": {"page_number": 1, "page_limit": 5}}
+                       ).status_code == 200
+    assert_error(authed.call("DELETE", f"/v2/invoice/{invoice_id}"), 500, "INTERNAL_SERVER_ERROR")
+    assert authed.call("DELETE", f"/v2/invoice/{invoice_id}").status_code == 200
+
+
+def test_a_request_is_in_the_log_by_the_time_its_answer_arrives(authed: Api) -> None:
+    for _ in range(20):
+        authed.call("GET", "/v2/invoice/nope")
+        assert authed.control("GET", "/requests").json()[-1]["path"] == "/v2/invoice/nope"
+        authed.control("POST", "/reset")
+        authed.login()
