@@ -60,10 +60,7 @@ def format_mnt(amount: Decimal) -> str:
     """
     amount = parse_amount(amount)
     cents = amount.quantize(_CENT, rounding=ROUND_HALF_UP)
-    if cents == cents.to_integral_value():
-        text = f"{cents:,.0f}"
-    else:
-        text = f"{cents:,.2f}"
+    text = f"{cents:,.0f}" if cents == cents.to_integral_value() else f"{cents:,.2f}"
     if text in ("-0", "-0.00"):  # a tiny negative rounds to zero: no sign on zero
         text = text[1:]
     return f"{text} {CURRENCY_SIGN}"

@@ -9,6 +9,7 @@ fail loudly, not vanish. `to_payload()` gives the JSON body.
 from __future__ import annotations
 
 import re
+import warnings
 from decimal import Decimal
 from typing import Annotated, Any, Literal
 
@@ -82,13 +83,18 @@ class Address(_Request):
     zipcode: str | None = None
 
 
-class PartyData(_Request):
-    """`invoice_receiver_data`: who the invoice is for."""
+with warnings.catch_warnings():
+    # `register` is the contract's name; it only shadows ABCMeta.register on
+    # the class, never the value on an instance.
+    warnings.filterwarnings("ignore", message='Field name "register"', category=UserWarning)
 
-    register: str | None = None
-    name: str | None = None
-    email: str | None = None
-    phone: str | None = None
+    class PartyData(_Request):
+        """`invoice_receiver_data` (and the base of `sender_branch_data`)."""
+
+        register: str | None = None
+        name: str | None = None
+        email: str | None = None
+        phone: str | None = None
 
 
 class SenderBranchData(PartyData):

@@ -82,8 +82,7 @@ class QPayError(Exception):
 
     def __repr__(self) -> str:
         return (
-            f"{type(self).__name__}(status={self.status!r}, "
-            f"error_code={self.error_code!r}, message={self.message!r})"
+            f"{type(self).__name__}(status={self.status!r}, error_code={self.error_code!r}, message={self.message!r})"
         )
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -17,8 +17,8 @@ from pydantic import BeforeValidator, PlainSerializer
 from pos_app.domain.money import parse_amount
 
 __all__ = [
-    "Amount",
     "MAX_WIRE_AMOUNT",
+    "Amount",
     "OptionalAmount",
     "WireNumber",
     "WireString",

@@ -111,6 +111,9 @@ class InvoiceCreated(_QrFields):
     """Answer of Create Invoice (also rebuilt from Get Invoice after a lost answer)."""
 
     invoice_id: str
+    # Not a wire field: True when the client rebuilt this from a look-up
+    # after the creation answer was lost (see `QPayClient.find_invoice`).
+    recovered: bool = Field(default=False, exclude=True)
 
 
 class InvoiceLineInfo(QPayModel):

@@ -62,11 +62,17 @@ Outcome = int | BaseException
 
 
 def is_retryable(outcome: Outcome) -> bool:
-    """True for 429, any 5xx, a connection error or a timeout."""
+    """True for 429, any 5xx, a connection error or a timeout.
+
+    A TLS failure (bad certificate, wrong host) is a connection error that
+    no repeat will cure, so it is not retried.
+    """
     if isinstance(outcome, bool):
         return False
     if isinstance(outcome, int):
         return outcome == 429 or 500 <= outcome <= 599
+    if isinstance(outcome, requests.exceptions.SSLError):
+        return False
     return isinstance(outcome, (requests.ConnectionError, requests.Timeout))
 
 
@@ -81,8 +87,8 @@ def request_not_sent(outcome: Outcome) -> bool:
         return False
     if isinstance(outcome, int):
         return outcome == 429
-    if isinstance(outcome, requests.ConnectTimeout):
-        return True
+    if isinstance(outcome, (requests.ConnectTimeout, requests.exceptions.SSLError)):
+        return True  # the request goes out only after connect and TLS handshake
     if isinstance(outcome, requests.ConnectionError):
         # requests wraps urllib3's MaxRetryError, whose `reason` tells a failed
         # connect (NewConnectionError: refused, no route, DNS) from a dropped answer.
@@ -111,8 +117,8 @@ def retry_delay(
         return None
     if retry_after is not None and retry_after > policy.max_retry_after:
         return None
-    backoff = min(policy.max_delay, policy.base_delay * 2 ** (attempt - 1))
-    draw = (rng or random).random()
+    backoff = min(policy.max_delay, policy.base_delay * 2.0 ** (attempt - 1))
+    draw = rng.random() if rng is not None else random.random()
     delay = backoff * (1 - policy.jitter) + backoff * policy.jitter * draw
     if retry_after is not None:
         delay = max(delay, retry_after)

@@ -1,0 +1,217 @@
+"""HTTP for the QPay client: session, explicit timeouts, retries, safe logging.
+
+The transport knows nothing of endpoints. Per call it is told whether the
+request may simply be sent again (reads and checks) or not (calls that move
+money). For the latter it repeats only when the request certainly did not
+reach the service (failed connect, 429) and otherwise raises, leaving the
+client to find out what happened.
+
+Logged: method, path, status, elapsed time, attempt. Never headers, never
+bodies (so never the token endpoint's body either).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+import logging
+import random
+import time
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+from urllib.parse import urlsplit
+
+import requests
+from requests.adapters import HTTPAdapter
+
+from .errors import APIConnectionError, InvalidResponseError, OutcomeUnknownError, error_from_response
+from .redaction import redact
+from .retry import DEFAULT_RETRY_POLICY, RetryPolicy, parse_retry_after, request_not_sent, retry_delay
+
+__all__ = ["Timeout", "Transport", "normalize_timeout", "validate_base_url"]
+
+Timeout = float | tuple[float, float]
+
+logger = logging.getLogger("pos_app.qpay")
+
+_LOOPBACK_NAMES = {"localhost"}
+
+
+def validate_base_url(base_url: str) -> str:
+    """The base URL without a trailing slash; ``https`` required.
+
+    Plain ``http`` is allowed for loopback hosts only (the embedded sandbox,
+    a test server): credentials must never cross a network in clear text.
+    """
+    parts = urlsplit(base_url.strip())
+    host = parts.hostname or ""
+    if parts.scheme not in ("https", "http") or not host:
+        raise ValueError(f"not an http(s) URL: {base_url!r}")
+    if parts.username or parts.password:
+        raise ValueError("the base URL must not carry credentials")
+    if parts.query or parts.fragment:
+        raise ValueError("the base URL must not carry a query or fragment")
+    if parts.scheme == "http" and not _is_loopback(host):
+        raise ValueError(f"plain http is allowed for loopback hosts only, not {host!r}; use https")
+    return base_url.strip().rstrip("/")
+
+
+def _is_loopback(host: str) -> bool:
+    if host.lower() in _LOOPBACK_NAMES:
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def normalize_timeout(timeout: Timeout) -> tuple[float, float]:
+    """(connect, read) seconds; a single number is used for both."""
+    if isinstance(timeout, tuple):
+        connect, read = timeout
+    else:
+        connect = read = timeout
+    if connect <= 0 or read <= 0:
+        raise ValueError("timeouts must be positive")
+    return float(connect), float(read)
+
+
+def _new_session() -> requests.Session:
+    session = requests.Session()
+    # No retries below us (we decide them); room for the GUI's worker threads.
+    adapter = HTTPAdapter(pool_connections=2, pool_maxsize=16, max_retries=0)
+    session.mount("https://", adapter)
+    session.mount("http://", adapter)
+    return session
+
+
+_NO_BODY = object()
+
+
+class Transport:
+    """Sends one logical request, with the retries its kind allows."""
+
+    def __init__(
+        self,
+        base_url: str,
+        *,
+        session: requests.Session | None = None,
+        timeout: Timeout = (5.0, 30.0),
+        retry_policy: RetryPolicy = DEFAULT_RETRY_POLICY,
+        sleep: Callable[[float], None] = time.sleep,
+        rng: random.Random | None = None,
+        user_agent: str = "pos-app-qpay/0.1",
+    ) -> None:
+        self.base_url = validate_base_url(base_url)
+        self._owns_session = session is None
+        self.session = session if session is not None else _new_session()
+        self.timeout = normalize_timeout(timeout)
+        self.retry_policy = retry_policy
+        self._sleep = sleep
+        self._rng = rng or random.Random()
+        self._user_agent = user_agent
+
+    def __repr__(self) -> str:
+        return f"Transport(base_url={self.base_url!r})"
+
+    def close(self) -> None:
+        if self._owns_session:
+            self.session.close()
+
+    def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        authorization: str | None,
+        json_body: Any = _NO_BODY,
+        safe_to_repeat: bool,
+    ) -> Any:
+        """Send and return the parsed JSON answer (``None`` for an empty body).
+
+        Raises a `QPayError` subclass: the factory's choice for an error
+        status, `APIConnectionError` when nothing was sent,
+        `OutcomeUnknownError` when the request may have reached the service
+        but no answer came back.
+        """
+        url = self.base_url + path
+        headers = {
+            # The contract requires the JSON content type on every request.
+            "Content-Type": "application/json",
+            "Accept": "application/json",
+            "User-Agent": self._user_agent,
+        }
+        if authorization is not None:
+            headers["Authorization"] = authorization
+        data = None if json_body is _NO_BODY else json.dumps(json_body, ensure_ascii=False).encode("utf-8")
+
+        attempt = 0
+        while True:
+            attempt += 1
+            started = time.monotonic()
+            try:
+                response = self.session.request(
+                    method, url, data=data, headers=headers, timeout=self.timeout, allow_redirects=False
+                )
+            except requests.RequestException as exc:
+                elapsed_ms = (time.monotonic() - started) * 1000
+                not_sent = request_not_sent(exc)
+                logger.warning(
+                    "%s %s: %s after %.0f ms (attempt %d)", method, path, type(exc).__name__, elapsed_ms, attempt
+                )
+                if safe_to_repeat or not_sent:
+                    delay = retry_delay(attempt, exc, policy=self.retry_policy, rng=self._rng)
+                    if delay is not None:
+                        self._wait(delay, method, path)
+                        continue
+                error_class = APIConnectionError if not_sent else OutcomeUnknownError
+                what = "could not reach the service" if not_sent else "no answer from the service"
+                raise error_class(
+                    f"{what}: {type(exc).__name__}: {redact(str(exc))}", method=method, path=path
+                ) from exc
+
+            elapsed_ms = (time.monotonic() - started) * 1000
+            status = response.status_code
+            logger.debug("%s %s -> %d in %.0f ms (attempt %d)", method, path, status, elapsed_ms, attempt)
+            if 200 <= status < 300:
+                return self._success_body(response, method, path)
+
+            retry_after = parse_retry_after(response.headers.get("Retry-After"))
+            body = _error_body(response)
+            if safe_to_repeat or request_not_sent(status):
+                delay = retry_delay(attempt, status, retry_after, policy=self.retry_policy, rng=self._rng)
+                if delay is not None:
+                    logger.warning("%s %s -> %d, retrying (attempt %d)", method, path, status, attempt)
+                    self._wait(delay, method, path)
+                    continue
+            raise error_from_response(status, body, retry_after=retry_after, method=method, path=path)
+
+    def _wait(self, delay: float, method: str, path: str) -> None:
+        logger.debug("%s %s: waiting %.2f s before the next attempt", method, path, delay)
+        self._sleep(delay)
+
+    @staticmethod
+    def _success_body(response: requests.Response, method: str, path: str) -> Any:
+        if not response.content.strip():
+            return None
+        try:
+            return _parse_json(response.content)
+        except ValueError:
+            raise InvalidResponseError(
+                response.status_code, None, "the answer is not JSON", method=method, path=path
+            ) from None
+
+
+def _error_body(response: requests.Response) -> Any:
+    if not response.content.strip():
+        return None
+    try:
+        return _parse_json(response.content)
+    except ValueError:
+        return response.text
+
+
+def _parse_json(content: bytes) -> Any:
+    # Fractions are read as Decimal straight from the text: no float on the way.
+    return json.loads(content, parse_float=Decimal)
