@@ -30,6 +30,7 @@ test: $(VENV)/.stamp-dev
 
 bench: $(VENV)/.stamp-dev
 	$(BIN)/python benchmarks/sandbox_check.py
+	$(BIN)/python benchmarks/client_overhead.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

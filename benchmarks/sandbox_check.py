@@ -19,94 +19,29 @@ Prints a Markdown table; writes JSON to benchmarks/results/sandbox_check.json.
 from __future__ import annotations
 
 import argparse
-import ipaddress
 import json
 import math
 import os
 import platform
-import queue
 import signal
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import IO, Callable
-from urllib.parse import urlsplit
+from typing import Callable
 
 import requests
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_OUTPUT = ROOT / "benchmarks" / "results" / "sandbox_check.json"
-USERNAME, PASSWORD = "TEST_MERCHANT", "123456"  # the sandbox's built-in test merchant
-READY_PREFIX = "sandbox listening on "
+from common import PASSWORD, RESULTS, USERNAME, SandboxProcess, percentile
+
+DEFAULT_OUTPUT = RESULTS / "sandbox_check.json"
 
 
 # ---------------------------------------------------------------------------
 # The sandbox subprocess
 # ---------------------------------------------------------------------------
-class SandboxProcess:
-    """`python -m pos_app.sandbox --port 0` on loopback; stopped with SIGTERM."""
-
-    def __init__(self, start_timeout: float = 30.0) -> None:
-        self._stderr: IO[bytes] = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen([sys.executable, "-m", "pos_app.sandbox", "--port", "0"], cwd=ROOT,
-                                     stdout=subprocess.PIPE, stderr=self._stderr, text=True, bufsize=1)
-        self.url = self._wait_for_url(start_timeout)
-        host = urlsplit(self.url).hostname or ""
-        if not ipaddress.ip_address(host).is_loopback:
-            self.stop()
-            raise RuntimeError(f"the sandbox is not on loopback: {self.url}")
-
-    def _wait_for_url(self, timeout: float) -> str:
-        lines: queue.Queue[str] = queue.Queue()
-        assert self.proc.stdout is not None
-        stdout = self.proc.stdout
-
-        def read() -> None:  # readline blocks: a thread keeps the timeout honest
-            for line in stdout:
-                lines.put(line)
-
-        threading.Thread(target=read, name="sandbox-stdout", daemon=True).start()
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                line = lines.get(timeout=0.1)
-            except queue.Empty:
-                if self.proc.poll() is not None:
-                    break
-                continue
-            if line.startswith(READY_PREFIX):
-                return line[len(READY_PREFIX):].strip()
-        self.stop()
-        raise RuntimeError(f"the sandbox did not start within {timeout:.0f} s:\n{self.stderr_tail()}")
-
-    def cpu_seconds(self) -> float | None:
-        """User + system CPU the sandbox process has used (Linux /proc; None elsewhere)."""
-        try:
-            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except (OSError, IndexError):
-            return None
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def stderr_tail(self, limit: int = 4000) -> str:
-        self._stderr.seek(0)
-        return self._stderr.read().decode("utf-8", "replace")[-limit:]
-
-    def stop(self, timeout: float = 10.0) -> int:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout)
-        return self.proc.returncode
-
-
 # ---------------------------------------------------------------------------
 # Setting up: a token and one paid invoice
 # ---------------------------------------------------------------------------
@@ -232,13 +167,6 @@ def run_load(url: str, target: Target, concurrency: int, duration: float, max_re
     for session in sessions:
         session.close()
     return total
-
-
-def percentile(ordered: list[float], fraction: float) -> float:
-    """Nearest-rank percentile of an ascending list."""
-    if not ordered:
-        return math.nan
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
 
 
 @dataclass

@@ -194,6 +194,17 @@ def test_answer_lost_after_creation_returns_that_invoice_without_resending(
     assert created.has_qr_image and created.qPay_shortUrl and created.urls
 
 
+def test_sandbox_dropping_the_answer_after_creation_leaves_exactly_one_invoice(
+    client: QPayClient, sandbox: SandboxControl
+) -> None:
+    # The sandbox's own fault: it creates the invoice, then closes the socket unanswered.
+    sandbox.fault("/v2/invoice", method="POST", drop=True, after_processing=True)
+    created = client.create_invoice(simple_invoice("T1-DROPPED"))
+    assert created.recovered
+    assert sandbox.count("/v2/invoice", "POST") == 1
+    assert invoices_in_sandbox(client, "T1-DROPPED") == 1
+
+
 def test_reconcile_waits_before_looking_up(
     make_client: Callable[..., QPayClient], proxy_factory: Callable[..., ForwardingProxy], sleeps: SleepRecorder
 ) -> None:
