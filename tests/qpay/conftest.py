@@ -13,20 +13,6 @@ from pos_app.sandbox import SandboxServer
 from .helpers import FAST_POLICY, PASSWORD, USERNAME, SandboxControl, SleepRecorder
 
 
-@pytest.fixture(scope="session")
-def sandbox_server() -> Iterator[SandboxServer]:
-    server = SandboxServer().start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_sandbox(request: pytest.FixtureRequest) -> None:
-    # Pure unit tests never start the server; any test that uses it gets a clean one.
-    if "sandbox_server" in request.fixturenames:
-        request.getfixturevalue("sandbox_server").reset()
-
-
 @pytest.fixture
 def sandbox(sandbox_server: SandboxServer) -> SandboxControl:
     return SandboxControl(sandbox_server.url)

@@ -13,12 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import requests
 
 from pos_app.qpay import RetryPolicy, SimpleInvoice
+
+T = TypeVar("T")
 
 USERNAME, PASSWORD, INVOICE_CODE = "TEST_MERCHANT", "123456", "TEST_INVOICE"
 
@@ -282,3 +284,31 @@ class ForwardingProxy:
         passed = {k: v for k, v in answer.headers.items() if k.lower() == "retry-after"}
         body: Any = answer.json() if answer.content else None
         return Reply(answer.status_code, body, passed)
+
+
+def run_in_threads(count: int, work: Callable[[], T]) -> list[T]:
+    """Run `work` in `count` threads released together; their results, or the first error raised."""
+    barrier = threading.Barrier(count)
+    results: list[T] = []
+    errors: list[BaseException] = []
+    lock = threading.Lock()
+
+    def worker() -> None:
+        barrier.wait()
+        try:
+            value = work()
+        except BaseException as exc:
+            with lock:
+                errors.append(exc)
+            return
+        with lock:
+            results.append(value)
+
+    threads = [threading.Thread(target=worker) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert not errors, errors
+    assert len(results) == count
+    return results

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 
 import jwt
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from pos_app.qpay import AuthenticationError, OutcomeUnknownError, TokenPair
 from pos_app.qpay.auth import FALLBACK_LIFETIME, TokenManager, jwt_claims, token_lifetime
 
-from .helpers import FakeClock
+from .helpers import FakeClock, run_in_threads
 
 NOW = 1_800_000_000
 
@@ -224,26 +223,6 @@ def test_explicit_refresh_without_a_refresh_token_is_an_error(service: FakeServi
         manager.refresh()
 
 
-def run_together(count: int, work: Callable[[], str]) -> list[str]:
-    barrier = threading.Barrier(count)
-    results: list[str] = []
-    lock = threading.Lock()
-
-    def worker() -> None:
-        barrier.wait()
-        value = work()
-        with lock:
-            results.append(value)
-
-    threads = [threading.Thread(target=worker) for _ in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(10)
-    assert len(results) == count
-    return results
-
-
 def test_concurrent_callers_share_one_refresh(manager: TokenManager, service: FakeService, clock: FakeClock) -> None:
     manager.access_token()
     clock.advance(600)
@@ -260,7 +239,7 @@ def test_concurrent_callers_share_one_refresh(manager: TokenManager, service: Fa
                 service.gate.set()  # type: ignore[union-attr]
         return manager.access_token()
 
-    tokens = run_together(8, ask)
+    tokens = run_in_threads(8, ask)
     assert len(set(tokens)) == 1
     assert service.refreshes == 1 and service.logins == 1
 

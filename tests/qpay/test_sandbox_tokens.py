@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -11,7 +10,7 @@ import requests
 from pos_app.qpay import AuthenticationError, QPayClient
 from pos_app.sandbox import SandboxOptions, SandboxServer
 
-from .helpers import FakeClock, SandboxControl, simple_invoice
+from .helpers import FakeClock, SandboxControl, run_in_threads, simple_invoice
 
 
 @pytest.fixture
@@ -28,33 +27,6 @@ def timed_client(make_client: Callable[..., QPayClient], clock: FakeClock) -> QP
 def advance_both(sandbox: SandboxControl, clock: FakeClock, seconds: float) -> None:
     sandbox.advance_clock(seconds)
     clock.advance(seconds)
-
-
-def run_in_threads(count: int, work: Callable[[], object]) -> list[object]:
-    barrier = threading.Barrier(count)
-    results: list[object] = []
-    errors: list[BaseException] = []
-    lock = threading.Lock()
-
-    def worker() -> None:
-        barrier.wait()
-        try:
-            value = work()
-        except BaseException as exc:
-            with lock:
-                errors.append(exc)
-            return
-        with lock:
-            results.append(value)
-
-    threads = [threading.Thread(target=worker) for _ in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(30)
-    assert not errors, errors
-    assert len(results) == count
-    return results
 
 
 def test_many_calls_make_one_login(client: QPayClient, sandbox: SandboxControl) -> None:

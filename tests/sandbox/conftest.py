@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import requests
@@ -69,18 +69,6 @@ def assert_error(answer: requests.Response, status: int, code: str) -> None:
     body = answer.json()
     assert body["error_code"] == code, body
     assert isinstance(body["message"], str) and body["message"]
-
-
-@pytest.fixture(scope="session")
-def sandbox_server() -> Iterator[SandboxServer]:
-    server = SandboxServer().start()
-    yield server
-    server.stop()
-
-
-@pytest.fixture(autouse=True)
-def _fresh_sandbox(sandbox_server: SandboxServer) -> None:
-    sandbox_server.reset()
 
 
 @pytest.fixture
