@@ -1,0 +1,133 @@
+"""The cart: line items with exact quantities and prices, their total and the taxes inside it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from .catalog import CatalogItem
+from .money import parse_amount
+from .taxes import ZERO_TAX, TaxRates, TaxSplit, split_taxes
+
+MAX_QUANTITY = Decimal(9999)
+MAX_LINES = 500
+MAX_DESCRIPTION = 255
+
+
+class CartError(ValueError):
+    """Input the cart refuses, with a message fit to show the cashier."""
+
+
+def parse_quantity(value: object) -> Decimal:
+    """A quantity above 0, at most 9,999, with at most 3 decimals (weighed goods)."""
+    try:
+        quantity = parse_amount(value)
+    except ValueError:
+        raise CartError(f"Quantity {value!r} is not a number") from None
+    if quantity <= 0 or quantity > MAX_QUANTITY:
+        raise CartError(f"Quantity must be above 0 and at most {MAX_QUANTITY:,}")
+    if quantity.as_tuple().exponent < -3:  # type: ignore[operator]
+        raise CartError("Quantity may have at most 3 decimals")
+    return quantity
+
+
+def parse_price(value: object) -> Decimal:
+    try:
+        price = parse_amount(value)
+    except ValueError:
+        raise CartError(f"Price {value!r} is not a number") from None
+    if price < 0 or price.as_tuple().exponent < -2 or price >= Decimal(10) ** 12:  # type: ignore[operator]
+        raise CartError("Price must be at least 0, below 10^12, with at most 2 decimals")
+    return price
+
+
+@dataclass(frozen=True)
+class CartLine:
+    description: str
+    quantity: Decimal
+    unit_price: Decimal
+    barcode: str | None = None
+    tax_product_code: str = ""
+    classification_code: str = ""
+    city_tax: bool = False
+
+    @property
+    def total(self) -> Decimal:
+        return self.quantity * self.unit_price
+
+    def taxes(self, rates: TaxRates) -> TaxSplit:
+        return split_taxes(self.total, self.city_tax, rates)
+
+
+def _checked(line: CartLine) -> CartLine:
+    # The invoice's amount must equal the sum of its lines to the cent (the
+    # service and the tax receipt both add the lines up exactly).
+    if line.total.as_tuple().exponent < -2 and line.total != line.total.quantize(Decimal("0.01")):  # type: ignore[operator]
+        raise CartError("Quantity × price must come to whole cents")
+    return line
+
+
+class Cart:
+    def __init__(self, rates: TaxRates = TaxRates()) -> None:
+        self.rates = rates
+        self._lines: list[CartLine] = []
+
+    @property
+    def lines(self) -> tuple[CartLine, ...]:
+        return tuple(self._lines)
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self._lines
+
+    @property
+    def total(self) -> Decimal:
+        return sum((line.total for line in self._lines), Decimal(0))
+
+    @property
+    def taxes(self) -> TaxSplit:
+        split = ZERO_TAX
+        for line in self._lines:
+            split = split + line.taxes(self.rates)
+        return split
+
+    def add_item(self, item: CatalogItem, quantity: object = 1) -> int:
+        """Add a catalog item; the same barcode again raises its quantity. Returns the line's index."""
+        amount = parse_quantity(quantity)
+        for index, line in enumerate(self._lines):
+            if line.barcode == item.barcode:
+                self.set_quantity(index, line.quantity + amount)
+                return index
+        return self._append(CartLine(item.name, amount, item.price, item.barcode, item.tax_product_code,
+                                     item.classification_code, item.city_tax))
+
+    def add_free_line(self, description: str, quantity: object, unit_price: object,
+                      city_tax: bool = False) -> int:
+        text = description.strip()
+        if not text or len(text) > MAX_DESCRIPTION:
+            raise CartError(f"Description must be 1 to {MAX_DESCRIPTION} characters")
+        return self._append(CartLine(text, parse_quantity(quantity), parse_price(unit_price), city_tax=city_tax))
+
+    def set_quantity(self, index: int, quantity: object) -> None:
+        self._lines[index] = _checked(replace(self._line(index), quantity=parse_quantity(quantity)))
+
+    def remove(self, index: int) -> CartLine:
+        self._line(index)
+        return self._lines.pop(index)
+
+    def clear(self) -> None:
+        self._lines.clear()
+
+    def _line(self, index: int) -> CartLine:
+        if not 0 <= index < len(self._lines):
+            raise CartError(f"There is no line {index + 1}")
+        return self._lines[index]
+
+    def _append(self, line: CartLine) -> int:
+        if len(self._lines) >= MAX_LINES:
+            raise CartError(f"A sale holds at most {MAX_LINES} lines")
+        self._lines.append(_checked(line))
+        return len(self._lines) - 1

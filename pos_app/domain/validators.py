@@ -1,0 +1,52 @@
+"""Register numbers and sale numbers, checked the same way everywhere."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from enum import Enum
+
+ORGANIZATION_REGISTER = re.compile(r"^\d{7}$")
+# A citizen's register: two Cyrillic capitals (Mongolian letters included) and 8 digits.
+CITIZEN_REGISTER = re.compile(r"^[А-ЯЁӨҮ]{2}\d{8}$")
+TERMINAL_ID = re.compile(r"^[A-Za-z0-9_]{1,20}$")
+MAX_SENDER_INVOICE_NO = 45
+
+
+class InputState(Enum):
+    EMPTY = "empty"
+    INCOMPLETE = "incomplete"   # could still become valid: keep typing
+    VALID = "valid"
+    INVALID = "invalid"
+
+
+def organization_register_state(text: str) -> InputState:
+    """For validation as typed: digits only, seven of them."""
+    value = text.strip()
+    if not value:
+        return InputState.EMPTY
+    if not value.isascii() or not value.isdigit() or len(value) > 7:
+        return InputState.INVALID
+    return InputState.VALID if len(value) == 7 else InputState.INCOMPLETE
+
+
+def check_organization_register(text: str) -> str:
+    value = text.strip()
+    if not ORGANIZATION_REGISTER.match(value):
+        raise ValueError("An organization's register number has exactly 7 digits")
+    return value
+
+
+def is_citizen_register(text: str) -> bool:
+    return bool(CITIZEN_REGISTER.match(text.strip().upper()))
+
+
+def sender_invoice_no(terminal_id: str, day: date, sequence: int) -> str:
+    """`T1-20261121-000042`: unique per terminal and day, at most 45 characters."""
+    if not TERMINAL_ID.match(terminal_id):
+        raise ValueError("A terminal id is 1 to 20 Latin letters, digits or _")
+    if not 1 <= sequence <= 999_999:
+        raise ValueError("The day's sale sequence runs from 1 to 999,999")
+    number = f"{terminal_id}-{day:%Y%m%d}-{sequence:06d}"
+    assert len(number) <= MAX_SENDER_INVOICE_NO
+    return number
