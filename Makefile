@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8765
 
-.PHONY: run test bench sandbox clean
+.PHONY: run test bench clean
 
 # A stamp per extra set: reinstall only when pyproject.toml changes.
 $(VENV)/.stamp-run: pyproject.toml
@@ -22,8 +22,6 @@ $(VENV)/.stamp-dev: pyproject.toml
 
 run: $(VENV)/.stamp-run
 	$(BIN)/pos-sandbox --host $(HOST) --port $(PORT)
-
-sandbox: run
 
 test: $(VENV)/.stamp-dev
 	$(BIN)/python -m pytest -q

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from .catalog import CatalogItem
 from .money import parse_amount
-from .taxes import ZERO_TAX, TaxRates, TaxSplit, split_taxes
+from .taxes import ZERO_TAX, TaxRates, TaxSplit, cents, split_taxes
 
 MAX_QUANTITY = Decimal(9999)
 MAX_LINES = 500
@@ -62,7 +62,7 @@ class CartLine:
 def _checked(line: CartLine) -> CartLine:
     # The invoice's amount must equal the sum of its lines to the cent (the
     # service and the tax receipt both add the lines up exactly).
-    if line.total.as_tuple().exponent < -2 and line.total != line.total.quantize(Decimal("0.01")):  # type: ignore[operator]
+    if line.total != cents(line.total):
         raise CartError("Quantity × price must come to whole cents")
     return line
 

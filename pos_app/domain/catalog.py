@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -42,7 +43,7 @@ class Catalog:
     def __len__(self) -> int:
         return len(self._by_barcode)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[CatalogItem]:
         return iter(self._by_barcode.values())
 
     def find(self, barcode: str) -> CatalogItem | None:

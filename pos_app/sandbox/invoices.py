@@ -166,15 +166,11 @@ def creation_response(invoice: dict[str, Any], base_url: str) -> dict[str, Any]:
             "urls": deep_links(invoice["qr_text"], base_url)}
 
 
-def _number(value: Decimal | None) -> int | float | None:
-    """A JSON number for a Decimal: exact for money with at most 2 decimals."""
-    if value is None:
-        return None
-    return int(value) if value == value.to_integral_value() else float(value)
-
-
 def invoice_detail(invoice: dict[str, Any], base_url: str) -> dict[str, Any]:
-    """Get Invoice in the live service's shape, plus the QR data and payment URLs."""
+    """Get Invoice in the live service's shape, plus the QR data and payment URLs.
+
+    Decimal amounts are left as they are: `SandboxJSON` writes them as JSON numbers.
+    """
     lines = invoice["lines"]
     gross = sum((l["line_quantity"] * l["line_unit_price"] for l in lines), Decimal(0)) if lines \
         else invoice["amount"]
@@ -188,18 +184,18 @@ def invoice_detail(invoice: dict[str, Any], base_url: str) -> dict[str, Any]:
                                              "sender_terminal_code", "sender_terminal_data")},
         "invoice_description": invoice["invoice_description"], "invoice_due_date": None,
         "enable_expiry": invoice["enable_expiry"], "expiry_date": invoice["expiry_date"],
-        "allow_partial": invoice["allow_partial"], "minimum_amount": _number(invoice["minimum_amount"]),
-        "allow_exceed": invoice["allow_exceed"], "maximum_amount": _number(invoice["maximum_amount"]),
-        "total_amount": money(invoice["amount"]), "gross_amount": _number(cents(gross)),
-        "tax_amount": _number(totals["taxes"]), "surcharge_amount": _number(totals["surcharges"]),
-        "discount_amount": _number(totals["discounts"]), "callback_url": invoice["callback_url"],
+        "allow_partial": invoice["allow_partial"], "minimum_amount": invoice["minimum_amount"],
+        "allow_exceed": invoice["allow_exceed"], "maximum_amount": invoice["maximum_amount"],
+        "total_amount": money(invoice["amount"]), "gross_amount": cents(gross),
+        "tax_amount": totals["taxes"], "surcharge_amount": totals["surcharges"],
+        "discount_amount": totals["discounts"], "callback_url": invoice["callback_url"],
         "note": invoice.get("note"),
         "lines": [{
             "tax_product_code": l["tax_product_code"], "line_description": l["line_description"],
             "line_quantity": money(l["line_quantity"]), "line_unit_price": money(l["line_unit_price"]),
             "note": l["note"], **({"classification_code": l["classification_code"]}
                                   if l["classification_code"] else {}),
-            **{key: [{"description": a["description"], "amount": _number(a["amount"])} for a in l[key]]
+            **{key: [{"description": a["description"], "amount": a["amount"]} for a in l[key]]
                for key in ("discounts", "surcharges", "taxes")},
         } for l in lines],
         "transactions": invoice["transactions"], "inputs": None,
@@ -242,7 +238,7 @@ def list_invoices(state: State, username: str, body: dict[str, Any]) -> dict[str
         rows = [{"invoice_id": inv["invoice_id"], "invoice_code": inv["invoice_code"],
                  "sender_invoice_no": inv["sender_invoice_no"],
                  "invoice_description": inv["invoice_description"],
-                 "amount": _number(inv["amount"]), "invoice_status": inv["invoice_status"],
+                 "amount": inv["amount"], "invoice_status": inv["invoice_status"],
                  "created_date": inv["created_date"]}
                 for inv in paginate(matches, page_number, page_limit)]
     return {"count": len(matches), "rows": rows}
@@ -261,7 +257,7 @@ def check(state: State, username: str, body: dict[str, Any], *, full_rows: bool)
         payments = state.invoice_payments(invoice_id) if visible else []
         paid = state.paid_total(invoice_id) if visible else Decimal(0)
         rows = [check_row(p, full=full_rows) for p in paginate(payments, page_number, page_limit)]
-    return {"count": len(payments), "paid_amount": _number(paid), "rows": rows}
+    return {"count": len(payments), "paid_amount": paid, "rows": rows}
 
 
 def check_row(payment: dict[str, Any], *, full: bool) -> dict[str, Any]:

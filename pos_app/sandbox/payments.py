@@ -78,6 +78,11 @@ def _remaining(state: State, invoice: dict[str, Any]) -> Decimal:
     return invoice["amount"] - state.paid_total(invoice["invoice_id"])
 
 
+def _bank_name(bank_code: str) -> str:
+    bank = BANKS_BY_CODE.get(bank_code)
+    return bank.name if bank else bank_code
+
+
 def pay_invoice(state: State, invoice_id: str, body: dict[str, Any]) -> dict[str, Any]:
     """The payer pays (control API): partial and excess payments as the invoice allows."""
     transaction_type = body.get("transaction_type", "P2P")
@@ -128,8 +133,8 @@ def pay_invoice(state: State, invoice_id: str, body: dict[str, Any]) -> dict[str
             }] if transaction_type == "CARD" else [],
             "p2p_transactions": [{
                 "transaction_bank_code": bank.bank_code, "account_bank_code": merchant.account_bank_code,
-                "account_bank_name": BANKS_BY_CODE[merchant.account_bank_code].name
-                if merchant.account_bank_code in BANKS_BY_CODE else merchant.account_bank_code, "account_number": merchant.account_number,
+                "account_bank_name": _bank_name(merchant.account_bank_code),
+                "account_number": merchant.account_number,
                 "status": "SUCCESS", "amount": amount_text, "currency": "MNT",
                 "settlement_status": "PENDING",
             }] if transaction_type == "P2P" else [],

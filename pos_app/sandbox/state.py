@@ -14,9 +14,6 @@ from .errors import ApiError
 from .merchants import Merchant
 from .store import ObjectStore
 
-KINDS = ("invoice", "payment", "ebarimt")
-
-
 class State:
     """Records are plain dicts with Decimal money; every change goes through `save`."""
 
