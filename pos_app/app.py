@@ -1,0 +1,207 @@
+"""Builds settings, secrets, backend and window, and wires them.
+
+The window shows at once; the settings, the keyring, the catalog and (in
+training) the embedded sandbox are prepared on a worker, then handed over.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from functools import partial
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QApplication
+
+from pos_app.backend import AppPaths, Backend, build_backend, check_connection
+from pos_app.config import (
+    Environment,
+    SecretStore,
+    Settings,
+    SettingsFileError,
+    load_settings,
+    open_secret_store,
+    save_settings,
+    secret_account,
+)
+from pos_app.domain.poll import PollSchedule
+from pos_app.ui.cart_model import CartModel
+from pos_app.ui.logos import LogoCache
+from pos_app.ui.main_window import MainWindow
+from pos_app.ui.messages import describe_error
+from pos_app.ui.sale_flow import SaleFlow, Services
+from pos_app.ui.settings_dialog import SettingsDialog
+from pos_app.ui.style import STYLESHEET
+from pos_app.ui.tasks import TaskRunner
+
+logger = logging.getLogger(__name__)
+STARTUP_REPORT_VARIABLE = "POS_APP_REPORT_STARTUP"  # benchmarks: print when the window is shown / ready
+
+
+@dataclass
+class Loaded:
+    settings: Settings
+    secrets: SecretStore
+    backend: Backend
+    problems: list[str] = field(default_factory=list)
+
+
+class PosApp(QObject):
+    """The running till: one runner, one flow, one window; the backend swapped on new settings."""
+
+    ready = Signal()
+
+    def __init__(self, paths: AppPaths, *, runner: TaskRunner | None = None, sandbox_url: str | None = None,
+                 secrets: SecretStore | None = None, schedule: PollSchedule | None = None) -> None:
+        super().__init__()
+        self.paths = paths
+        self.runner = runner or TaskRunner()
+        self.sandbox_url = sandbox_url
+        self.secrets = secrets
+        self.settings: Settings | None = None
+        self.backend: Backend | None = None
+        self.model = CartModel()
+        self.flow = SaleFlow(self.runner, self.model, schedule=schedule)
+        self.logos = LogoCache(self.runner, paths.logo_cache_dir)
+        self.window = MainWindow(self.runner, self.flow, self.logos)
+        self.window.settings_requested.connect(self.on_window_settings_requested)
+        self.settings_dialog: SettingsDialog | None = None
+
+    # -- start -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.window.show()
+        self.runner.run_in_background(self._load, self._on_loaded)
+
+    def _load(self) -> Loaded:
+        problems: list[str] = []
+        try:
+            settings = load_settings(self.paths.settings_file)
+        except SettingsFileError as exc:
+            problems.append(f"{exc} Starting in training mode until the settings are fixed.")
+            settings = Settings()
+        if settings.problems():
+            problems.append("The settings have problems (" + "; ".join(p.message for p in settings.problems())
+                            + "). Starting in training mode until they are fixed.")
+            settings = Settings(terminal_id="T1")
+        secrets = self.secrets or open_secret_store()
+        backend = build_backend(settings, secrets, self.paths, sandbox_url=self.sandbox_url)
+        return Loaded(settings, secrets, backend, problems + backend.problems)
+
+    def _on_loaded(self, done: Future[Loaded]) -> None:
+        try:
+            loaded = done.result()
+        except Exception as exc:  # noqa: BLE001 - the window stays up and says what is wrong
+            logger.exception("start-up failed")
+            self.window.show_problem(describe_error(exc, self.tr("The till could not start its payment service.")))
+            return
+        self.secrets = loaded.secrets
+        self._use(loaded.settings, loaded.backend)
+        for problem in loaded.problems:
+            self.window.show_problem(problem)
+        if loaded.secrets.problem and loaded.settings.environment is not Environment.TRAINING:
+            self.window.statusBar().showMessage(loaded.secrets.problem, 15000)
+        self.ready.emit()
+
+    def _use(self, settings: Settings, backend: Backend) -> None:
+        old = self.backend
+        self.settings, self.backend = settings, backend
+        self.flow.services = Services(backend.checkout, backend.numbers, backend.training)
+        training = settings.environment is Environment.TRAINING
+        till = self.tr("Terminal {terminal}").format(terminal=settings.terminal_id)
+        if settings.shop_name:
+            till = f"{settings.shop_name} · {till}"
+        self.window.set_ready(True, backend.catalog, training=training, till=till)
+        if old is not None and old is not backend:
+            self.runner.run_in_background(old.close)
+
+    # -- settings ----------------------------------------------------------------------------
+
+    def on_window_settings_requested(self) -> None:
+        if self.settings is None or self.secrets is None or self.backend is None:
+            return
+        sandbox_url = self.backend.base_url if self.backend.training else self.sandbox_url
+        dialog = SettingsDialog(self.settings, self.secrets, self.runner,
+                                partial(check_connection, sandbox_url=sandbox_url), self.window)
+        dialog.accepted.connect(lambda: self._apply_settings(dialog))
+        dialog.finished.connect(lambda _result: self.window.sale_page.focus_entry())
+        self.settings_dialog = dialog
+        dialog.open()
+
+    def _apply_settings(self, dialog: SettingsDialog) -> None:
+        settings, password = dialog.result_settings, dialog.result_password
+        secrets, paths = self.secrets, self.paths
+        assert secrets is not None and settings is not None
+        keep_sandbox = self.backend.base_url if self.backend and self.backend.training else self.sandbox_url
+
+        def apply() -> Backend:
+            save_settings(settings, paths.settings_file)
+            if password is not None and settings.environment is not Environment.TRAINING:
+                secrets.set_password(secret_account(settings.environment, settings.base_url, settings.username),
+                                     password)
+            return build_backend(settings, secrets, paths, password=password,
+                                 sandbox_url=keep_sandbox if settings.environment is Environment.TRAINING else None)
+
+        self.window.statusBar().showMessage(self.tr("Applying the new settings…"))
+        self.runner.run_in_background(apply, lambda done: self._on_settings_applied(settings, done))
+
+    def _on_settings_applied(self, settings: Settings, done: Future[Backend]) -> None:
+        try:
+            backend = done.result()
+        except Exception as exc:  # noqa: BLE001
+            self.window.show_problem(describe_error(exc, self.tr("The new settings could not be applied.")))
+            return
+        if self.backend is not None and self.backend.sandbox is not None and backend.training:
+            backend.sandbox, self.backend.sandbox = self.backend.sandbox, None  # keep the running sandbox
+        self._use(settings, backend)
+        for problem in backend.problems:
+            self.window.show_problem(problem)
+
+    # -- stop ----------------------------------------------------------------------------------
+
+    def shutdown(self) -> None:
+        self.flow.stop()
+        self.runner.shutdown(wait=True)
+        if self.backend is not None:
+            self.backend.close()
+            self.backend = None
+
+
+def _report_startup(app: PosApp, started: float) -> None:
+    """For the cold-start benchmark: when the first window is painted, and when sales can start."""
+    def first_shown() -> None:
+        print(f"window-shown {time.perf_counter() - started:.4f}", flush=True)
+
+    QTimer.singleShot(0, first_shown)
+    app.ready.connect(lambda: print(f"ready {time.perf_counter() - started:.4f}", flush=True))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    started = time.perf_counter()
+    parser = argparse.ArgumentParser(prog="pos-app", description="QPay point of sale")
+    parser.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
+    args, qt_args = parser.parse_known_args(argv if argv is not None else sys.argv[1:])
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    qt_app = QApplication([sys.argv[0], *qt_args])
+    qt_app.setApplicationName("pos-app")
+    qt_app.setStyleSheet(STYLESHEET)
+    app = PosApp(AppPaths.default())
+    if os.environ.get(STARTUP_REPORT_VARIABLE):
+        _report_startup(app, started)
+    if args.quit_when_ready:
+        app.ready.connect(lambda: QTimer.singleShot(0, qt_app.quit))
+    app.start()
+    try:
+        return qt_app.exec()
+    finally:
+        app.shutdown()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,161 @@
+"""Everything behind the window, built from the settings (no Qt; run on a worker).
+
+Training mode starts the embedded sandbox on a loopback port and uses its
+built-in merchant, so a fresh machine can sell at once.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import platformdirs
+
+from pos_app.checkout import Checkout, CheckoutConfig, TrainingDesk
+from pos_app.config import (
+    TRAINING_PASSWORD,
+    Environment,
+    SecretStore,
+    Settings,
+    secret_account,
+)
+from pos_app.domain.catalog import Catalog, load_catalog
+from pos_app.journal.numbers import SaleNumbers
+from pos_app.qpay import QPayClient
+
+logger = logging.getLogger(__name__)
+
+APP_NAME = "pos-app"
+HOME_VARIABLE = "POS_APP_HOME"  # one folder for config, data and cache (tests, demos, portable use)
+# Nothing listens here; callbacks are optional (polling decides) until the callback receiver lands.
+PLACEHOLDER_CALLBACK_URL = "http://127.0.0.1:9/qpay/callback"
+
+
+def resource_path(name: str) -> Path:
+    return Path(__file__).resolve().parent.parent / "resources" / name
+
+
+@dataclass(frozen=True)
+class AppPaths:
+    config_dir: Path
+    data_dir: Path
+    cache_dir: Path
+
+    @property
+    def settings_file(self) -> Path:
+        return self.config_dir / "settings.json"
+
+    @property
+    def journal_file(self) -> Path:
+        return self.data_dir / "journal.sqlite3"
+
+    @property
+    def sandbox_state_file(self) -> Path:
+        return self.data_dir / "training-sandbox.sqlite3"
+
+    @property
+    def logo_cache_dir(self) -> Path:
+        return self.cache_dir / "bank-logos"
+
+    @classmethod
+    def default(cls) -> AppPaths:
+        home = os.environ.get(HOME_VARIABLE)
+        if home:
+            root = Path(home)
+            return cls(root / "config", root / "data", root / "cache")
+        return cls(platformdirs.user_config_path(APP_NAME, appauthor=False),
+                   platformdirs.user_data_path(APP_NAME, appauthor=False),
+                   platformdirs.user_cache_path(APP_NAME, appauthor=False))
+
+
+class BackendError(RuntimeError):
+    """The backend could not be built; the message says why in a shop owner's words."""
+
+
+@dataclass
+class Backend:
+    settings: Settings
+    checkout: Checkout
+    numbers: SaleNumbers
+    catalog: Catalog
+    base_url: str
+    training: TrainingDesk | None = None
+    sandbox: object | None = field(default=None, repr=False)  # the embedded SandboxServer
+    problems: list[str] = field(default_factory=list)
+
+    def close(self) -> None:
+        self.checkout.client.close()
+        if self.training is not None:
+            self.training.close()
+        if self.sandbox is not None:
+            self.sandbox.stop()  # type: ignore[attr-defined]
+
+
+def start_training_sandbox(paths: AppPaths) -> object:
+    """The embedded sandbox, its records kept in the data folder across restarts."""
+    from pos_app.sandbox.app import SandboxOptions
+    from pos_app.sandbox.server import SandboxServer
+
+    paths.data_dir.mkdir(parents=True, exist_ok=True)
+    return SandboxServer("127.0.0.1", 0, SandboxOptions(state_file=paths.sandbox_state_file)).start()
+
+
+def load_shop_catalog(settings: Settings) -> tuple[Catalog, list[str]]:
+    """The shop's catalog, or the sample one with a plain reason when it cannot be read."""
+    sample = resource_path("catalog.csv")
+    if settings.catalog_file:
+        try:
+            return load_catalog(settings.catalog_file), []
+        except (OSError, ValueError) as exc:
+            problem = f"The catalog {settings.catalog_file} could not be read ({exc}); using the sample catalog."
+            return load_catalog(sample), [problem]
+    return load_catalog(sample), []
+
+
+def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPaths,
+                  *, sandbox_url: str | None = None, password: str | None = None) -> Backend:
+    """Build client, checkout, numbers and catalog. `sandbox_url` reuses a running
+    sandbox for training (tests) instead of starting the embedded one."""
+    catalog, problems = load_shop_catalog(settings)
+    sandbox = None
+    training = None
+    if settings.environment is Environment.TRAINING:
+        if sandbox_url is None:
+            sandbox = start_training_sandbox(paths)
+            sandbox_url = sandbox.url  # type: ignore[attr-defined]
+        base_url = sandbox_url
+        password = TRAINING_PASSWORD
+        training = TrainingDesk(base_url)
+        callback_url = settings.callback_url or PLACEHOLDER_CALLBACK_URL
+    else:
+        base_url = settings.base_url
+        if password is None and secrets is not None:
+            password = secrets.get_password(secret_account(settings.environment, base_url, settings.username))
+        if not password:
+            problems.append("No password is stored for this account: enter it in Settings.")
+            password = ""
+        callback_url = settings.callback_url or PLACEHOLDER_CALLBACK_URL
+    client = QPayClient(base_url, settings.effective_username, password)
+    checkout = Checkout(client, CheckoutConfig(
+        invoice_code=settings.effective_invoice_code,
+        callback_url=callback_url,
+        district_code=settings.district_code,
+        classification_code=settings.classification_code,
+        shop_name=settings.shop_name,
+    ))
+    numbers = SaleNumbers(paths.journal_file, settings.terminal_id)
+    return Backend(settings, checkout, numbers, catalog, base_url, training, sandbox, problems)
+
+
+def check_connection(settings: Settings, password: str, *, sandbox_url: str | None = None) -> None:
+    """Log in once with these settings; raises the client's error when it fails."""
+    if settings.environment is Environment.TRAINING:
+        if sandbox_url is None:
+            raise BackendError("The training service is not running.")
+        base_url, password = sandbox_url, TRAINING_PASSWORD
+    else:
+        base_url = settings.base_url
+    with QPayClient(base_url, settings.effective_username, password) as client:
+        client.authenticate()

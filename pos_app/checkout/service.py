@@ -1,0 +1,173 @@
+"""Cart to invoice, check to verdict, payment to receipt: one method a step."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import logging
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import Enum
+
+from pos_app.domain.cart import CartLine
+from pos_app.domain.sale import BankApp, IssuedReceipt, OpenInvoice, PaymentSeen, Receiver, Sale
+from pos_app.qpay import (
+    EbarimtRequest,
+    FullInvoice,
+    InvoiceCreated,
+    InvoiceLine,
+    LineAdjustment,
+    PaidVerdict,
+    QPayClient,
+)
+from pos_app.qpay.statuses import normalize_invoice_status
+
+logger = logging.getLogger(__name__)
+
+# The service marks a line as city-taxed by this entry in its `taxes` list;
+# the amount is computed by the tax system, so it is sent as 0.
+CITY_TAX_MARK = LineAdjustment(description="CITY_TAX", amount=Decimal(0))
+MAX_DESCRIPTION = 255
+
+
+@dataclass(frozen=True)
+class CheckoutConfig:
+    invoice_code: str
+    callback_url: str
+    receiver_code: str = "terminal"
+    branch_code: str | None = None
+    district_code: str = ""
+    classification_code: str = ""
+    shop_name: str = ""
+
+
+class InvoiceState(Enum):
+    OPEN = "open"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
+@dataclass(frozen=True)
+class PaymentCheck:
+    """What one check learned: the verdict and, when asked, the invoice's own status."""
+
+    is_paid: bool
+    paid_amount: Decimal
+    payments: tuple[PaymentSeen, ...]
+    invoice_state: InvoiceState = InvoiceState.OPEN
+
+
+class Checkout:
+    def __init__(self, client: QPayClient, config: CheckoutConfig) -> None:
+        self.client = client
+        self.config = config
+
+    def __repr__(self) -> str:
+        return f"Checkout(invoice_code={self.config.invoice_code!r})"
+
+    # -- invoice ------------------------------------------------------------------
+
+    def invoice_request(self, sale: Sale) -> FullInvoice:
+        description = f"{self.config.shop_name or 'Sale'} {sale.number}".strip()[:MAX_DESCRIPTION]
+        return FullInvoice(
+            invoice_code=self.config.invoice_code,
+            sender_invoice_no=sale.number,
+            invoice_receiver_code=self.config.receiver_code,
+            invoice_description=description,
+            callback_url=self.config.callback_url,
+            sender_branch_code=self.config.branch_code,
+            amount=sale.total,
+            lines=[_invoice_line(line) for line in sale.lines],
+        )
+
+    def create_invoice(self, sale: Sale) -> OpenInvoice:
+        """One invoice for the sale; a lost answer is reconciled by the client, never resent blindly."""
+        created = self.client.create_invoice(self.invoice_request(sale))
+        return open_invoice(created)
+
+    def cancel_invoice(self, invoice_id: str) -> None:
+        self.client.cancel_invoice(invoice_id)
+
+    # -- payment ------------------------------------------------------------------
+
+    def check_payment(self, invoice_id: str, amount: Decimal, *, with_status: bool = False) -> PaymentCheck:
+        """Paid in full? Optionally also read the invoice to learn of a cancel or expiry elsewhere."""
+        verdict = self.client.paid_state(invoice_id, amount)
+        state = InvoiceState.OPEN
+        if with_status and not verdict.is_paid:
+            status = normalize_invoice_status(self.client.get_invoice(invoice_id).invoice_status)
+            if status == "CANCELLED":
+                state = InvoiceState.CANCELLED
+            elif status == "EXPIRED":
+                state = InvoiceState.EXPIRED
+        return PaymentCheck(verdict.is_paid, verdict.paid_amount, payments_seen(verdict), state)
+
+    # -- receipt ------------------------------------------------------------------
+
+    def issue_receipt(self, payment_id: str, receiver: Receiver) -> IssuedReceipt:
+        """The ebarimt of a paid payment. Never resent by the client: a lost answer raises."""
+        request = EbarimtRequest(
+            payment_id=payment_id,
+            ebarimt_receiver_type=receiver.kind.value,
+            ebarimt_receiver=receiver.register or None,
+            district_code=self.config.district_code or None,
+            classification_code=self.config.classification_code or None,
+        )
+        receipt = self.client.create_ebarimt(request)
+        return IssuedReceipt(
+            receipt_id=receipt.id or "",
+            lottery=receipt.ebarimt_lottery or "",
+            qr_data=receipt.ebarimt_qr_data or "",
+            amount=receipt.amount if receipt.amount is not None else Decimal(0),
+            vat=receipt.vat_amount if receipt.vat_amount is not None else Decimal(0),
+            city_tax=receipt.city_tax_amount if receipt.city_tax_amount is not None else Decimal(0),
+            receiver=receiver,
+        )
+
+    def log_in(self) -> None:
+        """Prove the credentials: a fresh login ("Test connection")."""
+        self.client.authenticate()
+
+
+def _invoice_line(line: CartLine) -> InvoiceLine:
+    return InvoiceLine(
+        tax_product_code=line.tax_product_code or None,
+        line_description=line.description,
+        line_quantity=line.quantity,
+        line_unit_price=line.unit_price,
+        classification_code=line.classification_code or None,
+        taxes=[CITY_TAX_MARK] if line.city_tax else None,
+    )
+
+
+def open_invoice(created: InvoiceCreated) -> OpenInvoice:
+    return OpenInvoice(
+        invoice_id=created.invoice_id,
+        qr_text=created.qr_text or "",
+        qr_image=_png(created.qr_image),
+        short_url=created.short_url or "",
+        banks=tuple(BankApp(link.name or "", link.description or "", link.logo or "", link.link or "")
+                    for link in created.urls if link.name or link.description),
+        recovered=created.recovered,
+    )
+
+
+def _png(data: str | None) -> bytes:
+    """The QR image as bytes; a broken one is dropped (the QR is then drawn from `qr_text`)."""
+    if not data:
+        return b""
+    if data.startswith("data:"):
+        data = data.partition(",")[2]
+    try:
+        return base64.b64decode(data, validate=True)
+    except (binascii.Error, ValueError):
+        logger.warning("qr_image is not base64; drawing the QR from qr_text")
+        return b""
+
+
+def payments_seen(verdict: PaidVerdict) -> tuple[PaymentSeen, ...]:
+    return tuple(
+        PaymentSeen(row.payment_id or "", row.payment_amount or Decimal(0), row.payment_wallet or "")
+        for row in verdict.rows
+        if row.payment_id in verdict.paid_payment_ids
+    )

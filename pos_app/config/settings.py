@@ -1,0 +1,336 @@
+"""The shop's settings: what they may hold, and the JSON file they live in.
+
+The password is never part of them: it lives in the OS keyring (see `secrets`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import unicodedata
+import uuid
+from dataclasses import dataclass, fields
+from enum import Enum
+from pathlib import Path
+from typing import Any, Callable, Mapping
+from urllib.parse import urlsplit
+
+import platformdirs
+
+from pos_app.domain.validators import TERMINAL_ID
+
+APP_NAME = "pos-app"
+SETTINGS_FILE_NAME = "settings.json"
+MAX_SETTINGS_FILE_BYTES = 1_000_000  # a real file is under 1 kB; refuse to parse junk of any size
+MAX_CREDENTIAL_LENGTH = 45
+MAX_SHOP_NAME_LENGTH = 100
+
+
+class Environment(str, Enum):
+    TRAINING = "training"      # the embedded sandbox: the default, needs no account
+    SANDBOX = "sandbox"        # QPay's own test service
+    PRODUCTION = "production"
+
+
+DEFAULT_BASE_URLS = {
+    Environment.SANDBOX: "https://merchant-sandbox.qpay.mn",
+    Environment.PRODUCTION: "https://merchant.qpay.mn",
+}
+# The embedded sandbox's built-in merchant. Public test data, so fine to have in code.
+TRAINING_USERNAME = "TEST_MERCHANT"
+TRAINING_PASSWORD = "123456"
+TRAINING_INVOICE_CODE = "TEST_INVOICE"
+
+FIELD_LABELS = {
+    "environment": "environment",
+    "base_url": "QPay service address",
+    "username": "QPay user name",
+    "invoice_code": "QPay invoice code",
+    "callback_url": "callback address",
+    "terminal_id": "terminal id",
+    "shop_name": "shop name",
+    "district_code": "district code",
+    "classification_code": "classification code",
+    "tax_type": "tax type",
+    "catalog_file": "catalog file",
+    "language": "language",
+}
+_SHORT_CODE = re.compile(r"[A-Za-z0-9]{1,20}")
+_LANGUAGE = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*")
+# Control characters, lone surrogates and line/paragraph separators: unprintable, unsavable as UTF-8.
+_UNSAFE_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+@dataclass(frozen=True)
+class SettingsProblem:
+    field: str      # the Settings attribute at fault
+    message: str    # a plain sentence for the shop owner
+
+
+class SettingsError(ValueError):
+    def __init__(self, problems: list[SettingsProblem]) -> None:
+        self.problems = list(problems)
+        super().__init__(" ".join(problem.message for problem in self.problems))
+
+
+class SettingsFileError(ValueError):
+    """The settings file exists but cannot be used; it is left untouched on disk."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        super().__init__(f"The settings file {path} cannot be used: {reason}")
+
+
+@dataclass(frozen=True)
+class Settings:
+    environment: Environment = Environment.TRAINING
+    base_url: str = ""            # unused in training: the app starts its own sandbox
+    username: str = ""
+    invoice_code: str = ""
+    callback_url: str = ""        # empty: the app fills a harmless default
+    terminal_id: str = "T1"
+    shop_name: str = ""           # printed on receipts
+    district_code: str = ""       # ebarimt defaults
+    classification_code: str = ""
+    tax_type: str = "1"
+    catalog_file: str = ""        # empty: the sample catalog shipped in resources/
+    language: str = ""            # empty: follow the system locale
+
+    def __post_init__(self) -> None:
+        # Callers may pass "production"; keep the field a real Environment.
+        try:
+            object.__setattr__(self, "environment", Environment(self.environment))
+        except (ValueError, TypeError):
+            raise SettingsError([_bad_environment()]) from None
+
+    @property
+    def effective_username(self) -> str:
+        return TRAINING_USERNAME if self.environment is Environment.TRAINING else self.username
+
+    @property
+    def effective_invoice_code(self) -> str:
+        return TRAINING_INVOICE_CODE if self.environment is Environment.TRAINING else self.invoice_code
+
+    def problems(self) -> list[SettingsProblem]:
+        """Every problem, in field order. Pure: no disk or network access."""
+        checks: dict[str, Callable[[str], str | None]] = {
+            "callback_url": _check_callback_url,
+            "terminal_id": _check_terminal_id,
+            "shop_name": _check_shop_name,
+            "district_code": _check_short_code,
+            "classification_code": _check_short_code,
+            "tax_type": _check_short_code,
+            "language": _check_language,
+        }
+        if self.environment is not Environment.TRAINING:
+            production = self.environment is Environment.PRODUCTION
+            checks["base_url"] = lambda value: _check_base_url(value, https_only=production)
+            checks["username"] = _check_credential
+            checks["invoice_code"] = _check_credential
+        found: list[SettingsProblem] = []
+        for name in _text_field_names():
+            value = getattr(self, name)
+            # Every field must at least be savable text, even one this environment ignores.
+            message = _check_text(value) or checks.get(name, _anything)(value)
+            if message:
+                found.append(SettingsProblem(name, message.format(label=FIELD_LABELS[name])))
+        return found
+
+    def check(self) -> Settings:
+        found = self.problems()
+        if found:
+            raise SettingsError(found)
+        return self
+
+    def to_json_dict(self) -> dict[str, str]:
+        data = {name: getattr(self, name) for name in _text_field_names()}
+        data["environment"] = self.environment.value
+        return data
+
+    @classmethod
+    def from_json_dict(cls, data: Mapping[str, Any]) -> Settings:
+        """Known keys only, so unknown keys and any stray secret are never loaded.
+
+        Raises SettingsError when a value has the wrong type; values of the
+        right type are not validated here (see problems()), so a hand-edited
+        file still loads and its problems can be shown and fixed.
+        """
+        if not isinstance(data, Mapping):
+            raise SettingsError([SettingsProblem("", "The settings must be a JSON object.")])
+        found: list[SettingsProblem] = []
+        values: dict[str, str] = {}
+        for name in ("environment", *_text_field_names()):
+            if name not in data:
+                continue
+            value = data[name]
+            if not isinstance(value, str):
+                found.append(SettingsProblem(name, f"The {FIELD_LABELS[name]} must be text."))
+            elif name == "environment" and value not in {e.value for e in Environment}:
+                found.append(_bad_environment())
+            else:
+                values[name] = value
+        if found:
+            raise SettingsError(found)
+        return cls(**values)
+
+
+def default_settings_path() -> Path:
+    return platformdirs.user_config_path(APP_NAME, appauthor=False) / SETTINGS_FILE_NAME
+
+
+def load_settings(path: Path) -> Settings:
+    """Defaults when the file is missing; SettingsFileError (naming it) when it is unusable."""
+    path = Path(path)
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(MAX_SETTINGS_FILE_BYTES + 1)
+    except FileNotFoundError:
+        return Settings()
+    except OSError as error:
+        raise SettingsFileError(path, f"it could not be read ({error.strerror or type(error).__name__}).") from None
+    if len(raw) > MAX_SETTINGS_FILE_BYTES:
+        raise SettingsFileError(path, "it is too large to be a settings file.")
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SettingsFileError(path, "it is not UTF-8 text.") from None
+    except json.JSONDecodeError as error:
+        # `from None`: the decode error carries the whole file text, which must not reach a log.
+        raise SettingsFileError(
+            path, f"it is not valid JSON (line {error.lineno}, column {error.colno}).") from None
+    except RecursionError:
+        raise SettingsFileError(path, "it is not valid JSON (nested too deeply).") from None
+    if not isinstance(data, dict):
+        raise SettingsFileError(path, "it must hold a JSON object.")
+    try:
+        return Settings.from_json_dict(data)
+    except SettingsError as error:
+        raise SettingsFileError(path, str(error)) from None
+
+
+def save_settings(settings: Settings, path: Path) -> None:
+    """Write atomically, owner-only: a crash leaves the old file or the new one, never half of one."""
+    settings.check()
+    path = Path(path)
+    folder = path.parent
+    if not folder.exists():
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.chmod(folder, 0o700)  # mkdir's mode is narrowed by the umask; set it exactly
+    text = json.dumps(settings.to_json_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    temp = folder / f".{path.name}.{uuid.uuid4().hex}.tmp"
+    # Created 0o600 from the start, so the file is never readable by others, not even briefly.
+    descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+    try:
+        try:
+            if hasattr(os, "fchmod"):
+                os.fchmod(descriptor, 0o600)
+            os.write(descriptor, text.encode("utf-8"))
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    _fsync_folder(folder)
+
+
+def _fsync_folder(folder: Path) -> None:
+    # Makes the rename itself durable on POSIX; Windows cannot open a folder this way.
+    if os.name == "nt":
+        return
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def _text_field_names() -> list[str]:
+    return [field.name for field in fields(Settings) if field.name != "environment"]
+
+
+def _bad_environment() -> SettingsProblem:
+    return SettingsProblem("environment", "The environment must be training, sandbox or production.")
+
+
+# Each check returns a message (with {label} for the field's plain name) or None.
+
+def _check_text(value: object) -> str | None:
+    if not isinstance(value, str):
+        return "The {label} must be text."
+    if any(unicodedata.category(ch) in _UNSAFE_CATEGORIES for ch in value):
+        return "The {label} must not contain line breaks or control characters."
+    return None
+
+
+def _check_credential(value: str) -> str | None:
+    if not value:
+        return "Enter the {label}."
+    if any(ch.isspace() for ch in value):
+        return "The {label} must not contain spaces."
+    if len(value) > MAX_CREDENTIAL_LENGTH:
+        return f"The {{label}} can be at most {MAX_CREDENTIAL_LENGTH} characters."
+    return None
+
+
+def _anything(value: str) -> str | None:
+    return None
+
+
+def _check_web_address(value: str, example: str) -> str | None:
+    """Whether `value` is an absolute http(s) address with a host."""
+    if any(ch.isspace() for ch in value):
+        return "The {label} must not contain spaces."
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        return f"The {{label}} must be a full web address such as {example}."
+    if parts.username is not None or parts.password is not None:
+        return "The {label} must not contain a user name or password."  # secrets belong in the keyring
+    if parts.query or parts.fragment:
+        return "The {label} must not contain ? or #."
+    return None
+
+
+def _check_base_url(value: str, https_only: bool) -> str | None:
+    if not value:
+        return "Enter the {label}, for example https://merchant.qpay.mn."
+    problem = _check_web_address(value, "https://merchant.qpay.mn")
+    if problem:
+        return problem
+    if https_only and urlsplit(value).scheme.lower() != "https":
+        return ("In production the {label} must start with https://, "
+                "so the password and payments cannot be read on the way.")
+    return None
+
+
+def _check_callback_url(value: str) -> str | None:
+    # Empty is fine: the app then fills a harmless default.
+    return _check_web_address(value, "https://myshop.mn/qpay") if value else None
+
+
+def _check_terminal_id(value: str) -> str | None:
+    return None if TERMINAL_ID.fullmatch(value) else "The {label} must be 1 to 20 Latin letters, digits or _."
+
+
+def _check_short_code(value: str) -> str | None:
+    if not value or _SHORT_CODE.fullmatch(value):
+        return None
+    return "The {label} must be empty or up to 20 Latin letters and digits."
+
+
+def _check_shop_name(value: str) -> str | None:
+    if len(value) > MAX_SHOP_NAME_LENGTH:
+        return f"The {{label}} can be at most {MAX_SHOP_NAME_LENGTH} characters."
+    return None
+
+
+def _check_language(value: str) -> str | None:
+    if not value or _LANGUAGE.fullmatch(value):
+        return None
+    return "The {label} must be empty (follow the computer) or a code such as mn or en_US."

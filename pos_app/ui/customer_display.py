@@ -1,0 +1,107 @@
+"""The customer's screen: the amount and the QR to scan, then "Paid — thank you".
+
+It is a window of its own (for a second monitor facing the customer) that
+never takes the keyboard from the cashier's window: the barcode scanner types
+into whatever has focus, so a display grabbing focus would swallow a scan.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from pos_app.domain.sale import OpenInvoice
+
+from .qr_widget import QRWidget
+
+logger = logging.getLogger(__name__)
+
+PAID_GREEN = "#1b873f"
+
+
+def _label(name: str, point_size: int, *, bold: bool = False) -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+    label.setWordWrap(True)
+    font = QFont(label.font())
+    font.setPointSize(point_size)
+    font.setBold(bold)
+    label.setFont(font)
+    return label
+
+
+class CustomerDisplay(QWidget):
+    def __init__(self, shop_name: str = "", parent: QWidget | None = None) -> None:
+        # Qt.Window keeps it a top-level window even when given a parent.
+        super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setWindowTitle(self.tr("Customer display"))
+        self.setAutoFillBackground(True)
+        palette = self.palette()
+        palette.setColor(self.backgroundRole(), Qt.GlobalColor.white)
+        palette.setColor(self.foregroundRole(), Qt.GlobalColor.black)
+        self.setPalette(palette)
+
+        self.shop = _label("shop", 20, bold=True)
+        self.caption = _label("caption", 18)
+        self.amount = _label("amount", 40, bold=True)
+        self.qr = QRWidget()
+        self.hint = _label("hint", 18)
+        self.paid = _label("paid", 48, bold=True)
+        self.paid.setStyleSheet(f"color: {PAID_GREEN};")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(32, 24, 32, 24)
+        layout.setSpacing(12)
+        layout.addWidget(self.shop)
+        layout.addStretch(1)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.amount)
+        layout.addWidget(self.qr, 8)           # it centres the square itself
+        layout.addWidget(self.paid)
+        layout.addWidget(self.hint)
+        layout.addStretch(1)
+
+        self.set_shop_name(shop_name)
+        self.show_idle()
+
+    def set_shop_name(self, name: str) -> None:
+        self.shop.setText(name)
+        self.shop.setVisible(bool(name))
+
+    def show_invoice(self, amount_text: str, invoice: OpenInvoice) -> None:
+        self.caption.setText(self.tr("Amount to pay"))
+        self.amount.setText(amount_text)
+        try:
+            self.qr.setData(invoice.qr_image, invoice.qr_text)
+        except ValueError as error:
+            # The cashier's window reports it; the customer just gets another way to pay.
+            logger.warning("no QR for the customer display: %s", error)
+            self.hint.setText(self.tr("Please ask the cashier how to pay."))
+        else:
+            self.hint.setText(self.tr("Scan with your bank app"))
+        self._show_parts(caption=True, amount=True, qr=self.qr.source != "", hint=True, paid=False)
+
+    def show_paid(self, amount_text: str) -> None:
+        self.qr.clear()                        # an old code must not be scanned again
+        self.paid.setText(self.tr("Paid — thank you"))
+        self.amount.setText(amount_text)
+        self._show_parts(caption=False, amount=True, qr=False, hint=False, paid=True)
+
+    def show_idle(self) -> None:
+        self.qr.clear()
+        self.amount.clear()
+        self.hint.setText(self.tr("Welcome"))
+        self._show_parts(caption=False, amount=False, qr=False, hint=True, paid=False)
+
+    def _show_parts(self, *, caption: bool, amount: bool, qr: bool, hint: bool, paid: bool) -> None:
+        self.caption.setVisible(caption)
+        self.amount.setVisible(amount)
+        self.qr.setVisible(qr)
+        self.hint.setVisible(hint)
+        self.paid.setVisible(paid)

@@ -1,0 +1,63 @@
+"""A line that is not in the catalog: description, quantity, unit price."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos_app.domain.cart import CartError
+
+from .cart_model import CartModel
+
+
+class FreeLineDialog(QDialog):
+    def __init__(self, model: CartModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.setWindowTitle(self.tr("Free line"))
+        self.description = QLineEdit()
+        self.description.setMaxLength(255)
+        self.quantity = QLineEdit("1")
+        self.price = QLineEdit()
+        self.price.setPlaceholderText(self.tr("e.g. 2500 or 2500.50"))
+        self.city_tax = QCheckBox(self.tr("City tax applies (alcohol, tobacco, fuel…)"))
+        self.error = QLabel()
+        self.error.setObjectName("fieldError")
+        self.error.setWordWrap(True)
+        self.error.hide()
+
+        form = QFormLayout()
+        form.addRow(self.tr("Description"), self.description)
+        form.addRow(self.tr("Quantity"), self.quantity)
+        form.addRow(self.tr("Unit price (₮)"), self.price)
+        form.addRow("", self.city_tax)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Add line"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.description.setFocus()
+
+    def accept(self) -> None:
+        try:
+            self.model.add_free_line(self.description.text(), self.quantity.text().replace(",", "."),
+                                     self.price.text().replace(" ", "").replace("₮", ""),
+                                     self.city_tax.isChecked())
+        except CartError as exc:
+            self.error.setText(str(exc))
+            self.error.show()
+            return
+        super().accept()

@@ -1,0 +1,335 @@
+"""The cashier's window: header (with the TRAINING badge), the three pages of a
+sale, and the keyboard shortcuts that drive it. Shows state, forwards intent."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos_app.domain.catalog import Catalog
+from pos_app.domain.money import format_mnt
+from pos_app.domain.sale import Sale, Stage
+
+from .cart_model import CartModel
+from .customer_display import CustomerDisplay
+from .logos import LogoCache
+from .payment_page import PaymentPage
+from .printing import print_sale
+from .receipt_page import ReceiptPage
+from .sale_flow import SaleFlow
+from .sale_page import SalePage
+from .tasks import TaskRunner
+
+SALE_STAGES = (None, Stage.CART, Stage.CHARGING, Stage.CANCELLED, Stage.EXPIRED)
+PAYMENT_STAGES = (Stage.AWAITING_PAYMENT, Stage.CANCELLING)
+
+
+class MainWindow(QMainWindow):
+    settings_requested = Signal()
+
+    def __init__(self, runner: TaskRunner, flow: SaleFlow, logos: LogoCache, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self.flow = flow
+        self.model: CartModel = flow.cart
+        self.confirmation: QMessageBox | None = None
+        self.ask_before_quit = True  # off only where nobody can answer (tests, scripted runs)
+        self.setWindowTitle(self.tr("pos-app — QPay till"))
+        self.resize(1024, 700)
+
+        self.sale_page = SalePage(self.model)
+        self.payment_page = PaymentPage(logos)
+        self.receipt_page = ReceiptPage()
+        self.pages = QStackedWidget()
+        for page in (self.sale_page, self.payment_page, self.receipt_page):
+            self.pages.addWidget(page)
+        self.customer_display = CustomerDisplay()
+
+        central = QWidget()
+        central.setObjectName("central")
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._header())
+        body = QVBoxLayout()
+        body.setContentsMargins(12, 8, 12, 8)
+        body.addWidget(self.pages)
+        layout.addLayout(body, 1)
+        self.setCentralWidget(central)
+        self.statusBar().showMessage(self.tr("Starting…"))
+
+        self._make_actions()
+        self._connect()
+        self._status_timer = QTimer(self)
+        self._status_timer.setInterval(1000)
+        self._status_timer.timeout.connect(self.on_status_timer_timeout)
+        self.set_ready(False)
+        self.show_stage(None)
+
+    # -- building -------------------------------------------------------------------------
+
+    def _header(self) -> QFrame:
+        header = QFrame()
+        header.setObjectName("header")
+        row = QHBoxLayout(header)
+        title = QLabel(self.tr("pos-app"))
+        title.setObjectName("appTitle")
+        self.till_label = QLabel()
+        self.training_badge = QLabel(self.tr("TRAINING · no real money"))
+        self.training_badge.setObjectName("trainingBadge")
+        self.training_badge.hide()
+        self.connection_label = QLabel()
+        self.connection_label.setObjectName("connection")
+        row.addWidget(title)
+        row.addWidget(self.till_label)
+        row.addStretch(1)
+        row.addWidget(self.connection_label)
+        row.addWidget(self.training_badge)
+        return header
+
+    def _action(self, text: str, shortcut: QKeySequence | str, slot: object) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(shortcut))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _make_actions(self) -> None:
+        self.new_sale_action = self._action(self.tr("New sale"), "F2", self.on_new_sale_triggered)
+        self.charge_action = self._action(self.tr("Charge"), "F12", self.on_charge_triggered)
+        self.free_line_action = self._action(self.tr("Free line…"), "Ctrl+L", self.sale_page.on_free_line_clicked)
+        self.check_action = self._action(self.tr("Check payment now"), "F5", self.flow.check_now)
+        self.customer_action = self._action(self.tr("Show to customer"), "F9", self.on_customer_triggered)
+        self.cancel_action = self._action(self.tr("Cancel sale"), "Esc", self.on_cancel_triggered)
+        self.simulate_action = self._action(self.tr("Simulate customer payment"), "Ctrl+Shift+P",
+                                            self.on_simulate_triggered)
+        self.issue_action = self._action(self.tr("Issue receipt"), "Return", self.receipt_page.on_issue_clicked)
+        self.issue_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter"), QKeySequence("Ctrl+Return")])
+        self.individual_action = self._action(self.tr("Individual receipt"), "Alt+I",
+                                              self.receipt_page.choose_individual)
+        self.organization_action = self._action(self.tr("Organization receipt"), "Alt+O",
+                                                self.receipt_page.choose_organization)
+        self.print_action = self._action(self.tr("Print receipt"), QKeySequence.StandardKey.Print,
+                                         self.on_print_triggered)
+        self.settings_action = self._action(self.tr("Settings…"), "Ctrl+,", self.settings_requested)
+        self.quit_action = self._action(self.tr("Quit"), QKeySequence.StandardKey.Quit, self.close)
+
+        sale_menu = self.menuBar().addMenu(self.tr("&Sale"))
+        for action in (self.new_sale_action, self.charge_action, self.free_line_action, self.check_action,
+                       self.customer_action, self.cancel_action, self.simulate_action):
+            sale_menu.addAction(action)
+        receipt_menu = self.menuBar().addMenu(self.tr("&Receipt"))
+        for action in (self.individual_action, self.organization_action, self.issue_action, self.print_action):
+            receipt_menu.addAction(action)
+        till_menu = self.menuBar().addMenu(self.tr("&Till"))
+        till_menu.addAction(self.settings_action)
+        till_menu.addSeparator()
+        till_menu.addAction(self.quit_action)
+
+    def _connect(self) -> None:
+        self.sale_page.charge_requested.connect(self.on_charge_triggered)
+        self.payment_page.check_requested.connect(self.flow.check_now)
+        self.payment_page.cancel_requested.connect(self.on_cancel_triggered)
+        self.payment_page.show_customer_requested.connect(self.on_customer_triggered)
+        self.payment_page.simulate_requested.connect(self.on_simulate_triggered)
+        self.receipt_page.issue_requested.connect(self.flow.issue_receipt)
+        self.receipt_page.print_requested.connect(self.on_print_triggered)
+        self.receipt_page.new_sale_requested.connect(self.on_new_sale_triggered)
+        self.flow.stage_changed.connect(self.show_stage)
+        self.flow.charge_failed.connect(self.sale_page.show_error)
+        self.flow.connection_changed.connect(self.payment_page.set_trouble)
+        self.flow.checked.connect(self.on_status_timer_timeout)
+        self.flow.cancel_failed.connect(self.on_flow_cancel_failed)
+        self.flow.receipt_failed.connect(self.receipt_page.show_error)
+        self.flow.notice.connect(lambda text: self.statusBar().showMessage(text, 8000))
+
+    # -- what the app tells the window ----------------------------------------------------------
+
+    def set_ready(self, ready: bool, catalog: Catalog | None = None, *, training: bool = False,
+                  till: str = "") -> None:
+        """The backend is (re)built: sales may start. Until then nothing can be charged."""
+        self.sale_page.catalog = catalog
+        self.training_badge.setVisible(ready and training)
+        self.simulate_action.setEnabled(training)
+        self.till_label.setText(till)
+        self.sale_page.entry.setEnabled(ready)
+        if ready:
+            self.statusBar().showMessage(self.tr("Ready."), 4000)
+            self.sale_page.focus_entry()
+        self.update_actions()
+
+    def show_problem(self, text: str) -> None:
+        self.sale_page.show_error(text)
+
+    # -- stages -----------------------------------------------------------------------------------
+
+    def show_stage(self, sale: Sale | None) -> None:
+        stage = sale.stage if sale else None
+        if stage in SALE_STAGES:
+            self.pages.setCurrentWidget(self.sale_page)
+            self._status_timer.stop()
+            charging = stage is Stage.CHARGING
+            self.sale_page.set_busy(charging, self.tr("Creating invoice…") if charging else "")
+            if stage in (Stage.CANCELLED, Stage.EXPIRED) and sale is not None:
+                self.customer_display.show_idle()
+                text = (self.tr("Sale {number} cancelled: nothing was charged.") if stage is Stage.CANCELLED
+                        else self.tr("Sale {number} expired: nothing was charged."))
+                self.flow.back_to_cart()
+                self.sale_page.show_info(text.format(number=sale.number) + " " + self.tr(
+                    "The cart is kept: change it and charge again, or press F2 for a new sale."))
+            elif stage is None:
+                self.sale_page.focus_entry()
+        elif stage in PAYMENT_STAGES and sale is not None:
+            if self.pages.currentWidget() is not self.payment_page:
+                self.payment_page.show_sale(sale, self.flow.is_training)
+                self.payment_page.set_trouble("")
+                self.customer_display.show_invoice(format_mnt(sale.total), sale.invoice)  # type: ignore[arg-type]
+                self.pages.setCurrentWidget(self.payment_page)
+                self.payment_page.setFocus()
+            self.payment_page.set_stage(stage)
+            self._status_timer.start()
+            self.on_status_timer_timeout()
+        elif sale is not None:
+            if self.pages.currentWidget() is not self.receipt_page:
+                self.receipt_page.reset()
+                self.customer_display.show_paid(format_mnt(sale.paid_amount))
+                QApplication.beep()
+            self._status_timer.stop()
+            self.receipt_page.show_sale(sale)
+            self.pages.setCurrentWidget(self.receipt_page)
+            if stage is Stage.PAID:
+                self.receipt_page.focus_step()
+        self.update_actions()
+
+    def update_actions(self) -> None:
+        stage = self.flow.stage
+        ready = self.flow.services is not None
+        on_sale_page = stage in SALE_STAGES
+        self.charge_action.setEnabled(ready and stage in (None, Stage.CART))
+        self.free_line_action.setEnabled(ready and stage in (None, Stage.CART))
+        self.check_action.setEnabled(stage is Stage.AWAITING_PAYMENT)
+        self.customer_action.setEnabled(stage in PAYMENT_STAGES)
+        self.simulate_action.setEnabled(self.flow.is_training and stage is Stage.AWAITING_PAYMENT)
+        # Esc stays live on the paid screen so the cashier hears *why* it cannot cancel.
+        self.cancel_action.setEnabled(stage in (Stage.AWAITING_PAYMENT, Stage.PAID, Stage.COMPLETED))
+        self.issue_action.setEnabled(stage is Stage.PAID)
+        self.individual_action.setEnabled(stage is Stage.PAID)
+        self.organization_action.setEnabled(stage is Stage.PAID)
+        self.print_action.setEnabled(stage is Stage.COMPLETED)
+        self.new_sale_action.setEnabled(stage not in (Stage.CHARGING, Stage.CANCELLING, Stage.ISSUING_RECEIPT,
+                                                      Stage.AWAITING_PAYMENT))
+        self.settings_action.setEnabled(on_sale_page and stage is not Stage.CHARGING)
+
+    # -- slots ----------------------------------------------------------------------------------------
+
+    def on_charge_triggered(self) -> None:
+        if self.flow.charge():
+            self.sale_page.clear_message()
+
+    def on_new_sale_triggered(self) -> None:
+        stage = self.flow.stage
+        if stage is Stage.PAID:
+            self._confirm(self.tr("The receipt has not been issued yet. Start a new sale without it?"),
+                          self.tr("New sale without receipt"), self._start_new_sale)
+        elif stage in (None, Stage.CART) and not self.model.is_empty:
+            self._confirm(self.tr("Clear the cart and start a new sale?"), self.tr("Clear cart"),
+                          self._start_new_sale)
+        else:
+            self._start_new_sale()
+
+    def _start_new_sale(self) -> None:
+        if self.flow.new_sale():
+            self.sale_page.clear_message()
+            self.customer_display.show_idle()
+
+    def on_cancel_triggered(self) -> None:
+        stage = self.flow.stage
+        if stage is Stage.AWAITING_PAYMENT:
+            self._confirm(self.tr("Cancel this sale? The customer's QR code stops working."),
+                          self.tr("Cancel sale"), self.flow.cancel_sale, keep=self.tr("Keep waiting"))
+        elif stage in (Stage.PAID, Stage.COMPLETED):
+            self.flow.cancel_sale()  # refused, with the reason
+
+    def on_flow_cancel_failed(self, text: str) -> None:
+        if self.pages.currentWidget() is self.receipt_page:
+            self.receipt_page.show_error(text)
+        else:
+            self.payment_page.set_trouble(text)
+        self.statusBar().showMessage(text, 10000)
+
+    def on_customer_triggered(self) -> None:
+        self.customer_display.show()
+        self.activateWindow()  # the cashier keeps the keyboard
+
+    def on_simulate_triggered(self) -> None:
+        self.flow.simulate_payment()
+
+    def on_print_triggered(self) -> None:
+        if self.flow.sale is not None and self.flow.stage is Stage.COMPLETED:
+            print_sale(self.flow.sale, self)
+
+    def on_status_timer_timeout(self) -> None:
+        if self.flow.stage is not Stage.AWAITING_PAYMENT:
+            return
+        last = self.flow.last_check_at
+        if last is None:
+            text = self.tr("Waiting for the customer to pay…")
+        else:
+            seconds = max(0, int(time.monotonic() - last))
+            text = self.tr("Waiting for the customer to pay… (checked %n second(s) ago)", "", seconds)
+        self.payment_page.set_status(text)
+
+    # -- helpers -------------------------------------------------------------------------------------
+
+    def _confirm(self, question: str, yes: str, on_yes: object, keep: str | None = None) -> None:
+        """A non-blocking question: Enter confirms, Esc keeps things as they are."""
+        box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), question, parent=self)
+        yes_button = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+        no_button = box.addButton(keep or self.tr("Back"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(yes_button)
+        box.setEscapeButton(no_button)
+
+        def on_finished() -> None:
+            self.confirmation = None
+            box.deleteLater()
+            self.activateWindow()  # the keyboard comes back to the till, not to a closed box
+            if box.clickedButton() is yes_button:
+                on_yes()  # type: ignore[operator]
+            if self.pages.currentWidget() is self.sale_page:
+                self.sale_page.focus_entry()
+
+        box.finished.connect(on_finished)
+        self.confirmation = box
+        box.open()
+
+    def changeEvent(self, event: QEvent) -> None:
+        # Back at the till (focus returned from another window): the scanner types into the entry.
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() \
+                and self.pages.currentWidget() is self.sale_page and self.confirmation is None:
+            self.sale_page.focus_entry()
+        super().changeEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.ask_before_quit and self.flow.stage in (Stage.CHARGING, Stage.AWAITING_PAYMENT, Stage.CANCELLING,
+                                                        Stage.ISSUING_RECEIPT):
+            answer = QMessageBox.question(self, self.windowTitle(), self.tr(
+                "A sale is in progress. Quit anyway? An open invoice stays open with the service."))
+            if answer != QMessageBox.StandardButton.Yes:
+                event.ignore()
+                return
+        self.flow.stop()
+        self.customer_display.close()
+        super().closeEvent(event)

@@ -1,0 +1,145 @@
+"""The payment screen: the QR large, the amount, the short URL, the banks, and
+what the till is doing about it (checking, trouble, cancelling)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos_app.domain.money import format_mnt
+from pos_app.domain.sale import Sale, Stage
+
+from .bank_list import BankList
+from .logos import LogoCache
+from .qr_widget import QRWidget
+
+
+class PaymentPage(QWidget):
+    check_requested = Signal()
+    cancel_requested = Signal()
+    show_customer_requested = Signal()
+    simulate_requested = Signal()
+
+    def __init__(self, logos: LogoCache, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.qr = QRWidget()
+        self.qr.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.qr_error = QLabel()
+        self.qr_error.setObjectName("banner")
+        self.qr_error.setWordWrap(True)
+        self.qr_error.hide()
+
+        self.amount = QLabel()
+        self.amount.setObjectName("bigAmount")
+        self.number = QLabel()
+        self.number.setObjectName("muted")
+        self.short_url = QLabel()
+        self.short_url.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.short_url.setObjectName("muted")
+        self.status = QLabel()
+        self.status.setObjectName("status")
+        self.status.setWordWrap(True)
+        self.banner = QLabel()
+        self.banner.setObjectName("banner")
+        self.banner.setWordWrap(True)
+        self.banner.hide()
+        self.banks = BankList(logos)
+        self.banks.setObjectName("banks")
+
+        self.check_button = _button(self.tr("Check now  (F5)"), self.check_requested)
+        self.customer_button = _button(self.tr("Show to customer  (F9)"), self.show_customer_requested)
+        self.simulate_button = _button(self.tr("Simulate customer payment  (Ctrl+Shift+P)"), self.simulate_requested)
+        self.simulate_button.setObjectName("training")
+        self.cancel_button = _button(self.tr("Cancel sale  (Esc)"), self.cancel_requested)
+        self.cancel_button.setObjectName("danger")
+
+        head = QLabel(self.tr("Amount to pay"))
+        head.setObjectName("muted")
+        banks_head = QLabel(self.tr("Or open a bank app:"))
+        banks_head.setObjectName("muted")
+
+        side = QVBoxLayout()
+        side.addWidget(head)
+        side.addWidget(self.amount)
+        side.addWidget(self.number)
+        side.addWidget(self.short_url)
+        side.addSpacing(8)
+        side.addWidget(self.status)
+        side.addWidget(self.banner)
+        side.addWidget(banks_head)
+        side.addWidget(self.banks, 1)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.check_button)
+        buttons.addWidget(self.customer_button)
+        buttons.addWidget(self.simulate_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.cancel_button)
+
+        qr_box = QVBoxLayout()
+        qr_box.addWidget(self.qr, 1)
+        qr_box.addWidget(self.qr_error)
+        scan_hint = QLabel(self.tr("Scan with any bank app"))
+        scan_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        scan_hint.setObjectName("muted")
+        qr_box.addWidget(scan_hint)
+
+        frame = QFrame()
+        frame.setObjectName("card")
+        body = QHBoxLayout(frame)
+        body.addLayout(qr_box, 3)
+        body.addLayout(side, 2)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(frame, 1)
+        layout.addLayout(buttons)
+
+    def show_sale(self, sale: Sale, training: bool) -> None:
+        invoice = sale.invoice
+        if invoice is None:
+            return
+        self.amount.setText(format_mnt(sale.total))
+        self.number.setText(self.tr("Sale {number}").format(number=sale.number))
+        self.short_url.setText(invoice.short_url)
+        self.short_url.setVisible(bool(invoice.short_url))
+        try:
+            self.qr.setData(invoice.qr_image, invoice.qr_text)
+            self.qr_error.hide()
+        except ValueError:
+            self.qr.clear()
+            self.qr_error.setText(self.tr("The service sent no usable QR code. The customer can pay "
+                                          "through the short link or a bank app below."))
+            self.qr_error.show()
+        self.banks.set_banks(invoice.banks)
+        self.simulate_button.setVisible(training)
+        self.set_stage(sale.stage)
+
+    def set_stage(self, stage: Stage) -> None:
+        cancelling = stage is Stage.CANCELLING
+        for button in (self.check_button, self.simulate_button, self.cancel_button):
+            button.setEnabled(not cancelling)
+        self.cancel_button.setText(self.tr("Cancelling…") if cancelling else self.tr("Cancel sale  (Esc)"))
+        if cancelling:
+            self.status.setText(self.tr("Cancelling the invoice…"))
+
+    def set_status(self, text: str) -> None:
+        self.status.setText(text)
+
+    def set_trouble(self, text: str) -> None:
+        self.banner.setText(text)
+        self.banner.setVisible(bool(text))
+
+
+def _button(text: str, signal: Signal) -> QPushButton:
+    button = QPushButton(text)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys are shortcuts; focus would swallow Enter
+    button.clicked.connect(signal)
+    return button

@@ -1,0 +1,223 @@
+"""Paid, then the tax receipt: Individual or Organization, Issue receipt, the
+lottery number large, the receipt QR, Print and New sale."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos_app.domain.money import format_mnt
+from pos_app.domain.sale import Receiver, ReceiverKind, Sale, Stage
+from pos_app.domain.validators import InputState, organization_register_state
+
+from .qr_widget import QRWidget
+
+
+class ReceiptPage(QWidget):
+    issue_requested = Signal(object)     # a Receiver
+    print_requested = Signal()
+    new_sale_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.paid_title = QLabel()
+        self.paid_title.setObjectName("paidTitle")
+        self.paid_details = QLabel()
+        self.paid_details.setObjectName("muted")
+
+        # -- the ebarimt step
+        self.individual = QRadioButton(self.tr("Individual  (Alt+I)"))
+        self.organization = QRadioButton(self.tr("Organization  (Alt+O)"))
+        self.individual.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.individual)
+        group.addButton(self.organization)
+        self.register = QLineEdit()
+        self.register.setObjectName("register")
+        self.register.setPlaceholderText(self.tr("Organization's register number: 7 digits"))
+        self.register.setMaxLength(7)
+        self.register.textChanged.connect(self.on_register_changed)
+        self.register.returnPressed.connect(self.on_issue_clicked)
+        self.register_hint = QLabel()
+        self.register_hint.setObjectName("fieldHint")
+        self.organization.toggled.connect(self.on_organization_toggled)
+        self.issue_button = QPushButton(self.tr("Issue receipt  (Enter)"))
+        self.issue_button.setObjectName("primary")
+        self.issue_button.clicked.connect(self.on_issue_clicked)
+        self.error = QLabel()
+        self.error.setObjectName("banner")
+        self.error.setWordWrap(True)
+        self.error.hide()
+
+        step = QFrame()
+        step.setObjectName("card")
+        step_layout = QVBoxLayout(step)
+        title = QLabel(self.tr("Tax receipt (ebarimt)"))
+        title.setObjectName("sectionTitle")
+        step_layout.addWidget(title)
+        kinds = QHBoxLayout()
+        kinds.addWidget(self.individual)
+        kinds.addWidget(self.organization)
+        kinds.addStretch(1)
+        step_layout.addLayout(kinds)
+        step_layout.addWidget(self.register)
+        step_layout.addWidget(self.register_hint)
+        step_layout.addWidget(self.error)
+        step_layout.addWidget(self.issue_button)
+        self.step = step
+
+        # -- the issued receipt
+        self.lottery = QLabel()
+        self.lottery.setObjectName("lottery")
+        self.lottery.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.lottery.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.receipt_qr = QRWidget()
+        self.receipt_qr.setMinimumSize(180, 180)
+        self.receipt_facts = QLabel()
+        self.receipt_facts.setObjectName("facts")
+        self.receipt_facts.setTextFormat(Qt.TextFormat.PlainText)
+        self.print_button = QPushButton(self.tr("Print  (Ctrl+P)"))
+        self.print_button.clicked.connect(self.print_requested)
+        result = QFrame()
+        result.setObjectName("card")
+        grid = QGridLayout(result)
+        lottery_head = QLabel(self.tr("Lottery number"))
+        lottery_head.setObjectName("muted")
+        lottery_head.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        grid.addWidget(lottery_head, 0, 0)
+        grid.addWidget(self.lottery, 1, 0)
+        grid.addWidget(self.receipt_facts, 2, 0)
+        grid.addWidget(self.receipt_qr, 0, 1, 3, 1)
+        grid.setColumnStretch(0, 1)
+        self.result = result
+
+        self.new_sale_button = QPushButton(self.tr("New sale  (F2)"))
+        self.new_sale_button.clicked.connect(self.new_sale_requested)
+        for button in (self.print_button, self.new_sale_button, self.issue_button):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.print_button)
+        buttons.addWidget(self.new_sale_button)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.paid_title)
+        layout.addWidget(self.paid_details)
+        layout.addWidget(step)
+        layout.addWidget(result, 1)
+        layout.addStretch(0)
+        layout.addLayout(buttons)
+        self.on_organization_toggled(False)
+
+    # -- showing the sale ---------------------------------------------------------------------
+
+    def show_sale(self, sale: Sale) -> None:
+        self.paid_title.setText(self.tr("✓ Paid  {amount}").format(amount=format_mnt(sale.paid_amount)))
+        details = [self.tr("Sale {number}").format(number=sale.number)]
+        if sale.bank:
+            details.append(self.tr("via {bank}").format(bank=sale.bank))
+        self.paid_details.setText("  ·  ".join(details))
+        issuing = sale.stage is Stage.ISSUING_RECEIPT
+        done = sale.stage is Stage.COMPLETED and sale.receipt is not None
+        self.step.setVisible(not done)
+        self.result.setVisible(done)
+        self.print_button.setVisible(done)
+        for widget in (self.individual, self.organization, self.register):
+            widget.setEnabled(not issuing)
+        self.issue_button.setText(self.tr("Issuing…") if issuing else self.tr("Issue receipt  (Enter)"))
+        self.on_register_changed(self.register.text())
+        if issuing:
+            self.issue_button.setEnabled(False)
+            self.error.hide()
+        if done and sale.receipt is not None:
+            receipt = sale.receipt
+            self.lottery.setText(receipt.lottery or "—")
+            try:
+                self.receipt_qr.setData(b"", receipt.qr_data)
+                self.receipt_qr.show()
+            except ValueError:
+                self.receipt_qr.hide()
+            receiver = (self.tr("Organization {register}").format(register=receipt.receiver.register)
+                        if receipt.receiver.kind is ReceiverKind.ORGANIZATION else self.tr("Individual"))
+            self.receipt_facts.setText("\n".join([
+                self.tr("Amount:    {amount}").format(amount=format_mnt(receipt.amount)),
+                self.tr("VAT:       {amount}").format(amount=format_mnt(receipt.vat)),
+                self.tr("City tax:  {amount}").format(amount=format_mnt(receipt.city_tax)),
+                self.tr("Receiver:  {receiver}").format(receiver=receiver),
+                self.tr("Receipt:   {id}").format(id=receipt.receipt_id),
+            ]))
+
+    def reset(self) -> None:
+        self.individual.setChecked(True)
+        self.register.clear()
+        self.error.hide()
+
+    def show_error(self, text: str) -> None:
+        self.error.setText(text)
+        self.error.show()
+
+    def focus_step(self) -> None:
+        if self.organization.isChecked():
+            self.register.setFocus()
+        else:
+            self.setFocus()
+
+    # -- the receiver ----------------------------------------------------------------------------
+
+    def receiver(self) -> Receiver | None:
+        if not self.organization.isChecked():
+            return Receiver()
+        try:
+            return Receiver.organization(self.register.text())
+        except ValueError:
+            return None
+
+    def choose_individual(self) -> None:
+        self.individual.setChecked(True)
+
+    def choose_organization(self) -> None:
+        self.organization.setChecked(True)
+
+    def on_organization_toggled(self, checked: bool) -> None:
+        self.register.setVisible(checked)
+        self.register_hint.setVisible(checked)
+        self.on_register_changed(self.register.text())
+        if checked:
+            self.register.setFocus()
+
+    def on_register_changed(self, text: str) -> None:
+        """Validated as typed: digits only, exactly seven."""
+        if not self.organization.isChecked():
+            self.issue_button.setEnabled(True)
+            return
+        state = organization_register_state(text)
+        hints = {
+            InputState.EMPTY: self.tr("Type the organization's 7-digit register number."),
+            InputState.INCOMPLETE: self.tr("{count} of 7 digits").format(count=len(text.strip())),
+            InputState.VALID: self.tr("✓ Register number looks right"),
+            InputState.INVALID: self.tr("A register number is 7 digits, nothing else."),
+        }
+        self.register_hint.setText(hints[state])
+        self.register_hint.setProperty("state", state.value)
+        self.register_hint.style().unpolish(self.register_hint)
+        self.register_hint.style().polish(self.register_hint)
+        self.issue_button.setEnabled(state is InputState.VALID)
+
+    def on_issue_clicked(self) -> None:
+        receiver = self.receiver()
+        if receiver is None:
+            self.show_error(self.tr("Check the register number: an organization's has exactly 7 digits."))
+            return
+        self.error.hide()
+        self.issue_requested.emit(receiver)

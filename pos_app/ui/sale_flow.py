@@ -1,0 +1,345 @@
+"""The sale's conductor: turns the cashier's intents into background calls and
+the calls' outcomes into stage changes. Holds no widgets; pages watch its signals.
+
+Polling: one check in flight at a time, the next one scheduled only after the
+last one finished, at the `PollSchedule`'s pace (slower on errors, never
+sooner than `Retry-After`).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, replace
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from pos_app.checkout import Checkout, InvoiceState, PaymentCheck, TrainingDesk
+from pos_app.domain.poll import PollSchedule
+from pos_app.domain.sale import OpenInvoice, Receiver, Sale, SaleStateError, Stage
+from pos_app.journal.numbers import SaleNumbers
+from pos_app.qpay import APIConnectionError, AuthenticationError, QPayError, RateLimitError
+
+from .cart_model import CartModel
+from .messages import describe_error
+from .tasks import TaskRunner
+
+logger = logging.getLogger(__name__)
+
+# Every this many checks, also read the invoice: a cancel made elsewhere
+# (another terminal, the merchant portal) shows only there.
+STATUS_EVERY = 10
+
+
+@dataclass
+class Services:
+    """What the flow calls; replaced as a whole when the settings change."""
+
+    checkout: Checkout
+    numbers: SaleNumbers
+    training: TrainingDesk | None = None
+
+
+class SaleFlow(QObject):
+    stage_changed = Signal(object)        # the Sale (or None: back to an empty cart)
+    charge_failed = Signal(str)
+    connection_changed = Signal(str)      # "" when fine, else a calm sentence
+    checked = Signal()                    # a payment check finished (for "checked Ns ago")
+    cancel_failed = Signal(str)
+    receipt_failed = Signal(str)
+    notice = Signal(str)                  # a short message for the status line
+
+    def __init__(self, runner: TaskRunner, cart: CartModel, services: Services | None = None,
+                 schedule: PollSchedule | None = None, clock: Callable[[], float] = time.monotonic,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self.cart = cart
+        self.services = services
+        self.schedule = schedule or PollSchedule()
+        self._clock = clock
+        self.sale: Sale | None = None
+        self.last_check_at: float | None = None
+        self._shown_at = 0.0
+        self._failures = 0
+        self._retry_after: float | None = None
+        self._checks = 0
+        self._poll_in_flight = False
+        self._check_again = False
+        self._poll_timer = QTimer(self)
+        self._poll_timer.setSingleShot(True)
+        self._poll_timer.timeout.connect(self._poll)
+
+    # -- state ----------------------------------------------------------------------
+
+    @property
+    def stage(self) -> Stage | None:
+        return self.sale.stage if self.sale else None
+
+    @property
+    def is_training(self) -> bool:
+        return bool(self.services and self.services.training)
+
+    @property
+    def is_polling(self) -> bool:
+        return self._poll_in_flight or self._poll_timer.isActive()
+
+    def _move(self, stage: Stage) -> None:
+        assert self.sale is not None
+        self.sale.move_to(stage)
+        self.stage_changed.emit(self.sale)
+
+    # -- charge -----------------------------------------------------------------------
+
+    def charge(self) -> bool:
+        """Create the invoice for the cart. False (and nothing sent) when not possible now."""
+        if self.sale is not None and not self.sale.is_final:
+            return False  # a charge is in flight or a sale is open: a double press does nothing
+        if self.services is None:
+            self.charge_failed.emit(self.tr("The payment service is still starting. Try again in a moment."))
+            return False
+        if self.cart.is_empty or self.cart.total <= 0:
+            self.charge_failed.emit(self.tr("The cart is empty: scan or add an item first."))
+            return False
+        services = self.services
+        sale = Sale(number="", lines=self.cart.lines, total=self.cart.total, taxes=self.cart.taxes)
+        sale.move_to(Stage.CHARGING)
+        self.sale = sale
+        self.stage_changed.emit(sale)
+
+        def create() -> tuple[str, OpenInvoice]:
+            number = services.numbers.allocate()
+            return number, services.checkout.create_invoice(replace(sale, number=number))
+
+        self.runner.run_in_background(create, lambda done: self._on_charge_done(sale, done), money=True)
+        return True
+
+    def _on_charge_done(self, sale: Sale, done: Future[tuple[str, OpenInvoice]]) -> None:
+        if sale is not self.sale:
+            return
+        try:
+            number, invoice = done.result()
+        except Exception as exc:  # noqa: BLE001 - every failure goes back to the cart, in words
+            logger.warning("charge failed: %s", type(exc).__name__)
+            self.sale = None
+            self.stage_changed.emit(None)
+            self.charge_failed.emit(describe_error(exc, self.tr("The invoice could not be created.")))
+            return
+        sale.number = number
+        sale.charged(invoice)
+        self._start_polling()
+        self.stage_changed.emit(sale)
+
+    # -- waiting for the payment ----------------------------------------------------------
+
+    def _start_polling(self) -> None:
+        self._shown_at = self._clock()
+        self._failures = 0
+        self._retry_after = None
+        self._checks = 0
+        self._check_again = False
+        self.last_check_at = None
+        self.connection_changed.emit("")
+        self._schedule_poll()
+
+    def _schedule_poll(self) -> None:
+        elapsed = self._clock() - self._shown_at
+        delay = self.schedule.next_delay(elapsed, self._failures, self._retry_after)
+        self._poll_timer.start(int(delay * 1000))
+
+    def check_now(self) -> None:
+        if self.stage is not Stage.AWAITING_PAYMENT:
+            return
+        if self._poll_in_flight:
+            self._check_again = True
+            return
+        self._poll_timer.stop()
+        self._poll()
+
+    def _poll(self) -> None:
+        sale, services = self.sale, self.services
+        if self._poll_in_flight or sale is None or sale.invoice is None or services is None:
+            return
+        if sale.stage not in (Stage.AWAITING_PAYMENT, Stage.CANCELLING):
+            return
+        self._poll_in_flight = True
+        self._checks += 1
+        with_status = self._checks % STATUS_EVERY == 0
+        invoice_id, total = sale.invoice.invoice_id, sale.total
+        self.runner.run_in_background(
+            lambda: services.checkout.check_payment(invoice_id, total, with_status=with_status),
+            lambda done: self._on_poll_done(sale, done))
+
+    def _on_poll_done(self, sale: Sale, done: Future[PaymentCheck]) -> None:
+        self._poll_in_flight = False
+        if sale is not self.sale:
+            return
+        self.last_check_at = self._clock()
+        try:
+            check = done.result()
+        except Exception as exc:  # noqa: BLE001 - polling goes on through any trouble
+            self._failures += 1
+            self._retry_after = exc.retry_after if isinstance(exc, RateLimitError) else None
+            self.connection_changed.emit(self._trouble_text(exc))
+        else:
+            self._failures = 0
+            self._retry_after = None
+            self.connection_changed.emit("")
+            if check.is_paid and sale.stage in (Stage.AWAITING_PAYMENT, Stage.CANCELLING):
+                self._poll_timer.stop()
+                sale.paid(check.payments)
+                self.stage_changed.emit(sale)
+                return
+            if check.invoice_state is not InvoiceState.OPEN and sale.stage is Stage.AWAITING_PAYMENT:
+                self._move(Stage.CANCELLED if check.invoice_state is InvoiceState.CANCELLED else Stage.EXPIRED)
+                self.notice.emit(self.tr("The invoice was closed by the service: nothing was paid."))
+                return
+        self.checked.emit()
+        if sale.stage is Stage.AWAITING_PAYMENT:
+            if self._check_again:
+                self._check_again = False
+                self._poll()
+            else:
+                self._schedule_poll()
+
+    def _trouble_text(self, exc: BaseException) -> str:
+        if isinstance(exc, RateLimitError):
+            return self.tr("The payment service asks us to slow down. Still checking, a little less often.")
+        if isinstance(exc, AuthenticationError):
+            return self.tr("The payment service refused our login. Still checking; "
+                           "if this stays, check the username and password in Settings.")
+        if isinstance(exc, APIConnectionError):
+            return self.tr("No connection to the payment service. Still checking; "
+                           "the customer's payment will show as soon as it is back.")
+        if isinstance(exc, QPayError):
+            return self.tr("The payment service is having trouble. Still checking.")
+        logger.error("payment check failed unexpectedly: %r", exc)
+        return self.tr("Checking the payment failed. Still trying.")
+
+    # -- cancel -------------------------------------------------------------------------
+
+    def cancel_sale(self) -> bool:
+        """Cancel the open invoice (the window has asked for confirmation)."""
+        sale, services = self.sale, self.services
+        if sale is None or services is None:
+            return False
+        if sale.stage in (Stage.PAID, Stage.ISSUING_RECEIPT, Stage.COMPLETED):
+            self.cancel_failed.emit(self.tr("This sale is paid, so it cannot be cancelled here. "
+                                            "A refund is made from the sales history."))
+            return False
+        if sale.stage is not Stage.AWAITING_PAYMENT or sale.invoice is None:
+            return False
+        self._poll_timer.stop()
+        self._move(Stage.CANCELLING)
+        invoice_id, total = sale.invoice.invoice_id, sale.total
+
+        def cancel() -> tuple[str, PaymentCheck | None]:
+            try:
+                services.checkout.cancel_invoice(invoice_id)
+            except QPayError as exc:
+                if exc.error_code == "INVOICE_ALREADY_CANCELED":
+                    return "cancelled", None
+                if exc.error_code == "INVOICE_PAID":
+                    return "paid", services.checkout.check_payment(invoice_id, total)
+                raise
+            return "cancelled", None
+
+        self.runner.run_in_background(cancel, lambda done: self._on_cancel_done(sale, done), money=True)
+        return True
+
+    def _on_cancel_done(self, sale: Sale, done: Future[tuple[str, PaymentCheck | None]]) -> None:
+        if sale is not self.sale or sale.stage is not Stage.CANCELLING:
+            return
+        try:
+            outcome, check = done.result()
+        except Exception as exc:  # noqa: BLE001
+            self._move(Stage.AWAITING_PAYMENT)
+            self._schedule_poll()
+            self.cancel_failed.emit(describe_error(exc, self.tr("The sale could not be cancelled. "
+                                                                "It is still open; try again.")))
+            return
+        if outcome == "paid" and check is not None and check.is_paid:
+            sale.paid(check.payments)
+            self.stage_changed.emit(sale)
+            self.cancel_failed.emit(self.tr("The customer has already paid, so the sale cannot be cancelled."))
+        elif outcome == "paid":
+            # Money arrived but not all of it: keep waiting rather than strand a payment.
+            self._move(Stage.AWAITING_PAYMENT)
+            self._schedule_poll()
+            self.cancel_failed.emit(self.tr("Part of the amount is already paid, so the sale cannot be "
+                                            "cancelled. Waiting for the rest."))
+        else:
+            self._move(Stage.CANCELLED)
+
+    # -- receipt ---------------------------------------------------------------------------
+
+    def issue_receipt(self, receiver: Receiver) -> bool:
+        sale, services = self.sale, self.services
+        if sale is None or services is None or sale.stage is not Stage.PAID or not sale.payments:
+            return False
+        self._move(Stage.ISSUING_RECEIPT)
+        payment_id = sale.payments[0].payment_id
+        self.runner.run_in_background(lambda: services.checkout.issue_receipt(payment_id, receiver),
+                                      lambda done: self._on_receipt_done(sale, done), money=True)
+        return True
+
+    def _on_receipt_done(self, sale: Sale, done: Future[Any]) -> None:
+        if sale is not self.sale:
+            return
+        try:
+            receipt = done.result()
+        except Exception as exc:  # noqa: BLE001
+            self._move(Stage.PAID)
+            self.receipt_failed.emit(describe_error(exc, self.tr("The receipt could not be issued.")))
+            return
+        sale.receipt_issued(receipt)
+        self.stage_changed.emit(sale)
+
+    # -- training ---------------------------------------------------------------------------
+
+    def simulate_payment(self) -> bool:
+        sale, services = self.sale, self.services
+        if (services is None or services.training is None or sale is None or sale.invoice is None
+                or sale.stage is not Stage.AWAITING_PAYMENT):
+            return False
+        desk, invoice_id = services.training, sale.invoice.invoice_id
+        self.notice.emit(self.tr("Training: the customer pays…"))
+        self.runner.run_in_background(lambda: desk.pay(invoice_id), self._on_simulated)
+        return True
+
+    def _on_simulated(self, done: Future[str]) -> None:
+        try:
+            done.result()
+        except Exception as exc:  # noqa: BLE001
+            self.notice.emit(describe_error(exc, self.tr("The training payment failed.")))
+            return
+        self.check_now()
+
+    # -- next sale ----------------------------------------------------------------------------
+
+    def new_sale(self) -> bool:
+        """Back to an empty cart. Refused while money is moving or a paid sale waits for its receipt
+        unless it is final (the window asks first for PAID)."""
+        if self.sale is not None and self.sale.stage in (Stage.CHARGING, Stage.AWAITING_PAYMENT,
+                                                         Stage.CANCELLING, Stage.ISSUING_RECEIPT):
+            return False
+        self._poll_timer.stop()
+        self.sale = None
+        self.cart.clear()
+        self.stage_changed.emit(None)
+        return True
+
+    def back_to_cart(self) -> None:
+        """After a cancel or expiry: the same cart, ready to change and charge again."""
+        if self.sale is not None and self.sale.is_final and self.sale.stage is not Stage.COMPLETED:
+            self.sale = None
+            self.stage_changed.emit(None)
+
+    def stop(self) -> None:
+        self._poll_timer.stop()
+
+
+__all__ = ["SaleFlow", "SaleStateError", "Services"]

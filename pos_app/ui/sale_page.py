@@ -1,0 +1,245 @@
+"""The first screen: the entry field, the cart and its totals, and Charge.
+
+Keyboard first: the entry field has focus whenever nothing else is being
+done; a scanner types a code and Enter. Up/Down pick a line, Delete on an
+empty entry removes it, F3 edits its quantity, Ctrl+L adds a free line.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos_app.domain.cart import CartError
+from pos_app.domain.catalog import Catalog
+from pos_app.domain.entry import parse_entry
+from pos_app.domain.money import format_mnt
+
+from .cart_model import CartModel
+from .free_line_dialog import FreeLineDialog
+
+
+class SalePage(QWidget):
+    charge_requested = Signal()
+
+    def __init__(self, model: CartModel, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = model
+        self.catalog: Catalog | None = None
+
+        self.entry = QLineEdit()
+        self.entry.setObjectName("entry")
+        self.entry.setPlaceholderText(self.tr("Scan or type a code and press Enter  ·  3*code for three"))
+        self.entry.setClearButtonEnabled(True)
+        self.entry.returnPressed.connect(self.on_entry_returned)
+        self.entry.installEventFilter(self)
+
+        self.free_line_button = QPushButton(self.tr("Free line… (Ctrl+L)"))
+        self.free_line_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.free_line_button.clicked.connect(self.on_free_line_clicked)
+
+        self.message = QLabel()
+        self.message.setObjectName("message")
+        self.message.setWordWrap(True)
+        self.message.hide()
+
+        self.table = QTableView()
+        self.table.setObjectName("cart")
+        self.table.setModel(model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
+                                   | QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(CartModel.ITEM, QHeaderView.ResizeMode.Stretch)
+        for column in (CartModel.QUANTITY, CartModel.PRICE, CartModel.AMOUNT):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.installEventFilter(self)
+        # After a quantity edit the scanner's next code must land in the entry again.
+        self.table.itemDelegate().closeEditor.connect(lambda *_: QTimer.singleShot(0, self.focus_entry))
+        self.empty_hint = QLabel(self.tr("The cart is empty. Scan an item to start a sale."))
+        self.empty_hint.setObjectName("hint")
+        self.empty_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+
+        self.total_label = QLabel()
+        self.total_label.setObjectName("total")
+        self.total_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.vat_label = QLabel()
+        self.city_tax_label = QLabel()
+        self.count_label = QLabel()
+        for label in (self.vat_label, self.city_tax_label, self.count_label):
+            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+        self.charge_button = QPushButton(self.tr("Charge  (F12)"))
+        self.charge_button.setObjectName("charge")
+        self.charge_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.charge_button.clicked.connect(self.charge_requested)
+
+        entry_row = QHBoxLayout()
+        entry_row.addWidget(self.entry, 1)
+        entry_row.addWidget(self.free_line_button)
+
+        totals = QFrame()
+        totals.setObjectName("totals")
+        grid = QGridLayout(totals)
+        grid.addWidget(QLabel(self.tr("Total")), 0, 0)
+        grid.addWidget(self.total_label, 0, 1)
+        grid.addWidget(QLabel(self.tr("incl. VAT")), 1, 0)
+        grid.addWidget(self.vat_label, 1, 1)
+        grid.addWidget(QLabel(self.tr("incl. city tax")), 2, 0)
+        grid.addWidget(self.city_tax_label, 2, 1)
+        grid.addWidget(self.count_label, 3, 0, 1, 2)
+        grid.setColumnStretch(1, 1)
+
+        side = QVBoxLayout()
+        side.addWidget(totals)
+        side.addStretch(1)
+        side.addWidget(self.charge_button)
+
+        cart_box = QVBoxLayout()
+        cart_box.addWidget(self.table, 1)
+        cart_box.addWidget(self.empty_hint)
+
+        body = QHBoxLayout()
+        body.addLayout(cart_box, 3)
+        body.addLayout(side, 1)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(entry_row)
+        layout.addWidget(self.message)
+        layout.addLayout(body, 1)
+
+        model.changed.connect(self.on_model_changed)
+        model.refused.connect(self.show_error)
+        self.on_model_changed()
+
+    # -- focus ------------------------------------------------------------------------
+
+    def focus_entry(self) -> None:
+        if self.entry.isEnabled():
+            self.entry.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def set_busy(self, busy: bool, text: str = "") -> None:
+        """While the invoice is being created: no edits, Charge off (a double press does nothing)."""
+        self.entry.setEnabled(not busy)
+        self.free_line_button.setEnabled(not busy)
+        self.model.editable = not busy
+        self.charge_button.setEnabled(not busy and not self.model.is_empty)
+        self.charge_button.setText(text or self.tr("Charge  (F12)"))
+        if not busy:
+            QTimer.singleShot(0, self.focus_entry)
+
+    # -- messages ------------------------------------------------------------------------
+
+    def show_error(self, text: str) -> None:
+        self.message.setProperty("kind", "error")
+        self._show_message(text)
+        QApplication.beep()
+
+    def show_info(self, text: str) -> None:
+        self.message.setProperty("kind", "info")
+        self._show_message(text)
+
+    def clear_message(self) -> None:
+        self.message.hide()
+        self.message.clear()
+
+    def _show_message(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.style().unpolish(self.message)
+        self.message.style().polish(self.message)
+        self.message.show()
+
+    # -- slots -----------------------------------------------------------------------------
+
+    def on_entry_returned(self) -> None:
+        text = self.entry.text()
+        if not text.strip():
+            return
+        try:
+            scan = parse_entry(text)
+            item = self.catalog.find(scan.code) if self.catalog else None
+            if item is None:
+                raise CartError(self.tr("Unknown code {code}: it is not in the catalog. "
+                                        "Add it as a free line (Ctrl+L)?").format(code=scan.code))
+            row = self.model.add_item(item, scan.quantity)
+        except CartError as exc:
+            self.show_error(str(exc))
+            self.entry.selectAll()  # the next scan replaces the bad text
+            return
+        self.clear_message()
+        self.entry.clear()
+        self.table.selectRow(row)
+
+    def on_free_line_clicked(self) -> None:
+        dialog = FreeLineDialog(self.model, self)
+        if dialog.exec():
+            self.clear_message()
+            self.table.selectRow(self.model.rowCount() - 1)
+        self.focus_entry()
+
+    def on_model_changed(self) -> None:
+        taxes = self.model.taxes
+        self.total_label.setText(format_mnt(self.model.total))
+        self.vat_label.setText(format_mnt(taxes.vat))
+        self.city_tax_label.setText(format_mnt(taxes.city_tax))
+        count = len(self.model.lines)
+        self.count_label.setText(self.tr("%n line(s)", "", count))
+        self.empty_hint.setVisible(count == 0)
+        self.charge_button.setEnabled(count > 0 and self.entry.isEnabled())
+
+    def remove_selected_line(self) -> None:
+        row = self._selected_row()
+        if row is None:
+            return
+        line = self.model.remove(row)
+        self.show_info(self.tr("Removed: {item}").format(item=line.description))
+        if self.model.rowCount():
+            self.table.selectRow(min(row, self.model.rowCount() - 1))
+
+    def edit_selected_quantity(self) -> None:
+        row = self._selected_row()
+        if row is not None and self.model.editable:
+            index = self.model.index(row, CartModel.QUANTITY)
+            self.table.setCurrentIndex(index)
+            self.table.edit(index)
+
+    def _selected_row(self) -> int | None:
+        rows = self.table.selectionModel().selectedRows()
+        if rows:
+            return rows[0].row()
+        return self.model.rowCount() - 1 if self.model.rowCount() else None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            key = event.key()
+            if watched is self.entry and key in (Qt.Key.Key_Up, Qt.Key.Key_Down) and self.model.rowCount():
+                row = self._selected_row() or 0
+                row += -1 if key == Qt.Key.Key_Up else 1
+                self.table.selectRow(max(0, min(row, self.model.rowCount() - 1)))
+                return True
+            if key == Qt.Key.Key_Delete and self.model.editable and (
+                    watched is self.table or (watched is self.entry and not self.entry.text())):
+                self.remove_selected_line()
+                self.focus_entry()
+                return True
+            if key == Qt.Key.Key_F3:
+                self.edit_selected_quantity()
+                return True
+        return super().eventFilter(watched, event)

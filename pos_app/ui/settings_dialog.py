@@ -1,0 +1,472 @@
+"""The Settings dialog: where the shop owner points the till at QPay.
+
+The dialog only edits values. It never writes the settings file or the
+keyring itself: on Save it leaves `result_settings` and `result_password`
+for the app, which stores them in the background. The only store access it
+makes is reading the saved password (to pre-fill the field), and that runs
+through the task runner, never on the GUI thread.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import fields
+from typing import Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos_app.config.secrets import SecretStore, SecretStoreError, secret_account
+from pos_app.config.settings import (
+    DEFAULT_BASE_URLS,
+    TRAINING_PASSWORD,
+    Environment,
+    Settings,
+    SettingsProblem,
+)
+
+from .messages import describe_error
+from .tasks import TaskRunner
+
+ConnectionTest = Callable[[Settings, str], None]
+
+# Fields a connection test depends on: a problem in one of them makes the test pointless.
+_CONNECTION_FIELDS = frozenset({"environment", "base_url", "username"})
+_ERROR_STYLE = "color: #b00020;"
+_PASSWORD_LOOKUP_DELAY_MS = 300  # wait for the typing to pause before asking the keyring
+
+
+class SettingsDialog(QDialog):
+    """Edit the settings and the QPay password; check them as they are typed.
+
+    On Save (the OK button) the dialog sets `result_settings` (a `Settings`
+    without problems) and `result_password` (the newly typed password, or
+    ``None`` when it was left as it was or not entered) and accepts. It does
+    not write the settings file or the keyring: the caller does that, in the
+    background. The password never appears in a repr, a log or a message.
+
+    *test_connection(settings, password)* is called on a worker thread of
+    *runner* when the cashier presses "Test connection"; it should raise on
+    failure. In Training it is given the built-in practice password.
+
+    Widgets tests may find by object name: `environment`, the line edits
+    named after the Settings fields (`base_url`, `username`, `invoice_code`,
+    `callback_url`, `terminal_id`, `shop_name`, `district_code`,
+    `classification_code`, `tax_type`, `catalog_file`) and `password`; one
+    `error_<field>` label per field (plus `error_general` for fields not on
+    screen); `training_note`, `password_note`, `browse_catalog`,
+    `test_connection`, `connection_result` and `save`.
+    """
+
+    def __init__(self, settings: Settings, secrets: SecretStore, runner: TaskRunner,
+                 test_connection: ConnectionTest, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Settings"))
+        self._initial = settings
+        self._secrets = secrets
+        self._runner = runner
+        self._test_connection = test_connection
+        self._closed = False
+        self._password_edited = False   # True once the cashier typed into the password field
+        self._lookup_account: str | None = None
+        self._testing = False
+        self._test_generation = 0       # bumped on every change a running test would not reflect
+        self.result_settings: Settings | None = None
+        self.result_password: str | None = None
+
+        self.fields: dict[str, QLineEdit] = {}
+        self.error_labels: dict[str, QLabel] = {}
+        self._rows: dict[str, QWidget] = {}
+
+        # -- payment service ------------------------------------------------
+        self.environment = QComboBox()
+        self.environment.setObjectName("environment")
+        self.environment.addItem(self.tr("Training"), Environment.TRAINING)
+        self.environment.addItem(self.tr("QPay sandbox"), Environment.SANDBOX)
+        self.environment.addItem(self.tr("Production"), Environment.PRODUCTION)
+        self.environment.setCurrentIndex(self.environment.findData(settings.environment))
+
+        self.training_note = QLabel(self.tr(
+            "Training uses the built-in practice service: no real money, no account needed."))
+        self.training_note.setObjectName("training_note")
+        self.training_note.setWordWrap(True)
+
+        self.password = QLineEdit()
+        self.password.setObjectName("password")
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.password.setMaxLength(200)
+        self.password_note = QLabel()
+        self.password_note.setObjectName("password_note")
+        self.password_note.setWordWrap(True)
+        if not secrets.persistent and secrets.problem:
+            self.password_note.setText(secrets.problem)
+        self.password_note.setVisible(bool(self.password_note.text()))
+
+        self.test_button = QPushButton(self.tr("Test connection"))
+        self.test_button.setObjectName("test_connection")
+        self.test_button.setAutoDefault(False)
+        self.connection_result = QLabel()
+        self.connection_result.setObjectName("connection_result")
+        self.connection_result.setWordWrap(True)
+
+        service = QFormLayout()
+        self._service_form = service
+        service.addRow(self.tr("Environment"), self._with_error("environment", self.environment))
+        service.addRow("", self.training_note)
+        self._add_line(service, "base_url", self.tr("QPay address"), "https://merchant.qpay.mn")
+        self._add_line(service, "username", self.tr("Username"))
+        password_box = QWidget()
+        password_layout = QVBoxLayout(password_box)
+        password_layout.setContentsMargins(0, 0, 0, 0)
+        password_layout.setSpacing(2)
+        password_layout.addWidget(self.password)
+        password_layout.addWidget(self.password_note)
+        service.addRow(self.tr("Password"), password_box)
+        self._add_line(service, "invoice_code", self.tr("Invoice code"))
+        self._add_line(service, "callback_url", self.tr("Callback URL"),
+                       self.tr("empty: the app's own default"))
+        test_row = QHBoxLayout()
+        test_row.addWidget(self.test_button)
+        test_row.addWidget(self.connection_result, 1)
+        service.addRow("", test_row)
+        service_group = QGroupBox(self.tr("Payment service"))
+        service_group.setLayout(service)
+
+        # -- this till --------------------------------------------------------
+        till = QFormLayout()
+        self._add_line(till, "terminal_id", self.tr("Terminal id"))
+        self._add_line(till, "shop_name", self.tr("Shop name"), self.tr("printed on receipts"))
+        self.browse_button = QPushButton(self.tr("Browse…"))
+        self.browse_button.setObjectName("browse_catalog")
+        self.browse_button.setAutoDefault(False)
+        self._add_line(till, "catalog_file", self.tr("Catalog file"),
+                       self.tr("empty: the sample catalog"), extra=self.browse_button)
+        till_group = QGroupBox(self.tr("This till"))
+        till_group.setLayout(till)
+
+        # -- ebarimt ----------------------------------------------------------
+        tax = QFormLayout()
+        self._add_line(tax, "district_code", self.tr("District code"))
+        self._add_line(tax, "classification_code", self.tr("Classification code"))
+        self._add_line(tax, "tax_type", self.tr("Tax type"))
+        tax_group = QGroupBox(self.tr("Tax receipt (ebarimt)"))
+        tax_group.setLayout(tax)
+
+        self.error_general = self._error_label("general")
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.save_button.setText(self.tr("Save"))
+        self.save_button.setObjectName("save")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+        # Two columns: with the till's large fonts one column is taller than a 1024x768 screen.
+        right = QVBoxLayout()
+        right.addWidget(till_group)
+        right.addWidget(tax_group)
+        right.addStretch(1)
+        columns = QHBoxLayout()
+        columns.addWidget(service_group, 1)
+        columns.addLayout(right, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(columns)
+        layout.addWidget(self.error_general)
+        layout.addStretch(1)
+        layout.addWidget(self.buttons)
+        self.setMinimumWidth(860)
+
+        for name, edit in self.fields.items():
+            edit.setText(getattr(settings, name))
+            edit.textChanged.connect(self._on_changed)
+            if name in _CONNECTION_FIELDS:
+                edit.textChanged.connect(self._forget_connection_result)
+                edit.textChanged.connect(self._on_account_changed)
+        self.environment.currentIndexChanged.connect(self._on_environment_changed)
+        self.password.textEdited.connect(self._on_password_edited)
+        self.password.textChanged.connect(self._forget_connection_result)
+        self.test_button.clicked.connect(self._start_test)
+        self.browse_button.clicked.connect(self._browse_catalog)
+
+        self._lookup_timer = QTimer(self)
+        self._lookup_timer.setSingleShot(True)
+        self._lookup_timer.setInterval(_PASSWORD_LOOKUP_DELAY_MS)
+        self._lookup_timer.timeout.connect(self._look_up_password)
+
+        self._apply_environment()
+        self._on_changed()
+        self._look_up_password()
+        self.environment.setFocus()
+
+    # -- building ---------------------------------------------------------------
+
+    def _error_label(self, name: str) -> QLabel:
+        label = QLabel()
+        label.setObjectName(f"error_{name}")
+        label.setStyleSheet(_ERROR_STYLE)
+        label.setWordWrap(True)
+        label.hide()
+        self.error_labels[name] = label
+        return label
+
+    def _with_error(self, name: str, field: QWidget, extra: QWidget | None = None) -> QWidget:
+        """The field (and an optional button beside it) with its error label underneath."""
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        if extra is None:
+            column.addWidget(field)
+        else:
+            line = QHBoxLayout()
+            line.addWidget(field, 1)
+            line.addWidget(extra)
+            column.addLayout(line)
+        column.addWidget(self._error_label(name))
+        self._rows[name] = box
+        return box
+
+    def _add_line(self, form: QFormLayout, name: str, label: str, placeholder: str = "",
+                  extra: QWidget | None = None) -> QLineEdit:
+        edit = QLineEdit()
+        edit.setObjectName(name)
+        edit.setPlaceholderText(placeholder)
+        self.fields[name] = edit
+        form.addRow(label, self._with_error(name, edit, extra))
+        return edit
+
+    # -- reading the fields -----------------------------------------------------
+
+    def current_environment(self) -> Environment:
+        return Environment(self.environment.currentData())
+
+    def current_settings(self) -> Settings:
+        """A Settings from what is on screen now (not checked; see `problems()`)."""
+        values: dict[str, Any] = {name: edit.text() for name, edit in self.fields.items()}
+        values["environment"] = self.current_environment()
+        for field in fields(Settings):  # fields the dialog does not show keep their value
+            values.setdefault(field.name, getattr(self._initial, field.name))
+        return Settings(**values)
+
+    def _account(self, settings: Settings) -> str | None:
+        if settings.environment is Environment.TRAINING:
+            return None
+        return secret_account(settings.environment, settings.base_url, settings.username)
+
+    # -- reacting to edits -----------------------------------------------------
+
+    def _on_environment_changed(self) -> None:
+        environment = self.current_environment()
+        if environment in DEFAULT_BASE_URLS:
+            url = self.fields["base_url"]
+            if not url.text() or (url.text() in DEFAULT_BASE_URLS.values()
+                                  and url.text() != DEFAULT_BASE_URLS[environment]):
+                url.setText(DEFAULT_BASE_URLS[environment])
+        self._apply_environment()
+        self._forget_connection_result()
+        self._on_changed()
+        self._on_account_changed()
+
+    def _apply_environment(self) -> None:
+        training = self.current_environment() is Environment.TRAINING
+        self.training_note.setVisible(training)
+        self._service_form.setRowVisible(self._rows["base_url"], not training)
+        self.fields["base_url"].setEnabled(not training)
+        # Training logs in as the built-in merchant: no account details are needed.
+        for name in ("username", "invoice_code"):
+            self.fields[name].setEnabled(not training)
+        self.password.setEnabled(not training)
+        if training:
+            self.password.setPlaceholderText(self.tr("not needed in Training"))
+        elif self._secrets.persistent:
+            self.password.setPlaceholderText(self.tr("stored in the system keyring"))
+        else:
+            self.password.setPlaceholderText(self.tr("kept for this session only"))
+
+    def _on_changed(self) -> None:
+        settings = self.current_settings()
+        found = settings.problems()
+        by_field: dict[str, list[str]] = {}
+        general: list[str] = []
+        for problem in found:
+            if self._shows_errors_for(problem):
+                by_field.setdefault(problem.field, []).append(problem.message)
+            else:
+                general.append(problem.message)
+        for name, label in self.error_labels.items():
+            messages = general if name == "general" else by_field.get(name, [])
+            label.setText("\n".join(messages))
+            label.setVisible(bool(messages))
+        self.save_button.setEnabled(not found)
+        self._update_test_button(found)
+        if self.isVisible():
+            QTimer.singleShot(0, self, self._fit_height)
+
+    def _fit_height(self) -> None:
+        # A window does not grow by itself when wrapped text (an error) needs more lines.
+        layout = self.layout()
+        if self._closed or layout is None:
+            return
+        layout.activate()
+        width = self.width()
+        needed = (layout.totalHeightForWidth(width) if layout.hasHeightForWidth()
+                  else layout.totalSizeHint().height())
+        screen = self.screen()
+        if screen is not None:
+            needed = min(needed, screen.availableGeometry().height())
+        if needed > self.height():
+            self.resize(width, needed)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._closed = False  # shown again after a close: answers matter again
+        super().showEvent(event)
+        QTimer.singleShot(0, self, self._fit_height)
+
+    def _shows_errors_for(self, problem: SettingsProblem) -> bool:
+        row = self._rows.get(problem.field)
+        return row is not None and not (
+            problem.field == "base_url" and self.current_environment() is Environment.TRAINING)
+
+    def _update_test_button(self, found: list[SettingsProblem] | None = None) -> None:
+        if found is None:
+            found = self.current_settings().problems()
+        blocked = any(problem.field in _CONNECTION_FIELDS for problem in found)
+        self.test_button.setEnabled(not self._testing and not blocked)
+
+    def _forget_connection_result(self) -> None:
+        # A result (or a running test) no longer describes what is on screen.
+        self._test_generation += 1
+        self.connection_result.clear()
+
+    # -- the saved password -----------------------------------------------------
+
+    def _on_password_edited(self, text: str) -> None:
+        self._password_edited = bool(text)
+
+    def _on_account_changed(self) -> None:
+        if not self._password_edited:
+            self._lookup_timer.start()
+
+    def _look_up_password(self) -> None:
+        account = self._account(self.current_settings())
+        if account is not None and account == self._lookup_account:
+            return
+        if not self._password_edited:
+            self.password.clear()  # it belonged to another account
+        self._lookup_account = account
+        if account is None or self._password_edited:
+            return
+        secrets = self._secrets
+        self._runner.run_in_background(lambda: secrets.get_password(account),
+                                       lambda future: self._password_found(account, future))
+
+    def _password_found(self, account: str, future: Future[str | None]) -> None:
+        if self._closed or self._password_edited or account != self._lookup_account:
+            return
+        try:
+            password = future.result()
+        except SecretStoreError as error:
+            self._show_password_note(self.tr("Could not read the saved password: {}").format(error))
+            return
+        except Exception as error:  # noqa: BLE001 - a broken store may raise anything
+            self._show_password_note(self.tr("Could not read the saved password ({}).").format(
+                type(error).__name__))
+            return
+        if password:
+            self.password.setText(password)
+
+    def _show_password_note(self, text: str) -> None:
+        problem = self._secrets.problem if not self._secrets.persistent else None
+        self.password_note.setText("\n".join(part for part in (problem, text) if part))
+        self.password_note.show()
+
+    # -- test connection ----------------------------------------------------------
+
+    def _start_test(self) -> None:
+        settings = self.current_settings()
+        if any(problem.field in _CONNECTION_FIELDS for problem in settings.problems()):
+            return
+        if settings.environment is Environment.TRAINING:
+            password = TRAINING_PASSWORD
+        else:
+            password = self.password.text()
+            if not password:
+                self.connection_result.setText(self.tr("Enter the password first."))
+                return
+        generation = self._test_generation
+        self._testing = True
+        self.connection_result.setText(self.tr("Testing the connection…"))
+        self.test_button.setText(self.tr("Testing…"))
+        self.test_button.setEnabled(False)
+        test = self._test_connection
+        self._runner.run_in_background(
+            lambda: test(settings, password),
+            lambda future: self._test_done(generation, settings.effective_username, password, future),
+            money=False)
+
+    def _test_done(self, generation: int, username: str, password: str, future: Future[None]) -> None:
+        if self._closed:
+            return
+        self._testing = False
+        self.test_button.setText(self.tr("Test connection"))
+        self._update_test_button()
+        if generation != self._test_generation:
+            return  # the fields changed while it ran: the answer is about other settings
+        try:
+            future.result()
+        except Exception as error:  # noqa: BLE001 - every failure is shown in words
+            text = describe_error(error, self.tr("Could not connect."))
+        else:
+            text = self.tr("Connected: logged in as {}.").format(username)
+        if password:
+            text = text.replace(password, "***")
+        self.connection_result.setText(text)
+
+    # -- catalog ------------------------------------------------------------------
+
+    def _browse_catalog(self) -> None:
+        current = self.fields["catalog_file"].text()
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Choose the catalog"), os.path.dirname(current),
+            self.tr("CSV files (*.csv);;All files (*)"))
+        if path:
+            self.fields["catalog_file"].setText(path)
+
+    # -- closing ------------------------------------------------------------------
+
+    def accept(self) -> None:
+        settings = self.current_settings()
+        found = settings.problems()
+        if found:
+            self._on_changed()
+            edit = self.fields.get(found[0].field)
+            if edit is not None and edit.isEnabled():
+                edit.setFocus()
+            return
+        self.result_settings = settings
+        typed = self.password.text()
+        edited = self._password_edited and settings.environment is not Environment.TRAINING
+        self.result_password = typed if edited and typed else None
+        super().accept()
+
+    def done(self, result: int) -> None:
+        self._closed = True
+        self._lookup_timer.stop()
+        super().done(result)

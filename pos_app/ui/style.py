@@ -1,0 +1,42 @@
+"""The till's look: calm colours, large money, clear states. One stylesheet."""
+
+STYLESHEET = """
+QMainWindow, QWidget#central { background: #f4f5f7; }
+QFrame#header { background: #1f2933; }
+QFrame#header QLabel { color: #f5f7fa; }
+QLabel#appTitle { font-size: 16pt; font-weight: 600; }
+QLabel#trainingBadge {
+    background: #f0b429; color: #1f2933; font-weight: 700; padding: 4px 10px; border-radius: 4px;
+}
+QLabel#connection { color: #cbd2d9; }
+QLineEdit { padding: 6px; font-size: 13pt; border: 1px solid #cbd2d9; border-radius: 4px; background: white; }
+QLineEdit:focus { border: 2px solid #2680c2; }
+QLineEdit#entry { font-size: 16pt; padding: 8px; }
+QTableView#cart { font-size: 13pt; background: white; alternate-background-color: #f0f4f8;
+                  selection-background-color: #d9eaf7; selection-color: #1f2933; }
+QHeaderView::section { font-size: 11pt; padding: 4px; background: #e4e7eb; border: none; }
+QFrame#totals, QFrame#card { background: white; border: 1px solid #e4e7eb; border-radius: 6px; }
+QLabel#total { font-size: 28pt; font-weight: 700; color: #1f2933; }
+QLabel#bigAmount { font-size: 30pt; font-weight: 700; color: #1f2933; }
+QLabel#hint, QLabel#muted { color: #616e7c; }
+QLabel#message[kind="error"], QLabel#banner {
+    background: #fffbea; color: #8d2b0b; border: 1px solid #f7c948; border-radius: 4px; padding: 8px;
+}
+QLabel#message[kind="info"] { background: #e3f8ff; color: #0b4f71; border-radius: 4px; padding: 8px; }
+QLabel#status { font-size: 12pt; color: #323f4b; }
+QLabel#paidTitle { font-size: 28pt; font-weight: 700; color: #0e7c4a; }
+QLabel#sectionTitle { font-size: 13pt; font-weight: 600; }
+QLabel#lottery { font-size: 40pt; font-weight: 800; letter-spacing: 4px; color: #1f2933; }
+QLabel#facts { font-family: "DejaVu Sans Mono", monospace; font-size: 11pt; }
+QLabel#fieldHint[state="invalid"], QLabel#fieldError { color: #ba2525; }
+QLabel#fieldHint[state="valid"] { color: #0e7c4a; }
+QPushButton { font-size: 12pt; padding: 8px 14px; border-radius: 4px; background: #e4e7eb; border: 1px solid #cbd2d9; }
+QPushButton:disabled { color: #9aa5b1; }
+QPushButton#charge, QPushButton#primary {
+    background: #2680c2; color: white; font-size: 16pt; font-weight: 600; padding: 14px; border: none;
+}
+QPushButton#charge:disabled, QPushButton#primary:disabled { background: #9fb3c8; }
+QPushButton#danger { color: #ba2525; }
+QPushButton#training { background: #fff3c4; border: 1px dashed #f0b429; }
+QListWidget#banks { background: white; border: none; font-size: 11pt; }
+"""

@@ -1,0 +1,344 @@
+"""The settings: their rules, and the file they are kept in."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import stat
+from dataclasses import fields, replace
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pos_app.config.settings import (
+    DEFAULT_BASE_URLS,
+    TRAINING_INVOICE_CODE,
+    TRAINING_USERNAME,
+    Environment,
+    Settings,
+    SettingsError,
+    SettingsFileError,
+    default_settings_path,
+    load_settings,
+    save_settings,
+)
+
+posix_only = pytest.mark.skipif(os.name == "nt", reason="POSIX permission bits")
+
+LIVE = Settings(environment=Environment.PRODUCTION, base_url="https://merchant.qpay.mn",
+                username="SHOP_1", invoice_code="SHOP_1_INVOICE", terminal_id="T2",
+                shop_name="Номин дэлгүүр", district_code="3505", classification_code="2111",
+                tax_type="1", language="mn")
+
+
+def _fields_at_fault(settings: Settings) -> set[str]:
+    return {problem.field for problem in settings.problems()}
+
+
+# --- defaults and rules -------------------------------------------------------
+
+def test_defaults_are_training_with_the_built_in_merchant() -> None:
+    settings = Settings()
+    assert settings.environment is Environment.TRAINING
+    assert settings.terminal_id == "T1"
+    assert settings.tax_type == "1"
+    assert settings.problems() == []
+    assert settings.check() is settings
+    assert settings.effective_username == TRAINING_USERNAME
+    assert settings.effective_invoice_code == TRAINING_INVOICE_CODE
+
+
+def test_live_environments_use_the_owners_account() -> None:
+    assert LIVE.problems() == []
+    assert LIVE.effective_username == "SHOP_1"
+    assert LIVE.effective_invoice_code == "SHOP_1_INVOICE"
+
+
+def test_training_needs_no_account() -> None:
+    assert Settings(base_url="", username="", invoice_code="").problems() == []
+
+
+def test_environment_given_as_text_becomes_an_environment() -> None:
+    assert Settings(environment="sandbox").environment is Environment.SANDBOX  # type: ignore[arg-type]
+    with pytest.raises(SettingsError) as caught:
+        Settings(environment="staging")  # type: ignore[arg-type]
+    assert [p.field for p in caught.value.problems] == ["environment"]
+
+
+def test_production_refuses_plain_http() -> None:
+    settings = replace(LIVE, base_url="http://merchant.qpay.mn")
+    [problem] = settings.problems()
+    assert problem.field == "base_url"
+    assert "https://" in problem.message
+    with pytest.raises(SettingsError) as caught:
+        settings.check()
+    assert caught.value.problems == [problem]
+    assert problem.message in str(caught.value)
+
+
+def test_sandbox_allows_plain_http() -> None:
+    settings = replace(LIVE, environment=Environment.SANDBOX, base_url="http://127.0.0.1:8080")
+    assert settings.problems() == []
+
+
+@pytest.mark.parametrize("base_url", [
+    "", "merchant.qpay.mn", "/v2", "ftp://merchant.qpay.mn", "https://", "https://merchant.qpay.mn:port",
+    "https://user:secret@merchant.qpay.mn", "https://merchant.qpay.mn/v2?x=1", "https://merchant .qpay.mn",
+])
+def test_a_live_service_needs_an_absolute_web_address(base_url: str) -> None:
+    for environment in (Environment.SANDBOX, Environment.PRODUCTION):
+        assert _fields_at_fault(replace(LIVE, environment=environment, base_url=base_url)) == {"base_url"}
+
+
+def test_default_addresses_pass_their_own_rules() -> None:
+    for environment, url in DEFAULT_BASE_URLS.items():
+        assert replace(LIVE, environment=environment, base_url=url).problems() == []
+
+
+@pytest.mark.parametrize("value", ["", "SHOP 1", " SHOP", "SHOP\t", "X" * 46])
+@pytest.mark.parametrize("field", ["username", "invoice_code"])
+def test_live_credentials_are_required_single_words(field: str, value: str) -> None:
+    assert _fields_at_fault(replace(LIVE, **{field: value})) == {field}
+
+
+def test_credentials_of_45_characters_are_enough() -> None:
+    assert replace(LIVE, username="U" * 45, invoice_code="I" * 45).problems() == []
+
+
+@pytest.mark.parametrize("terminal_id", ["", "T 1", "T-1", "Т1", "T" * 21, "T1\n"])
+def test_terminal_id_follows_the_sale_number_rule(terminal_id: str) -> None:
+    assert _fields_at_fault(Settings(terminal_id=terminal_id)) == {"terminal_id"}
+
+
+@pytest.mark.parametrize("callback_url", ["", "http://127.0.0.1/cb", "https://myshop.mn/qpay/callback"])
+def test_callback_may_be_empty_or_a_web_address(callback_url: str) -> None:
+    assert replace(LIVE, callback_url=callback_url).problems() == []
+
+
+@pytest.mark.parametrize("callback_url", ["myshop.mn", "ftp://myshop.mn", "https://"])
+def test_callback_must_not_be_anything_else(callback_url: str) -> None:
+    assert _fields_at_fault(Settings(callback_url=callback_url)) == {"callback_url"}
+
+
+@pytest.mark.parametrize("field", ["district_code", "classification_code", "tax_type"])
+@pytest.mark.parametrize("value", ["35-05", "дүүрэг", "1 ", "1" * 21])
+def test_ebarimt_codes_are_short_and_alphanumeric(field: str, value: str) -> None:
+    assert _fields_at_fault(Settings(**{field: value})) == {field}
+
+
+def test_catalog_file_is_not_looked_for_when_checking() -> None:
+    assert Settings(catalog_file="/no/such/folder/catalog.csv").problems() == []
+
+
+def test_problems_lists_every_problem_in_plain_sentences() -> None:
+    settings = Settings(environment=Environment.PRODUCTION, terminal_id="", tax_type="?")
+    problems = settings.problems()
+    assert [p.field for p in problems] == ["base_url", "username", "invoice_code", "terminal_id", "tax_type"]
+    assert all(p.message[0].isupper() and p.message.endswith(".") for p in problems)
+
+
+def test_settings_hold_no_password() -> None:
+    names = {field.name for field in fields(Settings)}
+    assert not any("password" in name or "secret" in name for name in names)
+    assert "password" not in repr(LIVE).lower()
+    assert "password" not in str(LIVE.to_json_dict()).lower()
+
+
+# --- JSON ---------------------------------------------------------------------
+
+def test_json_round_trip() -> None:
+    data = LIVE.to_json_dict()
+    assert data["environment"] == "production"
+    assert all(isinstance(value, str) for value in data.values())
+    assert Settings.from_json_dict(json.loads(json.dumps(data))) == LIVE
+
+
+def test_missing_keys_take_their_defaults() -> None:
+    assert Settings.from_json_dict({}) == Settings()
+    assert Settings.from_json_dict({"terminal_id": "T9"}) == Settings(terminal_id="T9")
+
+
+def test_unknown_keys_and_secrets_are_ignored() -> None:
+    data = {**LIVE.to_json_dict(), "password": "hunter2", "qpay_secret": "hunter2", "future_option": 1}
+    settings = Settings.from_json_dict(data)
+    assert settings == LIVE
+    assert "hunter2" not in repr(settings)
+
+
+def test_wrong_types_are_settings_errors() -> None:
+    with pytest.raises(SettingsError) as caught:
+        Settings.from_json_dict({"terminal_id": 1, "username": None, "environment": "live"})
+    assert {p.field for p in caught.value.problems} == {"terminal_id", "username", "environment"}
+
+
+def test_values_are_not_validated_on_reading_so_they_can_be_fixed() -> None:
+    settings = Settings.from_json_dict({"environment": "production", "base_url": "http://merchant.qpay.mn"})
+    assert _fields_at_fault(settings) == {"base_url", "username", "invoice_code"}
+
+
+JSON_SCALARS = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30)
+JSON_VALUES = st.recursive(JSON_SCALARS, lambda inner: st.lists(inner, max_size=3)
+                           | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=8)
+KEYS = st.sampled_from([field.name for field in fields(Settings)] + ["password", "extra"]) | st.text(max_size=8)
+VALUES = JSON_VALUES | st.sampled_from([e.value for e in Environment])
+
+
+@given(st.dictionaries(KEYS, VALUES, max_size=14))
+def test_any_json_object_gives_settings_or_a_settings_error(data: dict) -> None:
+    try:
+        settings = Settings.from_json_dict(data)
+    except (SettingsError, SettingsFileError):
+        return
+    assert isinstance(settings, Settings)
+    settings.problems()  # never raises either
+
+
+@given(st.builds(Settings, environment=st.sampled_from(Environment),
+                 **{field.name: st.text(max_size=50) for field in fields(Settings) if field.name != "environment"}))
+def test_every_settings_survive_json(settings: Settings) -> None:
+    assert Settings.from_json_dict(json.loads(json.dumps(settings.to_json_dict()))) == settings
+
+
+# --- the file -----------------------------------------------------------------
+
+def test_the_file_lives_in_the_users_config_folder() -> None:
+    path = default_settings_path()  # only computed: nothing is created
+    assert path.name == "settings.json"
+    assert path.parent.name == "pos-app"
+
+
+def test_a_missing_file_gives_defaults(tmp_path: Path) -> None:
+    assert load_settings(tmp_path / "settings.json") == Settings()
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    path = tmp_path / "config" / "settings.json"
+    save_settings(LIVE, path)
+    assert load_settings(path) == LIVE
+    text = path.read_text(encoding="utf-8")
+    assert "Номин дэлгүүр" in text
+    assert text == json.dumps(LIVE.to_json_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def test_saving_again_replaces_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    save_settings(LIVE, path)
+    save_settings(Settings(terminal_id="T7"), path)
+    assert load_settings(path) == Settings(terminal_id="T7")
+
+
+@posix_only
+def test_file_and_folder_are_for_the_owner_only(tmp_path: Path) -> None:
+    path = tmp_path / "config" / "settings.json"
+    save_settings(LIVE, path)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(path.parent).st_mode) == 0o700
+
+
+@posix_only
+def test_an_existing_folder_keeps_its_mode(tmp_path: Path) -> None:
+    os.chmod(tmp_path, 0o755)
+    save_settings(LIVE, tmp_path / "settings.json")
+    assert stat.S_IMODE(os.stat(tmp_path).st_mode) == 0o755
+    assert stat.S_IMODE(os.stat(tmp_path / "settings.json").st_mode) == 0o600
+
+
+def test_saving_leaves_no_temporary_files(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    save_settings(LIVE, path)
+    save_settings(Settings(), path)
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
+def test_a_failed_write_keeps_the_old_file_and_leaves_no_temporary_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "settings.json"
+    save_settings(LIVE, path)
+
+    def no_replace(source: object, target: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", no_replace)
+    with pytest.raises(OSError):
+        save_settings(Settings(), path)
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+    assert load_settings(path) == LIVE
+
+
+def test_invalid_settings_are_not_saved(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    with pytest.raises(SettingsError):
+        save_settings(replace(LIVE, base_url="http://merchant.qpay.mn"), path)
+    assert not path.exists()
+
+
+@pytest.mark.parametrize("content", [b"{not json", b"", b"[1, 2]", b"\xff\xfe{}",
+                                     b'{"environment": "live"}', b'{"terminal_id": 7}', b"[" * 100_000])
+def test_a_bad_file_is_named_in_the_error_and_left_as_it_is(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "settings.json"
+    path.write_bytes(content)
+    with pytest.raises(SettingsFileError) as caught:
+        load_settings(path)
+    assert str(path) in str(caught.value)
+    assert caught.value.path == path
+    assert path.read_bytes() == content
+
+
+def test_a_bad_file_error_does_not_quote_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"password": "hunter2", "terminal_id": ', encoding="utf-8")
+    with pytest.raises(SettingsFileError) as caught:
+        load_settings(path)
+    assert "hunter2" not in str(caught.value)
+    assert caught.value.__suppress_context__
+
+
+def test_an_unreadable_file_is_a_settings_file_error(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.mkdir()  # a folder where the file should be: unreadable on every platform
+    with pytest.raises(SettingsFileError) as caught:
+        load_settings(path)
+    assert str(path) in str(caught.value)
+
+
+def test_a_password_in_the_file_is_never_loaded_and_dropped_on_save(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({**LIVE.to_json_dict(), "password": "hunter2"}), encoding="utf-8")
+    settings = load_settings(path)
+    assert settings == LIVE
+    assert "hunter2" not in repr(settings) and "hunter2" not in str(settings)
+    assert "hunter2" in path.read_text(encoding="utf-8")  # loading never rewrites the file
+    save_settings(settings, path)
+    assert "hunter2" not in path.read_text(encoding="utf-8")
+
+
+def test_unknown_keys_in_the_file_are_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"terminal_id": "T3", "printer": {"width": 58}}), encoding="utf-8")
+    assert load_settings(path) == Settings(terminal_id="T3")
+
+
+# --- layering -----------------------------------------------------------------
+
+def test_config_uses_neither_qt_nor_requests() -> None:
+    folder = Path(__file__).resolve().parents[2] / "pos_app" / "config"
+    imported: set[str] = set()
+    for module in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(module.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                imported.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                imported.add((node.module or "").split(".")[0])
+    assert imported.isdisjoint({"PySide6", "requests", "pydantic", "fastapi"})
+
+
+def test_text_that_cannot_be_saved_is_a_problem(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"shop_name": "Shop \\ud800"}', encoding="utf-8")  # a lone surrogate: valid JSON, not UTF-8
+    settings = load_settings(path)
+    assert _fields_at_fault(settings) == {"shop_name"}
+    with pytest.raises(SettingsError):
+        save_settings(settings, path)

@@ -1,0 +1,102 @@
+"""A running till against the session sandbox, driven like a cashier would."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from pos_app.app import PosApp
+from pos_app.backend import AppPaths
+from pos_app.config import SessionSecretStore
+from pos_app.domain.poll import PollSchedule
+from pos_app.domain.sale import Stage
+from pos_app.ui.style import STYLESHEET
+from tests.qpay.helpers import SandboxControl
+
+# Quick checks so a test waits tenths of a second, not seconds; same shape as the real schedule.
+FAST_SCHEDULE = PollSchedule(fast_interval=0.05, fast_period=30, medium_interval=0.1, medium_period=60,
+                             slow_interval=0.2, max_backoff=0.4)
+WAIT_MS = 15_000
+
+MILK = "8656000010011"      # 3,500 ₮
+YOGURT = "8656000010028"    # 2,800 ₮
+VODKA = "8656000010097"     # city-taxed
+
+
+class Till:
+    """The app plus the helpers a test needs to drive it from the keyboard."""
+
+    def __init__(self, app: PosApp, qtbot: QtBot, control: SandboxControl) -> None:
+        self.app = app
+        self.qtbot = qtbot
+        self.control = control
+        self.window = app.window
+        self.flow = app.flow
+
+    def key(self, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+        widget = QApplication.focusWidget() or self.window
+        self.qtbot.keyClick(widget, key, modifier)
+
+    def scan(self, text: str) -> None:
+        entry = self.window.sale_page.entry
+        assert entry.hasFocus(), "the entry field must have focus when the till is idle"
+        self.qtbot.keyClicks(entry, text)
+        self.qtbot.keyClick(entry, Qt.Key.Key_Return)
+
+    def wait_stage(self, stage: Stage | None, timeout: int = WAIT_MS) -> None:
+        self.qtbot.waitUntil(lambda: self.flow.stage is stage, timeout=timeout)
+
+    def charge(self) -> None:
+        self.key(Qt.Key.Key_F12)
+        self.wait_stage(Stage.AWAITING_PAYMENT)
+
+    def answer_confirmation(self, accept: bool = True) -> None:
+        self.qtbot.waitUntil(lambda: self.window.confirmation is not None, timeout=WAIT_MS)
+        box = self.window.confirmation
+        assert box is not None
+        self.qtbot.keyClick(box, Qt.Key.Key_Return if accept else Qt.Key.Key_Escape)
+
+    @property
+    def invoice_id(self) -> str:
+        assert self.flow.sale is not None and self.flow.sale.invoice is not None
+        return self.flow.sale.invoice.invoice_id
+
+
+@pytest.fixture
+def make_till(qtbot: QtBot, sandbox_server, tmp_path: Path) -> Iterator[Callable[..., Till]]:
+    apps: list[PosApp] = []
+    QApplication.instance().setStyleSheet(STYLESHEET)  # type: ignore[union-attr]
+
+    def make(schedule: PollSchedule = FAST_SCHEDULE, sandbox_url: str | None = None) -> Till:
+        control = SandboxControl(sandbox_server.url)
+        app = PosApp(AppPaths(tmp_path / "config", tmp_path / "data", tmp_path / "cache"),
+                     sandbox_url=sandbox_url or sandbox_server.url, secrets=SessionSecretStore(),
+                     schedule=schedule)
+        apps.append(app)
+        app.window.ask_before_quit = False  # nobody is there to answer "quit anyway?"
+        with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
+            app.start()
+        app.window.activateWindow()
+        qtbot.waitUntil(app.window.isActiveWindow, timeout=WAIT_MS)
+        qtbot.waitUntil(app.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
+        return Till(app, qtbot, control)
+
+    yield make
+    for app in apps:
+        app.flow.stop()
+        if app.window.confirmation is not None:
+            app.window.confirmation.reject()
+        app.shutdown()
+        app.window.customer_display.close()
+        app.window.close()
+        app.window.deleteLater()
+
+
+@pytest.fixture
+def till(make_till: Callable[..., Till]) -> Till:
+    return make_till()

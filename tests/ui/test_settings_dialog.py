@@ -1,0 +1,294 @@
+"""The Settings dialog: checked as typed, password kept out of settings, connection tested for real."""
+
+from __future__ import annotations
+
+import threading
+from typing import Iterator
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QLineEdit
+
+from pos_app.config.secrets import NO_KEYRING_PROBLEM, SessionSecretStore, secret_account
+from pos_app.config.settings import DEFAULT_BASE_URLS, Environment, Settings
+from pos_app.qpay import QPayClient
+from pos_app.ui.settings_dialog import SettingsDialog
+from pos_app.ui.tasks import TaskRunner
+
+WAIT_MS = 10_000
+
+
+class MemorySecretStore:
+    """A persistent-looking store in memory that remembers which thread read it."""
+
+    persistent = True
+    problem: str | None = None
+
+    def __init__(self, passwords: dict[str, str] | None = None) -> None:
+        self.passwords = dict(passwords or {})
+        self.read_on: list[str] = []
+
+    def get_password(self, account: str) -> str | None:
+        self.read_on.append(threading.current_thread().name)
+        return self.passwords.get(account)
+
+    def set_password(self, account: str, password: str) -> None:
+        raise AssertionError("the dialog must not write the keyring")
+
+    def delete_password(self, account: str) -> None:
+        raise AssertionError("the dialog must not write the keyring")
+
+
+def qpay_login(settings: Settings, password: str) -> None:
+    client = QPayClient(settings.base_url, settings.username, password, timeout=5.0)
+    try:
+        client.authenticate()
+    finally:
+        client.close()
+
+
+def never_called(settings: Settings, password: str) -> None:
+    raise AssertionError("no connection test expected")
+
+
+@pytest.fixture
+def runner() -> Iterator[TaskRunner]:
+    tasks = TaskRunner()
+    yield tasks
+    tasks.shutdown(wait=True)
+
+
+@pytest.fixture
+def make_dialog(qtbot, runner):
+    def make(settings: Settings | None = None, secrets=None, test_connection=never_called) -> SettingsDialog:
+        dialog = SettingsDialog(settings or Settings(), secrets if secrets is not None else MemorySecretStore(),
+                                runner, test_connection)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        return dialog
+    return make
+
+
+def edit(dialog: SettingsDialog, name: str) -> QLineEdit:
+    found = dialog.findChild(QLineEdit, name)
+    assert found is not None, name
+    return found
+
+
+def error(dialog: SettingsDialog, field: str) -> QLabel:
+    found = dialog.findChild(QLabel, f"error_{field}")
+    assert found is not None, field
+    return found
+
+
+def retype(qtbot, dialog: SettingsDialog, name: str, text: str) -> None:
+    field = edit(dialog, name)
+    field.clear()
+    qtbot.keyClicks(field, text)
+
+
+def choose(dialog: SettingsDialog, environment: Environment) -> None:
+    dialog.environment.setCurrentIndex(dialog.environment.findData(environment))
+
+
+def fill_sandbox(qtbot, dialog: SettingsDialog, base_url: str, password: str | None = "123456") -> None:
+    choose(dialog, Environment.SANDBOX)
+    retype(qtbot, dialog, "base_url", base_url)
+    retype(qtbot, dialog, "username", "TEST_MERCHANT")
+    retype(qtbot, dialog, "invoice_code", "TEST_INVOICE")
+    if password is not None:
+        retype(qtbot, dialog, "password", password)
+
+
+def test_opens_with_the_defaults_in_training(make_dialog) -> None:
+    dialog = make_dialog()
+    assert dialog.environment.currentText() == "Training"
+    assert dialog.environment.currentData() == Environment.TRAINING
+    assert dialog.training_note.isVisible()
+    assert "no real money" in dialog.training_note.text()
+    assert not edit(dialog, "base_url").isVisible()
+    assert not edit(dialog, "password").isEnabled()
+    assert edit(dialog, "terminal_id").text() == "T1"
+    assert edit(dialog, "tax_type").text() == "1"
+    assert dialog.save_button.text() == "Save"
+    assert dialog.save_button.isEnabled()
+    assert dialog.result_settings is None
+
+
+def test_the_password_field_hides_what_is_typed(make_dialog) -> None:
+    dialog = make_dialog()
+    choose(dialog, Environment.SANDBOX)
+    password = edit(dialog, "password")
+    assert password.isEnabled()
+    assert password.echoMode() == QLineEdit.EchoMode.Password
+    assert password.placeholderText() == "stored in the system keyring"
+
+
+def test_switching_to_production_fills_its_address(make_dialog) -> None:
+    dialog = make_dialog()
+    choose(dialog, Environment.PRODUCTION)
+    assert edit(dialog, "base_url").isVisible()
+    assert edit(dialog, "base_url").text() == "https://merchant.qpay.mn"
+    assert not dialog.training_note.isVisible()
+    choose(dialog, Environment.SANDBOX)  # the other default is replaced too
+    assert edit(dialog, "base_url").text() == DEFAULT_BASE_URLS[Environment.SANDBOX]
+
+
+def test_switching_keeps_an_address_the_owner_typed(qtbot, make_dialog) -> None:
+    dialog = make_dialog()
+    choose(dialog, Environment.SANDBOX)
+    retype(qtbot, dialog, "base_url", "http://127.0.0.1:8000")
+    choose(dialog, Environment.PRODUCTION)
+    assert edit(dialog, "base_url").text() == "http://127.0.0.1:8000"
+
+
+def test_production_refuses_a_plain_http_address(qtbot, make_dialog) -> None:
+    dialog = make_dialog()
+    choose(dialog, Environment.PRODUCTION)
+    retype(qtbot, dialog, "username", "SHOP1")
+    retype(qtbot, dialog, "invoice_code", "SHOP1_INVOICE")
+    assert dialog.save_button.isEnabled()
+    retype(qtbot, dialog, "base_url", "http://merchant.qpay.mn")
+    assert error(dialog, "base_url").isVisible()
+    assert "https://" in error(dialog, "base_url").text()
+    assert not dialog.save_button.isEnabled()
+    assert not dialog.test_button.isEnabled()
+
+
+def test_an_empty_username_in_the_sandbox_is_named(make_dialog) -> None:
+    dialog = make_dialog()
+    choose(dialog, Environment.SANDBOX)
+    assert error(dialog, "username").isVisible()
+    assert "user name" in error(dialog, "username").text()
+    assert not dialog.save_button.isEnabled()
+
+
+def test_save_returns_what_was_typed_and_keeps_the_password_apart(qtbot, make_dialog) -> None:
+    dialog = make_dialog()
+    fill_sandbox(qtbot, dialog, "https://merchant-sandbox.qpay.mn", password="s3cret-pass")
+    retype(qtbot, dialog, "callback_url", "https://myshop.mn/qpay")
+    retype(qtbot, dialog, "terminal_id", "TILL_2")
+    edit(dialog, "shop_name").insert("Номин дэлгүүр")  # QTest.keyClicks aborts on non-Latin-1 text
+    retype(qtbot, dialog, "district_code", "3505")
+    retype(qtbot, dialog, "classification_code", "7211200")
+    retype(qtbot, dialog, "tax_type", "1")
+    retype(qtbot, dialog, "catalog_file", "/srv/catalog.csv")
+    assert [label.objectName() for label in dialog.findChildren(QLabel)
+            if label.objectName().startswith("error_") and label.isVisible()] == []
+    assert dialog.save_button.isEnabled()
+
+    with qtbot.waitSignal(dialog.accepted, timeout=WAIT_MS):
+        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+
+    assert dialog.result_settings == Settings(
+        environment=Environment.SANDBOX, base_url="https://merchant-sandbox.qpay.mn",
+        username="TEST_MERCHANT", invoice_code="TEST_INVOICE", callback_url="https://myshop.mn/qpay",
+        terminal_id="TILL_2", shop_name="Номин дэлгүүр", district_code="3505",
+        classification_code="7211200", tax_type="1", catalog_file="/srv/catalog.csv")
+    assert dialog.result_password == "s3cret-pass"
+    assert "s3cret-pass" not in repr(dialog.result_settings)
+    assert "s3cret-pass" not in str(dialog.result_settings.to_json_dict())
+    assert "s3cret-pass" not in repr(dialog)
+
+
+def test_save_without_a_new_password_leaves_it_unchanged(qtbot, make_dialog) -> None:
+    dialog = make_dialog(Settings(language="mn"))
+    with qtbot.waitSignal(dialog.accepted, timeout=WAIT_MS):
+        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert dialog.result_settings == Settings(language="mn")  # fields not shown keep their value
+    assert dialog.result_password is None
+
+
+def test_session_store_problem_is_shown_plainly(make_dialog) -> None:
+    dialog = make_dialog(secrets=SessionSecretStore())
+    choose(dialog, Environment.SANDBOX)
+    assert dialog.password_note.isVisible()
+    assert dialog.password_note.text() == NO_KEYRING_PROBLEM
+
+
+def test_the_saved_password_is_filled_in_from_a_worker_thread(qtbot, make_dialog) -> None:
+    settings = Settings(environment=Environment.SANDBOX, base_url="https://merchant-sandbox.qpay.mn",
+                        username="SHOP1", invoice_code="SHOP1_INVOICE")
+    account = secret_account(settings.environment, settings.base_url, settings.username)
+    store = MemorySecretStore({account: "kept-in-keyring"})
+    dialog = make_dialog(settings, secrets=store)
+    password = edit(dialog, "password")
+    qtbot.waitUntil(lambda: password.text() == "kept-in-keyring", timeout=WAIT_MS)
+    assert store.read_on and all(name.startswith("pos-task") for name in store.read_on)
+
+    with qtbot.waitSignal(dialog.accepted, timeout=WAIT_MS):
+        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert dialog.result_password is None  # pre-filled, not changed
+    assert dialog.result_settings == settings
+
+
+def test_another_account_does_not_keep_the_pre_filled_password(qtbot, make_dialog) -> None:
+    settings = Settings(environment=Environment.SANDBOX, base_url="https://merchant-sandbox.qpay.mn",
+                        username="SHOP1", invoice_code="SHOP1_INVOICE")
+    store = MemorySecretStore({secret_account(settings.environment, settings.base_url, "SHOP1"): "one",
+                               secret_account(settings.environment, settings.base_url, "SHOP2"): "two"})
+    dialog = make_dialog(settings, secrets=store)
+    password = edit(dialog, "password")
+    qtbot.waitUntil(lambda: password.text() == "one", timeout=WAIT_MS)
+    retype(qtbot, dialog, "username", "SHOP2")
+    qtbot.waitUntil(lambda: password.text() == "two", timeout=WAIT_MS)
+    retype(qtbot, dialog, "username", "SHOP3")
+    qtbot.waitUntil(lambda: password.text() == "", timeout=WAIT_MS)
+
+
+def test_connection_succeeds_against_the_sandbox(qtbot, make_dialog, sandbox_server) -> None:
+    dialog = make_dialog(secrets=SessionSecretStore(), test_connection=qpay_login)
+    fill_sandbox(qtbot, dialog, sandbox_server.url)
+    assert dialog.test_button.isEnabled()
+
+    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    assert dialog.test_button.text() == "Testing…"
+    assert not dialog.test_button.isEnabled()
+
+    qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Connected"), timeout=WAIT_MS)
+    assert dialog.connection_result.text() == "Connected: logged in as TEST_MERCHANT."
+    assert dialog.test_button.text() == "Test connection"
+    assert dialog.test_button.isEnabled()
+
+
+def test_a_wrong_password_is_explained_without_showing_it(qtbot, make_dialog, sandbox_server) -> None:
+    dialog = make_dialog(secrets=SessionSecretStore(), test_connection=qpay_login)
+    fill_sandbox(qtbot, dialog, sandbox_server.url, password="wrong-Pa55")
+
+    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Could not connect."),
+                    timeout=WAIT_MS)
+    text = dialog.connection_result.text()
+    assert "login" in text
+    assert "wrong-Pa55" not in text
+    assert dialog.test_button.isEnabled()
+
+
+def test_a_password_in_the_failure_text_is_masked(qtbot, make_dialog) -> None:
+    from pos_app.qpay import AuthenticationError
+
+    def leaky(settings: Settings, password: str) -> None:
+        raise AuthenticationError(401, None, f"bad password {password}")
+
+    dialog = make_dialog(test_connection=leaky)
+    fill_sandbox(qtbot, dialog, "https://merchant-sandbox.qpay.mn", password="leak-me-77")
+    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Could not connect."),
+                    timeout=WAIT_MS)
+    assert "leak-me-77" not in dialog.connection_result.text()
+
+
+def test_connection_test_needs_a_password_outside_training(qtbot, make_dialog) -> None:
+    dialog = make_dialog()
+    fill_sandbox(qtbot, dialog, "https://merchant-sandbox.qpay.mn", password=None)
+    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    assert dialog.connection_result.text() == "Enter the password first."
+    assert dialog.test_button.isEnabled()
+
+
+def test_it_fits_a_1024_by_768_screen(qtbot, make_dialog) -> None:
+    dialog = make_dialog(secrets=SessionSecretStore())
+    choose(dialog, Environment.PRODUCTION)  # every row shown, with an error or two
+    hint = dialog.sizeHint()
+    assert hint.width() <= 1024 and hint.height() <= 768 - 60  # room for a title bar and panel
