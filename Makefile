@@ -35,9 +35,12 @@ bench: $(VENV)/.stamp-dev
 	$(BIN)/python benchmarks/sandbox_check.py
 	$(BIN)/python benchmarks/client_overhead.py
 
-# Screenshots of every screen on a virtual X server (installs Xvfb when missing).
+# Screenshots of every screen on a virtual X server (installs Xvfb and Qt's xcb libraries when missing).
+X_PACKAGES := xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \
+              libxcb-xkb1 libxkbcommon-x11-0
 screenshots: $(VENV)/.stamp-dev
-	@command -v xvfb-run >/dev/null 2>&1 || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq xvfb xauth libxcb-cursor0 >/dev/null; }
+	@dpkg -s $(X_PACKAGES) >/dev/null 2>&1 || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(X_PACKAGES) >/dev/null; }
 	xvfb-run -a -s "-screen 0 1280x900x24" $(BIN)/python scripts/screenshots.py docs/screenshots
 
 clean:

@@ -204,6 +204,7 @@ class MainWindow(QMainWindow):
             self.on_status_timer_timeout()
         elif sale is not None:
             if self.pages.currentWidget() is not self.receipt_page:
+                self.statusBar().clearMessage()
                 self.receipt_page.reset()
                 self.customer_display.show_paid(format_mnt(sale.paid_amount))
                 QApplication.beep()
@@ -285,7 +286,7 @@ class MainWindow(QMainWindow):
         if self.flow.stage is not Stage.AWAITING_PAYMENT:
             return
         last = self.flow.last_check_at
-        if last is None:
+        if last is None or time.monotonic() - last < 2:
             text = self.tr("Waiting for the customer to pay…")
         else:
             seconds = max(0, int(time.monotonic() - last))

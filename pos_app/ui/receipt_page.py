@@ -95,10 +95,14 @@ class ReceiptPage(QWidget):
         lottery_head = QLabel(self.tr("Lottery number"))
         lottery_head.setObjectName("muted")
         lottery_head.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        grid.addWidget(lottery_head, 0, 0)
-        grid.addWidget(self.lottery, 1, 0)
-        grid.addWidget(self.receipt_facts, 2, 0)
-        grid.addWidget(self.receipt_qr, 0, 1, 3, 1)
+        left = QVBoxLayout()
+        left.addStretch(1)
+        left.addWidget(lottery_head)
+        left.addWidget(self.lottery)
+        left.addStretch(1)
+        left.addWidget(self.receipt_facts)
+        grid.addLayout(left, 0, 0)
+        grid.addWidget(self.receipt_qr, 0, 1)
         grid.setColumnStretch(0, 1)
         self.result = result
 
@@ -127,6 +131,8 @@ class ReceiptPage(QWidget):
         details = [self.tr("Sale {number}").format(number=sale.number)]
         if sale.bank:
             details.append(self.tr("via {bank}").format(bank=sale.bank))
+        details.append(self.tr("incl. VAT {vat}, city tax {city_tax}").format(
+            vat=format_mnt(sale.taxes.vat), city_tax=format_mnt(sale.taxes.city_tax)))
         self.paid_details.setText("  ·  ".join(details))
         issuing = sale.stage is Stage.ISSUING_RECEIPT
         done = sale.stage is Stage.COMPLETED and sale.receipt is not None

@@ -164,6 +164,7 @@ class SalePage(QWidget):
         self.message.setText(text)
         self.message.style().unpolish(self.message)
         self.message.style().polish(self.message)
+        self.message.updateGeometry()  # the padding of the new kind changes the height
         self.message.show()
 
     # -- slots -----------------------------------------------------------------------------

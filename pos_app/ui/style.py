@@ -19,10 +19,9 @@ QFrame#totals, QFrame#card { background: white; border: 1px solid #e4e7eb; borde
 QLabel#total { font-size: 28pt; font-weight: 700; color: #1f2933; }
 QLabel#bigAmount { font-size: 30pt; font-weight: 700; color: #1f2933; }
 QLabel#hint, QLabel#muted { color: #616e7c; }
-QLabel#message[kind="error"], QLabel#banner {
-    background: #fffbea; color: #8d2b0b; border: 1px solid #f7c948; border-radius: 4px; padding: 8px;
-}
-QLabel#message[kind="info"] { background: #e3f8ff; color: #0b4f71; border-radius: 4px; padding: 8px; }
+QLabel#message, QLabel#banner { font-size: 12pt; border-radius: 4px; padding: 8px; }
+QLabel#message[kind="error"], QLabel#banner { background: #fffbea; color: #8d2b0b; border: 1px solid #f7c948; }
+QLabel#message[kind="info"] { background: #e3f8ff; color: #0b4f71; border: 1px solid #81defd; }
 QLabel#status { font-size: 12pt; color: #323f4b; }
 QLabel#paidTitle { font-size: 28pt; font-weight: 700; color: #0e7c4a; }
 QLabel#sectionTitle { font-size: 13pt; font-weight: 600; }

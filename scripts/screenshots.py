@@ -1,0 +1,123 @@
+"""Screenshots of every screen, as a cashier sees them: `make screenshots`.
+
+Runs the real app in training mode (its embedded sandbox) on the display it
+is given (Xvfb under `make screenshots`), drives one sale from the keyboard
+and saves each screen as PNG into the folder named on the command line.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QWidget
+
+from pos_app.app import PosApp
+from pos_app.backend import AppPaths
+from pos_app.config import SessionSecretStore
+from pos_app.domain.sale import Stage
+from pos_app.ui.style import STYLESHEET
+
+SIZE = (1024, 768)
+SCANS = ["8656000010011", "3*8656000010028", "8656000010103", "8656000010158", "2*8656000010141"]
+
+
+def wait(condition: Callable[[], bool], seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError("the app did not get there in time")
+        QApplication.processEvents()
+        time.sleep(0.01)
+
+
+def settle(seconds: float = 0.4) -> None:
+    wait_until = time.monotonic() + seconds
+    while time.monotonic() < wait_until:
+        QApplication.processEvents()
+        time.sleep(0.01)
+
+
+def save(widget: QWidget, folder: Path, name: str) -> None:
+    settle()
+    path = folder / f"{name}.png"
+    widget.grab().save(str(path))
+    print(f"saved {path}")
+
+
+def key(key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
+    QTest.keyClick(QApplication.focusWidget() or QApplication.activeWindow(), key, modifier)
+
+
+def main(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    qt_app = QApplication(sys.argv[:1])
+    qt_app.setStyleSheet(STYLESHEET)
+    home = Path(tempfile.mkdtemp(prefix="pos-app-shots-"))
+    app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), secrets=SessionSecretStore())
+    window = app.window
+    window.ask_before_quit = False
+    window.resize(*SIZE)
+    app.start()
+    wait(lambda: app.backend is not None)
+    window.activateWindow()
+    wait(window.sale_page.entry.hasFocus)
+    save(window, folder, "01-empty-till")
+
+    for text in SCANS:
+        QTest.keyClicks(window.sale_page.entry, text)
+        QTest.keyClick(window.sale_page.entry, Qt.Key.Key_Return)
+    save(window, folder, "02-cart")
+    QTest.keyClicks(window.sale_page.entry, "123")
+    QTest.keyClick(window.sale_page.entry, Qt.Key.Key_Return)
+    save(window, folder, "03-unknown-code")
+    window.sale_page.entry.clear()
+
+    key(Qt.Key.Key_F12)
+    wait(lambda: app.flow.stage is Stage.AWAITING_PAYMENT)
+    wait(lambda: all(not app.logos.has_failed(b.logo_url) for b in app.flow.sale.invoice.banks))
+    settle(1.5)  # logos arrive in the background
+    save(window, folder, "04-payment")
+    window.on_customer_triggered()
+    window.customer_display.resize(640, 720)
+    save(window.customer_display, folder, "05-customer-display")
+    window.customer_display.hide()
+
+    # The service goes quiet for a while: the till says so calmly and keeps checking.
+    import requests
+    sandbox_url = app.backend.base_url
+    requests.post(f"{sandbox_url}/_sandbox/faults", json={"path_prefix": "/v2/payment/check", "status": 503,
+                                                            "count": 20}, timeout=5)
+    wait(window.payment_page.banner.isVisible, 30)
+    save(window, folder, "06-payment-trouble")
+    requests.delete(f"{sandbox_url}/_sandbox/faults", timeout=5)
+
+    key(Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    wait(lambda: app.flow.stage is Stage.PAID, 40)
+    save(window, folder, "07-paid")
+    key(Qt.Key.Key_O, Qt.KeyboardModifier.AltModifier)
+    QTest.keyClicks(window.receipt_page.register, "53953")
+    save(window, folder, "08-organization-register")
+    QTest.keyClicks(window.receipt_page.register, "05")
+    key(Qt.Key.Key_Return)
+    wait(lambda: app.flow.stage is Stage.COMPLETED)
+    save(window, folder, "09-receipt")
+
+    key(Qt.Key.Key_F2)
+    wait(lambda: app.flow.stage is None)
+    window.settings_action.trigger()
+    wait(lambda: app.settings_dialog is not None and app.settings_dialog.isVisible())
+    save(app.settings_dialog, folder, "10-settings")
+    app.settings_dialog.reject()
+
+    app.shutdown()
+    window.close()
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"))
