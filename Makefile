@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8765
 
-.PHONY: run sandbox test bench screenshots clean
+.PHONY: run sandbox test bench screenshots clean system-test-packages
 
 # A stamp per extra set: reinstall only when pyproject.toml changes.
 $(VENV)/.stamp-run: pyproject.toml
@@ -28,12 +28,19 @@ run: $(VENV)/.stamp-run
 sandbox: $(VENV)/.stamp-run
 	$(BIN)/pos-sandbox --host $(HOST) --port $(PORT)
 
-test: $(VENV)/.stamp-dev
+# System tools the tests use (pdftotext/pdftoppm read back what Qt printed).
+TEST_PACKAGES := poppler-utils
+system-test-packages:
+	@dpkg -s $(TEST_PACKAGES) >/dev/null 2>&1 || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; }
+
+test: $(VENV)/.stamp-dev system-test-packages
 	$(BIN)/python -m pytest -q
 
 bench: $(VENV)/.stamp-dev
 	$(BIN)/python benchmarks/sandbox_check.py
 	$(BIN)/python benchmarks/client_overhead.py
+	$(BIN)/python benchmarks/gui_responsiveness.py
 
 # Screenshots of every screen on a virtual X server (installs Xvfb and Qt's xcb libraries when missing).
 X_PACKAGES := xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \

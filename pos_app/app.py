@@ -19,7 +19,17 @@ from functools import partial
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
-from pos_app.backend import AppPaths, Backend, build_backend, check_connection
+from pos_app.backend import (
+    CATALOG_PROBLEM,
+    NO_PASSWORD_PROBLEM,
+    SETTINGS_FILE_PROBLEM,
+    SETTINGS_INVALID_PROBLEM,
+    AppPaths,
+    Backend,
+    StartupProblem,
+    build_backend,
+    check_connection,
+)
 from pos_app.config import (
     Environment,
     SecretStore,
@@ -49,7 +59,7 @@ class Loaded:
     settings: Settings
     secrets: SecretStore
     backend: Backend
-    problems: list[str] = field(default_factory=list)
+    problems: list[StartupProblem] = field(default_factory=list)
 
 
 class PosApp(QObject):
@@ -80,16 +90,16 @@ class PosApp(QObject):
         self.runner.run_in_background(self._load, self._on_loaded)
 
     def _load(self) -> Loaded:
-        problems: list[str] = []
+        problems: list[StartupProblem] = []
         try:
             settings = load_settings(self.paths.settings_file)
         except SettingsFileError as exc:
-            problems.append(f"{exc} Starting in training mode until the settings are fixed.")
+            problems.append(StartupProblem(SETTINGS_FILE_PROBLEM, str(exc)))
             settings = Settings()
         if settings.problems():
-            problems.append("The settings have problems (" + "; ".join(p.message for p in settings.problems())
-                            + "). Starting in training mode until they are fixed.")
-            settings = Settings(terminal_id="T1")
+            problems.append(StartupProblem(SETTINGS_INVALID_PROBLEM,
+                                           "; ".join(p.message for p in settings.problems())))
+            settings = Settings()
         secrets = self.secrets or open_secret_store()
         backend = build_backend(settings, secrets, self.paths, sandbox_url=self.sandbox_url)
         return Loaded(settings, secrets, backend, problems + backend.problems)
@@ -103,8 +113,7 @@ class PosApp(QObject):
             return
         self.secrets = loaded.secrets
         self._use(loaded.settings, loaded.backend)
-        for problem in loaded.problems:
-            self.window.show_problem(problem)
+        self._show_problems(loaded.problems)
         if loaded.secrets.problem and loaded.settings.environment is not Environment.TRAINING:
             self.window.statusBar().showMessage(loaded.secrets.problem, 15000)
         self.ready.emit()
@@ -112,7 +121,13 @@ class PosApp(QObject):
     def _use(self, settings: Settings, backend: Backend) -> None:
         old = self.backend
         self.settings, self.backend = settings, backend
-        self.flow.services = Services(backend.checkout, backend.numbers, backend.training)
+        if backend.checkout is None:
+            self.flow.services = None
+            self.flow.unavailable_reason = self.tr("No password is stored for this account: enter it in "
+                                                   "Settings (Ctrl+,) before charging.")
+        else:
+            self.flow.services = Services(backend.checkout, backend.numbers, backend.training)
+            self.flow.unavailable_reason = ""
         training = settings.environment is Environment.TRAINING
         till = self.tr("Terminal {terminal}").format(terminal=settings.terminal_id)
         if settings.shop_name:
@@ -160,8 +175,22 @@ class PosApp(QObject):
         if self.backend is not None and self.backend.sandbox is not None and backend.training:
             backend.sandbox, self.backend.sandbox = self.backend.sandbox, None  # keep the running sandbox
         self._use(settings, backend)
-        for problem in backend.problems:
-            self.window.show_problem(problem)
+        self._show_problems(backend.problems)
+
+    def _show_problems(self, problems: list[StartupProblem]) -> None:
+        if problems:
+            self.window.show_problem("\n".join(self.describe_problem(problem) for problem in problems))
+
+    def describe_problem(self, problem: StartupProblem) -> str:
+        texts = {
+            SETTINGS_FILE_PROBLEM: self.tr("The settings file could not be read ({detail}). The till runs in "
+                                           "training mode until the settings are saved again."),
+            SETTINGS_INVALID_PROBLEM: self.tr("The settings need fixing ({detail}). The till runs in training "
+                                              "mode until they are saved again."),
+            CATALOG_PROBLEM: self.tr("The catalog could not be read ({detail}); the sample catalog is used."),
+            NO_PASSWORD_PROBLEM: self.tr("No password is stored for {detail}: enter it in Settings (Ctrl+,)."),
+        }
+        return texts.get(problem.kind, "{detail}").format(detail=problem.detail)
 
     # -- stop ----------------------------------------------------------------------------------
 

@@ -70,6 +70,20 @@ class AppPaths:
                    platformdirs.user_cache_path(APP_NAME, appauthor=False))
 
 
+@dataclass(frozen=True)
+class StartupProblem:
+    """Something the shop owner should fix; the window words it (translatably) by `kind`."""
+
+    kind: str            # one of the *_PROBLEM names below
+    detail: str = ""     # a file name or the underlying reason, shown as is
+
+
+CATALOG_PROBLEM = "catalog"
+NO_PASSWORD_PROBLEM = "no_password"
+SETTINGS_FILE_PROBLEM = "settings_file"
+SETTINGS_INVALID_PROBLEM = "settings_invalid"
+
+
 class BackendError(RuntimeError):
     """The backend could not be built; the message says why in a shop owner's words."""
 
@@ -77,16 +91,17 @@ class BackendError(RuntimeError):
 @dataclass
 class Backend:
     settings: Settings
-    checkout: Checkout
+    checkout: Checkout | None           # None until the account's password is known
     numbers: SaleNumbers
     catalog: Catalog
     base_url: str
     training: TrainingDesk | None = None
     sandbox: object | None = field(default=None, repr=False)  # the embedded SandboxServer
-    problems: list[str] = field(default_factory=list)
+    problems: list[StartupProblem] = field(default_factory=list)
 
     def close(self) -> None:
-        self.checkout.client.close()
+        if self.checkout is not None:
+            self.checkout.client.close()
         if self.training is not None:
             self.training.close()
         if self.sandbox is not None:
@@ -98,19 +113,17 @@ def start_training_sandbox(paths: AppPaths) -> object:
     from pos_app.sandbox.app import SandboxOptions
     from pos_app.sandbox.server import SandboxServer
 
-    paths.data_dir.mkdir(parents=True, exist_ok=True)
     return SandboxServer("127.0.0.1", 0, SandboxOptions(state_file=paths.sandbox_state_file)).start()
 
 
-def load_shop_catalog(settings: Settings) -> tuple[Catalog, list[str]]:
+def load_shop_catalog(settings: Settings) -> tuple[Catalog, list[StartupProblem]]:
     """The shop's catalog, or the sample one with a plain reason when it cannot be read."""
     sample = resource_path("catalog.csv")
     if settings.catalog_file:
         try:
             return load_catalog(settings.catalog_file), []
         except (OSError, ValueError) as exc:
-            problem = f"The catalog {settings.catalog_file} could not be read ({exc}); using the sample catalog."
-            return load_catalog(sample), [problem]
+            return load_catalog(sample), [StartupProblem(CATALOG_PROBLEM, f"{settings.catalog_file}: {exc}")]
     return load_catalog(sample), []
 
 
@@ -119,6 +132,8 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
     """Build client, checkout, numbers and catalog. `sandbox_url` reuses a running
     sandbox for training (tests) instead of starting the embedded one."""
     catalog, problems = load_shop_catalog(settings)
+    # Sales are the shop's business: the data folder is the user's alone.
+    paths.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     sandbox = None
     training = None
     if settings.environment is Environment.TRAINING:
@@ -133,18 +148,20 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
         base_url = settings.base_url
         if password is None and secrets is not None:
             password = secrets.get_password(secret_account(settings.environment, base_url, settings.username))
-        if not password:
-            problems.append("No password is stored for this account: enter it in Settings.")
-            password = ""
         callback_url = settings.callback_url or PLACEHOLDER_CALLBACK_URL
-    client = QPayClient(base_url, settings.effective_username, password)
-    checkout = Checkout(client, CheckoutConfig(
-        invoice_code=settings.effective_invoice_code,
-        callback_url=callback_url,
-        district_code=settings.district_code,
-        classification_code=settings.classification_code,
-        shop_name=settings.shop_name,
-    ))
+    checkout = None
+    if password:
+        client = QPayClient(base_url, settings.effective_username, password)
+        checkout = Checkout(client, CheckoutConfig(
+            invoice_code=settings.effective_invoice_code,
+            callback_url=callback_url,
+            district_code=settings.district_code,
+            classification_code=settings.classification_code,
+            shop_name=settings.shop_name,
+        ))
+    else:
+        # No login is tried without a password: a wrong one could lock the account.
+        problems.append(StartupProblem(NO_PASSWORD_PROBLEM, settings.username))
     numbers = SaleNumbers(paths.journal_file, settings.terminal_id)
     return Backend(settings, checkout, numbers, catalog, base_url, training, sandbox, problems)
 

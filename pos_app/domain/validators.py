@@ -6,9 +6,9 @@ import re
 from datetime import date
 from enum import Enum
 
-ORGANIZATION_REGISTER = re.compile(r"^\d{7}$")
+ORGANIZATION_REGISTER = re.compile(r"^[0-9]{7}$")
 # A citizen's register: two Cyrillic capitals (Mongolian letters included) and 8 digits.
-CITIZEN_REGISTER = re.compile(r"^[А-ЯЁӨҮ]{2}\d{8}$")
+CITIZEN_REGISTER = re.compile(r"^[А-ЯЁӨҮ]{2}[0-9]{8}$")
 TERMINAL_ID = re.compile(r"^[A-Za-z0-9_]{1,20}$")
 MAX_SENDER_INVOICE_NO = 45
 

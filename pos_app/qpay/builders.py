@@ -38,9 +38,9 @@ SENDER_INVOICE_NO_MAX = 45
 TEXT_MAX = 255
 
 _CENT = Decimal("0.01")
-_ORG_REGISTER = re.compile(r"^\d{7}$")
-_CITIZEN_REGISTER = re.compile(r"^[А-ЯЁӨҮ]{2}\d{8}$")
-_PHONE = re.compile(r"^\d{8}$")
+_ORG_REGISTER = re.compile(r"^[0-9]{7}$")
+_CITIZEN_REGISTER = re.compile(r"^[А-ЯЁӨҮ]{2}[0-9]{8}$")
+_PHONE = re.compile(r"^[0-9]{8}$")
 
 Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=TEXT_MAX)]
 Code = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=TEXT_MAX)]

@@ -15,7 +15,7 @@ from .state import State, digits
 from .taxes import money, receipt_items
 from .validate import string_field
 
-ORGANIZATION_REGISTER = re.compile(r"^\d{7}$")
+ORGANIZATION_REGISTER = re.compile(r"^[0-9]{7}$")
 RECEIVER_TYPES = ("83", "84")  # individual, organization
 
 

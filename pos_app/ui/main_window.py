@@ -217,7 +217,7 @@ class MainWindow(QMainWindow):
 
     def update_actions(self) -> None:
         stage = self.flow.stage
-        ready = self.flow.services is not None
+        ready = self.sale_page.catalog is not None  # the backend is built (maybe without an account)
         on_sale_page = stage in SALE_STAGES
         self.charge_action.setEnabled(ready and stage in (None, Stage.CART))
         self.free_line_action.setEnabled(ready and stage in (None, Stage.CART))

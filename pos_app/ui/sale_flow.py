@@ -62,6 +62,7 @@ class SaleFlow(QObject):
         self.schedule = schedule or PollSchedule()
         self._clock = clock
         self.sale: Sale | None = None
+        self.unavailable_reason = ""   # why there are no services, when it is not "still starting"
         self.last_check_at: float | None = None
         self._shown_at = 0.0
         self._failures = 0
@@ -99,7 +100,8 @@ class SaleFlow(QObject):
         if self.sale is not None and not self.sale.is_final:
             return False  # a charge is in flight or a sale is open: a double press does nothing
         if self.services is None:
-            self.charge_failed.emit(self.tr("The payment service is still starting. Try again in a moment."))
+            self.charge_failed.emit(self.unavailable_reason
+                                    or self.tr("The payment service is still starting. Try again in a moment."))
             return False
         if self.cart.is_empty or self.cart.total <= 0:
             self.charge_failed.emit(self.tr("The cart is empty: scan or add an item first."))

@@ -1,0 +1,227 @@
+"""PosApp start-up: a broken settings file, a real (sandbox) account, a missing password, a restart."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from pos_app.app import PosApp
+from pos_app.backend import AppPaths
+from pos_app.config import Environment, SecretStore, SessionSecretStore, secret_account
+from pos_app.domain.sale import Stage
+from pos_app.ui.style import STYLESHEET
+from tests.qpay.helpers import INVOICE_CODE, PASSWORD, USERNAME, SandboxControl
+
+from .conftest import FAST_SCHEDULE, MILK, WAIT_MS, Till
+
+
+class MemorySecretStore:
+    """The SecretStore protocol in memory, with no problem to report (a working keyring)."""
+
+    persistent = True
+    problem: str | None = None
+
+    def __init__(self, passwords: dict[str, str] | None = None) -> None:
+        self.passwords = dict(passwords or {})
+
+    def get_password(self, account: str) -> str | None:
+        return self.passwords.get(account)
+
+    def set_password(self, account: str, password: str) -> None:
+        self.passwords[account] = password
+
+    def delete_password(self, account: str) -> None:
+        self.passwords.pop(account, None)
+
+
+def app_paths(tmp_path: Path) -> AppPaths:
+    return AppPaths(tmp_path / "config", tmp_path / "data", tmp_path / "cache")
+
+
+def sandbox_settings(url: str) -> dict[str, str]:
+    return {"environment": "sandbox", "base_url": url, "username": USERNAME, "invoice_code": INVOICE_CODE,
+            "terminal_id": "T1"}
+
+
+def write_settings(tmp_path: Path, content: str) -> Path:
+    path = app_paths(tmp_path).settings_file
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(content, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def start_app(qtbot: QtBot, sandbox_server, tmp_path: Path) -> Iterator[Callable[..., PosApp]]:
+    """Start a PosApp on tmp_path against the session sandbox and wait until it has loaded."""
+    apps: list[PosApp] = []
+    QApplication.instance().setStyleSheet(STYLESHEET)  # type: ignore[union-attr]
+
+    def start(secrets: SecretStore | None = None, *, wait_ready: bool = True) -> PosApp:
+        app = PosApp(app_paths(tmp_path), sandbox_url=sandbox_server.url,
+                     secrets=secrets if secrets is not None else SessionSecretStore(), schedule=FAST_SCHEDULE)
+        apps.append(app)
+        app.window.ask_before_quit = False
+        if wait_ready:
+            with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
+                app.start()
+        else:
+            app.start()
+        return app
+
+    yield start
+    for app in apps:
+        app.flow.stop()
+        if app.window.confirmation is not None:
+            app.window.confirmation.reject()
+        app.shutdown()
+        app.window.customer_display.close()
+        app.window.close()
+        app.window.deleteLater()
+
+
+def cashier(app: PosApp, qtbot: QtBot, url: str) -> Till:
+    app.window.activateWindow()
+    qtbot.waitUntil(app.window.isActiveWindow, timeout=WAIT_MS)
+    qtbot.waitUntil(app.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
+    return Till(app, qtbot, SandboxControl(url))
+
+
+# -- a settings file that is not JSON -------------------------------------------------------------
+
+
+def test_bad_json_settings_start_in_training(start_app, tmp_path: Path) -> None:
+    write_settings(tmp_path, '{"environment": "sandbox",')
+    app = start_app()
+    assert app.settings is not None and app.settings.environment is Environment.TRAINING
+    assert app.flow.is_training
+    assert app.window.training_badge.isVisible()
+
+
+def test_bad_json_settings_show_a_message_naming_the_file(start_app, tmp_path: Path) -> None:
+    path = write_settings(tmp_path, '{"environment": "sandbox",')
+    app = start_app()
+    message = app.window.sale_page.message
+    assert message.isVisible()
+    assert str(path) in message.text()
+    assert "not valid JSON" in message.text() and "training" in message.text()
+
+
+def test_bad_json_settings_file_is_left_unchanged(start_app, tmp_path: Path) -> None:
+    path = write_settings(tmp_path, '{"environment": "sandbox",')
+    before = path.read_bytes()
+    app = start_app()
+    app.shutdown()
+    assert path.read_bytes() == before
+
+
+# -- a sandbox account whose password is in the keyring -------------------------------------------
+
+
+@pytest.fixture
+def sandbox_account(tmp_path: Path, sandbox_server) -> MemorySecretStore:
+    write_settings(tmp_path, json.dumps(sandbox_settings(sandbox_server.url)))
+    account = secret_account(Environment.SANDBOX, sandbox_server.url, USERNAME)
+    return MemorySecretStore({account: PASSWORD})
+
+
+def test_a_sandbox_account_hides_the_training_badge(start_app, sandbox_account: MemorySecretStore) -> None:
+    app = start_app(sandbox_account)
+    assert app.settings is not None and app.settings.environment is Environment.SANDBOX
+    assert app.window.isVisible()
+    assert not app.window.training_badge.isVisible()
+    assert not app.flow.is_training
+
+
+def test_a_sandbox_account_disables_simulated_payment(start_app, sandbox_account: MemorySecretStore) -> None:
+    app = start_app(sandbox_account)
+    assert not app.window.simulate_action.isEnabled()
+
+
+def test_a_sandbox_account_shows_no_problem(start_app, sandbox_account: MemorySecretStore) -> None:
+    app = start_app(sandbox_account)
+    assert not app.window.sale_page.message.isVisible()
+
+
+def test_a_sandbox_account_charges_and_sees_the_payment(start_app, sandbox_account: MemorySecretStore,
+                                                        qtbot: QtBot, sandbox_server) -> None:
+    till = cashier(start_app(sandbox_account), qtbot, sandbox_server.url)
+    till.scan(MILK)
+    till.charge()
+    assert till.flow.stage is Stage.AWAITING_PAYMENT
+    assert not till.window.simulate_action.isEnabled()   # still no pretend customer
+    till.control.pay(till.invoice_id)
+    till.wait_stage(Stage.PAID)
+    assert till.flow.sale is not None and till.flow.sale.paid_amount == till.flow.sale.total
+
+
+def test_a_sandbox_account_ignores_the_simulate_shortcut(start_app, sandbox_account: MemorySecretStore,
+                                                         qtbot: QtBot, sandbox_server) -> None:
+    till = cashier(start_app(sandbox_account), qtbot, sandbox_server.url)
+    till.scan(MILK)
+    till.charge()
+    till.key(Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert till.flow.simulate_payment() is False
+    assert till.control.count_prefix("/_sandbox/invoices/", "POST") == 0
+    assert till.flow.stage is Stage.AWAITING_PAYMENT
+
+
+# -- a sandbox account without a stored password ---------------------------------------------------
+
+
+
+
+@pytest.fixture
+def no_password(tmp_path: Path, sandbox_server) -> MemorySecretStore:
+    write_settings(tmp_path, json.dumps(sandbox_settings(sandbox_server.url)))
+    return MemorySecretStore()
+
+
+def test_a_sandbox_account_without_a_password_says_so(start_app, no_password: MemorySecretStore,
+                                                      qtbot: QtBot) -> None:
+    app = start_app(no_password, wait_ready=False)
+    message = app.window.sale_page.message
+    qtbot.waitUntil(message.isVisible, timeout=WAIT_MS)
+    assert "no password is stored" in message.text().lower()
+
+
+def test_a_sandbox_account_without_a_password_still_loads_its_settings(start_app, no_password: MemorySecretStore,
+                                                                       qtbot: QtBot) -> None:
+    app = start_app(no_password, wait_ready=False)
+    qtbot.waitUntil(app.window.sale_page.message.isVisible, timeout=WAIT_MS)
+    # Loaded settings are what lets the Settings dialog open, where the password is entered.
+    assert app.settings is not None and app.settings.environment is Environment.SANDBOX
+
+
+def test_charging_without_a_password_says_what_to_do_and_sends_nothing(start_app, no_password: MemorySecretStore,
+                                                                      qtbot: QtBot, sandbox_server) -> None:
+    app = start_app(no_password, wait_ready=False)
+    qtbot.waitUntil(lambda: app.settings is not None, timeout=WAIT_MS)
+    till = cashier(app, qtbot, sandbox_server.url)
+    till.scan(MILK)
+    till.key(Qt.Key.Key_F12)
+    assert "Settings" in app.window.sale_page.message.text()
+    assert app.flow.stage is None
+    assert till.control.count_prefix("/v2/") == 0
+
+
+# -- a restart on the same data folder ----------------------------------------------------------------
+
+
+def test_sale_numbers_continue_after_a_restart(start_app, qtbot: QtBot, sandbox_server) -> None:
+    first = cashier(start_app(), qtbot, sandbox_server.url)
+    first.scan(MILK)
+    first.charge()
+    assert first.flow.sale is not None and first.flow.sale.number.endswith("000001")
+    first.app.shutdown()
+    first.window.close()
+
+    second = cashier(start_app(), qtbot, sandbox_server.url)
+    second.scan(MILK)
+    second.charge()
+    assert second.flow.sale is not None and second.flow.sale.number.endswith("000002")
