@@ -13,10 +13,10 @@ LATENCY_MS = 2000
 
 
 def test_a_sale_with_two_seconds_of_latency_never_stalls_the_window(till: Till) -> None:
-    meter = StallMeter()
-    meter.start()
     # Every API call of the sale waits 2 s at the service: token, invoice, checks, receipt.
     till.control.fault("/v2/", delay_ms=LATENCY_MS, count=50)
+    meter = StallMeter()
+    meter.start()  # after the test's own (blocking) control call
     till.scan(MILK)
     till.key(Qt.Key.Key_F12)
     assert till.window.sale_page.entry.isEnabled() is False     # busy, and says so
