@@ -133,6 +133,7 @@ class PosApp(QObject):
         if settings.shop_name:
             till = f"{settings.shop_name} · {till}"
         self.window.set_ready(True, backend.catalog, training=training, till=till)
+        self.window.customer_display.set_shop_name(settings.shop_name)
         if old is not None and old is not backend:
             self.runner.run_in_background(old.close)
 

@@ -21,6 +21,7 @@ from pos_app.app import PosApp
 from pos_app.backend import AppPaths
 from pos_app.config import SessionSecretStore
 from pos_app.domain.sale import Stage
+from pos_app.ui.free_line_dialog import FreeLineDialog
 from pos_app.ui.style import STYLESHEET
 
 SIZE = (1024, 768)
@@ -50,6 +51,16 @@ def save(widget: QWidget, folder: Path, name: str) -> None:
     print(f"saved {path}")
 
 
+def save_screen(window: QWidget, folder: Path, name: str) -> None:
+    """The screen where the window is: dialogs and message boxes included (a real X screen)."""
+    settle()
+    frame = window.frameGeometry()
+    shot = window.screen().grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height())
+    path = folder / f"{name}.png"
+    shot.save(str(path))
+    print(f"saved {path}")
+
+
 def key(key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
     QTest.keyClick(QApplication.focusWidget() or QApplication.activeWindow(), key, modifier)
 
@@ -73,6 +84,12 @@ def main(folder: Path) -> None:
         QTest.keyClicks(window.sale_page.entry, text)
         QTest.keyClick(window.sale_page.entry, Qt.Key.Key_Return)
     save(window, folder, "02-cart")
+    free_line = FreeLineDialog(app.model, window)
+    free_line.description.setText("Бэлгийн уут")
+    free_line.price.setText("500")
+    free_line.show()
+    save_screen(window, folder, "02b-free-line")
+    free_line.reject()
     QTest.keyClicks(window.sale_page.entry, "123")
     QTest.keyClick(window.sale_page.entry, Qt.Key.Key_Return)
     save(window, folder, "03-unknown-code")
@@ -83,6 +100,11 @@ def main(folder: Path) -> None:
     wait(lambda: all(not app.logos.has_failed(b.logo_url) for b in app.flow.sale.invoice.banks))
     settle(1.5)  # logos arrive in the background
     save(window, folder, "04-payment")
+    key(Qt.Key.Key_Escape)
+    wait(lambda: window.confirmation is not None)
+    save_screen(window, folder, "04b-cancel-question")
+    QTest.keyClick(window.confirmation, Qt.Key.Key_Escape)  # keep waiting
+    wait(lambda: window.confirmation is None)
     window.on_customer_triggered()
     window.customer_display.resize(640, 720)
     save(window.customer_display, folder, "05-customer-display")
