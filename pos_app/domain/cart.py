@@ -15,7 +15,16 @@ MAX_DESCRIPTION = 255
 
 
 class CartError(ValueError):
-    """Input the cart refuses, with a message fit to show the cashier."""
+    """Input the cart refuses, with a message fit to show the cashier.
+
+    `template` (English, with ``{name}`` fields) and `params` let the window
+    translate the message; ``str()`` is the English text.
+    """
+
+    def __init__(self, template: str, **params: object) -> None:
+        self.template = template
+        self.params = params
+        super().__init__(template.format(**params))
 
 
 def parse_quantity(value: object) -> Decimal:
@@ -23,9 +32,9 @@ def parse_quantity(value: object) -> Decimal:
     try:
         quantity = parse_amount(value)
     except ValueError:
-        raise CartError(f"Quantity {value!r} is not a number") from None
+        raise CartError("Quantity {value} is not a number", value=repr(value)) from None
     if quantity <= 0 or quantity > MAX_QUANTITY:
-        raise CartError(f"Quantity must be above 0 and at most {MAX_QUANTITY:,}")
+        raise CartError("Quantity must be above 0 and at most {maximum}", maximum=f"{MAX_QUANTITY:,}")
     if quantity.as_tuple().exponent < -3:  # type: ignore[operator]
         raise CartError("Quantity may have at most 3 decimals")
     return quantity
@@ -35,7 +44,7 @@ def parse_price(value: object) -> Decimal:
     try:
         price = parse_amount(value)
     except ValueError:
-        raise CartError(f"Price {value!r} is not a number") from None
+        raise CartError("Price {value} is not a number", value=repr(value)) from None
     if price < 0 or price.as_tuple().exponent < -2 or price >= Decimal(10) ** 12:  # type: ignore[operator]
         raise CartError("Price must be at least 0, below 10^12, with at most 2 decimals")
     return price
@@ -108,7 +117,7 @@ class Cart:
                       city_tax: bool = False) -> int:
         text = description.strip()
         if not text or len(text) > MAX_DESCRIPTION:
-            raise CartError(f"Description must be 1 to {MAX_DESCRIPTION} characters")
+            raise CartError("Description must be 1 to {maximum} characters", maximum=MAX_DESCRIPTION)
         return self._append(CartLine(text, parse_quantity(quantity), parse_price(unit_price), city_tax=city_tax))
 
     def set_quantity(self, index: int, quantity: object) -> None:
@@ -123,11 +132,11 @@ class Cart:
 
     def _line(self, index: int) -> CartLine:
         if not 0 <= index < len(self._lines):
-            raise CartError(f"There is no line {index + 1}")
+            raise CartError("There is no line {number}", number=index + 1)
         return self._lines[index]
 
     def _append(self, line: CartLine) -> int:
         if len(self._lines) >= MAX_LINES:
-            raise CartError(f"A sale holds at most {MAX_LINES} lines")
+            raise CartError("A sale holds at most {maximum} lines", maximum=MAX_LINES)
         self._lines.append(_checked(line))
         return len(self._lines) - 1

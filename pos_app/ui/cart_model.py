@@ -13,6 +13,8 @@ from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.money import format_mnt
 from pos_app.domain.taxes import TaxSplit
 
+from .messages import cart_error_text
+
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -94,7 +96,7 @@ class CartModel(QAbstractTableModel):
         try:
             self.cart.set_quantity(index.row(), str(value).strip().replace(",", "."))
         except CartError as exc:
-            self.refused.emit(str(exc))
+            self.refused.emit(cart_error_text(exc))
             return False
         self._row_changed(index.row())
         return True
@@ -114,7 +116,7 @@ class CartModel(QAbstractTableModel):
 
     def remove(self, row: int) -> CartLine:
         if not 0 <= row < len(self.cart):
-            raise CartError(f"There is no line {row + 1}")
+            raise CartError("There is no line {number}", number=row + 1)
         self.beginRemoveRows(QModelIndex(), row, row)
         line = self.cart.remove(row)
         self.endRemoveRows()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 from pos_app.domain.cart import CartError
 
 from .cart_model import CartModel
+from .messages import cart_error_text
 
 
 class FreeLineDialog(QDialog):
@@ -57,7 +58,7 @@ class FreeLineDialog(QDialog):
                                      self.price.text().replace(" ", "").replace("₮", ""),
                                      self.city_tax.isChecked())
         except CartError as exc:
-            self.error.setText(str(exc))
+            self.error.setText(cart_error_text(exc))
             self.error.show()
             return
         super().accept()

@@ -42,10 +42,15 @@ def _by_code() -> dict[str, str]:
     }
 
 
+def cart_error_text(error: CartError) -> str:
+    """The cart's refusal in the cashier's language (the domain speaks English templates)."""
+    return QCoreApplication.translate("Cart", error.template).format(**error.params)
+
+
 def describe_error(error: BaseException, what_failed: str) -> str:
     """*what_failed* (already translated), then why and what to do, then the code."""
     if isinstance(error, CartError):
-        return str(error)
+        return cart_error_text(error)
     if isinstance(error, OutcomeUnknownError):
         why = _tr("The answer was lost on the way; check the sale before trying again.")
     elif isinstance(error, RateLimitError):

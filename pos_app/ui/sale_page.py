@@ -31,6 +31,7 @@ from pos_app.domain.money import format_mnt
 
 from .cart_model import CartModel
 from .free_line_dialog import FreeLineDialog
+from .messages import cart_error_text
 
 
 class SalePage(QWidget):
@@ -177,11 +178,13 @@ class SalePage(QWidget):
             scan = parse_entry(text)
             item = self.catalog.find(scan.code) if self.catalog else None
             if item is None:
-                raise CartError(self.tr("Unknown code {code}: it is not in the catalog. "
+                self.show_error(self.tr("Unknown code {code}: it is not in the catalog. "
                                         "Add it as a free line (Ctrl+L)?").format(code=scan.code))
+                self.entry.selectAll()  # the next scan replaces the bad text
+                return
             row = self.model.add_item(item, scan.quantity)
         except CartError as exc:
-            self.show_error(str(exc))
+            self.show_error(cart_error_text(exc))
             self.entry.selectAll()  # the next scan replaces the bad text
             return
         self.clear_message()
