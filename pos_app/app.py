@@ -126,7 +126,7 @@ class PosApp(QObject):
             self.flow.unavailable_reason = self.tr("No password is stored for this account: enter it in "
                                                    "Settings (Ctrl+,) before charging.")
         else:
-            self.flow.services = Services(backend.checkout, backend.numbers, backend.training)
+            self.flow.services = Services(backend.checkout, backend.journal, backend.training)
             self.flow.unavailable_reason = ""
         training = settings.environment is Environment.TRAINING
         till = self.tr("Terminal {terminal}").format(terminal=settings.terminal_id)

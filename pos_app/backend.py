@@ -22,7 +22,7 @@ from pos_app.config import (
     secret_account,
 )
 from pos_app.domain.catalog import Catalog, load_catalog
-from pos_app.journal.numbers import SaleNumbers
+from pos_app.journal import Journal
 from pos_app.qpay import QPayClient
 
 logger = logging.getLogger(__name__)
@@ -92,7 +92,7 @@ class BackendError(RuntimeError):
 class Backend:
     settings: Settings
     checkout: Checkout | None           # None until the account's password is known
-    numbers: SaleNumbers
+    journal: Journal
     catalog: Catalog
     base_url: str
     training: TrainingDesk | None = None
@@ -100,6 +100,7 @@ class Backend:
     problems: list[StartupProblem] = field(default_factory=list)
 
     def close(self) -> None:
+        self.journal.close()
         if self.checkout is not None:
             self.checkout.client.close()
         if self.training is not None:
@@ -129,7 +130,7 @@ def load_shop_catalog(settings: Settings) -> tuple[Catalog, list[StartupProblem]
 
 def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPaths,
                   *, sandbox_url: str | None = None, password: str | None = None) -> Backend:
-    """Build client, checkout, numbers and catalog. `sandbox_url` reuses a running
+    """Build client, checkout, journal and catalog. `sandbox_url` reuses a running
     sandbox for training (tests) instead of starting the embedded one."""
     catalog, problems = load_shop_catalog(settings)
     # Sales are the shop's business: the data folder is the user's alone.
@@ -162,8 +163,8 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
     else:
         # No login is tried without a password: a wrong one could lock the account.
         problems.append(StartupProblem(NO_PASSWORD_PROBLEM, settings.username))
-    numbers = SaleNumbers(paths.journal_file, settings.terminal_id)
-    return Backend(settings, checkout, numbers, catalog, base_url, training, sandbox, problems)
+    journal = Journal(paths.journal_file, settings.terminal_id)
+    return Backend(settings, checkout, journal, catalog, base_url, training, sandbox, problems)
 
 
 def check_connection(settings: Settings, password: str, *, sandbox_url: str | None = None) -> None:

@@ -1,1 +1,9 @@
-"""journal layer (see docs/architecture.md)."""
+"""journal layer (see docs/architecture.md): the SQLite record of every sale, and one app per journal."""
+
+from .journal import (FINAL_STATUSES, UNFINISHED_STATUSES, Journal, JournalError, JournalSale, JournalStatus,
+                      SaleNotFound)
+from .lock import JournalLock, JournalLockedError
+from .schema import LATEST_VERSION
+
+__all__ = ["FINAL_STATUSES", "LATEST_VERSION", "UNFINISHED_STATUSES", "Journal", "JournalError", "JournalLock",
+           "JournalLockedError", "JournalSale", "JournalStatus", "SaleNotFound"]

@@ -19,9 +19,17 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from pos_app.checkout import Checkout, InvoiceState, PaymentCheck, TrainingDesk
 from pos_app.domain.poll import PollSchedule
-from pos_app.domain.sale import OpenInvoice, Receiver, Sale, SaleStateError, Stage
-from pos_app.journal.numbers import SaleNumbers
-from pos_app.qpay import APIConnectionError, AuthenticationError, QPayError, RateLimitError
+from pos_app.domain.sale import IssuedReceipt, OpenInvoice, Receiver, Sale, SaleStateError, Stage
+from pos_app.journal import Journal, JournalStatus
+from pos_app.qpay import (
+    APIConnectionError,
+    AuthenticationError,
+    InvalidRequestError,
+    NotFoundError,
+    OutcomeUnknownError,
+    QPayError,
+    RateLimitError,
+)
 
 from .cart_model import CartModel
 from .messages import describe_error
@@ -39,8 +47,18 @@ class Services:
     """What the flow calls; replaced as a whole when the settings change."""
 
     checkout: Checkout
-    numbers: SaleNumbers
+    journal: Journal
     training: TrainingDesk | None = None
+
+
+# Answers that prove the service did not create the invoice (a refusal, not a lost answer).
+CERTAIN_REFUSALS = (InvalidRequestError, AuthenticationError, NotFoundError)
+
+
+def record_paid(journal: Journal, number: str, check: PaymentCheck) -> None:
+    """Write the payments once, whichever of the poll and the cancel saw them first."""
+    if journal.get(number).status in (JournalStatus.OPEN, JournalStatus.CANCELLING):
+        journal.payments_seen(number, check.payments)
 
 
 class SaleFlow(QObject):
@@ -113,8 +131,15 @@ class SaleFlow(QObject):
         self.stage_changed.emit(sale)
 
         def create() -> tuple[str, OpenInvoice]:
-            number = services.numbers.allocate()
-            return number, services.checkout.create_invoice(replace(sale, number=number))
+            # Journalled before the call: a crash from here on leaves a sale that recovery settles.
+            number = services.journal.begin_sale(sale.lines, sale.total, sale.taxes)
+            try:
+                invoice = services.checkout.create_invoice(replace(sale, number=number))
+            except CERTAIN_REFUSALS as exc:
+                services.journal.invoice_failed(number, f"refused: {exc.error_code or type(exc).__name__}")
+                raise
+            services.journal.invoice_opened(number, invoice)
+            return number, invoice
 
         self.runner.run_in_background(create, lambda done: self._on_charge_done(sale, done), money=True)
         return True
@@ -170,10 +195,21 @@ class SaleFlow(QObject):
         self._poll_in_flight = True
         self._checks += 1
         with_status = self._checks % STATUS_EVERY == 0
-        invoice_id, total = sale.invoice.invoice_id, sale.total
-        self.runner.run_in_background(
-            lambda: services.checkout.check_payment(invoice_id, total, with_status=with_status),
-            lambda done: self._on_poll_done(sale, done))
+        invoice_id, total, number = sale.invoice.invoice_id, sale.total, sale.number
+
+        def check() -> PaymentCheck:
+            result = services.checkout.check_payment(invoice_id, total, with_status=with_status)
+            if result.is_paid:
+                record_paid(services.journal, number, result)
+            elif result.invoice_state is InvoiceState.CANCELLED:
+                if services.journal.get(number).status is JournalStatus.OPEN:
+                    services.journal.invoice_cancelled(number)
+            elif result.invoice_state is InvoiceState.EXPIRED:
+                if services.journal.get(number).status is JournalStatus.OPEN:
+                    services.journal.expired(number)
+            return result
+
+        self.runner.run_in_background(check, lambda done: self._on_poll_done(sale, done))
 
     def _on_poll_done(self, sale: Sale, done: Future[PaymentCheck]) -> None:
         self._poll_in_flight = False
@@ -236,17 +272,26 @@ class SaleFlow(QObject):
             return False
         self._poll_timer.stop()
         self._move(Stage.CANCELLING)
-        invoice_id, total = sale.invoice.invoice_id, sale.total
+        invoice_id, total, number, journal = sale.invoice.invoice_id, sale.total, sale.number, services.journal
 
         def cancel() -> tuple[str, PaymentCheck | None]:
+            journal.cancel_started(number)
             try:
                 services.checkout.cancel_invoice(invoice_id)
             except QPayError as exc:
                 if exc.error_code == "INVOICE_ALREADY_CANCELED":
+                    journal.invoice_cancelled(number)
                     return "cancelled", None
                 if exc.error_code == "INVOICE_PAID":
-                    return "paid", services.checkout.check_payment(invoice_id, total)
+                    check = services.checkout.check_payment(invoice_id, total)
+                    if check.is_paid:
+                        record_paid(journal, number, check)
+                    else:
+                        journal.cancel_failed(number, "part of the amount is paid")
+                    return "paid", check
+                journal.cancel_failed(number, f"cancel refused or lost: {exc.error_code or type(exc).__name__}")
                 raise
+            journal.invoice_cancelled(number)
             return "cancelled", None
 
         self.runner.run_in_background(cancel, lambda done: self._on_cancel_done(sale, done), money=True)
@@ -283,9 +328,24 @@ class SaleFlow(QObject):
         if sale is None or services is None or sale.stage is not Stage.PAID or not sale.payments:
             return False
         self._move(Stage.ISSUING_RECEIPT)
-        payment_id = sale.payments[0].payment_id
-        self.runner.run_in_background(lambda: services.checkout.issue_receipt(payment_id, receiver),
-                                      lambda done: self._on_receipt_done(sale, done), money=True)
+        payment_id, number, journal = sale.payments[0].payment_id, sale.number, services.journal
+
+        def issue() -> IssuedReceipt:
+            # A request whose answer was lost stays pending; asking again returns the receipt
+            # already made (one active receipt per payment), never a second one.
+            if journal.get(number).status is JournalStatus.PAID:
+                journal.receipt_started(number, receiver)
+            try:
+                receipt = services.checkout.issue_receipt(payment_id, receiver)
+            except OutcomeUnknownError:
+                raise
+            except QPayError as exc:
+                journal.receipt_failed(number, f"refused: {exc.error_code or type(exc).__name__}")
+                raise
+            journal.receipt_issued(number, receipt)
+            return receipt
+
+        self.runner.run_in_background(issue, lambda done: self._on_receipt_done(sale, done), money=True)
         return True
 
     def _on_receipt_done(self, sale: Sale, done: Future[Any]) -> None:

@@ -1,0 +1,111 @@
+"""Settling the sales a crash left open, with the service, before the cashier
+sees an empty cart. One function a journal status; each asks the service first
+and only then writes what it learned.
+
+- creating, no invoice id: look the invoice up by `sender_invoice_no`;
+  resume it if found, otherwise the attempt failed (nothing was created);
+- invoice open: check the payment; paid, or resume waiting;
+- cancelling: read the invoice; cancelled, paid, or back to open;
+- paid without a receipt: the receipt step is offered again;
+- receipt being created: the service keeps one active receipt per payment, so
+  asking again returns the receipt already made rather than a second one.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from enum import Enum
+
+from pos_app.journal.journal import Journal, JournalSale, JournalStatus
+from pos_app.qpay import QPayError
+from pos_app.qpay.statuses import normalize_invoice_status
+
+from .service import Checkout, open_invoice
+
+logger = logging.getLogger(__name__)
+
+
+class Recovered(Enum):
+    FAILED = "failed"                # no invoice was ever created
+    WAITING = "waiting"              # invoice open, not paid: resume the payment screen
+    CANCELLED = "cancelled"
+    PAID = "paid"                    # offer the receipt step
+    COMPLETED = "completed"          # the receipt was there
+    UNSETTLED = "unsettled"          # the service could not be asked; try again later
+
+
+@dataclass(frozen=True)
+class RecoveryOutcome:
+    number: str
+    result: Recovered
+    detail: str = ""
+
+
+def recover_all(journal: Journal, checkout: Checkout) -> list[RecoveryOutcome]:
+    """Settle every unfinished sale, oldest first; a failure to reach the service leaves it for later."""
+    outcomes = []
+    for sale in journal.unfinished():
+        try:
+            outcomes.append(recover(journal, checkout, sale))
+        except QPayError as exc:
+            logger.warning("recovery of %s postponed: %s", sale.number, type(exc).__name__)
+            outcomes.append(RecoveryOutcome(sale.number, Recovered.UNSETTLED, str(exc)))
+    return outcomes
+
+
+def recover(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
+    status = sale.status
+    if status is JournalStatus.CREATING:
+        return _creating(journal, checkout, sale)
+    if status is JournalStatus.OPEN:
+        return _open(journal, checkout, sale)
+    if status is JournalStatus.CANCELLING:
+        return _cancelling(journal, checkout, sale)
+    if status is JournalStatus.PAID:
+        return RecoveryOutcome(sale.number, Recovered.PAID)
+    if status is JournalStatus.RECEIPT_PENDING:
+        return _receipt_pending(journal, checkout, sale)
+    raise ValueError(f"sale {sale.number} is {status.value}: nothing to recover")
+
+
+def _creating(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
+    found = checkout.client.find_invoice(sale.number, invoice_code=checkout.config.invoice_code,
+                                         amount=sale.total)
+    if found is None:
+        journal.invoice_failed(sale.number, "not created: the till stopped before the service answered")
+        return RecoveryOutcome(sale.number, Recovered.FAILED)
+    journal.invoice_opened(sale.number, open_invoice(found))
+    return _open(journal, checkout, journal.get(sale.number))
+
+
+def _open(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
+    assert sale.invoice_id is not None
+    check = checkout.check_payment(sale.invoice_id, sale.total, with_status=True)
+    if check.is_paid:
+        journal.payments_seen(sale.number, check.payments)
+        return RecoveryOutcome(sale.number, Recovered.PAID)
+    if check.invoice_state.value == "cancelled":
+        journal.cancel_started(sale.number)
+        journal.invoice_cancelled(sale.number)
+        return RecoveryOutcome(sale.number, Recovered.CANCELLED)
+    return RecoveryOutcome(sale.number, Recovered.WAITING)
+
+
+def _cancelling(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
+    assert sale.invoice_id is not None
+    status = normalize_invoice_status(checkout.client.get_invoice(sale.invoice_id).invoice_status)
+    if status == "CANCELLED":
+        journal.invoice_cancelled(sale.number)
+        return RecoveryOutcome(sale.number, Recovered.CANCELLED)
+    journal.cancel_failed(sale.number, "the till stopped while cancelling; the invoice is still open")
+    return _open(journal, checkout, journal.get(sale.number))
+
+
+def _receipt_pending(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
+    if not sale.payments or sale.receiver is None:
+        journal.receipt_failed(sale.number, "the receipt request was not recorded in full")
+        return RecoveryOutcome(sale.number, Recovered.PAID)
+    receipt = checkout.issue_receipt(sale.payments[0].payment_id, sale.receiver)
+    journal.receipt_issued(sale.number, receipt)
+    return RecoveryOutcome(sale.number, Recovered.COMPLETED, receipt.lottery)
