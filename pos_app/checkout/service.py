@@ -10,7 +10,14 @@ from decimal import Decimal
 from enum import Enum
 
 from pos_app.domain.cart import CartLine
-from pos_app.domain.sale import BankApp, IssuedReceipt, OpenInvoice, PaymentSeen, Receiver, Sale
+from pos_app.domain.sale import (
+    BankApp,
+    IssuedReceipt,
+    OpenInvoice,
+    PaymentSeen,
+    Receiver,
+    Sale,
+)
 from pos_app.qpay import (
     EbarimtRequest,
     FullInvoice,

@@ -1,7 +1,14 @@
 """journal layer (see docs/architecture.md): the SQLite record of every sale, and one app per journal."""
 
-from .journal import (FINAL_STATUSES, UNFINISHED_STATUSES, Journal, JournalError, JournalSale, JournalStatus,
-                      SaleNotFound)
+from .journal import (
+                      FINAL_STATUSES,
+                      UNFINISHED_STATUSES,
+                      Journal,
+                      JournalError,
+                      JournalSale,
+                      JournalStatus,
+                      SaleNotFound,
+)
 from .lock import JournalLock, JournalLockedError
 from .schema import LATEST_VERSION
 

@@ -25,8 +25,16 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from pos_app.domain.cart import CartLine
-from pos_app.domain.sale import (BankApp, IssuedReceipt, OpenInvoice, PaymentSeen, Receiver, ReceiverKind, Sale,
-                                 Stage)
+from pos_app.domain.sale import (
+    BankApp,
+    IssuedReceipt,
+    OpenInvoice,
+    PaymentSeen,
+    Receiver,
+    ReceiverKind,
+    Sale,
+    Stage,
+)
 from pos_app.domain.taxes import TaxSplit
 from pos_app.domain.validators import TERMINAL_ID, sender_invoice_no
 

@@ -9,11 +9,11 @@ a blurred module edge is what makes a phone camera hesitate.
 from __future__ import annotations
 
 import qrcode
-from qrcode.constants import ERROR_CORRECT_M
-from qrcode.exceptions import DataOverflowError
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
+from qrcode.constants import ERROR_CORRECT_M
+from qrcode.exceptions import DataOverflowError
 
 QUIET_ZONE = 4          # modules of white around a code, as ISO/IEC 18004 asks
 MINIMUM_SIDE = 160

@@ -19,7 +19,14 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from pos_app.checkout import Checkout, InvoiceState, PaymentCheck, TrainingDesk
 from pos_app.domain.poll import PollSchedule
-from pos_app.domain.sale import IssuedReceipt, OpenInvoice, Receiver, Sale, SaleStateError, Stage
+from pos_app.domain.sale import (
+    IssuedReceipt,
+    OpenInvoice,
+    Receiver,
+    Sale,
+    SaleStateError,
+    Stage,
+)
 from pos_app.journal import Journal, JournalStatus
 from pos_app.qpay import (
     APIConnectionError,

@@ -8,7 +8,6 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-import threading
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -19,11 +18,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pos_app.domain.cart import CartLine
-from pos_app.domain.sale import BankApp, IssuedReceipt, OpenInvoice, PaymentSeen, Receiver, Sale, Stage
+from pos_app.domain.sale import (
+    BankApp,
+    IssuedReceipt,
+    OpenInvoice,
+    PaymentSeen,
+    Receiver,
+    Sale,
+    Stage,
+)
 from pos_app.domain.taxes import TaxSplit
 from pos_app.journal import schema
-from pos_app.journal.journal import Journal, JournalError, JournalSale, JournalStatus, SaleNotFound
+from pos_app.journal.journal import (
+    Journal,
+    JournalError,
+    JournalSale,
+    JournalStatus,
+    SaleNotFound,
+)
 from pos_app.journal.numbers import SaleNumbers
+from tests.qpay.helpers import run_in_threads
 
 REPO = Path(__file__).resolve().parents[2]
 DAY = date(2026, 11, 21)
@@ -423,30 +437,11 @@ def test_a_bad_terminal_id_is_refused_at_once(path: Path) -> None:
 
 
 def _begin_in_threads(make: Callable[[], Journal], threads: int, each: int) -> list[str]:
-    barrier = threading.Barrier(threads)
-    results: list[str] = []
-    errors: list[BaseException] = []
-    guard = threading.Lock()
-
-    def work() -> None:
+    def work() -> list[str]:
         journal = make()
-        barrier.wait()
-        try:
-            mine = [begin(journal) for _ in range(each)]
-        except BaseException as exc:  # noqa: BLE001 - reported by the test
-            with guard:
-                errors.append(exc)
-            return
-        with guard:
-            results.extend(mine)
+        return [begin(journal) for _ in range(each)]
 
-    workers = [threading.Thread(target=work) for _ in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(60)
-    assert not errors, errors
-    return results
+    return [number for batch in run_in_threads(threads, work) for number in batch]
 
 
 def test_eight_threads_sharing_a_journal_get_distinct_numbers(journal: Journal) -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import sqlite3
-import threading
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
 from pos_app.journal.numbers import SaleNumbers
+from tests.qpay.helpers import run_in_threads
 
 DAY = date(2026, 11, 21)
 NEXT_DAY = date(2026, 11, 22)
@@ -62,31 +63,12 @@ def test_the_folder_is_created_when_missing(tmp_path: Path) -> None:
     assert path.is_file()
 
 
-def _allocate_in_threads(make, threads: int, each: int) -> list[str]:
-    barrier = threading.Barrier(threads)
-    results: list[str] = []
-    errors: list[BaseException] = []
-    lock = threading.Lock()
-
-    def work() -> None:
+def _allocate_in_threads(make: Callable[[], SaleNumbers], threads: int, each: int) -> list[str]:
+    def work() -> list[str]:
         numbers = make()
-        barrier.wait()
-        try:
-            mine = [numbers.allocate(DAY) for _ in range(each)]
-        except BaseException as exc:  # noqa: BLE001 - reported by the test
-            with lock:
-                errors.append(exc)
-            return
-        with lock:
-            results.extend(mine)
+        return [numbers.allocate(DAY) for _ in range(each)]
 
-    workers = [threading.Thread(target=work) for _ in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(60)
-    assert not errors, errors
-    return results
+    return [number for batch in run_in_threads(threads, work) for number in batch]
 
 
 def test_threads_sharing_one_sale_numbers_get_distinct_numbers(tmp_path: Path) -> None:
