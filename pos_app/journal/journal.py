@@ -36,8 +36,9 @@ from pos_app.domain.sale import (
     Stage,
 )
 from pos_app.domain.taxes import TaxSplit
-from pos_app.domain.validators import TERMINAL_ID, sender_invoice_no
+from pos_app.domain.validators import TERMINAL_ID
 
+from .numbers import take_number
 from .schema import JournalError, migrate, refuse_newer, schema_version
 
 __all__ = ["FINAL_STATUSES", "UNFINISHED_STATUSES", "Journal", "JournalError", "JournalSale", "JournalStatus",
@@ -184,7 +185,7 @@ class Journal:
     # -- steps ---------------------------------------------------------------
 
     def begin_sale(self, lines: Iterable[CartLine], total: Decimal, taxes: TaxSplit, day: date | None = None) -> str:
-        """Take the next sale number (the SaleNumbers sequence) and record the sale as CREATING."""
+        """Take the next sale number (`take_number`, the sequence `SaleNumbers` also uses) and record the sale as CREATING."""
         lines = tuple(lines)
         if not lines:
             raise JournalError("A sale needs at least one line.")
@@ -197,12 +198,7 @@ class Journal:
         day = day or now.date()
         with self._writing() as db:
             # The number and its sale are one transaction: a crash cannot use a number without recording it.
-            db.execute("INSERT INTO sale_sequence (terminal, day, last) VALUES (?, ?, 1) "
-                       "ON CONFLICT (terminal, day) DO UPDATE SET last = last + 1",
-                       (self.terminal_id, day.isoformat()))
-            (last,) = db.execute("SELECT last FROM sale_sequence WHERE terminal = ? AND day = ?",
-                                 (self.terminal_id, day.isoformat())).fetchone()
-            number = sender_invoice_no(self.terminal_id, day, last)
+            number = take_number(db, self.terminal_id, day)
             db.execute("INSERT INTO sales (number, terminal, created_at, updated_at, status, total, vat, city_tax,"
                        " lines_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (number, self.terminal_id, _time_text(now), _time_text(now), _S.CREATING.value, total_text,

@@ -15,6 +15,15 @@ from pathlib import Path
 from pos_app.domain.validators import sender_invoice_no
 
 
+def take_number(db: sqlite3.Connection, terminal_id: str, day: date) -> str:
+    """The day's next number, inside the caller's write transaction (so it commits with whatever uses it)."""
+    db.execute("INSERT INTO sale_sequence (terminal, day, last) VALUES (?, ?, 1) "
+               "ON CONFLICT (terminal, day) DO UPDATE SET last = last + 1", (terminal_id, day.isoformat()))
+    (last,) = db.execute("SELECT last FROM sale_sequence WHERE terminal = ? AND day = ?",
+                         (terminal_id, day.isoformat())).fetchone()
+    return sender_invoice_no(terminal_id, day, last)
+
+
 class SaleNumbers:
     def __init__(self, path: str | Path, terminal_id: str) -> None:
         self.path = Path(path)
@@ -45,11 +54,7 @@ class SaleNumbers:
             db = self._connect()
             try:
                 db.execute("BEGIN IMMEDIATE")
-                db.execute("INSERT INTO sale_sequence (terminal, day, last) VALUES (?, ?, 1) "
-                           "ON CONFLICT (terminal, day) DO UPDATE SET last = last + 1",
-                           (self.terminal_id, day.isoformat()))
-                (last,) = db.execute("SELECT last FROM sale_sequence WHERE terminal = ? AND day = ?",
-                                     (self.terminal_id, day.isoformat())).fetchone()
+                number = take_number(db, self.terminal_id, day)
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:
@@ -57,4 +62,4 @@ class SaleNumbers:
                 raise
             finally:
                 db.close()
-        return sender_invoice_no(self.terminal_id, day, last)
+        return number

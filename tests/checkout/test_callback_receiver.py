@@ -23,7 +23,14 @@ import requests
 from pos_app.checkout.callback_receiver import MAX_BODY_BYTES, CallbackReceiver
 from pos_app.qpay import CALLBACK_ACK, CallbackHint, QPayClient
 from pos_app.sandbox import SandboxOptions, SandboxServer
-from tests.qpay.helpers import FAST_POLICY, PASSWORD, USERNAME, SandboxControl, simple_invoice
+from tests.qpay.helpers import (
+    FAST_POLICY,
+    PASSWORD,
+    USERNAME,
+    SandboxControl,
+    simple_invoice,
+    wait_until,
+)
 
 WAIT = 10.0  # an upper bound only: every wait returns as soon as its condition holds
 
@@ -52,18 +59,6 @@ class Hints:
 
     def wait_for_invoice(self, invoice_id: str) -> list[CallbackHint]:
         return self.wait_for(lambda got: any(h.invoice_id == invoice_id for h in got))
-
-
-def wait_until(condition: Callable[[], Any], timeout: float = WAIT) -> Any:
-    """Re-check *condition* until it is truthy (for state only readable by asking, like the sandbox's log)."""
-    tick = threading.Event()
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        tick.wait(0.02)
-    raise AssertionError(f"condition not met within {timeout} s")
 
 
 @pytest.fixture

@@ -18,7 +18,13 @@ from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.sale import Receiver, Sale
 from pos_app.journal import Journal, JournalStatus
 from pos_app.qpay import QPayClient
-from tests.qpay.helpers import FAST_POLICY, INVOICE_CODE, PASSWORD, USERNAME, SandboxControl
+from tests.qpay.helpers import (
+    FAST_POLICY,
+    INVOICE_CODE,
+    PASSWORD,
+    USERNAME,
+    SandboxControl,
+)
 
 MILK = CatalogItem("1", "Сүү", Decimal("3500"), "8401", "0122", False)
 

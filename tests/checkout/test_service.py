@@ -16,7 +16,13 @@ from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.sale import OpenInvoice, Receiver, ReceiverKind, Sale
 from pos_app.qpay import QPayClient
-from tests.qpay.helpers import FAST_POLICY, INVOICE_CODE, PASSWORD, USERNAME, SandboxControl
+from tests.qpay.helpers import (
+    FAST_POLICY,
+    INVOICE_CODE,
+    PASSWORD,
+    USERNAME,
+    SandboxControl,
+)
 
 MILK = CatalogItem("8656000010011", "Сүү 1л", Decimal("3500"), "8401", "0122", False)
 SODA = CatalogItem("8656000010097", "Ундаа 1.5л", Decimal("3900"), "8407", "1107", True)

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import signal
 import sqlite3
-import subprocess
 import sys
 import textwrap
 from datetime import date, datetime, timedelta
@@ -39,7 +36,8 @@ from pos_app.journal.journal import (
 from pos_app.journal.numbers import SaleNumbers
 from tests.qpay.helpers import run_in_threads
 
-REPO = Path(__file__).resolve().parents[2]
+from .children import child, kill_hard
+
 DAY = date(2026, 11, 21)
 NEXT_DAY = date(2026, 11, 22)
 
@@ -544,20 +542,10 @@ CRASHING_TILL = textwrap.dedent("""
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 def test_a_till_killed_after_a_step_keeps_the_step(path: Path) -> None:
-    till = subprocess.Popen([sys.executable, "-c", CRASHING_TILL, str(path)], cwd=REPO, text=True,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    try:
+    with child(CRASHING_TILL, str(path)) as till:
         line = till.stdout.readline()
         assert line.startswith("written "), line
-        os.kill(till.pid, signal.SIGKILL)
-        till.wait(timeout=30)
-    finally:
-        if till.poll() is None:
-            till.kill()
-            till.wait()
-        till.stdin.close()
-        till.stdout.close()
-    assert till.returncode == -signal.SIGKILL
+        kill_hard(till)
     assert Path(f"{path}-wal").exists()          # killed: no clean close, the steps live in the WAL
 
     number = line.split()[1]

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -14,7 +12,7 @@ import pytest
 
 from pos_app.journal.lock import JournalLock, JournalLockedError
 
-REPO = Path(__file__).resolve().parents[2]
+from .children import child, kill_hard
 
 
 @pytest.fixture
@@ -84,23 +82,12 @@ HOLDING_TILL = textwrap.dedent("""
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX")
 def test_a_lock_held_by_another_process_is_refused_until_that_process_dies(journal_path: Path) -> None:
-    till = subprocess.Popen([sys.executable, "-c", HOLDING_TILL, str(journal_path)], cwd=REPO, text=True,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    try:
+    with child(HOLDING_TILL, str(journal_path)) as till:
         assert till.stdout.readline() == "locked\n"
         with pytest.raises(JournalLockedError) as refused:
             JournalLock(journal_path).acquire()
         assert str(refused.value) == f"Another pos-app is already running with this journal (pid {till.pid})."
-
-        os.kill(till.pid, signal.SIGKILL)      # no release, no clean exit: the OS must free it
-        till.wait(timeout=30)
-    finally:
-        if till.poll() is None:
-            till.kill()
-            till.wait()
-        till.stdin.close()
-        till.stdout.close()
-    assert till.returncode == -signal.SIGKILL
+        kill_hard(till)      # no release, no clean exit: the OS must free it
 
     with JournalLock(journal_path) as mine:
         assert mine.path.read_text().strip() == str(os.getpid())

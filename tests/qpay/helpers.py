@@ -312,3 +312,16 @@ def run_in_threads(count: int, work: Callable[[], T]) -> list[T]:
     assert not errors, errors
     assert len(results) == count
     return results
+
+
+def wait_until(condition: Callable[[], Any], timeout: float = 10.0) -> Any:
+    """Re-check *condition* until it is truthy, for state only readable by asking (like the sandbox's
+    logs); fail after *timeout* seconds."""
+    tick = threading.Event()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        tick.wait(0.02)
+    raise AssertionError(f"condition not met within {timeout} s")

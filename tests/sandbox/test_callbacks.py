@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Iterator
 from urllib.parse import parse_qs, urlsplit
@@ -17,6 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from pos_app.sandbox import SandboxOptions, SandboxServer
+from tests.qpay.helpers import wait_until
 
 from .conftest import Api
 
@@ -84,18 +84,6 @@ class Receiver:
             self.gate.set()
         self.server.shutdown()
         self.server.server_close()
-
-
-def wait_until(condition: Callable[[], Any], timeout: float = WAIT) -> Any:
-    """Poll `condition` until it returns something truthy; fail after `timeout`."""
-    tick = threading.Event()
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = condition()
-        if value:
-            return value
-        tick.wait(0.02)
-    raise AssertionError(f"condition not met within {timeout} s")
 
 
 @pytest.fixture

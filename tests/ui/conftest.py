@@ -88,13 +88,18 @@ def make_till(qtbot: QtBot, sandbox_server, tmp_path: Path) -> Iterator[Callable
 
     yield make
     for app in apps:
-        app.flow.stop()
-        if app.window.confirmation is not None:
-            app.window.confirmation.reject()
-        app.shutdown()
-        app.window.customer_display.close()
-        app.window.close()
-        app.window.deleteLater()
+        close_app(app)
+
+
+def close_app(app: PosApp) -> None:
+    """Stop a test's till: polling, open questions, workers, windows."""
+    app.flow.stop()
+    if app.window.confirmation is not None:
+        app.window.confirmation.reject()
+    app.shutdown()
+    app.window.customer_display.close()
+    app.window.close()
+    app.window.deleteLater()
 
 
 @pytest.fixture

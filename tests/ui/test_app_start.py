@@ -18,7 +18,7 @@ from pos_app.domain.sale import Stage
 from pos_app.ui.style import STYLESHEET
 from tests.qpay.helpers import INVOICE_CODE, PASSWORD, USERNAME, SandboxControl
 
-from .conftest import FAST_SCHEDULE, MILK, WAIT_MS, Till
+from .conftest import FAST_SCHEDULE, MILK, WAIT_MS, Till, close_app
 
 
 class MemorySecretStore:
@@ -76,13 +76,7 @@ def start_app(qtbot: QtBot, sandbox_server, tmp_path: Path) -> Iterator[Callable
 
     yield start
     for app in apps:
-        app.flow.stop()
-        if app.window.confirmation is not None:
-            app.window.confirmation.reject()
-        app.shutdown()
-        app.window.customer_display.close()
-        app.window.close()
-        app.window.deleteLater()
+        close_app(app)
 
 
 def cashier(app: PosApp, qtbot: QtBot, url: str) -> Till:

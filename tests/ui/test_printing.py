@@ -11,7 +11,14 @@ import pytest
 from PySide6.QtPrintSupport import QPrinter
 
 from pos_app.domain.cart import CartLine
-from pos_app.domain.sale import IssuedReceipt, OpenInvoice, PaymentSeen, Receiver, Sale, Stage
+from pos_app.domain.sale import (
+    IssuedReceipt,
+    OpenInvoice,
+    PaymentSeen,
+    Receiver,
+    Sale,
+    Stage,
+)
 from pos_app.domain.taxes import TaxSplit
 from pos_app.ui.printing import receipt_html, render
 

@@ -9,7 +9,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit
 
-from pos_app.config.secrets import NO_KEYRING_PROBLEM, SessionSecretStore, secret_account
+from pos_app.config.secrets import (
+    NO_KEYRING_PROBLEM,
+    SessionSecretStore,
+    secret_account,
+)
 from pos_app.config.settings import DEFAULT_BASE_URLS, Environment, Settings
 from pos_app.qpay import QPayClient
 from pos_app.ui.settings_dialog import SettingsDialog
