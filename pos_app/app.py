@@ -27,9 +27,12 @@ from pos_app.backend import (
     AppPaths,
     Backend,
     StartupProblem,
+    StartupRecovery,
     build_backend,
     check_connection,
+    recover_sales,
 )
+from pos_app.checkout.recovery import Recovered
 from pos_app.config import (
     Environment,
     SecretStore,
@@ -41,6 +44,7 @@ from pos_app.config import (
     secret_account,
 )
 from pos_app.domain.poll import PollSchedule
+from pos_app.journal import JournalLockedError
 from pos_app.ui.cart_model import CartModel
 from pos_app.ui.logos import LogoCache
 from pos_app.ui.main_window import MainWindow
@@ -52,14 +56,17 @@ from pos_app.ui.tasks import TaskRunner
 
 logger = logging.getLogger(__name__)
 STARTUP_REPORT_VARIABLE = "POS_APP_REPORT_STARTUP"  # benchmarks: print when the window is shown / ready
+SETTLE_AGAIN_MS = 60_000   # sales the service could not settle at start are tried again this often
 
 
 @dataclass
 class Loaded:
     settings: Settings
-    secrets: SecretStore
-    backend: Backend
+    secrets: SecretStore | None
+    backend: Backend | None                # None: another pos-app holds the data folder
     problems: list[StartupProblem] = field(default_factory=list)
+    recovery: StartupRecovery = field(default_factory=StartupRecovery)
+    locked: JournalLockedError | None = None
 
 
 class PosApp(QObject):
@@ -82,6 +89,11 @@ class PosApp(QObject):
         self.window = MainWindow(self.runner, self.flow, self.logos)
         self.window.settings_requested.connect(self.on_window_settings_requested)
         self.settings_dialog: SettingsDialog | None = None
+        self.lock = paths.instance_lock()
+        self.unsettled: frozenset[str] = frozenset()
+        self._settle_timer = QTimer(self)
+        self._settle_timer.setInterval(SETTLE_AGAIN_MS)
+        self._settle_timer.timeout.connect(self.on_settle_timer_timeout)
 
     # -- start -----------------------------------------------------------------------------
 
@@ -90,6 +102,10 @@ class PosApp(QObject):
         self.runner.run_in_background(self._load, self._on_loaded)
 
     def _load(self) -> Loaded:
+        try:
+            self.lock.acquire()
+        except JournalLockedError as exc:
+            return Loaded(Settings(), None, None, locked=exc)
         problems: list[StartupProblem] = []
         try:
             settings = load_settings(self.paths.settings_file)
@@ -102,7 +118,9 @@ class PosApp(QObject):
             settings = Settings()
         secrets = self.secrets or open_secret_store()
         backend = build_backend(settings, secrets, self.paths, sandbox_url=self.sandbox_url)
-        return Loaded(settings, secrets, backend, problems + backend.problems)
+        # Before the cashier sees an empty cart: what a crash left unfinished is settled first.
+        recovery = recover_sales(backend)
+        return Loaded(settings, secrets, backend, problems + backend.problems, recovery)
 
     def _on_loaded(self, done: Future[Loaded]) -> None:
         try:
@@ -111,12 +129,81 @@ class PosApp(QObject):
             logger.exception("start-up failed")
             self.window.show_problem(describe_error(exc, self.tr("The till could not start its payment service.")))
             return
+        if loaded.backend is None or loaded.secrets is None:
+            self._refuse_to_start(loaded.locked)
+            self.ready.emit()
+            return
         self.secrets = loaded.secrets
         self._use(loaded.settings, loaded.backend)
         self._show_problems(loaded.problems)
         if loaded.secrets.problem and loaded.settings.environment is not Environment.TRAINING:
             self.window.statusBar().showMessage(loaded.secrets.problem, 15000)
+        self._use_recovery(loaded.recovery)
         self.ready.emit()
+
+    def _refuse_to_start(self, locked: JournalLockedError | None) -> None:
+        pid = locked.pid if locked is not None and locked.pid else None
+        text = (self.tr("Another pos-app is already running on this computer (process {pid}). "
+                        "Use that window, or close it and start again.").format(pid=pid) if pid
+                else self.tr("Another pos-app is already running on this computer. "
+                             "Use that window, or close it and start again."))
+        logger.error("another pos-app holds the data folder (pid %s)", pid)
+        self.flow.unavailable_reason = text
+        self.window.show_problem(text)
+        self.window.statusBar().showMessage(text)
+
+    # -- recovery --------------------------------------------------------------------------
+
+    def _use_recovery(self, recovery: StartupRecovery) -> None:
+        if recovery.problem:
+            self.window.show_problem(self.tr("Unfinished sales could not be checked ({detail}). They are kept in "
+                                             "the journal; restart the till to try again.")
+                                     .format(detail=recovery.problem))
+        if recovery.resume is not None and self.flow.resume(recovery.resume):
+            self.window.statusBar().showMessage(self.describe_resumed(recovery.resume.number,
+                                                                      recovery.resume.stage.value), 20000)
+        settled = [outcome for outcome in recovery.outcomes if outcome.result is Recovered.COMPLETED]
+        if settled and recovery.resume is None:
+            self.window.sale_page.show_info(self.tr("After the restart, the receipt of {count} paid sale(s) was "
+                                                    "found issued: reprint it from the history if needed.")
+                                            .format(count=len(settled)))
+        self._keep_settling(recovery.unsettled)
+
+    def describe_resumed(self, number: str, stage: str) -> str:
+        if stage == "paid":
+            return self.tr("Sale {number} was paid before the till stopped: issue its receipt.").format(number=number)
+        return self.tr("Sale {number} was still waiting for the customer's payment: waiting again.").format(
+            number=number)
+
+    def _keep_settling(self, numbers: frozenset[str]) -> None:
+        self.unsettled = numbers
+        if numbers:
+            self.window.statusBar().showMessage(
+                self.tr("{count} unfinished sale(s) could not be checked with the payment service yet; "
+                        "the till keeps trying.").format(count=len(numbers)), 20000)
+            self._settle_timer.start()
+        else:
+            self._settle_timer.stop()
+
+    def on_settle_timer_timeout(self) -> None:
+        backend, current = self.backend, self.flow.sale.number if self.flow.sale else ""
+        numbers = self.unsettled - {current}
+        if backend is None or not numbers:
+            return
+        self.runner.run_in_background(lambda: recover_sales(backend, numbers), self._on_settled_again, money=True)
+
+    def _on_settled_again(self, done: Future[StartupRecovery]) -> None:
+        try:
+            recovery = done.result()
+        except Exception:  # noqa: BLE001 - try again at the next tick
+            logger.exception("settling unfinished sales failed")
+            return
+        left = recovery.unsettled | (self.unsettled - {outcome.number for outcome in recovery.outcomes})
+        self.unsettled = left
+        if not left:
+            self._settle_timer.stop()
+            self.window.statusBar().showMessage(self.tr("The unfinished sales are settled with the payment "
+                                                        "service."), 8000)
 
     def _use(self, settings: Settings, backend: Backend) -> None:
         old = self.backend
@@ -161,15 +248,17 @@ class PosApp(QObject):
             if password is not None and settings.environment is not Environment.TRAINING:
                 secrets.set_password(secret_account(settings.environment, settings.base_url, settings.username),
                                      password)
-            return build_backend(settings, secrets, paths, password=password,
-                                 sandbox_url=keep_sandbox if settings.environment is Environment.TRAINING else None)
+            backend = build_backend(settings, secrets, paths, password=password,
+                                    sandbox_url=keep_sandbox if settings.environment is Environment.TRAINING else None)
+            # Another environment has its own journal (and a new password may open one): settle it too.
+            return backend, recover_sales(backend)
 
         self.window.statusBar().showMessage(self.tr("Applying the new settings…"))
-        self.runner.run_in_background(apply, lambda done: self._on_settings_applied(settings, done))
+        self.runner.run_in_background(apply, lambda done: self._on_settings_applied(settings, done), money=True)
 
-    def _on_settings_applied(self, settings: Settings, done: Future[Backend]) -> None:
+    def _on_settings_applied(self, settings: Settings, done: Future[tuple[Backend, StartupRecovery]]) -> None:
         try:
-            backend = done.result()
+            backend, recovery = done.result()
         except Exception as exc:  # noqa: BLE001
             self.window.show_problem(describe_error(exc, self.tr("The new settings could not be applied.")))
             return
@@ -177,6 +266,7 @@ class PosApp(QObject):
             backend.sandbox, self.backend.sandbox = self.backend.sandbox, None  # keep the running sandbox
         self._use(settings, backend)
         self._show_problems(backend.problems)
+        self._use_recovery(recovery)
 
     def _show_problems(self, problems: list[StartupProblem]) -> None:
         if problems:
@@ -197,10 +287,12 @@ class PosApp(QObject):
 
     def shutdown(self) -> None:
         self.flow.stop()
+        self._settle_timer.stop()
         self.runner.shutdown(wait=True)
         if self.backend is not None:
             self.backend.close()
             self.backend = None
+        self.lock.release()
 
 
 def _report_startup(app: PosApp, started: float) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 import platformdirs
 
 from pos_app.checkout import Checkout, CheckoutConfig, TrainingDesk
+from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover_all, sale_to_resume
 from pos_app.config import (
     TRAINING_PASSWORD,
     Environment,
@@ -22,7 +23,8 @@ from pos_app.config import (
     secret_account,
 )
 from pos_app.domain.catalog import Catalog, load_catalog
-from pos_app.journal import Journal
+from pos_app.domain.sale import Sale
+from pos_app.journal import Journal, JournalLock
 from pos_app.qpay import QPayClient
 
 logger = logging.getLogger(__name__)
@@ -47,9 +49,16 @@ class AppPaths:
     def settings_file(self) -> Path:
         return self.config_dir / "settings.json"
 
-    @property
-    def journal_file(self) -> Path:
-        return self.data_dir / "journal.sqlite3"
+    def journal_file(self, environment: Environment) -> Path:
+        """One journal per environment: training sales never mix with real money in the history or the day's close."""
+        if environment is Environment.PRODUCTION:
+            return self.data_dir / "journal.sqlite3"
+        return self.data_dir / f"journal-{environment.value}.sqlite3"
+
+    def instance_lock(self) -> JournalLock:
+        """`pos-app.lock` in the data folder, held while the app runs: one app per data folder
+        (its journals and its training sandbox)."""
+        return JournalLock(self.data_dir / "pos-app")
 
     @property
     def sandbox_state_file(self) -> Path:
@@ -163,8 +172,35 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
     else:
         # No login is tried without a password: a wrong one could lock the account.
         problems.append(StartupProblem(NO_PASSWORD_PROBLEM, settings.username))
-    journal = Journal(paths.journal_file, settings.terminal_id)
+    journal = Journal(paths.journal_file(settings.environment), settings.terminal_id)
     return Backend(settings, checkout, journal, catalog, base_url, training, sandbox, problems)
+
+
+@dataclass(frozen=True)
+class StartupRecovery:
+    """What settling the journal at start found: the sale to put back on screen, and what is left."""
+
+    outcomes: tuple[RecoveryOutcome, ...] = ()
+    resume: Sale | None = None
+    unsettled: frozenset[str] = frozenset()   # the service could not be asked: try these again later
+    problem: str = ""                          # recovery itself failed (the journal refused a step)
+
+
+def recover_sales(backend: Backend, only: frozenset[str] | None = None) -> StartupRecovery:
+    """Settle the journal's unfinished sales with the service (worker thread, money queue)."""
+    if backend.checkout is None:
+        return StartupRecovery()   # no account yet: nothing can be asked; the next backend will
+    try:
+        outcomes = tuple(recover_all(backend.journal, backend.checkout, only))
+        resumable = sale_to_resume(backend.journal) if only is None else None
+    except Exception as exc:  # noqa: BLE001 - the till still starts; the sales stay unfinished in the journal
+        logger.exception("recovery failed")
+        return StartupRecovery(problem=str(exc))
+    resume = resumable.to_sale() if resumable is not None else None
+    unsettled = frozenset(outcome.number for outcome in outcomes if outcome.result is Recovered.UNSETTLED)
+    if resume is not None:
+        unsettled -= {resume.number}   # on screen: its own polling and buttons settle it
+    return StartupRecovery(outcomes, resume, unsettled)
 
 
 def check_connection(settings: Settings, password: str, *, sandbox_url: str | None = None) -> None:

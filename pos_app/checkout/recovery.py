@@ -8,16 +8,20 @@ and only then writes what it learned.
 - cancelling: read the invoice; cancelled, paid, or back to open;
 - paid without a receipt: the receipt step is offered again;
 - receipt being created: the service keeps one active receipt per payment, so
-  asking again returns the receipt already made rather than a second one.
+  asking again returns the receipt already made rather than a second one;
+- a card payment being given back: re-read the payments; given back, or the
+  reversal failed (the cashier may try again from the history);
+- a receipt being voided: ask again (a voided receipt answers "no receipt").
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
 
-from pos_app.journal.journal import Journal, JournalSale, JournalStatus
+from pos_app.journal.journal import Journal, JournalSale, JournalStatus, ReceiptStatus, ReversalStatus
 from pos_app.qpay import QPayError
 from pos_app.qpay.statuses import normalize_invoice_status
 
@@ -32,6 +36,9 @@ class Recovered(Enum):
     CANCELLED = "cancelled"
     PAID = "paid"                    # offer the receipt step
     COMPLETED = "completed"          # the receipt was there
+    REVERSED = "reversed"            # the card payment was given back
+    NOT_REVERSED = "not_reversed"    # the payment is still paid; the reversal is marked failed
+    RECEIPT_CANCELLED = "receipt_cancelled"
     UNSETTLED = "unsettled"          # the service could not be asked; try again later
 
 
@@ -42,10 +49,14 @@ class RecoveryOutcome:
     detail: str = ""
 
 
-def recover_all(journal: Journal, checkout: Checkout) -> list[RecoveryOutcome]:
-    """Settle every unfinished sale, oldest first; a failure to reach the service leaves it for later."""
+def recover_all(journal: Journal, checkout: Checkout, only: Collection[str] | None = None) -> list[RecoveryOutcome]:
+    """Settle every unfinished sale (or `only` these numbers), oldest first; a failure to reach
+    the service leaves it for later."""
     outcomes = []
-    for sale in journal.unfinished():
+    sales = {sale.number: sale for sale in journal.unsettled_afterwards() + journal.unfinished()}
+    for sale in sorted(sales.values(), key=lambda sale: sale.created_at):
+        if only is not None and sale.number not in only:
+            continue
         try:
             outcomes.append(recover(journal, checkout, sale))
         except QPayError as exc:
@@ -55,6 +66,10 @@ def recover_all(journal: Journal, checkout: Checkout) -> list[RecoveryOutcome]:
 
 
 def recover(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
+    if sale.reversal_status is ReversalStatus.PENDING:
+        return _reversal_pending(journal, checkout, sale)
+    if sale.receipt_status is ReceiptStatus.CANCELLING:
+        return _receipt_cancelling(journal, checkout, sale)
     status = sale.status
     if status is JournalStatus.CREATING:
         return _creating(journal, checkout, sale)
@@ -109,3 +124,35 @@ def _receipt_pending(journal: Journal, checkout: Checkout, sale: JournalSale) ->
     receipt = checkout.issue_receipt(sale.payments[0].payment_id, sale.receiver)
     journal.receipt_issued(sale.number, receipt)
     return RecoveryOutcome(sale.number, Recovered.COMPLETED, receipt.lottery)
+
+
+def _reversal_pending(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
+    reversed_ = checkout.payments_reversed(sale.payments)
+    if reversed_:
+        journal.reversal_done(sale.number, sale.paid_amount)
+        return RecoveryOutcome(sale.number, Recovered.REVERSED)
+    journal.reversal_failed(sale.number, "the till stopped while giving the payment back; "
+                            + ("the payment is still paid" if reversed_ is False
+                               else "only some of its payments were given back: check them"))
+    return RecoveryOutcome(sale.number, Recovered.NOT_REVERSED)
+
+
+def _receipt_cancelling(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
+    checkout.cancel_receipt(sale.payments[0].payment_id)
+    journal.receipt_cancelled(sale.number)
+    return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCELLED)
+
+
+# What recovery can put back on the screen: the customer paid (the receipt is owed), or the invoice waits.
+_RESUMABLE_PAID = (JournalStatus.PAID, JournalStatus.RECEIPT_PENDING)
+
+
+def sale_to_resume(journal: Journal) -> JournalSale | None:
+    """The unfinished sale the till shows at start: a paid one first (its receipt is owed;
+    the oldest), else the newest open invoice. The others stay in the history."""
+    unfinished = journal.unfinished()
+    paid = [sale for sale in unfinished if sale.status in _RESUMABLE_PAID]
+    if paid:
+        return paid[0]
+    waiting = [sale for sale in unfinished if sale.status is JournalStatus.OPEN]
+    return waiting[-1] if waiting else None

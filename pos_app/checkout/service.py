@@ -19,6 +19,7 @@ from pos_app.domain.sale import (
     Sale,
 )
 from pos_app.qpay import (
+    APIConnectionError,
     EbarimtRequest,
     FullInvoice,
     InvoiceCreated,
@@ -26,6 +27,7 @@ from pos_app.qpay import (
     LineAdjustment,
     PaidVerdict,
     QPayClient,
+    QPayError,
 )
 from pos_app.qpay.statuses import normalize_invoice_status
 
@@ -35,6 +37,12 @@ logger = logging.getLogger(__name__)
 # the amount is computed by the tax system, so it is sent as 0.
 CITY_TAX_MARK = LineAdjustment(description="CITY_TAX", amount=Decimal(0))
 MAX_DESCRIPTION = 255
+# On Cancel Ebarimt, this code means "no ebarimt for the payment" (already voided, or never made).
+NO_RECEIPT = "EBARIMT_NOT_REGISTERED"
+
+
+class ReceiptCancelRefused(QPayError):
+    """The service answered the receipt cancel with status false."""
 
 
 @dataclass(frozen=True)
@@ -131,6 +139,50 @@ class Checkout:
             receiver=receiver,
         )
 
+    def cancel_receipt(self, payment_id: str) -> None:
+        """Void the payment's ebarimt. Asking twice is harmless: once it is voided the service
+        answers that the payment has no receipt, which is what was wanted."""
+        for attempt in (1, 2):
+            try:
+                result = self.client.cancel_ebarimt(payment_id)
+            except APIConnectionError:
+                if attempt == 2:
+                    raise
+                logger.warning("receipt cancel: answer lost; asking again")
+                continue
+            except QPayError as exc:
+                if exc.error_code == NO_RECEIPT:
+                    return
+                raise
+            if result.status is False:
+                raise ReceiptCancelRefused(None, "EBARIMT_CANCEL_REFUSED", "The tax system did not cancel the receipt.")
+            return
+
+    # -- after the sale ---------------------------------------------------------
+
+    def reverse_payments(self, payments: tuple[PaymentSeen, ...], refund: bool, reason: str) -> Decimal:
+        """Cancel (or refund) each card payment; returns the amount given back. An already
+        reversed payment counts as given back; a lost answer is settled by the client or raised."""
+        given_back = Decimal(0)
+        for payment in payments:
+            undo = self.client.refund_payment if refund else self.client.cancel_payment
+            try:
+                undo(payment.payment_id, note=reason)
+            except QPayError as exc:
+                if exc.error_code != "PAYMENT_ALREADY_CANCELED":
+                    raise
+            given_back += payment.amount
+        return given_back
+
+    def payments_reversed(self, payments: tuple[PaymentSeen, ...]) -> bool | None:
+        """After a crash: True when every payment is cancelled or refunded, False when all are still paid,
+        None when it is mixed (a person must look)."""
+        undone = [self.client.get_payment(payment.payment_id).status in ("CANCELLED", "REFUNDED")
+                  for payment in payments]
+        if all(undone):
+            return True
+        return False if not any(undone) else None
+
     def log_in(self) -> None:
         """Prove the credentials: a fresh login ("Test connection")."""
         self.client.authenticate()
@@ -174,7 +226,8 @@ def _png(data: str | None) -> bytes:
 
 def payments_seen(verdict: PaidVerdict) -> tuple[PaymentSeen, ...]:
     return tuple(
-        PaymentSeen(row.payment_id or "", row.payment_amount or Decimal(0), row.payment_wallet or "")
+        PaymentSeen(row.payment_id or "", row.payment_amount or Decimal(0), row.payment_wallet or "",
+                    (row.payment_type or "").upper())
         for row in verdict.rows
         if row.payment_id in verdict.paid_payment_ids
     )

@@ -130,6 +130,12 @@ class Cart:
     def clear(self) -> None:
         self._lines.clear()
 
+    def restore(self, lines: tuple[CartLine, ...]) -> None:
+        """The lines of a sale brought back from the journal (each checked again)."""
+        if len(lines) > MAX_LINES:
+            raise CartError("A sale holds at most {maximum} lines", maximum=MAX_LINES)
+        self._lines = [_checked(line) for line in lines]
+
     def _line(self, index: int) -> CartLine:
         if not 0 <= index < len(self._lines):
             raise CartError("There is no line {number}", number=index + 1)

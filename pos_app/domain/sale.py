@@ -73,6 +73,11 @@ class PaymentSeen:
     payment_id: str
     amount: Decimal
     bank: str = ""
+    kind: str = ""                     # "CARD" or "P2P" (bank transfer); "" when the service did not say
+
+    @property
+    def is_card(self) -> bool:
+        return self.kind.upper() == "CARD"
 
 
 class ReceiverKind(Enum):

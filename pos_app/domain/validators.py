@@ -49,3 +49,16 @@ def sender_invoice_no(terminal_id: str, day: date, sequence: int) -> str:
         raise ValueError("The day's sale sequence runs from 1 to 999,999")
     # At most 20 + 1 + 8 + 1 + 6 = 36 characters: within MAX_SENDER_INVOICE_NO.
     return f"{terminal_id}-{day:%Y%m%d}-{sequence:06d}"
+
+
+MAX_REVERSAL_REASON = 255   # the service's `note` limit on cancel and refund
+
+
+def check_reversal_reason(text: str) -> str:
+    """The reason recorded with a cancel or refund: required, one line, at most 255 characters."""
+    reason = " ".join(str(text).split())
+    if not reason:
+        raise ValueError("Say why the payment is given back (for example: item returned).")
+    if len(reason) > MAX_REVERSAL_REASON:
+        raise ValueError(f"The reason is too long: at most {MAX_REVERSAL_REASON} characters.")
+    return reason

@@ -7,10 +7,14 @@ from .journal import (
                       JournalError,
                       JournalSale,
                       JournalStatus,
+                      ReceiptStatus,
+                      ReversalKind,
+                      ReversalStatus,
                       SaleNotFound,
 )
 from .lock import JournalLock, JournalLockedError
 from .schema import LATEST_VERSION
 
 __all__ = ["FINAL_STATUSES", "LATEST_VERSION", "UNFINISHED_STATUSES", "Journal", "JournalError", "JournalLock",
-           "JournalLockedError", "JournalSale", "JournalStatus", "SaleNotFound"]
+           "JournalLockedError", "JournalSale", "JournalStatus", "ReceiptStatus", "ReversalKind", "ReversalStatus",
+           "SaleNotFound"]

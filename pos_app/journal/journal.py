@@ -36,13 +36,13 @@ from pos_app.domain.sale import (
     Stage,
 )
 from pos_app.domain.taxes import TaxSplit
-from pos_app.domain.validators import TERMINAL_ID
+from pos_app.domain.validators import TERMINAL_ID, check_reversal_reason
 
 from .numbers import take_number
 from .schema import JournalError, migrate, refuse_newer, schema_version
 
 __all__ = ["FINAL_STATUSES", "UNFINISHED_STATUSES", "Journal", "JournalError", "JournalSale", "JournalStatus",
-           "SaleNotFound"]
+           "ReceiptStatus", "ReversalKind", "ReversalStatus", "SaleNotFound"]
 
 MAX_REASON = 1000   # a failure note is for people; an endless exception text is not
 
@@ -57,6 +57,25 @@ class JournalStatus(str, Enum):
     RECEIPT_PENDING = "receipt_pending"   # the receipt is being created
     COMPLETED = "completed"               # receipt issued
     EXPIRED = "expired"
+
+
+class ReversalKind(str, Enum):
+    CANCEL = "cancel"       # a card payment voided (typically the same day, before settlement)
+    REFUND = "refund"       # a card payment given back after settlement
+
+
+class ReversalStatus(str, Enum):
+    PENDING = "pending"     # asked; the answer is not recorded yet (recovery re-reads the payment)
+    DONE = "done"
+    FAILED = "failed"       # the payment is still paid; the cashier may try again
+
+
+class ReceiptStatus(str, Enum):
+    PENDING = "pending"
+    ISSUED = "issued"
+    FAILED = "failed"
+    CANCELLING = "cancelling"
+    CANCELLED = "cancelled"
 
 
 _S = JournalStatus   # short, for the transition tables below
@@ -107,6 +126,32 @@ class JournalSale:
     receipt: IssuedReceipt | None = None
     failure: str = ""                     # the last failed step's reason; cleared by the next good step
     banks: tuple[BankApp, ...] = ()       # the invoice's bank app links, to resume the payment screen
+    receipt_status: ReceiptStatus | None = None
+    reversal_kind: ReversalKind | None = None
+    reversal_status: ReversalStatus | None = None
+    reversal_reason: str = ""
+    reversed_amount: Decimal = Decimal(0)
+
+    @property
+    def has_active_receipt(self) -> bool:
+        return self.receipt is not None and self.receipt_status is ReceiptStatus.ISSUED
+
+    @property
+    def is_reversed(self) -> bool:
+        return self.reversal_status is ReversalStatus.DONE
+
+    @property
+    def can_reverse(self) -> bool:
+        """Paid, not given back yet, and every payment a card payment (P2P cannot be reversed via QPay)."""
+        return (self.status in (JournalStatus.PAID, JournalStatus.COMPLETED) and bool(self.payments)
+                and self.reversal_status in (None, ReversalStatus.FAILED)
+                and all(payment.is_card for payment in self.payments))
+
+    @property
+    def needs_settling(self) -> bool:
+        """A step a crash may have interrupted: the sale itself, or a reversal or receipt cancel after it."""
+        return (self.status in UNFINISHED_STATUSES or self.reversal_status is ReversalStatus.PENDING
+                or self.receipt_status is ReceiptStatus.CANCELLING)
 
     @property
     def is_final(self) -> bool:
@@ -269,6 +314,51 @@ class Journal:
     def expired(self, number: str) -> None:
         self._step(number, "expired", {_S.OPEN}, _S.EXPIRED)
 
+    # -- after the sale: card payments given back, receipts voided ----------------
+
+    def reversal_started(self, number: str, kind: ReversalKind, reason: str) -> None:
+        """Before a card payment's cancel or refund is sent; `reason` is recorded with it."""
+        kind = ReversalKind(kind)
+        try:
+            note = check_reversal_reason(reason)
+        except ValueError as exc:
+            raise JournalError(str(exc)) from exc
+
+        def not_reversed(row: sqlite3.Row) -> None:
+            if row["reversal_status"] in (ReversalStatus.PENDING.value, ReversalStatus.DONE.value):
+                raise JournalError(f"Sale {number}: its payment is already being given back or was given back.")
+
+        self._step(number, "reversal_started", {_S.PAID, _S.COMPLETED}, None,
+                   {"reversal_kind": kind.value, "reversal_status": ReversalStatus.PENDING.value,
+                    "reversal_reason": note},
+                   {"kind": kind.value, "reason": note}, check=not_reversed)
+
+    def reversal_done(self, number: str, amount: Decimal) -> None:
+        self._step(number, "reversal_done", {_S.PAID, _S.COMPLETED}, None,
+                   {"reversal_status": ReversalStatus.DONE.value,
+                    "reversed_amount": _money_text(amount, "reversed amount")},
+                   {"amount": str(amount)}, check=_reversal_is(number, ReversalStatus.PENDING))
+
+    def reversal_failed(self, number: str, reason: str) -> None:
+        self._failed_step(number, "reversal_failed", {_S.PAID, _S.COMPLETED}, None, reason,
+                          {"reversal_status": ReversalStatus.FAILED.value},
+                          check=_reversal_is(number, ReversalStatus.PENDING))
+
+    def receipt_cancel_started(self, number: str) -> None:
+        self._step(number, "receipt_cancel_started", {_S.COMPLETED}, None,
+                   {"receipt_status": ReceiptStatus.CANCELLING.value},
+                   check=_receipt_is(number, ReceiptStatus.ISSUED))
+
+    def receipt_cancelled(self, number: str) -> None:
+        self._step(number, "receipt_cancelled", {_S.COMPLETED}, None,
+                   {"receipt_status": ReceiptStatus.CANCELLED.value},
+                   check=_receipt_is(number, ReceiptStatus.CANCELLING))
+
+    def receipt_cancel_failed(self, number: str, reason: str) -> None:
+        self._failed_step(number, "receipt_cancel_failed", {_S.COMPLETED}, None, reason,
+                          {"receipt_status": ReceiptStatus.ISSUED.value},
+                          check=_receipt_is(number, ReceiptStatus.CANCELLING))
+
     # -- reading -------------------------------------------------------------
 
     def get(self, number: str) -> JournalSale:
@@ -282,6 +372,13 @@ class Journal:
         statuses = sorted(status.value for status in UNFINISHED_STATUSES)
         marks = ", ".join("?" * len(statuses))
         rows = self._read(f"SELECT * FROM sales WHERE status IN ({marks}) ORDER BY created_at, rowid", statuses)
+        return [_sale_from_row(row) for row in rows]
+
+    def unsettled_afterwards(self) -> list[JournalSale]:
+        """Finished sales whose refund or receipt cancel a crash may have interrupted, oldest first."""
+        rows = self._read("SELECT * FROM sales WHERE reversal_status = ? OR receipt_status = ? "
+                          "ORDER BY created_at, rowid",
+                          (ReversalStatus.PENDING.value, ReceiptStatus.CANCELLING.value))
         return [_sale_from_row(row) for row in rows]
 
     def sales_between(self, start: date, end: date) -> list[JournalSale]:
@@ -327,11 +424,13 @@ class Journal:
         with self._lock:
             return self._connection().execute(sql, tuple(params)).fetchall()
 
-    def _step(self, number: str, kind: str, allowed: set[JournalStatus], status: JournalStatus,
+    def _step(self, number: str, kind: str, allowed: set[JournalStatus], status: JournalStatus | None,
               columns: dict[str, object] | None = None, detail: dict[str, object] | None = None,
               check: Callable[[sqlite3.Row], None] | None = None) -> None:
-        """Move a sale from one of `allowed` to `status`, set `columns`, log `kind`: one transaction."""
-        changes = {"failure": "", **(columns or {}), "status": status.value}
+        """Move a sale from one of `allowed` to `status` (None: keep it), set `columns`, log `kind`: one transaction."""
+        changes: dict[str, object] = {"failure": "", **(columns or {})}
+        if status is not None:
+            changes["status"] = status.value
         unknown = set(changes) - _SALE_COLUMNS
         if unknown:   # column names go into the SQL text: only our own
             raise ValueError(f"not a sales column: {sorted(unknown)}")
@@ -350,12 +449,14 @@ class Journal:
             changes["updated_at"] = _time_text(now)
             assignments = ", ".join(f"{name} = ?" for name in changes)
             db.execute(f"UPDATE sales SET {assignments} WHERE number = ?", (*changes.values(), number))
-            self._log(db, number, now, kind, {"from": current.value, "to": status.value, **(detail or {})})
+            moved = {"from": current.value, "to": status.value} if status is not None else {"status": current.value}
+            self._log(db, number, now, kind, {**moved, **(detail or {})})
 
-    def _failed_step(self, number: str, kind: str, allowed: set[JournalStatus], status: JournalStatus,
-                     reason: str, columns: dict[str, object] | None = None) -> None:
+    def _failed_step(self, number: str, kind: str, allowed: set[JournalStatus], status: JournalStatus | None,
+                     reason: str, columns: dict[str, object] | None = None,
+                     check: Callable[[sqlite3.Row], None] | None = None) -> None:
         note = str(reason).strip()[:MAX_REASON] or "no reason given"
-        self._step(number, kind, allowed, status, {**(columns or {}), "failure": note}, {"reason": note})
+        self._step(number, kind, allowed, status, {**(columns or {}), "failure": note}, {"reason": note}, check)
 
     @staticmethod
     def _log(db: sqlite3.Connection, number: str, at: datetime, kind: str, detail: dict[str, object]) -> None:
@@ -366,7 +467,24 @@ class Journal:
 _SALE_COLUMNS = frozenset({
     "updated_at", "status", "invoice_id", "qr_text", "short_url", "banks_json", "paid_amount", "bank",
     "payment_ids_json", "receiver_kind", "receiver_register", "receipt_id", "lottery", "receipt_qr",
-    "receipt_amount", "receipt_vat", "receipt_city_tax", "receipt_status", "failure"})
+    "receipt_amount", "receipt_vat", "receipt_city_tax", "receipt_status", "failure",
+    "reversal_kind", "reversal_status", "reversal_reason", "reversed_amount"})
+
+
+def _reversal_is(number: str, expected: ReversalStatus) -> Callable[[sqlite3.Row], None]:
+    def check(row: sqlite3.Row) -> None:
+        if row["reversal_status"] != expected.value:
+            raise JournalError(f"Sale {number}: no payment reversal is {expected.value} "
+                               f"(it is {row['reversal_status'] or 'not started'}).")
+    return check
+
+
+def _receipt_is(number: str, expected: ReceiptStatus) -> Callable[[sqlite3.Row], None]:
+    def check(row: sqlite3.Row) -> None:
+        if row["receipt_status"] != expected.value:
+            raise JournalError(f"Sale {number}: its receipt is {row['receipt_status'] or 'not issued'}, "
+                               f"not {expected.value}.")
+    return check
 
 
 # -- rows <-> domain objects ----------------------------------------------------
@@ -402,7 +520,7 @@ def _line_from(record: dict[str, Any]) -> CartLine:
 
 def _payment_record(payment: PaymentSeen) -> dict[str, object]:
     return {"payment_id": payment.payment_id, "amount": _money_text(payment.amount, "payment amount"),
-            "bank": payment.bank}
+            "bank": payment.bank, "type": payment.kind}
 
 
 def _bank_record(bank: BankApp) -> dict[str, object]:
@@ -436,10 +554,15 @@ def _sale_from_row(row: sqlite3.Row) -> JournalSale:
         invoice_id=row["invoice_id"],
         qr_text=row["qr_text"],
         short_url=row["short_url"],
-        payments=tuple(PaymentSeen(p["payment_id"], Decimal(p["amount"]), p.get("bank", ""))
+        payments=tuple(PaymentSeen(p["payment_id"], Decimal(p["amount"]), p.get("bank", ""), p.get("type", ""))
                        for p in json.loads(row["payment_ids_json"])),
         receiver=receiver,
         receipt=_receipt_from(row, receiver),
         failure=row["failure"],
         banks=tuple(BankApp(**record) for record in json.loads(row["banks_json"])),
+        receipt_status=ReceiptStatus(row["receipt_status"]) if row["receipt_status"] else None,
+        reversal_kind=ReversalKind(row["reversal_kind"]) if row["reversal_kind"] else None,
+        reversal_status=ReversalStatus(row["reversal_status"]) if row["reversal_status"] else None,
+        reversal_reason=row["reversal_reason"],
+        reversed_amount=Decimal(row["reversed_amount"]) if row["reversed_amount"] else Decimal(0),
     )

@@ -75,8 +75,26 @@ def _create_sales_journal(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
+def _add_reversals(db: sqlite3.Connection) -> None:
+    """Card payment cancels and refunds, and receipt cancels, after the sale (history)."""
+    statements = (
+        # 'cancel' (same day, before settlement) or 'refund'; NULL while nothing was reversed.
+        "ALTER TABLE sales ADD COLUMN reversal_kind TEXT CHECK (reversal_kind IN ('cancel', 'refund'))",
+        # 'pending' (asked, answer not yet recorded), 'done' or 'failed' (the payment is still paid).
+        "ALTER TABLE sales ADD COLUMN reversal_status TEXT"
+        " CHECK (reversal_status IN ('pending', 'done', 'failed'))",
+        "ALTER TABLE sales ADD COLUMN reversal_reason TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE sales ADD COLUMN reversed_amount TEXT",
+        "CREATE INDEX sales_by_reversal_status ON sales (reversal_status)",
+        "CREATE INDEX sales_by_receipt_status ON sales (receipt_status)",
+    )
+    for statement in statements:
+        db.execute(statement)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _create_sales_journal,   # 1
+    _add_reversals,          # 2
 )
 LATEST_VERSION = len(MIGRATIONS)
 

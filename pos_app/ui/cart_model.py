@@ -136,6 +136,14 @@ class CartModel(QAbstractTableModel):
         self.endResetModel()
         self.changed.emit()
 
+    def restore(self, lines: tuple[CartLine, ...]) -> None:
+        self.beginResetModel()
+        try:
+            self.cart.restore(lines)
+        finally:
+            self.endResetModel()
+        self.changed.emit()
+
     def _insert(self, append: Callable[[], int]) -> int:
         # Views want to hear of a new row before it exists; a refused line then
         # ends the insert and resyncs the views, so they never show a ghost row.

@@ -167,6 +167,22 @@ class SaleFlow(QObject):
         self._start_polling()
         self.stage_changed.emit(sale)
 
+    def resume(self, sale: Sale) -> bool:
+        """A sale that recovery found unfinished, back on screen where it stopped: waiting for the
+        payment (polling starts again) or paid (the receipt step is offered)."""
+        if self.sale is not None and not self.sale.is_final:
+            return False
+        if sale.stage not in (Stage.AWAITING_PAYMENT, Stage.PAID) or not sale.number:
+            return False
+        if sale.stage is Stage.AWAITING_PAYMENT and sale.invoice is None:
+            return False
+        self.cart.restore(sale.lines)
+        self.sale = sale
+        if sale.stage is Stage.AWAITING_PAYMENT:
+            self._start_polling()
+        self.stage_changed.emit(sale)
+        return True
+
     # -- waiting for the payment ----------------------------------------------------------
 
     def _start_polling(self) -> None:

@@ -186,8 +186,8 @@ def test_the_happy_path_records_every_step_in_order(journal: Journal) -> None:
     assert times == sorted(times) and len(set(times)) == len(times)
     assert events[0][2] == {"total": "7500.00", "lines": 2}
     assert events[1][2]["invoice_id"] == "inv-0001"
-    assert events[2][2]["payments"] == [{"payment_id": "pay-1", "amount": "5000.00", "bank": "Khan bank"},
-                                        {"payment_id": "pay-2", "amount": "2500", "bank": "Golomt"}]
+    assert events[2][2]["payments"] == [{"payment_id": "pay-1", "amount": "5000.00", "bank": "Khan bank", "type": ""},
+                                        {"payment_id": "pay-2", "amount": "2500", "bank": "Golomt", "type": ""}]
     assert events[4][2] == {"from": "receipt_pending", "to": "completed", "receipt_id": "ebarimt-1",
                             "lottery": "AB 12345678"}
 
@@ -385,13 +385,13 @@ def test_a_file_from_sale_numbers_is_migrated_and_keeps_its_counter(path: Path, 
     assert raw(path, "SELECT name FROM sqlite_master WHERE type = 'table'") == [("sale_sequence",)]
 
     with Journal(path, "T1", clock=clock) as journal:
-        assert journal.pragma("user_version") == schema.LATEST_VERSION == 1
+        assert journal.pragma("user_version") == schema.LATEST_VERSION == 2
         assert begin(journal) == "T1-20261121-000003"
     tables = {name for (name,) in raw(path, "SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert tables == {"sale_sequence", "sales", "events"}
     indexes = {name for (name,) in raw(path, "SELECT name FROM sqlite_master WHERE type = 'index'"
                                              " AND name NOT LIKE 'sqlite_%'")}
-    assert {"sales_by_status", "sales_by_created_at"} <= indexes
+    assert {"sales_by_status", "sales_by_created_at", "sales_by_reversal_status"} <= indexes
 
 
 def test_a_file_from_a_newer_pos_app_is_refused_and_left_untouched(path: Path) -> None:
@@ -402,7 +402,7 @@ def test_a_file_from_a_newer_pos_app_is_refused_and_left_untouched(path: Path) -
     db.close()
     before = path.read_bytes()
 
-    with pytest.raises(JournalError, match=r"newer pos-app \(schema version 2; this one knows up to 1\)"):
+    with pytest.raises(JournalError, match=r"newer pos-app \(schema version 3; this one knows up to 2\)"):
         Journal(path, "T1")
     assert path.read_bytes() == before
     assert not Path(f"{path}-wal").exists()
@@ -413,13 +413,13 @@ def test_a_migration_that_fails_leaves_the_file_as_it_was(path: Path, monkeypatc
 
     def broken(db: sqlite3.Connection) -> None:
         db.execute("CREATE TABLE half_done (x TEXT)")
-        raise RuntimeError("migration 2 went wrong")
+        raise RuntimeError("migration 3 went wrong")
 
     monkeypatch.setattr(schema, "MIGRATIONS", schema.MIGRATIONS + (broken,))
-    monkeypatch.setattr(schema, "LATEST_VERSION", 2)
-    with pytest.raises(RuntimeError, match="migration 2 went wrong"):
+    monkeypatch.setattr(schema, "LATEST_VERSION", 3)
+    with pytest.raises(RuntimeError, match="migration 3 went wrong"):
         Journal(path, "T1")
-    assert raw(path, "PRAGMA user_version") == [(1,)]
+    assert raw(path, "PRAGMA user_version") == [(2,)]
     assert raw(path, "SELECT name FROM sqlite_master WHERE name = 'half_done'") == []
 
 

@@ -92,7 +92,10 @@ def make_till(qtbot: QtBot, sandbox_server, tmp_path: Path) -> Iterator[Callable
 
 
 def close_app(app: PosApp) -> None:
-    """Stop a test's till: polling, open questions, workers, windows."""
+    """Stop a test's till: polling, open questions, workers, windows. A second call does nothing."""
+    if getattr(app, "closed_by_test", False):
+        return
+    app.closed_by_test = True  # type: ignore[attr-defined]
     app.flow.stop()
     if app.window.confirmation is not None:
         app.window.confirmation.reject()

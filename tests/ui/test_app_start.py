@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -207,15 +208,50 @@ def test_charging_without_a_password_says_what_to_do_and_sends_nothing(start_app
 # -- a restart on the same data folder ----------------------------------------------------------------
 
 
-def test_sale_numbers_continue_after_a_restart(start_app, qtbot: QtBot, sandbox_server) -> None:
+def test_an_open_sale_is_back_on_screen_after_a_restart_and_numbers_continue(start_app, qtbot: QtBot,
+                                                                             sandbox_server) -> None:
     first = cashier(start_app(), qtbot, sandbox_server.url)
     first.scan(MILK)
     first.charge()
-    assert first.flow.sale is not None and first.flow.sale.number.endswith("000001")
-    first.app.shutdown()
-    first.window.close()
+    number, invoice_id = first.flow.sale.number, first.invoice_id  # type: ignore[union-attr]
+    assert number.endswith("000001")
+    close_app(first.app)
 
-    second = cashier(start_app(), qtbot, sandbox_server.url)
-    second.scan(MILK)
-    second.charge()
-    assert second.flow.sale is not None and second.flow.sale.number.endswith("000002")
+    second = start_app()
+    till = Till(second, qtbot, SandboxControl(sandbox_server.url))
+    till.wait_stage(Stage.AWAITING_PAYMENT)
+    assert till.flow.sale is not None and till.flow.sale.number == number and till.invoice_id == invoice_id
+    assert second.window.pages.currentWidget() is second.window.payment_page
+    assert [line.barcode for line in second.model.lines] == [MILK]
+    assert number in second.window.statusBar().currentMessage()
+    till.control.pay(invoice_id)
+    till.wait_stage(Stage.PAID)
+    second.window.receipt_page.on_issue_clicked()
+    till.wait_stage(Stage.COMPLETED)
+    till.key(Qt.Key.Key_F2)
+    till.wait_stage(None)
+    qtbot.waitUntil(second.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
+    till.scan(MILK)
+    till.charge()
+    assert till.flow.sale is not None and till.flow.sale.number.endswith("000002")
+
+
+def test_a_second_app_on_the_same_data_folder_says_another_is_running(start_app, qtbot: QtBot,
+                                                                       sandbox_server) -> None:
+    first = start_app()
+    second = start_app()
+    assert second.backend is None and second.flow.services is None
+    message = second.window.sale_page.message
+    assert message.isVisible() and "Another pos-app is already running" in message.text()
+    assert str(os.getpid()) in message.text()
+    till = Till(second, qtbot, SandboxControl(sandbox_server.url))
+    assert second.flow.charge() is False
+    assert first.backend is not None and first.lock.held
+    assert till.control.count_prefix("/v2/invoice", "POST") == 0
+
+
+def test_the_lock_is_released_when_the_app_stops(start_app) -> None:
+    first = start_app()
+    close_app(first)
+    second = start_app()
+    assert second.backend is not None and second.lock.held

@@ -1,0 +1,52 @@
+"""A real till process for the crash tests: it sells one carton of milk as far as `goal`,
+then waits to be killed (SIGKILL, by the test).
+
+    python -m tests.ui.crash_child HOME SANDBOX_URL GOAL
+
+GOAL `wait` charges and waits for the payment; `receipt` also issues an
+individual's receipt as soon as the sale is paid. The test watches the
+journal file, not this process's output, so it kills right after a write.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from pos_app.app import PosApp  # noqa: E402
+from pos_app.backend import AppPaths  # noqa: E402
+from pos_app.config import SessionSecretStore  # noqa: E402
+from pos_app.domain.sale import Receiver, Sale, Stage  # noqa: E402
+from tests.ui.conftest import FAST_SCHEDULE, MILK  # noqa: E402
+
+
+def main(home: Path, sandbox_url: str, goal: str) -> int:
+    qt_app = QApplication([sys.argv[0]])
+    app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), sandbox_url=sandbox_url,
+                 secrets=SessionSecretStore(), schedule=FAST_SCHEDULE)
+    app.window.ask_before_quit = False
+
+    def on_stage(sale: Sale | None) -> None:
+        if goal == "receipt" and sale is not None and sale.stage is Stage.PAID:
+            app.flow.issue_receipt(Receiver())
+
+    def on_ready() -> None:
+        assert app.backend is not None
+        item = app.backend.catalog.find(MILK)
+        assert item is not None
+        app.model.add_item(item)
+        app.flow.charge()
+
+    app.flow.stage_changed.connect(on_stage)
+    app.ready.connect(on_ready)
+    app.start()
+    return qt_app.exec()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(Path(sys.argv[1]), sys.argv[2], sys.argv[3]))
