@@ -66,10 +66,14 @@ def recover_all(journal: Journal, checkout: Checkout, only: Collection[str] | No
 
 
 def recover(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
+    afterwards: RecoveryOutcome | None = None
     if sale.reversal_status is ReversalStatus.PENDING:
-        return _reversal_pending(journal, checkout, sale)
+        afterwards = _reversal_pending(journal, checkout, sale)
+        sale = journal.get(sale.number)
     if sale.receipt_status is ReceiptStatus.CANCELLING:
-        return _receipt_cancelling(journal, checkout, sale)
+        afterwards = _receipt_cancelling(journal, checkout, sale)
+    if afterwards is not None:
+        return afterwards
     status = sale.status
     if status is JournalStatus.CREATING:
         return _creating(journal, checkout, sale)
@@ -138,7 +142,7 @@ def _reversal_pending(journal: Journal, checkout: Checkout, sale: JournalSale) -
 
 
 def _receipt_cancelling(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
-    checkout.cancel_receipt(sale.payments[0].payment_id)
+    checkout.cancel_receipt(sale.payments[0].payment_id, asked_before=True)
     journal.receipt_cancelled(sale.number)
     return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCELLED)
 

@@ -28,6 +28,7 @@ from pos_app.qpay import (
     PaidVerdict,
     QPayClient,
     QPayError,
+    ServerError,
 )
 from pos_app.qpay.statuses import normalize_invoice_status
 
@@ -139,19 +140,23 @@ class Checkout:
             receiver=receiver,
         )
 
-    def cancel_receipt(self, payment_id: str) -> None:
-        """Void the payment's ebarimt. Asking twice is harmless: once it is voided the service
-        answers that the payment has no receipt, which is what was wanted."""
-        for attempt in (1, 2):
+    def cancel_receipt(self, payment_id: str, *, asked_before: bool = False) -> None:
+        """Void the payment's ebarimt. After a lost answer it is asked again: once voided, the service
+        answers `EBARIMT_NOT_REGISTERED` ("no receipt for this payment"), taken as done only then
+        (or with `asked_before`, in recovery) because the same code on a first ask can also mean the
+        merchant is not registered, and the receipt would still be valid."""
+        lost_once = asked_before
+        while True:
             try:
                 result = self.client.cancel_ebarimt(payment_id)
-            except APIConnectionError:
-                if attempt == 2:
+            except (APIConnectionError, ServerError):
+                if lost_once and not asked_before:
                     raise
                 logger.warning("receipt cancel: answer lost; asking again")
+                lost_once, asked_before = True, False
                 continue
             except QPayError as exc:
-                if exc.error_code == NO_RECEIPT:
+                if exc.error_code == NO_RECEIPT and lost_once:
                     return
                 raise
             if result.status is False:

@@ -56,7 +56,7 @@ MAX_REVERSAL_REASON = 255   # the service's `note` limit on cancel and refund
 
 def check_reversal_reason(text: str) -> str:
     """The reason recorded with a cancel or refund: required, one line, at most 255 characters."""
-    reason = " ".join(str(text).split())
+    reason = " ".join(text.split()) if isinstance(text, str) else ""
     if not reason:
         raise ValueError("Say why the payment is given back (for example: item returned).")
     if len(reason) > MAX_REVERSAL_REASON:

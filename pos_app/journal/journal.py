@@ -318,8 +318,8 @@ class Journal:
 
     def reversal_started(self, number: str, kind: ReversalKind, reason: str) -> None:
         """Before a card payment's cancel or refund is sent; `reason` is recorded with it."""
-        kind = ReversalKind(kind)
         try:
+            kind = ReversalKind(kind)
             note = check_reversal_reason(reason)
         except ValueError as exc:
             raise JournalError(str(exc)) from exc
@@ -327,6 +327,8 @@ class Journal:
         def not_reversed(row: sqlite3.Row) -> None:
             if row["reversal_status"] in (ReversalStatus.PENDING.value, ReversalStatus.DONE.value):
                 raise JournalError(f"Sale {number}: its payment is already being given back or was given back.")
+            if any(str(payment.get("type", "")).upper() != "CARD" for payment in json.loads(row["payment_ids_json"])):
+                raise JournalError(f"Sale {number}: only card payments can be given back through QPay.")
 
         self._step(number, "reversal_started", {_S.PAID, _S.COMPLETED}, None,
                    {"reversal_kind": kind.value, "reversal_status": ReversalStatus.PENDING.value,
@@ -371,7 +373,10 @@ class Journal:
         """The sales a crash may have interrupted, oldest first."""
         statuses = sorted(status.value for status in UNFINISHED_STATUSES)
         marks = ", ".join("?" * len(statuses))
-        rows = self._read(f"SELECT * FROM sales WHERE status IN ({marks}) ORDER BY created_at, rowid", statuses)
+        # A paid sale whose payment was given back (or is being given back) is owed no receipt.
+        rows = self._read(f"SELECT * FROM sales WHERE status IN ({marks}) AND NOT (status = ? AND coalesce(reversal_status, '')"
+                          " IN (?, ?)) ORDER BY created_at, rowid",
+                          (*statuses, _S.PAID.value, ReversalStatus.PENDING.value, ReversalStatus.DONE.value))
         return [_sale_from_row(row) for row in rows]
 
     def unsettled_afterwards(self) -> list[JournalSale]:
