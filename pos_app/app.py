@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication
 
 from pos_app.backend import (
+    CALLBACK_PROBLEM,
     CATALOG_PROBLEM,
     NO_PASSWORD_PROBLEM,
     SETTINGS_FILE_PROBLEM,
@@ -44,6 +45,7 @@ from pos_app.config import (
     secret_account,
 )
 from pos_app.domain.poll import PollSchedule
+from pos_app.domain.sale import Stage
 from pos_app.journal import JournalLockedError
 from pos_app.ui.cart_model import CartModel
 from pos_app.ui.logos import LogoCache
@@ -57,6 +59,7 @@ from pos_app.ui.tasks import TaskRunner
 logger = logging.getLogger(__name__)
 STARTUP_REPORT_VARIABLE = "POS_APP_REPORT_STARTUP"  # benchmarks: print when the window is shown / ready
 SETTLE_AGAIN_MS = 60_000   # sales the service could not settle at start are tried again this often
+HINT_SPACING_S = 1.0       # callbacks are unsigned: a flood of them may not turn into a flood of checks
 
 
 @dataclass
@@ -73,6 +76,7 @@ class PosApp(QObject):
     """The running till: one runner, one flow, one window; the backend swapped on new settings."""
 
     ready = Signal()
+    hint_arrived = Signal(object)   # a CallbackHint, emitted on the receiver's thread, handled on the GUI thread
 
     def __init__(self, paths: AppPaths, *, runner: TaskRunner | None = None, sandbox_url: str | None = None,
                  secrets: SecretStore | None = None, schedule: PollSchedule | None = None) -> None:
@@ -94,6 +98,8 @@ class PosApp(QObject):
         self._settle_timer = QTimer(self)
         self._settle_timer.setInterval(SETTLE_AGAIN_MS)
         self._settle_timer.timeout.connect(self.on_settle_timer_timeout)
+        self._last_hint_check = float("-inf")
+        self.hint_arrived.connect(self.on_receiver_hint_arrived)
 
     # -- start -----------------------------------------------------------------------------
 
@@ -117,7 +123,8 @@ class PosApp(QObject):
                                            "; ".join(p.message for p in settings.problems())))
             settings = Settings()
         secrets = self.secrets or open_secret_store()
-        backend = build_backend(settings, secrets, self.paths, sandbox_url=self.sandbox_url)
+        backend = build_backend(settings, secrets, self.paths, sandbox_url=self.sandbox_url,
+                                on_hint=self.hint_arrived.emit)
         # Before the cashier sees an empty cart: what a crash left unfinished is settled first.
         recovery = recover_sales(backend)
         return Loaded(settings, secrets, backend, problems + backend.problems, recovery)
@@ -224,6 +231,20 @@ class PosApp(QObject):
         if old is not None and old is not backend:
             self.runner.run_in_background(old.close)
 
+    def on_receiver_hint_arrived(self, hint: object) -> None:
+        """A callback says a payment may have arrived: check the open sale now (never trusted as payment)."""
+        sale = self.flow.sale
+        if sale is None or sale.invoice is None or self.flow.stage is not Stage.AWAITING_PAYMENT:
+            return
+        invoice_id = getattr(hint, "invoice_id", None)
+        if invoice_id and invoice_id != sale.invoice.invoice_id:
+            return      # another invoice (an old sale, another till): nothing to check here
+        now = time.monotonic()
+        if now - self._last_hint_check < HINT_SPACING_S:
+            return
+        self._last_hint_check = now
+        self.flow.check_now()
+
     # -- settings ----------------------------------------------------------------------------
 
     def on_window_settings_requested(self) -> None:
@@ -242,13 +263,17 @@ class PosApp(QObject):
         secrets, paths = self.secrets, self.paths
         assert secrets is not None and settings is not None
         keep_sandbox = self.backend.base_url if self.backend and self.backend.training else self.sandbox_url
+        old_receiver = self.backend.receiver if self.backend else None
+        on_hint = self.hint_arrived.emit
 
-        def apply() -> Backend:
+        def apply() -> tuple[Backend, StartupRecovery]:
             save_settings(settings, paths.settings_file)
+            if old_receiver is not None:
+                old_receiver.stop()    # frees its port for the new one (polling goes on meanwhile)
             if password is not None and settings.environment is not Environment.TRAINING:
                 secrets.set_password(secret_account(settings.environment, settings.base_url, settings.username),
                                      password)
-            backend = build_backend(settings, secrets, paths, password=password,
+            backend = build_backend(settings, secrets, paths, password=password, on_hint=on_hint,
                                     sandbox_url=keep_sandbox if settings.environment is Environment.TRAINING else None)
             # Another environment has its own journal (and a new password may open one): settle it too.
             return backend, recover_sales(backend)
@@ -280,6 +305,8 @@ class PosApp(QObject):
                                               "mode until they are saved again."),
             CATALOG_PROBLEM: self.tr("The catalog could not be read ({detail}); the sample catalog is used."),
             NO_PASSWORD_PROBLEM: self.tr("No password is stored for {detail}: enter it in Settings (Ctrl+,)."),
+            CALLBACK_PROBLEM: self.tr("The callback receiver could not start ({detail}); payments are found by "
+                                      "checking, a little later. Choose another port in Settings."),
         }
         return texts.get(problem.kind, "{detail}").format(detail=problem.detail)
 

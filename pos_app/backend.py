@@ -8,30 +8,33 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import platformdirs
 
 from pos_app.checkout import Checkout, CheckoutConfig, TrainingDesk
+from pos_app.checkout.callback_receiver import CallbackReceiver
 from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover_all, sale_to_resume
 from pos_app.config import (
     TRAINING_PASSWORD,
     Environment,
     SecretStore,
     Settings,
+    parse_listen_address,
     secret_account,
 )
 from pos_app.domain.catalog import Catalog, load_catalog
 from pos_app.domain.sale import Sale
 from pos_app.journal import Journal, JournalLock
-from pos_app.qpay import QPayClient
+from pos_app.qpay import CallbackHint, QPayClient
 
 logger = logging.getLogger(__name__)
 
 APP_NAME = "pos-app"
 HOME_VARIABLE = "POS_APP_HOME"  # one folder for config, data and cache (tests, demos, portable use)
-# Nothing listens here; callbacks are optional (polling decides) until the callback receiver lands.
+# Nothing listens here: with the callback receiver off, polling alone finds the payment.
 PLACEHOLDER_CALLBACK_URL = "http://127.0.0.1:9/qpay/callback"
 
 
@@ -91,6 +94,7 @@ CATALOG_PROBLEM = "catalog"
 NO_PASSWORD_PROBLEM = "no_password"
 SETTINGS_FILE_PROBLEM = "settings_file"
 SETTINGS_INVALID_PROBLEM = "settings_invalid"
+CALLBACK_PROBLEM = "callback_receiver"
 
 
 class BackendError(RuntimeError):
@@ -107,8 +111,11 @@ class Backend:
     training: TrainingDesk | None = None
     sandbox: object | None = field(default=None, repr=False)  # the embedded SandboxServer
     problems: list[StartupProblem] = field(default_factory=list)
+    receiver: CallbackReceiver | None = None
 
     def close(self) -> None:
+        if self.receiver is not None:
+            self.receiver.stop()
         self.journal.close()
         if self.checkout is not None:
             self.checkout.client.close()
@@ -137,10 +144,25 @@ def load_shop_catalog(settings: Settings) -> tuple[Catalog, list[StartupProblem]
     return load_catalog(sample), []
 
 
+def start_callback_receiver(settings: Settings, on_hint: Callable[[CallbackHint], None] | None
+                            ) -> tuple[CallbackReceiver | None, list[StartupProblem]]:
+    """The local callback receiver when the settings ask for one; a busy port is a problem, not a failure."""
+    if not settings.callback_listen:
+        return None, []
+    host, port = parse_listen_address(settings.callback_listen)
+    try:
+        return CallbackReceiver(on_hint or (lambda hint: None), host, port).start(), []
+    except OSError as exc:
+        detail = f"{settings.callback_listen}: {exc.strerror or type(exc).__name__}"
+        return None, [StartupProblem(CALLBACK_PROBLEM, detail)]
+
+
 def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPaths,
-                  *, sandbox_url: str | None = None, password: str | None = None) -> Backend:
+                  *, sandbox_url: str | None = None, password: str | None = None,
+                  on_hint: Callable[[CallbackHint], None] | None = None) -> Backend:
     """Build client, checkout, journal and catalog. `sandbox_url` reuses a running
-    sandbox for training (tests) instead of starting the embedded one."""
+    sandbox for training (tests) instead of starting the embedded one; `on_hint` hears
+    the callback receiver (on its thread), when the settings turn it on."""
     catalog, problems = load_shop_catalog(settings)
     # Sales are the shop's business: the data folder is the user's alone.
     paths.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -153,12 +175,13 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
         base_url = sandbox_url
         password = TRAINING_PASSWORD
         training = TrainingDesk(base_url)
-        callback_url = settings.callback_url or PLACEHOLDER_CALLBACK_URL
     else:
         base_url = settings.base_url
         if password is None and secrets is not None:
             password = secrets.get_password(secret_account(settings.environment, base_url, settings.username))
-        callback_url = settings.callback_url or PLACEHOLDER_CALLBACK_URL
+    receiver, receiver_problems = start_callback_receiver(settings, on_hint)
+    problems += receiver_problems
+    callback_url = settings.callback_url or (receiver.url if receiver else PLACEHOLDER_CALLBACK_URL)
     checkout = None
     if password:
         client = QPayClient(base_url, settings.effective_username, password)
@@ -172,8 +195,13 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
     else:
         # No login is tried without a password: a wrong one could lock the account.
         problems.append(StartupProblem(NO_PASSWORD_PROBLEM, settings.username))
-    journal = Journal(paths.journal_file(settings.environment), settings.terminal_id)
-    return Backend(settings, checkout, journal, catalog, base_url, training, sandbox, problems)
+    try:
+        journal = Journal(paths.journal_file(settings.environment), settings.terminal_id)
+    except BaseException:
+        if receiver is not None:
+            receiver.stop()
+        raise
+    return Backend(settings, checkout, journal, catalog, base_url, training, sandbox, problems, receiver)
 
 
 @dataclass(frozen=True)

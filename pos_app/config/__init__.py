@@ -24,6 +24,7 @@ from .settings import (
     SettingsProblem,
     default_settings_path,
     load_settings,
+    parse_listen_address,
     save_settings,
 )
 
@@ -31,5 +32,6 @@ __all__ = [
     "DEFAULT_BASE_URLS", "SERVICE_NAME", "TRAINING_INVOICE_CODE", "TRAINING_PASSWORD",
     "TRAINING_USERNAME", "Environment", "KeyringSecretStore", "SecretStore", "SecretStoreError",
     "SessionSecretStore", "Settings", "SettingsError", "SettingsFileError", "SettingsProblem",
-    "default_settings_path", "load_settings", "open_secret_store", "save_settings", "secret_account",
+    "default_settings_path", "load_settings", "open_secret_store", "parse_listen_address", "save_settings",
+    "secret_account",
 ]

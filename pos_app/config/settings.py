@@ -48,6 +48,7 @@ FIELD_LABELS = {
     "username": "QPay user name",
     "invoice_code": "QPay invoice code",
     "callback_url": "callback address",
+    "callback_listen": "callback receiver address",
     "terminal_id": "terminal id",
     "shop_name": "shop name",
     "district_code": "district code",
@@ -88,7 +89,8 @@ class Settings:
     base_url: str = ""            # unused in training: the app starts its own sandbox
     username: str = ""
     invoice_code: str = ""
-    callback_url: str = ""        # empty: the app fills a harmless default
+    callback_url: str = ""        # empty: the app fills a harmless default (or the receiver's own address)
+    callback_listen: str = ""     # "host:port" of the local callback receiver; empty: off (polling alone)
     terminal_id: str = "T1"
     shop_name: str = ""           # printed on receipts
     district_code: str = ""       # ebarimt defaults
@@ -116,6 +118,7 @@ class Settings:
         """Every problem, in field order. Pure: no disk or network access."""
         checks: dict[str, Callable[[str], str | None]] = {
             "callback_url": _check_callback_url,
+            "callback_listen": _check_listen_address,
             "terminal_id": _check_terminal_id,
             "shop_name": _check_shop_name,
             "district_code": _check_short_code,
@@ -312,6 +315,28 @@ def _check_base_url(value: str, https_only: bool) -> str | None:
 def _check_callback_url(value: str) -> str | None:
     # Empty is fine: the app then fills a harmless default.
     return _check_web_address(value, "https://myshop.mn/qpay") if value else None
+
+
+def parse_listen_address(value: str) -> tuple[str, int]:
+    """`host:port` (IPv6 as `[::1]:8787`) as the receiver binds it; ValueError when it is not one."""
+    host, sep, port_text = value.rpartition(":")
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    if not sep or not host or not port_text.isascii() or not port_text.isdigit():
+        raise ValueError(value)
+    port = int(port_text)
+    if not 1 <= port <= 65535 or any(ch.isspace() or ch in "/?#@" for ch in host):
+        raise ValueError(value)
+    return host, port
+
+
+def _check_listen_address(value: str) -> str | None:
+    if not value:
+        return None
+    try:
+        parse_listen_address(value)
+    except ValueError:
+        return "The {label} must be empty (off) or a host and port such as 127.0.0.1:8787."
+    return None
 
 
 def _check_terminal_id(value: str) -> str | None:

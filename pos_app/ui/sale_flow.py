@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from pos_app.checkout import Checkout, InvoiceState, PaymentCheck, TrainingDesk
+from pos_app.checkout.after_sale import CancelOutcome, CancelResult, cancel_open_invoice, record_paid
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import (
     IssuedReceipt,
@@ -60,12 +61,6 @@ class Services:
 
 # Answers that prove the service did not create the invoice (a refusal, not a lost answer).
 CERTAIN_REFUSALS = (InvalidRequestError, AuthenticationError, NotFoundError)
-
-
-def record_paid(journal: Journal, number: str, check: PaymentCheck) -> None:
-    """Write the payments once, whichever of the poll and the cancel saw them first."""
-    if journal.get(number).status in (JournalStatus.OPEN, JournalStatus.CANCELLING):
-        journal.payments_seen(number, check.payments)
 
 
 class SaleFlow(QObject):
@@ -295,47 +290,31 @@ class SaleFlow(QObject):
             return False
         self._poll_timer.stop()
         self._move(Stage.CANCELLING)
-        invoice_id, total, number, journal = sale.invoice.invoice_id, sale.total, sale.number, services.journal
+        number, journal = sale.number, services.journal
 
-        def cancel() -> tuple[str, PaymentCheck | None]:
-            journal.cancel_started(number)
-            try:
-                services.checkout.cancel_invoice(invoice_id)
-            except QPayError as exc:
-                if exc.error_code == "INVOICE_ALREADY_CANCELED":
-                    journal.invoice_cancelled(number)
-                    return "cancelled", None
-                if exc.error_code == "INVOICE_PAID":
-                    check = services.checkout.check_payment(invoice_id, total)
-                    if check.is_paid:
-                        record_paid(journal, number, check)
-                    else:
-                        journal.cancel_failed(number, "part of the amount is paid")
-                    return "paid", check
-                journal.cancel_failed(number, f"cancel refused or lost: {exc.error_code or type(exc).__name__}")
-                raise
-            journal.invoice_cancelled(number)
-            return "cancelled", None
+        def cancel() -> CancelOutcome:
+            return cancel_open_invoice(journal, services.checkout, number)
 
         self.runner.run_in_background(cancel, lambda done: self._on_cancel_done(sale, done), money=True)
         return True
 
-    def _on_cancel_done(self, sale: Sale, done: Future[tuple[str, PaymentCheck | None]]) -> None:
+    def _on_cancel_done(self, sale: Sale, done: Future[CancelOutcome]) -> None:
         if sale is not self.sale or sale.stage is not Stage.CANCELLING:
             return
         try:
-            outcome, check = done.result()
+            outcome = done.result()
         except Exception as exc:  # noqa: BLE001
             self._move(Stage.AWAITING_PAYMENT)
             self._schedule_poll()
             self.cancel_failed.emit(describe_error(exc, self.tr("The sale could not be cancelled. "
                                                                 "It is still open; try again.")))
             return
-        if outcome == "paid" and check is not None and check.is_paid:
+        check = outcome.check
+        if outcome.result is CancelResult.PAID and check is not None:
             sale.paid(check.payments)
             self.stage_changed.emit(sale)
             self.cancel_failed.emit(self.tr("The customer has already paid, so the sale cannot be cancelled."))
-        elif outcome == "paid":
+        elif outcome.result is CancelResult.PARTLY_PAID:
             # Money arrived but not all of it: keep waiting rather than strand a payment.
             self._move(Stage.AWAITING_PAYMENT)
             self._schedule_poll()

@@ -67,7 +67,7 @@ class SettingsDialog(QDialog):
 
     Widgets tests may find by object name: `environment`, the line edits
     named after the Settings fields (`base_url`, `username`, `invoice_code`,
-    `callback_url`, `terminal_id`, `shop_name`, `district_code`,
+    `callback_url`, `callback_listen`, `terminal_id`, `shop_name`, `district_code`,
     `classification_code`, `tax_type`, `catalog_file`) and `password`; one
     `error_<field>` label per field (plus `error_general` for fields not on
     screen); `training_note`, `password_note`, `browse_catalog`,
@@ -141,6 +141,12 @@ class SettingsDialog(QDialog):
         self._add_line(service, "invoice_code", self.tr("Invoice code"))
         self._add_line(service, "callback_url", self.tr("Callback URL"),
                        self.tr("empty: the app's own default"))
+        self._add_line(service, "callback_listen", self.tr("Callback receiver"),
+                       self.tr("off; or host:port, e.g. 127.0.0.1:8787"))
+        self.fields["callback_listen"].setToolTip(self.tr(
+            "The till listens here for the service's payment callbacks and checks at once when one "
+            "arrives (it never takes a callback as proof of payment). The service must reach this "
+            "address: set the Callback URL to the public address that forwards to it."))
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button)
         test_row.addWidget(self.connection_result, 1)

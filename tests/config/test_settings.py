@@ -23,6 +23,7 @@ from pos_app.config.settings import (
     SettingsFileError,
     default_settings_path,
     load_settings,
+    parse_listen_address,
     save_settings,
 )
 
@@ -121,6 +122,23 @@ def test_callback_may_be_empty_or_a_web_address(callback_url: str) -> None:
 @pytest.mark.parametrize("callback_url", ["myshop.mn", "ftp://myshop.mn", "https://"])
 def test_callback_must_not_be_anything_else(callback_url: str) -> None:
     assert _fields_at_fault(Settings(callback_url=callback_url)) == {"callback_url"}
+
+
+@pytest.mark.parametrize(("listen", "parsed"), [("127.0.0.1:8787", ("127.0.0.1", 8787)),
+                                               ("0.0.0.0:1", ("0.0.0.0", 1)),
+                                               ("[::1]:65535", ("::1", 65535)),
+                                               ("till.local:8080", ("till.local", 8080))])
+def test_the_callback_receiver_listens_on_a_host_and_port(listen: str, parsed: tuple[str, int]) -> None:
+    assert replace(LIVE, callback_listen=listen).problems() == []
+    assert parse_listen_address(listen) == parsed
+
+
+@pytest.mark.parametrize("listen", ["8787", "127.0.0.1", "127.0.0.1:0", "127.0.0.1:65536", ":8787",
+                                    "127.0.0.1:80a", "127.0.0.1:８７", "http://127.0.0.1:8787", "a b:1"])
+def test_the_callback_receiver_address_must_be_a_host_and_port(listen: str) -> None:
+    assert _fields_at_fault(Settings(callback_listen=listen)) == {"callback_listen"}
+    with pytest.raises(ValueError):
+        parse_listen_address(listen)
 
 
 @pytest.mark.parametrize("field", ["district_code", "classification_code", "tax_type"])

@@ -1,0 +1,105 @@
+"""What the history does to a sale after the cashier has moved on (no Qt; worker threads):
+cancel an invoice still open, give a card payment back, void a receipt.
+
+Each writes its journal step before the call and its outcome after, as the
+sale flow does, so a crash in the middle is settled by recovery at the next
+start. A lost answer leaves the step pending (and raises): it is never simply
+sent again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReversalKind
+from pos_app.qpay import APIConnectionError, QPayError
+
+from .service import Checkout, PaymentCheck
+
+
+class CancelResult(Enum):
+    CANCELLED = "cancelled"
+    PAID = "paid"                  # the customer paid first: the sale is paid, not cancelled
+    PARTLY_PAID = "partly_paid"    # some money arrived: still open, waiting for the rest
+
+
+@dataclass(frozen=True)
+class CancelOutcome:
+    result: CancelResult
+    check: PaymentCheck | None = None
+
+
+def _refused(exc: QPayError) -> str:
+    return f"refused: {exc.error_code or type(exc).__name__}"
+
+
+def record_paid(journal: Journal, number: str, check: PaymentCheck) -> None:
+    """Write the payments once, whichever of the poll and the cancel saw them first."""
+    if journal.get(number).status in (JournalStatus.OPEN, JournalStatus.CANCELLING):
+        journal.payments_seen(number, check.payments)
+
+
+def cancel_open_invoice(journal: Journal, checkout: Checkout, number: str) -> CancelOutcome:
+    """Cancel the sale's open invoice; a payment that got there first wins."""
+    sale = journal.get(number)
+    if sale.status is not JournalStatus.OPEN or sale.invoice_id is None:
+        raise JournalError(f"Sale {number} is {sale.status.value}: only an open invoice can be cancelled.")
+    journal.cancel_started(number)
+    try:
+        checkout.cancel_invoice(sale.invoice_id)
+    except QPayError as exc:
+        if exc.error_code == "INVOICE_ALREADY_CANCELED":
+            journal.invoice_cancelled(number)
+            return CancelOutcome(CancelResult.CANCELLED)
+        if exc.error_code == "INVOICE_PAID":
+            check = checkout.check_payment(sale.invoice_id, sale.total)
+            if check.is_paid:
+                record_paid(journal, number, check)
+                return CancelOutcome(CancelResult.PAID, check)
+            journal.cancel_failed(number, "part of the amount is paid")
+            return CancelOutcome(CancelResult.PARTLY_PAID, check)
+        journal.cancel_failed(number, f"cancel refused or lost: {exc.error_code or type(exc).__name__}")
+        raise
+    journal.invoice_cancelled(number)
+    return CancelOutcome(CancelResult.CANCELLED)
+
+
+def give_back(journal: Journal, checkout: Checkout, number: str, kind: ReversalKind, reason: str,
+              *, void_receipt: bool = True) -> JournalSale:
+    """Cancel or refund the sale's card payments, the reason recorded; then void its receipt
+    (when asked), so the tax record matches the money. The money goes first: if it is refused,
+    the receipt is left as it was."""
+    sale = journal.get(number)
+    if not sale.can_reverse:
+        raise JournalError(f"Sale {number} cannot be given back here: only a paid sale paid by card, "
+                           "not given back already.")
+    journal.reversal_started(number, kind, reason)
+    try:
+        amount = checkout.reverse_payments(sale.payments, kind is ReversalKind.REFUND, reason)
+    except APIConnectionError:
+        raise        # outcome unknown: left pending; the next check or start re-reads the payment
+    except QPayError as exc:
+        journal.reversal_failed(number, _refused(exc))
+        raise
+    journal.reversal_done(number, amount)
+    if void_receipt and journal.get(number).has_active_receipt:
+        cancel_receipt(journal, checkout, number)
+    return journal.get(number)
+
+
+def cancel_receipt(journal: Journal, checkout: Checkout, number: str) -> JournalSale:
+    """Void the sale's ebarimt in the tax system."""
+    sale = journal.get(number)
+    if not sale.has_active_receipt or not sale.payments:
+        raise JournalError(f"Sale {number} has no valid receipt to cancel.")
+    journal.receipt_cancel_started(number)
+    try:
+        checkout.cancel_receipt(sale.payments[0].payment_id)
+    except APIConnectionError:
+        raise        # left cancelling; asked again by the next check or start
+    except QPayError as exc:
+        journal.receipt_cancel_failed(number, _refused(exc))
+        raise
+    journal.receipt_cancelled(number)
+    return journal.get(number)
