@@ -48,6 +48,8 @@ from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import Stage
 from pos_app.journal import JournalLockedError
 from pos_app.ui.cart_model import CartModel
+from pos_app.ui.day_close_dialog import DayCloseDialog
+from pos_app.ui.history_dialog import HistoryDialog
 from pos_app.ui.logos import LogoCache
 from pos_app.ui.main_window import MainWindow
 from pos_app.ui.messages import describe_error
@@ -92,7 +94,11 @@ class PosApp(QObject):
         self.logos = LogoCache(self.runner, paths.logo_cache_dir)
         self.window = MainWindow(self.runner, self.flow, self.logos)
         self.window.settings_requested.connect(self.on_window_settings_requested)
+        self.window.history_requested.connect(self.on_window_history_requested)
+        self.window.day_close_requested.connect(self.on_window_day_close_requested)
         self.settings_dialog: SettingsDialog | None = None
+        self.history_dialog: HistoryDialog | None = None
+        self.day_close_dialog: DayCloseDialog | None = None
         self.lock = paths.instance_lock()
         self.unsettled: frozenset[str] = frozenset()
         self._settle_timer = QTimer(self)
@@ -245,6 +251,33 @@ class PosApp(QObject):
         self._last_hint_check = now
         self.flow.check_now()
 
+    # -- history and the day's close ----------------------------------------------------------
+
+    def on_window_history_requested(self) -> None:
+        services = self.flow.services
+        if services is None:
+            self.window.statusBar().showMessage(self.flow.unavailable_reason
+                                                or self.tr("The till is still starting."), 8000)
+            return
+        flow = self.flow
+
+        def on_screen() -> str:
+            return flow.sale.number if flow.sale is not None and not flow.sale.is_final else ""
+
+        dialog = HistoryDialog(services, self.runner, self.window, on_screen=on_screen)
+        dialog.reprint_requested.connect(self.window.print_receipt)
+        dialog.finished.connect(lambda _result: self.window.restore_focus())
+        self.history_dialog = dialog
+        dialog.open()
+
+    def on_window_day_close_requested(self) -> None:
+        if self.backend is None:
+            return
+        dialog = DayCloseDialog(self.backend.journal, self.runner, self.window)
+        dialog.finished.connect(lambda _result: self.window.restore_focus())
+        self.day_close_dialog = dialog
+        dialog.open()
+
     # -- settings ----------------------------------------------------------------------------
 
     def on_window_settings_requested(self) -> None:
@@ -254,7 +287,7 @@ class PosApp(QObject):
         dialog = SettingsDialog(self.settings, self.secrets, self.runner,
                                 partial(check_connection, sandbox_url=sandbox_url), self.window)
         dialog.accepted.connect(lambda: self._apply_settings(dialog))
-        dialog.finished.connect(lambda _result: self.window.sale_page.focus_entry())
+        dialog.finished.connect(lambda _result: self.window.restore_focus())
         self.settings_dialog = dialog
         dialog.open()
 

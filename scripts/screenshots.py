@@ -137,6 +137,52 @@ def main(folder: Path) -> None:
     save(app.settings_dialog, folder, "10-settings")
     app.settings_dialog.reject()
 
+    # Two more sales for the history: one paid by card (it can be given back), one cancelled.
+    wait(window.sale_page.entry.hasFocus)
+    for text in SCANS[:2]:
+        QTest.keyClicks(window.sale_page.entry, text)
+        QTest.keyClick(window.sale_page.entry, Qt.Key.Key_Return)
+    key(Qt.Key.Key_F12)
+    wait(lambda: app.flow.stage is Stage.AWAITING_PAYMENT)
+    requests.post(f"{sandbox_url}/_sandbox/invoices/{app.flow.sale.invoice.invoice_id}/pay",
+                  json={"transaction_type": "CARD"}, timeout=5)
+    wait(lambda: app.flow.stage is Stage.PAID, 40)
+    key(Qt.Key.Key_Return)
+    wait(lambda: app.flow.stage is Stage.COMPLETED)
+    key(Qt.Key.Key_F2)
+    wait(lambda: app.flow.stage is None)
+    QTest.keyClicks(window.sale_page.entry, SCANS[0])
+    QTest.keyClick(window.sale_page.entry, Qt.Key.Key_Return)
+    key(Qt.Key.Key_F12)
+    wait(lambda: app.flow.stage is Stage.AWAITING_PAYMENT)
+    app.flow.cancel_sale()
+    wait(lambda: app.flow.stage is None)
+    window.sale_page.entry.clear()
+    app.model.clear()
+
+    window.history_action.trigger()
+    wait(lambda: app.history_dialog is not None and app.history_dialog.model.rowCount() >= 3)
+    history = app.history_dialog
+    history.resize(*SIZE)
+    history.table.selectRow(1)      # the card sale
+    wait(history.give_back_button.isEnabled)
+    settle()
+    save(history, folder, "11-history")
+    history.give_back_button.click()
+    wait(lambda: QApplication.activeModalWidget() is not history)
+    give_back = QApplication.activeModalWidget()
+    give_back.reason.setText("Буцаалт: бараа гэмтэлтэй")  # returned: the goods were damaged
+    settle()
+    save(give_back, folder, "11b-give-back")
+    give_back.reject()
+    history.reject()
+
+    window.day_close_action.trigger()
+    wait(lambda: app.day_close_dialog is not None and app.day_close_dialog.summary is not None)
+    settle()
+    save(app.day_close_dialog, folder, "12-day-close")
+    app.day_close_dialog.reject()
+
     app.shutdown()
     window.close()
 

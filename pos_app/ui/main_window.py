@@ -39,6 +39,8 @@ PAYMENT_STAGES = (Stage.AWAITING_PAYMENT, Stage.CANCELLING)
 
 class MainWindow(QMainWindow):
     settings_requested = Signal()
+    history_requested = Signal()
+    day_close_requested = Signal()
 
     def __init__(self, runner: TaskRunner, flow: SaleFlow, logos: LogoCache, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -46,6 +48,7 @@ class MainWindow(QMainWindow):
         self.flow = flow
         self.model: CartModel = flow.cart
         self.confirmation: QMessageBox | None = None
+        self.print_dialog: QWidget | None = None
         self.ask_before_quit = True  # off only where nobody can answer (tests, scripted runs)
         self.setWindowTitle(self.tr("pos-app — QPay till"))
         self.resize(1024, 700)
@@ -124,6 +127,8 @@ class MainWindow(QMainWindow):
                                                 self.receipt_page.choose_organization)
         self.print_action = self._action(self.tr("Print receipt"), QKeySequence.StandardKey.Print,
                                          self.on_print_triggered)
+        self.history_action = self._action(self.tr("Sales history…"), "F4", self.history_requested)
+        self.day_close_action = self._action(self.tr("End of day…"), "F6", self.day_close_requested)
         self.settings_action = self._action(self.tr("Settings…"), "Ctrl+,", self.settings_requested)
         self.quit_action = self._action(self.tr("Quit"), QKeySequence.StandardKey.Quit, self.close)
 
@@ -135,6 +140,9 @@ class MainWindow(QMainWindow):
         for action in (self.individual_action, self.organization_action, self.issue_action, self.print_action):
             receipt_menu.addAction(action)
         till_menu = self.menuBar().addMenu(self.tr("&Till"))
+        till_menu.addAction(self.history_action)
+        till_menu.addAction(self.day_close_action)
+        till_menu.addSeparator()
         till_menu.addAction(self.settings_action)
         till_menu.addSeparator()
         till_menu.addAction(self.quit_action)
@@ -233,6 +241,9 @@ class MainWindow(QMainWindow):
         self.new_sale_action.setEnabled(stage not in (Stage.CHARGING, Stage.CANCELLING, Stage.ISSUING_RECEIPT,
                                                       Stage.AWAITING_PAYMENT))
         self.settings_action.setEnabled(on_sale_page and stage is not Stage.CHARGING)
+        # Not while charging: the new sale is in the journal before it has its number on screen.
+        self.history_action.setEnabled(ready and stage is not Stage.CHARGING)
+        self.day_close_action.setEnabled(ready)
 
     # -- slots ----------------------------------------------------------------------------------------
 
@@ -280,7 +291,23 @@ class MainWindow(QMainWindow):
 
     def on_print_triggered(self) -> None:
         if self.flow.sale is not None and self.flow.stage is Stage.COMPLETED:
-            print_sale(self.flow.sale, self)
+            self.print_receipt(self.flow.sale)
+
+    def restore_focus(self) -> None:
+        """After a dialog: the keyboard goes back to where the current page wants it."""
+        self.activateWindow()
+        page = self.pages.currentWidget()
+        if page is self.sale_page:
+            self.sale_page.focus_entry()
+        elif page is self.receipt_page and self.flow.stage is Stage.PAID:
+            self.receipt_page.focus_step()
+        else:
+            page.setFocus()
+
+    def print_receipt(self, sale: Sale) -> None:
+        """The system print dialog for a finished sale (this one, or a reprint from the history)."""
+        # Over the history when it is open (a window-modal dialog blocks its parent window).
+        self.print_dialog = print_sale(sale, QApplication.activeModalWidget() or self)
 
     def on_status_timer_timeout(self) -> None:
         if self.flow.stage is not Stage.AWAITING_PAYMENT:

@@ -8,7 +8,7 @@ from html import escape
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QTextDocument
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 
 from pos_app.domain.money import format_mnt
 from pos_app.domain.sale import ReceiverKind, Sale
@@ -53,5 +53,7 @@ def print_sale(sale: Sale, parent: QWidget) -> QPrintDialog:
     dialog = QPrintDialog(printer, parent)
     dialog.setWindowTitle(_tr("Print receipt"))
     dialog.accepted.connect(lambda: render(sale, printer))
-    dialog.open()
+    # QPrintDialog.open() in PySide6 is only the (receiver, member) overload; QDialog's plain
+    # open() is the non-blocking, window-modal one wanted here.
+    QDialog.open(dialog)
     return dialog

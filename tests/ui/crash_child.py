@@ -4,7 +4,8 @@ then waits to be killed (SIGKILL, by the test).
     python -m tests.ui.crash_child HOME SANDBOX_URL GOAL
 
 GOAL `wait` charges and waits for the payment; `receipt` also issues an
-individual's receipt as soon as the sale is paid. The test watches the
+individual's receipt as soon as the sale is paid; `cancel` cancels the invoice
+as soon as it is shown. The test watches the
 journal file, not this process's output, so it kills right after a write.
 """
 
@@ -34,6 +35,8 @@ def main(home: Path, sandbox_url: str, goal: str) -> int:
     def on_stage(sale: Sale | None) -> None:
         if goal == "receipt" and sale is not None and sale.stage is Stage.PAID:
             app.flow.issue_receipt(Receiver())
+        if goal == "cancel" and sale is not None and sale.stage is Stage.AWAITING_PAYMENT:
+            app.flow.cancel_sale()
 
     def on_ready() -> None:
         assert app.backend is not None

@@ -222,6 +222,28 @@ def test_a_customer_who_paid_while_the_till_was_down_gets_the_receipt_step(
     assert len(invoices_numbered(sandbox_server, number)) == 1
 
 
+# -- cancelling: the cashier cancelled, the answer is on its way ------------------------------------------
+
+
+def test_killed_while_the_cancel_answer_was_on_its_way_the_sale_is_cancelled_once(
+        crash: Crash, restart, control: SandboxControl, home: Path, sandbox_server) -> None:
+    control.fault("/v2/invoice/", method="DELETE", delay_ms=HELD_BACK_MS, after_processing=True)
+
+    def cancelled_at_the_service() -> object:
+        row = sale_in(home, JournalStatus.CANCELLING)
+        return row and all(invoice["invoice_status"] == "CANCELLED"
+                           for invoice in invoices_numbered(sandbox_server, row[0]))
+
+    crash.kill_when("cancel", cancelled_at_the_service)
+    number = journal_rows(home)[0][0]
+    control.clear_faults()
+
+    till = restart()
+    assert the_sale(home, number).status is JournalStatus.CANCELLED
+    assert till.flow.sale is None                      # nothing to resume: nobody can pay it
+    assert len(invoices_numbered(sandbox_server, number)) == 1
+
+
 # -- paid: the payment is recorded, no receipt yet ------------------------------------------------------
 
 
