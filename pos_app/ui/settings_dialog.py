@@ -142,7 +142,7 @@ class SettingsDialog(QDialog):
         self._add_line(service, "callback_url", self.tr("Callback URL"),
                        self.tr("empty: the app's own default"))
         self._add_line(service, "callback_listen", self.tr("Callback receiver"),
-                       self.tr("off; or host:port, e.g. 127.0.0.1:8787"))
+                       self.tr("off, or e.g. 127.0.0.1:8787"))
         self.fields["callback_listen"].setToolTip(self.tr(
             "The till listens here for the service's payment callbacks and checks at once when one "
             "arrives (it never takes a callback as proof of payment). The service must reach this "
