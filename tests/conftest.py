@@ -10,7 +10,10 @@ import pytest
 # Qt renders offscreen, so tests need no display (set before any Qt import).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from pos_app.checkout import Checkout, CheckoutConfig  # noqa: E402
+from pos_app.qpay import QPayClient  # noqa: E402
 from pos_app.sandbox import SandboxServer  # noqa: E402
+from tests.qpay.helpers import FAST_POLICY, INVOICE_CODE, PASSWORD, USERNAME, SandboxControl  # noqa: E402
 
 
 @pytest.fixture(scope="session")
@@ -26,3 +29,17 @@ def _fresh_sandbox(request: pytest.FixtureRequest) -> None:
     # Tests that need no sandbox never start it; any test that uses it gets a clean one.
     if "sandbox_server" in request.fixturenames:
         request.getfixturevalue("sandbox_server").reset()
+
+
+@pytest.fixture
+def control(sandbox_server: SandboxServer) -> SandboxControl:
+    """The sandbox's control API (pay, faults, the request log), read from this test on."""
+    return SandboxControl(sandbox_server.url)
+
+
+@pytest.fixture
+def checkout(sandbox_server: SandboxServer) -> Iterator[Checkout]:
+    """The till's calls to the service, as the test merchant, against the session sandbox."""
+    client = QPayClient(sandbox_server.url, USERNAME, PASSWORD, retry_policy=FAST_POLICY)
+    yield Checkout(client, CheckoutConfig(invoice_code=INVOICE_CODE, callback_url="http://127.0.0.1:9/cb"))
+    client.close()

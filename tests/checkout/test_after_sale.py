@@ -3,15 +3,13 @@ and recovery settling a reversal or receipt cancel that a crash interrupted."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pos_app.checkout import Checkout, CheckoutConfig
+from pos_app.checkout import Checkout
 from pos_app.checkout.recovery import Recovered, recover, recover_all
 from pos_app.checkout.service import NO_RECEIPT
 from pos_app.domain.cart import Cart
@@ -22,7 +20,6 @@ from pos_app.qpay import QPayClient, QPayError
 from pos_app.sandbox import SandboxServer
 from tests.qpay.helpers import (
     FAST_POLICY,
-    INVOICE_CODE,
     PASSWORD,
     USERNAME,
     SandboxControl,
@@ -32,24 +29,6 @@ MILK = CatalogItem("1", "Сүү", Decimal("3500"), "8401", "0122", False)
 TOTAL = Decimal("7000")
 REASON = "customer returned the milk"
 EBARIMT = "/v2/ebarimt_v3/"
-
-
-@pytest.fixture
-def control(sandbox_server) -> SandboxControl:
-    return SandboxControl(sandbox_server.url)
-
-
-@pytest.fixture
-def checkout(sandbox_server) -> Iterator[Checkout]:
-    client = QPayClient(sandbox_server.url, USERNAME, PASSWORD, retry_policy=FAST_POLICY)
-    yield Checkout(client, CheckoutConfig(invoice_code=INVOICE_CODE, callback_url="http://127.0.0.1:9/cb"))
-    client.close()
-
-
-@pytest.fixture
-def journal(tmp_path: Path) -> Iterator[Journal]:
-    with Journal(tmp_path / "journal.sqlite3", "T1") as opened:
-        yield opened
 
 
 def _paid(journal: Journal, checkout: Checkout, control: SandboxControl, transaction_type: str = "CARD") -> str:

@@ -4,14 +4,12 @@ are the journal issue's next step.)"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
-import pytest
 
-from pos_app.checkout import Checkout, CheckoutConfig
+from pos_app.checkout import Checkout
 from pos_app.checkout.recovery import Recovered, recover_all
 from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import CatalogItem
@@ -20,31 +18,11 @@ from pos_app.journal import Journal, JournalStatus
 from pos_app.qpay import QPayClient
 from tests.qpay.helpers import (
     FAST_POLICY,
-    INVOICE_CODE,
     PASSWORD,
     USERNAME,
-    SandboxControl,
 )
 
 MILK = CatalogItem("1", "Сүү", Decimal("3500"), "8401", "0122", False)
-
-
-@pytest.fixture
-def control(sandbox_server) -> SandboxControl:
-    return SandboxControl(sandbox_server.url)
-
-
-@pytest.fixture
-def checkout(sandbox_server) -> Iterator[Checkout]:
-    client = QPayClient(sandbox_server.url, USERNAME, PASSWORD, retry_policy=FAST_POLICY)
-    yield Checkout(client, CheckoutConfig(invoice_code=INVOICE_CODE, callback_url="http://127.0.0.1:9/cb"))
-    client.close()
-
-
-@pytest.fixture
-def journal(tmp_path: Path) -> Iterator[Journal]:
-    with Journal(tmp_path / "journal.sqlite3", "T1") as opened:
-        yield opened
 
 
 def _begin(journal: Journal) -> tuple[str, Sale]:

@@ -42,11 +42,6 @@ def sale_of(cart: Cart, number: str = "T1-20260101-000001") -> Sale:
 
 
 @pytest.fixture
-def control(sandbox_server) -> SandboxControl:
-    return SandboxControl(sandbox_server.url)
-
-
-@pytest.fixture
 def checkout(sandbox_server) -> Iterator[Checkout]:
     client = QPayClient(sandbox_server.url, USERNAME, PASSWORD, retry_policy=FAST_POLICY)
     yield Checkout(client, CheckoutConfig(invoice_code=INVOICE_CODE, callback_url=CALLBACK, shop_name="Дэлгүүр"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 import sys
 import textwrap
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Callable
@@ -37,6 +37,7 @@ from pos_app.journal.numbers import SaleNumbers
 from tests.qpay.helpers import run_in_threads
 
 from .children import child, kill_hard
+from .conftest import SteppingClock
 
 DAY = date(2026, 11, 21)
 NEXT_DAY = date(2026, 11, 22)
@@ -57,32 +58,6 @@ RECEIPT = IssuedReceipt("ebarimt-1", "AB 12345678", "qr-data", TOTAL, Decimal("6
 S = JournalStatus
 
 
-class SteppingClock:
-    """A clock that moves one second per reading, so every step has its own time."""
-
-    def __init__(self, start: datetime = datetime(2026, 11, 21, 9, 0, 0)) -> None:
-        self.now = start
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
-
-
-@pytest.fixture
-def clock() -> SteppingClock:
-    return SteppingClock()
-
-
-@pytest.fixture
-def path(tmp_path: Path) -> Path:
-    return tmp_path / "journal.sqlite3"
-
-
-@pytest.fixture
-def journal(path: Path, clock: SteppingClock):
-    opened = Journal(path, "T1", clock=clock)
-    yield opened
-    opened.close()
 
 
 def begin(journal: Journal, day: date | None = DAY) -> str:

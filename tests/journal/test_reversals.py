@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import date, datetime, timedelta
+from datetime import date
 from decimal import Decimal
 from pathlib import Path
 from typing import Callable
@@ -29,6 +29,8 @@ from pos_app.journal.journal import (
     ReversalStatus,
     SaleNotFound,
 )
+
+from .conftest import SteppingClock
 
 DAY = date(2026, 11, 21)
 LINES = (
@@ -52,32 +54,6 @@ REASON = "customer returned the goods"
 S = JournalStatus
 
 
-class SteppingClock:
-    """A clock that moves one second per reading, so every step has its own time."""
-
-    def __init__(self, start: datetime = datetime(2026, 11, 21, 9, 0, 0)) -> None:
-        self.now = start
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(seconds=1)
-        return self.now
-
-
-@pytest.fixture
-def clock() -> SteppingClock:
-    return SteppingClock()
-
-
-@pytest.fixture
-def path(tmp_path: Path) -> Path:
-    return tmp_path / "journal.sqlite3"
-
-
-@pytest.fixture
-def journal(path: Path, clock: SteppingClock):
-    opened = Journal(path, "T1", clock=clock)
-    yield opened
-    opened.close()
 
 
 def raw(path: Path, sql: str, params: tuple = ()) -> list[tuple]:

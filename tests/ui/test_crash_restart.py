@@ -102,11 +102,6 @@ def restart(qtbot: QtBot, home: Path, sandbox_server) -> Iterator[Callable[[], T
         close_app(app)
 
 
-@pytest.fixture
-def control(sandbox_server) -> SandboxControl:
-    return SandboxControl(sandbox_server.url)
-
-
 def invoices_numbered(sandbox_server, number: str) -> list[dict]:
     state = sandbox_server.sandbox.state
     with state.lock:

@@ -14,20 +14,19 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QApplication, QDialog, QLabel
 from pytestqt.qtbot import QtBot
 
-from pos_app.checkout import Checkout, CheckoutConfig
+from pos_app.checkout import Checkout
 from pos_app.checkout.after_sale import cancel_open_invoice
 from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.sale import Receiver, Sale, Stage
 from pos_app.journal import Journal, JournalStatus, ReceiptStatus, ReversalKind, ReversalStatus
-from pos_app.qpay import QPayClient
 from pos_app.qpay.statuses import normalize_invoice_status
 from pos_app.ui.give_back_dialog import GiveBackDialog
 from pos_app.ui.history_dialog import HistoryDialog, SalesModel
 from pos_app.ui.sale_flow import Services
 from pos_app.ui.style import STYLESHEET
 from pos_app.ui.tasks import TaskRunner
-from tests.qpay.helpers import FAST_POLICY, INVOICE_CODE, PASSWORD, USERNAME, SandboxControl
+from tests.qpay.helpers import SandboxControl
 
 WAIT_MS = 15_000
 MILK = CatalogItem("1", "Сүү", Decimal("3500"), "8401", "0122", False)
@@ -48,18 +47,6 @@ class StepClock:
         with self._lock:
             self._ticks += 1
             return datetime.combine(self.day, time(10, 0)) + timedelta(seconds=self._ticks)
-
-
-@pytest.fixture
-def control(sandbox_server) -> SandboxControl:
-    return SandboxControl(sandbox_server.url)
-
-
-@pytest.fixture
-def checkout(sandbox_server) -> Iterator[Checkout]:
-    client = QPayClient(sandbox_server.url, USERNAME, PASSWORD, retry_policy=FAST_POLICY)
-    yield Checkout(client, CheckoutConfig(invoice_code=INVOICE_CODE, callback_url="http://127.0.0.1:9/cb"))
-    client.close()
 
 
 @pytest.fixture

@@ -1,0 +1,39 @@
+"""The journal tests' clock and file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from pos_app.journal import Journal
+
+
+class SteppingClock:
+    """A clock that moves one second per reading, so every step has its own time."""
+
+    def __init__(self, start: datetime = datetime(2026, 11, 21, 9, 0, 0)) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+@pytest.fixture
+def clock() -> SteppingClock:
+    return SteppingClock()
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "journal.sqlite3"
+
+
+@pytest.fixture
+def journal(path: Path, clock: SteppingClock) -> Iterator[Journal]:
+    opened = Journal(path, "T1", clock=clock)
+    yield opened
+    opened.close()
