@@ -266,7 +266,7 @@ class PosApp(QObject):
 
         dialog = HistoryDialog(services, self.runner, self.window, on_screen=on_screen)
         dialog.reprint_requested.connect(self.window.print_receipt)
-        dialog.finished.connect(lambda _result: self.window.restore_focus())
+        dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         self.history_dialog = dialog
         dialog.open()
 
@@ -274,9 +274,18 @@ class PosApp(QObject):
         if self.backend is None:
             return
         dialog = DayCloseDialog(self.backend.journal, self.runner, self.window)
-        dialog.finished.connect(lambda _result: self.window.restore_focus())
+        dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         self.day_close_dialog = dialog
         dialog.open()
+
+    def _dialog_closed(self, dialog: QObject) -> None:
+        """A closed history or day close is gone for good (each F4/F6 builds a fresh one)."""
+        if self.history_dialog is dialog:
+            self.history_dialog = None
+        if self.day_close_dialog is dialog:
+            self.day_close_dialog = None
+        dialog.deleteLater()   # answers still on their way are ignored by the closed dialog
+        self.window.restore_focus()
 
     # -- settings ----------------------------------------------------------------------------
 

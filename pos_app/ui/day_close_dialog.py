@@ -47,9 +47,12 @@ _STYLE = f"""
 QLabel#dayNet {{ font-size: 22pt; font-weight: 700; color: #1f2933; }}
 QLabel#dayHeadline {{ color: #52606d; font-size: 11pt; }}
 QLabel#dayAttention {{ color: {ALERT_COLOR}; font-weight: 600; }}
+QLabel#dayStatus {{ font-size: 11pt; }}
 QLabel#dayStatus[kind="error"] {{ color: {ALERT_COLOR}; }}
 QLabel#dayStatus[kind="done"] {{ color: #0e7c4a; }}
-QTableWidget {{ font-size: 11pt; background: white; gridline-color: #e4e7eb; }}
+QLabel#terminal, QLabel#dayLabel, QDateEdit#day {{ font-size: 12pt; }}
+QTableWidget {{ font-size: 11pt; background: white; }}
+QTableWidget::item {{ padding: 0px 6px; }}
 """
 
 
@@ -112,6 +115,7 @@ class DayCloseDialog(QDialog):
         self.date_edit.setMaximumDate(first_day)
         self.date_edit.setDate(first_day)
         day_label = QLabel(self.tr("&Day"))
+        day_label.setObjectName("dayLabel")
         day_label.setBuddy(self.date_edit)
         self.terminal_label = QLabel(self.tr("Terminal: {}").format(self._terminal))
         self.terminal_label.setObjectName("terminal")
@@ -169,7 +173,7 @@ class DayCloseDialog(QDialog):
         layout.addWidget(self.attention)
         layout.addLayout(tables, 1)
         layout.addLayout(bottom)
-        self.setMinimumSize(760, 520)
+        self.setMinimumSize(760, 560)
         self.resize(940, 660)
 
         self._reload_timer = QTimer(self)
@@ -185,8 +189,8 @@ class DayCloseDialog(QDialog):
         QShortcut(QKeySequence(Qt.Key.Key_F5), self, self.on_refresh_button_clicked)
 
         self._show_summary(None)
+        self._refocus_date = True          # the date field has the keyboard once the first read is back
         self.reload()
-        self.date_edit.setFocus()
 
     # -- building ---------------------------------------------------------------------
 
@@ -206,6 +210,9 @@ class DayCloseDialog(QDialog):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         header.setDefaultAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         header.setHighlightSections(False)
+        rows = table.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setDefaultSectionSize(table.fontMetrics().height() + 12)   # 15 rows fit at 768 pixels high
         return table
 
     @staticmethod
@@ -240,7 +247,6 @@ class DayCloseDialog(QDialog):
                     cell.setForeground(QBrush(QColor(ALERT_COLOR)))
                     cell.setBackground(QBrush(QColor(_ALERT_BACKGROUND)))
                 table.setItem(index, column, cell)
-        table.resizeRowsToContents()
 
     # -- what is shown -------------------------------------------------------------------
 
@@ -299,10 +305,10 @@ class DayCloseDialog(QDialog):
             rows.append(_Row("type:none", self.tr("No payments")))
         rows += [
             _Row(label=self.tr("Needs attention")),
-            self._count("reversals_pending", self.tr("Cancels / refunds without an answer yet"),
+            self._count("reversals_pending", self.tr("Given back, no answer yet"),
                         summary.reversals_pending),
-            self._count("reversals_failed", self.tr("Cancels / refunds that failed"), summary.reversals_failed),
-            self._count("receipt_voids_pending", self.tr("Receipt voids without an answer yet"),
+            self._count("reversals_failed", self.tr("Given back, failed"), summary.reversals_failed),
+            self._count("receipt_voids_pending", self.tr("Receipt voids, no answer yet"),
                         summary.receipt_voids_pending),
             self._tally("unfinished", self.tr("Unfinished sales"), summary.unfinished,
                         alert=summary.unfinished.count > 0),
@@ -453,10 +459,10 @@ class DayCloseDialog(QDialog):
         try:
             summary_path, sales_path = future.result()
         except OSError as error:
-            reason = error.strerror or str(error)
-            where = error.filename or path
+            # Name the file the owner chose, not the temporary file the error may mention.
+            reason = error.strerror or type(error).__name__
             text = self.tr("Could not save {path}: {reason}. Nothing was changed; "
-                           "choose another folder and try again.").format(path=where, reason=reason)
+                           "choose another folder and try again.").format(path=path, reason=reason)
             self._set_status(text, "error")
             self.export_failed.emit(text)
             return
