@@ -38,17 +38,10 @@ from tests.qpay.helpers import run_in_threads
 
 from .children import child, kill_hard
 from .conftest import SteppingClock
+from .samples import DAY, LINES, TAXES, TOTAL
 
-DAY = date(2026, 11, 21)
 NEXT_DAY = date(2026, 11, 22)
 
-LINES = (
-    CartLine("Талх", Decimal("2"), Decimal("1500.00"), barcode="8650001000012"),
-    CartLine("Сүү 1л", Decimal("1.5"), Decimal("3000"), tax_product_code="2211", classification_code="0211",
-             city_tax=True),
-)
-TOTAL = Decimal("7500.00")
-TAXES = TaxSplit(Decimal("672.27"), Decimal("40.18"))
 INVOICE = OpenInvoice("inv-0001", qr_text="0002010102121531...", short_url="https://s.qpay.mn/abc",
                       banks=(BankApp("Khan bank", "Хаан банк", "https://logo/khan.png", "khanbank://q?qPay_QRcode=x"),))
 PAYMENTS = (PaymentSeen("pay-1", Decimal("5000.00"), "Khan bank"), PaymentSeen("pay-2", Decimal("2500"), "Golomt"))

@@ -15,9 +15,7 @@ from typing import Callable
 
 import pytest
 
-from pos_app.domain.cart import CartLine
 from pos_app.domain.sale import IssuedReceipt, OpenInvoice, PaymentSeen, Receiver
-from pos_app.domain.taxes import TaxSplit
 from pos_app.domain.validators import MAX_REVERSAL_REASON
 from pos_app.journal import schema
 from pos_app.journal.journal import (
@@ -31,15 +29,8 @@ from pos_app.journal.journal import (
 )
 
 from .conftest import SteppingClock
+from .samples import DAY, LINES, TAXES, TOTAL
 
-DAY = date(2026, 11, 21)
-LINES = (
-    CartLine("Талх", Decimal("2"), Decimal("1500.00"), barcode="8650001000012"),
-    CartLine("Сүү 1л", Decimal("1.5"), Decimal("3000"), tax_product_code="2211", classification_code="0211",
-             city_tax=True),
-)
-TOTAL = Decimal("7500.00")
-TAXES = TaxSplit(Decimal("672.27"), Decimal("40.18"))
 INVOICE = OpenInvoice("inv-0001", qr_text="0002010102121531...", short_url="https://s.qpay.mn/abc")
 CARD = (PaymentSeen("pay-1", Decimal("5000.00"), "Khan bank", "CARD"),
         PaymentSeen("pay-2", Decimal("2500"), "Golomt", "CARD"))
