@@ -45,7 +45,7 @@ from pos_app.config import (
     secret_account,
 )
 from pos_app.domain.poll import PollSchedule
-from pos_app.domain.sale import Stage
+from pos_app.domain.sale import Sale, Stage
 from pos_app.journal import JournalLockedError
 from pos_app.ui.cart_model import CartModel
 from pos_app.ui.day_close_dialog import DayCloseDialog
@@ -173,8 +173,7 @@ class PosApp(QObject):
                                              "the journal; restart the till to try again.")
                                      .format(detail=recovery.problem))
         if recovery.resume is not None and self.flow.resume(recovery.resume):
-            self.window.statusBar().showMessage(self.describe_resumed(recovery.resume.number,
-                                                                      recovery.resume.stage.value), 20000)
+            self.window.statusBar().showMessage(self.describe_resumed(recovery.resume), 20000)
         settled = [outcome for outcome in recovery.outcomes if outcome.result is Recovered.COMPLETED]
         if settled and recovery.resume is None:
             self.window.sale_page.show_info(self.tr("After the restart, the receipt of {count} paid sale(s) was "
@@ -182,11 +181,12 @@ class PosApp(QObject):
                                             .format(count=len(settled)))
         self._keep_settling(recovery.unsettled)
 
-    def describe_resumed(self, number: str, stage: str) -> str:
-        if stage == "paid":
-            return self.tr("Sale {number} was paid before the till stopped: issue its receipt.").format(number=number)
+    def describe_resumed(self, sale: Sale) -> str:
+        if sale.stage is Stage.PAID:
+            return self.tr("Sale {number} was paid before the till stopped: issue its receipt.").format(
+                number=sale.number)
         return self.tr("Sale {number} was still waiting for the customer's payment: waiting again.").format(
-            number=number)
+            number=sale.number)
 
     def _keep_settling(self, numbers: frozenset[str]) -> None:
         self.unsettled = numbers
