@@ -1,0 +1,402 @@
+"""What a printed slip says, as one description both back ends draw.
+
+A layout is a tuple of blocks (a line of text, a label with its amount, a
+rule, a QR code, a blank line). The ESC/POS back end prints them in the
+printer's character columns; the Qt back end draws them in points. Neither
+decides *what* is printed: that is all here, so a receipt on a 58 mm thermal
+printer, on A4 and in a PDF say the same thing.
+
+No Qt widgets, no printer I/O: building a layout is a pure function of the
+journal's record of the sale, the shop's header and the moment of printing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from enum import Enum
+from typing import Union
+
+from PySide6.QtCore import QCoreApplication
+
+from pos_app.domain.money import format_mnt
+from pos_app.domain.sale import ReceiverKind
+from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind, ReversalStatus
+from pos_app.journal.day_summary import UNKNOWN, DaySummary
+
+__all__ = ["Align", "Block", "Feed", "Kind", "Pair", "Paper", "QrCode", "ReceiptLayout", "Rule", "ShopHeader",
+           "Size", "Text", "day_summary_layout", "format_quantity", "layouts_for", "pair_lines", "printer_test_page", "refund_slip", "sale_receipt",
+           "void_slip", "wrap"]
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Receipt", text)
+
+
+class Paper(Enum):
+    """Thermal roll widths. `columns`: characters of the printer's font A in a line; `dots`: printable width
+    at 203 dpi; `printable_mm`: the width both back ends draw in."""
+
+    MM58 = "58"
+    MM80 = "80"
+
+    @property
+    def columns(self) -> int:
+        return 32 if self is Paper.MM58 else 48
+
+    @property
+    def dots(self) -> int:
+        return 384 if self is Paper.MM58 else 576
+
+    @property
+    def printable_mm(self) -> float:
+        return 48.0 if self is Paper.MM58 else 72.0
+
+    @classmethod
+    def of(cls, value: str) -> Paper:
+        try:
+            return cls(str(value).strip().removesuffix("mm").strip())
+        except ValueError:
+            return cls.MM80
+
+
+class Align(Enum):
+    LEFT = "left"
+    CENTER = "center"
+    RIGHT = "right"
+
+
+class Size(Enum):
+    NORMAL = 1
+    LARGE = 2          # double width and height: the total and the lottery number
+
+
+class Kind(Enum):
+    """What a layout is for: names print jobs and PDF files, and decides whether the drawer opens."""
+
+    SALE = "receipt"
+    COPY = "copy"
+    VOID = "void"
+    REFUND = "refund"
+    DAY = "day"
+    TEST = "test"
+
+
+@dataclass(frozen=True)
+class Text:
+    text: str
+    align: Align = Align.LEFT
+    size: Size = Size.NORMAL
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Pair:
+    """A label on the left and its value on the right of the same line (wrapped when they do not fit)."""
+
+    left: str
+    right: str
+    size: Size = Size.NORMAL
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A dashed line across the paper."""
+
+
+@dataclass(frozen=True)
+class QrCode:
+    data: str
+
+
+@dataclass(frozen=True)
+class Feed:
+    lines: int = 1
+
+
+Block = Union[Text, Pair, Rule, QrCode, Feed]
+
+
+@dataclass(frozen=True)
+class ReceiptLayout:
+    kind: Kind
+    title: str                      # the print job's name, e.g. "Receipt 20261121-T1-0007"
+    blocks: tuple[Block, ...]
+
+    @property
+    def opens_drawer(self) -> bool:
+        """Only a sale's first receipt opens the cash drawer; copies, slips and reports do not."""
+        return self.kind is Kind.SALE
+
+    def text(self) -> str:
+        """Every word the layout prints, one block a line (for tests and logs-free checks)."""
+        parts = []
+        for block in self.blocks:
+            if isinstance(block, Text):
+                parts.append(block.text)
+            elif isinstance(block, Pair):
+                parts.append(f"{block.left} {block.right}")
+            elif isinstance(block, QrCode):
+                parts.append(f"[QR {block.data}]")
+        return "\n".join(parts)
+
+
+@dataclass(frozen=True)
+class ShopHeader:
+    """The top of every slip, from the settings."""
+
+    name: str = ""
+    register: str = ""              # the shop's tax register number (ТТД)
+    address: str = ""
+    terminal: str = ""
+
+
+# -- text fitting for character-column printers --------------------------------
+
+def wrap(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` characters, broken at spaces where possible; never empty."""
+    width = max(1, width)
+    lines: list[str] = []
+    for paragraph in text.splitlines() or [""]:
+        line = ""
+        for word in paragraph.split(" "):
+            while len(word) > width:                 # a word longer than the line: cut it
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line = f"{line} {word}"
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def pair_lines(left: str, right: str, width: int) -> list[str]:
+    """Label and value on one line of `width` characters, the value flush right; the label wraps above it
+    when both do not fit."""
+    if len(right) >= width:
+        return wrap(left, width) + [line.rjust(width) for line in wrap(right, width)]
+    room = width - len(right) - 1
+    lines = wrap(left, room) if left else [""]
+    last = lines.pop()
+    return lines + [last.ljust(room) + " " + right]
+
+
+def format_quantity(quantity: Decimal) -> str:
+    text = f"{quantity:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+# -- the slips ------------------------------------------------------------------
+
+def _header(shop: ShopHeader, terminal: str) -> list[Block]:
+    blocks: list[Block] = []
+    if shop.name:
+        blocks.append(Text(shop.name, Align.CENTER, bold=True))
+    if shop.register:
+        blocks.append(Text(f"{_tr('Register no.')} {shop.register}", Align.CENTER))
+    if shop.address:
+        blocks.append(Text(shop.address, Align.CENTER))
+    blocks.append(Text(f"{_tr('Terminal')} {terminal or shop.terminal}", Align.CENTER))
+    return blocks
+
+
+def _moment(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _lines(sale: JournalSale) -> list[Block]:
+    blocks: list[Block] = []
+    for line in sale.lines:
+        blocks.append(Text(line.description))
+        blocks.append(Pair(f"  {format_quantity(line.quantity)} x {format_mnt(line.unit_price)}",
+                           format_mnt(line.total)))
+    return blocks
+
+
+def _taxes(sale: JournalSale) -> tuple[Decimal, Decimal]:
+    if sale.receipt is not None:
+        return sale.receipt.vat, sale.receipt.city_tax
+    return sale.taxes.vat, sale.taxes.city_tax
+
+
+def _payments(sale: JournalSale) -> list[Block]:
+    blocks: list[Block] = []
+    for payment in sale.payments:
+        blocks.append(Pair(_tr("Paid via"), payment.bank or "QPay"))
+        blocks.append(Pair(_tr("Payment id"), payment.payment_id))
+    return blocks
+
+
+def _receiver_text(sale: JournalSale) -> str:
+    receiver = sale.receipt.receiver if sale.receipt is not None else sale.receiver
+    if receiver is not None and receiver.kind is ReceiverKind.ORGANIZATION:
+        return f"{_tr('Organization')} {receiver.register}"
+    return _tr("Individual")
+
+
+def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, copy: bool = False) -> ReceiptLayout:
+    """The customer's receipt: the shop, the lines, the taxes, the payment and, once issued, the ebarimt
+    (lottery number in large type, its QR code, its id, the receiver). A reprint is marked as a copy."""
+    blocks: list[Block] = _header(shop, sale.terminal)
+    if copy:
+        blocks += [Feed(), Text(_tr("COPY"), Align.CENTER, Size.LARGE, bold=True)]
+    blocks += [Rule(),
+               Pair(_tr("Sale"), sale.number),
+               Pair(_tr("Date"), _moment(sale.created_at)),
+               Rule()]
+    blocks += _lines(sale)
+    vat, city_tax = _taxes(sale)
+    blocks += [Rule(),
+               Pair(_tr("TOTAL"), format_mnt(sale.total), Size.LARGE, bold=True),
+               Pair(_tr("VAT"), format_mnt(vat)),
+               Pair(_tr("City tax"), format_mnt(city_tax)),
+               Rule()]
+    blocks += _payments(sale)
+    receipt = sale.receipt
+    if receipt is not None:
+        blocks += [Rule(),
+                   Text(_tr("Ebarimt receipt"), Align.CENTER, bold=True),
+                   Pair(_tr("Receiver"), _receiver_text(sale)),
+                   Text(_tr("Receipt id")),
+                   Text(receipt.receipt_id, Align.RIGHT),
+                   Feed(),
+                   Text(_tr("Lottery"), Align.CENTER),
+                   Text(receipt.lottery, Align.CENTER, Size.LARGE, bold=True)]
+        if receipt.qr_data:
+            blocks.append(QrCode(receipt.qr_data))
+    else:
+        blocks += [Feed(), Text(_tr("No ebarimt receipt issued for this sale."), Align.CENTER)]
+    if copy:
+        blocks.append(Text(f"{_tr('Printed')} {_moment(printed_at)}", Align.CENTER))
+    blocks += [Feed(), Text(_tr("Thank you!"), Align.CENTER)]
+    kind = Kind.COPY if copy else Kind.SALE
+    return ReceiptLayout(kind, f"{_tr('Receipt')} {sale.number}", tuple(blocks))
+
+
+def _slip_head(sale: JournalSale, shop: ShopHeader, mark: str, printed_at: datetime) -> list[Block]:
+    return [*_header(shop, sale.terminal), Rule(),
+            Text(f"*** {mark} ***", Align.CENTER, Size.LARGE, bold=True), Rule(),
+            Pair(_tr("Sale"), sale.number),
+            Pair(_tr("Sale date"), _moment(sale.created_at)),
+            Pair(_tr("Printed"), _moment(printed_at))]
+
+
+def void_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
+    """The slip for a cancelled ebarimt: which receipt (id, lottery) is void, and for how much. No QR: a
+    void receipt's code must not be scanned as a valid one."""
+    receipt = sale.receipt
+    blocks = _slip_head(sale, shop, _tr("RECEIPT CANCELLED"), printed_at)
+    if receipt is not None:
+        blocks += [Text(_tr("Receipt id")), Text(receipt.receipt_id, Align.RIGHT),
+                   Pair(_tr("Lottery"), receipt.lottery),
+                   Pair(_tr("Receiver"), _receiver_text(sale)),
+                   Pair(_tr("Amount"), format_mnt(receipt.amount), bold=True)]
+    if sale.receipt_status is ReceiptStatus.CANCELLING:
+        blocks.append(Text(_tr("The cancel is not confirmed yet."), Align.CENTER))
+    blocks += [Feed(), Text(_tr("This receipt is no longer valid."), Align.CENTER)]
+    return ReceiptLayout(Kind.VOID, f"{_tr('Cancelled receipt')} {sale.number}", tuple(blocks))
+
+
+def refund_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
+    """The slip for money given back to the customer's card (a cancel or a refund of the payment)."""
+    refund = sale.reversal_kind is ReversalKind.REFUND
+    mark = _tr("REFUND") if refund else _tr("PAYMENT CANCELLED")
+    blocks = _slip_head(sale, shop, mark, printed_at)
+    blocks += [Rule()]
+    blocks += _lines(sale)
+    blocks += [Rule(), Pair(_tr("Sale total"), format_mnt(sale.total))]
+    given_back = sale.reversed_amount if sale.is_reversed else sale.paid_amount
+    label = _tr("Given back") if sale.is_reversed else _tr("To give back")
+    blocks.append(Pair(label, format_mnt(given_back), Size.LARGE, bold=True))
+    blocks += _payments(sale)
+    if sale.reversal_reason:
+        blocks += [Text(_tr("Reason")), Text(sale.reversal_reason)]
+    if sale.reversal_status is not ReversalStatus.DONE:
+        blocks.append(Text(_tr("The bank has not confirmed this yet."), Align.CENTER))
+    if sale.receipt is not None:
+        voided = sale.receipt_status is ReceiptStatus.CANCELLED
+        blocks.append(Pair(_tr("Ebarimt receipt"), _tr("cancelled") if voided else _tr("still valid")))
+    blocks += [Feed(), Text(_tr("Customer signature"), Align.LEFT), Feed(2), Rule()]
+    return ReceiptLayout(Kind.REFUND, f"{mark.title()} {sale.number}", tuple(blocks))
+
+
+def layouts_for(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> tuple[ReceiptLayout, ...]:
+    """What a reprint from the history prints: the receipt (marked as a copy), then a slip for each thing
+    undone afterwards (the payment given back, the ebarimt cancelled)."""
+    layouts = [sale_receipt(sale, shop, printed_at, copy=True)]
+    if sale.reversal_status in (ReversalStatus.PENDING, ReversalStatus.DONE):
+        layouts.append(refund_slip(sale, shop, printed_at))
+    if sale.receipt is not None and sale.receipt_status in (ReceiptStatus.CANCELLING, ReceiptStatus.CANCELLED):
+        layouts.append(void_slip(sale, shop, printed_at))
+    return tuple(layouts)
+
+
+def printer_test_page(shop: ShopHeader, printer: str, paper: Paper, printed_at: datetime) -> ReceiptLayout:
+    """What "Print test page" prints: whether the width, Mongolian letters, large type, the QR code and the
+    cutter all work, before the first customer."""
+    ruler = "".join(str(column % 10) for column in range(1, paper.columns + 1))
+    blocks: list[Block] = [*_header(shop, shop.terminal), Rule(),
+                           Text(_tr("Printer test page"), Align.CENTER, Size.LARGE, bold=True),
+                           Pair(_tr("Printer"), printer),
+                           Pair(_tr("Paper"), f"{paper.value} mm, {paper.columns} {_tr('characters')}"),
+                           Pair(_tr("Printed"), _moment(printed_at)),
+                           Rule(),
+                           Text(ruler),
+                           Text(_tr("The line of digits above must fit on one line.")),
+                           Rule(),
+                           Text("Аа Бб Өө Үү Ээ Яя Ёё — ₮"),
+                           Text("Сүү 1л, Өндөг 10ш, Хүнсний дэлгүүр"),
+                           Pair("Нийт дүн", format_mnt(Decimal("12500"))),
+                           Text(_tr("Lottery"), Align.CENTER),
+                           Text("AB 12345678", Align.CENTER, Size.LARGE, bold=True),
+                           QrCode("pos-app printer test"),
+                           Text(_tr("If every letter above reads right, the printer is ready."), Align.CENTER)]
+    return ReceiptLayout(Kind.TEST, _tr("Printer test page"), tuple(blocks))
+
+
+def day_summary_layout(summary: DaySummary, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
+    """The end-of-day summary as a slip."""
+    blocks: list[Block] = [*_header(shop, summary.terminal), Rule(),
+                           Text(_tr("DAY CLOSE"), Align.CENTER, Size.LARGE, bold=True),
+                           Pair(_tr("Day"), summary.day.isoformat()),
+                           Pair(_tr("Printed"), _moment(printed_at)),
+                           Rule(),
+                           Pair(_tr("Sales begun"), str(summary.sales_count)),
+                           Pair(f"{_tr('Paid')} ({summary.paid.count})", format_mnt(summary.paid.amount)),
+                           Pair(f"{_tr('Given back')} ({summary.given_back.count})",
+                                format_mnt(summary.given_back.amount)),
+                           Pair(_tr("NET"), format_mnt(summary.net), Size.LARGE, bold=True),
+                           Pair(_tr("VAT"), format_mnt(summary.vat)),
+                           Pair(_tr("City tax"), format_mnt(summary.city_tax)),
+                           Pair(_tr("Receipts issued"), str(summary.receipts_issued)),
+                           Pair(_tr("Receipts cancelled"), str(summary.receipts_voided)),
+                           Rule()]
+    if summary.by_bank:
+        blocks.append(Text(_tr("By bank"), bold=True))
+        blocks += [Pair(f"{bank or _tr(UNKNOWN)} ({tally.count})", format_mnt(tally.amount))
+                   for bank, tally in summary.by_bank]
+    if summary.by_payment_type:
+        blocks.append(Text(_tr("By payment type"), bold=True))
+        blocks += [Pair(f"{kind or _tr(UNKNOWN)} ({tally.count})", format_mnt(tally.amount))
+                   for kind, tally in summary.by_payment_type]
+    blocks += [Rule(),
+               Pair(f"{_tr('Cancelled')} ({summary.cancelled.count})", format_mnt(summary.cancelled.amount)),
+               Pair(f"{_tr('Expired')} ({summary.expired.count})", format_mnt(summary.expired.amount)),
+               Pair(f"{_tr('Failed')} ({summary.failed.count})", format_mnt(summary.failed.amount))]
+    if summary.needs_attention:
+        blocks += [Rule(), Text(_tr("NEEDS ATTENTION"), Align.CENTER, bold=True),
+                   Pair(_tr("Unfinished sales"), str(summary.unfinished.count)),
+                   Pair(_tr("Give-backs pending"), str(summary.reversals_pending)),
+                   Pair(_tr("Give-backs failed"), str(summary.reversals_failed)),
+                   Pair(_tr("Receipt cancels pending"), str(summary.receipt_voids_pending))]
+    blocks += [Feed(), Text(_tr("Signature"), Align.LEFT), Feed(2), Rule()]
+    return ReceiptLayout(Kind.DAY, f"{_tr('Day close')} {summary.day.isoformat()}", tuple(blocks))
