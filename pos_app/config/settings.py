@@ -25,6 +25,12 @@ SETTINGS_FILE_NAME = "settings.json"
 MAX_SETTINGS_FILE_BYTES = 1_000_000  # a real file is under 1 kB; refuse to parse junk of any size
 MAX_CREDENTIAL_LENGTH = 45
 MAX_SHOP_NAME_LENGTH = 100
+MAX_SHOP_ADDRESS_LENGTH = 200
+MAX_PRINTER_LENGTH = 200
+PAPER_WIDTHS = ("80", "58")
+# How the `printer` setting starts: the system's printers through Qt, or an ESC/POS printer's connection.
+SYSTEM_PRINTER = "system"
+ESCPOS_PREFIXES = ("usb", "serial", "network", "win32", "cups", "file")
 
 
 class Environment(str, Enum):
@@ -56,6 +62,15 @@ FIELD_LABELS = {
     "tax_type": "tax type",
     "catalog_file": "catalog file",
     "language": "language",
+    "shop_register": "shop's register number",
+    "shop_address": "shop address",
+    "printer": "receipt printer",
+    "paper_width": "paper width",
+    "printer_model": "printer model",
+    "auto_print": "print after the receipt is issued",
+    "cut_paper": "cut the paper",
+    "open_drawer": "open the cash drawer",
+    "text_as_image": "print text as pictures",
 }
 _SHORT_CODE = re.compile(r"[A-Za-z0-9]{1,20}")
 _LANGUAGE = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*")
@@ -98,6 +113,18 @@ class Settings:
     tax_type: str = "1"
     catalog_file: str = ""        # empty: the sample catalog shipped in resources/
     language: str = ""            # empty: follow the system locale
+    shop_register: str = ""       # the shop's tax register number (ТТД), printed on receipts
+    shop_address: str = ""        # printed on receipts
+    # Receipt printer: "" none, "system" / "system:<name>" through Qt, or an ESC/POS connection such as
+    # "usb:04b8:0202", "serial:/dev/ttyUSB0:9600", "network:192.168.1.50:9100", "win32:<name>",
+    # "cups:<name>", "file:/dev/usb/lp0" (pos_app.receipts.connections reads these).
+    printer: str = ""
+    paper_width: str = "80"       # mm: "80" or "58"
+    printer_model: str = ""       # ESC/POS: a python-escpos profile name; empty: a generic printer
+    auto_print: bool = True       # print as soon as the ebarimt is issued (when a printer is set)
+    cut_paper: bool = True
+    open_drawer: bool = False     # kick the cash drawer on each new receipt
+    text_as_image: bool = False   # ESC/POS: every line as a picture, for printers whose code pages are wrong
 
     def __post_init__(self) -> None:
         # Callers may pass "production"; keep the field a real Environment.
@@ -125,6 +152,11 @@ class Settings:
             "classification_code": _check_short_code,
             "tax_type": _check_short_code,
             "language": _check_language,
+            "shop_register": _check_shop_register,
+            "shop_address": _check_shop_address,
+            "printer": _check_printer,
+            "paper_width": _check_paper_width,
+            "printer_model": _check_printer_model,
         }
         if self.environment is not Environment.TRAINING:
             production = self.environment is Environment.PRODUCTION
@@ -146,8 +178,14 @@ class Settings:
             raise SettingsError(found)
         return self
 
-    def to_json_dict(self) -> dict[str, str]:
-        data = {name: getattr(self, name) for name in _text_field_names()}
+    @property
+    def printer_kind(self) -> str:
+        """"" (no printer), "system" or the ESC/POS connection's kind ("usb", "network", ...)."""
+        return self.printer.partition(":")[0].strip().lower()
+
+    def to_json_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {name: getattr(self, name) for name in _text_field_names()}
+        data.update({name: getattr(self, name) for name in _flag_field_names()})
         data["environment"] = self.environment.value
         return data
 
@@ -162,7 +200,14 @@ class Settings:
         if not isinstance(data, Mapping):
             raise SettingsError([SettingsProblem("", "The settings must be a JSON object.")])
         found: list[SettingsProblem] = []
-        values: dict[str, str] = {}
+        values: dict[str, Any] = {}
+        for name in _flag_field_names():
+            if name not in data:
+                continue
+            if isinstance(data[name], bool):
+                values[name] = data[name]
+            else:
+                found.append(SettingsProblem(name, f"The setting '{FIELD_LABELS[name]}' must be true or false."))
         for name in ("environment", *_text_field_names()):
             if name not in data:
                 continue
@@ -251,7 +296,11 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def _text_field_names() -> list[str]:
-    return [field.name for field in fields(Settings) if field.name != "environment"]
+    return [field.name for field in fields(Settings) if field.name != "environment" and field.type in ("str", str)]
+
+
+def _flag_field_names() -> list[str]:
+    return [field.name for field in fields(Settings) if field.type in ("bool", bool)]
 
 
 def _bad_environment() -> SettingsProblem:
@@ -359,3 +408,41 @@ def _check_language(value: str) -> str | None:
     if not value or _LANGUAGE.fullmatch(value):
         return None
     return "The {label} must be empty (follow the computer) or a code such as mn or en_US."
+
+
+def _check_shop_register(value: str) -> str | None:
+    if not value or (len(value) <= 20 and value.isalnum()):
+        return None
+    return "The {label} must be empty or up to 20 letters and digits, without spaces."
+
+
+def _check_shop_address(value: str) -> str | None:
+    if len(value) > MAX_SHOP_ADDRESS_LENGTH:
+        return f"The {{label}} can be at most {MAX_SHOP_ADDRESS_LENGTH} characters."
+    return None
+
+
+def _check_printer(value: str) -> str | None:
+    """The shape only (a known kind); the connection's details are read where it is used."""
+    if not value:
+        return None
+    if len(value) > MAX_PRINTER_LENGTH:
+        return f"The {{label}} can be at most {MAX_PRINTER_LENGTH} characters."
+    kind, sep, rest = value.partition(":")
+    if kind == SYSTEM_PRINTER:
+        return None
+    if kind in ESCPOS_PREFIXES and sep and rest.strip():
+        return None
+    return ("The {label} must be empty (none), system, system:<printer name>, or an ESC/POS connection "
+            "such as usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:<name>, cups:<name> "
+            "or file:/dev/usb/lp0.")
+
+
+def _check_paper_width(value: str) -> str | None:
+    return None if value in PAPER_WIDTHS else "The {label} must be 80 or 58 (mm)."
+
+
+def _check_printer_model(value: str) -> str | None:
+    if not value or (len(value) <= 40 and all(ch.isalnum() or ch in "-_. " for ch in value)):
+        return None
+    return "The {label} must be empty (a generic printer) or a model name such as TM-T20II."

@@ -170,7 +170,8 @@ def test_settings_hold_no_password() -> None:
 def test_json_round_trip() -> None:
     data = LIVE.to_json_dict()
     assert data["environment"] == "production"
-    assert all(isinstance(value, str) for value in data.values())
+    flags = {"auto_print", "cut_paper", "open_drawer", "text_as_image"}
+    assert all(isinstance(value, bool) if name in flags else isinstance(value, str) for name, value in data.items())
     assert Settings.from_json_dict(json.loads(json.dumps(data))) == LIVE
 
 
@@ -190,6 +191,30 @@ def test_wrong_types_are_settings_errors() -> None:
     with pytest.raises(SettingsError) as caught:
         Settings.from_json_dict({"terminal_id": 1, "username": None, "environment": "live"})
     assert {p.field for p in caught.value.problems} == {"terminal_id", "username", "environment"}
+
+
+def test_flags_must_be_json_booleans() -> None:
+    assert Settings.from_json_dict({"open_drawer": True, "auto_print": False}) == Settings(open_drawer=True,
+                                                                                          auto_print=False)
+    with pytest.raises(SettingsError) as caught:
+        Settings.from_json_dict({"open_drawer": "yes", "cut_paper": 1})
+    assert {p.field for p in caught.value.problems} == {"open_drawer", "cut_paper"}
+    assert "true or false" in str(caught.value)
+
+
+@pytest.mark.parametrize("printer", ["", "system", "system:Office HP", "usb:04b8:0202", "serial:COM3",
+                                     "network:192.168.1.50:9100", "win32:POS-80", "cups:TM20", "file:/dev/usb/lp0"])
+def test_receipt_printer_settings_that_are_fine(printer: str) -> None:
+    assert Settings(printer=printer).problems() == []
+
+
+@pytest.mark.parametrize("field, value", [("printer", "usb"), ("printer", "bluetooth:AA"), ("printer", "network:"),
+                                          ("paper_width", "70"), ("shop_register", "53 17878"),
+                                          ("shop_address", "x" * 201), ("printer_model", "TM/T20")])
+def test_receipt_printer_settings_that_are_not(field: str, value: str) -> None:
+    problems = Settings(**{field: value}).problems()
+    assert [p.field for p in problems] == [field]
+    assert problems[0].message.endswith(".")
 
 
 def test_values_are_not_validated_on_reading_so_they_can_be_fixed() -> None:
@@ -215,7 +240,8 @@ def test_any_json_object_gives_settings_or_a_settings_error(data: dict) -> None:
 
 
 @given(st.builds(Settings, environment=st.sampled_from(Environment),
-                 **{field.name: st.text(max_size=50) for field in fields(Settings) if field.name != "environment"}))
+                 **{field.name: st.booleans() if field.type == "bool" else st.text(max_size=50)
+                    for field in fields(Settings) if field.name != "environment"}))
 def test_every_settings_survive_json(settings: Settings) -> None:
     assert Settings.from_json_dict(json.loads(json.dumps(settings.to_json_dict()))) == settings
 
@@ -335,7 +361,7 @@ def test_a_password_in_the_file_is_never_loaded_and_dropped_on_save(tmp_path: Pa
 
 def test_unknown_keys_in_the_file_are_ignored(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"terminal_id": "T3", "printer": {"width": 58}}), encoding="utf-8")
+    path.write_text(json.dumps({"terminal_id": "T3", "scale": {"port": "COM4"}}), encoding="utf-8")
     assert load_settings(path) == Settings(terminal_id="T3")
 
 
