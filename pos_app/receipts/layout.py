@@ -181,10 +181,12 @@ def wrap(text: str, width: int) -> list[str]:
 
 def pair_lines(left: str, right: str, width: int) -> list[str]:
     """Label and value on one line of `width` characters, the value flush right; the label wraps above it
-    when both do not fit."""
-    if len(right) >= width:
-        return wrap(left, width) + [line.rjust(width) for line in wrap(right, width)]
+    when both do not fit, and goes on lines of its own when the value leaves it too little room."""
+    width = max(1, width)
     room = width - len(right) - 1
+    if room < max(1, width // 3):
+        lines = wrap(left, width) if left else []
+        return lines + [line.rjust(width) for line in wrap(right, width)]
     lines = wrap(left, room) if left else [""]
     last = lines.pop()
     return lines + [last.ljust(room) + " " + right]

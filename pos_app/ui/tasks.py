@@ -3,7 +3,9 @@
 A task gets plain values and returns plain or domain objects; it never touches
 a widget. `on_done` runs on the GUI thread with the finished future (call
 `.result()` to get the value or the task's exception). Calls that move money
-(`money=True`) share one worker, so they run one at a time, in order.
+(`money=True`) share one worker, so they run one at a time, in order; so do
+print jobs (`printing=True`), on a worker of their own, so a slow printer
+never holds up a payment check and two receipts never interleave.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ class TaskRunner(QObject):
         super().__init__(parent)
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pos-task")
         self._money = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pos-money")
+        self._printing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pos-print")
         self._pending = 0
         self._closed = False
         self._finished.connect(self._on_finished)
@@ -40,10 +43,10 @@ class TaskRunner(QObject):
         return self._pending
 
     def run_in_background(self, task: Callable[[], T], on_done: DoneCallback | None = None, *,
-                          money: bool = False) -> Future[T]:
+                          money: bool = False, printing: bool = False) -> Future[T]:
         if self._closed:
             raise RuntimeError("the task runner is shut down")
-        executor = self._money if money else self._pool
+        executor = self._money if money else self._printing if printing else self._pool
         future = executor.submit(task)
         self._pending += 1
         if self._pending == 1:
@@ -70,3 +73,4 @@ class TaskRunner(QObject):
         self._closed = True
         self._pool.shutdown(wait=wait, cancel_futures=True)
         self._money.shutdown(wait=wait, cancel_futures=True)
+        self._printing.shutdown(wait=wait, cancel_futures=True)

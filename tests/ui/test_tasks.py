@@ -67,6 +67,20 @@ def test_a_money_task_runs_on_the_money_worker(runner: TaskRunner, qtbot: QtBot)
     assert done.calls[0][0].result().name.startswith("pos-money")
 
 
+def test_a_print_job_runs_on_the_printing_worker_beside_a_held_money_task(
+        runner: TaskRunner, qtbot: QtBot, gates: list[threading.Event]) -> None:
+    money_may_finish = gate(gates)
+    held = Done()
+    runner.run_in_background(lambda: money_may_finish.wait(WAIT_S), held, money=True)
+    printed = Done()
+    runner.run_in_background(threading.current_thread, printed, printing=True)
+    qtbot.waitUntil(lambda: len(printed.calls) == 1, timeout=WAIT_MS)   # not queued behind the money call
+    assert printed.calls[0][0].result().name.startswith("pos-print")
+    assert held.calls == []
+    money_may_finish.set()
+    qtbot.waitUntil(lambda: len(held.calls) == 1, timeout=WAIT_MS)
+
+
 def test_on_done_runs_on_the_gui_thread_with_the_value(runner: TaskRunner, qtbot: QtBot) -> None:
     done = Done()
     future = runner.run_in_background(lambda: 6 * 7, done)

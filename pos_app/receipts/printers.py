@@ -1,0 +1,83 @@
+"""The receipt printer the settings chose, and the one call that prints on it.
+
+`print_layouts(layouts, choice)` is blocking I/O: run it on a worker (the
+app's printing queue), never on the GUI thread. It prints every layout or
+raises a `PrintError` whose message tells the cashier what to check; the
+sale is in the journal either way, so a failed print is reprinted from the
+history, never lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pos_app.config.settings import SYSTEM_PRINTER, Settings
+
+from .connections import EscposTarget, parse_target, send_escpos
+from .errors import PrinterNotSet
+from .layout import Paper, ReceiptLayout, ShopHeader
+
+__all__ = ["PrinterChoice", "print_layouts", "shop_header"]
+
+
+@dataclass(frozen=True)
+class PrinterChoice:
+    """Where and how slips are printed (from the settings; plain values, safe to hand to a worker)."""
+
+    printer: str = ""                 # "" none, "system", "system:<name>", or an ESC/POS connection
+    paper: Paper = Paper.MM80
+    model: str = ""                   # ESC/POS profile; "" a generic printer
+    cut: bool = True
+    open_drawer: bool = False
+    text_as_image: bool = False
+    auto_print: bool = True
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> PrinterChoice:
+        return cls(settings.printer.strip(), Paper.of(settings.paper_width), settings.printer_model.strip(),
+                   settings.cut_paper, settings.open_drawer, settings.text_as_image, settings.auto_print)
+
+    @property
+    def is_set(self) -> bool:
+        return bool(self.printer)
+
+    @property
+    def is_system(self) -> bool:
+        return self.printer.partition(":")[0] == SYSTEM_PRINTER
+
+    @property
+    def system_name(self) -> str:
+        """The system printer's name ("" = the computer's default printer)."""
+        return self.printer.partition(":")[2].strip() if self.is_system else ""
+
+    def escpos_target(self) -> EscposTarget:
+        return parse_target(self.printer)
+
+    def describe(self) -> str:
+        if not self.is_set:
+            return "no printer"
+        if self.is_system:
+            return f"system printer {self.system_name}" if self.system_name else "the default system printer"
+        return self.escpos_target().describe()
+
+
+def shop_header(settings: Settings) -> ShopHeader:
+    return ShopHeader(settings.shop_name.strip(), settings.shop_register.strip(), settings.shop_address.strip(),
+                      settings.terminal_id)
+
+
+def print_layouts(layouts: Sequence[ReceiptLayout], choice: PrinterChoice) -> None:
+    """Print the slips in order on the chosen printer (blocking: call on a worker)."""
+    if not layouts:
+        return
+    if not choice.is_set:
+        raise PrinterNotSet("No receipt printer is set: choose one in Settings (Ctrl+,).")
+    if choice.is_system:
+        from . import qt_out         # Qt's printing stack loads only for shops that use it
+
+        printer = qt_out.system_printer(choice.system_name, choice.paper)
+        qt_out.print_layouts(layouts, printer, choice.paper)
+        return
+    send_escpos(layouts, choice.escpos_target(), choice.paper, model=choice.model or "default", cut=choice.cut,
+                open_drawer=choice.open_drawer, text_as_image=choice.text_as_image)
