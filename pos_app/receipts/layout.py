@@ -156,26 +156,30 @@ class ShopHeader:
 # -- text fitting for character-column printers --------------------------------
 
 def wrap(text: str, width: int) -> list[str]:
-    """`text` in lines of at most `width` characters, broken at spaces where possible; never empty."""
+    """`text` in lines of at most `width` characters, broken at spaces where possible; never empty. A
+    paragraph's leading indent is kept on each of its lines (while it leaves room for text)."""
     width = max(1, width)
     lines: list[str] = []
     for paragraph in text.splitlines() or [""]:
+        body = paragraph.lstrip(" ")
+        indent = " " * (len(paragraph) - len(body)) if len(paragraph) - len(body) < width // 2 else ""
+        room = width - len(indent)
         line = ""
-        for word in paragraph.split(" "):
-            while len(word) > width:                 # a word longer than the line: cut it
+        for word in body.split(" "):
+            while len(word) > room:                 # a word longer than the line: cut it
                 if line:
-                    lines.append(line)
+                    lines.append(indent + line)
                     line = ""
-                lines.append(word[:width])
-                word = word[width:]
+                lines.append(indent + word[:room])
+                word = word[room:]
             if not line:
                 line = word
-            elif len(line) + 1 + len(word) <= width:
+            elif len(line) + 1 + len(word) <= room:
                 line = f"{line} {word}"
             else:
-                lines.append(line)
+                lines.append(indent + line)
                 line = word
-        lines.append(line)
+        lines.append(indent + line)
     return lines
 
 
