@@ -47,11 +47,13 @@ from pos_app.config import (
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import Sale, Stage
 from pos_app.journal import JournalLockedError
+from pos_app.receipts.printers import PrinterChoice, shop_header
 from pos_app.ui.cart_model import CartModel
 from pos_app.ui.day_close_dialog import DayCloseDialog
 from pos_app.ui.history_dialog import HistoryDialog
 from pos_app.ui.logos import LogoCache
 from pos_app.ui.main_window import MainWindow
+from pos_app.ui.printing import ReceiptPrinting
 from pos_app.ui.messages import describe_error
 from pos_app.ui.sale_flow import SaleFlow, Services
 from pos_app.ui.settings_dialog import SettingsDialog
@@ -92,7 +94,9 @@ class PosApp(QObject):
         self.model = CartModel()
         self.flow = SaleFlow(self.runner, self.model, schedule=schedule)
         self.logos = LogoCache(self.runner, paths.logo_cache_dir)
-        self.window = MainWindow(self.runner, self.flow, self.logos)
+        self.printing = ReceiptPrinting(self.runner, self)
+        self.window = MainWindow(self.runner, self.flow, self.logos, printing=self.printing)
+        self.flow.receipt_issued.connect(self.on_flow_receipt_issued)
         self.window.settings_requested.connect(self.on_window_settings_requested)
         self.window.history_requested.connect(self.on_window_history_requested)
         self.window.day_close_requested.connect(self.on_window_day_close_requested)
@@ -234,6 +238,7 @@ class PosApp(QObject):
             till = f"{settings.shop_name} · {till}"
         self.window.set_ready(True, backend.catalog, training=training, till=till)
         self.window.customer_display.set_shop_name(settings.shop_name)
+        self.printing.configure(PrinterChoice.from_settings(settings), shop_header(settings), backend.journal)
         if old is not None and old is not backend:
             self.runner.run_in_background(old.close)
 
@@ -251,6 +256,12 @@ class PosApp(QObject):
         self._last_hint_check = now
         self.flow.check_now()
 
+    def on_flow_receipt_issued(self, sale: Sale) -> None:
+        """The ebarimt is issued: print it at once when a printer is set and the shop wants that."""
+        choice = self.printing.choice
+        if choice.is_set and choice.auto_print:
+            self.window.print_receipt(sale.number, copy=False)
+
     # -- history and the day's close ----------------------------------------------------------
 
     def on_window_history_requested(self) -> None:
@@ -265,7 +276,7 @@ class PosApp(QObject):
             return flow.sale.number if flow.sale is not None and not flow.sale.is_final else ""
 
         dialog = HistoryDialog(services, self.runner, self.window, on_screen=on_screen)
-        dialog.reprint_requested.connect(self.window.print_receipt)
+        dialog.reprint_requested.connect(self.window.print_receipt)     # a copy, from the journal
         dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         self.history_dialog = dialog
         dialog.open()
@@ -273,7 +284,7 @@ class PosApp(QObject):
     def on_window_day_close_requested(self) -> None:
         if self.backend is None:
             return
-        dialog = DayCloseDialog(self.backend.journal, self.runner, self.window)
+        dialog = DayCloseDialog(self.backend.journal, self.runner, self.window, printing=self.printing)
         dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         self.day_close_dialog = dialog
         dialog.open()

@@ -34,6 +34,7 @@ from pos_app.domain.money import format_mnt
 from pos_app.journal.day_summary import DaySummary, Tally, load_day, save_csv
 from pos_app.journal.journal import Journal, JournalSale
 
+from .printing import ReceiptPrinting
 from .tasks import TaskRunner
 
 KEY_ROLE = Qt.ItemDataRole.UserRole          # the figure's key on its first cell (see `figures()`)
@@ -75,22 +76,25 @@ class DayCloseDialog(QDialog):
 
     Widgets by object name: `day` (the date), `terminal`, `refresh`, `dayNet`,
     `dayHeadline`, `dayAttention`, `totals` and `details` (the tables),
-    `dayStatus`, `export` and `close`.
+    `dayStatus`, `print`, `export` and `close`. With *printing*, Print (Ctrl+P)
+    sends the day's summary to the receipt printer (`printed(text, ok)` follows).
     """
 
     loaded = Signal(object)
     load_failed = Signal(str)
     exported = Signal(str)
     export_failed = Signal(str)
+    printed = Signal(str, bool)
 
     def __init__(self, journal: Journal, runner: TaskRunner, parent: QWidget | None = None,
-                 today: Callable[[], date] = date.today) -> None:
+                 today: Callable[[], date] = date.today, printing: ReceiptPrinting | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dayCloseDialog")
         self.setWindowTitle(self.tr("Day close"))
         self.setStyleSheet(_STYLE)
         self._journal = journal
         self._runner = runner
+        self._printing = printing
         self._today = today
         self._terminal = journal.terminal_id
         self.summary: DaySummary | None = None
@@ -157,12 +161,17 @@ class DayCloseDialog(QDialog):
         self.export_button = QPushButton(self.tr("Export CSV…"))
         self.export_button.setObjectName("export")
         self.export_button.setToolTip(self.tr("Save the day's summary and its sales as CSV files (Ctrl+E)"))
+        self.print_button = QPushButton(self.tr("Print…  (Ctrl+P)"))
+        self.print_button.setObjectName("print")
+        self.print_button.setToolTip(self.tr("Print the day's summary on the receipt printer (Ctrl+P)"))
+        self.print_button.setVisible(printing is not None)
         self.close_button = QPushButton(self.tr("Close"))
         self.close_button.setObjectName("close")
-        for button in (self.refresh_button, self.export_button, self.close_button):
+        for button in (self.refresh_button, self.print_button, self.export_button, self.close_button):
             button.setAutoDefault(False)   # Enter in the date field must not close or export
         bottom = QHBoxLayout()
         bottom.addWidget(self.status, 1)
+        bottom.addWidget(self.print_button)
         bottom.addWidget(self.export_button)
         bottom.addWidget(self.close_button)
 
@@ -184,7 +193,9 @@ class DayCloseDialog(QDialog):
         self.date_edit.dateChanged.connect(self.on_date_edit_date_changed)
         self.refresh_button.clicked.connect(self.on_refresh_button_clicked)
         self.export_button.clicked.connect(self.on_export_button_clicked)
+        self.print_button.clicked.connect(self.on_print_button_clicked)
         self.close_button.clicked.connect(self.reject)
+        QShortcut(QKeySequence("Ctrl+P"), self, self.on_print_button_clicked)
         QShortcut(QKeySequence("Ctrl+E"), self, self.on_export_button_clicked)
         QShortcut(QKeySequence(Qt.Key.Key_F5), self, self.on_refresh_button_clicked)
 
@@ -350,6 +361,7 @@ class DayCloseDialog(QDialog):
         self.date_edit.setEnabled(not self._loading)
         self.refresh_button.setEnabled(not self._loading)
         self.export_button.setEnabled(not self._loading and not self._exporting and self.summary is not None)
+        self.print_button.setEnabled(not self._loading and self.summary is not None)
         for table in (self.totals_table, self.details_table):
             table.setEnabled(not self._loading)   # greyed: the figures are being read again
 
@@ -475,6 +487,24 @@ class DayCloseDialog(QDialog):
         self._set_status(self.tr("Saved to {summary} and {sales}.").format(
             summary=summary_path, sales=sales_path.name), "done")
         self.exported.emit(str(summary_path))
+
+    # -- printing ---------------------------------------------------------------------------
+
+    def on_print_button_clicked(self) -> None:
+        """The summary on screen, through the till's printer (the preview when none is set)."""
+        if self._printing is None or not self.print_button.isEnabled() or self.summary is None:
+            return
+        summary, printing = self.summary, self._printing
+        what = self.tr("The day close of {day}").format(day=summary.day.isoformat())
+        if printing.choice.is_set:
+            self._set_status(self.tr("Printing…"))
+        printing.print(printing.day_layouts(summary), what, on_done=self._on_printed)
+
+    def _on_printed(self, text: str, ok: bool) -> None:
+        if self._closed:
+            return
+        self._set_status(text, "done" if ok else "error")
+        self.printed.emit(text, ok)
 
     # -- closing ----------------------------------------------------------------------------
 

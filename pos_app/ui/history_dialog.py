@@ -281,7 +281,7 @@ class HistoryDialog(QDialog):
     `check_again_button`), `confirmation` (an open question) and `give_back_dialog`.
     """
 
-    reprint_requested = Signal(object)    # a domain Sale: the main window prints it
+    reprint_requested = Signal(str)       # the sale's number: the till prints a copy of it
     sales_loaded = Signal()               # the table shows the range's sales (again)
     details_shown = Signal(str)           # the sale's number: its details and event log are on screen
     action_finished = Signal(str)         # an action's outcome, in words; the table is reloaded
@@ -835,7 +835,7 @@ class HistoryDialog(QDialog):
         sale = self._usable()
         if sale is None or not can_reprint(sale):
             return
-        self.reprint_requested.emit(sale.to_sale())
+        self.reprint_requested.emit(sale.number)
 
     # -- check again -------------------------------------------------------------------------------------------
 

@@ -27,7 +27,7 @@ from .cart_model import CartModel
 from .customer_display import CustomerDisplay
 from .logos import LogoCache
 from .payment_page import PaymentPage
-from .printing import print_sale
+from .printing import ReceiptPrinting
 from .receipt_page import ReceiptPage
 from .sale_flow import SaleFlow
 from .sale_page import SalePage
@@ -42,13 +42,15 @@ class MainWindow(QMainWindow):
     history_requested = Signal()
     day_close_requested = Signal()
 
-    def __init__(self, runner: TaskRunner, flow: SaleFlow, logos: LogoCache, parent: QWidget | None = None) -> None:
+    def __init__(self, runner: TaskRunner, flow: SaleFlow, logos: LogoCache, parent: QWidget | None = None,
+                 printing: ReceiptPrinting | None = None) -> None:
         super().__init__(parent)
         self.runner = runner
         self.flow = flow
+        self.printing = printing or ReceiptPrinting(runner, self)
+        self.printed_numbers: set[str] = set()   # sales whose receipt printed this session: Ctrl+P prints a copy
         self.model: CartModel = flow.cart
         self.confirmation: QMessageBox | None = None
-        self.print_dialog: QWidget | None = None
         self.ask_before_quit = True  # off only where nobody can answer (tests, scripted runs)
         self.setWindowTitle(self.tr("pos-app — QPay till"))
         self.resize(1024, 700)
@@ -127,6 +129,7 @@ class MainWindow(QMainWindow):
                                                 self.receipt_page.choose_organization)
         self.print_action = self._action(self.tr("Print receipt"), QKeySequence.StandardKey.Print,
                                          self.on_print_triggered)
+        self.preview_action = self._action(self.tr("Print preview…"), "Alt+P", self.on_preview_triggered)
         self.history_action = self._action(self.tr("Sales history…"), "F4", self.history_requested)
         self.day_close_action = self._action(self.tr("End of day…"), "F6", self.day_close_requested)
         self.settings_action = self._action(self.tr("Settings…"), "Ctrl+,", self.settings_requested)
@@ -137,7 +140,8 @@ class MainWindow(QMainWindow):
                        self.customer_action, self.cancel_action, self.simulate_action):
             sale_menu.addAction(action)
         receipt_menu = self.menuBar().addMenu(self.tr("&Receipt"))
-        for action in (self.individual_action, self.organization_action, self.issue_action, self.print_action):
+        for action in (self.individual_action, self.organization_action, self.issue_action, self.print_action,
+                       self.preview_action):
             receipt_menu.addAction(action)
         till_menu = self.menuBar().addMenu(self.tr("&Till"))
         till_menu.addAction(self.history_action)
@@ -155,6 +159,9 @@ class MainWindow(QMainWindow):
         self.payment_page.simulate_requested.connect(self.on_simulate_triggered)
         self.receipt_page.issue_requested.connect(self.flow.issue_receipt)
         self.receipt_page.print_requested.connect(self.on_print_triggered)
+        self.receipt_page.preview_requested.connect(self.on_preview_triggered)
+        self.printing.printed.connect(self.on_printing_printed)
+        self.printing.failed.connect(self.on_printing_failed)
         self.receipt_page.new_sale_requested.connect(self.on_new_sale_triggered)
         self.flow.stage_changed.connect(self.show_stage)
         self.flow.charge_failed.connect(self.sale_page.show_error)
@@ -238,6 +245,7 @@ class MainWindow(QMainWindow):
         self.individual_action.setEnabled(stage is Stage.PAID)
         self.organization_action.setEnabled(stage is Stage.PAID)
         self.print_action.setEnabled(stage is Stage.COMPLETED)
+        self.preview_action.setEnabled(stage is Stage.COMPLETED)
         self.new_sale_action.setEnabled(stage not in (Stage.CHARGING, Stage.CANCELLING, Stage.ISSUING_RECEIPT,
                                                       Stage.AWAITING_PAYMENT))
         self.settings_action.setEnabled(on_sale_page and stage is not Stage.CHARGING)
@@ -290,8 +298,16 @@ class MainWindow(QMainWindow):
         self.flow.simulate_payment()
 
     def on_print_triggered(self) -> None:
-        if self.flow.sale is not None and self.flow.stage is Stage.COMPLETED:
-            self.print_receipt(self.flow.sale)
+        """Ctrl+P on a finished sale: its receipt on the receipt printer (a copy once it printed)."""
+        sale = self.flow.sale
+        if sale is not None and self.flow.stage is Stage.COMPLETED:
+            self.print_receipt(sale.number, copy=sale.number in self.printed_numbers)
+
+    def on_preview_triggered(self) -> None:
+        sale = self.flow.sale
+        if sale is not None and self.flow.stage is Stage.COMPLETED:
+            copy = sale.number in self.printed_numbers
+            self.printing.preview(self.printing.sale_layouts(sale.number, copy=copy), self)
 
     def restore_focus(self) -> None:
         """After a dialog: the keyboard goes back to where the current page wants it."""
@@ -304,10 +320,31 @@ class MainWindow(QMainWindow):
         else:
             page.setFocus()
 
-    def print_receipt(self, sale: Sale) -> None:
-        """The system print dialog for a finished sale (this one, or a reprint from the history)."""
-        # Over the history when it is open (a window-modal dialog blocks its parent window).
-        self.print_dialog = print_sale(sale, QApplication.activeModalWidget() or self)
+    def print_receipt(self, number: str, *, copy: bool = True) -> None:
+        """Print sale `number` (this one, or a copy from the history); with no printer set, the preview opens
+        (over the history when it is open: a window-modal dialog blocks its parent window)."""
+        if self._shows_sale(number) and self.printing.choice.is_set:
+            self.receipt_page.show_print_status(self.tr("Printing…"))
+        what = (self.tr("The copy of sale {number}") if copy else self.tr("The receipt of sale {number}")).format(
+            number=number)
+        self.printing.print(self.printing.sale_layouts(number, copy=copy), what,
+                            on_done=lambda text, ok: self._on_receipt_printed(number, text, ok))
+
+    def _shows_sale(self, number: str) -> bool:
+        return (self.pages.currentWidget() is self.receipt_page and self.flow.sale is not None
+                and self.flow.sale.number == number)
+
+    def _on_receipt_printed(self, number: str, text: str, ok: bool) -> None:
+        if ok:
+            self.printed_numbers.add(number)
+        if self._shows_sale(number):
+            self.receipt_page.show_print_status(text, ok)
+
+    def on_printing_printed(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    def on_printing_failed(self, text: str) -> None:
+        self.statusBar().showMessage(text, 30000)
 
     def on_status_timer_timeout(self) -> None:
         if self.flow.stage is not Stage.AWAITING_PAYMENT:

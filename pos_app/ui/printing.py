@@ -1,59 +1,145 @@
-"""Print a finished sale through the system print dialog (the receipts issue
-brings the thermal-printer layout; this is the plain-paper path)."""
+"""Printing from the till: every slip goes through here, on the printing worker.
+
+`ReceiptPrinting` holds the printer the settings chose and the shop's header.
+A job is a function that *builds* the layouts (it may read the journal, so it
+runs on the worker too) and the printer it goes to; the answer comes back as
+`printed` or `failed`, in words. With no printer set, a job opens the preview
+instead, where the slip can still go to any system printer or to a PDF.
+"""
 
 from __future__ import annotations
 
-from html import escape
+import logging
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
+from datetime import datetime
 
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtGui import QTextDocument
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-from PySide6.QtWidgets import QDialog, QWidget
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QApplication, QWidget
 
-from pos_app.domain.money import format_mnt
-from pos_app.domain.sale import ReceiverKind, Sale
+from pos_app.journal import Journal
+from pos_app.journal.day_summary import DaySummary
+from pos_app.receipts.errors import PrintError
+from pos_app.receipts.layout import (
+    ReceiptLayout,
+    ShopHeader,
+    day_summary_layout,
+    layouts_for,
+    printer_test_page,
+    sale_receipt,
+)
+from pos_app.receipts.printers import PrinterChoice, print_layouts
 
-from .cart_model import format_quantity
+from .messages import describe_error
+from .tasks import TaskRunner
 
+logger = logging.getLogger(__name__)
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Printing", text)
-
-
-def receipt_html(sale: Sale) -> str:
-    rows = "".join(
-        f"<tr><td>{escape(line.description)}</td><td align='right'>{format_quantity(line.quantity)}</td>"
-        f"<td align='right'>{format_mnt(line.unit_price)}</td><td align='right'>{format_mnt(line.total)}</td></tr>"
-        for line in sale.lines)
-    receipt = sale.receipt
-    parts = [f"<h3>{escape(_tr('Sale'))} {escape(sale.number)}</h3>",
-             f"<table width='100%'>{rows}</table>",
-             f"<p><b>{escape(_tr('Total'))}: {format_mnt(sale.total)}</b><br>",
-             f"{escape(_tr('Paid via'))}: {escape(sale.bank)}</p>"]
-    if receipt is not None:
-        receiver = (f"{_tr('Organization')} {receipt.receiver.register}"
-                    if receipt.receiver.kind is ReceiverKind.ORGANIZATION else _tr("Individual"))
-        parts += [f"<p>{escape(_tr('VAT'))}: {format_mnt(receipt.vat)}<br>",
-                  f"{escape(_tr('City tax'))}: {format_mnt(receipt.city_tax)}<br>",
-                  f"{escape(_tr('Receiver'))}: {escape(receiver)}<br>",
-                  f"{escape(_tr('Receipt'))}: {escape(receipt.receipt_id)}</p>",
-                  f"<h1>{escape(_tr('Lottery'))}: {escape(receipt.lottery)}</h1>"]
-    return "".join(parts)
+Build = Callable[[], Sequence[ReceiptLayout]]
 
 
-def render(sale: Sale, printer: QPrinter) -> None:
-    document = QTextDocument()
-    document.setHtml(receipt_html(sale))
-    document.print_(printer)
+class ReceiptPrinting(QObject):
+    """The till's one way to print (receipts, copies, slips, the day close, the test page)."""
 
+    printed = Signal(str)        # what printed, and where
+    failed = Signal(str)         # why not, and what to do (the sale is kept for a reprint)
 
-def print_sale(sale: Sale, parent: QWidget) -> QPrintDialog:
-    """Open the system print dialog (non-blocking); print when the cashier accepts."""
-    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-    dialog = QPrintDialog(printer, parent)
-    dialog.setWindowTitle(_tr("Print receipt"))
-    dialog.accepted.connect(lambda: render(sale, printer))
-    # QPrintDialog.open() in PySide6 is only the (receiver, member) overload; QDialog's plain
-    # open() is the non-blocking, window-modal one wanted here.
-    QDialog.open(dialog)
-    return dialog
+    def __init__(self, runner: TaskRunner, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self.choice = PrinterChoice()
+        self.shop = ShopHeader()
+        self.journal: Journal | None = None
+        self.preview_dialog: QWidget | None = None
+        self.jobs_in_flight = 0
+
+    def configure(self, choice: PrinterChoice, shop: ShopHeader, journal: Journal | None) -> None:
+        self.choice, self.shop, self.journal = choice, shop, journal
+
+    # -- what can be printed ---------------------------------------------------------------
+
+    def sale_layouts(self, number: str, *, copy: bool) -> Build:
+        """The receipt of sale `number` as the journal has it (a copy adds the slips of what was undone)."""
+        journal, shop = self.journal, self.shop
+        if journal is None:
+            raise RuntimeError("no journal to print from yet")
+
+        def build() -> Sequence[ReceiptLayout]:
+            sale = journal.get(number)
+            if copy:
+                return layouts_for(sale, shop, datetime.now())
+            return (sale_receipt(sale, shop, datetime.now()),)
+        return build
+
+    def day_layouts(self, summary: DaySummary) -> Build:
+        shop = self.shop
+        return lambda: (day_summary_layout(summary, shop, datetime.now()),)
+
+    def test_page(self, choice: PrinterChoice, shop: ShopHeader) -> Build:
+        return lambda: (printer_test_page(shop, choice.describe(), choice.paper, datetime.now()),)
+
+    # -- printing ------------------------------------------------------------------------------
+
+    def print_sale(self, number: str, *, copy: bool = False) -> None:
+        what = self.tr("The copy of sale {number}") if copy else self.tr("The receipt of sale {number}")
+        self.print(self.sale_layouts(number, copy=copy), what.format(number=number))
+
+    def print_day(self, summary: DaySummary) -> None:
+        self.print(self.day_layouts(summary), self.tr("The day close of {day}").format(day=summary.day.isoformat()))
+
+    def print(self, build: Build, what: str, choice: PrinterChoice | None = None,
+              on_done: Callable[[str, bool], None] | None = None) -> None:
+        """Print on the chosen printer in the background; with none set, open the preview instead.
+
+        `on_done(text, ok)` (GUI thread) gets the same sentence as `printed`/`failed`."""
+        choice = choice or self.choice
+        if not choice.is_set:
+            self.preview(build)
+            return
+
+        def job() -> int:
+            layouts = build()
+            print_layouts(layouts, choice)
+            return len(layouts)
+
+        self.jobs_in_flight += 1
+        self.runner.run_in_background(job, lambda done: self._on_job_done(what, choice, done, on_done),
+                                      printing=True)
+
+    def _on_job_done(self, what: str, choice: PrinterChoice, done: Future[int],
+                     on_done: Callable[[str, bool], None] | None) -> None:
+        self.jobs_in_flight -= 1
+        try:
+            done.result()
+        except Exception as exc:  # noqa: BLE001 - every failure is told in words, none is lost
+            if not isinstance(exc, PrintError):
+                logger.error("printing failed: %s", type(exc).__name__)
+            reason = exc.message if isinstance(exc, PrintError) else describe_error(
+                exc, self.tr("The printer could not be used."))
+            text = self.tr("{what} did not print. {reason} The sale is saved: reprint it from the history "
+                           "(F4) when the printer is ready.").format(what=what, reason=reason)
+            self.failed.emit(text)
+            if on_done is not None:
+                on_done(text, False)
+            return
+        text = self.tr("{what} printed ({printer}).").format(what=what, printer=choice.describe())
+        self.printed.emit(text)
+        if on_done is not None:
+            on_done(text, True)
+
+    # -- preview -------------------------------------------------------------------------------
+
+    def preview(self, build: Build, parent: QWidget | None = None) -> None:
+        """Show the slips as they will print, with Print and Save as PDF (built on a worker first)."""
+        from .receipt_preview import ReceiptPreviewDialog   # the dialog imports this module
+
+        owner = parent or QApplication.activeModalWidget() or QApplication.activeWindow()
+        dialog = ReceiptPreviewDialog(self, build, owner)
+        dialog.finished.connect(lambda _result: self._preview_closed(dialog))
+        self.preview_dialog = dialog
+        dialog.open()
+
+    def _preview_closed(self, dialog: QWidget) -> None:
+        if self.preview_dialog is dialog:
+            self.preview_dialog = None
+        dialog.deleteLater()

@@ -27,6 +27,7 @@ from .qr_widget import QRWidget
 class ReceiptPage(QWidget):
     issue_requested = Signal(object)     # a Receiver
     print_requested = Signal()
+    preview_requested = Signal()
     new_sale_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -89,6 +90,12 @@ class ReceiptPage(QWidget):
         self.receipt_facts.setTextFormat(Qt.TextFormat.PlainText)
         self.print_button = QPushButton(self.tr("Print  (Ctrl+P)"))
         self.print_button.clicked.connect(self.print_requested)
+        self.preview_button = QPushButton(self.tr("Preview  (Alt+P)"))
+        self.preview_button.clicked.connect(self.preview_requested)
+        self.print_status = QLabel()
+        self.print_status.setObjectName("printStatus")
+        self.print_status.setWordWrap(True)
+        self.print_status.hide()
         result = QFrame()
         result.setObjectName("card")
         grid = QGridLayout(result)
@@ -108,10 +115,11 @@ class ReceiptPage(QWidget):
 
         self.new_sale_button = QPushButton(self.tr("New sale  (F2)"))
         self.new_sale_button.clicked.connect(self.new_sale_requested)
-        for button in (self.print_button, self.new_sale_button, self.issue_button):
+        for button in (self.print_button, self.preview_button, self.new_sale_button, self.issue_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         buttons = QHBoxLayout()
-        buttons.addStretch(1)
+        buttons.addWidget(self.print_status, 1)
+        buttons.addWidget(self.preview_button)
         buttons.addWidget(self.print_button)
         buttons.addWidget(self.new_sale_button)
 
@@ -139,6 +147,7 @@ class ReceiptPage(QWidget):
         self.step.setVisible(not done)
         self.result.setVisible(done)
         self.print_button.setVisible(done)
+        self.preview_button.setVisible(done)
         for widget in (self.individual, self.organization, self.register):
             widget.setEnabled(not issuing)
         self.issue_button.setText(self.tr("Issuing…") if issuing else self.tr("Issue receipt  (Enter)"))
@@ -168,6 +177,14 @@ class ReceiptPage(QWidget):
         self.individual.setChecked(True)
         self.register.clear()
         self.error.hide()
+        self.show_print_status("")
+
+    def show_print_status(self, text: str, ok: bool = True) -> None:
+        """How the last print of this sale went ("" hides it); a failure stands out, a success is quiet."""
+        self.print_status.setText(text)
+        self.print_status.setProperty("failed", not ok)
+        self.print_status.setStyleSheet("" if ok else "color: #b00020; font-weight: bold;")
+        self.print_status.setVisible(bool(text))
 
     def show_error(self, text: str) -> None:
         self.error.setText(text)

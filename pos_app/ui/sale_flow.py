@@ -70,6 +70,7 @@ class SaleFlow(QObject):
     checked = Signal()                    # a payment check finished (for "checked Ns ago")
     cancel_failed = Signal(str)
     receipt_failed = Signal(str)
+    receipt_issued = Signal(object)       # the completed Sale, right after its ebarimt (auto-print listens)
     notice = Signal(str)                  # a short message for the status line
 
     def __init__(self, runner: TaskRunner, cart: CartModel, services: Services | None = None,
@@ -361,6 +362,7 @@ class SaleFlow(QObject):
             return
         sale.receipt_issued(receipt)
         self.stage_changed.emit(sale)
+        self.receipt_issued.emit(sale)
 
     # -- training ---------------------------------------------------------------------------
 

@@ -11,18 +11,21 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from datetime import datetime
 from concurrent.futures import Future
 from dataclasses import fields
 from typing import Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -40,6 +43,10 @@ from pos_app.config.settings import (
     Settings,
     SettingsProblem,
 )
+from pos_app.receipts.connections import printer_models
+from pos_app.receipts.errors import PrintError
+from pos_app.receipts.layout import printer_test_page
+from pos_app.receipts.printers import PrinterChoice, print_layouts, shop_header
 
 from .messages import describe_error
 from .tasks import TaskRunner
@@ -50,6 +57,7 @@ ConnectionTest = Callable[[Settings, str], None]
 _CONNECTION_FIELDS = frozenset({"environment", "base_url", "username"})
 _ERROR_STYLE = "color: #b00020;"
 _PASSWORD_LOOKUP_DELAY_MS = 300  # wait for the typing to pause before asking the keyring
+_PRINTER_FLAGS = ("auto_print", "cut_paper", "open_drawer", "text_as_image")
 
 
 class SettingsDialog(QDialog):
@@ -68,11 +76,16 @@ class SettingsDialog(QDialog):
     Widgets tests may find by object name: `environment`, the line edits
     named after the Settings fields (`base_url`, `username`, `invoice_code`,
     `callback_url`, `callback_listen`, `terminal_id`, `shop_name`, `district_code`,
-    `classification_code`, `tax_type`, `catalog_file`) and `password`; one
-    `error_<field>` label per field (plus `error_general` for fields not on
-    screen); `training_note`, `password_note`, `browse_catalog`,
-    `test_connection`, `connection_result` and `save`.
+    `classification_code`, `tax_type`, `catalog_file`, `shop_register`,
+    `shop_address`) and `password`; one `error_<field>` label per field (plus
+    `error_general` for fields not on screen); `training_note`,
+    `password_note`, `browse_catalog`, `test_connection`, `connection_result`
+    and `save`. The receipt printer: `printer_kind`, `printer_address`,
+    `paper_width`, `printer_model`, the check boxes `auto_print`, `cut_paper`,
+    `open_drawer`, `text_as_image`, `test_page` and `test_page_result`.
     """
+
+    test_page_finished = Signal(str, bool)   # the sentence shown under "Print test page", and whether it printed
 
     def __init__(self, settings: Settings, secrets: SecretStore, runner: TaskRunner,
                  test_connection: ConnectionTest, parent: QWidget | None = None) -> None:
@@ -158,6 +171,8 @@ class SettingsDialog(QDialog):
         till = QFormLayout()
         self._add_line(till, "terminal_id", self.tr("Terminal id"))
         self._add_line(till, "shop_name", self.tr("Shop name"), self.tr("printed on receipts"))
+        self._add_line(till, "shop_register", self.tr("Register no."), self.tr("the shop's ТТД, printed on receipts"))
+        self._add_line(till, "shop_address", self.tr("Address"), self.tr("printed on receipts"))
         self.browse_button = QPushButton(self.tr("Browse…"))
         self.browse_button.setObjectName("browse_catalog")
         self.browse_button.setAutoDefault(False)
@@ -174,6 +189,8 @@ class SettingsDialog(QDialog):
         tax_group = QGroupBox(self.tr("Tax receipt (ebarimt)"))
         tax_group.setLayout(tax)
 
+        printer_group = self._printer_group(settings)
+
         self.error_general = self._error_label("general")
 
         self.buttons = QDialogButtonBox(
@@ -185,19 +202,23 @@ class SettingsDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
 
         # Two columns: with the till's large fonts one column is taller than a 1024x768 screen.
+        left = QVBoxLayout()
+        left.addWidget(service_group)
+        left.addWidget(tax_group)
+        left.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(till_group)
-        right.addWidget(tax_group)
+        right.addWidget(printer_group)
         right.addStretch(1)
         columns = QHBoxLayout()
-        columns.addWidget(service_group, 1)
+        columns.addLayout(left, 1)
         columns.addLayout(right, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(columns)
         layout.addWidget(self.error_general)
         layout.addStretch(1)
         layout.addWidget(self.buttons)
-        self.setMinimumWidth(860)
+        self.setMinimumWidth(900)
 
         for name, edit in self.fields.items():
             edit.setText(getattr(settings, name))
@@ -209,6 +230,13 @@ class SettingsDialog(QDialog):
         self.password.textEdited.connect(self._on_password_edited)
         self.password.textChanged.connect(self._forget_connection_result)
         self.test_button.clicked.connect(self._start_test)
+        self.printer_kind.currentIndexChanged.connect(self._on_printer_kind_changed)
+        self.printer_address.textChanged.connect(self._on_printer_changed)
+        self.paper_width.currentIndexChanged.connect(self._on_printer_changed)
+        self.printer_model.currentTextChanged.connect(self._on_printer_changed)
+        for box in self.flags.values():
+            box.toggled.connect(self._on_printer_changed)
+        self.test_page_button.clicked.connect(self.on_test_page_clicked)
         self.browse_button.clicked.connect(self._browse_catalog)
 
         self._lookup_timer = QTimer(self)
@@ -258,6 +286,176 @@ class SettingsDialog(QDialog):
         form.addRow(label, self._with_error(name, edit, extra))
         return edit
 
+    def _printer_group(self, settings: Settings) -> QGroupBox:
+        self.printer_kind = QComboBox()
+        self.printer_kind.setObjectName("printer_kind")
+        for label, kind in ((self.tr("None"), ""), (self.tr("System printer"), "system"),
+                            (self.tr("ESC/POS over USB"), "usb"), (self.tr("ESC/POS over the network"), "network"),
+                            (self.tr("ESC/POS over a serial port"), "serial"),
+                            (self.tr("ESC/POS via a Windows printer"), "win32"),
+                            (self.tr("ESC/POS via a CUPS queue"), "cups"), (self.tr("ESC/POS to a device file"), "file")):
+            self.printer_kind.addItem(label, kind)
+        kind, _, address = settings.printer.partition(":")
+        index = self.printer_kind.findData(kind.strip().lower())
+        self.printer_kind.setCurrentIndex(max(0, index))
+        self.printer_address = QLineEdit(address.strip() if index > 0 else "")
+        self.printer_address.setObjectName("printer_address")
+        kind_row = QHBoxLayout()
+        kind_row.addWidget(self.printer_kind)
+        kind_row.addWidget(self.printer_address, 1)
+        kind_box = QWidget()
+        kind_layout = QVBoxLayout(kind_box)
+        kind_layout.setContentsMargins(0, 0, 0, 0)
+        kind_layout.setSpacing(2)
+        kind_layout.addLayout(kind_row)
+        kind_layout.addWidget(self._error_label("printer"))
+        self._rows["printer"] = kind_box
+
+        self.paper_width = QComboBox()
+        self.paper_width.setObjectName("paper_width")
+        self.paper_width.addItem(self.tr("80 mm"), "80")
+        self.paper_width.addItem(self.tr("58 mm"), "58")
+        self.paper_width.setCurrentIndex(max(0, self.paper_width.findData(settings.paper_width)))
+        self.printer_model = QComboBox()
+        self.printer_model.setObjectName("printer_model")
+        self.printer_model.setEditable(True)
+        self.printer_model.addItem("")
+        self.printer_model.addItems(printer_models())
+        self.printer_model.lineEdit().setPlaceholderText(self.tr("generic ESC/POS printer"))
+        self.printer_model.setCurrentText(settings.printer_model)
+        self.printer_model.setToolTip(self.tr("The printer's model, when it is in the list: the till then knows "
+                                              "which letters it can print as text. Leave empty when unsure."))
+        paper_row = QHBoxLayout()
+        paper_row.addWidget(self.paper_width)
+        paper_row.addWidget(QLabel(self.tr("Model")))
+        paper_row.addWidget(self._with_error("printer_model", self.printer_model), 1)
+        paper_box = self._with_error("paper_width", QWidget())
+        paper_box.layout().itemAt(0).widget().setLayout(paper_row)
+        paper_row.setContentsMargins(0, 0, 0, 0)
+
+        labels = {"auto_print": self.tr("Print when the receipt is issued"),
+                  "cut_paper": self.tr("Cut the paper"),
+                  "open_drawer": self.tr("Open the cash drawer"),
+                  "text_as_image": self.tr("Print text as pictures")}
+        self.flags: dict[str, QCheckBox] = {}
+        flag_grid = QGridLayout()
+        flag_grid.setContentsMargins(0, 0, 0, 0)
+        for index, name in enumerate(_PRINTER_FLAGS):
+            box = QCheckBox(labels[name])
+            box.setObjectName(name)
+            box.setChecked(bool(getattr(settings, name)))
+            self.flags[name] = box
+            flag_grid.addWidget(box, index // 2, index % 2)
+        self.flags["text_as_image"].setToolTip(self.tr(
+            "For a printer that prints wrong letters: every line goes as a picture (slower, always right)."))
+
+        self.test_page_button = QPushButton(self.tr("Print test page"))
+        self.test_page_button.setObjectName("test_page")
+        self.test_page_button.setAutoDefault(False)
+        self.test_page_result = QLabel()
+        self.test_page_result.setObjectName("test_page_result")
+        self.test_page_result.setWordWrap(True)
+        self.test_page_result.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        test_row = QHBoxLayout()
+        test_row.addWidget(self.test_page_button)
+        test_row.addWidget(self.test_page_result, 1)
+
+        form = QFormLayout()
+        form.addRow(self.tr("Printer"), kind_box)
+        form.addRow(self.tr("Paper"), paper_box)
+        form.addRow("", flag_grid)
+        form.addRow("", test_row)
+        group = QGroupBox(self.tr("Receipt printer"))
+        group.setLayout(form)
+        self._testing_page = False
+        self._apply_printer_kind()
+        return group
+
+    _ADDRESS_HINTS = {
+        "": "",
+        "system": "empty: the computer's default printer",
+        "usb": "vendor:product, e.g. 04b8:0202",
+        "network": "address[:port], e.g. 192.168.1.50:9100",
+        "serial": "port[:baud], e.g. COM3 or /dev/ttyUSB0:9600",
+        "win32": "the printer's name in Windows",
+        "cups": "the CUPS queue's name",
+        "file": "e.g. /dev/usb/lp0",
+    }
+
+    def current_printer(self) -> str:
+        """The `printer` setting as on screen: "", "system", "system:<name>" or "<kind>:<connection>"."""
+        kind = self.printer_kind.currentData() or ""
+        address = self.printer_address.text().strip()
+        if not kind:
+            return ""
+        return f"{kind}:{address}" if address else kind
+
+    def _apply_printer_kind(self) -> None:
+        kind = self.printer_kind.currentData() or ""
+        self.printer_address.setEnabled(bool(kind))
+        self.printer_address.setPlaceholderText(self.tr(self._ADDRESS_HINTS.get(kind, "")))
+        escpos = kind not in ("", "system")
+        for widget in (self.printer_model, self.flags["text_as_image"], self.flags["open_drawer"]):
+            widget.setEnabled(escpos)
+        for name in ("auto_print", "cut_paper"):
+            self.flags[name].setEnabled(bool(kind))
+        self.flags["cut_paper"].setEnabled(escpos)
+        self._update_test_page_button()
+
+    def _on_printer_kind_changed(self) -> None:
+        if not self.printer_kind.currentData():
+            self.printer_address.clear()
+        self._apply_printer_kind()
+        self._on_printer_changed()
+
+    def _on_printer_changed(self) -> None:
+        self.test_page_result.clear()
+        self._on_changed()
+
+    def _update_test_page_button(self) -> None:
+        if not hasattr(self, "test_page_button"):
+            return
+        settings = self.current_settings()
+        printer_fields = {"printer", "paper_width", "printer_model"}
+        blocked = not settings.printer or any(p.field in printer_fields for p in settings.problems())
+        self.test_page_button.setEnabled(not self._testing_page and not blocked)
+
+    # -- test page ------------------------------------------------------------------
+
+    def on_test_page_clicked(self) -> None:
+        """Print the test page on the printer as set on screen (not saved yet), on the printing worker."""
+        settings = self.current_settings()
+        if not settings.printer or not self.test_page_button.isEnabled():
+            return
+        choice, shop = PrinterChoice.from_settings(settings), shop_header(settings)
+        self._testing_page = True
+        self._update_test_page_button()
+        self.test_page_result.setText(self.tr("Printing the test page…"))
+
+        def job() -> str:
+            print_layouts((printer_test_page(shop, choice.describe(), choice.paper, datetime.now()),), choice)
+            return choice.describe()
+
+        self._runner.run_in_background(job, self._on_test_page_done, printing=True)
+
+    def _on_test_page_done(self, future: Future[str]) -> None:
+        self._testing_page = False
+        if self._closed:
+            return
+        self._update_test_page_button()
+        try:
+            where = future.result()
+        except PrintError as error:
+            text, ok = self.tr("The test page did not print. {reason}").format(reason=error.message), False
+        except Exception as error:  # noqa: BLE001 - every failure is shown in words
+            text, ok = describe_error(error, self.tr("The test page did not print.")), False
+        else:
+            text, ok = self.tr("The test page went to {printer}: check every letter on it.").format(
+                printer=where), True
+        self.test_page_result.setStyleSheet("" if ok else _ERROR_STYLE)
+        self.test_page_result.setText(text)
+        self.test_page_finished.emit(text, ok)
+
     # -- reading the fields -----------------------------------------------------
 
     def current_environment(self) -> Environment:
@@ -267,6 +465,11 @@ class SettingsDialog(QDialog):
         """A Settings from what is on screen now (not checked; see `problems()`)."""
         values: dict[str, Any] = {name: edit.text() for name, edit in self.fields.items()}
         values["environment"] = self.current_environment()
+        if hasattr(self, "flags"):     # the printer group is built after the first fields
+            values["printer"] = self.current_printer()
+            values["paper_width"] = self.paper_width.currentData()
+            values["printer_model"] = self.printer_model.currentText().strip()
+            values.update({name: box.isChecked() for name, box in self.flags.items()})
         for field in fields(Settings):  # fields the dialog does not show keep their value
             values.setdefault(field.name, getattr(self._initial, field.name))
         return Settings(**values)
@@ -322,6 +525,7 @@ class SettingsDialog(QDialog):
             label.setVisible(bool(messages))
         self.save_button.setEnabled(not found)
         self._update_test_button(found)
+        self._update_test_page_button()
         if self.isVisible():
             QTimer.singleShot(0, self, self._fit_height)
 

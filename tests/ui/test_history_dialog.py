@@ -18,7 +18,7 @@ from pos_app.checkout import Checkout
 from pos_app.checkout.after_sale import cancel_open_invoice
 from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import CatalogItem
-from pos_app.domain.sale import Receiver, Sale, Stage
+from pos_app.domain.sale import Receiver, Sale
 from pos_app.journal import Journal, JournalStatus, ReceiptStatus, ReversalKind, ReversalStatus
 from pos_app.qpay.statuses import normalize_invoice_status
 from pos_app.ui.give_back_dialog import GiveBackDialog
@@ -492,15 +492,13 @@ def test_a_receipt_is_cancelled_after_asking(qtbot, make_dialog, runner, journal
     assert enabled_actions(dialog) == {"give_back", "reprint"}
 
 
-def test_reprint_hands_the_sale_to_the_window(qtbot, make_dialog, runner, journal, checkout, control) -> None:
+def test_reprint_hands_the_sales_number_to_the_till(qtbot, make_dialog, runner, journal, checkout, control) -> None:
     waiting = _open(journal, checkout)
     number = _completed(journal, checkout, control)
     dialog = make_dialog()
     with qtbot.waitSignal(dialog.reprint_requested, timeout=WAIT_MS) as printed:
         press(qtbot, dialog, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
-    sale = printed.args[0]
-    assert isinstance(sale, Sale) and sale.number == number and sale.stage is Stage.COMPLETED
-    assert sale.receipt == journal.get(number).receipt and sale.total == TOTAL
+    assert printed.args == [number]
     select(qtbot, dialog, runner, waiting)
     assert not dialog.reprint_button.isEnabled()             # nothing paid, nothing to print
 

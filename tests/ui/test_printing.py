@@ -1,54 +1,175 @@
-"""The plain-paper print path renders the sale and its lottery number (Qt to PDF, a real back end)."""
+"""Printing from the till: the receipt prints itself after the ebarimt, a copy on Ctrl+P and from the
+history, the day close from F6; a printer that is off says so and loses nothing; with no printer the
+preview opens, and saves a PDF. The printer is a real ESC/POS device file (python-escpos's File) or a
+real closed port on loopback."""
 
 from __future__ import annotations
 
-import shutil
+import socket
 import subprocess
-from decimal import Decimal
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtCore import Qt
 
-from pos_app.domain.cart import CartLine
-from pos_app.domain.sale import (
-    IssuedReceipt,
-    OpenInvoice,
-    PaymentSeen,
-    Receiver,
-    Sale,
-    Stage,
-)
-from pos_app.domain.taxes import TaxSplit
-from pos_app.ui.printing import receipt_html, render
+from pos_app.config import Settings, save_settings
+from pos_app.domain.sale import Stage
+from pos_app.journal import JournalStatus
+from pos_app.receipts.escpos_replay import printed_text
+from pos_app.receipts.printers import PrinterChoice
+
+from .conftest import MILK, WAIT_MS, Till
+
+CUT = b"\x1dV"           # GS V: the paper is cut
+DRAWER = b"\x1bp"        # ESC p: the cash drawer is kicked
 
 
-def _completed_sale() -> Sale:
-    sale = Sale("T1-20261121-000007", (CartLine("Сүү <1л>", Decimal(2), Decimal("3500")),), Decimal("7000"),
-                TaxSplit(Decimal("636.36"), Decimal("0.00")))
-    sale.move_to(Stage.CHARGING)
-    sale.charged(OpenInvoice("inv-1", qr_text="x"))
-    sale.paid((PaymentSeen("pay-1", Decimal("7000"), "Khan bank"),))
-    sale.move_to(Stage.ISSUING_RECEIPT)
-    sale.receipt_issued(IssuedReceipt("r-1", "AB 12345678", "qr", Decimal("7000"), Decimal("636.36"),
-                                      Decimal("0.00"), Receiver.organization("5395305")))
-    return sale
+def closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]       # nothing listens there once the probe is closed
 
 
-def test_the_receipt_text_holds_lottery_taxes_and_receiver_with_markup_escaped() -> None:
-    html = receipt_html(_completed_sale())
-    assert "AB 12345678" in html and "636.36" in html and "5395305" in html
-    assert "&lt;1л&gt;" in html and "<1л>" not in html
+def till_with(make_till: Callable[..., Till], tmp_path: Path, **settings: object) -> Till:
+    save_settings(Settings(shop_name="Өглөөний Үүр", shop_register="5317878", **settings),  # type: ignore[arg-type]
+                  tmp_path / "config" / "settings.json")
+    return make_till()
 
 
-def test_a_sale_prints_to_pdf(qtbot, tmp_path: Path) -> None:
-    target = tmp_path / "receipt.pdf"
-    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
-    printer.setOutputFileName(str(target))
-    render(_completed_sale(), printer)
-    assert target.read_bytes().startswith(b"%PDF")
-    if shutil.which("pdftotext") is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed; the PDF was written")
-    text = subprocess.run(["pdftotext", str(target), "-"], capture_output=True, text=True, check=True).stdout
-    assert "AB 12345678" in text and "T1-20261121-000007" in text
+def pay_and_issue(till: Till) -> str:
+    till.scan(MILK)
+    till.charge()
+    till.control.pay(till.invoice_id)
+    till.wait_stage(Stage.PAID)
+    till.key(Qt.Key.Key_Return)
+    till.wait_stage(Stage.COMPLETED)
+    assert till.flow.sale is not None and till.flow.sale.receipt is not None
+    return till.flow.sale.receipt.lottery
+
+
+def printed(path: Path) -> bytes:
+    return path.read_bytes() if path.exists() else b""
+
+
+def test_the_receipt_prints_itself_once_the_ebarimt_is_issued(make_till, tmp_path: Path) -> None:
+    device = tmp_path / "usb-lp0"
+    till = till_with(make_till, tmp_path, printer=f"file:{device}", paper_width="58", open_drawer=True)
+    lottery = pay_and_issue(till)
+    page = till.window.receipt_page
+    till.qtbot.waitUntil(lambda: "printed" in page.print_status.text(), timeout=WAIT_MS)
+    data = printed(device)
+    assert lottery.encode() in data and CUT in data and DRAWER in data
+    text = printed_text(data)
+    assert "Өглөөний Үүр" not in text            # ө and ү are not in the generic printer's code pages ...
+    assert "?" not in text                        # ... so they went as pictures, never as question marks
+    assert "Register no. 5317878" in text and "COPY" not in text
+    assert page.print_status.isVisible() and not page.print_status.property("failed")
+
+
+def test_ctrl_p_after_the_automatic_print_prints_a_copy_without_opening_the_drawer(make_till, tmp_path) -> None:
+    device = tmp_path / "usb-lp0"
+    till = till_with(make_till, tmp_path, printer=f"file:{device}", open_drawer=True)
+    pay_and_issue(till)
+    page = till.window.receipt_page
+    till.qtbot.waitUntil(lambda: "printed" in page.print_status.text(), timeout=WAIT_MS)
+    device.unlink()
+    till.key(Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    till.qtbot.waitUntil(lambda: "copy" in page.print_status.text().lower(), timeout=WAIT_MS)
+    data = printed(device)
+    assert "COPY" in printed_text(data) and DRAWER not in data
+
+
+def test_no_automatic_print_when_the_shop_turned_it_off(make_till, tmp_path: Path) -> None:
+    device = tmp_path / "usb-lp0"
+    till = till_with(make_till, tmp_path, printer=f"file:{device}", auto_print=False)
+    pay_and_issue(till)
+    till.key(Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)     # the first print is the receipt itself
+    page = till.window.receipt_page
+    till.qtbot.waitUntil(lambda: "printed" in page.print_status.text(), timeout=WAIT_MS)
+    assert "COPY" not in printed_text(printed(device))
+
+
+def test_a_printer_that_is_off_says_so_and_the_sale_waits_in_the_journal_for_a_reprint(make_till, tmp_path) -> None:
+    port = closed_port()
+    till = till_with(make_till, tmp_path, printer=f"network:127.0.0.1:{port}")
+    lottery = pay_and_issue(till)
+    number = till.flow.sale.number  # type: ignore[union-attr]
+    page = till.window.receipt_page
+    till.qtbot.waitUntil(lambda: "did not print" in page.print_status.text(), timeout=WAIT_MS)
+    message = page.print_status.text()
+    assert f"127.0.0.1:{port}" in message and "history (F4)" in message
+    assert page.print_status.property("failed")
+    assert till.app.backend is not None
+    assert till.app.backend.journal.get(number).status is JournalStatus.COMPLETED
+    # The printer is back (here: the shop chose another one); the history prints the sale again.
+    device = tmp_path / "usb-lp0"
+    till.app.printing.configure(PrinterChoice(f"file:{device}"), till.app.printing.shop, till.app.backend.journal)
+    till.key(Qt.Key.Key_F2)
+    till.wait_stage(None)
+    till.key(Qt.Key.Key_F4)
+    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None, timeout=WAIT_MS)
+    dialog = till.app.history_dialog
+    till.qtbot.waitUntil(lambda: dialog.selected_sale() is not None and dialog.reprint_button.isEnabled(),
+                         timeout=WAIT_MS)
+    with till.qtbot.waitSignal(till.app.printing.printed, timeout=WAIT_MS):
+        dialog.reprint_button.click()
+    data = printed(device)
+    assert lottery.encode() in data and "COPY" in printed_text(data)
+    dialog.reject()
+
+
+def test_with_no_printer_ctrl_p_opens_the_preview_which_saves_a_pdf(till: Till, tmp_path: Path) -> None:
+    lottery = pay_and_issue(till)
+    till.key(Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    printing = till.app.printing
+    till.qtbot.waitUntil(lambda: printing.preview_dialog is not None and printing.preview_dialog.isVisible(),
+                         timeout=WAIT_MS)
+    preview = printing.preview_dialog
+    assert preview.parent() is till.window
+    till.qtbot.waitUntil(lambda: bool(preview.layouts), timeout=WAIT_MS)
+    assert preview.save_button.isEnabled() and preview.print_button.isEnabled()
+    path = tmp_path / "receipt.pdf"
+    with till.qtbot.waitSignal(preview.saved, timeout=WAIT_MS):
+        preview.save_to(str(path))
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    assert lottery in text and "Сүү" in text and "₮" in text
+    preview.reject()
+    till.qtbot.waitUntil(lambda: printing.preview_dialog is None, timeout=WAIT_MS)
+
+
+def test_a_reprint_from_the_history_previews_over_the_history_when_no_printer_is_set(till: Till) -> None:
+    pay_and_issue(till)
+    till.key(Qt.Key.Key_F2)
+    till.wait_stage(None)
+    till.key(Qt.Key.Key_F4)
+    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None, timeout=WAIT_MS)
+    dialog = till.app.history_dialog
+    till.qtbot.waitUntil(lambda: dialog.selected_sale() is not None and dialog.reprint_button.isEnabled(),
+                         timeout=WAIT_MS)
+    dialog.reprint_button.click()
+    printing = till.app.printing
+    till.qtbot.waitUntil(lambda: printing.preview_dialog is not None and printing.preview_dialog.isVisible(),
+                         timeout=WAIT_MS)
+    assert printing.preview_dialog.parent() is dialog
+    till.qtbot.waitUntil(lambda: bool(printing.preview_dialog.layouts), timeout=WAIT_MS)
+    assert "COPY" in printing.preview_dialog.layouts[0].text()
+    printing.preview_dialog.reject()
+    dialog.reject()
+
+
+def test_the_day_close_prints_through_the_same_printer(make_till, tmp_path: Path) -> None:
+    device = tmp_path / "usb-lp0"
+    till = till_with(make_till, tmp_path, printer=f"file:{device}", auto_print=False)
+    pay_and_issue(till)
+    till.key(Qt.Key.Key_F2)
+    till.wait_stage(None)
+    till.key(Qt.Key.Key_F6)
+    till.qtbot.waitUntil(lambda: till.app.day_close_dialog is not None, timeout=WAIT_MS)
+    dialog = till.app.day_close_dialog
+    till.qtbot.waitUntil(lambda: dialog.summary is not None and dialog.print_button.isEnabled(), timeout=WAIT_MS)
+    with till.qtbot.waitSignal(dialog.printed, timeout=WAIT_MS) as done:
+        dialog.print_button.click()
+    assert done.args[1] is True and "printed" in done.args[0]
+    text = printed_text(printed(device))
+    assert "DAY CLOSE" in text and "Receipts issued" in text
+    dialog.reject()

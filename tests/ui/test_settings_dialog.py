@@ -296,3 +296,70 @@ def test_it_fits_a_1024_by_768_screen(qtbot, make_dialog) -> None:
     choose(dialog, Environment.PRODUCTION)  # every row shown, with an error or two
     hint = dialog.sizeHint()
     assert hint.width() <= 1024 and hint.height() <= 768 - 60  # room for a title bar and panel
+
+
+# -- the receipt printer ------------------------------------------------------------------------------
+
+def choose_printer(dialog: SettingsDialog, kind: str, address: str = "") -> None:
+    dialog.printer_kind.setCurrentIndex(dialog.printer_kind.findData(kind))
+    dialog.printer_address.setText(address)
+
+
+def test_no_printer_at_first_and_nothing_to_test(make_dialog) -> None:
+    dialog = make_dialog()
+    assert dialog.current_settings().printer == ""
+    assert not dialog.printer_address.isEnabled() and not dialog.test_page_button.isEnabled()
+    assert dialog.flags["auto_print"].isChecked() and not dialog.flags["open_drawer"].isChecked()
+
+
+def test_a_saved_printer_is_shown_as_it_was_set(make_dialog) -> None:
+    saved = Settings(printer="network:192.168.1.50:9100", paper_width="58", printer_model="TM-T20II",
+                     open_drawer=True, text_as_image=True, auto_print=False, shop_register="5317878",
+                     shop_address="Улаанбаатар")
+    dialog = make_dialog(saved)
+    assert dialog.printer_kind.currentData() == "network"
+    assert dialog.printer_address.text() == "192.168.1.50:9100"
+    assert dialog.paper_width.currentData() == "58" and dialog.printer_model.currentText() == "TM-T20II"
+    assert dialog.fields["shop_address"].text() == "Улаанбаатар"
+    assert dialog.current_settings() == saved
+
+
+def test_an_escpos_printer_without_its_connection_cannot_be_saved(qtbot, make_dialog) -> None:
+    dialog = make_dialog()
+    choose_printer(dialog, "usb")
+    assert dialog.error_labels["printer"].isVisibleTo(dialog)
+    assert "usb:04b8:0202" in dialog.error_labels["printer"].text()
+    assert not dialog.save_button.isEnabled() and not dialog.test_page_button.isEnabled()
+    dialog.printer_address.setText("04b8:0202")
+    assert not dialog.error_labels["printer"].isVisibleTo(dialog) and dialog.save_button.isEnabled()
+
+
+def test_the_test_page_goes_to_the_printer_on_screen_before_it_is_saved(qtbot, make_dialog, tmp_path) -> None:
+    from pos_app.receipts.escpos_replay import printed_text
+
+    device = tmp_path / "lp0"
+    dialog = make_dialog(Settings(shop_name="Дэлгүүр"))
+    choose_printer(dialog, "file", str(device))
+    assert dialog.test_page_button.isEnabled()
+    with qtbot.waitSignal(dialog.test_page_finished, timeout=WAIT_MS) as finished:
+        dialog.test_page_button.click()
+        assert not dialog.test_page_button.isEnabled()          # one test page at a time
+    assert finished.args[1] is True and "check every letter" in dialog.test_page_result.text()
+    text = printed_text(device.read_bytes())
+    assert "Printer test page" in text and "?" not in text
+    assert dialog.test_page_button.isEnabled()
+    assert dialog.result_settings is None                     # nothing was saved by testing
+
+
+def test_a_test_page_to_a_printer_that_is_off_says_which_and_why(qtbot, make_dialog) -> None:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    dialog = make_dialog()
+    choose_printer(dialog, "network", f"127.0.0.1:{port}")
+    with qtbot.waitSignal(dialog.test_page_finished, timeout=WAIT_MS) as finished:
+        dialog.test_page_button.click()
+    assert finished.args[1] is False
+    assert "did not print" in dialog.test_page_result.text() and f"127.0.0.1:{port}" in dialog.test_page_result.text()

@@ -33,18 +33,13 @@ def open_history(till: Till):
     return dialog
 
 
-def test_f4_shows_todays_sales_and_a_reprint_opens_over_the_history(till: Till) -> None:
+def test_f4_shows_todays_sales_and_gives_the_keyboard_back_on_close(till: Till) -> None:
     number = sell(till)
     dialog = open_history(till)
     assert dialog.model.rowCount() == 1
     till.qtbot.waitUntil(lambda: dialog.selected_sale() is not None, timeout=WAIT_MS)
     assert dialog.selected_sale().number == number  # type: ignore[union-attr]
-    till.qtbot.waitUntil(dialog.reprint_button.isEnabled, timeout=WAIT_MS)
-    dialog.reprint_button.click()
-    till.qtbot.waitUntil(lambda: till.window.print_dialog is not None and till.window.print_dialog.isVisible(),
-                         timeout=WAIT_MS)
-    assert till.window.print_dialog.parent() is dialog
-    till.window.print_dialog.reject()
+    till.qtbot.waitUntil(dialog.reprint_button.isEnabled, timeout=WAIT_MS)   # printing: tests/ui/test_printing.py
     dialog.reject()
     till.qtbot.waitUntil(till.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
 
@@ -69,20 +64,6 @@ def test_no_history_while_an_invoice_is_being_created(till: Till) -> None:
     assert not till.window.history_action.isEnabled()
     till.wait_stage(Stage.AWAITING_PAYMENT)
     assert till.window.history_action.isEnabled()
-
-
-def test_ctrl_p_on_a_completed_sale_opens_the_print_dialog(till: Till) -> None:
-    till.scan(MILK)
-    till.charge()
-    till.control.pay(till.invoice_id)
-    till.wait_stage(Stage.PAID)
-    till.key(Qt.Key.Key_Return)
-    till.wait_stage(Stage.COMPLETED)
-    till.key(Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
-    till.qtbot.waitUntil(lambda: till.window.print_dialog is not None and till.window.print_dialog.isVisible(),
-                         timeout=WAIT_MS)
-    assert till.window.print_dialog.parent() is till.window
-    till.window.print_dialog.reject()
 
 
 def test_f6_shows_the_days_close_of_this_terminal(till: Till) -> None:
