@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8765
 
-.PHONY: run sandbox test bench screenshots clean system-test-packages
+.PHONY: run sandbox test bench screenshots sample-receipts clean system-test-packages
 
 # A stamp per extra set: reinstall only when pyproject.toml changes.
 $(VENV)/.stamp-run: pyproject.toml
@@ -50,6 +50,10 @@ screenshots: $(VENV)/.stamp-dev
 	@dpkg -s $(X_PACKAGES) >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(X_PACKAGES) >/dev/null; }
 	xvfb-run -a -s "-screen 0 1280x900x24" $(BIN)/python scripts/screenshots.py docs/screenshots
+
+# Sample receipts (ESC/POS bytes read back, and Qt's PDF through pdftoppm) into docs/receipts.
+sample-receipts: $(VENV)/.stamp-dev system-test-packages
+	$(BIN)/python scripts/sample_receipts.py docs/receipts
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

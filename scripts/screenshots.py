@@ -129,11 +129,24 @@ def main(folder: Path) -> None:
     key(Qt.Key.Key_Return)
     wait(lambda: app.flow.stage is Stage.COMPLETED)
     save(window, folder, "09-receipt")
+    key(Qt.Key.Key_P, Qt.KeyboardModifier.AltModifier)
+    printing = app.printing
+    wait(lambda: printing.preview_dialog is not None and bool(printing.preview_dialog.layouts))
+    settle()
+    save_screen(window, folder, "09b-print-preview")
+    printing.preview_dialog.reject()
+    wait(lambda: printing.preview_dialog is None)
 
     key(Qt.Key.Key_F2)
     wait(lambda: app.flow.stage is None)
     window.settings_action.trigger()
     wait(lambda: app.settings_dialog is not None and app.settings_dialog.isVisible())
+    dialog = app.settings_dialog
+    dialog.fields["shop_register"].setText("5317878")
+    dialog.fields["shop_address"].setText("Улаанбаатар, СБД, 1-р хороо")
+    dialog.printer_kind.setCurrentIndex(dialog.printer_kind.findData("network"))
+    dialog.printer_address.setText("192.168.1.50:9100")
+    settle()
     save(app.settings_dialog, folder, "10-settings")
     app.settings_dialog.reject()
 
