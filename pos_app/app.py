@@ -389,7 +389,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="pos-app", description="QPay point of sale")
     parser.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
     args, qt_args = parser.parse_known_args(argv if argv is not None else sys.argv[1:])
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # force: importing python-escpos already called logging.basicConfig() (WARNING, bare format).
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s", force=True)
     qt_app = QApplication([sys.argv[0], *qt_args])
     qt_app.setApplicationName("pos-app")
     qt_app.setStyleSheet(STYLESHEET)
