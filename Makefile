@@ -42,6 +42,7 @@ bench: $(VENV)/.stamp-dev
 	$(BIN)/python benchmarks/client_overhead.py
 	$(BIN)/python benchmarks/gui_responsiveness.py
 	$(BIN)/python benchmarks/journal_write.py
+	$(BIN)/python benchmarks/receipt_print.py
 
 # Screenshots of every screen on a virtual X server (installs Xvfb and Qt's xcb libraries when missing).
 X_PACKAGES := xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \

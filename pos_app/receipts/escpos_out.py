@@ -1,8 +1,11 @@
 """A layout as ESC/POS bytes, for 58 and 80 mm thermal printers (through any python-escpos printer).
 
 Text goes in the printer's font A, wrapped to the paper's columns and aligned with ESC a; bold with
-ESC E, large type with GS ! (double width and height). The QR code is a raster image (GS v 0) drawn
-here, because cheap printers differ in their native QR support.
+ESC E, large type with GS ! (double width and height), small type in font B (ESC M 1: 9 x 17 dots, 42
+columns on 58 mm and 64 on 80 mm). Large text too long for half the columns but not for all of them (a
+title such as "*** RECEIPT CANCELLED ***") goes on one line at double height only rather than break.
+The QR code is a raster image (GS v 0) drawn here, because cheap printers differ in their native QR
+support.
 
 Letters: a line is sent as printer text only when every character of it is in a code page we trust
 this printer to have, encoded here and preceded by ESC t where the page changes; anything else (the
@@ -46,6 +49,7 @@ RASTER_BAND_ROWS = 256                            # rows per GS v 0 command (sma
 # Code pages python-escpos knows by name but without a Python codec.
 _CODEC_NAMES = {"RK1048": "kz1048", "KZ1048": "kz1048", "KZ-1048": "kz1048"}
 _ALIGN = {Align.LEFT: 0, Align.CENTER: 1, Align.RIGHT: 2}
+SELECT_FONT_A, SELECT_FONT_B = ESC + b"M\x00", ESC + b"M\x01"
 
 
 # -- profiles and code pages ----------------------------------------------------
@@ -235,15 +239,21 @@ class _Writer:
         self.pages = tuple(pages)
         self.text_as_image = text_as_image
         self.out = bytearray(INIT)
-        self.align, self.large, self.bold, self.page = Align.LEFT, False, False, None   # after ESC @
+        self.align, self.bold, self.page = Align.LEFT, False, None   # after ESC @
+        self.small, self.magnify = False, 0                          # font A, GS ! 0
 
-    def _set(self, align: Align, large: bool, bold: bool) -> None:
+    def _set(self, align: Align, size: Size, bold: bool, narrow: bool) -> None:
         if align is not self.align:
             self.out += ESC + b"a" + bytes((_ALIGN[align],))
             self.align = align
-        if large != self.large:
-            self.out += GS + b"!" + (b"\x11" if large else b"\x00")
-            self.large = large
+        small = size is Size.SMALL
+        if small != self.small:
+            self.out += SELECT_FONT_B if small else SELECT_FONT_A
+            self.small = small
+        magnify = (0x01 if narrow else 0x11) if size is Size.LARGE else 0x00     # GS !: width << 4 | height
+        if magnify != self.magnify:
+            self.out += GS + b"!" + bytes((magnify,))
+            self.magnify = magnify
         if bold != self.bold:
             self.out += ESC + b"E" + (b"\x01" if bold else b"\x00")
             self.bold = bold
@@ -251,21 +261,24 @@ class _Writer:
     def feed(self, lines: int) -> None:
         if lines <= 0:
             return
-        if self.large:                 # an empty line is as high as the current character size
+        if self.magnify:               # an empty line is as high as the current character size
             self.out += GS + b"!\x00"
-            self.large = False
+            self.magnify = 0
         self.out += b"\n" * lines
 
-    def line(self, text: str, *, align: Align = Align.LEFT, size: Size = Size.NORMAL, bold: bool = False) -> None:
+    def line(self, text: str, *, align: Align = Align.LEFT, size: Size = Size.NORMAL, bold: bool = False,
+             narrow: bool = False) -> None:
+        """One printed line; `narrow`: large type at single width (double height only)."""
         text = _clean(text).rstrip()
         if not text:
             self.feed(1)
             return
+        narrow = narrow and size is Size.LARGE
         runs = None if self.text_as_image else _encode_line(text, self.pages, self.page)
         if runs is None:
-            self.image(line_image(text, self.paper, size=size, bold=bold, align=align))
+            self.image(line_image(text, self.paper, size=size, bold=bold, align=align, narrow=narrow))
             return
-        self._set(align, size is Size.LARGE, bold)
+        self._set(align, size, bold, narrow)
         for page, data in runs:
             if page is not None and page != self.page:
                 self.out += ESC + b"t" + bytes((page.number,))
@@ -281,17 +294,18 @@ class _Writer:
         self.out += data
 
     def block(self, block) -> None:
-        columns = self.paper.columns
         if isinstance(block, Text):
-            width = columns // 2 if block.size is Size.LARGE else columns
-            for text in wrap(_clean(block.text), width):
-                self.line(text, align=block.align, size=block.size, bold=block.bold)
+            text = _clean(block.text)
+            lines = wrap(text, self.paper.columns_for(block.size))
+            whole = wrap(text, self.paper.columns)
+            narrow = block.size is Size.LARGE and len(lines) > 1 and len(whole) == 1
+            for line in whole if narrow else lines:
+                self.line(line, align=block.align, size=block.size, bold=block.bold, narrow=narrow)
         elif isinstance(block, Pair):
-            width = columns // 2 if block.size is Size.LARGE else columns
-            for text in pair_lines(_clean(block.left), _clean(block.right), width):
+            for text in pair_lines(_clean(block.left), _clean(block.right), self.paper.columns_for(block.size)):
                 self.line(text, size=block.size, bold=block.bold)
         elif isinstance(block, Rule):
-            self.line("-" * columns)
+            self.line("-" * self.paper.columns)
         elif isinstance(block, Feed):
             self.feed(block.lines)
         elif isinstance(block, QrCode):

@@ -2,10 +2,11 @@
 
 `read_escpos(data)` walks the commands the ESC/POS back end uses (and the common ones around them) and
 returns what gets printed, in order: lines of text (each character with its size, boldness and the code
-page it was decoded with), raster images (GS v 0), paper feeds, cuts and drawer kicks. `printed_text`
-is the text alone; `replay` draws it all as a picture of the paper (white paper, black dots; a cut as a
-dashed line across), with the printer's text in the same font-A cells `text_image` uses. The tests read
-receipts through these, and the sample receipt pictures in the docs are made with `replay`.
+page it was decoded with, and its font: A, or B after ESC M 1), raster images (GS v 0), paper feeds,
+cuts and drawer kicks. `printed_text` is the text alone; `replay` draws it all as a picture of the paper
+(white paper, black dots; a cut as a dashed line across), with the printer's text in the same font-A
+and font-B cells `text_image` uses. The tests read receipts through these, and the sample receipt
+pictures in the docs are made with `replay`.
 
 A command this reader does not know raises ValueError: a test should fail on bytes nobody can account
 for, not skip them.
@@ -22,7 +23,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from .escpos_out import profile_name, python_codec
 from .layout import Align, Paper
-from .text_image import BLACK_BELOW, CELL_HEIGHT, CELL_WIDTH, LINE_PITCH, draw_cells
+from .text_image import BLACK_BELOW, LINE_PITCH, draw_cells, printer_font
 
 __all__ = ["Cell", "Cut", "DrawerKick", "PaperFeed", "PrintedImage", "PrintedLine", "Printed", "printed_text",
            "read_escpos", "replay"]
@@ -36,14 +37,23 @@ _CUT_GAP = 24
 
 @dataclass(frozen=True)
 class Cell:
-    """One printed character: its width and height multipliers (GS !), boldness and code page name
-    ("" for plain ASCII)."""
+    """One printed character: its width and height multipliers (GS !), boldness, code page name
+    ("" for plain ASCII) and printer font ("A", or "B" after ESC M 1)."""
 
     char: str
     width: int = 1
     height: int = 1
     bold: bool = False
     page: str = ""
+    font: str = "A"
+
+    @property
+    def dots_wide(self) -> int:
+        return self.width * printer_font(self.font).cell_width
+
+    @property
+    def dots_high(self) -> int:
+        return self.height * printer_font(self.font).cell_height
 
 
 @dataclass(frozen=True)
@@ -75,9 +85,19 @@ class PrintedLine:
         return tuple(sorted({cell.page for cell in self.cells if cell.page and not cell.char.isascii()}))
 
     @property
+    def fonts(self) -> tuple[str, ...]:
+        """The printer fonts its characters are in ("A", "B")."""
+        return tuple(sorted({cell.font for cell in self.cells}))
+
+    @property
     def dots(self) -> int:
         """The line's width on paper."""
-        return sum(cell.width * CELL_WIDTH for cell in self.cells)
+        return sum(cell.dots_wide for cell in self.cells)
+
+    @property
+    def dots_high(self) -> int:
+        """Its tallest character's height on paper (0 for an empty line)."""
+        return max((cell.dots_high for cell in self.cells), default=0)
 
 
 @dataclass(frozen=True)
@@ -136,6 +156,7 @@ class _Reader:
         self.width = self.height = 1
         self.bold = False
         self.page = 0
+        self.font = "A"
         self.pitch = LINE_PITCH
 
     def arg(self, at: int, count: int = 1) -> bytes:
@@ -158,7 +179,7 @@ class _Reader:
         else:
             page = self.pages.get(self.page, "")
             char = _decode(byte, page)
-        self.buffer.append(Cell(char, self.width, self.height, self.bold, page))
+        self.buffer.append(Cell(char, self.width, self.height, self.bold, page, self.font))
 
     def read(self) -> list[Printed]:
         data, at = self.data, 0
@@ -211,12 +232,19 @@ class _Reader:
             return at + 3
         if command == "!":
             mode = self.arg(at + 2)[0]
+            self.font = "B" if mode & 0x01 else "A"
             self.bold = bool(mode & 0x08)
             self.width = 2 if mode & 0x20 else 1
             self.height = 2 if mode & 0x10 else 1
             return at + 3
         if command == "t":
             self.page = self.arg(at + 2)[0]
+            return at + 3
+        if command == "M":
+            font = self.arg(at + 2)[0]
+            if font not in (0, 1, 48, 49):
+                raise ValueError(f"unknown ESC/POS font ESC M {font} at byte {at}")
+            self.font = "B" if font & 1 else "A"
             return at + 3
         if command == "d":
             lines = self.arg(at + 2)[0]
@@ -243,7 +271,7 @@ class _Reader:
             self.flush(force=False)
             self.out.append(Cut(partial=True))
             return at + 2
-        if command in "-MRV{ =r":
+        if command in "-RV{ =r":
             return at + 3
         raise ValueError(f"unknown ESC/POS command ESC {command!r} at byte {at}")
 
@@ -304,11 +332,11 @@ def _fit(line: PrintedLine, dots: int) -> list[PrintedLine]:
     cells: list[Cell] = []
     used = 0
     for cell in line.cells:
-        if cells and used + cell.width * CELL_WIDTH > dots:
+        if cells and used + cell.dots_wide > dots:
             pieces.append(PrintedLine(tuple(cells), line.align, line.pitch))
             cells, used = [], 0
         cells.append(cell)
-        used += cell.width * CELL_WIDTH
+        used += cell.dots_wide
     pieces.append(PrintedLine(tuple(cells), line.align, line.pitch))
     return pieces
 
@@ -326,7 +354,7 @@ def replay(data: bytes, paper: Paper, *, model: str = "default", margins: bool =
         if isinstance(item, PrintedLine):
             for piece in _fit(item, dots):
                 placed.append((y, piece))
-                y += max(piece.pitch, piece.height * CELL_HEIGHT if piece.cells else 0)
+                y += max(piece.pitch, piece.dots_high)
         elif isinstance(item, PrintedImage):
             placed.append((y, item))
             y += item.image.height
@@ -341,11 +369,11 @@ def replay(data: bytes, paper: Paper, *, model: str = "default", margins: bool =
     for row, item in placed:
         row += top
         if isinstance(item, PrintedLine):
-            line_height = item.height * CELL_HEIGHT
+            line_height = item.dots_high
             x = side + _x(item.align, item.dots, dots)
             for cell in item.cells:
-                cell_top = row + line_height - cell.height * CELL_HEIGHT     # on a common baseline
-                x = draw_cells(canvas, x, cell_top, cell.char, cell.width, cell.height, cell.bold)
+                cell_top = row + line_height - cell.dots_high                 # on a common bottom line
+                x = draw_cells(canvas, x, cell_top, cell.char, cell.width, cell.height, cell.bold, cell.font)
         elif isinstance(item, PrintedImage):
             image = item.image.crop((0, 0, min(item.image.width, dots), item.image.height))
             canvas.paste(image, (side + _x(item.align, image.width, dots), row))

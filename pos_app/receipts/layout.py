@@ -49,6 +49,15 @@ class Paper(Enum):
     def dots(self) -> int:
         return 384 if self is Paper.MM58 else 576
 
+    def columns_for(self, size: Size) -> int:
+        """Characters of `size` in a line: font A's `columns`; half as many in large type (double width);
+        font B's (9 dots wide) in small type: 42 on 58 mm, 64 on 80 mm."""
+        if size is Size.LARGE:
+            return self.columns // 2
+        if size is Size.SMALL:
+            return self.dots // 9
+        return self.columns
+
     @property
     def printable_mm(self) -> float:
         return 48.0 if self is Paper.MM58 else 72.0
@@ -68,6 +77,7 @@ class Align(Enum):
 
 
 class Size(Enum):
+    SMALL = 0          # the printer's font B (9 x 17 dots): a long id on one line
     NORMAL = 1
     LARGE = 2          # double width and height: the total and the lottery number
 
@@ -273,7 +283,7 @@ def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, c
                    Text(_tr("Ebarimt receipt"), Align.CENTER, bold=True),
                    Pair(_tr("Receiver"), _receiver_text(sale)),
                    Text(_tr("Receipt id")),
-                   Text(receipt.receipt_id, Align.RIGHT),
+                   Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
                    Feed(),
                    Text(_tr("Lottery"), Align.CENTER),
                    Text(receipt.lottery, Align.CENTER, Size.LARGE, bold=True)]
@@ -302,7 +312,7 @@ def void_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> Rece
     receipt = sale.receipt
     blocks = _slip_head(sale, shop, _tr("RECEIPT CANCELLED"), printed_at)
     if receipt is not None:
-        blocks += [Text(_tr("Receipt id")), Text(receipt.receipt_id, Align.RIGHT),
+        blocks += [Text(_tr("Receipt id")), Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
                    Pair(_tr("Lottery"), receipt.lottery),
                    Pair(_tr("Receiver"), _receiver_text(sale)),
                    Pair(_tr("Amount"), format_mnt(receipt.amount), bold=True)]
@@ -325,12 +335,12 @@ def refund_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> Re
     blocks.append(Pair(label, format_mnt(given_back), Size.LARGE, bold=True))
     blocks += _payments(sale)
     if sale.reversal_reason:
-        blocks += [Text(_tr("Reason")), Text(sale.reversal_reason)]
+        blocks += [Rule(), Text(_tr("Reason")), Text(sale.reversal_reason)]
     if sale.reversal_status is not ReversalStatus.DONE:
         blocks.append(Text(_tr("The bank has not confirmed this yet."), Align.CENTER))
     if sale.receipt is not None:
         voided = sale.receipt_status is ReceiptStatus.CANCELLED
-        blocks.append(Pair(_tr("Ebarimt receipt"), _tr("cancelled") if voided else _tr("still valid")))
+        blocks.append(Pair(_tr("Ebarimt receipt"), _tr("cancelled") if voided else _tr("not cancelled yet")))
     blocks += [Feed(), Text(_tr("Customer signature"), Align.LEFT), Feed(2), Rule()]
     return ReceiptLayout(Kind.REFUND, f"{mark.title()} {sale.number}", tuple(blocks))
 
@@ -349,15 +359,18 @@ def layouts_for(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> tu
 def printer_test_page(shop: ShopHeader, printer: str, paper: Paper, printed_at: datetime) -> ReceiptLayout:
     """What "Print test page" prints: whether the width, Mongolian letters, large type, the QR code and the
     cutter all work, before the first customer."""
-    ruler = "".join(str(column % 10) for column in range(1, paper.columns + 1))
+    def ruler(size: Size) -> str:
+        return "".join(str(column % 10) for column in range(1, paper.columns_for(size) + 1))
+
     blocks: list[Block] = [*_header(shop, shop.terminal), Rule(),
                            Text(_tr("Printer test page"), Align.CENTER, Size.LARGE, bold=True),
-                           Pair(_tr("Printer"), printer),
+                           Text(_tr("Printer")), Text(printer, Align.RIGHT),
                            Pair(_tr("Paper"), f"{paper.value} mm, {paper.columns} {_tr('characters')}"),
                            Pair(_tr("Printed"), _moment(printed_at)),
                            Rule(),
-                           Text(ruler),
-                           Text(_tr("The line of digits above must fit on one line.")),
+                           Text(ruler(Size.NORMAL)),
+                           Text(ruler(Size.SMALL), size=Size.SMALL),
+                           Text(_tr("Each line of digits above must fit on one line.")),
                            Rule(),
                            Text("Аа Бб Өө Үү Ээ Яя Ёё — ₮"),
                            Text("Сүү 1л, Өндөг 10ш, Хүнсний дэлгүүр"),

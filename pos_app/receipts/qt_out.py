@@ -3,9 +3,10 @@
 The same `ReceiptLayout` the ESC/POS back end prints in character columns is
 set here in the bundled DejaVu fonts (they have ө, ү and ₮) in a column as wide
 as the roll's printable width: normal text about 9 pt, large text twice that,
-a label and its value on one line with the value flush right, dashed rules,
-and the QR code as crisp black squares on whole device pixels, so a phone
-reads it off paper, a PDF or a screen.
+small text (a receipt id) three quarters of it (as the printer's font B is of
+its font A), a label and its value on one line with the value flush right,
+dashed rules, and the QR code as crisp black squares on whole device pixels,
+so a phone reads it off paper, a PDF or a screen.
 
 Each block is first measured into rows (a line of text, a rule, a QR code, a
 blank line) and only then drawn, so the height of a slip is known before a
@@ -51,8 +52,12 @@ FAMILY = "DejaVu Sans"
 
 NORMAL_PT = 9.0                 # about a thermal printer's font A (12 x 24 dots at 203 dpi)
 LARGE_PT = 2 * NORMAL_PT        # double width and height
+SMALL_PT = 0.75 * NORMAL_PT     # about the printer's font B (9 x 17 dots): 6.75 pt
+_POINTS = {Size.SMALL: SMALL_PT, Size.NORMAL: NORMAL_PT, Size.LARGE: LARGE_PT}
 LARGE_MIN_SCALE = 0.6           # large text shrinks this far to stay on one line before it wraps
 WORD_MIN_SCALE = 0.5            # so does a single word (a receipt id, the test page's ruler)
+LINE_MIN_SCALE = 0.9            # and any line only a little too long (an address on 58 mm), rather than
+                                # leave its last word alone on the next line
 
 QR_SIDE_MM = 32.0               # the receipt QR on an 80 mm roll ...
 QR_COLUMN_SHARE = 0.55          # ... and at most this share of a narrower column
@@ -150,8 +155,7 @@ class _Typesetter:
     def font(self, size: Size, bold: bool) -> QFont:
         key = (size, bold)
         if key not in self._fonts:
-            points = LARGE_PT if size is Size.LARGE else NORMAL_PT
-            self._fonts[key] = self._make_font(max(1, round(points * self.dpi / 72)), bold)
+            self._fonts[key] = self._make_font(max(1, round(_POINTS[size] * self.dpi / 72)), bold)
         return self._fonts[key]
 
     @staticmethod
@@ -208,13 +212,14 @@ class _Typesetter:
         if "\n" not in text and "\r" not in text:
             if metrics.horizontalAdvance(text) <= self.width:
                 return self.aligned(font, [text], block.align)
-            # large type and a single word (an id, a ruler) shrink a little rather than break
+            # large type and a single word (an id, a ruler) shrink a little rather than break; any line
+            # shrinks a very little
             single_word = " " not in text.strip()
-            if block.size is Size.LARGE or single_word:
-                min_scale = WORD_MIN_SCALE if single_word else LARGE_MIN_SCALE
-                smaller = self.shrunk(font, lambda m: m.horizontalAdvance(text), min_scale)
-                if smaller is not None:
-                    return self.aligned(smaller, [text], block.align)
+            min_scale = (WORD_MIN_SCALE if single_word else LARGE_MIN_SCALE if block.size is Size.LARGE
+                         else LINE_MIN_SCALE)
+            smaller = self.shrunk(font, lambda m: m.horizontalAdvance(text), min_scale)
+            if smaller is not None:
+                return self.aligned(smaller, [text], block.align)
         return self.aligned(font, _wrap(text, metrics, self.width), block.align)
 
     def pair(self, block: Pair) -> list[_Row]:
@@ -226,8 +231,8 @@ class _Typesetter:
             return metrics.horizontalAdvance(left) + gap + metrics.horizontalAdvance(right)
 
         metrics = QFontMetricsF(font)
-        if one_line(metrics) > self.width and block.size is Size.LARGE:
-            smaller = self.shrunk(font, one_line, LARGE_MIN_SCALE)
+        if one_line(metrics) > self.width:
+            smaller = self.shrunk(font, one_line, LARGE_MIN_SCALE if block.size is Size.LARGE else LINE_MIN_SCALE)
             if smaller is not None:
                 font, metrics = smaller, QFontMetricsF(smaller)
         right_width = metrics.horizontalAdvance(right)

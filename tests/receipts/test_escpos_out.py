@@ -39,9 +39,9 @@ from pos_app.receipts.layout import (
     sale_receipt,
     void_slip,
 )
-from pos_app.receipts.text_image import line_image
+from pos_app.receipts.text_image import FONT_A, FONT_B, LINE_PITCH, line_image
 
-from .conftest import LOTTERY, ORGANIZATION, PRINTED_AT, QR_DATA, SHOP, Sales
+from .conftest import LOTTERY, ORGANIZATION, PRINTED_AT, QR_DATA, RECEIPT_ID, SHOP, Sales
 
 MONGOLIAN = ReceiptLayout(Kind.TEST, "Mongolian", (
     Text("Сүү"),
@@ -78,6 +78,13 @@ def lines(data: bytes, model: str = "default") -> list[PrintedLine]:
 
 def images(data: bytes) -> list[PrintedImage]:
     return [item for item in read_escpos(data) if isinstance(item, PrintedImage)]
+
+
+def size_of(line: PrintedLine) -> Size:
+    """The layout size a printed line was sent in: font B is small type, double width large."""
+    if line.fonts == ("B",):
+        return Size.SMALL
+    return Size.LARGE if line.width == 2 else Size.NORMAL
 
 
 def every_kind_of_slip(sales: Sales, journal: Journal, paper: Paper) -> dict[Kind, ReceiptLayout]:
@@ -119,9 +126,37 @@ def test_the_printed_qr_code_reads_back_as_the_receipts_qr_data(sales: Sales, pa
     assert [(code.format, code.text) for code in codes] == [(zxingcpp.BarcodeFormat.QRCode, QR_DATA)]
 
 
+@pytest.mark.parametrize("paper", list(Paper))
+def test_the_receipt_id_prints_whole_on_one_line_in_font_b(sales: Sales, paper: Paper) -> None:
+    for layout in (sale_receipt(sales.issued(ORGANIZATION), SHOP, PRINTED_AT),
+                   void_slip(sales.receipt_voided(), SHOP, PRINTED_AT)):
+        data = render(layout, paper)
+        assert RECEIPT_ID in printed_text(data).splitlines()
+        (receipt_id,) = [line for line in lines(data) if RECEIPT_ID[:8] in line.text]
+        assert receipt_id.text == RECEIPT_ID and receipt_id.fonts == ("B",) and receipt_id.align is Align.RIGHT
+        assert receipt_id.dots <= paper.dots
+        commands = without_images(data)               # picture dots may hold any byte
+        at = commands.index(RECEIPT_ID.encode())
+        assert commands.rfind(b"\x1bM\x01", 0, at) > commands.rfind(b"\x1bM\x00", 0, at)   # font B before it
+        after = commands.find(b"\x1bM\x00", at)                                            # font A after it,
+        assert after > at and commands.count(b"\x1bM\x01") == 1                             # before more text
+        assert printed_text(commands[after:]).strip(), "nothing printed after the id"
+        assert all(line.fonts == ("A",) for line in lines(data) if line.text != RECEIPT_ID)
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+def test_small_type_wraps_at_font_b_columns(paper: Paper) -> None:
+    columns = paper.columns_for(Size.SMALL)
+    layout = ReceiptLayout(Kind.TEST, "t", (Text("7" * (columns + 3), size=Size.SMALL),
+                                            Pair("Receipt id", "8" * 20, Size.SMALL)))
+    printed = lines(render(layout, paper, cut=False))
+    assert [len(line.text) for line in printed] == [columns, 3, columns]
+    assert all(line.fonts == ("B",) and line.dots <= paper.dots for line in printed)
+
+
 def test_an_organizations_receipt_prints_its_register_number(sales: Sales) -> None:
     text = printed_text(render(sale_receipt(sales.issued(ORGANIZATION), SHOP, PRINTED_AT)))
-    assert any(line.startswith("Receiver") and line.endswith("Organization 5317878") for line in text.splitlines())
+    assert any(line.startswith("Receiver") and line.endswith("Organization 6235972") for line in text.splitlines())
 
 
 def test_the_qr_code_has_whole_dot_modules_a_quiet_zone_and_sits_in_the_middle() -> None:
@@ -185,7 +220,8 @@ def test_a_model_with_the_kazakh_code_page_prints_mongolian_letters_as_text(mode
     assert "?" not in printed_text(data, model=model)
 
 
-@pytest.mark.parametrize("size, align", [(Size.NORMAL, Align.CENTER), (Size.LARGE, Align.RIGHT)])
+@pytest.mark.parametrize("size, align", [(Size.NORMAL, Align.CENTER), (Size.LARGE, Align.RIGHT),
+                                         (Size.SMALL, Align.RIGHT)])
 def test_a_line_sent_as_a_picture_prints_exactly_as_line_image_draws_it(size: Size, align: Align) -> None:
     for paper in Paper:
         layout = ReceiptLayout(Kind.TEST, "t", (Text("Сүү 1л ₮", align, size, bold=True),))
@@ -214,22 +250,48 @@ def test_no_line_or_picture_is_wider_than_the_paper(sales: Sales, journal: Journ
             printed = lines(data, model)
             assert printed, kind
             for line in printed:
-                assert len(line.text) * line.width <= paper.columns, (kind, line.text)
+                assert len(line.fonts) == 1 and len({cell.width for cell in line.cells}) == 1, line.text
+                assert len(line.text) <= paper.columns_for(size_of(line)), (kind, line.text)
                 assert line.dots <= paper.dots
             for image in images(data):
                 assert image.image.width <= paper.dots
-            text = printed_text(data, model=model)
-            assert all(len(line) <= paper.columns for line in text.splitlines())
 
 
 @pytest.mark.parametrize("paper", list(Paper))
 def test_large_type_lines_use_half_the_columns(sales: Sales, paper: Paper) -> None:
     layout = ReceiptLayout(Kind.TEST, "t", (Pair("TOTAL", "17,250.75 MNT", Size.LARGE, bold=True),
-                                            Text("A" * paper.columns, size=Size.LARGE)))
+                                            Text("A" * (paper.columns + 2), size=Size.LARGE)))
     large = [line for line in lines(render(layout, paper)) if line.width == 2]
-    assert [len(line.text) for line in large[-2:]] == [paper.columns // 2] * 2
+    assert [len(line.text) for line in large[-3:]] == [paper.columns // 2] * 2 + [2]
     assert all(len(line.text) <= paper.columns // 2 for line in large)
     assert large[0].text.startswith("TOTAL")
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+def test_a_large_title_too_long_for_half_the_columns_stays_on_one_line_at_double_height(
+        sales: Sales, paper: Paper) -> None:
+    title = "*** RECEIPT CANCELLED ***"          # 25: more than half the columns, less than all of them
+    layout = ReceiptLayout(Kind.TEST, "t", (Text(title, Align.CENTER, Size.LARGE, bold=True), Feed(),
+                                            Text("Lottery", Align.CENTER, Size.LARGE), Text("after")))
+    data = render(layout, paper, cut=False)
+    mark, lottery, after = lines(data)
+    assert (mark.text, mark.width, mark.height, mark.bold, mark.align) == (title, 1, 2, True, Align.CENTER)
+    assert (lottery.width, lottery.height) == (2, 2) and (after.width, after.height) == (1, 1)
+    assert b"\x1d!\x01\x1bE\x01" + title.encode() in data
+    void = render(void_slip(sales.receipt_voided(), SHOP, PRINTED_AT), paper)
+    assert title in printed_text(void).splitlines()
+
+
+@pytest.mark.parametrize("paper", list(Paper))
+def test_a_double_height_title_as_a_picture_prints_as_line_image_draws_it(paper: Paper) -> None:
+    title = "*** ТӨЛБӨР БУЦААГДСАН ***"          # Ө: a picture on a generic printer
+    layout = ReceiptLayout(Kind.TEST, "t", (Text(title, Align.CENTER, Size.LARGE, bold=True),))
+    printed = replay(render(layout, paper, cut=False), paper, margins=False)
+    expected = line_image(title, paper, size=Size.LARGE, bold=True, align=Align.CENTER, narrow=True).convert("L")
+    assert expected.height == 2 * FONT_A.cell_height
+    assert ImageChops.difference(printed.crop((0, 0, expected.width, expected.height)), expected).getbbox() is None
+    ink = ImageChops.invert(expected).getbbox()
+    assert ink is not None and ink[2] - ink[0] > (len(title) - 1) * FONT_A.cell_width    # one line, single width
 
 
 def test_rules_span_the_columns_and_feeds_are_blank_lines() -> None:
@@ -272,17 +334,38 @@ def test_text_as_image_sends_no_text_at_all_and_the_qr_still_reads(sales: Sales,
     assert [code.text for code in codes] == [QR_DATA]
 
 
+@pytest.mark.parametrize("paper", list(Paper))
+def test_text_as_image_draws_the_receipt_id_in_font_b_cells(sales: Sales, paper: Paper) -> None:
+    data = render(sale_receipt(sales.issued(), SHOP, PRINTED_AT), paper, text_as_image=True)
+    expected = line_image(RECEIPT_ID, paper, size=Size.SMALL, align=Align.RIGHT)
+    (picture,) = [item.image for item in images(data)
+                  if ImageChops.difference(item.image, expected.convert("L")).getbbox() is None]
+    assert picture.height == LINE_PITCH                            # the printer's line pitch, as text would take
+    ink = ImageChops.invert(picture).getbbox()
+    assert ink is not None
+    left, top, right, bottom = ink
+    assert bottom <= FONT_B.cell_height and bottom - top > FONT_B.cell_height // 2    # font-B high
+    assert right - left > (len(RECEIPT_ID) - 1) * FONT_B.cell_width                   # the whole id, 9-dot cells
+    assert paper.dots - left <= len(RECEIPT_ID) * FONT_B.cell_width
+    normal = line_image(RECEIPT_ID[:paper.columns], paper, align=Align.RIGHT).convert("L")
+    assert all(ImageChops.difference(item.image, normal).getbbox() is not None for item in images(data))
+
+
 # -- compact output -----------------------------------------------------------------
 
 def test_modes_and_code_pages_are_sent_only_when_they_change() -> None:
     layout = ReceiptLayout(Kind.TEST, "t", (
         Text("Талх", bold=True), Text("Хлеб", bold=True), Text("Масло", bold=True),
-        Text("Total", Align.CENTER, Size.LARGE, bold=True), Text("Again", Align.CENTER, Size.LARGE, bold=True)))
+        Text("Total", Align.CENTER, Size.LARGE, bold=True), Text("Again", Align.CENTER, Size.LARGE, bold=True),
+        Text("0379", size=Size.SMALL), Text("0088", size=Size.SMALL), Text("Lottery"), Text("Thanks")))
     data = render(layout, cut=False)
     assert data.count(b"\x1bt\x11") == 1
     assert data.count(b"\x1bE\x01") == 1
     assert data.count(b"\x1d!\x11") == 1
     assert data.count(b"\x1ba\x01") == 1
+    assert data.count(b"\x1bM\x01") == 1 and data.count(b"\x1bM\x00") == 1
+    assert data.index(b"\x1bM\x01") < data.index(b"0379") < data.index(b"0088") < data.index(b"\x1bM\x00") \
+        < data.index(b"Lottery")
 
 
 def test_a_line_mixing_code_pages_switches_within_it_rather_than_becoming_a_picture() -> None:

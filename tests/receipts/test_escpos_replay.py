@@ -18,7 +18,7 @@ from pos_app.receipts.escpos_replay import (
     replay,
 )
 from pos_app.receipts.layout import Align, Paper, Size
-from pos_app.receipts.text_image import CELL_HEIGHT, CELL_WIDTH, LINE_PITCH, line_image
+from pos_app.receipts.text_image import CELL_HEIGHT, CELL_WIDTH, FONT_A, FONT_B, LINE_PITCH, line_image
 
 INIT = b"\x1b@"
 LF = b"\n"
@@ -84,6 +84,21 @@ def test_sizes_bold_alignment_feeds_and_the_drawer_are_read() -> None:
     assert PaperFeed(16) in items and DrawerKick(2) in items and items[-1] == Cut(partial=False)
 
 
+def test_esc_m_selects_font_b_and_back_and_printed_text_keeps_its_lines() -> None:
+    receipt_id = b"037900846788001094500100110000018"
+    data = (INIT + b"Receipt id" + LF + b"\x1ba\x02\x1bM\x01" + receipt_id + LF + b"\x1bM\x00\x1ba\x00" + b"A" + LF
+            + b"\x1bM\x31" + b"b" + b"\x1bM\x30" + b"a" + LF + b"\x1b!\x01" + b"B" + LF + INIT + b"A" + LF)
+    label, small, normal, mixed, by_mode, after_init = [item for item in read_escpos(data)
+                                                        if isinstance(item, PrintedLine)]
+    assert printed_text(data).splitlines() == ["Receipt id", receipt_id.decode(), "A", "ba", "B", "A"]
+    assert label.fonts == ("A",) and normal.fonts == ("A",) and after_init.fonts == ("A",)
+    assert small.fonts == ("B",) and small.align is Align.RIGHT
+    assert small.dots == len(receipt_id) * FONT_B.cell_width and small.dots_high == FONT_B.cell_height
+    assert mixed.cells == (Cell("b", font="B"), Cell("a"))
+    assert by_mode.cells == (Cell("B", font="B"),)                 # ESC ! bit 0 is font B too
+    assert normal.dots == FONT_A.cell_width and normal.dots_high == FONT_A.cell_height
+
+
 def test_real_time_status_requests_print_nothing() -> None:
     assert read_escpos(b"\x10\x04\x04\x10\x04\x01") == []
 
@@ -93,6 +108,10 @@ def test_bytes_nobody_can_account_for_are_an_error() -> None:
         read_escpos(INIT + b"\x1b\x7f")
     with pytest.raises(ValueError, match="cut short"):
         read_escpos(b"\x1dv0\x00\x02\x00\x05\x00\xff")
+    with pytest.raises(ValueError, match="unknown ESC/POS font"):
+        read_escpos(INIT + b"\x1bM\x05" + b"x" + LF)
+    with pytest.raises(ValueError, match="cut short"):
+        read_escpos(INIT + b"\x1bM")
 
 
 # -- pictures of the paper ------------------------------------------------------------
@@ -128,6 +147,28 @@ def test_printer_text_and_a_picture_of_the_same_line_look_the_same() -> None:
     assert ImageChops.difference(as_text, as_image).getbbox() is None
 
 
+@pytest.mark.parametrize("paper", list(Paper))
+@pytest.mark.parametrize("align", list(Align))
+def test_a_font_b_line_replays_exactly_as_line_image_draws_small_type(paper: Paper, align: Align) -> None:
+    text = "037900846788001094500100110000018"
+    data = INIT + b"\x1ba" + bytes((list(Align).index(align),)) + b"\x1bM\x01" + text.encode() + LF
+    as_text = replay(data, paper, margins=False)
+    as_image = line_image(text, paper, size=Size.SMALL, align=align).convert("L")
+    assert as_text.size == as_image.size == (paper.dots, LINE_PITCH)
+    assert ImageChops.difference(as_text, as_image).getbbox() is None
+    box = ink_box(as_text)
+    assert box is not None and box[3] <= FONT_B.cell_height
+
+
+def test_font_b_and_font_a_on_one_line_share_the_bottom_line() -> None:
+    paper = Paper.MM80
+    image = replay(INIT + b"\x1bM\x01" + b"_" + b"\x1bM\x00" + b"_" + LF, paper, margins=False)
+    small, normal = ink_box(image.crop((0, 0, FONT_B.cell_width, LINE_PITCH))), ink_box(
+        image.crop((FONT_B.cell_width, 0, FONT_B.cell_width + CELL_WIDTH, LINE_PITCH)))
+    assert small is not None and normal is not None
+    assert abs(small[3] - normal[3]) <= 1 and small[3] > FONT_B.cell_height
+
+
 def test_a_raster_image_is_drawn_dot_for_dot_and_a_cut_as_a_dashed_line() -> None:
     paper = Paper.MM80
     square = Image.new("1", (16, 16), 0)
@@ -154,6 +195,15 @@ def test_text_longer_than_the_paper_goes_on_to_the_next_line() -> None:
     assert printed_text(INIT + b"x" * (paper.columns + 1) + LF) == "x" * (paper.columns + 1)
 
 
+def test_font_b_text_longer_than_the_paper_goes_on_at_its_own_columns() -> None:
+    paper = Paper.MM58
+    columns = paper.columns_for(Size.SMALL)
+    image = replay(INIT + b"\x1bM\x01" + b"x" * columns + LF, paper, margins=False)
+    assert image.height == LINE_PITCH
+    image = replay(INIT + b"\x1bM\x01" + b"x" * (columns + 1) + LF, paper, margins=False)
+    assert image.height == 2 * LINE_PITCH
+
+
 def test_printed_text_skips_pictures_and_keeps_blank_lines() -> None:
     square = Image.new("1", (8, 8), 0)
     data = INIT + b"a" + LF + raster(square) + LF + b"b" + LF
@@ -167,9 +217,13 @@ def test_printed_text_skips_pictures_and_keeps_blank_lines() -> None:
 def test_a_line_picture_is_the_papers_width_and_a_line_high(paper: Paper) -> None:
     normal = line_image("Сүү ₮", paper)
     large = line_image("Сүү ₮", paper, size=Size.LARGE, bold=True)
-    assert normal.mode == large.mode == "1"
-    assert normal.size == (paper.dots, LINE_PITCH)
+    small = line_image("Сүү ₮", paper, size=Size.SMALL)
+    assert normal.mode == large.mode == small.mode == "1"
+    assert normal.size == small.size == (paper.dots, LINE_PITCH)
     assert large.size == (paper.dots, 2 * CELL_HEIGHT)
+    small_box, normal_box = ink_box(small), ink_box(normal)
+    assert small_box is not None and normal_box is not None
+    assert small_box[3] <= FONT_B.cell_height < normal_box[3] <= CELL_HEIGHT
 
 
 def test_a_line_picture_aligns_like_the_printer() -> None:
@@ -193,6 +247,13 @@ def test_each_character_takes_one_cell_and_a_line_too_long_is_cut() -> None:
     assert ImageChops.difference(line_image("Ү" * (paper.columns + 5), paper), full).getbbox() is None
     large = ink_box(line_image("Ү" * (paper.columns // 2), paper, size=Size.LARGE))
     assert large is not None and large[2] > paper.dots - 2 * CELL_WIDTH
+    small_columns = paper.columns_for(Size.SMALL)
+    small = line_image("Ү" * small_columns, paper, size=Size.SMALL)
+    small_box = ink_box(small)
+    assert small_box is not None and small_box[2] > small_columns * FONT_B.cell_width - FONT_B.cell_width
+    assert small_box[2] <= small_columns * FONT_B.cell_width <= paper.dots
+    too_long = line_image("Ү" * (small_columns + 5), paper, size=Size.SMALL)
+    assert ImageChops.difference(too_long, small).getbbox() is None
 
 
 def test_bold_prints_more_dots() -> None:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from pos_app.journal import Journal, ReversalKind
 from pos_app.journal.day_summary import summarize
 from pos_app.receipts.layout import (
+    Align,
     Kind,
     Pair,
     Paper,
@@ -52,7 +53,7 @@ def test_a_receipt_holds_the_shop_the_lines_the_taxes_the_payment_and_the_ebarim
 
 def test_an_organizations_receipt_names_its_register_number(sales: Sales) -> None:
     text = sale_receipt(sales.issued(ORGANIZATION), SHOP, PRINTED_AT).text()
-    assert "Receiver Organization 5317878" in text
+    assert "Receiver Organization 6235972" in text
 
 
 def test_a_paid_sale_without_its_ebarimt_says_so_and_has_no_qr(sales: Sales) -> None:
@@ -83,7 +84,7 @@ def test_a_cancelled_receipt_prints_a_void_slip_without_its_qr(sales: Sales) -> 
     assert slip.kind is Kind.VOID and not slip.opens_drawer
     text = slip.text()
     assert "*** RECEIPT CANCELLED ***" in text and RECEIPT_ID in text and f"Lottery {LOTTERY}" in text
-    assert "no longer valid" in text and "Organization 5317878" in text
+    assert "no longer valid" in text and "Organization 6235972" in text
     assert not any(isinstance(b, QrCode) for b in slip.blocks)
     assert void_slip(sale, SHOP, PRINTED_AT) == slip
 
@@ -127,6 +128,22 @@ def test_paper_widths_read_from_the_settings() -> None:
     assert Paper.of("58") is Paper.MM58 and Paper.of("58 mm") is Paper.MM58 and Paper.of("80") is Paper.MM80
     assert Paper.of("") is Paper.MM80
     assert (Paper.MM58.columns, Paper.MM58.dots, Paper.MM80.columns, Paper.MM80.dots) == (32, 384, 48, 576)
+
+
+def test_columns_for_a_size_are_font_a_half_of_it_in_large_type_and_font_b_in_small() -> None:
+    assert [Paper.MM58.columns_for(size) for size in (Size.SMALL, Size.NORMAL, Size.LARGE)] == [42, 32, 16]
+    assert [Paper.MM80.columns_for(size) for size in (Size.SMALL, Size.NORMAL, Size.LARGE)] == [64, 48, 24]
+    assert Text("x").size is Size.NORMAL and Pair("a", "b").size is Size.NORMAL
+
+
+def test_the_receipt_id_is_in_small_type_flush_right_on_the_receipt_and_the_void_slip(sales: Sales) -> None:
+    receipt, void = sale_receipt(sales.issued(), SHOP, PRINTED_AT), void_slip(sales.receipt_voided(), SHOP, PRINTED_AT)
+    for layout in (receipt, void):
+        (receipt_id,) = [b for b in layout.blocks if isinstance(b, Text) and b.text == RECEIPT_ID]
+        assert (receipt_id.size, receipt_id.align, receipt_id.bold) == (Size.SMALL, Align.RIGHT, False)
+        assert len(RECEIPT_ID) <= Paper.MM58.columns_for(Size.SMALL)
+        others = [b for b in layout.blocks if isinstance(b, (Text, Pair)) and b is not receipt_id]
+        assert all(b.size is not Size.SMALL for b in others), layout.kind
 
 
 def test_a_total_that_does_not_fit_beside_its_label_wraps_the_label() -> None:

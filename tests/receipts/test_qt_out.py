@@ -134,12 +134,41 @@ def test_a_receipt_as_pdf_is_one_roll_wide_page_with_every_word_and_a_readable_q
     text = _run("pdftotext", str(path), "-")
     for expected in (LOTTERY, "Сүү", "Өндөг", "₮", SHOP.name, RECEIPT_ID):
         assert expected in text
-    assert ("Organization 5317878" in text) == (receiver == "organization")
+    assert ("Organization 6235972" in text) == (receiver == "organization")
     assert ("Individual" in text) == (receiver == "individual")
     assert "?" not in text
     assert layout_words(layout) <= set(text.split())
     [picture] = pdf_pictures(path)
     assert qr_codes(picture) == [QR_DATA]
+
+
+@pytest.mark.parametrize("paper", list(Paper), ids=lambda paper: f"{paper.value}mm")
+def test_the_receipt_id_is_one_word_in_small_type_flush_right(sales: Sales, tmp_path: Path, paper: Paper) -> None:
+    path = tmp_path / "slips.pdf"
+    layouts = [sale_receipt(sales.issued(), SHOP, PRINTED_AT), void_slip(sales.receipt_voided(), SHOP, PRINTED_AT)]
+
+    qt_out.write_pdf(layouts, path, paper)
+
+    assert _run("pdftotext", str(path), "-").count(RECEIPT_ID) == 2
+    for page in pdf_pages(path):
+        (receipt_id,) = [word for word in page.words if word.text == RECEIPT_ID]
+        label = next(word for word in page.words if word.text == "Receipt")
+        ratio = (receipt_id.y_max - receipt_id.y_min) / (label.y_max - label.y_min)
+        assert ratio <= 0.8 if paper is Paper.MM58 else ratio == pytest.approx(0.75, abs=0.05)   # shrunk on 58 mm
+        right_edge = (page.width_mm + paper.printable_mm) / 2 / MM_PER_PT
+        assert receipt_id.x_max == pytest.approx(right_edge, abs=1.5)
+        assert receipt_id.x_min >= (page.width_mm - paper.printable_mm) / 2 / MM_PER_PT - 0.5
+
+
+def test_small_type_is_three_quarters_of_normal_and_keeps_a_normal_lines_height() -> None:
+    dpi = 300
+    normal = qt_out.layout_height(ReceiptLayout(Kind.TEST, "", (Text("x"),)), Paper.MM80, dpi)
+    small = qt_out.layout_height(ReceiptLayout(Kind.TEST, "", (Text("x", size=Size.SMALL),)), Paper.MM80, dpi)
+    assert small == normal
+    assert qt_out.SMALL_PT == pytest.approx(0.75 * qt_out.NORMAL_PT)
+    words = " ".join(["слово"] * 40)
+    assert qt_out.layout_height(ReceiptLayout(Kind.TEST, "", (Text(words, size=Size.SMALL),)), Paper.MM80, dpi) \
+        < qt_out.layout_height(ReceiptLayout(Kind.TEST, "", (Text(words),)), Paper.MM80, dpi)   # fewer lines
 
 
 def test_slips_in_one_pdf_get_a_page_each_sized_to_the_slip_and_a_void_has_no_qr(
@@ -246,6 +275,22 @@ def test_text_is_wrapped_and_shrunk_to_stay_inside_the_column(tmp_path: Path) ->
     assert all(pixels[x, y] > 250 for y in range(picture.height) for x in (*range(side), *range(
         picture.width - side, picture.width)))
     assert qr_codes(picture) == [QR_DATA]
+
+
+def test_a_line_a_little_too_long_shrinks_a_little_rather_than_leave_a_word_alone(tmp_path: Path) -> None:
+    paper, dpi = Paper.MM58, 203
+    one_line = qt_out.layout_height(ReceiptLayout(Kind.TEST, "", (Text("x"),)), paper, dpi)
+    address = Text(SHOP.address, Align.CENTER)                  # about 2% too wide for 48 mm at 9 pt
+    receiver = Pair("Receiver", "Organization 6235972")         # about 8% too wide
+    for block in (address, receiver):
+        assert qt_out.layout_height(ReceiptLayout(Kind.TEST, "", (block,)), paper, dpi) == one_line, block
+    path = tmp_path / "near.pdf"
+    qt_out.write_pdf([ReceiptLayout(Kind.TEST, "near", (Text("Terminal T1"), address, receiver))], path, paper)
+    [page] = pdf_pages(path)
+    height = {word.text: word.y_max - word.y_min for word in page.words}
+    for word in ("хороо", "Receiver", "6235972"):
+        assert height[word] >= qt_out.LINE_MIN_SCALE * height["Terminal"] - 0.5, word
+    assert len({round(word.y_max) for word in page.words if word.text in SHOP.address.split()}) == 1
 
 
 def test_paint_draws_at_the_place_given_and_returns_the_bottom(sales: Sales, tmp_path: Path) -> None:
