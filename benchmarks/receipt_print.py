@@ -248,7 +248,7 @@ def baseline_job(layout: ReceiptLayout) -> bytes:
 
 
 def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
-    app = QGuiApplication.instance() or QGuiApplication([])
+    app = QGuiApplication.instance() or QGuiApplication([])  # noqa: F841 - Qt needs it alive for its fonts
     journal = Journal(folder / "journal.sqlite3", "T1", clock=SteppingClock())
     sink = LoopbackPrinter()
     problems: list[str] = []
