@@ -162,6 +162,7 @@ class MainWindow(QMainWindow):
         self.receipt_page.preview_requested.connect(self.on_preview_triggered)
         self.printing.printed.connect(self.on_printing_printed)
         self.printing.failed.connect(self.on_printing_failed)
+        self.printing.preview_closed.connect(self.on_printing_preview_closed)
         self.receipt_page.new_sale_requested.connect(self.on_new_sale_triggered)
         self.flow.stage_changed.connect(self.show_stage)
         self.flow.charge_failed.connect(self.sale_page.show_error)
@@ -339,6 +340,11 @@ class MainWindow(QMainWindow):
             self.printed_numbers.add(number)
         if self._shows_sale(number):
             self.receipt_page.show_print_status(text, ok)
+
+    def on_printing_preview_closed(self) -> None:
+        # Over the history, the history takes the keyboard back by itself; over the till, give it back here.
+        if QApplication.activeModalWidget() is None:
+            self.restore_focus()
 
     def on_printing_printed(self, text: str) -> None:
         self.statusBar().showMessage(text, 8000)

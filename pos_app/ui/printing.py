@@ -43,6 +43,7 @@ class ReceiptPrinting(QObject):
 
     printed = Signal(str)        # what printed, and where
     failed = Signal(str)         # why not, and what to do (the sale is kept for a reprint)
+    preview_closed = Signal()
 
     def __init__(self, runner: TaskRunner, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -143,3 +144,4 @@ class ReceiptPrinting(QObject):
         if self.preview_dialog is dialog:
             self.preview_dialog = None
         dialog.deleteLater()
+        self.preview_closed.emit()

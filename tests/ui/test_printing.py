@@ -135,6 +135,9 @@ def test_with_no_printer_ctrl_p_opens_the_preview_which_saves_a_pdf(till: Till, 
     assert lottery in text and "Сүү" in text and "₮" in text
     preview.reject()
     till.qtbot.waitUntil(lambda: printing.preview_dialog is None, timeout=WAIT_MS)
+    till.qtbot.waitUntil(till.window.isActiveWindow, timeout=WAIT_MS)     # the keyboard is back at the till
+    till.key(Qt.Key.Key_F2)
+    till.wait_stage(None)
 
 
 def test_a_reprint_from_the_history_previews_over_the_history_when_no_printer_is_set(till: Till) -> None:
