@@ -136,6 +136,7 @@ def main(folder: Path) -> None:
     save_screen(window, folder, "09b-print-preview")
     printing.preview_dialog.reject()
     wait(lambda: printing.preview_dialog is None)
+    wait(lambda: QApplication.focusWidget() is not None)
 
     key(Qt.Key.Key_F2)
     wait(lambda: app.flow.stage is None)

@@ -300,14 +300,12 @@ class SettingsDialog(QDialog):
         self.printer_kind.setCurrentIndex(max(0, index))
         self.printer_address = QLineEdit(address.strip() if index > 0 else "")
         self.printer_address.setObjectName("printer_address")
-        kind_row = QHBoxLayout()
-        kind_row.addWidget(self.printer_kind)
-        kind_row.addWidget(self.printer_address, 1)
-        kind_box = QWidget()
+        kind_box = QWidget()          # the kind above its connection: an address needs the whole width
         kind_layout = QVBoxLayout(kind_box)
         kind_layout.setContentsMargins(0, 0, 0, 0)
-        kind_layout.setSpacing(2)
-        kind_layout.addLayout(kind_row)
+        kind_layout.setSpacing(4)
+        kind_layout.addWidget(self.printer_kind)
+        kind_layout.addWidget(self.printer_address)
         kind_layout.addWidget(self._error_label("printer"))
         self._rows["printer"] = kind_box
 
