@@ -25,13 +25,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import qrcode
 from escpos.capabilities import CAPABILITIES, CLASS_CACHE, Profile
 from escpos.constants import CD_KICK_2, PAPER_FULL_CUT, PAPER_PART_CUT
 from PIL import Image, ImageChops
 
 from .errors import PrinterSetupError
 from .layout import Align, Feed, Pair, Paper, QrCode, ReceiptLayout, Rule, Size, Text, pair_lines, wrap
+from .qr import QUIET_ZONE, qr_matrix
 from .text_image import line_image
 
 __all__ = ["CodePage", "ESC_POS_MODELS", "GENERIC_CODE_PAGES", "PaperProfile", "make_profile", "profile_name",
@@ -43,7 +43,7 @@ INIT = ESC + b"@"
 GENERIC_CODE_PAGES = ("CP437", "CP866")     # what a printer of unknown make is trusted to have
 ESC_POS_MODELS: tuple[str, ...] = tuple(sorted(CAPABILITIES["profiles"], key=str.lower))
 QR_MODULE_DOTS = {Paper.MM58: 5, Paper.MM80: 6}   # 0.6 / 0.75 mm modules at 203 dpi
-QR_BORDER = 4                                     # modules of quiet zone on every side (the standard's)
+QR_BORDER = QUIET_ZONE        # modules of quiet zone on every side (the standard's)
 CUT_FEED_LINES = 6                                # lines fed so the last printed line clears the cutter
 RASTER_BAND_ROWS = 256                            # rows per GS v 0 command (small printer buffers)
 # Code pages python-escpos knows by name but without a Python codec.
@@ -195,10 +195,10 @@ def _reach(page: CodePage, line: str, start: int) -> int:
 def qr_image(data: str, paper: Paper) -> Image.Image:
     """The QR code (error correction M, 4-module quiet zone) as a 1-bit image the paper's width, centred;
     modules of 6 dots on 80 mm and 5 on 58 mm, smaller only when the code would not fit otherwise."""
-    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_M, border=QR_BORDER)
-    code.add_data(data)
-    code.make(fit=True)
-    matrix = code.get_matrix()
+    inner = qr_matrix(data)
+    light = [False] * (len(inner) + 2 * QR_BORDER)
+    matrix = ([light] * QR_BORDER + [[False] * QR_BORDER + row + [False] * QR_BORDER for row in inner]
+              + [light] * QR_BORDER)
     modules = len(matrix)
     module = max(1, min(QR_MODULE_DOTS[paper], paper.dots // modules))
     small = Image.new("1", (modules, modules), 1)
@@ -309,7 +309,10 @@ class _Writer:
         elif isinstance(block, Feed):
             self.feed(block.lines)
         elif isinstance(block, QrCode):
-            self.image(qr_image(block.data, self.paper))
+            try:
+                self.image(qr_image(block.data, self.paper))
+            except ValueError:          # too long for a QR code: its text is printed instead (as in qt_out)
+                self.block(Text(block.data, Align.CENTER))
         else:
             raise TypeError(f"not a layout block: {type(block).__name__}")
 

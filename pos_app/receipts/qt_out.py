@@ -30,17 +30,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import qrcode
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (QColor, QFont, QFontDatabase, QFontMetricsF, QGuiApplication, QImage, QPageLayout,
                            QPageSize, QPainter, QPainterPath, QPdfWriter)
 from PySide6.QtPrintSupport import QPrinter, QPrinterInfo
-from qrcode.constants import ERROR_CORRECT_M
 
 import pos_app
 
 from .errors import PrintError, PrinterUnavailable
 from .layout import Align, Block, Feed, Pair, Paper, QrCode, ReceiptLayout, Rule, Size, Text
+from .qr import qr_matrix
 
 __all__ = ["PDF_DPI", "ensure_fonts", "layout_height", "paint", "print_layouts", "receipt_image", "roll_mm",
            "system_printer", "write_pdf"]
@@ -271,7 +270,7 @@ class _Typesetter:
 
     def qr(self, block: QrCode) -> list[_Row]:
         try:
-            matrix = _qr_matrix(block.data)
+            matrix = qr_matrix(block.data)
         except ValueError:
             _log.warning("A QR code of %d characters is too long to draw; its text is printed instead.",
                          len(block.data))
@@ -310,19 +309,6 @@ class _Typesetter:
             painter.restore()
 
         return [_Row(side + 2 * quiet, draw)]
-
-
-def _qr_matrix(data: str) -> list[list[bool]]:
-    """The code's modules without a quiet zone (the row leaves the white around it). ValueError if too long."""
-    if not data:
-        raise ValueError("no data")
-    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0)
-    code.add_data(data)
-    try:
-        code.make(fit=True)
-    except Exception as error:   # qrcode raises DataOverflowError, or ValueError("Invalid version") in 8.x
-        raise ValueError(f"too long for a QR code ({len(data)} characters)") from error
-    return [list(row) for row in code.get_matrix()]
 
 
 def _wrap(text: str, metrics: QFontMetricsF, width: float) -> list[str]:

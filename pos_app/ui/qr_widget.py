@@ -8,32 +8,15 @@ a blurred module edge is what makes a phone camera hesitate.
 
 from __future__ import annotations
 
-import qrcode
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
-from qrcode.constants import ERROR_CORRECT_M
-from qrcode.exceptions import DataOverflowError
 
-QUIET_ZONE = 4          # modules of white around a code, as ISO/IEC 18004 asks
+from pos_app.receipts.qr import QUIET_ZONE, qr_matrix
+
+__all__ = ["QUIET_ZONE", "QRWidget", "qr_matrix"]
 MINIMUM_SIDE = 160
 PREFERRED_SIDE = 360
-
-
-def qr_matrix(text: str) -> list[list[bool]]:
-    """The dark (True) and light modules of *text*'s QR code, without a quiet zone.
-
-    Raises ValueError when the text is empty or too long for any QR version.
-    """
-    if not text:
-        raise ValueError("no text to encode as a QR code")
-    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0)
-    code.add_data(text)
-    try:
-        code.make(fit=True)
-    except (DataOverflowError, ValueError) as error:  # qrcode 8 overflows as "Invalid version (41)"
-        raise ValueError(f"the text is too long for a QR code ({len(text)} characters)") from error
-    return [list(row) for row in code.get_matrix()]
 
 
 class QRWidget(QWidget):

@@ -28,6 +28,7 @@ from pos_app.receipts.layout import (
     Kind,
     Pair,
     Paper,
+    QrCode,
     ReceiptLayout,
     Rule,
     Size,
@@ -410,3 +411,10 @@ def test_a_named_model_gets_its_declared_pages_that_python_can_write() -> None:
     assert "Unknown" not in pages and "TCVN-3-1" not in pages        # no name, no Python codec
     numbers = [page.number for page in pages.values()]
     assert numbers == sorted(numbers)
+
+
+def test_a_qr_too_long_for_any_version_prints_its_text_instead() -> None:
+    data = "9" * 8000
+    printer = Dummy(profile=make_profile(Paper.MM80))
+    render_escpos(ReceiptLayout(Kind.TEST, "t", (QrCode(data),)), printer, Paper.MM80)
+    assert printed_text(printer.output).replace("\n", "") == data
