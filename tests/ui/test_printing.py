@@ -47,6 +47,18 @@ def pay_and_issue(till: Till) -> str:
     return till.flow.sale.receipt.lottery
 
 
+def history_on_the_last_sale(till: Till):
+    """F2 then F4: the history, with the sale just made selected and ready to reprint."""
+    till.key(Qt.Key.Key_F2)
+    till.wait_stage(None)
+    till.key(Qt.Key.Key_F4)
+    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None, timeout=WAIT_MS)
+    dialog = till.app.history_dialog
+    till.qtbot.waitUntil(lambda: dialog.selected_sale() is not None and dialog.reprint_button.isEnabled(),
+                         timeout=WAIT_MS)
+    return dialog
+
+
 def printed(path: Path) -> bytes:
     return path.read_bytes() if path.exists() else b""
 
@@ -104,13 +116,7 @@ def test_a_printer_that_is_off_says_so_and_the_sale_waits_in_the_journal_for_a_r
     # The printer is back (here: the shop chose another one); the history prints the sale again.
     device = tmp_path / "usb-lp0"
     till.app.printing.configure(PrinterChoice(f"file:{device}"), till.app.printing.shop, till.app.backend.journal)
-    till.key(Qt.Key.Key_F2)
-    till.wait_stage(None)
-    till.key(Qt.Key.Key_F4)
-    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None, timeout=WAIT_MS)
-    dialog = till.app.history_dialog
-    till.qtbot.waitUntil(lambda: dialog.selected_sale() is not None and dialog.reprint_button.isEnabled(),
-                         timeout=WAIT_MS)
+    dialog = history_on_the_last_sale(till)
     with till.qtbot.waitSignal(till.app.printing.printed, timeout=WAIT_MS):
         dialog.reprint_button.click()
     data = printed(device)
@@ -142,13 +148,7 @@ def test_with_no_printer_ctrl_p_opens_the_preview_which_saves_a_pdf(till: Till, 
 
 def test_a_reprint_from_the_history_previews_over_the_history_when_no_printer_is_set(till: Till) -> None:
     pay_and_issue(till)
-    till.key(Qt.Key.Key_F2)
-    till.wait_stage(None)
-    till.key(Qt.Key.Key_F4)
-    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None, timeout=WAIT_MS)
-    dialog = till.app.history_dialog
-    till.qtbot.waitUntil(lambda: dialog.selected_sale() is not None and dialog.reprint_button.isEnabled(),
-                         timeout=WAIT_MS)
+    dialog = history_on_the_last_sale(till)
     dialog.reprint_button.click()
     printing = till.app.printing
     till.qtbot.waitUntil(lambda: printing.preview_dialog is not None and printing.preview_dialog.isVisible(),
