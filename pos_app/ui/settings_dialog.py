@@ -16,7 +16,7 @@ from concurrent.futures import Future
 from dataclasses import fields
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -369,15 +369,16 @@ class SettingsDialog(QDialog):
         self._apply_printer_kind()
         return group
 
+    # Marked for lupdate, translated where shown.
     _ADDRESS_HINTS = {
         "": "",
-        "system": "empty: the computer's default printer",
-        "usb": "vendor:product, e.g. 04b8:0202",
-        "network": "address[:port], e.g. 192.168.1.50:9100",
-        "serial": "port[:baud], e.g. COM3 or /dev/ttyUSB0:9600",
-        "win32": "the printer's name in Windows",
-        "cups": "the CUPS queue's name",
-        "file": "e.g. /dev/usb/lp0",
+        "system": QT_TRANSLATE_NOOP("SettingsDialog", "empty: the computer's default printer"),
+        "usb": QT_TRANSLATE_NOOP("SettingsDialog", "vendor:product, e.g. 04b8:0202"),
+        "network": QT_TRANSLATE_NOOP("SettingsDialog", "address[:port], e.g. 192.168.1.50:9100"),
+        "serial": QT_TRANSLATE_NOOP("SettingsDialog", "port[:baud], e.g. COM3 or /dev/ttyUSB0:115200"),
+        "win32": QT_TRANSLATE_NOOP("SettingsDialog", "the printer's name in Windows"),
+        "cups": QT_TRANSLATE_NOOP("SettingsDialog", "the CUPS queue's name"),
+        "file": QT_TRANSLATE_NOOP("SettingsDialog", "e.g. /dev/usb/lp0"),
     }
 
     def current_printer(self) -> str:
