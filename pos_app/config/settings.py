@@ -27,7 +27,7 @@ MAX_CREDENTIAL_LENGTH = 45
 MAX_SHOP_NAME_LENGTH = 100
 MAX_SHOP_ADDRESS_LENGTH = 200
 MAX_PRINTER_LENGTH = 200
-PAPER_WIDTHS = ("80", "58")
+PAPER_WIDTHS = ("80", "58", "80-42")   # "80-42": 80 mm at 180 dpi, 42 characters (Epson TM-T88)
 # How the `printer` setting starts: the system's printers through Qt, or an ESC/POS printer's connection.
 SYSTEM_PRINTER = "system"
 ESCPOS_PREFIXES = ("usb", "serial", "network", "win32", "cups", "file")
@@ -119,7 +119,7 @@ class Settings:
     # "usb:04b8:0202", "serial:/dev/ttyUSB0:9600", "network:192.168.1.50:9100", "win32:<name>",
     # "cups:<name>", "file:/dev/usb/lp0" (pos_app.receipts.connections reads these).
     printer: str = ""
-    paper_width: str = "80"       # mm: "80" or "58"
+    paper_width: str = "80"       # "80" or "58" (mm), or "80-42": 80 mm at 180 dpi, 42 characters
     printer_model: str = ""       # ESC/POS: a python-escpos profile name; empty: a generic printer
     auto_print: bool = True       # print as soon as the ebarimt is issued (when a printer is set)
     cut_paper: bool = True
@@ -439,7 +439,7 @@ def _check_printer(value: str) -> str | None:
 
 
 def _check_paper_width(value: str) -> str | None:
-    return None if value in PAPER_WIDTHS else "The {label} must be 80 or 58 (mm)."
+    return None if value in PAPER_WIDTHS else "The {label} must be 80, 58 or 80-42 (80 mm, 42 characters)."
 
 
 def _check_printer_model(value: str) -> str | None:

@@ -42,7 +42,7 @@ GS = b"\x1d"
 INIT = ESC + b"@"
 GENERIC_CODE_PAGES = ("CP437", "CP866")     # what a printer of unknown make is trusted to have
 ESC_POS_MODELS: tuple[str, ...] = tuple(sorted(CAPABILITIES["profiles"], key=str.lower))
-QR_MODULE_DOTS = {Paper.MM58: 5, Paper.MM80: 6}   # 0.6 / 0.75 mm modules at 203 dpi
+QR_MODULE_DOTS = {Paper.MM58: 5, Paper.MM80: 6, Paper.MM80_42: 6}   # 0.6 / 0.75 mm modules at 203 dpi
 QR_BORDER = QUIET_ZONE        # modules of quiet zone on every side (the standard's)
 CUT_FEED_LINES = 6                                # lines fed so the last printed line clears the cutter
 RASTER_BAND_ROWS = 256                            # rows per GS v 0 command (small printer buffers)

@@ -30,7 +30,7 @@ __all__ = ["Cell", "Cut", "DrawerKick", "PaperFeed", "PrintedImage", "PrintedLin
 
 ESC, GS, DLE, FS = 0x1B, 0x1D, 0x10, 0x1C
 _ALIGNS = (Align.LEFT, Align.CENTER, Align.RIGHT)
-_PAPER_DOTS = {Paper.MM58: 464, Paper.MM80: 640}     # the whole roll at 203 dpi (58 and 80 mm)
+_PAPER_DOTS = {Paper.MM58: 464, Paper.MM80: 640, Paper.MM80_42: 567}   # the whole roll (at 203, 203, 180 dpi)
 _TOP_MARGIN = 24
 _CUT_GAP = 24
 

@@ -35,19 +35,23 @@ def _tr(text: str) -> str:
 
 
 class Paper(Enum):
-    """Thermal roll widths. `columns`: characters of the printer's font A in a line; `dots`: printable width
-    at 203 dpi; `printable_mm`: the width both back ends draw in."""
+    """Thermal rolls. `columns`: characters of the printer's font A (12 dots wide) in a line; `dots`: the
+    printable width in the printer's dots; `printable_mm`: the width both back ends draw in.
+
+    Most 80 mm printers have 576 dots at 203 dpi (48 characters); Epson's TM-T88 series and its kin
+    print 512 dots at 180 dpi (42 characters): a 576-dot picture would not fit them."""
 
     MM58 = "58"
     MM80 = "80"
+    MM80_42 = "80-42"
 
     @property
     def columns(self) -> int:
-        return 32 if self is Paper.MM58 else 48
+        return {Paper.MM58: 32, Paper.MM80: 48, Paper.MM80_42: 42}[self]
 
     @property
     def dots(self) -> int:
-        return 384 if self is Paper.MM58 else 576
+        return {Paper.MM58: 384, Paper.MM80: 576, Paper.MM80_42: 512}[self]
 
     def columns_for(self, size: Size) -> int:
         """Characters of `size` in a line: font A's `columns`; half as many in large type (double width);
@@ -59,8 +63,16 @@ class Paper(Enum):
         return self.columns
 
     @property
+    def roll_mm(self) -> float:
+        return 58.0 if self is Paper.MM58 else 80.0
+
+    @property
     def printable_mm(self) -> float:
         return 48.0 if self is Paper.MM58 else 72.0
+
+    @property
+    def label(self) -> str:
+        return f"{self.roll_mm:g} mm" if self is not Paper.MM80_42 else "80 mm, 42 characters"
 
     @classmethod
     def of(cls, value: str) -> Paper:
@@ -365,7 +377,7 @@ def printer_test_page(shop: ShopHeader, printer: str, paper: Paper, printed_at: 
     blocks: list[Block] = [*_header(shop, shop.terminal), Rule(),
                            Text(_tr("Printer test page"), Align.CENTER, Size.LARGE, bold=True),
                            Text(_tr("Printer")), Text(printer, Align.RIGHT),
-                           Pair(_tr("Paper"), f"{paper.value} mm, {paper.columns} {_tr('characters')}"),
+                           Pair(_tr("Paper"), f"{paper.roll_mm:g} mm, {paper.columns} {_tr('characters')}"),
                            Pair(_tr("Printed"), _moment(printed_at)),
                            Rule(),
                            Text(ruler(Size.NORMAL)),

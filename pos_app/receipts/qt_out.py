@@ -103,7 +103,7 @@ def ensure_fonts() -> None:
 
 def roll_mm(paper: Paper) -> float:
     """The full width of the roll (58 or 80 mm); the slip is drawn in its middle `paper.printable_mm`."""
-    return float(paper.value)
+    return paper.roll_mm
 
 
 def _px(mm: float, dpi: float) -> float:

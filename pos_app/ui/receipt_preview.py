@@ -115,8 +115,8 @@ class ReceiptPreviewDialog(QDialog):
             picture.setPixmap(QPixmap.fromImage(image))
             picture.setStyleSheet("background: white; border: 1px solid #aaa;")
             self._column.addWidget(picture)
-        self.status.setText(self.tr("{count} slip(s), {paper} mm paper.").format(
-            count=len(self.layouts), paper=self.printing.choice.paper.value))
+        self.status.setText(self.tr("{count} slip(s), {paper} paper.").format(
+            count=len(self.layouts), paper=self.printing.choice.paper.label))
         self.print_button.setEnabled(bool(self.layouts))
         self.save_button.setEnabled(bool(self.layouts))
         self.print_button.setFocus()

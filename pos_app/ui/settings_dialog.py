@@ -313,6 +313,9 @@ class SettingsDialog(QDialog):
         self.paper_width.setObjectName("paper_width")
         self.paper_width.addItem(self.tr("80 mm"), "80")
         self.paper_width.addItem(self.tr("58 mm"), "58")
+        self.paper_width.addItem(self.tr("80 mm, 42 characters"), "80-42")
+        self.paper_width.setItemData(2, self.tr("For 180 dpi printers such as the Epson TM-T88 series "
+                                                "(512 dots a line)."), Qt.ItemDataRole.ToolTipRole)
         self.paper_width.setCurrentIndex(max(0, self.paper_width.findData(settings.paper_width)))
         self.printer_model = QComboBox()
         self.printer_model.setObjectName("printer_model")

@@ -418,3 +418,15 @@ def test_a_qr_too_long_for_any_version_prints_its_text_instead() -> None:
     printer = Dummy(profile=make_profile(Paper.MM80))
     render_escpos(ReceiptLayout(Kind.TEST, "t", (QrCode(data),)), printer, Paper.MM80)
     assert printed_text(printer.output).replace("\n", "") == data
+
+
+def test_a_180_dpi_printer_gets_nothing_wider_than_its_512_dots(sales: Sales) -> None:
+    """Epson's TM-T88 prints 512 dots (42 characters) on 80 mm: no picture or line may be wider."""
+    paper = Paper.MM80_42
+    printer = Dummy(profile=make_profile(paper, "TM-T88V"))
+    render_escpos(sale_receipt(sales.issued(ORGANIZATION), SHOP, PRINTED_AT), printer, paper)
+    items = read_escpos(printer.output, model="TM-T88V")
+    assert all(item.image.width <= 512 for item in items if isinstance(item, PrintedImage))
+    assert all(len(line) <= 42 for line in printed_text(printer.output, model="TM-T88V").splitlines()
+               if not line.isdigit())          # the receipt id is in the small font: 56 of those fit
+    assert zxingcpp.read_barcodes(replay(printer.output, paper, model="TM-T88V"))[0].text == QR_DATA

@@ -128,7 +128,7 @@ def test_a_receipt_as_pdf_is_one_roll_wide_page_with_every_word_and_a_readable_q
     assert info["Title"].strip() == layout.title
     assert info["Creator"].strip() == "pos-app"
     [page] = pdf_pages(path)
-    assert page.width_mm == pytest.approx(float(paper.value), abs=0.5)
+    assert page.width_mm == pytest.approx(paper.roll_mm, abs=0.5)
     assert page.height_mm == pytest.approx(expected_page_height_mm(layout, paper), abs=0.5)
     assert 100 < page.height_mm < 250              # a strip of roll, not an A4 sheet
     text = _run("pdftotext", str(path), "-")
@@ -233,7 +233,7 @@ def test_a_receipt_picture_is_the_roll_wide_with_a_large_lottery_line_and_a_read
 
     image = qt_out.receipt_image(layout, paper, dpi)
 
-    assert image.width() == round(float(paper.value) / 25.4 * dpi)
+    assert image.width() == round(paper.roll_mm / 25.4 * dpi)
     assert image.dotsPerMeterX() == round(dpi / 0.0254)
     margin = round(qt_out.MARGIN_MM / 25.4 * dpi)
     assert image.height() == qt_out.layout_height(layout, paper, dpi) + 2 * margin
