@@ -26,12 +26,18 @@ from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind, ReversalSt
 from pos_app.journal.day_summary import UNKNOWN, DaySummary
 
 __all__ = ["Align", "Block", "Feed", "Kind", "Pair", "Paper", "QrCode", "ReceiptLayout", "Rule", "ShopHeader",
-           "Size", "Text", "day_summary_layout", "format_quantity", "layouts_for", "pair_lines", "printer_test_page", "refund_slip", "sale_receipt",
+           "Size", "Text", "day_summary_layout", "format_quantity", "layouts_for", "pair_lines", "printer_test_page",
+           "refund_slip", "sale_receipt",
            "void_slip", "wrap"]
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Receipt", text)
+translate = QCoreApplication.translate     # lupdate reads translate("Receipt", "...") calls
+
+
+def _unknown() -> str:
+    # The day summary's key for a bank or type the service did not name (its CSV keeps the English word).
+    assert UNKNOWN == "Unknown"
+    return translate("Receipt", "Unknown")
 
 
 class Paper(Enum):
@@ -230,10 +236,12 @@ def _header(shop: ShopHeader, terminal: str) -> list[Block]:
     if shop.name:
         blocks.append(Text(shop.name, Align.CENTER, bold=True))
     if shop.register:
-        blocks.append(Text(f"{_tr('Register no.')} {shop.register}", Align.CENTER))
+        blocks.append(Text(translate("Receipt", "Register no. {register}").format(register=shop.register),
+                           Align.CENTER))
     if shop.address:
         blocks.append(Text(shop.address, Align.CENTER))
-    blocks.append(Text(f"{_tr('Terminal')} {terminal or shop.terminal}", Align.CENTER))
+    blocks.append(Text(translate("Receipt", "Terminal {terminal}").format(terminal=terminal or shop.terminal),
+                       Align.CENTER))
     return blocks
 
 
@@ -259,16 +267,16 @@ def _taxes(sale: JournalSale) -> tuple[Decimal, Decimal]:
 def _payments(sale: JournalSale) -> list[Block]:
     blocks: list[Block] = []
     for payment in sale.payments:
-        blocks.append(Pair(_tr("Paid via"), payment.bank or "QPay"))
-        blocks.append(Pair(_tr("Payment id"), payment.payment_id))
+        blocks.append(Pair(translate("Receipt", "Paid via"), payment.bank or "QPay"))
+        blocks.append(Pair(translate("Receipt", "Payment id"), payment.payment_id))
     return blocks
 
 
 def _receiver_text(sale: JournalSale) -> str:
     receiver = sale.receipt.receiver if sale.receipt is not None else sale.receiver
     if receiver is not None and receiver.kind is ReceiverKind.ORGANIZATION:
-        return f"{_tr('Organization')} {receiver.register}"
-    return _tr("Individual")
+        return translate("Receipt", "Organization {register}").format(register=receiver.register)
+    return translate("Receipt", "Individual")
 
 
 def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, copy: bool = False) -> ReceiptLayout:
@@ -276,84 +284,86 @@ def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, c
     (lottery number in large type, its QR code, its id, the receiver). A reprint is marked as a copy."""
     blocks: list[Block] = _header(shop, sale.terminal)
     if copy:
-        blocks += [Feed(), Text(_tr("COPY"), Align.CENTER, Size.LARGE, bold=True)]
+        blocks += [Feed(), Text(translate("Receipt", "COPY"), Align.CENTER, Size.LARGE, bold=True)]
     blocks += [Rule(),
-               Pair(_tr("Sale"), sale.number),
-               Pair(_tr("Date"), _moment(sale.created_at)),
+               Pair(translate("Receipt", "Sale"), sale.number),
+               Pair(translate("Receipt", "Date"), _moment(sale.created_at)),
                Rule()]
     blocks += _lines(sale)
     vat, city_tax = _taxes(sale)
     blocks += [Rule(),
-               Pair(_tr("TOTAL"), format_mnt(sale.total), Size.LARGE, bold=True),
-               Pair(_tr("VAT"), format_mnt(vat)),
-               Pair(_tr("City tax"), format_mnt(city_tax)),
+               Pair(translate("Receipt", "TOTAL"), format_mnt(sale.total), Size.LARGE, bold=True),
+               Pair(translate("Receipt", "VAT"), format_mnt(vat)),
+               Pair(translate("Receipt", "City tax"), format_mnt(city_tax)),
                Rule()]
     blocks += _payments(sale)
     receipt = sale.receipt
     if receipt is not None:
         blocks += [Rule(),
-                   Text(_tr("Ebarimt receipt"), Align.CENTER, bold=True),
-                   Pair(_tr("Receiver"), _receiver_text(sale)),
-                   Text(_tr("Receipt id")),
+                   Text(translate("Receipt", "Ebarimt receipt"), Align.CENTER, bold=True),
+                   Pair(translate("Receipt", "Receiver"), _receiver_text(sale)),
+                   Text(translate("Receipt", "Receipt id")),
                    Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
                    Feed(),
-                   Text(_tr("Lottery"), Align.CENTER),
+                   Text(translate("Receipt", "Lottery"), Align.CENTER),
                    Text(receipt.lottery, Align.CENTER, Size.LARGE, bold=True)]
         if receipt.qr_data:
             blocks.append(QrCode(receipt.qr_data))
     else:
-        blocks += [Feed(), Text(_tr("No ebarimt receipt issued for this sale."), Align.CENTER)]
+        blocks += [Feed(), Text(translate("Receipt", "No ebarimt receipt issued for this sale."), Align.CENTER)]
     if copy:
-        blocks.append(Text(f"{_tr('Printed')} {_moment(printed_at)}", Align.CENTER))
-    blocks += [Feed(), Text(_tr("Thank you!"), Align.CENTER)]
+        blocks.append(Text(translate("Receipt", "Printed {moment}").format(moment=_moment(printed_at)), Align.CENTER))
+    blocks += [Feed(), Text(translate("Receipt", "Thank you!"), Align.CENTER)]
     kind = Kind.COPY if copy else Kind.SALE
-    return ReceiptLayout(kind, f"{_tr('Receipt')} {sale.number}", tuple(blocks))
+    return ReceiptLayout(kind, translate("Receipt", "Receipt {number}").format(number=sale.number), tuple(blocks))
 
 
 def _slip_head(sale: JournalSale, shop: ShopHeader, mark: str, printed_at: datetime) -> list[Block]:
     return [*_header(shop, sale.terminal), Rule(),
             Text(f"*** {mark} ***", Align.CENTER, Size.LARGE, bold=True), Rule(),
-            Pair(_tr("Sale"), sale.number),
-            Pair(_tr("Sale date"), _moment(sale.created_at)),
-            Pair(_tr("Printed"), _moment(printed_at))]
+            Pair(translate("Receipt", "Sale"), sale.number),
+            Pair(translate("Receipt", "Sale date"), _moment(sale.created_at)),
+            Pair(translate("Receipt", "Printed"), _moment(printed_at))]
 
 
 def void_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
     """The slip for a cancelled ebarimt: which receipt (id, lottery) is void, and for how much. No QR: a
     void receipt's code must not be scanned as a valid one."""
     receipt = sale.receipt
-    blocks = _slip_head(sale, shop, _tr("RECEIPT CANCELLED"), printed_at)
+    blocks = _slip_head(sale, shop, translate("Receipt", "RECEIPT CANCELLED"), printed_at)
     if receipt is not None:
-        blocks += [Text(_tr("Receipt id")), Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
-                   Pair(_tr("Lottery"), receipt.lottery),
-                   Pair(_tr("Receiver"), _receiver_text(sale)),
-                   Pair(_tr("Amount"), format_mnt(receipt.amount), bold=True)]
+        blocks += [Text(translate("Receipt", "Receipt id")), Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
+                   Pair(translate("Receipt", "Lottery"), receipt.lottery),
+                   Pair(translate("Receipt", "Receiver"), _receiver_text(sale)),
+                   Pair(translate("Receipt", "Amount"), format_mnt(receipt.amount), bold=True)]
     if sale.receipt_status is ReceiptStatus.CANCELLING:
-        blocks.append(Text(_tr("The cancel is not confirmed yet."), Align.CENTER))
-    blocks += [Feed(), Text(_tr("This receipt is no longer valid."), Align.CENTER)]
-    return ReceiptLayout(Kind.VOID, f"{_tr('Cancelled receipt')} {sale.number}", tuple(blocks))
+        blocks.append(Text(translate("Receipt", "The cancel is not confirmed yet."), Align.CENTER))
+    blocks += [Feed(), Text(translate("Receipt", "This receipt is no longer valid."), Align.CENTER)]
+    title = translate("Receipt", "Cancelled receipt {number}").format(number=sale.number)
+    return ReceiptLayout(Kind.VOID, title, tuple(blocks))
 
 
 def refund_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
     """The slip for money given back to the customer's card (a cancel or a refund of the payment)."""
     refund = sale.reversal_kind is ReversalKind.REFUND
-    mark = _tr("REFUND") if refund else _tr("PAYMENT CANCELLED")
+    mark = translate("Receipt", "REFUND") if refund else translate("Receipt", "PAYMENT CANCELLED")
     blocks = _slip_head(sale, shop, mark, printed_at)
     blocks += [Rule()]
     blocks += _lines(sale)
-    blocks += [Rule(), Pair(_tr("Sale total"), format_mnt(sale.total))]
+    blocks += [Rule(), Pair(translate("Receipt", "Sale total"), format_mnt(sale.total))]
     given_back = sale.reversed_amount if sale.is_reversed else sale.paid_amount
-    label = _tr("Given back") if sale.is_reversed else _tr("To give back")
+    label = translate("Receipt", "Given back") if sale.is_reversed else translate("Receipt", "To give back")
     blocks.append(Pair(label, format_mnt(given_back), Size.LARGE, bold=True))
     blocks += _payments(sale)
     if sale.reversal_reason:
-        blocks += [Rule(), Text(_tr("Reason")), Text(sale.reversal_reason)]
+        blocks += [Rule(), Text(translate("Receipt", "Reason")), Text(sale.reversal_reason)]
     if sale.reversal_status is not ReversalStatus.DONE:
-        blocks.append(Text(_tr("The bank has not confirmed this yet."), Align.CENTER))
+        blocks.append(Text(translate("Receipt", "The bank has not confirmed this yet."), Align.CENTER))
     if sale.receipt is not None:
         voided = sale.receipt_status is ReceiptStatus.CANCELLED
-        blocks.append(Pair(_tr("Ebarimt receipt"), _tr("cancelled") if voided else _tr("not cancelled yet")))
-    blocks += [Feed(), Text(_tr("Customer signature"), Align.LEFT), Feed(2), Rule()]
+        state = translate("Receipt", "cancelled") if voided else translate("Receipt", "not cancelled yet")
+        blocks.append(Pair(translate("Receipt", "Ebarimt receipt"), state))
+    blocks += [Feed(), Text(translate("Receipt", "Customer signature"), Align.LEFT), Feed(2), Rule()]
     return ReceiptLayout(Kind.REFUND, f"{mark.title()} {sale.number}", tuple(blocks))
 
 
@@ -375,59 +385,67 @@ def printer_test_page(shop: ShopHeader, printer: str, paper: Paper, printed_at: 
         return "".join(str(column % 10) for column in range(1, paper.columns_for(size) + 1))
 
     blocks: list[Block] = [*_header(shop, shop.terminal), Rule(),
-                           Text(_tr("Printer test page"), Align.CENTER, Size.LARGE, bold=True),
-                           Text(_tr("Printer")), Text(printer, Align.RIGHT),
-                           Pair(_tr("Paper"), f"{paper.roll_mm:g} mm, {paper.columns} {_tr('characters')}"),
-                           Pair(_tr("Printed"), _moment(printed_at)),
+                           Text(translate("Receipt", "Printer test page"), Align.CENTER, Size.LARGE, bold=True),
+                           Text(translate("Receipt", "Printer")), Text(printer, Align.RIGHT),
+                           Pair(translate("Receipt", "Paper"),
+                                translate("Receipt", "{width} mm, {columns} characters").format(
+                                    width=f"{paper.roll_mm:g}", columns=paper.columns)),
+                           Pair(translate("Receipt", "Printed"), _moment(printed_at)),
                            Rule(),
                            Text(ruler(Size.NORMAL)),
                            Text(ruler(Size.SMALL), size=Size.SMALL),
-                           Text(_tr("Each line of digits above must fit on one line.")),
+                           Text(translate("Receipt", "Each line of digits above must fit on one line.")),
                            Rule(),
                            Text("Аа Бб Өө Үү Ээ Яя Ёё — ₮"),
                            Text("Сүү 1л, Өндөг 10ш, Хүнсний дэлгүүр"),
                            Pair("Нийт дүн", format_mnt(Decimal("12500"))),
-                           Text(_tr("Lottery"), Align.CENTER),
+                           Text(translate("Receipt", "Lottery"), Align.CENTER),
                            Text("AB 12345678", Align.CENTER, Size.LARGE, bold=True),
                            QrCode("pos-app printer test"),
-                           Text(_tr("If every letter above reads right, the printer is ready."), Align.CENTER)]
-    return ReceiptLayout(Kind.TEST, _tr("Printer test page"), tuple(blocks))
+                           Text(translate("Receipt", "If every letter above reads right, the printer is ready."),
+                                Align.CENTER)]
+    return ReceiptLayout(Kind.TEST, translate("Receipt", "Printer test page"), tuple(blocks))
 
 
 def day_summary_layout(summary: DaySummary, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
     """The end-of-day summary as a slip."""
     blocks: list[Block] = [*_header(shop, summary.terminal), Rule(),
-                           Text(_tr("DAY CLOSE"), Align.CENTER, Size.LARGE, bold=True),
-                           Pair(_tr("Day"), summary.day.isoformat()),
-                           Pair(_tr("Printed"), _moment(printed_at)),
+                           Text(translate("Receipt", "DAY CLOSE"), Align.CENTER, Size.LARGE, bold=True),
+                           Pair(translate("Receipt", "Day"), summary.day.isoformat()),
+                           Pair(translate("Receipt", "Printed"), _moment(printed_at)),
                            Rule(),
-                           Pair(_tr("Sales begun"), str(summary.sales_count)),
-                           Pair(f"{_tr('Paid')} ({summary.paid.count})", format_mnt(summary.paid.amount)),
-                           Pair(f"{_tr('Given back')} ({summary.given_back.count})",
+                           Pair(translate("Receipt", "Sales begun"), str(summary.sales_count)),
+                           Pair(translate("Receipt", "Paid ({count})").format(count=summary.paid.count),
+                                format_mnt(summary.paid.amount)),
+                           Pair(translate("Receipt", "Given back ({count})").format(count=summary.given_back.count),
                                 format_mnt(summary.given_back.amount)),
-                           Pair(_tr("NET"), format_mnt(summary.net), Size.LARGE, bold=True),
-                           Pair(_tr("VAT"), format_mnt(summary.vat)),
-                           Pair(_tr("City tax"), format_mnt(summary.city_tax)),
-                           Pair(_tr("Receipts issued"), str(summary.receipts_issued)),
-                           Pair(_tr("Receipts cancelled"), str(summary.receipts_voided)),
+                           Pair(translate("Receipt", "NET"), format_mnt(summary.net), Size.LARGE, bold=True),
+                           Pair(translate("Receipt", "VAT"), format_mnt(summary.vat)),
+                           Pair(translate("Receipt", "City tax"), format_mnt(summary.city_tax)),
+                           Pair(translate("Receipt", "Receipts issued"), str(summary.receipts_issued)),
+                           Pair(translate("Receipt", "Receipts cancelled"), str(summary.receipts_voided)),
                            Rule()]
     if summary.by_bank:
-        blocks.append(Text(_tr("By bank"), bold=True))
-        blocks += [Pair(f"{bank or _tr(UNKNOWN)} ({tally.count})", format_mnt(tally.amount))
+        blocks.append(Text(translate("Receipt", "By bank"), bold=True))
+        blocks += [Pair(f"{bank or _unknown()} ({tally.count})", format_mnt(tally.amount))
                    for bank, tally in summary.by_bank]
     if summary.by_payment_type:
-        blocks.append(Text(_tr("By payment type"), bold=True))
-        blocks += [Pair(f"{kind or _tr(UNKNOWN)} ({tally.count})", format_mnt(tally.amount))
+        blocks.append(Text(translate("Receipt", "By payment type"), bold=True))
+        blocks += [Pair(f"{kind or _unknown()} ({tally.count})", format_mnt(tally.amount))
                    for kind, tally in summary.by_payment_type]
     blocks += [Rule(),
-               Pair(f"{_tr('Cancelled')} ({summary.cancelled.count})", format_mnt(summary.cancelled.amount)),
-               Pair(f"{_tr('Expired')} ({summary.expired.count})", format_mnt(summary.expired.amount)),
-               Pair(f"{_tr('Failed')} ({summary.failed.count})", format_mnt(summary.failed.amount))]
+               Pair(translate("Receipt", "Cancelled ({count})").format(count=summary.cancelled.count),
+                    format_mnt(summary.cancelled.amount)),
+               Pair(translate("Receipt", "Expired ({count})").format(count=summary.expired.count),
+                    format_mnt(summary.expired.amount)),
+               Pair(translate("Receipt", "Failed ({count})").format(count=summary.failed.count),
+                    format_mnt(summary.failed.amount))]
     if summary.needs_attention:
-        blocks += [Rule(), Text(_tr("NEEDS ATTENTION"), Align.CENTER, bold=True),
-                   Pair(_tr("Unfinished sales"), str(summary.unfinished.count)),
-                   Pair(_tr("Give-backs pending"), str(summary.reversals_pending)),
-                   Pair(_tr("Give-backs failed"), str(summary.reversals_failed)),
-                   Pair(_tr("Receipt cancels pending"), str(summary.receipt_voids_pending))]
-    blocks += [Feed(), Text(_tr("Signature"), Align.LEFT), Feed(2), Rule()]
-    return ReceiptLayout(Kind.DAY, f"{_tr('Day close')} {summary.day.isoformat()}", tuple(blocks))
+        blocks += [Rule(), Text(translate("Receipt", "NEEDS ATTENTION"), Align.CENTER, bold=True),
+                   Pair(translate("Receipt", "Unfinished sales"), str(summary.unfinished.count)),
+                   Pair(translate("Receipt", "Give-backs pending"), str(summary.reversals_pending)),
+                   Pair(translate("Receipt", "Give-backs failed"), str(summary.reversals_failed)),
+                   Pair(translate("Receipt", "Receipt cancels pending"), str(summary.receipt_voids_pending))]
+    blocks += [Feed(), Text(translate("Receipt", "Signature"), Align.LEFT), Feed(2), Rule()]
+    title = translate("Receipt", "Day close {day}").format(day=summary.day.isoformat())
+    return ReceiptLayout(Kind.DAY, title, tuple(blocks))

@@ -21,6 +21,7 @@ from html import escape
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QCoreApplication,
     QDate,
@@ -74,8 +75,7 @@ _CHECKABLE_STATUSES = frozenset({_S.CREATING, _S.OPEN, _S.CANCELLING, _S.RECEIPT
 _PAID_STATUSES = frozenset({_S.PAID, _S.RECEIPT_PENDING, _S.COMPLETED})
 
 
-def _tr(text: str, n: int = -1) -> str:
-    return QCoreApplication.translate("History", text, None, n)
+translate = QCoreApplication.translate     # lupdate reads translate("History", "...") calls
 
 
 # -- a sale in words ------------------------------------------------------------------
@@ -94,65 +94,67 @@ def status_text(sale: JournalSale) -> str:
     """The sale's state as the cashier says it: what happened to the money and the receipt."""
     refund = sale.reversal_kind is ReversalKind.REFUND
     if sale.reversal_status is ReversalStatus.DONE:
-        text = _tr("Refunded") if refund else _tr("Card payment cancelled")
+        text = translate("History", "Refunded") if refund else translate("History", "Card payment cancelled")
         if sale.has_active_receipt:
-            text += _tr(", receipt still valid")
+            text += translate("History", ", receipt still valid")
         return text
     if sale.reversal_status is ReversalStatus.PENDING:
-        return _tr("Refund pending…") if refund else _tr("Card cancel pending…")
+        return translate("History", "Refund pending…") if refund else translate("History", "Card cancel pending…")
     if sale.receipt_status is ReceiptStatus.CANCELLING:
-        return _tr("Receipt being voided…")
+        return translate("History", "Receipt being voided…")
     if sale.status is _S.COMPLETED and sale.receipt_status is ReceiptStatus.CANCELLED:
-        text = _tr("Receipt voided")
+        text = translate("History", "Receipt voided")
     else:
         text = {
-            _S.CREATING: _tr("Creating invoice…"),
-            _S.OPEN: _tr("Waiting for payment"),
-            _S.CANCELLING: _tr("Cancelling…"),
-            _S.CANCELLED: _tr("Cancelled"),
-            _S.FAILED: _tr("Not created"),
-            _S.PAID: _tr("Paid, no receipt"),
-            _S.RECEIPT_PENDING: _tr("Receipt pending…"),
-            _S.COMPLETED: _tr("Completed"),
-            _S.EXPIRED: _tr("Expired"),
+            _S.CREATING: translate("History", "Creating invoice…"),
+            _S.OPEN: translate("History", "Waiting for payment"),
+            _S.CANCELLING: translate("History", "Cancelling…"),
+            _S.CANCELLED: translate("History", "Cancelled"),
+            _S.FAILED: translate("History", "Not created"),
+            _S.PAID: translate("History", "Paid, no receipt"),
+            _S.RECEIPT_PENDING: translate("History", "Receipt pending…"),
+            _S.COMPLETED: translate("History", "Completed"),
+            _S.EXPIRED: translate("History", "Expired"),
         }[sale.status]
     if sale.reversal_status is ReversalStatus.FAILED:
-        text += _tr(" · give back failed")
+        text += translate("History", " · give back failed")
     return text
 
 
 def _kind_text(kind: ReversalKind | None) -> str:
-    return {ReversalKind.REFUND: _tr("Refund"), ReversalKind.CANCEL: _tr("Card payment cancel")}.get(kind, "") \
-        if kind else ""
+    words = {ReversalKind.REFUND: translate("History", "Refund"),
+             ReversalKind.CANCEL: translate("History", "Card payment cancel")}
+    return words.get(kind, "") if kind else ""
 
 
 def _payment_type_text(kind: str) -> str:
-    return {"CARD": _tr("Card"), "P2P": _tr("Bank transfer (P2P)")}.get(kind.upper(), kind or _tr("not given"))
+    words = {"CARD": translate("History", "Card"), "P2P": translate("History", "Bank transfer (P2P)")}
+    return words.get(kind.upper(), kind or translate("History", "not given"))
 
 
 _STEP_WORDS = {
-    "sale_begun": "Sale started",
-    "invoice_opened": "Invoice created",
-    "invoice_failed": "Invoice not created",
-    "cancel_started": "Invoice cancel asked",
-    "invoice_cancelled": "Invoice cancelled",
-    "cancel_failed": "Invoice cancel failed",
-    "payments_seen": "Paid",
-    "receipt_started": "Receipt asked",
-    "receipt_issued": "Receipt issued",
-    "receipt_failed": "Receipt failed",
-    "expired": "Invoice expired",
-    "reversal_started": "Give back asked",
-    "reversal_done": "Payment given back",
-    "reversal_failed": "Give back failed",
-    "receipt_cancel_started": "Receipt cancel asked",
-    "receipt_cancelled": "Receipt cancelled",
-    "receipt_cancel_failed": "Receipt cancel failed",
+    "sale_begun": QT_TRANSLATE_NOOP("History", "Sale started"),
+    "invoice_opened": QT_TRANSLATE_NOOP("History", "Invoice created"),
+    "invoice_failed": QT_TRANSLATE_NOOP("History", "Invoice not created"),
+    "cancel_started": QT_TRANSLATE_NOOP("History", "Invoice cancel asked"),
+    "invoice_cancelled": QT_TRANSLATE_NOOP("History", "Invoice cancelled"),
+    "cancel_failed": QT_TRANSLATE_NOOP("History", "Invoice cancel failed"),
+    "payments_seen": QT_TRANSLATE_NOOP("History", "Paid"),
+    "receipt_started": QT_TRANSLATE_NOOP("History", "Receipt asked"),
+    "receipt_issued": QT_TRANSLATE_NOOP("History", "Receipt issued"),
+    "receipt_failed": QT_TRANSLATE_NOOP("History", "Receipt failed"),
+    "expired": QT_TRANSLATE_NOOP("History", "Invoice expired"),
+    "reversal_started": QT_TRANSLATE_NOOP("History", "Give back asked"),
+    "reversal_done": QT_TRANSLATE_NOOP("History", "Payment given back"),
+    "reversal_failed": QT_TRANSLATE_NOOP("History", "Give back failed"),
+    "receipt_cancel_started": QT_TRANSLATE_NOOP("History", "Receipt cancel asked"),
+    "receipt_cancelled": QT_TRANSLATE_NOOP("History", "Receipt cancelled"),
+    "receipt_cancel_failed": QT_TRANSLATE_NOOP("History", "Receipt cancel failed"),
 }
 
 
 def step_text(kind: str, detail: dict[str, Any]) -> str:
-    words = _tr(_STEP_WORDS[kind]) if kind in _STEP_WORDS else kind
+    words = translate("History", _STEP_WORDS[kind]) if kind in _STEP_WORDS else kind
     extra = []
     if kind == "reversal_started":
         extra.append(_kind_text(ReversalKind(detail["kind"])) if detail.get("kind") in ("cancel", "refund")
@@ -160,7 +162,7 @@ def step_text(kind: str, detail: dict[str, Any]) -> str:
     if detail.get("amount"):
         extra.append(format_mnt(Decimal(str(detail["amount"]))))
     if detail.get("lottery"):
-        extra.append(_tr("lottery {lottery}").format(lottery=detail["lottery"]))
+        extra.append(translate("History", "lottery {lottery}").format(lottery=detail["lottery"]))
     if detail.get("reason"):
         extra.append(str(detail["reason"]))
     return f"{words}: {'; '.join(extra)}" if extra else words

@@ -21,24 +21,23 @@ from pos_app.qpay import (
 )
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Errors", text)
+translate = QCoreApplication.translate     # lupdate reads translate("Errors", "...") calls
 
 
 def _by_code() -> dict[str, str]:
     return {
-        "INVOICE_CODE_INVALID": _tr("The invoice code in Settings is not valid for this merchant. "
+        "INVOICE_CODE_INVALID": translate("Errors", "The invoice code in Settings is not valid for this merchant. "
                                     "Call the manager."),
-        "MIN_AMOUNT_ERR": _tr("The amount is below the merchant's minimum."),
-        "MAX_AMOUNT_ERR": _tr("The amount is above the merchant's maximum. Split the sale."),
-        "INVALID_AMOUNT": _tr("The service refused the amount."),
-        "MERCHANT_INACTIVE": _tr("The merchant account is disabled. Call the manager."),
-        "MERCHANT_NOTFOUND": _tr("The merchant account does not exist. Check Settings."),
-        "EBARIMT_NOT_REGISTERED": _tr("The merchant is not registered for ebarimt. Call the manager."),
-        "INVOICE_PAID": _tr("The invoice is already paid."),
-        "INVOICE_ALREADY_CANCELED": _tr("The invoice is already cancelled."),
-        "PAYMENT_NOT_PAID": _tr("The payment is not complete yet."),
-        "INVALID_PARAMETERS": _tr("The service refused the request's details."),
+        "MIN_AMOUNT_ERR": translate("Errors", "The amount is below the merchant's minimum."),
+        "MAX_AMOUNT_ERR": translate("Errors", "The amount is above the merchant's maximum. Split the sale."),
+        "INVALID_AMOUNT": translate("Errors", "The service refused the amount."),
+        "MERCHANT_INACTIVE": translate("Errors", "The merchant account is disabled. Call the manager."),
+        "MERCHANT_NOTFOUND": translate("Errors", "The merchant account does not exist. Check Settings."),
+        "EBARIMT_NOT_REGISTERED": translate("Errors", "The merchant is not registered for ebarimt. Call the manager."),
+        "INVOICE_PAID": translate("Errors", "The invoice is already paid."),
+        "INVOICE_ALREADY_CANCELED": translate("Errors", "The invoice is already cancelled."),
+        "PAYMENT_NOT_PAID": translate("Errors", "The payment is not complete yet."),
+        "INVALID_PARAMETERS": translate("Errors", "The service refused the request's details."),
     }
 
 
@@ -52,23 +51,23 @@ def describe_error(error: BaseException, what_failed: str) -> str:
     if isinstance(error, CartError):
         return cart_error_text(error)
     if isinstance(error, OutcomeUnknownError):
-        why = _tr("The answer was lost on the way; check the sale before trying again.")
+        why = translate("Errors", "The answer was lost on the way; check the sale before trying again.")
     elif isinstance(error, RateLimitError):
-        why = _tr("The service is busy. Wait a few seconds and try again.")
+        why = translate("Errors", "The service is busy. Wait a few seconds and try again.")
     elif isinstance(error, APIConnectionError):
-        why = _tr("No connection to the payment service. Check the network and try again.")
+        why = translate("Errors", "No connection to the payment service. Check the network and try again.")
     elif isinstance(error, PermissionDeniedError):
-        why = _by_code().get(error.error_code or "", _tr("The merchant account may not do this. "
+        why = _by_code().get(error.error_code or "", translate("Errors", "The merchant account may not do this. "
                                                          "Call the manager."))
     elif isinstance(error, AuthenticationError):
-        why = _tr("The payment service refused the login. Check the username and password in Settings.")
+        why = translate("Errors", "The payment service refused the login. Check the username and password in Settings.")
     elif isinstance(error, ServerError):
-        why = _tr("The payment service has a problem on its side. Try again in a minute.")
+        why = translate("Errors", "The payment service has a problem on its side. Try again in a minute.")
     elif isinstance(error, QPayError):
-        why = _by_code().get(error.error_code or "", error.message or _tr("The service refused it."))
+        why = _by_code().get(error.error_code or "", error.message or translate("Errors", "The service refused it."))
     elif isinstance(error, TrainingError):
         why = str(error)
     else:
-        why = _tr("Unexpected error. Try again; if it repeats, call support.")
+        why = translate("Errors", "Unexpected error. Try again; if it repeats, call support.")
     code = error.error_code if isinstance(error, QPayError) and error.error_code else type(error).__name__
     return f"{what_failed} {why} ({code})"
