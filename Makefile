@@ -5,7 +5,8 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8765
 
-.PHONY: run sandbox test bench screenshots sample-receipts clean system-test-packages
+.PHONY: run sandbox test bench screenshots sample-receipts translations update-translations clean \
+        system-test-packages
 
 # A stamp per extra set: reinstall only when pyproject.toml changes.
 $(VENV)/.stamp-run: pyproject.toml
@@ -20,8 +21,19 @@ $(VENV)/.stamp-dev: pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@ $(VENV)/.stamp-run
 
+# Translations: the .ts sources are kept in git; the .qm files the app loads are built from them.
+TS_FILES := resources/translations/pos_app_mn.ts resources/translations/pos_app_en.ts
+QM_FILES := $(TS_FILES:.ts=.qm)
+resources/translations/%.qm: resources/translations/%.ts $(VENV)/.stamp-run
+	$(BIN)/pyside6-lrelease -silent $< -qm $@
+translations: $(QM_FILES)
+
+# After changing user-visible texts: gather them into the .ts files (then translate the new ones).
+update-translations: $(VENV)/.stamp-run
+	$(BIN)/pyside6-lupdate $$(find pos_app -name '*.py' | sort) -no-obsolete -locations relative -ts $(TS_FILES)
+
 # The till, in training mode on a fresh machine (its own embedded sandbox).
-run: $(VENV)/.stamp-run
+run: $(VENV)/.stamp-run $(QM_FILES)
 	$(BIN)/pos-app
 
 # The sandbox alone, for integrators (curl, the client library).
@@ -34,7 +46,7 @@ system-test-packages:
 	@dpkg -s $(TEST_PACKAGES) >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; }
 
-test: $(VENV)/.stamp-dev system-test-packages
+test: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
 	$(BIN)/python -m pytest -q
 
 bench: $(VENV)/.stamp-dev
@@ -47,7 +59,7 @@ bench: $(VENV)/.stamp-dev
 # Screenshots of every screen on a virtual X server (installs Xvfb and Qt's xcb libraries when missing).
 X_PACKAGES := xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \
               libxcb-xkb1 libxkbcommon-x11-0
-screenshots: $(VENV)/.stamp-dev
+screenshots: $(VENV)/.stamp-dev $(QM_FILES)
 	@dpkg -s $(X_PACKAGES) >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(X_PACKAGES) >/dev/null; }
 	xvfb-run -a -s "-screen 0 1280x900x24" $(BIN)/python scripts/screenshots.py docs/screenshots
@@ -57,4 +69,4 @@ sample-receipts: $(VENV)/.stamp-dev system-test-packages
 	$(BIN)/python scripts/sample_receipts.py docs/receipts
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis $(QM_FILES)

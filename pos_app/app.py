@@ -51,6 +51,7 @@ from pos_app.receipts.printers import PrinterChoice, shop_header
 from pos_app.ui.cart_model import CartModel
 from pos_app.ui.day_close_dialog import DayCloseDialog
 from pos_app.ui.history_dialog import HistoryDialog
+from pos_app.ui.language import Language, choose_language
 from pos_app.ui.logos import LogoCache
 from pos_app.ui.main_window import MainWindow
 from pos_app.ui.printing import ReceiptPrinting
@@ -83,7 +84,8 @@ class PosApp(QObject):
     hint_arrived = Signal(object)   # a CallbackHint, emitted on the receiver's thread, handled on the GUI thread
 
     def __init__(self, paths: AppPaths, *, runner: TaskRunner | None = None, sandbox_url: str | None = None,
-                 secrets: SecretStore | None = None, schedule: PollSchedule | None = None) -> None:
+                 secrets: SecretStore | None = None, schedule: PollSchedule | None = None,
+                 language: Language | None = None) -> None:
         super().__init__()
         self.paths = paths
         self.runner = runner or TaskRunner()
@@ -95,11 +97,9 @@ class PosApp(QObject):
         self.flow = SaleFlow(self.runner, self.model, schedule=schedule)
         self.logos = LogoCache(self.runner, paths.logo_cache_dir)
         self.printing = ReceiptPrinting(self.runner, self)
-        self.window = MainWindow(self.runner, self.flow, self.logos, printing=self.printing)
+        self.language = language
+        self.window = self._make_window()
         self.flow.receipt_issued.connect(self.on_flow_receipt_issued)
-        self.window.settings_requested.connect(self.on_window_settings_requested)
-        self.window.history_requested.connect(self.on_window_history_requested)
-        self.window.day_close_requested.connect(self.on_window_day_close_requested)
         self.settings_dialog: SettingsDialog | None = None
         self.history_dialog: HistoryDialog | None = None
         self.day_close_dialog: DayCloseDialog | None = None
@@ -110,6 +110,35 @@ class PosApp(QObject):
         self._settle_timer.timeout.connect(self.on_settle_timer_timeout)
         self._last_hint_check = float("-inf")
         self.hint_arrived.connect(self.on_receiver_hint_arrived)
+
+    def _make_window(self) -> MainWindow:
+        window = MainWindow(self.runner, self.flow, self.logos, printing=self.printing)
+        window.settings_requested.connect(self.on_window_settings_requested)
+        window.history_requested.connect(self.on_window_history_requested)
+        window.day_close_requested.connect(self.on_window_day_close_requested)
+        return window
+
+    def _speak(self, settings: Settings) -> None:
+        """Another language chosen: every text is made anew in it, so the window is rebuilt around the same
+        flow and cart (settings open only between sales, so nothing on screen is lost)."""
+        if self.language is None:
+            return
+        code = choose_language(settings.language)
+        if code == self.language.code:
+            return
+        self.language.use(code)
+        old = self.window
+        window = self._make_window()
+        window.ask_before_quit = old.ask_before_quit
+        window.printed_numbers = old.printed_numbers
+        window.setGeometry(old.geometry())
+        self.window = window
+        window.show()
+        old.customer_display.close()
+        old.ask_before_quit = False
+        old.close()
+        old.deleteLater()
+        window.show_stage(self.flow.sale)
 
     # -- start -----------------------------------------------------------------------------
 
@@ -225,6 +254,7 @@ class PosApp(QObject):
     def _use(self, settings: Settings, backend: Backend) -> None:
         old = self.backend
         self.settings, self.backend = settings, backend
+        self._speak(settings)
         if backend.checkout is None:
             self.flow.services = None
             self.flow.unavailable_reason = self.tr("No password is stored for this account: enter it in "
@@ -384,6 +414,14 @@ def _report_startup(app: PosApp, started: float) -> None:
     app.ready.connect(lambda: print(f"ready {time.perf_counter() - started:.4f}", flush=True))
 
 
+def _saved_language(paths: AppPaths) -> str:
+    """The settings' language, read before the window exists ("" when the file is missing or unusable)."""
+    try:
+        return load_settings(paths.settings_file).language
+    except SettingsFileError:
+        return ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     parser = argparse.ArgumentParser(prog="pos-app", description="QPay point of sale")
@@ -394,7 +432,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     qt_app = QApplication([sys.argv[0], *qt_args])
     qt_app.setApplicationName("pos-app")
     qt_app.setStyleSheet(STYLESHEET)
-    app = PosApp(AppPaths.default())
+    paths = AppPaths.default()
+    language = Language(qt_app)
+    language.use(choose_language(_saved_language(paths)))   # before any widget: they take their texts when built
+    app = PosApp(paths, language=language)
     if os.environ.get(STARTUP_REPORT_VARIABLE):
         _report_startup(app, started)
     if args.quit_when_ready:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import date
 from html import escape
 
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -56,11 +57,11 @@ class GiveBackDialog(QDialog):
         payments.setWordWrap(True)
 
         # -- cancel or refund ---------------------------------------------------
-        self.cancel_choice = QRadioButton(self.tr("&Cancel the card payment  (Alt+C)"))
+        self.cancel_choice = QRadioButton(self.tr("Cancel the card payment  (Alt+C)"))
         self.cancel_choice.setObjectName("cancel_choice")
         cancel_note = self._note(self.tr("The same day, before the bank settles it: the charge disappears "
                                          "from the customer's card."))
-        self.refund_choice = QRadioButton(self.tr("&Refund the card payment  (Alt+R)"))
+        self.refund_choice = QRadioButton(self.tr("Refund the card payment  (Alt+R)"))
         self.refund_choice.setObjectName("refund_choice")
         refund_note = self._note(self.tr("After the bank has settled it (usually from the next day): the money "
                                          "goes back to the customer's card within a few days."))
@@ -75,7 +76,7 @@ class GiveBackDialog(QDialog):
             kind_layout.addWidget(widget)
 
         # -- reason -------------------------------------------------------------
-        reason_label = QLabel(self.tr("Rea&son (required, Alt+S):"))
+        reason_label = QLabel(self.tr("Reason (required, Alt+S):"))
         self.reason = QLineEdit()
         self.reason.setObjectName("reason")
         self.reason.setMaxLength(MAX_REVERSAL_REASON)
@@ -86,7 +87,7 @@ class GiveBackDialog(QDialog):
         self.reason_error.setWordWrap(True)
 
         # -- receipt ------------------------------------------------------------
-        self.void_receipt = QCheckBox(self.tr("Also cancel the &tax receipt (lottery {lottery})  (Alt+T)").format(
+        self.void_receipt = QCheckBox(self.tr("Also cancel the tax receipt (lottery {lottery})  (Alt+T)").format(
             lottery=sale.receipt.lottery if sale.receipt else ""))
         self.void_receipt.setObjectName("void_receipt")
         self.void_receipt.setToolTip(self.tr("Voids the ebarimt in the tax system, so the tax record matches "
@@ -118,8 +119,17 @@ class GiveBackDialog(QDialog):
 
         self.reason.textChanged.connect(self.on_reason_text_changed)
         self.cancel_choice.toggled.connect(self._update)
+        # The keys the texts name, whatever the language: a Cyrillic "&" mnemonic would need Alt+Cyrillic.
+        QShortcut(QKeySequence("Alt+C"), self, lambda: self.cancel_choice.setChecked(True))
+        QShortcut(QKeySequence("Alt+R"), self, lambda: self.refund_choice.setChecked(True))
+        QShortcut(QKeySequence("Alt+S"), self, self.reason.setFocus)
+        QShortcut(QKeySequence("Alt+T"), self, self.on_void_shortcut_activated)
         self._update()
         self.reason.setFocus()
+
+    def on_void_shortcut_activated(self) -> None:
+        if self.void_receipt.isVisible() and self.void_receipt.isEnabled():
+            self.void_receipt.toggle()
 
     def _note(self, text: str) -> QLabel:
         label = QLabel(text)

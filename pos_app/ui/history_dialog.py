@@ -545,11 +545,11 @@ class HistoryDialog(QDialog):
 
     def _show_details(self, sale: JournalSale | None) -> None:
         if sale is None:
-            self.details.setHtml(f"<p>{escape(self.tr('No sale selected.'))}</p>")
+            self.details.setHtml("<p>" + escape(self.tr("No sale selected.")) + "</p>")
             self.event_log.clear()
             return
         self.details.setHtml(self._details_html(sale))
-        self.event_log.setHtml(f"<p>{escape(self.tr('Reading the event log…'))}</p>")
+        self.event_log.setHtml("<p>" + escape(self.tr("Reading the event log…")) + "</p>")
 
     def _details_html(self, sale: JournalSale) -> str:
         muted = "color:#616e7c"
@@ -589,7 +589,7 @@ class HistoryDialog(QDialog):
                                [[payment.bank, _payment_type_text(payment.kind), format_mnt(payment.amount),
                                  payment.payment_id] for payment in sale.payments], frozenset({2})))
         else:
-            parts.append(f"<p style='margin-top:0'>{escape(self.tr('None.'))}</p>")
+            parts.append("<p style='margin-top:0'>" + escape(self.tr("None.")) + "</p>")
         parts.append(section(self.tr("Tax receipt")))
         if sale.receipt is not None:
             receiver = sale.receipt.receiver
@@ -627,7 +627,7 @@ class HistoryDialog(QDialog):
         rows = "".join(
             f"<tr><td style='color:#616e7c; padding-right:8px' valign='top'>{escape(at.strftime('%H:%M:%S'))}</td>"
             f"<td>{escape(step_text(kind, detail))}</td></tr>" for at, kind, detail in events)
-        return (f"<h4 style='margin-bottom:2px'>{escape(self.tr('Event log'))}</h4>"
+        return ("<h4 style='margin-bottom:2px'>" + escape(self.tr("Event log")) + "</h4>"
                 f"<table cellspacing='0' cellpadding='1'>{rows}</table>")
 
     # -- which actions apply ------------------------------------------------------------------------

@@ -25,18 +25,42 @@ translate = QCoreApplication.translate     # lupdate reads translate("Errors", "
 
 
 def _by_code() -> dict[str, str]:
+    """What each of the service's error codes means for the cashier, and what to do next (the contract's
+    table, and the codes the live service was seen to send besides)."""
     return {
+        "AUTHENTICATION_FAILED": translate("Errors", "The payment service refused the login. Check the username "
+                                                     "and password in Settings."),
+        "NO_CREDENDIALS": translate("Errors", "The till did not log in to the payment service. Try again; if it "
+                                              "repeats, call support."),
+        "NO_CREDENTIALS": translate("Errors", "The till did not log in to the payment service. Try again; if it "
+                                              "repeats, call support."),
         "INVOICE_CODE_INVALID": translate("Errors", "The invoice code in Settings is not valid for this merchant. "
-                                    "Call the manager."),
+                                                    "Call the manager."),
+        "INVOICE_LINE_REQUIRED": translate("Errors", "The invoice needs at least one line. Add an item and charge "
+                                                     "again."),
         "MIN_AMOUNT_ERR": translate("Errors", "The amount is below the merchant's minimum."),
         "MAX_AMOUNT_ERR": translate("Errors", "The amount is above the merchant's maximum. Split the sale."),
         "INVALID_AMOUNT": translate("Errors", "The service refused the amount."),
         "MERCHANT_INACTIVE": translate("Errors", "The merchant account is disabled. Call the manager."),
         "MERCHANT_NOTFOUND": translate("Errors", "The merchant account does not exist. Check Settings."),
-        "EBARIMT_NOT_REGISTERED": translate("Errors", "The merchant is not registered for ebarimt. Call the manager."),
+        "INVOICE_NOTFOUND": translate("Errors", "The service does not know this invoice. Check the sale in the "
+                                                "history (F4)."),
         "INVOICE_PAID": translate("Errors", "The invoice is already paid."),
         "INVOICE_ALREADY_CANCELED": translate("Errors", "The invoice is already cancelled."),
+        "INVALID_OBJECT_TYPE": translate("Errors", "The till asked the service in a way it does not accept. Call "
+                                                   "support."),
+        "PAYMENT_NOTFOUND": translate("Errors", "The service does not know this payment. Check the sale in the "
+                                                "history (F4)."),
         "PAYMENT_NOT_PAID": translate("Errors", "The payment is not complete yet."),
+        "PAYMENT_ALREADY_CANCELED": translate("Errors", "The payment was already given back."),
+        "PAYMENT_SETTLED": translate("Errors", "Only a card payment can be given back here; a bank transfer is "
+                                               "returned by the bank. Call the manager."),
+        "EBARIMT_NOT_REGISTERED": translate("Errors", "The merchant is not registered for ebarimt. Call the "
+                                                      "manager."),
+        "EBARIMT_CANCEL_NOTSUPPERDED": translate("Errors", "This receipt cannot be cancelled through QPay. Call the "
+                                                           "manager."),
+        "BARIMT_NOT_FOUND": translate("Errors", "The service has no receipt for this payment."),
+        "SYSTEM_BUSY": translate("Errors", "The service is busy. Wait a few seconds and try again."),
         "INVALID_PARAMETERS": translate("Errors", "The service refused the request's details."),
     }
 
@@ -58,9 +82,9 @@ def describe_error(error: BaseException, what_failed: str) -> str:
         why = translate("Errors", "No connection to the payment service. Check the network and try again.")
     elif isinstance(error, PermissionDeniedError):
         why = _by_code().get(error.error_code or "", translate("Errors", "The merchant account may not do this. "
-                                                         "Call the manager."))
+                                                                       "Call the manager."))
     elif isinstance(error, AuthenticationError):
-        why = translate("Errors", "The payment service refused the login. Check the username and password in Settings.")
+        why = _by_code()["AUTHENTICATION_FAILED"]
     elif isinstance(error, ServerError):
         why = translate("Errors", "The payment service has a problem on its side. Try again in a minute.")
     elif isinstance(error, QPayError):

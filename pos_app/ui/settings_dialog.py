@@ -48,6 +48,7 @@ from pos_app.receipts.errors import PrintError
 from pos_app.receipts.layout import printer_test_page
 from pos_app.receipts.printers import PrinterChoice, print_layouts, shop_header
 
+from .language import LANGUAGES
 from .messages import describe_error
 from .tasks import TaskRunner
 
@@ -82,7 +83,8 @@ class SettingsDialog(QDialog):
     `password_note`, `browse_catalog`, `test_connection`, `connection_result`
     and `save`. The receipt printer: `printer_kind`, `printer_address`,
     `paper_width`, `printer_model`, the check boxes `auto_print`, `cut_paper`,
-    `open_drawer`, `text_as_image`, `test_page` and `test_page_result`.
+    `open_drawer`, `text_as_image`, `test_page` and `test_page_result`; the
+    `language` combo box ("" follows the computer).
     """
 
     test_page_finished = Signal(str, bool)   # the sentence shown under "Print test page", and whether it printed
@@ -178,6 +180,17 @@ class SettingsDialog(QDialog):
         self.browse_button.setAutoDefault(False)
         self._add_line(till, "catalog_file", self.tr("Catalog file"),
                        self.tr("empty: the sample catalog"), extra=self.browse_button)
+        self.language = QComboBox()
+        self.language.setObjectName("language")
+        self.language.addItem(self.tr("The computer's language"), "")
+        for code, name in LANGUAGES.items():
+            self.language.addItem(name, code)
+        if self.language.findData(settings.language) < 0:      # e.g. "mn_MN" typed into the file by hand
+            self.language.addItem(settings.language, settings.language)
+        self.language.setCurrentIndex(self.language.findData(settings.language))
+        self.language.setToolTip(self.tr("The till's language; receipts print in it too. It changes as soon as "
+                                         "the settings are saved."))
+        till.addRow(self.tr("Language"), self._with_error("language", self.language))
         till_group = QGroupBox(self.tr("This till"))
         till_group.setLayout(till)
 
@@ -234,6 +247,7 @@ class SettingsDialog(QDialog):
         self.printer_address.textChanged.connect(self._on_printer_changed)
         self.paper_width.currentIndexChanged.connect(self._on_printer_changed)
         self.printer_model.currentTextChanged.connect(self._on_printer_changed)
+        self.language.currentIndexChanged.connect(self._on_changed)
         for box in self.flags.values():
             box.toggled.connect(self._on_printer_changed)
         self.test_page_button.clicked.connect(self.on_test_page_clicked)
@@ -471,6 +485,7 @@ class SettingsDialog(QDialog):
             values["printer"] = self.current_printer()
             values["paper_width"] = self.paper_width.currentData()
             values["printer_model"] = self.printer_model.currentText().strip()
+            values["language"] = self.language.currentData()
             values.update({name: box.isChecked() for name, box in self.flags.items()})
         for field in fields(Settings):  # fields the dialog does not show keep their value
             values.setdefault(field.name, getattr(self._initial, field.name))

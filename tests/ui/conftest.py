@@ -15,6 +15,7 @@ from pos_app.backend import AppPaths
 from pos_app.config import SessionSecretStore
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import Stage
+from pos_app.ui.language import Language
 from pos_app.ui.style import STYLESHEET
 from tests.qpay.helpers import SandboxControl
 
@@ -72,11 +73,12 @@ def make_till(qtbot: QtBot, sandbox_server, tmp_path: Path) -> Iterator[Callable
     apps: list[PosApp] = []
     QApplication.instance().setStyleSheet(STYLESHEET)  # type: ignore[union-attr]
 
-    def make(schedule: PollSchedule = FAST_SCHEDULE, sandbox_url: str | None = None) -> Till:
+    def make(schedule: PollSchedule = FAST_SCHEDULE, sandbox_url: str | None = None,
+             language: Language | None = None) -> Till:
         control = SandboxControl(sandbox_server.url)
         app = PosApp(AppPaths(tmp_path / "config", tmp_path / "data", tmp_path / "cache"),
                      sandbox_url=sandbox_url or sandbox_server.url, secrets=SessionSecretStore(),
-                     schedule=schedule)
+                     schedule=schedule, language=language)
         apps.append(app)
         app.window.ask_before_quit = False  # nobody is there to answer "quit anyway?"
         with qtbot.waitSignal(app.ready, timeout=WAIT_MS):

@@ -1,0 +1,2888 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>BankList</name>
+    <message>
+        <location filename="../../pos_app/ui/bank_list.py" line="+32"/>
+        <source>Bank apps that can pay this invoice</source>
+        <translation>Bank apps that can pay this invoice</translation>
+    </message>
+</context>
+<context>
+    <name>CartModel</name>
+    <message>
+        <location filename="../../pos_app/ui/cart_model.py" line="+43"/>
+        <source>Item</source>
+        <translation>Item</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Qty</source>
+        <translation>Qty</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Price</source>
+        <translation>Price</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>Free line</source>
+        <translation>Free line</translation>
+    </message>
+</context>
+<context>
+    <name>CustomerDisplay</name>
+    <message>
+        <location filename="../../pos_app/ui/customer_display.py" line="+43"/>
+        <source>Customer display</source>
+        <translation>Customer display</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Amount to pay</source>
+        <translation>Amount to pay</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Please ask the cashier how to pay.</source>
+        <translation>Please ask the cashier how to pay.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scan with your bank app</source>
+        <translation>Scan with your bank app</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Paid — thank you</source>
+        <translation>Paid — thank you</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Welcome</source>
+        <translation>Welcome</translation>
+    </message>
+</context>
+<context>
+    <name>DayCloseDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+93"/>
+        <source>Day close</source>
+        <translation>Day close</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>&amp;Day</source>
+        <translation>&amp;Day</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Terminal: {}</source>
+        <translation>Terminal: {}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refresh</source>
+        <translation>Refresh</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Read the journal again (F5)</source>
+        <translation>Read the journal again (F5)</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Export CSV…</source>
+        <translation>Export CSV…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save the day&apos;s summary and its sales as CSV files (Ctrl+E)</source>
+        <translation>Save the day&apos;s summary and its sales as CSV files (Ctrl+E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Print…  (Ctrl+P)</source>
+        <translation>Print…  (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Print the day&apos;s summary on the receipt printer (Ctrl+P)</source>
+        <translation>Print the day&apos;s summary on the receipt printer (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Count</source>
+        <translation>Count</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>Sales</source>
+        <translation>Sales</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid sales</source>
+        <translation>Paid sales</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VAT</source>
+        <translation>VAT</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>City tax</source>
+        <translation>City tax</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Given back</source>
+        <translation>Given back</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Net (paid − given back)</source>
+        <translation>Net (paid − given back)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipts issued</source>
+        <translation>Receipts issued</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipts voided</source>
+        <translation>Receipts voided</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled / expired / failed</source>
+        <translation>Cancelled / expired / failed</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled invoices</source>
+        <translation>Cancelled invoices</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expired invoices</source>
+        <translation>Expired invoices</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed (no invoice made)</source>
+        <translation>Failed (no invoice made)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Given back (cancel / refund)</source>
+        <translation>Given back (cancel / refund)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card payments cancelled</source>
+        <translation>Card payments cancelled</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card payments refunded</source>
+        <translation>Card payments refunded</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>By bank</source>
+        <translation>By bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>Unknown</source>
+        <translation>Unknown</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <location line="+6"/>
+        <source>No payments</source>
+        <translation>No payments</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>By payment type</source>
+        <translation>By payment type</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card</source>
+        <translation>Card</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Bank transfer (P2P)</source>
+        <translation>Bank transfer (P2P)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Needs attention</source>
+        <translation>Needs attention</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Given back, no answer yet</source>
+        <translation>Given back, no answer yet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Given back, failed</source>
+        <translation>Given back, failed</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt voids, no answer yet</source>
+        <translation>Receipt voids, no answer yet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unfinished sales</source>
+        <translation>Unfinished sales</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Net: —</source>
+        <translation>Net: —</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Net: {}</source>
+        <translation>Net: {}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{day}: {begun} sales begun, {paid} paid ({paid_amount}), {given_back} given back</source>
+        <translation>{day}: {begun} sales begun, {paid} paid ({paid_amount}), {given_back} given back</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{} item(s) need attention: see “Needs attention”.</source>
+        <translation>{} item(s) need attention: see “Needs attention”.</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Loading…</source>
+        <translation>Loading…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Could not read the journal: {}</source>
+        <translation>Could not read the journal: {}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Read at {}.</source>
+        <translation>Read at {}.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Save the day as CSV</source>
+        <translation>Save the day as CSV</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Saving…</source>
+        <translation>Saving…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not save {path}: {reason}. Nothing was changed; choose another folder and try again.</source>
+        <translation>Could not save {path}: {reason}. Nothing was changed; choose another folder and try again.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Could not save {path} ({error}).</source>
+        <translation>Could not save {path} ({error}).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved to {summary} and {sales}.</source>
+        <translation>Saved to {summary} and {sales}.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The day close of {day}</source>
+        <translation>The day close of {day}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Printing…</source>
+        <translation>Printing…</translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <location filename="../../pos_app/ui/messages.py" line="+37"/>
+        <source>The invoice code in Settings is not valid for this merchant. Call the manager.</source>
+        <translation>The invoice code in Settings is not valid for this merchant. Call the manager.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The invoice needs at least one line. Add an item and charge again.</source>
+        <translation>The invoice needs at least one line. Add an item and charge again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The amount is below the merchant&apos;s minimum.</source>
+        <translation>The amount is below the merchant&apos;s minimum.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The amount is above the merchant&apos;s maximum. Split the sale.</source>
+        <translation>The amount is above the merchant&apos;s maximum. Split the sale.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The service refused the amount.</source>
+        <translation>The service refused the amount.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The merchant account is disabled. Call the manager.</source>
+        <translation>The merchant account is disabled. Call the manager.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The merchant account does not exist. Check Settings.</source>
+        <translation>The merchant account does not exist. Check Settings.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The service does not know this invoice. Check the sale in the history (F4).</source>
+        <translation>The service does not know this invoice. Check the sale in the history (F4).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The till asked the service in a way it does not accept. Call support.</source>
+        <translation>The till asked the service in a way it does not accept. Call support.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service does not know this payment. Check the sale in the history (F4).</source>
+        <translation>The service does not know this payment. Check the sale in the history (F4).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The payment was already given back.</source>
+        <translation>The payment was already given back.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only a card payment can be given back here; a bank transfer is returned by the bank. Call the manager.</source>
+        <translation>Only a card payment can be given back here; a bank transfer is returned by the bank. Call the manager.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The merchant is not registered for ebarimt. Call the manager.</source>
+        <translation>The merchant is not registered for ebarimt. Call the manager.</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <source>The invoice is already paid.</source>
+        <translation>The invoice is already paid.</translation>
+    </message>
+    <message>
+        <location line="-15"/>
+        <location line="+2"/>
+        <source>The till did not log in to the payment service. Try again; if it repeats, call support.</source>
+        <translation>The till did not log in to the payment service. Try again; if it repeats, call support.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The invoice is already cancelled.</source>
+        <translation>The invoice is already cancelled.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The payment is not complete yet.</source>
+        <translation>The payment is not complete yet.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This receipt cannot be cancelled through QPay. Call the manager.</source>
+        <translation>This receipt cannot be cancelled through QPay. Call the manager.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service has no receipt for this payment.</source>
+        <translation>The service has no receipt for this payment.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service refused the request&apos;s details.</source>
+        <translation>The service refused the request&apos;s details.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The answer was lost on the way; check the sale before trying again.</source>
+        <translation>The answer was lost on the way; check the sale before trying again.</translation>
+    </message>
+    <message>
+        <location line="-15"/>
+        <location line="+17"/>
+        <source>The service is busy. Wait a few seconds and try again.</source>
+        <translation>The service is busy. Wait a few seconds and try again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No connection to the payment service. Check the network and try again.</source>
+        <translation>No connection to the payment service. Check the network and try again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The merchant account may not do this. Call the manager.</source>
+        <translation>The merchant account may not do this. Call the manager.</translation>
+    </message>
+    <message>
+        <location line="-53"/>
+        <source>The payment service refused the login. Check the username and password in Settings.</source>
+        <translation>The payment service refused the login. Check the username and password in Settings.</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>The payment service has a problem on its side. Try again in a minute.</source>
+        <translation>The payment service has a problem on its side. Try again in a minute.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service refused it.</source>
+        <translation>The service refused it.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Unexpected error. Try again; if it repeats, call support.</source>
+        <translation>Unexpected error. Try again; if it repeats, call support.</translation>
+    </message>
+</context>
+<context>
+    <name>FreeLineDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/free_line_dialog.py" line="+26"/>
+        <source>Free line</source>
+        <translation>Free line</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>e.g. 2500 or 2500.50</source>
+        <translation>e.g. 2500 or 2500.50</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>City tax applies (alcohol, tobacco, fuel…)</source>
+        <translation>City tax applies (alcohol, tobacco, fuel…)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Description</source>
+        <translation>Description</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quantity</source>
+        <translation>Quantity</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unit price (₮)</source>
+        <translation>Unit price (₮)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add line</source>
+        <translation>Add line</translation>
+    </message>
+</context>
+<context>
+    <name>GiveBackDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/give_back_dialog.py" line="+46"/>
+        <source>Give back payment</source>
+        <translation>Give back payment</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number}: {amount}</source>
+        <translation>Sale {number}: {amount}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Card payment, {bank}: &lt;b&gt;{amount}&lt;/b&gt; &lt;span style=&apos;color:#616e7c&apos;&gt;({payment_id})&lt;/span&gt;</source>
+        <translation>Card payment, {bank}: &lt;b&gt;{amount}&lt;/b&gt; &lt;span style=&apos;color:#616e7c&apos;&gt;({payment_id})&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bank not given</source>
+        <translation>bank not given</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No payments recorded.</source>
+        <translation>No payments recorded.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The same day, before the bank settles it: the charge disappears from the customer&apos;s card.</source>
+        <translation>The same day, before the bank settles it: the charge disappears from the customer&apos;s card.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>After the bank has settled it (usually from the next day): the money goes back to the customer&apos;s card within a few days.</source>
+        <translation>After the bank has settled it (usually from the next day): the money goes back to the customer&apos;s card within a few days.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cancel or refund</source>
+        <translation>Cancel or refund</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>for example: item returned</source>
+        <translation>for example: item returned</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <source>Cancel the card payment  (Alt+C)</source>
+        <translation>Cancel the card payment  (Alt+C)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refund the card payment  (Alt+R)</source>
+        <translation>Refund the card payment  (Alt+R)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Reason (required, Alt+S):</source>
+        <translation>Reason (required, Alt+S):</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Also cancel the tax receipt (lottery {lottery})  (Alt+T)</source>
+        <translation>Also cancel the tax receipt (lottery {lottery})  (Alt+T)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Voids the ebarimt in the tax system, so the tax record matches the money given back.</source>
+        <translation>Voids the ebarimt in the tax system, so the tax record matches the money given back.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Give back</source>
+        <translation>Give back</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Back  (Esc)</source>
+        <translation>Back  (Esc)</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Say why the payment is given back (for example: item returned).</source>
+        <translation>Say why the payment is given back (for example: item returned).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>The reason is too long: at most %n characters.</source>
+        <translation>
+            <numerusform>The reason is too long: at most %n character.</numerusform>
+            <numerusform>The reason is too long: at most %n characters.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cancel the payment  (Enter)</source>
+        <translation>Cancel the payment  (Enter)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refund the payment  (Enter)</source>
+        <translation>Refund the payment  (Enter)</translation>
+    </message>
+</context>
+<context>
+    <name>History</name>
+    <message>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+97"/>
+        <source>Refunded</source>
+        <translation>Refunded</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Card payment cancelled</source>
+        <translation>Card payment cancelled</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt still valid</source>
+        <translation>, receipt still valid</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Refund pending…</source>
+        <translation>Refund pending…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Card cancel pending…</source>
+        <translation>Card cancel pending…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receipt being voided…</source>
+        <translation>Receipt being voided…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receipt voided</source>
+        <translation>Receipt voided</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Creating invoice…</source>
+        <translation>Creating invoice…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Waiting for payment</source>
+        <translation>Waiting for payment</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelling…</source>
+        <translation>Cancelling…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled</source>
+        <translation>Cancelled</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not created</source>
+        <translation>Not created</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid, no receipt</source>
+        <translation>Paid, no receipt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt pending…</source>
+        <translation>Receipt pending…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Completed</source>
+        <translation>Completed</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expired</source>
+        <translation>Expired</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> · give back failed</source>
+        <translation> · give back failed</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Refund</source>
+        <translation>Refund</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card payment cancel</source>
+        <translation>Card payment cancel</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Card</source>
+        <translation>Card</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Bank transfer (P2P)</source>
+        <translation>Bank transfer (P2P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not given</source>
+        <translation>not given</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sale started</source>
+        <translation>Sale started</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice created</source>
+        <translation>Invoice created</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice not created</source>
+        <translation>Invoice not created</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice cancel asked</source>
+        <translation>Invoice cancel asked</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice cancelled</source>
+        <translation>Invoice cancelled</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice cancel failed</source>
+        <translation>Invoice cancel failed</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid</source>
+        <translation>Paid</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt asked</source>
+        <translation>Receipt asked</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt issued</source>
+        <translation>Receipt issued</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt failed</source>
+        <translation>Receipt failed</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice expired</source>
+        <translation>Invoice expired</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give back asked</source>
+        <translation>Give back asked</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Payment given back</source>
+        <translation>Payment given back</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give back failed</source>
+        <translation>Give back failed</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt cancel asked</source>
+        <translation>Receipt cancel asked</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt cancelled</source>
+        <translation>Receipt cancelled</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt cancel failed</source>
+        <translation>Receipt cancel failed</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>lottery {lottery}</source>
+        <translation>lottery {lottery}</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryDialog</name>
+    <message>
+        <location line="+142"/>
+        <source>Sales history</source>
+        <translation>Sales history</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Today  (Ctrl+T)</source>
+        <translation>Today  (Ctrl+T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refresh  (Ctrl+R)</source>
+        <translation>Refresh  (Ctrl+R)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Close  (Esc)</source>
+        <translation>Close  (Esc)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;From</source>
+        <translation>&amp;From</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>t&amp;o</source>
+        <translation>t&amp;o</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Cancel invoice  (F6)</source>
+        <translation>Cancel invoice  (F6)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Give back payment…  (F7)</source>
+        <translation>Give back payment…  (F7)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel receipt  (F8)</source>
+        <translation>Cancel receipt  (F8)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reprint  (Ctrl+P)</source>
+        <translation>Reprint  (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check again  (F5)</source>
+        <translation>Check again  (F5)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel the sale&apos;s open invoice: its QR code stops working.</source>
+        <translation>Cancel the sale&apos;s open invoice: its QR code stops working.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Void the sale&apos;s tax receipt (ebarimt) in the tax system.</source>
+        <translation>Void the sale&apos;s tax receipt (ebarimt) in the tax system.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Print the sale and its receipt again.</source>
+        <translation>Print the sale and its receipt again.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ask the payment service how an unfinished step ended.</source>
+        <translation>Ask the payment service how an unfinished step ended.</translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>The first day is after the last day: change one of them.</source>
+        <translation>The first day is after the last day: change one of them.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The sales could not be read from the journal.</source>
+        <translation>The sales could not be read from the journal.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+31"/>
+        <source>%n sale(s) · paid {paid}</source>
+        <translation>
+            <numerusform>%n sale · paid {paid}</numerusform>
+            <numerusform>%n sales · paid {paid}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> · given back {back} · net {net}</source>
+        <translation> · given back {back} · net {net}</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>The sale&apos;s event log could not be read.</source>
+        <translation>The sale&apos;s event log could not be read.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Sale {number}</source>
+        <translation>Sale {number}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Started</source>
+        <translation>Started</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VAT</source>
+        <translation>VAT</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>City tax</source>
+        <translation>City tax</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice</source>
+        <translation>Invoice</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lines</source>
+        <translation>Lines</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Item</source>
+        <translation>Item</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Qty</source>
+        <translation>Qty</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Price</source>
+        <translation>Price</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+5"/>
+        <location line="+23"/>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <location line="-25"/>
+        <source>Payments</source>
+        <translation>Payments</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bank</source>
+        <translation>Bank</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Type</source>
+        <translation>Type</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Payment id</source>
+        <translation>Payment id</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Tax receipt</source>
+        <translation>Tax receipt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Receipt id</source>
+        <translation>Receipt id</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Lottery</source>
+        <translation>Lottery</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Receiver</source>
+        <translation>Receiver</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+15"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>Organization {register}</source>
+        <translation>Organization {register}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Individual</source>
+        <translation>Individual</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+21"/>
+        <source>Being issued…</source>
+        <translation>Being issued…</translation>
+    </message>
+    <message>
+        <location line="-20"/>
+        <source>Not issued (the last try failed).</source>
+        <translation>Not issued (the last try failed).</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <location line="+12"/>
+        <source>None.</source>
+        <translation>None.</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <source>No sale selected.</source>
+        <translation>No sale selected.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading the event log…</source>
+        <translation>Reading the event log…</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Payment given back</source>
+        <translation>Payment given back</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done</source>
+        <translation>Done</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pending: the answer was not recorded</source>
+        <translation>Pending: the answer was not recorded</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed: the payment is still paid</source>
+        <translation>Failed: the payment is still paid</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How</source>
+        <translation>How</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Last failure</source>
+        <translation>Last failure</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Valid</source>
+        <translation>Valid</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Being voided…</source>
+        <translation>Being voided…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Voided in the tax system</source>
+        <translation>Voided in the tax system</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Event log</source>
+        <translation>Event log</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The payment was already given back.</source>
+        <translation>The payment was already given back.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The payment is being given back: press Check again (F5) to learn how it ended.</source>
+        <translation>The payment is being given back: press Check again (F5) to learn how it ended.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.</source>
+        <translation>Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cancel or refund the sale&apos;s card payment.</source>
+        <translation>Cancel or refund the sale&apos;s card payment.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This sale is on the till&apos;s screen: finish it there.</source>
+        <translation>This sale is on the till&apos;s screen: finish it there.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Something went wrong.</source>
+        <translation>Something went wrong.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Its outcome is not known yet: press Check again (F5) before trying again.</source>
+        <translation>Its outcome is not known yet: press Check again (F5) before trying again.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
+        <translation>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel invoice</source>
+        <translation>Cancel invoice</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The invoice of sale {number} could not be cancelled.</source>
+        <translation>The invoice of sale {number} could not be cancelled.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+130"/>
+        <source>Sale {number} is cancelled: nothing was charged.</source>
+        <translation>Sale {number} is cancelled: nothing was charged.</translation>
+    </message>
+    <message>
+        <location line="-128"/>
+        <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
+        <translation>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Part of sale {number} is already paid, so it cannot be cancelled. It stays open, waiting for the rest.</source>
+        <translation>Part of sale {number} is already paid, so it cannot be cancelled. It stays open, waiting for the rest.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancelling the invoice of sale {number}…</source>
+        <translation>Cancelling the invoice of sale {number}…</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Another action is still running: try again when it ends.</source>
+        <translation>Another action is still running: try again when it ends.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>{amount} was given back for sale {number}, but its tax receipt could not be cancelled: cancel it with Cancel receipt (F8).</source>
+        <translation>{amount} was given back for sale {number}, but its tax receipt could not be cancelled: cancel it with Cancel receipt (F8).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The payment of sale {number} was not given back.</source>
+        <translation>The payment of sale {number} was not given back.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number}: {amount} refunded to the customer&apos;s card.</source>
+        <translation>Sale {number}: {amount} refunded to the customer&apos;s card.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale {number}: the card payment of {amount} is cancelled.</source>
+        <translation>Sale {number}: the card payment of {amount} is cancelled.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its tax receipt is cancelled.</source>
+        <translation>Its tax receipt is cancelled.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its tax receipt is still valid.</source>
+        <translation>Its tax receipt is still valid.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Refunding the payment of sale {number}…</source>
+        <translation>Refunding the payment of sale {number}…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelling the card payment of sale {number}…</source>
+        <translation>Cancelling the card payment of sale {number}…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</source>
+        <translation>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel receipt</source>
+        <translation>Cancel receipt</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The tax receipt of sale {number} was not cancelled.</source>
+        <translation>The tax receipt of sale {number} was not cancelled.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The tax receipt of sale {number} is cancelled in the tax system.</source>
+        <translation>The tax receipt of sale {number} is cancelled in the tax system.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancelling the tax receipt of sale {number}…</source>
+        <translation>Cancelling the tax receipt of sale {number}…</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Sale {number} could not be checked.</source>
+        <translation>Sale {number} could not be checked.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sale {number} has nothing left to check.</source>
+        <translation>Sale {number} has nothing left to check.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No invoice was created for sale {number}: nothing was charged.</source>
+        <translation>No invoice was created for sale {number}: nothing was charged.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale {number} is still waiting for the customer&apos;s payment.</source>
+        <translation>Sale {number} is still waiting for the customer&apos;s payment.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number} is paid; its receipt is not issued.</source>
+        <translation>Sale {number} is paid; its receipt is not issued.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale {number} is complete: its receipt was issued.</source>
+        <translation>Sale {number} is complete: its receipt was issued.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The payment of sale {number} was given back.</source>
+        <translation>The payment of sale {number} was given back.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The payment of sale {number} was not given back: it is still paid. You may give it back again.</source>
+        <translation>The payment of sale {number} was not given back: it is still paid. You may give it back again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The tax receipt of sale {number} is cancelled.</source>
+        <translation>The tax receipt of sale {number} is cancelled.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale {number} could not be checked yet: try again later.</source>
+        <translation>Sale {number} could not be checked yet: try again later.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Checking sale {number} with the payment service…</source>
+        <translation>Checking sale {number} with the payment service…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Back</source>
+        <translation>Back</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../pos_app/ui/main_window.py" line="+55"/>
+        <source>pos-app — QPay till</source>
+        <translation>pos-app — QPay till</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Starting…</source>
+        <translation>Starting…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>pos-app</source>
+        <translation>pos-app</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>TRAINING · no real money</source>
+        <translation>TRAINING · no real money</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>New sale</source>
+        <translation>New sale</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Charge</source>
+        <translation>Charge</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Free line…</source>
+        <translation>Free line…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check payment now</source>
+        <translation>Check payment now</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show to customer</source>
+        <translation>Show to customer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+162"/>
+        <source>Cancel sale</source>
+        <translation>Cancel sale</translation>
+    </message>
+    <message>
+        <location line="-161"/>
+        <source>Simulate customer payment</source>
+        <translation>Simulate customer payment</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Issue receipt</source>
+        <translation>Issue receipt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Individual receipt</source>
+        <translation>Individual receipt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Organization receipt</source>
+        <translation>Organization receipt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Print receipt</source>
+        <translation>Print receipt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Print preview…</source>
+        <translation>Print preview…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sales history…</source>
+        <translation>Sales history…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>End of day…</source>
+        <translation>End of day…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Settings…</source>
+        <translation>Settings…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quit</source>
+        <translation>Quit</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Sale</source>
+        <translation>&amp;Sale</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Receipt</source>
+        <translation>&amp;Receipt</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Till</source>
+        <translation>&amp;Till</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Ready.</source>
+        <translation>Ready.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Creating invoice…</source>
+        <translation>Creating invoice…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sale {number} cancelled: nothing was charged.</source>
+        <translation>Sale {number} cancelled: nothing was charged.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale {number} expired: nothing was charged.</source>
+        <translation>Sale {number} expired: nothing was charged.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cart is kept: change it and charge again, or press F2 for a new sale.</source>
+        <translation>The cart is kept: change it and charge again, or press F2 for a new sale.</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>The receipt has not been issued yet. Start a new sale without it?</source>
+        <translation>The receipt has not been issued yet. Start a new sale without it?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New sale without receipt</source>
+        <translation>New sale without receipt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clear the cart and start a new sale?</source>
+        <translation>Clear the cart and start a new sale?</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Clear cart</source>
+        <translation>Clear cart</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
+        <translation>Cancel this sale? The customer&apos;s QR code stops working.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep waiting</source>
+        <translation>Keep waiting</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Printing…</source>
+        <translation>Printing…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The copy of sale {number}</source>
+        <translation>The copy of sale {number}</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The receipt of sale {number}</source>
+        <translation>The receipt of sale {number}</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Waiting for the customer to pay…</source>
+        <translation>Waiting for the customer to pay…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Waiting for the customer to pay… (checked %n second(s) ago)</source>
+        <translation>
+            <numerusform>Waiting for the customer to pay… (checked %n second ago)</numerusform>
+            <numerusform>Waiting for the customer to pay… (checked %n seconds ago)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Back</source>
+        <translation>Back</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>A sale is in progress. Quit anyway? An open invoice stays open with the service.</source>
+        <translation>A sale is in progress. Quit anyway? An open invoice stays open with the service.</translation>
+    </message>
+</context>
+<context>
+    <name>PaymentPage</name>
+    <message>
+        <location filename="../../pos_app/ui/payment_page.py" line="+57"/>
+        <source>Check now  (F5)</source>
+        <translation>Check now  (F5)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show to customer  (F9)</source>
+        <translation>Show to customer  (F9)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Simulate customer payment  (Ctrl+Shift+P)</source>
+        <translation>Simulate customer payment  (Ctrl+Shift+P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+68"/>
+        <source>Cancel sale  (Esc)</source>
+        <translation>Cancel sale  (Esc)</translation>
+    </message>
+    <message>
+        <location line="-65"/>
+        <source>Amount to pay</source>
+        <translation>Amount to pay</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Or open a bank app:</source>
+        <translation>Or open a bank app:</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Scan with any bank app</source>
+        <translation>Scan with any bank app</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Sale {number}</source>
+        <translation>Sale {number}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The service sent no usable QR code. The customer can pay through the short link or a bank app below.</source>
+        <translation>The service sent no usable QR code. The customer can pay through the short link or a bank app below.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cancelling…</source>
+        <translation>Cancelling…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancelling the invoice…</source>
+        <translation>Cancelling the invoice…</translation>
+    </message>
+</context>
+<context>
+    <name>PosApp</name>
+    <message>
+        <location filename="../../pos_app/app.py" line="+176"/>
+        <source>The till could not start its payment service.</source>
+        <translation>The till could not start its payment service.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Another pos-app is already running on this computer (process {pid}). Use that window, or close it and start again.</source>
+        <translation>Another pos-app is already running on this computer (process {pid}). Use that window, or close it and start again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Another pos-app is already running on this computer. Use that window, or close it and start again.</source>
+        <translation>Another pos-app is already running on this computer. Use that window, or close it and start again.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
+        <translation>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>After the restart, the receipt of {count} paid sale(s) was found issued: reprint it from the history if needed.</source>
+        <translation>After the restart, the receipt of {count} paid sale(s) was found issued: reprint it from the history if needed.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Sale {number} was paid before the till stopped: issue its receipt.</source>
+        <translation>Sale {number} was paid before the till stopped: issue its receipt.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number} was still waiting for the customer&apos;s payment: waiting again.</source>
+        <translation>Sale {number} was still waiting for the customer&apos;s payment: waiting again.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{count} unfinished sale(s) could not be checked with the payment service yet; the till keeps trying.</source>
+        <translation>{count} unfinished sale(s) could not be checked with the payment service yet; the till keeps trying.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The unfinished sales are settled with the payment service.</source>
+        <translation>The unfinished sales are settled with the payment service.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</source>
+        <translation>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Terminal {terminal}</source>
+        <translation>Terminal {terminal}</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>The till is still starting.</source>
+        <translation>The till is still starting.</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>Applying the new settings…</source>
+        <translation>Applying the new settings…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The new settings could not be applied.</source>
+        <translation>The new settings could not be applied.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The settings file could not be read ({detail}). The till runs in training mode until the settings are saved again.</source>
+        <translation>The settings file could not be read ({detail}). The till runs in training mode until the settings are saved again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The settings need fixing ({detail}). The till runs in training mode until they are saved again.</source>
+        <translation>The settings need fixing ({detail}). The till runs in training mode until they are saved again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The catalog could not be read ({detail}); the sample catalog is used.</source>
+        <translation>The catalog could not be read ({detail}); the sample catalog is used.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No password is stored for {detail}: enter it in Settings (Ctrl+,).</source>
+        <translation>No password is stored for {detail}: enter it in Settings (Ctrl+,).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The callback receiver could not start ({detail}); payments are found by checking, a little later. Choose another port in Settings.</source>
+        <translation>The callback receiver could not start ({detail}); payments are found by checking, a little later. Choose another port in Settings.</translation>
+    </message>
+</context>
+<context>
+    <name>Receipt</name>
+    <message>
+        <location filename="../../pos_app/receipts/layout.py" line="+40"/>
+        <source>Unknown</source>
+        <translation>Unknown</translation>
+    </message>
+    <message>
+        <location line="+199"/>
+        <source>Register no. {register}</source>
+        <translation>Register no. {register}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Terminal {terminal}</source>
+        <translation>Terminal {terminal}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Paid via</source>
+        <translation>Paid via</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Payment id</source>
+        <translation>Payment id</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Organization {register}</source>
+        <translation>Organization {register}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Individual</source>
+        <translation>Individual</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>COPY</source>
+        <translation>COPY</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+35"/>
+        <source>Sale</source>
+        <translation>Sale</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>Date</source>
+        <translation>Date</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>TOTAL</source>
+        <translation>TOTAL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+127"/>
+        <source>VAT</source>
+        <translation>VAT</translation>
+    </message>
+    <message>
+        <location line="-126"/>
+        <location line="+127"/>
+        <source>City tax</source>
+        <translation>City tax</translation>
+    </message>
+    <message>
+        <location line="-121"/>
+        <location line="+62"/>
+        <source>Ebarimt receipt</source>
+        <translation>Ebarimt receipt</translation>
+    </message>
+    <message>
+        <location line="-61"/>
+        <location line="+33"/>
+        <source>Receiver</source>
+        <translation>Receiver</translation>
+    </message>
+    <message>
+        <location line="-32"/>
+        <location line="+30"/>
+        <source>Receipt id</source>
+        <translation>Receipt id</translation>
+    </message>
+    <message>
+        <location line="-27"/>
+        <location line="+28"/>
+        <location line="+66"/>
+        <source>Lottery</source>
+        <translation>Lottery</translation>
+    </message>
+    <message>
+        <location line="-89"/>
+        <source>No ebarimt receipt issued for this sale.</source>
+        <translation>No ebarimt receipt issued for this sale.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Printed {moment}</source>
+        <translation>Printed {moment}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Thank you!</source>
+        <translation>Thank you!</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receipt {number}</source>
+        <translation>Receipt {number}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Sale date</source>
+        <translation>Sale date</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+67"/>
+        <location line="+22"/>
+        <source>Printed</source>
+        <translation>Printed</translation>
+    </message>
+    <message>
+        <location line="-82"/>
+        <source>RECEIPT CANCELLED</source>
+        <translation>RECEIPT CANCELLED</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cancel is not confirmed yet.</source>
+        <translation>The cancel is not confirmed yet.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This receipt is no longer valid.</source>
+        <translation>This receipt is no longer valid.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled receipt {number}</source>
+        <translation>Cancelled receipt {number}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>REFUND</source>
+        <translation>REFUND</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PAYMENT CANCELLED</source>
+        <translation>PAYMENT CANCELLED</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sale total</source>
+        <translation>Sale total</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Given back</source>
+        <translation>Given back</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To give back</source>
+        <translation>To give back</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The bank has not confirmed this yet.</source>
+        <translation>The bank has not confirmed this yet.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not cancelled yet</source>
+        <translation>not cancelled yet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Customer signature</source>
+        <translation>Customer signature</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <location line="+19"/>
+        <source>Printer test page</source>
+        <translation>Printer test page</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Printer</source>
+        <translation>Printer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paper</source>
+        <translation>Paper</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{width} mm, {columns} characters</source>
+        <translation>{width} mm, {columns} characters</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Each line of digits above must fit on one line.</source>
+        <translation>Each line of digits above must fit on one line.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>If every letter above reads right, the printer is ready.</source>
+        <translation>If every letter above reads right, the printer is ready.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>DAY CLOSE</source>
+        <translation>DAY CLOSE</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Day</source>
+        <translation>Day</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sales begun</source>
+        <translation>Sales begun</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid ({count})</source>
+        <translation>Paid ({count})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Given back ({count})</source>
+        <translation>Given back ({count})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NET</source>
+        <translation>NET</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Receipts issued</source>
+        <translation>Receipts issued</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipts cancelled</source>
+        <translation>Receipts cancelled</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>By bank</source>
+        <translation>By bank</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>By payment type</source>
+        <translation>By payment type</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cancelled ({count})</source>
+        <translation>Cancelled ({count})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Expired ({count})</source>
+        <translation>Expired ({count})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed ({count})</source>
+        <translation>Failed ({count})</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>NEEDS ATTENTION</source>
+        <translation>NEEDS ATTENTION</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unfinished sales</source>
+        <translation>Unfinished sales</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give-backs pending</source>
+        <translation>Give-backs pending</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give-backs failed</source>
+        <translation>Give-backs failed</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt cancels pending</source>
+        <translation>Receipt cancels pending</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Signature</source>
+        <translation>Signature</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Day close {day}</source>
+        <translation>Day close {day}</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptPage</name>
+    <message>
+        <location filename="../../pos_app/ui/receipt_page.py" line="+41"/>
+        <source>Individual  (Alt+I)</source>
+        <translation>Individual  (Alt+I)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Organization  (Alt+O)</source>
+        <translation>Organization  (Alt+O)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Organization&apos;s register number: 7 digits</source>
+        <translation>Organization&apos;s register number: 7 digits</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+97"/>
+        <source>Issue receipt  (Enter)</source>
+        <translation>Issue receipt  (Enter)</translation>
+    </message>
+    <message>
+        <location line="-86"/>
+        <source>Tax receipt (ebarimt)</source>
+        <translation>Tax receipt (ebarimt)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Print  (Ctrl+P)</source>
+        <translation>Print  (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Preview  (Alt+P)</source>
+        <translation>Preview  (Alt+P)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Lottery number</source>
+        <translation>Lottery number</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>New sale  (F2)</source>
+        <translation>New sale  (F2)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>✓ Paid  {amount}</source>
+        <translation>✓ Paid  {amount}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale {number}</source>
+        <translation>Sale {number}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>via {bank}</source>
+        <translation>via {bank}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>incl. VAT {vat}, city tax {city_tax}</source>
+        <translation>incl. VAT {vat}, city tax {city_tax}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Issuing…</source>
+        <translation>Issuing…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Organization {register}</source>
+        <translation>Organization {register}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Individual</source>
+        <translation>Individual</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Amount:    {amount}</source>
+        <translation>Amount:    {amount}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VAT:       {amount}</source>
+        <translation>VAT:       {amount}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>City tax:  {amount}</source>
+        <translation>City tax:  {amount}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receiver:  {receiver}</source>
+        <translation>Receiver:  {receiver}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt:   {id}</source>
+        <translation>Receipt:   {id}</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Type the organization&apos;s 7-digit register number.</source>
+        <translation>Type the organization&apos;s 7-digit register number.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} of 7 digits</source>
+        <translation>{count} of 7 digits</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>✓ Register number looks right</source>
+        <translation>✓ Register number looks right</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A register number is 7 digits, nothing else.</source>
+        <translation>A register number is 7 digits, nothing else.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Check the register number: an organization&apos;s has exactly 7 digits.</source>
+        <translation>Check the register number: an organization&apos;s has exactly 7 digits.</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptPreviewDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/receipt_preview.py" line="+55"/>
+        <source>Print preview</source>
+        <translation>Print preview</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Preparing the preview…</source>
+        <translation>Preparing the preview…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Print  (Ctrl+P)</source>
+        <translation>Print  (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save as PDF…  (Ctrl+S)</source>
+        <translation>Save as PDF…  (Ctrl+S)</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The slip could not be prepared.</source>
+        <translation>The slip could not be prepared.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Print preview — {title}</source>
+        <translation>Print preview — {title}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{count} slip(s), {paper} paper.</source>
+        <translation>{count} slip(s), {paper} paper.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Print</source>
+        <translation>Print</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Printing…</source>
+        <translation>Printing…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{what} did not print. {reason}</source>
+        <translation>{what} did not print. {reason}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{what} sent to the printer.</source>
+        <translation>{what} sent to the printer.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Save as PDF</source>
+        <translation>Save as PDF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF files (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Saving {path}…</source>
+        <translation>Saving {path}…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The PDF could not be saved.</source>
+        <translation>The PDF could not be saved.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved {path}.</source>
+        <translation>Saved {path}.</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptPrinting</name>
+    <message>
+        <location filename="../../pos_app/ui/printing.py" line="+85"/>
+        <source>The copy of sale {number}</source>
+        <translation>The copy of sale {number}</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The receipt of sale {number}</source>
+        <translation>The receipt of sale {number}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The day close of {day}</source>
+        <translation>The day close of {day}</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>The printer could not be used.</source>
+        <translation>The printer could not be used.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{what} did not print. {reason} The sale is saved: reprint it from the history (F4) when the printer is ready.</source>
+        <translation>{what} did not print. {reason} The sale is saved: reprint it from the history (F4) when the printer is ready.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{what} printed ({printer}).</source>
+        <translation>{what} printed ({printer}).</translation>
+    </message>
+</context>
+<context>
+    <name>SaleFlow</name>
+    <message>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+125"/>
+        <source>The payment service is still starting. Try again in a moment.</source>
+        <translation>The payment service is still starting. Try again in a moment.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cart is empty: scan or add an item first.</source>
+        <translation>The cart is empty: scan or add an item first.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The invoice could not be created.</source>
+        <translation>The invoice could not be created.</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>The invoice was closed by the service: nothing was paid.</source>
+        <translation>The invoice was closed by the service: nothing was paid.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The payment service asks us to slow down. Still checking, a little less often.</source>
+        <translation>The payment service asks us to slow down. Still checking, a little less often.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The payment service refused our login. Still checking; if this stays, check the username and password in Settings.</source>
+        <translation>The payment service refused our login. Still checking; if this stays, check the username and password in Settings.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No connection to the payment service. Still checking; the customer&apos;s payment will show as soon as it is back.</source>
+        <translation>No connection to the payment service. Still checking; the customer&apos;s payment will show as soon as it is back.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The payment service is having trouble. Still checking.</source>
+        <translation>The payment service is having trouble. Still checking.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checking the payment failed. Still trying.</source>
+        <translation>Checking the payment failed. Still trying.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</source>
+        <translation>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The sale could not be cancelled. It is still open; try again.</source>
+        <translation>The sale could not be cancelled. It is still open; try again.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The customer has already paid, so the sale cannot be cancelled.</source>
+        <translation>The customer has already paid, so the sale cannot be cancelled.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Part of the amount is already paid, so the sale cannot be cancelled. Waiting for the rest.</source>
+        <translation>Part of the amount is already paid, so the sale cannot be cancelled. Waiting for the rest.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>The receipt could not be issued.</source>
+        <translation>The receipt could not be issued.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Training: the customer pays…</source>
+        <translation>Training: the customer pays…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The training payment failed.</source>
+        <translation>The training payment failed.</translation>
+    </message>
+</context>
+<context>
+    <name>SalePage</name>
+    <message>
+        <location filename="../../pos_app/ui/sale_page.py" line="+47"/>
+        <source>Scan or type a code and press Enter  ·  3*code for three</source>
+        <translation>Scan or type a code and press Enter  ·  3*code for three</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Free line… (Ctrl+L)</source>
+        <translation>Free line… (Ctrl+L)</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The cart is empty. Scan an item to start a sale.</source>
+        <translation>The cart is empty. Scan an item to start a sale.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+55"/>
+        <source>Charge  (F12)</source>
+        <translation>Charge  (F12)</translation>
+    </message>
+    <message>
+        <location line="-43"/>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>incl. VAT</source>
+        <translation>incl. VAT</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>incl. city tax</source>
+        <translation>incl. city tax</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
+        <translation>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+26"/>
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n line</numerusform>
+            <numerusform>%n lines</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Removed: {item}</source>
+        <translation>Removed: {item}</translation>
+    </message>
+</context>
+<context>
+    <name>SalesModel</name>
+    <message>
+        <location filename="../../pos_app/ui/history_dialog.py" line="-705"/>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Sale</source>
+        <translation>Sale</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bank</source>
+        <translation>Bank</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Lottery</source>
+        <translation>Lottery</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>The receipt was voided in the tax system.</source>
+        <translation>The receipt was voided in the tax system.</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+95"/>
+        <source>Settings</source>
+        <translation>Settings</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Training</source>
+        <translation>Training</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay sandbox</source>
+        <translation>QPay sandbox</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Production</source>
+        <translation>Production</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Training uses the built-in practice service: no real money, no account needed.</source>
+        <translation>Training uses the built-in practice service: no real money, no account needed.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+519"/>
+        <source>Test connection</source>
+        <translation>Test connection</translation>
+    </message>
+    <message>
+        <location line="-510"/>
+        <source>Environment</source>
+        <translation>Environment</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay address</source>
+        <translation>QPay address</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Username</source>
+        <translation>Username</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Password</source>
+        <translation>Password</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice code</source>
+        <translation>Invoice code</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Callback URL</source>
+        <translation>Callback URL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty: the app&apos;s own default</source>
+        <translation>empty: the app&apos;s own default</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Callback receiver</source>
+        <translation>Callback receiver</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>off, or e.g. 127.0.0.1:8787</source>
+        <translation>off, or e.g. 127.0.0.1:8787</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The till listens here for the service&apos;s payment callbacks and checks at once when one arrives (it never takes a callback as proof of payment). The service must reach this address: set the Callback URL to the public address that forwards to it.</source>
+        <translation>The till listens here for the service&apos;s payment callbacks and checks at once when one arrives (it never takes a callback as proof of payment). The service must reach this address: set the Callback URL to the public address that forwards to it.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Payment service</source>
+        <translation>Payment service</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Terminal id</source>
+        <translation>Terminal id</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shop name</source>
+        <translation>Shop name</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+2"/>
+        <source>printed on receipts</source>
+        <translation>printed on receipts</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Register no.</source>
+        <translation>Register no.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the shop&apos;s ТТД, printed on receipts</source>
+        <translation>the shop&apos;s ТТД, printed on receipts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Address</source>
+        <translation>Address</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>Browse…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Catalog file</source>
+        <translation>Catalog file</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty: the sample catalog</source>
+        <translation>empty: the sample catalog</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The computer&apos;s language</source>
+        <translation>The computer&apos;s language</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The till&apos;s language; receipts print in it too. It changes as soon as the settings are saved.</source>
+        <translation>The till&apos;s language; receipts print in it too. It changes as soon as the settings are saved.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Language</source>
+        <translation>Language</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This till</source>
+        <translation>This till</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>District code</source>
+        <translation>District code</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Classification code</source>
+        <translation>Classification code</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tax type</source>
+        <translation>Tax type</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tax receipt (ebarimt)</source>
+        <translation>Tax receipt (ebarimt)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Save</source>
+        <translation>Save</translation>
+    </message>
+    <message>
+        <location line="+94"/>
+        <source>None</source>
+        <translation>None</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>System printer</source>
+        <translation>System printer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ESC/POS over USB</source>
+        <translation>ESC/POS over USB</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ESC/POS over the network</source>
+        <translation>ESC/POS over the network</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ESC/POS over a serial port</source>
+        <translation>ESC/POS over a serial port</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ESC/POS via a Windows printer</source>
+        <translation>ESC/POS via a Windows printer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ESC/POS via a CUPS queue</source>
+        <translation>ESC/POS via a CUPS queue</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ESC/POS to a device file</source>
+        <translation>ESC/POS to a device file</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>80 mm</source>
+        <translation>80 mm</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>58 mm</source>
+        <translation>58 mm</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>80 mm, 42 characters</source>
+        <translation>80 mm, 42 characters</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</source>
+        <translation>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>generic ESC/POS printer</source>
+        <translation>generic ESC/POS printer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The printer&apos;s model, when it is in the list: the till then knows which letters it can print as text. Leave empty when unsure.</source>
+        <translation>The printer&apos;s model, when it is in the list: the till then knows which letters it can print as text. Leave empty when unsure.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Model</source>
+        <translation>Model</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Print when the receipt is issued</source>
+        <translation>Print when the receipt is issued</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cut the paper</source>
+        <translation>Cut the paper</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the cash drawer</source>
+        <translation>Open the cash drawer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Print text as pictures</source>
+        <translation>Print text as pictures</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>For a printer that prints wrong letters: every line goes as a picture (slower, always right).</source>
+        <translation>For a printer that prints wrong letters: every line goes as a picture (slower, always right).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Print test page</source>
+        <translation>Print test page</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Printer</source>
+        <translation>Printer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paper</source>
+        <translation>Paper</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Receipt printer</source>
+        <translation>Receipt printer</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>empty: the computer&apos;s default printer</source>
+        <translation>empty: the computer&apos;s default printer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vendor:product, e.g. 04b8:0202</source>
+        <translation>vendor:product, e.g. 04b8:0202</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>address[:port], e.g. 192.168.1.50:9100</source>
+        <translation>address[:port], e.g. 192.168.1.50:9100</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>port[:baud], e.g. COM3 or /dev/ttyUSB0:115200</source>
+        <translation>port[:baud], e.g. COM3 or /dev/ttyUSB0:115200</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the printer&apos;s name in Windows</source>
+        <translation>the printer&apos;s name in Windows</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the CUPS queue&apos;s name</source>
+        <translation>the CUPS queue&apos;s name</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. /dev/usb/lp0</source>
+        <translation>e.g. /dev/usb/lp0</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Printing the test page…</source>
+        <translation>Printing the test page…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The test page did not print. {reason}</source>
+        <translation>The test page did not print. {reason}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The test page did not print.</source>
+        <translation>The test page did not print.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The test page went to {printer}: check every letter on it.</source>
+        <translation>The test page went to {printer}: check every letter on it.</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>not needed in Training</source>
+        <translation>not needed in Training</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>stored in the system keyring</source>
+        <translation>stored in the system keyring</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>kept for this session only</source>
+        <translation>kept for this session only</translation>
+    </message>
+    <message>
+        <location line="+86"/>
+        <source>Could not read the saved password: {}</source>
+        <translation>Could not read the saved password: {}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not read the saved password ({}).</source>
+        <translation>Could not read the saved password ({}).</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Enter the password first.</source>
+        <translation>Enter the password first.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Testing the connection…</source>
+        <translation>Testing the connection…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Testing…</source>
+        <translation>Testing…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Could not connect.</source>
+        <translation>Could not connect.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Connected: logged in as {}.</source>
+        <translation>Connected: logged in as {}.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Choose the catalog</source>
+        <translation>Choose the catalog</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV files (*.csv);;All files (*)</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2888 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="mn_MN">
+<context>
+    <name>BankList</name>
+    <message>
+        <location filename="../../pos_app/ui/bank_list.py" line="+32"/>
+        <source>Bank apps that can pay this invoice</source>
+        <translation>Энэ нэхэмжлэхийг төлөх боломжтой банкны аппууд</translation>
+    </message>
+</context>
+<context>
+    <name>CartModel</name>
+    <message>
+        <location filename="../../pos_app/ui/cart_model.py" line="+43"/>
+        <source>Item</source>
+        <translation>Бараа</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Qty</source>
+        <translation>Тоо</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Price</source>
+        <translation>Үнэ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Amount</source>
+        <translation>Дүн</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>Free line</source>
+        <translation>Гараар нэмсэн мөр</translation>
+    </message>
+</context>
+<context>
+    <name>CustomerDisplay</name>
+    <message>
+        <location filename="../../pos_app/ui/customer_display.py" line="+43"/>
+        <source>Customer display</source>
+        <translation>Үйлчлүүлэгчийн дэлгэц</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Amount to pay</source>
+        <translation>Төлөх дүн</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Please ask the cashier how to pay.</source>
+        <translation>Төлөх аргыг кассчнаас асууна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scan with your bank app</source>
+        <translation>Банкны аппаараа уншуулна уу</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Paid — thank you</source>
+        <translation>Төлөгдлөө — баярлалаа</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Welcome</source>
+        <translation>Тавтай морил</translation>
+    </message>
+</context>
+<context>
+    <name>DayCloseDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+93"/>
+        <source>Day close</source>
+        <translation>Өдрийн хаалт</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>&amp;Day</source>
+        <translation>&amp;Өдөр</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Terminal: {}</source>
+        <translation>Терминал: {}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refresh</source>
+        <translation>Шинэчлэх</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Read the journal again (F5)</source>
+        <translation>Журналыг дахин унших (F5)</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Export CSV…</source>
+        <translation>CSV гаргах…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Save the day&apos;s summary and its sales as CSV files (Ctrl+E)</source>
+        <translation>Өдрийн дүн, борлуулалтыг CSV файлаар хадгалах (Ctrl+E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Print…  (Ctrl+P)</source>
+        <translation>Хэвлэх…  (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Print the day&apos;s summary on the receipt printer (Ctrl+P)</source>
+        <translation>Өдрийн дүнг баримтын принтерээр хэвлэх (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Close</source>
+        <translation>Хаах</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>Count</source>
+        <translation>Тоо</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Amount</source>
+        <translation>Дүн</translation>
+    </message>
+    <message>
+        <location line="+78"/>
+        <source>Sales</source>
+        <translation>Борлуулалт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid sales</source>
+        <translation>Төлөгдсөн борлуулалт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VAT</source>
+        <translation>НӨАТ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>City tax</source>
+        <translation>НХАТ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Given back</source>
+        <translation>Буцаасан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Net (paid − given back)</source>
+        <translation>Цэвэр дүн (төлөгдсөн − буцаасан)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipts issued</source>
+        <translation>Гаргасан баримт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipts voided</source>
+        <translation>Хүчингүй болсон баримт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled / expired / failed</source>
+        <translation>Цуцлагдсан / хугацаа дууссан / амжилтгүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled invoices</source>
+        <translation>Цуцлагдсан нэхэмжлэх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expired invoices</source>
+        <translation>Хугацаа дууссан нэхэмжлэх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed (no invoice made)</source>
+        <translation>Амжилтгүй (нэхэмжлэх үүсээгүй)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Given back (cancel / refund)</source>
+        <translation>Буцаасан (цуцлалт / буцаалт)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card payments cancelled</source>
+        <translation>Цуцалсан картын төлбөр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card payments refunded</source>
+        <translation>Буцаасан картын төлбөр</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>By bank</source>
+        <translation>Банкаар</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+4"/>
+        <source>Unknown</source>
+        <translation>Тодорхойгүй</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <location line="+6"/>
+        <source>No payments</source>
+        <translation>Төлбөр байхгүй</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>By payment type</source>
+        <translation>Төлбөрийн төрлөөр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card</source>
+        <translation>Карт</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Bank transfer (P2P)</source>
+        <translation>Дансаар шилжүүлэх (P2P)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Needs attention</source>
+        <translation>Анхаарах зүйлс</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Given back, no answer yet</source>
+        <translation>Буцаасан, хариу ирээгүй</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Given back, failed</source>
+        <translation>Буцаасан, амжилтгүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt voids, no answer yet</source>
+        <translation>Баримт хүчингүй болгосон, хариу ирээгүй</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unfinished sales</source>
+        <translation>Дуусаагүй борлуулалт</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Net: —</source>
+        <translation>Цэвэр дүн: —</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Net: {}</source>
+        <translation>Цэвэр дүн: {}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{day}: {begun} sales begun, {paid} paid ({paid_amount}), {given_back} given back</source>
+        <translation>{day}: {begun} борлуулалт эхэлсэн, {paid} төлөгдсөн ({paid_amount}), {given_back} буцаасан</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{} item(s) need attention: see “Needs attention”.</source>
+        <translation>Анхаарах {} зүйл байна: “Анхаарах зүйлс” хэсгийг үзнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Loading…</source>
+        <translation>Ачаалж байна…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Could not read the journal: {}</source>
+        <translation>Журналыг уншиж чадсангүй: {}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Read at {}.</source>
+        <translation>Уншсан: {}.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Save the day as CSV</source>
+        <translation>Өдрийн дүнг CSV-ээр хадгалах</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV файл (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Saving…</source>
+        <translation>Хадгалж байна…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not save {path}: {reason}. Nothing was changed; choose another folder and try again.</source>
+        <translation>{path} файлыг хадгалж чадсангүй: {reason}. Юу ч өөрчлөгдөөгүй; өөр хавтас сонгоод дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Could not save {path} ({error}).</source>
+        <translation>{path} файлыг хадгалж чадсангүй ({error}).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Saved to {summary} and {sales}.</source>
+        <translation>{summary} болон {sales} файлд хадгаллаа.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The day close of {day}</source>
+        <translation>{day} өдрийн хаалт</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Printing…</source>
+        <translation>Хэвлэж байна…</translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <location filename="../../pos_app/ui/messages.py" line="+37"/>
+        <source>The invoice code in Settings is not valid for this merchant. Call the manager.</source>
+        <translation>Тохиргоон дахь нэхэмжлэхийн код энэ мерчантад тохирохгүй байна. Менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The invoice needs at least one line. Add an item and charge again.</source>
+        <translation>Нэхэмжлэхэд дор хаяж нэг мөр хэрэгтэй. Бараа нэмээд дахин төлбөр авна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The amount is below the merchant&apos;s minimum.</source>
+        <translation>Дүн мерчантын доод хязгаараас бага байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The amount is above the merchant&apos;s maximum. Split the sale.</source>
+        <translation>Дүн мерчантын дээд хязгаараас их байна. Борлуулалтыг хуваана уу.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The service refused the amount.</source>
+        <translation>Үйлчилгээ энэ дүнг хүлээж авсангүй.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The merchant account is disabled. Call the manager.</source>
+        <translation>Мерчантын бүртгэл идэвхгүй байна. Менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The merchant account does not exist. Check Settings.</source>
+        <translation>Мерчантын бүртгэл олдсонгүй. Тохиргоог шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The service does not know this invoice. Check the sale in the history (F4).</source>
+        <translation>Үйлчилгээнд энэ нэхэмжлэх олдсонгүй. Борлуулалтыг түүхээс (F4) шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The till asked the service in a way it does not accept. Call support.</source>
+        <translation>Касс үйлчилгээнд хүлээн авахгүй хэлбэрээр хүсэлт илгээсэн. Тусламж руу залгана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service does not know this payment. Check the sale in the history (F4).</source>
+        <translation>Үйлчилгээнд энэ төлбөр олдсонгүй. Борлуулалтыг түүхээс (F4) шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The payment was already given back.</source>
+        <translation>Төлбөр аль хэдийн буцаагдсан.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only a card payment can be given back here; a bank transfer is returned by the bank. Call the manager.</source>
+        <translation>Энд зөвхөн картын төлбөрийг буцаах боломжтой; дансаар шилжүүлсэн мөнгийг банк буцаана. Менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The merchant is not registered for ebarimt. Call the manager.</source>
+        <translation>Мерчант И-баримтад бүртгэлгүй байна. Менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="-10"/>
+        <source>The invoice is already paid.</source>
+        <translation>Нэхэмжлэх аль хэдийн төлөгдсөн.</translation>
+    </message>
+    <message>
+        <location line="-15"/>
+        <location line="+2"/>
+        <source>The till did not log in to the payment service. Try again; if it repeats, call support.</source>
+        <translation>Касс төлбөрийн үйлчилгээнд нэвтэрсэнгүй. Дахин оролдоно уу; давтагдвал тусламж руу залгана уу.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The invoice is already cancelled.</source>
+        <translation>Нэхэмжлэх аль хэдийн цуцлагдсан.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The payment is not complete yet.</source>
+        <translation>Төлбөр хараахан дуусаагүй байна.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>This receipt cannot be cancelled through QPay. Call the manager.</source>
+        <translation>Энэ баримтыг QPay-ээр цуцлах боломжгүй. Менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service has no receipt for this payment.</source>
+        <translation>Үйлчилгээнд энэ төлбөрийн баримт алга.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service refused the request&apos;s details.</source>
+        <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The answer was lost on the way; check the sale before trying again.</source>
+        <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="-15"/>
+        <location line="+17"/>
+        <source>The service is busy. Wait a few seconds and try again.</source>
+        <translation>Үйлчилгээ ачаалалтай байна. Хэдэн секунд хүлээгээд дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No connection to the payment service. Check the network and try again.</source>
+        <translation>Төлбөрийн үйлчилгээтэй холболт алга. Сүлжээгээ шалгаад дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The merchant account may not do this. Call the manager.</source>
+        <translation>Мерчантын бүртгэлд энэ үйлдлийн эрх алга. Менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="-53"/>
+        <source>The payment service refused the login. Check the username and password in Settings.</source>
+        <translation>Төлбөрийн үйлчилгээ нэвтрэлтийг татгалзлаа. Тохиргоонд хэрэглэгчийн нэр, нууц үгээ шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>The payment service has a problem on its side. Try again in a minute.</source>
+        <translation>Төлбөрийн үйлчилгээний талд асуудал гарлаа. Нэг минутын дараа дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service refused it.</source>
+        <translation>Үйлчилгээ татгалзлаа.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Unexpected error. Try again; if it repeats, call support.</source>
+        <translation>Гэнэтийн алдаа. Дахин оролдоно уу; давтагдвал тусламж руу залгана уу.</translation>
+    </message>
+</context>
+<context>
+    <name>FreeLineDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/free_line_dialog.py" line="+26"/>
+        <source>Free line</source>
+        <translation>Гараар нэмэх мөр</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>e.g. 2500 or 2500.50</source>
+        <translation>ж.нь 2500 эсвэл 2500.50</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>City tax applies (alcohol, tobacco, fuel…)</source>
+        <translation>НХАТ ногдоно (архи, тамхи, шатахуун…)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Description</source>
+        <translation>Барааны нэр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quantity</source>
+        <translation>Тоо ширхэг</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unit price (₮)</source>
+        <translation>Нэгж үнэ (₮)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add line</source>
+        <translation>Мөр нэмэх</translation>
+    </message>
+</context>
+<context>
+    <name>GiveBackDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/give_back_dialog.py" line="+46"/>
+        <source>Give back payment</source>
+        <translation>Төлбөр буцаах</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number}: {amount}</source>
+        <translation>Борлуулалт {number}: {amount}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Card payment, {bank}: &lt;b&gt;{amount}&lt;/b&gt; &lt;span style=&apos;color:#616e7c&apos;&gt;({payment_id})&lt;/span&gt;</source>
+        <translation>Картын төлбөр, {bank}: &lt;b&gt;{amount}&lt;/b&gt; &lt;span style=&apos;color:#616e7c&apos;&gt;({payment_id})&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bank not given</source>
+        <translation>банк тодорхойгүй</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No payments recorded.</source>
+        <translation>Бүртгэгдсэн төлбөр алга.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The same day, before the bank settles it: the charge disappears from the customer&apos;s card.</source>
+        <translation>Тухайн өдөртөө, банк тооцоо хийхээс өмнө: гүйлгээ үйлчлүүлэгчийн картаас арилна.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>After the bank has settled it (usually from the next day): the money goes back to the customer&apos;s card within a few days.</source>
+        <translation>Банк тооцоо хийсний дараа (ихэвчлэн дараа өдрөөс): мөнгө хэдэн өдрийн дотор үйлчлүүлэгчийн картад буцаж орно.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cancel or refund</source>
+        <translation>Цуцлах эсвэл буцаах</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>for example: item returned</source>
+        <translation>жишээ нь: бараа буцаасан</translation>
+    </message>
+    <message>
+        <location line="-23"/>
+        <source>Cancel the card payment  (Alt+C)</source>
+        <translation>Картын төлбөрийг цуцлах  (Alt+C)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refund the card payment  (Alt+R)</source>
+        <translation>Картын төлбөрийг буцаах  (Alt+R)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Reason (required, Alt+S):</source>
+        <translation>Шалтгаан (заавал, Alt+S):</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Also cancel the tax receipt (lottery {lottery})  (Alt+T)</source>
+        <translation>И-баримтыг мөн хүчингүй болгох (сугалаа {lottery})  (Alt+T)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Voids the ebarimt in the tax system, so the tax record matches the money given back.</source>
+        <translation>И-баримтыг татварын системд хүчингүй болгож, татварын бүртгэлийг буцаасан мөнгөтэй тааруулна.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Give back</source>
+        <translation>Буцаах</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Back  (Esc)</source>
+        <translation>Буцах  (Esc)</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>Say why the payment is given back (for example: item returned).</source>
+        <translation>Төлбөрийг яагаад буцааж буйг бичнэ үү (жишээ нь: бараа буцаасан).</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>The reason is too long: at most %n characters.</source>
+        <translation>
+            <numerusform>Шалтгаан хэт урт байна: дээд тал нь %n тэмдэгт.</numerusform>
+            <numerusform>Шалтгаан хэт урт байна: дээд тал нь %n тэмдэгт.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cancel the payment  (Enter)</source>
+        <translation>Төлбөр цуцлах  (Enter)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refund the payment  (Enter)</source>
+        <translation>Төлбөр буцаах  (Enter)</translation>
+    </message>
+</context>
+<context>
+    <name>History</name>
+    <message>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+97"/>
+        <source>Refunded</source>
+        <translation>Буцаагдсан</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Card payment cancelled</source>
+        <translation>Картын төлбөр цуцлагдсан</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt still valid</source>
+        <translation>, баримт хүчинтэй хэвээр</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Refund pending…</source>
+        <translation>Буцаалт хүлээгдэж байна…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Card cancel pending…</source>
+        <translation>Карт цуцлалт хүлээгдэж байна…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receipt being voided…</source>
+        <translation>Баримтыг хүчингүй болгож байна…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receipt voided</source>
+        <translation>Баримт хүчингүй болсон</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Creating invoice…</source>
+        <translation>Нэхэмжлэх үүсгэж байна…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Waiting for payment</source>
+        <translation>Төлбөр хүлээж байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelling…</source>
+        <translation>Цуцалж байна…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled</source>
+        <translation>Цуцлагдсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not created</source>
+        <translation>Үүсээгүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid, no receipt</source>
+        <translation>Төлөгдсөн, баримтгүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt pending…</source>
+        <translation>Баримт хүлээгдэж байна…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Completed</source>
+        <translation>Дууссан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expired</source>
+        <translation>Хугацаа дууссан</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> · give back failed</source>
+        <translation> · буцаалт амжилтгүй</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Refund</source>
+        <translation>Буцаалт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card payment cancel</source>
+        <translation>Картын төлбөрийн цуцлалт</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Card</source>
+        <translation>Карт</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Bank transfer (P2P)</source>
+        <translation>Дансаар шилжүүлэх (P2P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not given</source>
+        <translation>тодорхойгүй</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sale started</source>
+        <translation>Борлуулалт эхэлсэн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice created</source>
+        <translation>Нэхэмжлэх үүссэн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice not created</source>
+        <translation>Нэхэмжлэх үүсээгүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice cancel asked</source>
+        <translation>Нэхэмжлэх цуцлахыг хүссэн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice cancelled</source>
+        <translation>Нэхэмжлэх цуцлагдсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice cancel failed</source>
+        <translation>Нэхэмжлэх цуцалж чадсангүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid</source>
+        <translation>Төлөгдсөн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt asked</source>
+        <translation>Баримт хүссэн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt issued</source>
+        <translation>Баримт гарсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt failed</source>
+        <translation>Баримт гаргаж чадсангүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice expired</source>
+        <translation>Нэхэмжлэхийн хугацаа дууссан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give back asked</source>
+        <translation>Буцаалт хүссэн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Payment given back</source>
+        <translation>Төлбөр буцаагдсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give back failed</source>
+        <translation>Буцаалт амжилтгүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt cancel asked</source>
+        <translation>Баримт цуцлахыг хүссэн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt cancelled</source>
+        <translation>Баримт цуцлагдсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt cancel failed</source>
+        <translation>Баримт цуцалж чадсангүй</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>lottery {lottery}</source>
+        <translation>сугалаа {lottery}</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryDialog</name>
+    <message>
+        <location line="+142"/>
+        <source>Sales history</source>
+        <translation>Борлуулалтын түүх</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Today  (Ctrl+T)</source>
+        <translation>Өнөөдөр  (Ctrl+T)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refresh  (Ctrl+R)</source>
+        <translation>Шинэчлэх  (Ctrl+R)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Close  (Esc)</source>
+        <translation>Хаах  (Esc)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&amp;From</source>
+        <translation>&amp;Эхлэх</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>t&amp;o</source>
+        <translation>&amp;дуусах</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Cancel invoice  (F6)</source>
+        <translation>Нэхэмжлэх цуцлах  (F6)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Give back payment…  (F7)</source>
+        <translation>Төлбөр буцаах…  (F7)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel receipt  (F8)</source>
+        <translation>Баримт цуцлах  (F8)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reprint  (Ctrl+P)</source>
+        <translation>Дахин хэвлэх  (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check again  (F5)</source>
+        <translation>Дахин шалгах  (F5)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel the sale&apos;s open invoice: its QR code stops working.</source>
+        <translation>Борлуулалтын нээлттэй нэхэмжлэхийг цуцлах: QR код нь ажиллахаа болино.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Void the sale&apos;s tax receipt (ebarimt) in the tax system.</source>
+        <translation>Борлуулалтын И-баримтыг татварын системд хүчингүй болгох.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Print the sale and its receipt again.</source>
+        <translation>Борлуулалт, баримтыг нь дахин хэвлэх.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ask the payment service how an unfinished step ended.</source>
+        <translation>Дуусаагүй алхам хэрхэн дууссаныг төлбөрийн үйлчилгээнээс асуух.</translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>The first day is after the last day: change one of them.</source>
+        <translation>Эхний өдөр сүүлийн өдрөөс хойш байна: аль нэгийг нь өөрчилнө үү.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The sales could not be read from the journal.</source>
+        <translation>Журналаас борлуулалтыг уншиж чадсангүй.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+31"/>
+        <source>%n sale(s) · paid {paid}</source>
+        <translation>
+            <numerusform>%n борлуулалт · төлөгдсөн {paid}</numerusform>
+            <numerusform>%n борлуулалт · төлөгдсөн {paid}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> · given back {back} · net {net}</source>
+        <translation> · буцаасан {back} · цэвэр {net}</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>The sale&apos;s event log could not be read.</source>
+        <translation>Борлуулалтын үйл явдлын бүртгэлийг уншиж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>Sale {number}</source>
+        <translation>Борлуулалт {number}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Started</source>
+        <translation>Эхэлсэн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Total</source>
+        <translation>Нийт дүн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VAT</source>
+        <translation>НӨАТ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>City tax</source>
+        <translation>НХАТ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice</source>
+        <translation>Нэхэмжлэх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lines</source>
+        <translation>Мөрүүд</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Item</source>
+        <translation>Бараа</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Qty</source>
+        <translation>Тоо</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Price</source>
+        <translation>Үнэ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+5"/>
+        <location line="+23"/>
+        <source>Amount</source>
+        <translation>Дүн</translation>
+    </message>
+    <message>
+        <location line="-25"/>
+        <source>Payments</source>
+        <translation>Төлбөрүүд</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Bank</source>
+        <translation>Банк</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Type</source>
+        <translation>Төрөл</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Payment id</source>
+        <translation>Гүйлгээний дугаар</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Tax receipt</source>
+        <translation>И-баримт</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Receipt id</source>
+        <translation>Баримтын дугаар</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Lottery</source>
+        <translation>Сугалаа</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Receiver</source>
+        <translation>Хүлээн авагч</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+15"/>
+        <source>Status</source>
+        <translation>Төлөв</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>Organization {register}</source>
+        <translation>Байгууллага {register}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Individual</source>
+        <translation>Хувь хүн</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+21"/>
+        <source>Being issued…</source>
+        <translation>Гаргаж байна…</translation>
+    </message>
+    <message>
+        <location line="-20"/>
+        <source>Not issued (the last try failed).</source>
+        <translation>Гараагүй (сүүлийн оролдлого амжилтгүй).</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <location line="+12"/>
+        <source>None.</source>
+        <translation>Байхгүй.</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <source>No sale selected.</source>
+        <translation>Борлуулалт сонгоогүй байна.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reading the event log…</source>
+        <translation>Үйл явдлын бүртгэлийг уншиж байна…</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Payment given back</source>
+        <translation>Төлбөрийн буцаалт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Done</source>
+        <translation>Дууссан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pending: the answer was not recorded</source>
+        <translation>Хүлээгдэж буй: хариу бүртгэгдээгүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed: the payment is still paid</source>
+        <translation>Амжилтгүй: төлбөр төлөгдсөн хэвээр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How</source>
+        <translation>Хэлбэр</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reason</source>
+        <translation>Шалтгаан</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Last failure</source>
+        <translation>Сүүлийн алдаа</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Valid</source>
+        <translation>Хүчинтэй</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Being voided…</source>
+        <translation>Хүчингүй болгож байна…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Voided in the tax system</source>
+        <translation>Татварын системд хүчингүй болсон</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed</source>
+        <translation>Амжилтгүй</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Event log</source>
+        <translation>Үйл явдлын бүртгэл</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The payment was already given back.</source>
+        <translation>Төлбөр аль хэдийн буцаагдсан.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The payment is being given back: press Check again (F5) to learn how it ended.</source>
+        <translation>Төлбөрийг буцааж байна: хэрхэн дууссаныг мэдэхийн тулд Дахин шалгах (F5) дарна уу.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.</source>
+        <translation>Дансаар шилжүүлж төлсөн (P2P): QPay үүнийг буцааж чадахгүй. Мөнгийг өөр аргаар буцаана уу.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cancel or refund the sale&apos;s card payment.</source>
+        <translation>Борлуулалтын картын төлбөрийг цуцлах эсвэл буцаах.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>This sale is on the till&apos;s screen: finish it there.</source>
+        <translation>Энэ борлуулалт кассын дэлгэц дээр байна: тэндээ дуусгана уу.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Something went wrong.</source>
+        <translation>Алдаа гарлаа.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Its outcome is not known yet: press Check again (F5) before trying again.</source>
+        <translation>Үр дүн нь хараахан тодорхойгүй: дахин оролдохоосоо өмнө Дахин шалгах (F5) дарна уу.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
+        <translation>{number} борлуулалтын нэхэмжлэхийг ({amount}) цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel invoice</source>
+        <translation>Нэхэмжлэх цуцлах</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The invoice of sale {number} could not be cancelled.</source>
+        <translation>{number} борлуулалтын нэхэмжлэхийг цуцалж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+130"/>
+        <source>Sale {number} is cancelled: nothing was charged.</source>
+        <translation>Борлуулалт {number} цуцлагдлаа: төлбөр авагдаагүй.</translation>
+    </message>
+    <message>
+        <location line="-128"/>
+        <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
+        <translation>Үйлчлүүлэгч {number} борлуулалтыг аль хэдийн төлсөн тул цуцлах боломжгүй. Одоо төлөгдсөн гэж бүртгэгдлээ.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Part of sale {number} is already paid, so it cannot be cancelled. It stays open, waiting for the rest.</source>
+        <translation>{number} борлуулалтын нэг хэсэг нь төлөгдсөн тул цуцлах боломжгүй. Үлдэгдлийг хүлээн нээлттэй хэвээр байна.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancelling the invoice of sale {number}…</source>
+        <translation>{number} борлуулалтын нэхэмжлэхийг цуцалж байна…</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Another action is still running: try again when it ends.</source>
+        <translation>Өөр үйлдэл хийгдэж байна: дууссаны дараа дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>{amount} was given back for sale {number}, but its tax receipt could not be cancelled: cancel it with Cancel receipt (F8).</source>
+        <translation>{number} борлуулалтад {amount} буцаасан ч И-баримтыг нь цуцалж чадсангүй: Баримт цуцлах (F8) товчоор цуцална уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The payment of sale {number} was not given back.</source>
+        <translation>{number} борлуулалтын төлбөр буцаагдсангүй.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number}: {amount} refunded to the customer&apos;s card.</source>
+        <translation>Борлуулалт {number}: {amount} үйлчлүүлэгчийн картад буцаагдлаа.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale {number}: the card payment of {amount} is cancelled.</source>
+        <translation>Борлуулалт {number}: {amount} картын төлбөр цуцлагдлаа.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its tax receipt is cancelled.</source>
+        <translation>И-баримт нь цуцлагдлаа.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its tax receipt is still valid.</source>
+        <translation>И-баримт нь хүчинтэй хэвээр байна.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Refunding the payment of sale {number}…</source>
+        <translation>{number} борлуулалтын төлбөрийг буцааж байна…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelling the card payment of sale {number}…</source>
+        <translation>{number} борлуулалтын картын төлбөрийг цуцалж байна…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</source>
+        <translation>{number} борлуулалтын И-баримтыг (сугалаа {lottery}) цуцлах уу? Энэ нь татварын системд (И-баримт) хүчингүй болно. Төлбөр буцаагдахгүй.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel receipt</source>
+        <translation>Баримт цуцлах</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The tax receipt of sale {number} was not cancelled.</source>
+        <translation>{number} борлуулалтын И-баримт цуцлагдсангүй.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The tax receipt of sale {number} is cancelled in the tax system.</source>
+        <translation>{number} борлуулалтын И-баримт татварын системд цуцлагдлаа.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancelling the tax receipt of sale {number}…</source>
+        <translation>{number} борлуулалтын И-баримтыг цуцалж байна…</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Sale {number} could not be checked.</source>
+        <translation>{number} борлуулалтыг шалгаж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sale {number} has nothing left to check.</source>
+        <translation>Борлуулалт {number}: шалгах зүйл үлдээгүй.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No invoice was created for sale {number}: nothing was charged.</source>
+        <translation>Борлуулалт {number}: нэхэмжлэх үүсээгүй, төлбөр авагдаагүй.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale {number} is still waiting for the customer&apos;s payment.</source>
+        <translation>Борлуулалт {number} үйлчлүүлэгчийн төлбөрийг хүлээсээр байна.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number} is paid; its receipt is not issued.</source>
+        <translation>Борлуулалт {number} төлөгдсөн; баримт нь гараагүй.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale {number} is complete: its receipt was issued.</source>
+        <translation>Борлуулалт {number} дууссан: баримт нь гарсан.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The payment of sale {number} was given back.</source>
+        <translation>{number} борлуулалтын төлбөр буцаагдсан.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The payment of sale {number} was not given back: it is still paid. You may give it back again.</source>
+        <translation>{number} борлуулалтын төлбөр буцаагдаагүй: төлөгдсөн хэвээр байна. Дахин буцааж болно.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The tax receipt of sale {number} is cancelled.</source>
+        <translation>{number} борлуулалтын И-баримт цуцлагдсан.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale {number} could not be checked yet: try again later.</source>
+        <translation>{number} борлуулалтыг одоохондоо шалгаж чадсангүй: дараа дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Checking sale {number} with the payment service…</source>
+        <translation>{number} борлуулалтыг төлбөрийн үйлчилгээгээр шалгаж байна…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Back</source>
+        <translation>Буцах</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../pos_app/ui/main_window.py" line="+55"/>
+        <source>pos-app — QPay till</source>
+        <translation>pos-app — QPay касс</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Starting…</source>
+        <translation>Эхэлж байна…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>pos-app</source>
+        <translation>pos-app</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>TRAINING · no real money</source>
+        <translation>СУРГАЛТ · жинхэнэ мөнгө биш</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>New sale</source>
+        <translation>Шинэ борлуулалт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Charge</source>
+        <translation>Төлбөр авах</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Free line…</source>
+        <translation>Гараар нэмэх…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check payment now</source>
+        <translation>Төлбөрийг одоо шалгах</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show to customer</source>
+        <translation>Үйлчлүүлэгчид харуулах</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+162"/>
+        <source>Cancel sale</source>
+        <translation>Борлуулалт цуцлах</translation>
+    </message>
+    <message>
+        <location line="-161"/>
+        <source>Simulate customer payment</source>
+        <translation>Төлбөр дуурайх</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Issue receipt</source>
+        <translation>Баримт гаргах</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Individual receipt</source>
+        <translation>Хувь хүний баримт</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Organization receipt</source>
+        <translation>Байгууллагын баримт</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Print receipt</source>
+        <translation>Баримт хэвлэх</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Print preview…</source>
+        <translation>Урьдчилан харах…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sales history…</source>
+        <translation>Борлуулалтын түүх…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>End of day…</source>
+        <translation>Өдрийн хаалт…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Settings…</source>
+        <translation>Тохиргоо…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quit</source>
+        <translation>Гарах</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Sale</source>
+        <translation>&amp;Борлуулалт</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Receipt</source>
+        <translation>Б&amp;аримт</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Till</source>
+        <translation>&amp;Касс</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Ready.</source>
+        <translation>Бэлэн.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Creating invoice…</source>
+        <translation>Нэхэмжлэх үүсгэж байна…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sale {number} cancelled: nothing was charged.</source>
+        <translation>Борлуулалт {number} цуцлагдлаа: төлбөр авагдаагүй.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale {number} expired: nothing was charged.</source>
+        <translation>Борлуулалт {number}: хугацаа дууссан, төлбөр авагдаагүй.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cart is kept: change it and charge again, or press F2 for a new sale.</source>
+        <translation>Сагс хэвээр байна: засаад дахин төлбөр авах, эсвэл F2 дарж шинэ борлуулалт эхлүүлнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>The receipt has not been issued yet. Start a new sale without it?</source>
+        <translation>Баримт хараахан гараагүй байна. Баримтгүйгээр шинэ борлуулалт эхлүүлэх үү?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New sale without receipt</source>
+        <translation>Баримтгүй шинэ борлуулалт</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clear the cart and start a new sale?</source>
+        <translation>Сагсыг хоослоод шинэ борлуулалт эхлүүлэх үү?</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Clear cart</source>
+        <translation>Сагс хоослох</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
+        <translation>Энэ борлуулалтыг цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep waiting</source>
+        <translation>Үргэлжлүүлэн хүлээх</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Printing…</source>
+        <translation>Хэвлэж байна…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The copy of sale {number}</source>
+        <translation>{number} борлуулалтын хуулбар</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The receipt of sale {number}</source>
+        <translation>{number} борлуулалтын баримт</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Waiting for the customer to pay…</source>
+        <translation>Үйлчлүүлэгч төлөхийг хүлээж байна…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Waiting for the customer to pay… (checked %n second(s) ago)</source>
+        <translation>
+            <numerusform>Үйлчлүүлэгч төлөхийг хүлээж байна… (%n секундын өмнө шалгасан)</numerusform>
+            <numerusform>Үйлчлүүлэгч төлөхийг хүлээж байна… (%n секундын өмнө шалгасан)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Back</source>
+        <translation>Буцах</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>A sale is in progress. Quit anyway? An open invoice stays open with the service.</source>
+        <translation>Борлуулалт хийгдэж байна. Гарах уу? Нээлттэй нэхэмжлэх үйлчилгээнд нээлттэй хэвээр үлдэнэ.</translation>
+    </message>
+</context>
+<context>
+    <name>PaymentPage</name>
+    <message>
+        <location filename="../../pos_app/ui/payment_page.py" line="+57"/>
+        <source>Check now  (F5)</source>
+        <translation>Одоо шалгах  (F5)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show to customer  (F9)</source>
+        <translation>Үйлчлүүлэгчид харуулах  (F9)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Simulate customer payment  (Ctrl+Shift+P)</source>
+        <translation>Төлбөр дуурайх  (Ctrl+Shift+P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+68"/>
+        <source>Cancel sale  (Esc)</source>
+        <translation>Борлуулалт цуцлах  (Esc)</translation>
+    </message>
+    <message>
+        <location line="-65"/>
+        <source>Amount to pay</source>
+        <translation>Төлөх дүн</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Or open a bank app:</source>
+        <translation>Эсвэл банкны апп нээх:</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Scan with any bank app</source>
+        <translation>Дурын банкны аппаар уншуулна уу</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Sale {number}</source>
+        <translation>Борлуулалт {number}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The service sent no usable QR code. The customer can pay through the short link or a bank app below.</source>
+        <translation>Үйлчилгээ ашиглах боломжтой QR код илгээсэнгүй. Үйлчлүүлэгч богино холбоос эсвэл доорх банкны аппаар төлж болно.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cancelling…</source>
+        <translation>Цуцалж байна…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancelling the invoice…</source>
+        <translation>Нэхэмжлэхийг цуцалж байна…</translation>
+    </message>
+</context>
+<context>
+    <name>PosApp</name>
+    <message>
+        <location filename="../../pos_app/app.py" line="+176"/>
+        <source>The till could not start its payment service.</source>
+        <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Another pos-app is already running on this computer (process {pid}). Use that window, or close it and start again.</source>
+        <translation>Энэ компьютер дээр өөр pos-app ажиллаж байна (процесс {pid}). Тэр цонхыг ашиглах, эсвэл түүнийг хаагаад дахин эхлүүлнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Another pos-app is already running on this computer. Use that window, or close it and start again.</source>
+        <translation>Энэ компьютер дээр өөр pos-app ажиллаж байна. Тэр цонхыг ашиглах, эсвэл түүнийг хаагаад дахин эхлүүлнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
+        <translation>Дуусаагүй борлуулалтыг шалгаж чадсангүй ({detail}). Тэдгээр нь журналд хадгалагдсан; дахин оролдохын тулд кассыг дахин эхлүүлнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>After the restart, the receipt of {count} paid sale(s) was found issued: reprint it from the history if needed.</source>
+        <translation>Дахин эхлүүлсний дараа төлөгдсөн {count} борлуулалтын баримт гарсан нь тогтоогдлоо: шаардлагатай бол түүхээс дахин хэвлэнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Sale {number} was paid before the till stopped: issue its receipt.</source>
+        <translation>Борлуулалт {number} касс зогсохоос өмнө төлөгдсөн: баримтыг нь гаргана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number} was still waiting for the customer&apos;s payment: waiting again.</source>
+        <translation>Борлуулалт {number} үйлчлүүлэгчийн төлбөрийг хүлээж байсан: дахин хүлээж байна.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{count} unfinished sale(s) could not be checked with the payment service yet; the till keeps trying.</source>
+        <translation>Дуусаагүй {count} борлуулалтыг төлбөрийн үйлчилгээгээр хараахан шалгаж чадаагүй; касс оролдсоор байна.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The unfinished sales are settled with the payment service.</source>
+        <translation>Дуусаагүй борлуулалтуудыг төлбөрийн үйлчилгээтэй тулгаж дууслаа.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</source>
+        <translation>Энэ бүртгэлийн нууц үг хадгалагдаагүй: төлбөр авахаас өмнө Тохиргоонд (Ctrl+,) оруулна уу.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Terminal {terminal}</source>
+        <translation>Терминал {terminal}</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>The till is still starting.</source>
+        <translation>Касс эхэлсээр байна.</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>Applying the new settings…</source>
+        <translation>Шинэ тохиргоог хэрэгжүүлж байна…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The new settings could not be applied.</source>
+        <translation>Шинэ тохиргоог хэрэгжүүлж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The settings file could not be read ({detail}). The till runs in training mode until the settings are saved again.</source>
+        <translation>Тохиргооны файлыг уншиж чадсангүй ({detail}). Тохиргоог дахин хадгалах хүртэл касс сургалтын горимд ажиллана.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The settings need fixing ({detail}). The till runs in training mode until they are saved again.</source>
+        <translation>Тохиргоог засах шаардлагатай ({detail}). Дахин хадгалах хүртэл касс сургалтын горимд ажиллана.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The catalog could not be read ({detail}); the sample catalog is used.</source>
+        <translation>Каталогийг уншиж чадсангүй ({detail}); жишээ каталогийг ашиглаж байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>No password is stored for {detail}: enter it in Settings (Ctrl+,).</source>
+        <translation>{detail} хэрэглэгчийн нууц үг хадгалагдаагүй: Тохиргоонд (Ctrl+,) оруулна уу.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The callback receiver could not start ({detail}); payments are found by checking, a little later. Choose another port in Settings.</source>
+        <translation>Callback хүлээн авагч эхэлсэнгүй ({detail}); төлбөрийг шалгалтаар арай хожуу илрүүлнэ. Тохиргоонд өөр порт сонгоно уу.</translation>
+    </message>
+</context>
+<context>
+    <name>Receipt</name>
+    <message>
+        <location filename="../../pos_app/receipts/layout.py" line="+40"/>
+        <source>Unknown</source>
+        <translation>Тодорхойгүй</translation>
+    </message>
+    <message>
+        <location line="+199"/>
+        <source>Register no. {register}</source>
+        <translation>Регистрийн дугаар {register}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Terminal {terminal}</source>
+        <translation>Терминал {terminal}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Paid via</source>
+        <translation>Төлсөн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Payment id</source>
+        <translation>Гүйлгээний дугаар</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Organization {register}</source>
+        <translation>Байгууллага {register}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Individual</source>
+        <translation>Хувь хүн</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>COPY</source>
+        <translation>ХУУЛБАР</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+35"/>
+        <source>Sale</source>
+        <translation>Борлуулалт</translation>
+    </message>
+    <message>
+        <location line="-34"/>
+        <source>Date</source>
+        <translation>Огноо</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>TOTAL</source>
+        <translation>НИЙТ ДҮН</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+127"/>
+        <source>VAT</source>
+        <translation>НӨАТ</translation>
+    </message>
+    <message>
+        <location line="-126"/>
+        <location line="+127"/>
+        <source>City tax</source>
+        <translation>НХАТ</translation>
+    </message>
+    <message>
+        <location line="-121"/>
+        <location line="+62"/>
+        <source>Ebarimt receipt</source>
+        <translation>И-баримт</translation>
+    </message>
+    <message>
+        <location line="-61"/>
+        <location line="+33"/>
+        <source>Receiver</source>
+        <translation>Хүлээн авагч</translation>
+    </message>
+    <message>
+        <location line="-32"/>
+        <location line="+30"/>
+        <source>Receipt id</source>
+        <translation>Баримтын дугаар</translation>
+    </message>
+    <message>
+        <location line="-27"/>
+        <location line="+28"/>
+        <location line="+66"/>
+        <source>Lottery</source>
+        <translation>Сугалааны дугаар</translation>
+    </message>
+    <message>
+        <location line="-89"/>
+        <source>No ebarimt receipt issued for this sale.</source>
+        <translation>Энэ борлуулалтад И-баримт гараагүй.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Printed {moment}</source>
+        <translation>Хэвлэсэн {moment}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Thank you!</source>
+        <translation>Баярлалаа!</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receipt {number}</source>
+        <translation>Баримт {number}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Sale date</source>
+        <translation>Борлуулсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+67"/>
+        <location line="+22"/>
+        <source>Printed</source>
+        <translation>Хэвлэсэн</translation>
+    </message>
+    <message>
+        <location line="-82"/>
+        <source>RECEIPT CANCELLED</source>
+        <translation>БАРИМТ ЦУЦЛАГДСАН</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Amount</source>
+        <translation>Дүн</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The cancel is not confirmed yet.</source>
+        <translation>Цуцлалт хараахан баталгаажаагүй.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This receipt is no longer valid.</source>
+        <translation>Энэ баримт хүчингүй болсон.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled receipt {number}</source>
+        <translation>Цуцлагдсан баримт {number}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>REFUND</source>
+        <translation>БУЦААЛТ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PAYMENT CANCELLED</source>
+        <translation>ТӨЛБӨР ЦУЦЛАГДСАН</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sale total</source>
+        <translation>Борлуулалтын дүн</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Given back</source>
+        <translation>Буцаасан</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To give back</source>
+        <translation>Буцаах дүн</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reason</source>
+        <translation>Шалтгаан</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The bank has not confirmed this yet.</source>
+        <translation>Банк хараахан баталгаажуулаагүй байна.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>cancelled</source>
+        <translation>цуцлагдсан</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not cancelled yet</source>
+        <translation>хараахан цуцлагдаагүй</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Customer signature</source>
+        <translation>Үйлчлүүлэгчийн гарын үсэг</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <location line="+19"/>
+        <source>Printer test page</source>
+        <translation>Принтерийн туршилтын хуудас</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Printer</source>
+        <translation>Принтер</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paper</source>
+        <translation>Цаас</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{width} mm, {columns} characters</source>
+        <translation>{width} мм, {columns} тэмдэгт</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Each line of digits above must fit on one line.</source>
+        <translation>Дээрх цифрийн мөр бүр нэг мөрөнд багтах ёстой.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>If every letter above reads right, the printer is ready.</source>
+        <translation>Дээрх үсэг бүр зөв уншигдаж байвал принтер бэлэн.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>DAY CLOSE</source>
+        <translation>ӨДРИЙН ХААЛТ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Day</source>
+        <translation>Өдөр</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sales begun</source>
+        <translation>Эхэлсэн борлуулалт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid ({count})</source>
+        <translation>Төлөгдсөн ({count})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Given back ({count})</source>
+        <translation>Буцаасан ({count})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>NET</source>
+        <translation>ЦЭВЭР ДҮН</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Receipts issued</source>
+        <translation>Гаргасан баримт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipts cancelled</source>
+        <translation>Цуцалсан баримт</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>By bank</source>
+        <translation>Банкаар</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>By payment type</source>
+        <translation>Төлбөрийн төрлөөр</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cancelled ({count})</source>
+        <translation>Цуцлагдсан ({count})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Expired ({count})</source>
+        <translation>Хугацаа дууссан ({count})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Failed ({count})</source>
+        <translation>Амжилтгүй ({count})</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>NEEDS ATTENTION</source>
+        <translation>АНХААРАХ ЗҮЙЛС</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unfinished sales</source>
+        <translation>Дуусаагүй борлуулалт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give-backs pending</source>
+        <translation>Хүлээгдэж буй буцаалт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Give-backs failed</source>
+        <translation>Амжилтгүй буцаалт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt cancels pending</source>
+        <translation>Хүлээгдэж буй баримт цуцлалт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Signature</source>
+        <translation>Гарын үсэг</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Day close {day}</source>
+        <translation>Өдрийн хаалт {day}</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptPage</name>
+    <message>
+        <location filename="../../pos_app/ui/receipt_page.py" line="+41"/>
+        <source>Individual  (Alt+I)</source>
+        <translation>Хувь хүн  (Alt+I)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Organization  (Alt+O)</source>
+        <translation>Байгууллага  (Alt+O)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Organization&apos;s register number: 7 digits</source>
+        <translation>Байгууллагын регистрийн дугаар: 7 орон</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+97"/>
+        <source>Issue receipt  (Enter)</source>
+        <translation>Баримт гаргах  (Enter)</translation>
+    </message>
+    <message>
+        <location line="-86"/>
+        <source>Tax receipt (ebarimt)</source>
+        <translation>И-баримт</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Print  (Ctrl+P)</source>
+        <translation>Хэвлэх  (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Preview  (Alt+P)</source>
+        <translation>Урьдчилан харах  (Alt+P)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Lottery number</source>
+        <translation>Сугалааны дугаар</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>New sale  (F2)</source>
+        <translation>Шинэ борлуулалт  (F2)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>✓ Paid  {amount}</source>
+        <translation>✓ Төлөгдсөн  {amount}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale {number}</source>
+        <translation>Борлуулалт {number}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>via {bank}</source>
+        <translation>банк: {bank}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>incl. VAT {vat}, city tax {city_tax}</source>
+        <translation>үүнд НӨАТ {vat}, НХАТ {city_tax}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Issuing…</source>
+        <translation>Гаргаж байна…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Organization {register}</source>
+        <translation>Байгууллага {register}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Individual</source>
+        <translation>Хувь хүн</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Amount:    {amount}</source>
+        <translation>Дүн:           {amount}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VAT:       {amount}</source>
+        <translation>НӨАТ:          {amount}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>City tax:  {amount}</source>
+        <translation>НХАТ:          {amount}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receiver:  {receiver}</source>
+        <translation>Хүлээн авагч:  {receiver}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt:   {id}</source>
+        <translation>Баримт:        {id}</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Type the organization&apos;s 7-digit register number.</source>
+        <translation>Байгууллагын 7 оронтой регистрийн дугаарыг оруулна уу.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{count} of 7 digits</source>
+        <translation>{count} / 7 орон</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>✓ Register number looks right</source>
+        <translation>✓ Регистрийн дугаар зөв байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A register number is 7 digits, nothing else.</source>
+        <translation>Регистрийн дугаар зөвхөн 7 оронтой тоо байна.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Check the register number: an organization&apos;s has exactly 7 digits.</source>
+        <translation>Регистрийн дугаарыг шалгана уу: байгууллагынх яг 7 оронтой.</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptPreviewDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/receipt_preview.py" line="+55"/>
+        <source>Print preview</source>
+        <translation>Урьдчилан харах</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Preparing the preview…</source>
+        <translation>Урьдчилан харахыг бэлдэж байна…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Print  (Ctrl+P)</source>
+        <translation>Хэвлэх  (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Save as PDF…  (Ctrl+S)</source>
+        <translation>PDF-ээр хадгалах…  (Ctrl+S)</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The slip could not be prepared.</source>
+        <translation>Хуудсыг бэлдэж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Print preview — {title}</source>
+        <translation>Урьдчилан харах — {title}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{count} slip(s), {paper} paper.</source>
+        <translation>{count} хуудас, {paper} цаас.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Print</source>
+        <translation>Хэвлэх</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Printing…</source>
+        <translation>Хэвлэж байна…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{what} did not print. {reason}</source>
+        <translation>{what} хэвлэгдсэнгүй. {reason}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{what} sent to the printer.</source>
+        <translation>{what} принтер рүү илгээгдлээ.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Save as PDF</source>
+        <translation>PDF-ээр хадгалах</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF файл (*.pdf)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Saving {path}…</source>
+        <translation>Хадгалж байна: {path}…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The PDF could not be saved.</source>
+        <translation>PDF-ийг хадгалж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved {path}.</source>
+        <translation>Хадгаллаа: {path}.</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptPrinting</name>
+    <message>
+        <location filename="../../pos_app/ui/printing.py" line="+85"/>
+        <source>The copy of sale {number}</source>
+        <translation>{number} борлуулалтын хуулбар</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The receipt of sale {number}</source>
+        <translation>{number} борлуулалтын баримт</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The day close of {day}</source>
+        <translation>{day} өдрийн хаалт</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>The printer could not be used.</source>
+        <translation>Принтерийг ашиглаж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{what} did not print. {reason} The sale is saved: reprint it from the history (F4) when the printer is ready.</source>
+        <translation>{what} хэвлэгдсэнгүй. {reason} Борлуулалт хадгалагдсан: принтер бэлэн болмогц түүхээс (F4) дахин хэвлэнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{what} printed ({printer}).</source>
+        <translation>{what} хэвлэгдлээ ({printer}).</translation>
+    </message>
+</context>
+<context>
+    <name>SaleFlow</name>
+    <message>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+125"/>
+        <source>The payment service is still starting. Try again in a moment.</source>
+        <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The cart is empty: scan or add an item first.</source>
+        <translation>Сагс хоосон байна: эхлээд бараа уншуулах эсвэл нэмнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The invoice could not be created.</source>
+        <translation>Нэхэмжлэх үүсгэж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <source>The invoice was closed by the service: nothing was paid.</source>
+        <translation>Үйлчилгээ нэхэмжлэхийг хаасан: төлбөр төлөгдөөгүй.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The payment service asks us to slow down. Still checking, a little less often.</source>
+        <translation>Төлбөрийн үйлчилгээ хүсэлтээ цөөлөхийг хүслээ. Арай цөөн давтамжтай шалгасаар байна.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The payment service refused our login. Still checking; if this stays, check the username and password in Settings.</source>
+        <translation>Төлбөрийн үйлчилгээ нэвтрэлтийг татгалзлаа. Шалгасаар байна; үргэлжилбэл Тохиргоонд хэрэглэгчийн нэр, нууц үгээ шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No connection to the payment service. Still checking; the customer&apos;s payment will show as soon as it is back.</source>
+        <translation>Төлбөрийн үйлчилгээтэй холболт алга. Шалгасаар байна; холболт сэргэмэгц үйлчлүүлэгчийн төлбөр харагдана.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The payment service is having trouble. Still checking.</source>
+        <translation>Төлбөрийн үйлчилгээнд асуудал гарлаа. Шалгасаар байна.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Checking the payment failed. Still trying.</source>
+        <translation>Төлбөр шалгахад алдаа гарлаа. Оролдсоор байна.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</source>
+        <translation>Энэ борлуулалт төлөгдсөн тул энд цуцлах боломжгүй. Буцаалтыг борлуулалтын түүхээс хийнэ.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The sale could not be cancelled. It is still open; try again.</source>
+        <translation>Борлуулалтыг цуцалж чадсангүй. Нээлттэй хэвээр байна; дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The customer has already paid, so the sale cannot be cancelled.</source>
+        <translation>Үйлчлүүлэгч аль хэдийн төлсөн тул борлуулалтыг цуцлах боломжгүй.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Part of the amount is already paid, so the sale cannot be cancelled. Waiting for the rest.</source>
+        <translation>Дүнгийн нэг хэсэг нь төлөгдсөн тул борлуулалтыг цуцлах боломжгүй. Үлдэгдлийг хүлээж байна.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>The receipt could not be issued.</source>
+        <translation>Баримт гаргаж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Training: the customer pays…</source>
+        <translation>Сургалт: үйлчлүүлэгч төлж байна…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The training payment failed.</source>
+        <translation>Сургалтын төлбөр амжилтгүй боллоо.</translation>
+    </message>
+</context>
+<context>
+    <name>SalePage</name>
+    <message>
+        <location filename="../../pos_app/ui/sale_page.py" line="+47"/>
+        <source>Scan or type a code and press Enter  ·  3*code for three</source>
+        <translation>Код уншуулах эсвэл бичээд Enter дарна уу  ·  3*код бол 3 ширхэг</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Free line… (Ctrl+L)</source>
+        <translation>Гараар нэмэх… (Ctrl+L)</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The cart is empty. Scan an item to start a sale.</source>
+        <translation>Сагс хоосон. Борлуулалт эхлүүлэхийн тулд бараа уншуулна уу.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <location line="+55"/>
+        <source>Charge  (F12)</source>
+        <translation>Төлбөр авах  (F12)</translation>
+    </message>
+    <message>
+        <location line="-43"/>
+        <source>Total</source>
+        <translation>Нийт дүн</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>incl. VAT</source>
+        <translation>үүнд НӨАТ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>incl. city tax</source>
+        <translation>үүнд НХАТ</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
+        <translation>Үл мэдэгдэх код {code}: каталогид байхгүй. Гараар нэмэх үү (Ctrl+L)?</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+26"/>
+        <source>%n line(s)</source>
+        <translation>
+            <numerusform>%n мөр</numerusform>
+            <numerusform>%n мөр</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Removed: {item}</source>
+        <translation>Хасагдлаа: {item}</translation>
+    </message>
+</context>
+<context>
+    <name>SalesModel</name>
+    <message>
+        <location filename="../../pos_app/ui/history_dialog.py" line="-705"/>
+        <source>Time</source>
+        <translation>Цаг</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Sale</source>
+        <translation>Борлуулалт</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Status</source>
+        <translation>Төлөв</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Amount</source>
+        <translation>Дүн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bank</source>
+        <translation>Банк</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Lottery</source>
+        <translation>Сугалаа</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>The receipt was voided in the tax system.</source>
+        <translation>Баримт татварын системд хүчингүй болсон.</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+95"/>
+        <source>Settings</source>
+        <translation>Тохиргоо</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Training</source>
+        <translation>Сургалт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay sandbox</source>
+        <translation>QPay туршилтын орчин</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Production</source>
+        <translation>Бодит орчин</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Training uses the built-in practice service: no real money, no account needed.</source>
+        <translation>Сургалт нь суулгагдсан дадлагын үйлчилгээг ашиглана: жинхэнэ мөнгө, бүртгэл шаардлагагүй.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+519"/>
+        <source>Test connection</source>
+        <translation>Холболт шалгах</translation>
+    </message>
+    <message>
+        <location line="-510"/>
+        <source>Environment</source>
+        <translation>Орчин</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay address</source>
+        <translation>QPay хаяг</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Username</source>
+        <translation>Хэрэглэгчийн нэр</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Password</source>
+        <translation>Нууц үг</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Invoice code</source>
+        <translation>Нэхэмжлэхийн код</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Callback URL</source>
+        <translation>Callback URL</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty: the app&apos;s own default</source>
+        <translation>хоосон: аппын өөрийн анхдагч</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Callback receiver</source>
+        <translation>Callback хүлээн авагч</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>off, or e.g. 127.0.0.1:8787</source>
+        <translation>унтраасан, эсвэл ж.нь 127.0.0.1:8787</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The till listens here for the service&apos;s payment callbacks and checks at once when one arrives (it never takes a callback as proof of payment). The service must reach this address: set the Callback URL to the public address that forwards to it.</source>
+        <translation>Касс үйлчилгээний төлбөрийн callback-ийг энд хүлээн авч, ирмэгц шууд шалгана (callback-ийг хэзээ ч төлбөрийн нотолгоо гэж үзэхгүй). Үйлчилгээ энэ хаягт хүрэх ёстой: Callback URL-д энэ рүү дамжуулдаг нийтийн хаягийг тохируулна уу.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Payment service</source>
+        <translation>Төлбөрийн үйлчилгээ</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Terminal id</source>
+        <translation>Терминалын дугаар</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shop name</source>
+        <translation>Дэлгүүрийн нэр</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+2"/>
+        <source>printed on receipts</source>
+        <translation>баримт дээр хэвлэгдэнэ</translation>
+    </message>
+    <message>
+        <location line="-1"/>
+        <source>Register no.</source>
+        <translation>Регистрийн дугаар</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the shop&apos;s ТТД, printed on receipts</source>
+        <translation>дэлгүүрийн ТТД, баримт дээр хэвлэгдэнэ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Address</source>
+        <translation>Хаяг</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>Сонгох…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Catalog file</source>
+        <translation>Каталогийн файл</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty: the sample catalog</source>
+        <translation>хоосон: жишээ каталог</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The computer&apos;s language</source>
+        <translation>Компьютерийн хэл</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The till&apos;s language; receipts print in it too. It changes as soon as the settings are saved.</source>
+        <translation>Кассын хэл; баримт ч энэ хэлээр хэвлэгдэнэ. Тохиргоог хадгалмагц шууд солигдоно.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Language</source>
+        <translation>Хэл</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This till</source>
+        <translation>Энэ касс</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>District code</source>
+        <translation>Дүүргийн код</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Classification code</source>
+        <translation>Ангиллын код</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tax type</source>
+        <translation>Татварын төрөл</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tax receipt (ebarimt)</source>
+        <translation>И-баримт</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Save</source>
+        <translation>Хадгалах</translation>
+    </message>
+    <message>
+        <location line="+94"/>
+        <source>None</source>
+        <translation>Байхгүй</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>System printer</source>
+        <translation>Системийн принтер</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ESC/POS over USB</source>
+        <translation>ESC/POS, USB-ээр</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ESC/POS over the network</source>
+        <translation>ESC/POS, сүлжээгээр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ESC/POS over a serial port</source>
+        <translation>ESC/POS, сериал портоор</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ESC/POS via a Windows printer</source>
+        <translation>ESC/POS, Windows принтерээр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ESC/POS via a CUPS queue</source>
+        <translation>ESC/POS, CUPS дарааллаар</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ESC/POS to a device file</source>
+        <translation>ESC/POS, төхөөрөмжийн файл руу</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>80 mm</source>
+        <translation>80 мм</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>58 mm</source>
+        <translation>58 мм</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>80 mm, 42 characters</source>
+        <translation>80 мм, 42 тэмдэгт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</source>
+        <translation>Epson TM-T88 цуврал зэрэг 180 dpi принтерт (мөрөнд 512 цэг).</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>generic ESC/POS printer</source>
+        <translation>энгийн ESC/POS принтер</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The printer&apos;s model, when it is in the list: the till then knows which letters it can print as text. Leave empty when unsure.</source>
+        <translation>Принтерийн загвар, жагсаалтад байвал: касс аль үсгийг текстээр хэвлэж болохыг мэднэ. Эргэлзвэл хоосон үлдээнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Model</source>
+        <translation>Загвар</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Print when the receipt is issued</source>
+        <translation>Баримт гармагц хэвлэх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cut the paper</source>
+        <translation>Цаас тасдах</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the cash drawer</source>
+        <translation>Мөнгөний шүүгээ нээх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Print text as pictures</source>
+        <translation>Текстийг зургаар хэвлэх</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>For a printer that prints wrong letters: every line goes as a picture (slower, always right).</source>
+        <translation>Үсгийг буруу хэвлэдэг принтерт: мөр бүр зураг болж очно (удаан ч үргэлж зөв).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Print test page</source>
+        <translation>Туршилтын хуудас хэвлэх</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Printer</source>
+        <translation>Принтер</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paper</source>
+        <translation>Цаас</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Receipt printer</source>
+        <translation>Баримтын принтер</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>empty: the computer&apos;s default printer</source>
+        <translation>хоосон: компьютерийн үндсэн принтер</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>vendor:product, e.g. 04b8:0202</source>
+        <translation>үйлдвэрлэгч:төхөөрөмж, ж.нь 04b8:0202</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>address[:port], e.g. 192.168.1.50:9100</source>
+        <translation>хаяг[:порт], ж.нь 192.168.1.50:9100</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>port[:baud], e.g. COM3 or /dev/ttyUSB0:115200</source>
+        <translation>порт[:хурд], ж.нь COM3 эсвэл /dev/ttyUSB0:115200</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the printer&apos;s name in Windows</source>
+        <translation>Windows дахь принтерийн нэр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the CUPS queue&apos;s name</source>
+        <translation>CUPS дарааллын нэр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>e.g. /dev/usb/lp0</source>
+        <translation>ж.нь /dev/usb/lp0</translation>
+    </message>
+    <message>
+        <location line="+51"/>
+        <source>Printing the test page…</source>
+        <translation>Туршилтын хуудас хэвлэж байна…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>The test page did not print. {reason}</source>
+        <translation>Туршилтын хуудас хэвлэгдсэнгүй. {reason}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The test page did not print.</source>
+        <translation>Туршилтын хуудас хэвлэгдсэнгүй.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The test page went to {printer}: check every letter on it.</source>
+        <translation>Туршилтын хуудсыг илгээлээ: {printer}. Үсэг бүрийг нь шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>not needed in Training</source>
+        <translation>сургалтад шаардлагагүй</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>stored in the system keyring</source>
+        <translation>системийн түлхүүрийн санд хадгалагдана</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>kept for this session only</source>
+        <translation>зөвхөн энэ удаад хадгалагдана</translation>
+    </message>
+    <message>
+        <location line="+86"/>
+        <source>Could not read the saved password: {}</source>
+        <translation>Хадгалсан нууц үгийг уншиж чадсангүй: {}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Could not read the saved password ({}).</source>
+        <translation>Хадгалсан нууц үгийг уншиж чадсангүй ({}).</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Enter the password first.</source>
+        <translation>Эхлээд нууц үгээ оруулна уу.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Testing the connection…</source>
+        <translation>Холболтыг шалгаж байна…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Testing…</source>
+        <translation>Шалгаж байна…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Could not connect.</source>
+        <translation>Холбогдож чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Connected: logged in as {}.</source>
+        <translation>Холбогдлоо: {} нэрээр нэвтэрсэн.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Choose the catalog</source>
+        <translation>Каталог сонгох</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV файл (*.csv);;Бүх файл (*)</translation>
+    </message>
+</context>
+</TS>

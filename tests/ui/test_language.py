@@ -1,0 +1,76 @@
+"""The till speaks the chosen language: Mongolian first, English second, switched from Settings without
+losing the cart. The translations are compiled from resources/translations/*.ts for the test."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QLocale
+from PySide6.QtWidgets import QApplication
+
+from pos_app.config import Settings, save_settings
+from pos_app.ui.language import Language, choose_language
+
+from .conftest import MILK, WAIT_MS
+
+ROOT = Path(__file__).resolve().parents[2]
+CYRILLIC = re.compile("[А-Яа-яӨөҮүЁё]")
+
+
+@pytest.fixture(scope="module")
+def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("qm")
+    for code in ("mn", "en"):
+        subprocess.run([str(Path(sys.executable).parent / "pyside6-lrelease"), "-silent",
+                        str(ROOT / "resources" / "translations" / f"pos_app_{code}.ts"),
+                        "-qm", str(folder / f"pos_app_{code}.qm")], check=True)
+    return folder
+
+
+@pytest.fixture
+def language(qapp: QApplication, compiled: Path) -> Iterator[Language]:
+    speaking = Language(qapp, compiled)
+    yield speaking
+    speaking.stop()
+
+
+@pytest.mark.parametrize("setting, system, expected", [
+    ("mn", "en_US", "mn"), ("en", "mn_MN", "en"), ("en-US", "mn_MN", "en"), ("", "mn_MN", "mn"),
+    ("", "en_GB", "en"), ("", "ru_RU", "mn"), ("de", "en_US", "en"), ("de", "ru_RU", "mn")])
+def test_mongolian_first_then_the_computers_language(setting: str, system: str, expected: str) -> None:
+    assert choose_language(setting, QLocale(system)) == expected
+
+
+def test_missing_translations_leave_english_and_do_not_stop_the_till(qapp, tmp_path: Path) -> None:
+    speaking = Language(qapp, tmp_path)
+    try:
+        assert speaking.use("mn") is False and speaking.code == "mn"
+    finally:
+        speaking.stop()
+
+
+def test_the_till_starts_in_mongolian_and_switches_to_english_keeping_the_cart(make_till, language, tmp_path):
+    save_settings(Settings(language="mn"), tmp_path / "config" / "settings.json")
+    assert language.use("mn")
+    till = make_till(language=language)
+    window = till.window
+    assert CYRILLIC.search(window.print_action.text()) and CYRILLIC.search(window.history_action.text())
+    till.scan(MILK)
+    assert till.flow.cart.rowCount() == 1
+    window.settings_action.trigger()
+    till.qtbot.waitUntil(lambda: till.app.settings_dialog is not None and till.app.settings_dialog.isVisible(),
+                         timeout=WAIT_MS)
+    dialog = till.app.settings_dialog
+    dialog.language.setCurrentIndex(dialog.language.findData("en"))
+    dialog.accept()
+    till.qtbot.waitUntil(lambda: till.app.window is not window, timeout=WAIT_MS)
+    assert till.app.window.print_action.text() == "Print receipt"
+    assert till.app.language.code == "en"
+    assert till.flow.cart.rowCount() == 1                      # the cart is where it was
+    assert till.app.window.sale_page.model is till.flow.cart and till.app.window.isVisible()
+    till.qtbot.waitUntil(lambda: till.app.window.sale_page.entry.isEnabled(), timeout=WAIT_MS)

@@ -1,0 +1,29 @@
+"""Every error code of the service's contract is told to the cashier in words, with what to do next; the code
+itself stays visible for support."""
+
+from __future__ import annotations
+
+import pytest
+
+from pos_app.qpay.errors import error_class_for
+from pos_app.ui.messages import describe_error
+
+# The contract's error table (QPay merchant API v2, "Error codes"), with the HTTP status it comes with.
+CONTRACT_CODES = {
+    "AUTHENTICATION_FAILED": 401, "NO_CREDENDIALS": 401, "INVOICE_CODE_INVALID": 400,
+    "INVOICE_LINE_REQUIRED": 400, "INVALID_AMOUNT": 400, "MIN_AMOUNT_ERR": 400, "MAX_AMOUNT_ERR": 400,
+    "MERCHANT_NOTFOUND": 404, "MERCHANT_INACTIVE": 403, "INVOICE_NOTFOUND": 404, "INVOICE_ALREADY_CANCELED": 400,
+    "INVOICE_PAID": 400, "INVALID_OBJECT_TYPE": 400, "PAYMENT_NOTFOUND": 404, "PAYMENT_NOT_PAID": 400,
+    "PAYMENT_ALREADY_CANCELED": 400, "EBARIMT_NOT_REGISTERED": 400, "EBARIMT_CANCEL_NOTSUPPERDED": 400,
+}
+# Seen from the live service besides (shared/spec/real-service-notes.md).
+LIVE_CODES = {"NO_CREDENTIALS": 401, "PAYMENT_SETTLED": 400, "SYSTEM_BUSY": 400, "BARIMT_NOT_FOUND": 400}
+FALLBACKS = ("The service refused it.", "The merchant account may not do this.", "Unexpected error.")
+
+
+@pytest.mark.parametrize("code, status", sorted({**CONTRACT_CODES, **LIVE_CODES}.items()))
+def test_each_code_has_its_own_words_and_stays_visible(code: str, status: int) -> None:
+    error = error_class_for(status, code)(status, code, "raw text from the service")
+    text = describe_error(error, "The sale could not be charged.")
+    assert text.startswith("The sale could not be charged. ") and text.endswith(f"({code})")
+    assert "raw text from the service" not in text and not any(fallback in text for fallback in FALLBACKS)
