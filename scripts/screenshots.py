@@ -19,9 +19,10 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from pos_app.app import PosApp
 from pos_app.backend import AppPaths
-from pos_app.config import SessionSecretStore
+from pos_app.config import SessionSecretStore, Settings, save_settings
 from pos_app.domain.sale import Stage
 from pos_app.ui.free_line_dialog import FreeLineDialog
+from pos_app.ui.language import Language
 from pos_app.ui.style import STYLESHEET
 
 SIZE = (1024, 768)
@@ -65,12 +66,17 @@ def key(key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModif
     QTest.keyClick(QApplication.focusWidget() or QApplication.activeWindow(), key, modifier)
 
 
-def main(folder: Path) -> None:
+def main(folder: Path, language_code: str = "en") -> None:
     folder.mkdir(parents=True, exist_ok=True)
     qt_app = QApplication(sys.argv[:1])
     qt_app.setStyleSheet(STYLESHEET)
+    language = Language(qt_app)
+    if not language.use(language_code):
+        raise SystemExit(f"no compiled translations for {language_code}: run make translations")
     home = Path(tempfile.mkdtemp(prefix="pos-app-shots-"))
-    app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), secrets=SessionSecretStore())
+    save_settings(Settings(language=language_code), home / "config" / "settings.json")
+    app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), secrets=SessionSecretStore(),
+                 language=language)
     window = app.window
     window.ask_before_quit = False
     window.resize(*SIZE)
@@ -202,4 +208,4 @@ def main(folder: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"))
+    main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"), sys.argv[2] if len(sys.argv) > 2 else "en")

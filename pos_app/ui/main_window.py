@@ -396,9 +396,14 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.ask_before_quit and self.flow.stage in (Stage.CHARGING, Stage.AWAITING_PAYMENT, Stage.CANCELLING,
                                                         Stage.ISSUING_RECEIPT):
-            answer = QMessageBox.question(self, self.windowTitle(), self.tr(
-                "A sale is in progress. Quit anyway? An open invoice stays open with the service."))
-            if answer != QMessageBox.StandardButton.Yes:
+            box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), self.tr(
+                "A sale is in progress. Quit anyway? An open invoice stays open with the service."), parent=self)
+            quit_button = box.addButton(self.tr("Quit"), QMessageBox.ButtonRole.AcceptRole)   # Qt's Yes/No have
+            keep = box.addButton(self.tr("Keep working"), QMessageBox.ButtonRole.RejectRole)  # no Mongolian
+            box.setDefaultButton(keep)
+            box.setEscapeButton(keep)
+            box.exec()
+            if box.clickedButton() is not quit_button:
                 event.ignore()
                 return
         self.flow.stop()

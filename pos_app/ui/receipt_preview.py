@@ -69,6 +69,7 @@ class ReceiptPreviewDialog(QDialog):
         self.status.setWordWrap(True)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.buttons.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close  (Esc)"))
         self.print_button = QPushButton(self.tr("Print  (Ctrl+P)"))
         self.print_button.setObjectName("print")
         self.print_button.setShortcut(QKeySequence("Ctrl+P"))

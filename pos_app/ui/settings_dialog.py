@@ -209,6 +209,7 @@ class SettingsDialog(QDialog):
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(self.tr("Cancel"))  # Qt has no Mongolian
         self.save_button.setText(self.tr("Save"))
         self.save_button.setObjectName("save")
         self.buttons.accepted.connect(self.accept)

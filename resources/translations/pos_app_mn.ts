@@ -10,6 +10,59 @@
     </message>
 </context>
 <context>
+    <name>Cart</name>
+    <message>
+        <location filename="../../pos_app/ui/messages.py" line="+71"/>
+        <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
+        <translation>Код уншуулах эсвэл бичнэ үү, эсвэл тоо*код (ж.нь 3*4901234567890)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quantity {value} is not a number</source>
+        <translation>Тоо ширхэг {value} тоо биш байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quantity must be above 0 and at most {maximum}</source>
+        <translation>Тоо ширхэг 0-ээс их, {maximum}-аас ихгүй байх ёстой</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quantity may have at most 3 decimals</source>
+        <translation>Тоо ширхэг дээд тал нь 3 бутархай оронтой байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Price {value} is not a number</source>
+        <translation>Үнэ {value} тоо биш байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Price must be at least 0, below 10^12, with at most 2 decimals</source>
+        <translation>Үнэ 0-ээс багагүй, 10^12-оос бага, дээд тал нь 2 бутархай оронтой байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Quantity × price must come to whole cents</source>
+        <translation>Тоо ширхэг × үнэ нь бүхэл мөнгөн дүн (2 оронтой бутархай) гарах ёстой</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Description must be 1 to {maximum} characters</source>
+        <translation>Тайлбар 1-ээс {maximum} тэмдэгт байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>There is no line {number}</source>
+        <translation>{number}-р мөр байхгүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A sale holds at most {maximum} lines</source>
+        <translation>Нэг борлуулалтад дээд тал нь {maximum} мөр байна</translation>
+    </message>
+</context>
+<context>
     <name>CartModel</name>
     <message>
         <location filename="../../pos_app/ui/cart_model.py" line="+43"/>
@@ -343,7 +396,7 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+37"/>
+        <location filename="../../pos_app/ui/messages.py" line="-43"/>
         <source>The invoice code in Settings is not valid for this merchant. Call the manager.</source>
         <translation>Тохиргоон дахь нэхэмжлэхийн код энэ мерчантад тохирохгүй байна. Менежерт хандана уу.</translation>
     </message>
@@ -444,13 +497,13 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+30"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
     <message>
-        <location line="-15"/>
-        <location line="+17"/>
+        <location line="-31"/>
+        <location line="+33"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>Үйлчилгээ ачаалалтай байна. Хэдэн секунд хүлээгээд дахин оролдоно уу.</translation>
     </message>
@@ -465,12 +518,12 @@
         <translation>Мерчантын бүртгэлд энэ үйлдлийн эрх алга. Менежерт хандана уу.</translation>
     </message>
     <message>
-        <location line="-53"/>
+        <location line="-69"/>
         <source>The payment service refused the login. Check the username and password in Settings.</source>
         <translation>Төлбөрийн үйлчилгээ нэвтрэлтийг татгалзлаа. Тохиргоонд хэрэглэгчийн нэр, нууц үгээ шалгана уу.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+74"/>
         <source>The payment service has a problem on its side. Try again in a minute.</source>
         <translation>Төлбөрийн үйлчилгээний талд асуудал гарлаа. Нэг минутын дараа дахин оролдоно уу.</translation>
     </message>
@@ -521,6 +574,11 @@
         <location line="+4"/>
         <source>Add line</source>
         <translation>Мөр нэмэх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Болих</translation>
     </message>
 </context>
 <context>
@@ -1439,11 +1497,12 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+265"/>
         <source>Quit</source>
         <translation>Гарах</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-263"/>
         <source>&amp;Sale</source>
         <translation>&amp;Борлуулалт</translation>
     </message>
@@ -1549,6 +1608,11 @@
         <location line="+28"/>
         <source>A sale is in progress. Quit anyway? An open invoice stays open with the service.</source>
         <translation>Борлуулалт хийгдэж байна. Гарах уу? Нээлттэй нэхэмжлэх үйлчилгээнд нээлттэй хэвээр үлдэнэ.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep working</source>
+        <translation>Үргэлжлүүлэх</translation>
     </message>
 </context>
 <context>
@@ -2190,6 +2254,11 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>Close  (Esc)</source>
+        <translation>Хаах  (Esc)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Print  (Ctrl+P)</source>
         <translation>Хэвлэх  (Ctrl+P)</translation>
     </message>
@@ -2499,12 +2568,12 @@
     </message>
     <message>
         <location line="+15"/>
-        <location line="+519"/>
+        <location line="+520"/>
         <source>Test connection</source>
         <translation>Холболт шалгах</translation>
     </message>
     <message>
-        <location line="-510"/>
+        <location line="-511"/>
         <source>Environment</source>
         <translation>Орчин</translation>
     </message>
@@ -2646,6 +2715,11 @@
     </message>
     <message>
         <location line="+10"/>
+        <source>Cancel</source>
+        <translation>Болих</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Save</source>
         <translation>Хадгалах</translation>
     </message>

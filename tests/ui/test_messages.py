@@ -27,3 +27,40 @@ def test_each_code_has_its_own_words_and_stays_visible(code: str, status: int) -
     text = describe_error(error, "The sale could not be charged.")
     assert text.startswith("The sale could not be charged. ") and text.endswith(f"({code})")
     assert "raw text from the service" not in text and not any(fallback in text for fallback in FALLBACKS)
+
+
+def test_every_refusal_the_domain_raises_is_marked_for_translation() -> None:
+    import ast
+    from pathlib import Path
+
+    from pos_app.ui.messages import CART_TEMPLATES
+
+    domain = Path(__file__).resolve().parents[2] / "pos_app" / "domain"
+    raised = {node.args[0].value for path in domain.rglob("*.py") for node in ast.walk(ast.parse(path.read_text()))
+              if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "CartError"
+              and node.args and isinstance(node.args[0], ast.Constant)}
+    assert raised and raised <= set(CART_TEMPLATES)
+
+
+def test_a_cart_refusal_is_shown_in_mongolian(qapp, tmp_path) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from PySide6.QtCore import QCoreApplication, QTranslator
+
+    from pos_app.domain.cart import CartError
+    from pos_app.ui.messages import cart_error_text
+
+    compiled = tmp_path / "mn.qm"
+    ts = Path(__file__).resolve().parents[2] / "resources" / "translations" / "pos_app_mn.ts"
+    subprocess.run([str(Path(sys.executable).parent / "pyside6-lrelease"), "-silent", str(ts), "-qm", str(compiled)],
+                   check=True)
+    translator = QTranslator()
+    assert translator.load(str(compiled))
+    QCoreApplication.installTranslator(translator)
+    try:
+        text = cart_error_text(CartError("There is no line {number}", number=7))
+    finally:
+        QCoreApplication.removeTranslator(translator)
+    assert "7" in text and "There is no line" not in text
