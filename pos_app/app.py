@@ -55,7 +55,7 @@ from pos_app.ui.language import Language, choose_language
 from pos_app.ui.logos import LogoCache
 from pos_app.ui.main_window import MainWindow
 from pos_app.ui.printing import ReceiptPrinting
-from pos_app.ui.messages import describe_error
+from pos_app.ui.messages import describe_error, secrets_problem_text, settings_problem_text
 from pos_app.ui.sale_flow import SaleFlow, Services
 from pos_app.ui.settings_dialog import SettingsDialog
 from pos_app.ui.style import STYLESHEET
@@ -159,7 +159,7 @@ class PosApp(QObject):
             settings = Settings()
         if settings.problems():
             problems.append(StartupProblem(SETTINGS_INVALID_PROBLEM,
-                                           "; ".join(p.message for p in settings.problems())))
+                                           "; ".join(settings_problem_text(p) for p in settings.problems())))
             settings = Settings()
         secrets = self.secrets or open_secret_store()
         backend = build_backend(settings, secrets, self.paths, sandbox_url=self.sandbox_url,
@@ -183,7 +183,7 @@ class PosApp(QObject):
         self._use(loaded.settings, loaded.backend)
         self._show_problems(loaded.problems)
         if loaded.secrets.problem and loaded.settings.environment is not Environment.TRAINING:
-            self.window.statusBar().showMessage(loaded.secrets.problem, 15000)
+            self.window.statusBar().showMessage(secrets_problem_text(loaded.secrets.problem), 15000)
         self._use_recovery(loaded.recovery)
         self.ready.emit()
 

@@ -13,7 +13,7 @@ import uuid
 from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Union
 from urllib.parse import urlsplit
 
 import platformdirs
@@ -81,7 +81,11 @@ _UNSAFE_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 @dataclass(frozen=True)
 class SettingsProblem:
     field: str      # the Settings attribute at fault
-    message: str    # a plain sentence for the shop owner
+    message: str    # a plain sentence for the shop owner (English)
+    # The message's English template ({label} is the field's FIELD_LABELS name) and its other fields, so the
+    # window can show it in the till's language; "" when the message is not made from one.
+    template: str = ""
+    params: tuple[tuple[str, object], ...] = ()
 
 
 class SettingsError(ValueError):
@@ -143,7 +147,7 @@ class Settings:
 
     def problems(self) -> list[SettingsProblem]:
         """Every problem, in field order. Pure: no disk or network access."""
-        checks: dict[str, Callable[[str], str | None]] = {
+        checks: dict[str, Callable[[str], Check]] = {
             "callback_url": _check_callback_url,
             "callback_listen": _check_listen_address,
             "terminal_id": _check_terminal_id,
@@ -167,9 +171,11 @@ class Settings:
         for name in _text_field_names():
             value = getattr(self, name)
             # Every field must at least be savable text, even one this environment ignores.
-            message = _check_text(value) or checks.get(name, _anything)(value)
-            if message:
-                found.append(SettingsProblem(name, message.format(label=FIELD_LABELS[name])))
+            result = _check_text(value) or checks.get(name, _anything)(value)
+            if result:
+                template, params = (result, {}) if isinstance(result, str) else result
+                found.append(SettingsProblem(name, template.format(label=FIELD_LABELS[name], **params), template,
+                                             tuple(params.items())))
         return found
 
     def check(self) -> Settings:
@@ -307,9 +313,11 @@ def _bad_environment() -> SettingsProblem:
     return SettingsProblem("environment", "The environment must be training, sandbox or production.")
 
 
-# Each check returns a message (with {label} for the field's plain name) or None.
+# Each check returns None, a message template ({label} is the field's plain name), or a template and the
+# values of its other fields.
+Check = Union[str, tuple[str, dict[str, object]], None]
 
-def _check_text(value: object) -> str | None:
+def _check_text(value: object) -> Check:
     if not isinstance(value, str):
         return "The {label} must be text."
     if any(unicodedata.category(ch) in _UNSAFE_CATEGORIES for ch in value):
@@ -317,21 +325,21 @@ def _check_text(value: object) -> str | None:
     return None
 
 
-def _check_credential(value: str) -> str | None:
+def _check_credential(value: str) -> Check:
     if not value:
         return "Enter the {label}."
     if any(ch.isspace() for ch in value):
         return "The {label} must not contain spaces."
     if len(value) > MAX_CREDENTIAL_LENGTH:
-        return f"The {{label}} can be at most {MAX_CREDENTIAL_LENGTH} characters."
+        return "The {label} can be at most {maximum} characters.", {"maximum": MAX_CREDENTIAL_LENGTH}
     return None
 
 
-def _anything(value: str) -> str | None:
+def _anything(value: str) -> Check:
     return None
 
 
-def _check_web_address(value: str, example: str) -> str | None:
+def _check_web_address(value: str, example: str) -> Check:
     """Whether `value` is an absolute http(s) address with a host."""
     if any(ch.isspace() for ch in value):
         return "The {label} must not contain spaces."
@@ -341,7 +349,7 @@ def _check_web_address(value: str, example: str) -> str | None:
     except ValueError:
         parts = None
     if parts is None or parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-        return f"The {{label}} must be a full web address such as {example}."
+        return "The {label} must be a full web address such as {example}.", {"example": example}
     if parts.username is not None or parts.password is not None:
         return "The {label} must not contain a user name or password."  # secrets belong in the keyring
     if parts.query or parts.fragment:
@@ -349,7 +357,7 @@ def _check_web_address(value: str, example: str) -> str | None:
     return None
 
 
-def _check_base_url(value: str, https_only: bool) -> str | None:
+def _check_base_url(value: str, https_only: bool) -> Check:
     if not value:
         return "Enter the {label}, for example https://merchant.qpay.mn."
     problem = _check_web_address(value, "https://merchant.qpay.mn")
@@ -361,7 +369,7 @@ def _check_base_url(value: str, https_only: bool) -> str | None:
     return None
 
 
-def _check_callback_url(value: str) -> str | None:
+def _check_callback_url(value: str) -> Check:
     # Empty is fine: the app then fills a harmless default.
     return _check_web_address(value, "https://myshop.mn/qpay") if value else None
 
@@ -378,7 +386,7 @@ def parse_listen_address(value: str) -> tuple[str, int]:
     return host, port
 
 
-def _check_listen_address(value: str) -> str | None:
+def _check_listen_address(value: str) -> Check:
     if not value:
         return None
     try:
@@ -388,46 +396,46 @@ def _check_listen_address(value: str) -> str | None:
     return None
 
 
-def _check_terminal_id(value: str) -> str | None:
+def _check_terminal_id(value: str) -> Check:
     return None if TERMINAL_ID.fullmatch(value) else "The {label} must be 1 to 20 Latin letters, digits or _."
 
 
-def _check_short_code(value: str) -> str | None:
+def _check_short_code(value: str) -> Check:
     if not value or _SHORT_CODE.fullmatch(value):
         return None
     return "The {label} must be empty or up to 20 Latin letters and digits."
 
 
-def _check_shop_name(value: str) -> str | None:
+def _check_shop_name(value: str) -> Check:
     if len(value) > MAX_SHOP_NAME_LENGTH:
-        return f"The {{label}} can be at most {MAX_SHOP_NAME_LENGTH} characters."
+        return "The {label} can be at most {maximum} characters.", {"maximum": MAX_SHOP_NAME_LENGTH}
     return None
 
 
-def _check_language(value: str) -> str | None:
+def _check_language(value: str) -> Check:
     if not value or _LANGUAGE.fullmatch(value):
         return None
     return "The {label} must be empty (follow the computer) or a code such as mn or en_US."
 
 
-def _check_shop_register(value: str) -> str | None:
+def _check_shop_register(value: str) -> Check:
     if not value or (len(value) <= 20 and value.isalnum()):
         return None
     return "The {label} must be empty or up to 20 letters and digits, without spaces."
 
 
-def _check_shop_address(value: str) -> str | None:
+def _check_shop_address(value: str) -> Check:
     if len(value) > MAX_SHOP_ADDRESS_LENGTH:
-        return f"The {{label}} can be at most {MAX_SHOP_ADDRESS_LENGTH} characters."
+        return "The {label} can be at most {maximum} characters.", {"maximum": MAX_SHOP_ADDRESS_LENGTH}
     return None
 
 
-def _check_printer(value: str) -> str | None:
+def _check_printer(value: str) -> Check:
     """The shape only (a known kind); the connection's details are read where it is used."""
     if not value:
         return None
     if len(value) > MAX_PRINTER_LENGTH:
-        return f"The {{label}} can be at most {MAX_PRINTER_LENGTH} characters."
+        return "The {label} can be at most {maximum} characters.", {"maximum": MAX_PRINTER_LENGTH}
     kind, sep, rest = value.partition(":")
     if kind == SYSTEM_PRINTER:
         return None
@@ -438,11 +446,11 @@ def _check_printer(value: str) -> str | None:
             "or file:/dev/usb/lp0.")
 
 
-def _check_paper_width(value: str) -> str | None:
+def _check_paper_width(value: str) -> Check:
     return None if value in PAPER_WIDTHS else "The {label} must be 80, 58 or 80-42 (80 mm, 42 characters)."
 
 
-def _check_printer_model(value: str) -> str | None:
+def _check_printer_model(value: str) -> Check:
     if not value or (len(value) <= 40 and all(ch.isalnum() or ch in "-_. " for ch in value)):
         return None
     return "The {label} must be empty (a generic printer) or a model name such as TM-T20II."

@@ -9,6 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from pos_app.checkout.training import TrainingError
+from pos_app.config.settings import SettingsProblem
 from pos_app.domain.cart import CartError
 from pos_app.qpay import (
     APIConnectionError,
@@ -79,6 +80,76 @@ CART_TEMPLATES = (
     QT_TRANSLATE_NOOP("Cart", "There is no line {number}"),
     QT_TRANSLATE_NOOP("Cart", "A sale holds at most {maximum} lines"),
 )
+
+
+# The settings' problems (English templates in pos_app/config, which has no Qt) and the fields' names they
+# put in {label}, marked here for lupdate; tests/ui/test_messages.py keeps both lists whole.
+SETTINGS_TEMPLATES = (
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be empty or up to 20 Latin letters and digits."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be empty (follow the computer) or a code such as mn or en_US."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be empty or up to 20 letters and digits, without spaces."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be empty (none), system, system:<printer name>, or an ESC/POS "
+                                  "connection such as usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, "
+                                  "win32:<name>, cups:<name> or file:/dev/usb/lp0."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be empty (a generic printer) or a model name such as TM-T20II."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be text."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must not contain line breaks or control characters."),
+    QT_TRANSLATE_NOOP("Settings", "Enter the {label}."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must not contain spaces."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must not contain a user name or password."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must not contain ? or #."),
+    QT_TRANSLATE_NOOP("Settings", "Enter the {label}, for example https://merchant.qpay.mn."),
+    QT_TRANSLATE_NOOP("Settings", "In production the {label} must start with https://, so the password and "
+                                  "payments cannot be read on the way."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be 1 to 20 Latin letters, digits or _."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be 80, 58 or 80-42 (80 mm, 42 characters)."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} can be at most {maximum} characters."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be a full web address such as {example}."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be empty (off) or a host and port such as 127.0.0.1:8787."),
+)
+FIELD_NAMES = {
+    "environment": QT_TRANSLATE_NOOP("Settings", "environment"),
+    "base_url": QT_TRANSLATE_NOOP("Settings", "QPay service address"),
+    "username": QT_TRANSLATE_NOOP("Settings", "QPay user name"),
+    "invoice_code": QT_TRANSLATE_NOOP("Settings", "QPay invoice code"),
+    "callback_url": QT_TRANSLATE_NOOP("Settings", "callback address"),
+    "callback_listen": QT_TRANSLATE_NOOP("Settings", "callback receiver address"),
+    "terminal_id": QT_TRANSLATE_NOOP("Settings", "terminal id"),
+    "shop_name": QT_TRANSLATE_NOOP("Settings", "shop name"),
+    "district_code": QT_TRANSLATE_NOOP("Settings", "district code"),
+    "classification_code": QT_TRANSLATE_NOOP("Settings", "classification code"),
+    "tax_type": QT_TRANSLATE_NOOP("Settings", "tax type"),
+    "catalog_file": QT_TRANSLATE_NOOP("Settings", "catalog file"),
+    "language": QT_TRANSLATE_NOOP("Settings", "language"),
+    "shop_register": QT_TRANSLATE_NOOP("Settings", "shop's register number"),
+    "shop_address": QT_TRANSLATE_NOOP("Settings", "shop address"),
+    "printer": QT_TRANSLATE_NOOP("Settings", "receipt printer"),
+    "paper_width": QT_TRANSLATE_NOOP("Settings", "paper width"),
+    "printer_model": QT_TRANSLATE_NOOP("Settings", "printer model"),
+    "auto_print": QT_TRANSLATE_NOOP("Settings", "print after the receipt is issued"),
+    "cut_paper": QT_TRANSLATE_NOOP("Settings", "cut the paper"),
+    "open_drawer": QT_TRANSLATE_NOOP("Settings", "open the cash drawer"),
+    "text_as_image": QT_TRANSLATE_NOOP("Settings", "print text as pictures"),
+}
+
+
+# Why the password is kept for the session only (pos_app/config/secrets.py), marked for lupdate.
+SECRETS_PROBLEMS = (
+    QT_TRANSLATE_NOOP("Secrets", "No system keyring is available, so the password is kept for this session "
+                                 "only and must be entered again after a restart."),
+)
+
+
+def secrets_problem_text(problem: str) -> str:
+    return translate("Secrets", problem)
+
+
+def settings_problem_text(problem: SettingsProblem) -> str:
+    """A settings problem in the till's language (the English message when it has no template)."""
+    if not problem.template:
+        return problem.message
+    label = translate("Settings", FIELD_NAMES.get(problem.field, problem.field))
+    return translate("Settings", problem.template).format(label=label, **dict(problem.params))
 
 
 def cart_error_text(error: CartError) -> str:

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from pos_app.receipts import qt_out
 from pos_app.receipts.errors import PrintError
-from pos_app.receipts.layout import ReceiptLayout
+from pos_app.receipts.layout import Paper, ReceiptLayout
 
 from .messages import describe_error
 from .printing import Build, ReceiptPrinting
@@ -116,8 +116,10 @@ class ReceiptPreviewDialog(QDialog):
             picture.setPixmap(QPixmap.fromImage(image))
             picture.setStyleSheet("background: white; border: 1px solid #aaa;")
             self._column.addWidget(picture)
-        self.status.setText(self.tr("{count} slip(s), {paper} paper.").format(
-            count=len(self.layouts), paper=self.printing.choice.paper.label))
+        paper = self.printing.choice.paper
+        width = (self.tr("80 mm, 42 characters") if paper is Paper.MM80_42
+                 else self.tr("{width} mm").format(width=f"{paper.roll_mm:g}"))
+        self.status.setText(self.tr("{count} slip(s), {paper} paper.").format(count=len(self.layouts), paper=width))
         self.print_button.setEnabled(bool(self.layouts))
         self.save_button.setEnabled(bool(self.layouts))
         self.print_button.setFocus()

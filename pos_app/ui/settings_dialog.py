@@ -49,7 +49,7 @@ from pos_app.receipts.layout import printer_test_page
 from pos_app.receipts.printers import PrinterChoice, print_layouts, shop_header
 
 from .language import LANGUAGES
-from .messages import describe_error
+from .messages import describe_error, secrets_problem_text, settings_problem_text
 from .tasks import TaskRunner
 
 ConnectionTest = Callable[[Settings, str], None]
@@ -130,7 +130,7 @@ class SettingsDialog(QDialog):
         self.password_note.setObjectName("password_note")
         self.password_note.setWordWrap(True)
         if not secrets.persistent and secrets.problem:
-            self.password_note.setText(secrets.problem)
+            self.password_note.setText(secrets_problem_text(secrets.problem))
         self.password_note.setVisible(bool(self.password_note.text()))
 
         self.test_button = QPushButton(self.tr("Test connection"))
@@ -534,9 +534,9 @@ class SettingsDialog(QDialog):
         general: list[str] = []
         for problem in found:
             if self._shows_errors_for(problem):
-                by_field.setdefault(problem.field, []).append(problem.message)
+                by_field.setdefault(problem.field, []).append(settings_problem_text(problem))
             else:
-                general.append(problem.message)
+                general.append(settings_problem_text(problem))
         for name, label in self.error_labels.items():
             messages = general if name == "general" else by_field.get(name, [])
             label.setText("\n".join(messages))
@@ -621,7 +621,8 @@ class SettingsDialog(QDialog):
             self.password.setText(password)
 
     def _show_password_note(self, text: str) -> None:
-        problem = self._secrets.problem if not self._secrets.persistent else None
+        problem = secrets_problem_text(self._secrets.problem) if not self._secrets.persistent and \
+            self._secrets.problem else None
         self.password_note.setText("\n".join(part for part in (problem, text) if part))
         self.password_note.show()
 

@@ -12,7 +12,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+71"/>
+        <location filename="../../pos_app/ui/messages.py" line="+72"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</translation>
     </message>
@@ -497,13 +497,13 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+100"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
     <message>
-        <location line="-31"/>
-        <location line="+33"/>
+        <location line="-101"/>
+        <location line="+103"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>The service is busy. Wait a few seconds and try again.</translation>
     </message>
@@ -518,12 +518,12 @@
         <translation>The merchant account may not do this. Call the manager.</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-139"/>
         <source>The payment service refused the login. Check the username and password in Settings.</source>
         <translation>The payment service refused the login. Check the username and password in Settings.</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+144"/>
         <source>The payment service has a problem on its side. Try again in a minute.</source>
         <translation>The payment service has a problem on its side. Try again in a minute.</translation>
     </message>
@@ -2278,12 +2278,22 @@
         <translation>Print preview — {title}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>80 mm, 42 characters</source>
+        <translation>80 mm, 42 characters</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{width} mm</source>
+        <translation>{width} mm</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>{count} slip(s), {paper} paper.</source>
         <translation>{count} slip(s), {paper} paper.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>Print</source>
         <translation>Print</translation>
     </message>
@@ -2540,6 +2550,217 @@
     </message>
 </context>
 <context>
+    <name>Secrets</name>
+    <message>
+        <location filename="../../pos_app/ui/messages.py" line="-44"/>
+        <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
+        <translation>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <location line="-50"/>
+        <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
+        <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be empty (follow the computer) or a code such as mn or en_US.</source>
+        <translation>The {label} must be empty (follow the computer) or a code such as mn or en_US.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be empty or up to 20 letters and digits, without spaces.</source>
+        <translation>The {label} must be empty or up to 20 letters and digits, without spaces.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be empty (none), system, system:&lt;printer name&gt;, or an ESC/POS connection such as usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;name&gt;, cups:&lt;name&gt; or file:/dev/usb/lp0.</source>
+        <translation>The {label} must be empty (none), system, system:&lt;printer name&gt;, or an ESC/POS connection such as usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;name&gt;, cups:&lt;name&gt; or file:/dev/usb/lp0.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The {label} must be empty (a generic printer) or a model name such as TM-T20II.</source>
+        <translation>The {label} must be empty (a generic printer) or a model name such as TM-T20II.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be text.</source>
+        <translation>The {label} must be text.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must not contain line breaks or control characters.</source>
+        <translation>The {label} must not contain line breaks or control characters.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Enter the {label}.</source>
+        <translation>Enter the {label}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must not contain spaces.</source>
+        <translation>The {label} must not contain spaces.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must not contain a user name or password.</source>
+        <translation>The {label} must not contain a user name or password.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must not contain ? or #.</source>
+        <translation>The {label} must not contain ? or #.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Enter the {label}, for example https://merchant.qpay.mn.</source>
+        <translation>Enter the {label}, for example https://merchant.qpay.mn.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In production the {label} must start with https://, so the password and payments cannot be read on the way.</source>
+        <translation>In production the {label} must start with https://, so the password and payments cannot be read on the way.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The {label} must be 1 to 20 Latin letters, digits or _.</source>
+        <translation>The {label} must be 1 to 20 Latin letters, digits or _.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 80, 58 or 80-42 (80 mm, 42 characters).</source>
+        <translation>The {label} must be 80, 58 or 80-42 (80 mm, 42 characters).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} can be at most {maximum} characters.</source>
+        <translation>The {label} can be at most {maximum} characters.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be a full web address such as {example}.</source>
+        <translation>The {label} must be a full web address such as {example}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be empty (off) or a host and port such as 127.0.0.1:8787.</source>
+        <translation>The {label} must be empty (off) or a host and port such as 127.0.0.1:8787.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>environment</source>
+        <translation>environment</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay service address</source>
+        <translation>QPay service address</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay user name</source>
+        <translation>QPay user name</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay invoice code</source>
+        <translation>QPay invoice code</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>callback address</source>
+        <translation>callback address</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>callback receiver address</source>
+        <translation>callback receiver address</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>terminal id</source>
+        <translation>terminal id</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>shop name</source>
+        <translation>shop name</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>district code</source>
+        <translation>district code</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>classification code</source>
+        <translation>classification code</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tax type</source>
+        <translation>tax type</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>catalog file</source>
+        <translation>catalog file</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>language</source>
+        <translation>language</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>shop&apos;s register number</source>
+        <translation>shop&apos;s register number</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>shop address</source>
+        <translation>shop address</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>receipt printer</source>
+        <translation>receipt printer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>paper width</source>
+        <translation>paper width</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>printer model</source>
+        <translation>printer model</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>print after the receipt is issued</source>
+        <translation>print after the receipt is issued</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut the paper</source>
+        <translation>cut the paper</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>open the cash drawer</source>
+        <translation>open the cash drawer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>print text as pictures</source>
+        <translation>print text as pictures</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <location filename="../../pos_app/ui/settings_dialog.py" line="+95"/>
@@ -2568,12 +2789,12 @@
     </message>
     <message>
         <location line="+15"/>
-        <location line="+520"/>
+        <location line="+521"/>
         <source>Test connection</source>
         <translation>Test connection</translation>
     </message>
     <message>
-        <location line="-511"/>
+        <location line="-512"/>
         <source>Environment</source>
         <translation>Environment</translation>
     </message>
@@ -2924,7 +3145,7 @@
         <translation>Could not read the saved password ({}).</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Enter the password first.</source>
         <translation>Enter the password first.</translation>
     </message>

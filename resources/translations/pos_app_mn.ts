@@ -12,7 +12,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+71"/>
+        <location filename="../../pos_app/ui/messages.py" line="+72"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Код уншуулах эсвэл бичнэ үү, эсвэл тоо*код (ж.нь 3*4901234567890)</translation>
     </message>
@@ -213,7 +213,7 @@
     <message>
         <location line="+1"/>
         <source>Net (paid − given back)</source>
-        <translation>Цэвэр дүн (төлөгдсөн − буцаасан)</translation>
+        <translation>Цэвэр (төлөгдсөн − буцаасан)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -310,7 +310,7 @@
     <message>
         <location line="+1"/>
         <source>Receipt voids, no answer yet</source>
-        <translation>Баримт хүчингүй болгосон, хариу ирээгүй</translation>
+        <translation>Баримт цуцлалт, хариугүй</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -497,13 +497,13 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+100"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
     <message>
-        <location line="-31"/>
-        <location line="+33"/>
+        <location line="-101"/>
+        <location line="+103"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>Үйлчилгээ ачаалалтай байна. Хэдэн секунд хүлээгээд дахин оролдоно уу.</translation>
     </message>
@@ -518,12 +518,12 @@
         <translation>Мерчантын бүртгэлд энэ үйлдлийн эрх алга. Менежерт хандана уу.</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-139"/>
         <source>The payment service refused the login. Check the username and password in Settings.</source>
         <translation>Төлбөрийн үйлчилгээ нэвтрэлтийг татгалзлаа. Тохиргоонд хэрэглэгчийн нэр, нууц үгээ шалгана уу.</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+144"/>
         <source>The payment service has a problem on its side. Try again in a minute.</source>
         <translation>Төлбөрийн үйлчилгээний талд асуудал гарлаа. Нэг минутын дараа дахин оролдоно уу.</translation>
     </message>
@@ -930,7 +930,7 @@
     <message>
         <location line="+2"/>
         <source>Give back payment…  (F7)</source>
-        <translation>Төлбөр буцаах…  (F7)</translation>
+        <translation>Буцаах…  (F7)</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -940,7 +940,7 @@
     <message>
         <location line="+2"/>
         <source>Reprint  (Ctrl+P)</source>
-        <translation>Дахин хэвлэх  (Ctrl+P)</translation>
+        <translation>Хэвлэх  (Ctrl+P)</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1620,7 +1620,7 @@
     <message>
         <location filename="../../pos_app/ui/payment_page.py" line="+57"/>
         <source>Check now  (F5)</source>
-        <translation>Одоо шалгах  (F5)</translation>
+        <translation>Шалгах  (F5)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2278,12 +2278,22 @@
         <translation>Урьдчилан харах — {title}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>80 mm, 42 characters</source>
+        <translation>80 мм, 42 тэмдэгт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{width} mm</source>
+        <translation>{width} мм</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>{count} slip(s), {paper} paper.</source>
         <translation>{count} хуудас, {paper} цаас.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+22"/>
         <source>Print</source>
         <translation>Хэвлэх</translation>
     </message>
@@ -2449,7 +2459,7 @@
     <message>
         <location filename="../../pos_app/ui/sale_page.py" line="+47"/>
         <source>Scan or type a code and press Enter  ·  3*code for three</source>
-        <translation>Код уншуулах эсвэл бичээд Enter дарна уу  ·  3*код бол 3 ширхэг</translation>
+        <translation>Код уншуулж/бичээд Enter дарна уу  ·  3*код бол 3 ширхэг</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -2540,6 +2550,217 @@
     </message>
 </context>
 <context>
+    <name>Secrets</name>
+    <message>
+        <location filename="../../pos_app/ui/messages.py" line="-44"/>
+        <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
+        <translation>Системийн түлхүүрийн сан (keyring) алга тул нууц үгийг зөвхөн энэ удаад хадгална; дахин эхлүүлсний дараа дахин оруулна уу.</translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <location line="-50"/>
+        <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
+        <translation>«{label}» хоосон эсвэл 20 хүртэл латин үсэг, цифр байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be empty (follow the computer) or a code such as mn or en_US.</source>
+        <translation>«{label}» хоосон (компьютерийнхийг дагана) эсвэл mn, en_US гэх мэт код байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be empty or up to 20 letters and digits, without spaces.</source>
+        <translation>«{label}» хоосон эсвэл зайгүй 20 хүртэл үсэг, цифр байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be empty (none), system, system:&lt;printer name&gt;, or an ESC/POS connection such as usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;name&gt;, cups:&lt;name&gt; or file:/dev/usb/lp0.</source>
+        <translation>«{label}» хоосон (байхгүй), system, system:&lt;принтерийн нэр&gt;, эсвэл usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;нэр&gt;, cups:&lt;нэр&gt;, file:/dev/usb/lp0 гэх мэт ESC/POS холболт байна.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The {label} must be empty (a generic printer) or a model name such as TM-T20II.</source>
+        <translation>«{label}» хоосон (энгийн принтер) эсвэл TM-T20II гэх мэт загварын нэр байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be text.</source>
+        <translation>«{label}» текст байх ёстой.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must not contain line breaks or control characters.</source>
+        <translation>«{label}» мөр шилжилт, удирдах тэмдэгт агуулж болохгүй.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Enter the {label}.</source>
+        <translation>«{label}»-г оруулна уу.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must not contain spaces.</source>
+        <translation>«{label}» зай агуулж болохгүй.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must not contain a user name or password.</source>
+        <translation>«{label}» хэрэглэгчийн нэр, нууц үг агуулж болохгүй.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must not contain ? or #.</source>
+        <translation>«{label}» ? эсвэл # агуулж болохгүй.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Enter the {label}, for example https://merchant.qpay.mn.</source>
+        <translation>«{label}»-г оруулна уу, ж.нь https://merchant.qpay.mn.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In production the {label} must start with https://, so the password and payments cannot be read on the way.</source>
+        <translation>Бодит горимд «{label}» https://-ээр эхлэх ёстой: тэгвэл нууц үг, төлбөрийг замд нь уншиж чадахгүй.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The {label} must be 1 to 20 Latin letters, digits or _.</source>
+        <translation>«{label}» 1-20 латин үсэг, цифр эсвэл _ байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 80, 58 or 80-42 (80 mm, 42 characters).</source>
+        <translation>«{label}» 80, 58 эсвэл 80-42 (80 мм, 42 тэмдэгт) байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} can be at most {maximum} characters.</source>
+        <translation>«{label}» дээд тал нь {maximum} тэмдэгт байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be a full web address such as {example}.</source>
+        <translation>«{label}» {example} гэх мэт бүтэн вэб хаяг байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be empty (off) or a host and port such as 127.0.0.1:8787.</source>
+        <translation>«{label}» хоосон (унтраасан) эсвэл 127.0.0.1:8787 гэх мэт хост, порт байна.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>environment</source>
+        <translation>орчин</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay service address</source>
+        <translation>QPay үйлчилгээний хаяг</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay user name</source>
+        <translation>QPay хэрэглэгчийн нэр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay invoice code</source>
+        <translation>QPay нэхэмжлэхийн код</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>callback address</source>
+        <translation>callback хаяг</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>callback receiver address</source>
+        <translation>callback хүлээн авагчийн хаяг</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>terminal id</source>
+        <translation>терминалын дугаар</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>shop name</source>
+        <translation>дэлгүүрийн нэр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>district code</source>
+        <translation>дүүргийн код</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>classification code</source>
+        <translation>ангиллын код</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tax type</source>
+        <translation>татварын төрөл</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>catalog file</source>
+        <translation>каталогийн файл</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>language</source>
+        <translation>хэл</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>shop&apos;s register number</source>
+        <translation>дэлгүүрийн регистрийн дугаар</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>shop address</source>
+        <translation>дэлгүүрийн хаяг</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>receipt printer</source>
+        <translation>баримтын принтер</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>paper width</source>
+        <translation>цаасны өргөн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>printer model</source>
+        <translation>принтерийн загвар</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>print after the receipt is issued</source>
+        <translation>баримт гармагц хэвлэх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cut the paper</source>
+        <translation>цаас тасдах</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>open the cash drawer</source>
+        <translation>мөнгөний шүүгээ нээх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>print text as pictures</source>
+        <translation>текстийг зургаар хэвлэх</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <location filename="../../pos_app/ui/settings_dialog.py" line="+95"/>
@@ -2568,12 +2789,12 @@
     </message>
     <message>
         <location line="+15"/>
-        <location line="+520"/>
+        <location line="+521"/>
         <source>Test connection</source>
         <translation>Холболт шалгах</translation>
     </message>
     <message>
-        <location line="-511"/>
+        <location line="-512"/>
         <source>Environment</source>
         <translation>Орчин</translation>
     </message>
@@ -2605,7 +2826,7 @@
     <message>
         <location line="+1"/>
         <source>empty: the app&apos;s own default</source>
-        <translation>хоосон: аппын өөрийн анхдагч</translation>
+        <translation>хоосон: аппын анхдагч</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2615,7 +2836,7 @@
     <message>
         <location line="+1"/>
         <source>off, or e.g. 127.0.0.1:8787</source>
-        <translation>унтраасан, эсвэл ж.нь 127.0.0.1:8787</translation>
+        <translation>үгүй, ж.нь 127.0.0.1:8787</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2651,7 +2872,7 @@
     <message>
         <location line="+0"/>
         <source>the shop&apos;s ТТД, printed on receipts</source>
-        <translation>дэлгүүрийн ТТД, баримт дээр хэвлэгдэнэ</translation>
+        <translation>ТТД, баримт дээр хэвлэгдэнэ</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2671,7 +2892,7 @@
     <message>
         <location line="+1"/>
         <source>empty: the sample catalog</source>
-        <translation>хоосон: жишээ каталог</translation>
+        <translation>жишээ каталог</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2786,7 +3007,7 @@
     <message>
         <location line="+8"/>
         <source>generic ESC/POS printer</source>
-        <translation>энгийн ESC/POS принтер</translation>
+        <translation>энгийн ESC/POS</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2924,7 +3145,7 @@
         <translation>Хадгалсан нууц үгийг уншиж чадсангүй ({}).</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Enter the password first.</source>
         <translation>Эхлээд нууц үгээ оруулна уу.</translation>
     </message>

@@ -64,3 +64,33 @@ def test_a_cart_refusal_is_shown_in_mongolian(qapp, tmp_path) -> None:
     finally:
         QCoreApplication.removeTranslator(translator)
     assert "7" in text and "There is no line" not in text
+
+
+def test_every_settings_problem_and_field_name_is_marked_for_translation() -> None:
+    import ast
+    from pathlib import Path
+
+    from pos_app.config.settings import FIELD_LABELS
+    from pos_app.ui.messages import FIELD_NAMES, SETTINGS_TEMPLATES
+
+    source = Path(__file__).resolve().parents[2] / "pos_app" / "config" / "settings.py"
+    templates = {node.value for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))
+                 if isinstance(node, ast.Constant) and isinstance(node.value, str) and "{label}" in node.value}
+    assert templates and templates <= set(SETTINGS_TEMPLATES)
+    assert FIELD_NAMES == FIELD_LABELS
+
+
+def test_a_settings_problem_reads_the_same_in_english_through_its_template() -> None:
+    from pos_app.config.settings import Settings
+    from pos_app.ui.messages import settings_problem_text
+
+    problems = Settings(shop_name="x" * 101, printer="bogus", callback_url="ftp://x").problems()
+    assert problems and all(settings_problem_text(problem) == problem.message for problem in problems)
+    assert any("at most 100 characters" in settings_problem_text(problem) for problem in problems)
+
+
+def test_the_keyring_problem_is_marked_for_translation() -> None:
+    from pos_app.config.secrets import NO_KEYRING_PROBLEM
+    from pos_app.ui.messages import SECRETS_PROBLEMS
+
+    assert NO_KEYRING_PROBLEM in SECRETS_PROBLEMS
