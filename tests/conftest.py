@@ -10,6 +10,12 @@ import pytest
 # Qt renders offscreen, so tests need no display (set before any Qt import).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from PySide6.QtCore import QLocale  # noqa: E402
+
+# Numbers, money and dates follow the locale (pos_app.formats); the tests read them as US English writes them,
+# whatever the machine's own locale (often C, which groups no digits).
+QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+
 from pos_app.checkout import Checkout, CheckoutConfig  # noqa: E402
 from pos_app.qpay import QPayClient  # noqa: E402
 from pos_app.sandbox import SandboxServer  # noqa: E402

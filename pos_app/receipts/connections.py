@@ -15,7 +15,8 @@ leaves half a receipt on paper; then it opens the printer, asks its paper sensor
 can answer (network, USB, serial; a printer that stays silent is printed to anyway), sends the job in
 one piece and closes the connection, whatever happened. Every failure of the device becomes a
 `PrintError` whose message names the printer and what to check, raised `from None`: no traceback or
-driver text reaches the cashier.
+driver text reaches the cashier. The messages are translated (context "Printing") when the error is raised,
+in the language the till speaks at that moment.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from dataclasses import dataclass
 from escpos.constants import RT_MASK_NOPAPER, RT_STATUS_PAPER
 from escpos.exceptions import Error as EscposError
 from escpos.printer import LP, Dummy, File, Network, Serial, Usb, Win32Raw
+from PySide6.QtCore import QCoreApplication
 
 from .errors import PaperOut, PrintError, PrinterSetupError, PrinterUnavailable
 from .escpos_out import ESC_POS_MODELS, make_profile, render_escpos
@@ -59,29 +61,52 @@ ESC_POS_KINDS = ("usb", "serial", "network", "win32", "cups", "file")
 DEFAULT_BAUDRATE = 9600
 DEFAULT_PORT = 9100
 _MIN_WRITE_SECONDS = 30.0     # a busy printer takes a long job slowly; a dead one must not hang the queue
-_EXAMPLES = ("usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:<printer name>, cups:<printer name> "
-             "or file:/dev/usb/lp0")
-_HOW = {
-    "usb": "a USB printer is written usb:VID:PID with its vendor and product id in hex (see lsusb or the "
-           "Device Manager), e.g. usb:04b8:0202, or with the in and out endpoints too, e.g. usb:04b8:0202:82:01",
-    "serial": "a serial printer is written serial:PORT or serial:PORT:BAUD, e.g. serial:/dev/ttyUSB0 or "
-              "serial:COM3:19200",
-    "network": "a network printer is written network:ADDRESS or network:ADDRESS:PORT, e.g. "
-               "network:192.168.1.50 or network:192.168.1.50:9100 (an IPv6 address in brackets: "
-               "network:[fe80::1]:9100)",
-    "win32": "a Windows printer is written win32:NAME with the printer's name as Windows shows it, "
-             "e.g. win32:POS-80",
-    "cups": "a CUPS printer is written cups:NAME with the queue's name as lpstat shows it, e.g. cups:POS-80",
-    "file": "a printer device is written file:PATH, e.g. file:/dev/usb/lp0",
-}
-_HINTS = {
-    "usb": "Check that it is switched on and its USB cable is plugged in.",
-    "serial": "Check that it is switched on, its cable is plugged in and the port in Settings is right.",
-    "network": "Check that it is switched on and connected, and its address in Settings.",
-    "win32": "Check that it is switched on and that Settings names it as Windows does.",
-    "cups": "Check that it is switched on and that Settings names its CUPS queue as lpstat does.",
-    "file": "Check that it is switched on and plugged in, and the device path in Settings.",
-}
+translate = QCoreApplication.translate     # lupdate reads translate("Printing", "...") calls
+
+
+# Texts are translated when a message is made (on the printing worker), never at import: the till's
+# language can change while it runs.
+
+def _examples() -> str:
+    return translate("Printing", "usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:<printer name>, "
+                                 "cups:<printer name> or file:/dev/usb/lp0")
+
+
+def _how(kind: str) -> str:
+    """How a setting of `kind` is written (the end of a "cannot be used" sentence)."""
+    return {
+        "usb": translate("Printing", "a USB printer is written usb:VID:PID with its vendor and product id in hex "
+                                     "(see lsusb or the Device Manager), e.g. usb:04b8:0202, or with the in and "
+                                     "out endpoints too, e.g. usb:04b8:0202:82:01"),
+        "serial": translate("Printing", "a serial printer is written serial:PORT or serial:PORT:BAUD, e.g. "
+                                        "serial:/dev/ttyUSB0 or serial:COM3:19200"),
+        "network": translate("Printing", "a network printer is written network:ADDRESS or network:ADDRESS:PORT, "
+                                         "e.g. network:192.168.1.50 or network:192.168.1.50:9100 (an IPv6 address "
+                                         "in brackets: network:[fe80::1]:9100)"),
+        "win32": translate("Printing", "a Windows printer is written win32:NAME with the printer's name as Windows "
+                                       "shows it, e.g. win32:POS-80"),
+        "cups": translate("Printing", "a CUPS printer is written cups:NAME with the queue's name as lpstat shows "
+                                      "it, e.g. cups:POS-80"),
+        "file": translate("Printing", "a printer device is written file:PATH, e.g. file:/dev/usb/lp0"),
+    }[kind]
+
+
+def _hint(kind: str) -> str:
+    """What the cashier checks when a printer of `kind` does not answer (a sentence)."""
+    return {
+        "usb": translate("Printing", "Check that it is switched on and its USB cable is plugged in."),
+        "serial": translate("Printing", "Check that it is switched on, its cable is plugged in and the port in "
+                                        "Settings is right."),
+        "network": translate("Printing", "Check that it is switched on and connected, and its address in "
+                                         "Settings."),
+        "win32": translate("Printing", "Check that it is switched on and that Settings names it as Windows does."),
+        "cups": translate("Printing", "Check that it is switched on and that Settings names its CUPS queue as "
+                                      "lpstat does."),
+        "file": translate("Printing", "Check that it is switched on and plugged in, and the device path in "
+                                      "Settings."),
+    }[kind]
+
+
 _HEX_ID = re.compile(r"(?:0x)?([0-9a-fA-F]{1,4})")
 _HOSTNAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}"
                        r"[A-Za-z0-9])?)*\.?")
@@ -103,18 +128,20 @@ class EscposTarget:
     name: str = ""                 # win32, cups: the system's printer name
 
     def describe(self) -> str:
-        """The printer in words, for messages ("network printer 192.168.1.50:9100")."""
+        """The printer in words, for messages ("network printer 192.168.1.50:9100"), in the till's language."""
         if self.kind == "usb":
-            return f"USB printer {self.vendor_id:04x}:{self.product_id:04x}"
+            return translate("Printing", "USB printer {vendor}:{product}").format(
+                vendor=f"{self.vendor_id:04x}", product=f"{self.product_id:04x}")
         if self.kind == "serial":
-            return f"serial printer {self.device} at {self.baudrate} baud"
+            return translate("Printing", "serial printer {port} at {baudrate} baud").format(
+                port=self.device, baudrate=self.baudrate)
         if self.kind == "network":
-            return f"network printer {self._address()}"
+            return translate("Printing", "network printer {address}").format(address=self._address())
         if self.kind == "win32":
-            return f'Windows printer "{self.name}"'
+            return translate("Printing", 'Windows printer "{name}"').format(name=self.name)
         if self.kind == "cups":
-            return f'CUPS printer "{self.name}"'
-        return f"printer device {self.device}"
+            return translate("Printing", 'CUPS printer "{name}"').format(name=self.name)
+        return translate("Printing", "printer device {path}").format(path=self.device)
 
     @property
     def setting(self) -> str:
@@ -145,23 +172,25 @@ def printer_models() -> tuple[str, ...]:
 
 def _invalid(text: str, how: str) -> PrinterSetupError:
     shown = text if len(text) <= 60 else text[:57] + "..."
-    return PrinterSetupError(f'The printer setting "{shown}" cannot be used: {how}.')
+    return PrinterSetupError(translate("Printing", 'The printer setting "{setting}" cannot be used: {how}.').format(
+        setting=shown, how=how))
 
 
 def _usb(text: str, rest: str) -> EscposTarget:
     parts = rest.split(":")
     matches = [_HEX_ID.fullmatch(part.strip()) for part in parts]
     if len(parts) not in (2, 4) or not all(matches):
-        raise _invalid(text, _HOW["usb"])
+        raise _invalid(text, _how("usb"))
     numbers = [int(match.group(1), 16) for match in matches if match]
     vendor, product = numbers[:2]
     if not vendor or not product:
-        raise _invalid(text, _HOW["usb"])
+        raise _invalid(text, _how("usb"))
     if len(numbers) == 2:
         return EscposTarget("usb", vendor_id=vendor, product_id=product)
     in_ep, out_ep = numbers[2:]
     if not (0x81 <= in_ep <= 0x8F and 0x01 <= out_ep <= 0x0F):
-        raise _invalid(text, _HOW["usb"] + " (an in endpoint is 81 to 8f, an out endpoint 01 to 0f)")
+        raise _invalid(text, translate("Printing", "{how} (an in endpoint is 81 to 8f, an out endpoint 01 to 0f)")
+                       .format(how=_how("usb")))
     return EscposTarget("usb", vendor_id=vendor, product_id=product, in_ep=in_ep, out_ep=out_ep)
 
 
@@ -171,7 +200,7 @@ def _serial(text: str, rest: str) -> EscposTarget:
     if sep and tail.strip().isdigit():
         device, baudrate = head.strip(), int(tail)
     if not device or not 50 <= baudrate <= 4_000_000:
-        raise _invalid(text, _HOW["serial"])
+        raise _invalid(text, _how("serial"))
     return EscposTarget("serial", device=device, baudrate=baudrate)
 
 
@@ -189,21 +218,21 @@ def _network(text: str, rest: str) -> EscposTarget:
     if rest.startswith("["):                          # [IPv6] or [IPv6]:port
         host, bracket, after = rest[1:].partition("]")
         if not bracket or (after and not after.startswith(":")):
-            raise _invalid(text, _HOW["network"])
+            raise _invalid(text, _how("network"))
         port_text = after[1:]
         try:
             ipaddress.IPv6Address(host)
         except ValueError:
-            raise _invalid(text, _HOW["network"]) from None
+            raise _invalid(text, _how("network")) from None
     elif rest.count(":") == 1:
         host, _, port_text = rest.partition(":")
     else:                                             # a host, or a bare IPv6 address without a port
         host = rest
     if port_text or rest.endswith(":"):
         if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
-            raise _invalid(text, _HOW["network"])
+            raise _invalid(text, _how("network"))
     if not host or not _valid_host(host):
-        raise _invalid(text, _HOW["network"])
+        raise _invalid(text, _how("network"))
     return EscposTarget("network", host=host, port=int(port_text) if port_text else DEFAULT_PORT)
 
 
@@ -212,11 +241,13 @@ def parse_target(text: str) -> EscposTarget:
     it cannot be used."""
     text = (text or "").strip()
     if not text:
-        raise PrinterSetupError(f"No ESC/POS printer connection is set: write one such as {_EXAMPLES}.")
+        raise PrinterSetupError(translate("Printing", "No ESC/POS printer connection is set: write one such as "
+                                                      "{examples}.").format(examples=_examples()))
     kind, sep, rest = text.partition(":")
     kind = kind.strip().lower()
     if not sep or kind not in ESC_POS_KINDS:
-        raise _invalid(text, f"it must start with usb:, serial:, network:, win32:, cups: or file:, as in {_EXAMPLES}")
+        raise _invalid(text, translate("Printing", "it must start with usb:, serial:, network:, win32:, cups: or "
+                                                   "file:, as in {examples}").format(examples=_examples()))
     if kind == "usb":
         return _usb(text, rest)
     if kind == "serial":
@@ -225,7 +256,7 @@ def parse_target(text: str) -> EscposTarget:
         return _network(text, rest)
     value = rest.strip()
     if not value or any(ord(char) < 0x20 for char in value):
-        raise _invalid(text, _HOW[kind])
+        raise _invalid(text, _how(kind))
     if kind == "file":
         return EscposTarget("file", device=value)
     return EscposTarget(kind, name=value)
@@ -310,7 +341,8 @@ class _Lp(LP):
             process.wait()
             raise
         if process.returncode:
-            raise _JobRefused(f"lp ended with status {process.returncode}")
+            raise _JobRefused(translate("Printing", "lp ended with status {status}").format(
+                status=process.returncode))
 
 
 def open_escpos(target: EscposTarget, paper: Paper, *, model: str = "default", timeout: float = 5.0,
@@ -335,7 +367,8 @@ def open_escpos(target: EscposTarget, paper: Paper, *, model: str = "default", t
         elif target.kind == "file":
             printer = File(target.device, auto_flush=False, profile=profile)
         else:
-            raise PrinterSetupError(f"Unknown kind of printer connection: {target.kind}.")
+            raise PrinterSetupError(translate("Printing", "Unknown kind of printer connection: {kind}.").format(
+                kind=target.kind))
     except RuntimeError:                  # python-escpos: this connection's library or system is missing
         raise PrinterSetupError(_missing_support(target)) from None
     try:
@@ -355,10 +388,11 @@ def open_escpos(target: EscposTarget, paper: Paper, *, model: str = "default", t
 
 def _missing_support(target: EscposTarget) -> str:
     if target.kind == "win32":
-        return "Windows printers (win32:) can be used only on Windows, with pywin32 installed."
+        return translate("Printing", "Windows printers (win32:) can be used only on Windows, with pywin32 installed.")
     if target.kind == "cups":
-        return "CUPS printers (cups:) can be used only on Linux or macOS."
-    return f"The {target.describe()} cannot be used: its driver library (pyusb / pyserial) is not installed."
+        return translate("Printing", "CUPS printers (cups:) can be used only on Linux or macOS.")
+    return translate("Printing", "The {printer} cannot be used: its driver library (pyusb / pyserial) is not "
+                                 "installed.").format(printer=target.describe())
 
 
 def _close_quietly(printer) -> None:
@@ -437,15 +471,17 @@ def send_escpos(layouts: Sequence[ReceiptLayout], target: EscposTarget, paper: P
         if target.kind in ("network", "usb", "serial"):
             status = _read_paper_status(printer, target, min(timeout, status_timeout))
         if status is not None and status & RT_MASK_NOPAPER == RT_MASK_NOPAPER:
-            raise PaperOut(f"The receipt printer ({target.describe()}) is out of paper or its cover is open. "
-                           "Put in a new roll, close the cover and print again.")
+            raise PaperOut(translate("Printing", "The receipt printer ({printer}) is out of paper or its cover is "
+                                                 "open. Put in a new roll, close the cover and print again.").format(
+                printer=target.describe()))
         printer._raw(data)
         printer.close()                   # flushes the file, ends lp's job (and checks it)
     except PrintError:
         raise
     except _JobRefused as error:
-        raise PrinterUnavailable(f"The receipt printer ({target.describe()}) refused the job: {error}. "
-                                 f"{_HINTS[target.kind]}") from None
+        raise PrinterUnavailable(translate("Printing", "The receipt printer ({printer}) refused the job: {reason}. "
+                                                       "{hint}").format(printer=target.describe(), reason=error,
+                                                                        hint=_hint(target.kind))) from None
     except _DEVICE_ERRORS as error:
         raise _unavailable(target, error, timeout) from None
     finally:
@@ -471,49 +507,58 @@ def _chain(error: BaseException) -> list[BaseException]:
 def _reason(target: EscposTarget, error: BaseException, timeout: float) -> str:
     for cause in _chain(error):
         if usb and isinstance(cause, usb.core.NoBackendError):
-            return "this computer has no USB driver library (libusb) installed"
+            return translate("Printing", "this computer has no USB driver library (libusb) installed")
         if usb and isinstance(cause, usb.core.USBTimeoutError):
-            return "it did not take the data in time"
+            return translate("Printing", "it did not take the data in time")
         if usb and isinstance(cause, usb.core.USBError):
             if cause.errno == 13:
-                return "access to the USB device was denied"
+                return translate("Printing", "access to the USB device was denied")
             if cause.errno == 19:
-                return "the USB device is gone"
-            return "the USB connection failed"
+                return translate("Printing", "the USB device is gone")
+            return translate("Printing", "the USB connection failed")
         if serial and isinstance(cause, serial.SerialTimeoutException):
-            return "it did not take the data in time"
+            return translate("Printing", "it did not take the data in time")
         if isinstance(cause, _JobRefused):
-            return str(cause)
+            return str(cause)                          # translated when lp's status was read
         if isinstance(cause, subprocess.TimeoutExpired):
-            return "lp did not finish in time"
+            return translate("Printing", "lp did not finish in time")
         if isinstance(cause, AssertionError):          # python-escpos's checks before opening a device
             if target.kind == "usb":
-                return "it is not found on USB"
-            return "the system has no printer of that name"
+                return translate("Printing", "it is not found on USB")
+            return translate("Printing", "the system has no printer of that name")
         if isinstance(cause, (socket.timeout, TimeoutError)):
-            return f"no answer within {timeout:g} s"
+            return translate("Printing", "no answer within {seconds} s").format(seconds=f"{timeout:g}")
         if isinstance(cause, socket.gaierror):
-            return "its address cannot be found"
+            return translate("Printing", "its address cannot be found")
         if isinstance(cause, OSError) and isinstance(cause.errno, int):   # pyserial's errors too
             return _os_reason(target, cause.errno)
-    return "the connection failed"
+    return translate("Printing", "the connection failed")
 
 
 def _os_reason(target: EscposTarget, number: int) -> str:
     if number == errno.ECONNREFUSED:
-        return "connection refused"
+        return translate("Printing", "connection refused")
     if number in (errno.ECONNRESET, errno.ECONNABORTED, errno.EPIPE):
-        return "lp stopped taking the job" if target.kind == "cups" else "the connection was closed"
+        if target.kind == "cups":
+            return translate("Printing", "lp stopped taking the job")
+        return translate("Printing", "the connection was closed")
     if number in (errno.ENOENT, errno.ENODEV, errno.ENXIO):
-        return "CUPS's lp and lpstat commands are not installed" if target.kind == "cups" else "there is no such device"
+        if target.kind == "cups":
+            return translate("Printing", "CUPS's lp and lpstat commands are not installed")
+        return translate("Printing", "there is no such device")
     if number in (errno.EACCES, errno.EPERM):
-        return "permission denied (the user may need to be in the lp or dialout group)"
+        return translate("Printing", "permission denied (the user may need to be in the lp or dialout group)")
     if number == errno.EBUSY:
-        return "another program is using it"
+        return translate("Printing", "another program is using it")
+    # a rarer error in the system's own words (not translated), else the general reason
     text = os.strerror(number)
-    return text[:1].lower() + text[1:] if text and not text.startswith("Unknown error") else "the connection failed"
+    if text and not text.startswith("Unknown error"):
+        return text[:1].lower() + text[1:]
+    return translate("Printing", "the connection failed")
 
 
 def _unavailable(target: EscposTarget, error: BaseException, timeout: float) -> PrinterUnavailable:
-    return PrinterUnavailable(f"The receipt printer ({target.describe()}) does not answer: "
-                              f"{_reason(target, error, timeout)}. {_HINTS[target.kind]}")
+    return PrinterUnavailable(translate("Printing", "The receipt printer ({printer}) does not answer: {reason}. "
+                                                    "{hint}").format(printer=target.describe(),
+                                                                     reason=_reason(target, error, timeout),
+                                                                     hint=_hint(target.kind)))

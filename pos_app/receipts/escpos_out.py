@@ -28,6 +28,7 @@ from functools import lru_cache
 from escpos.capabilities import CAPABILITIES, CLASS_CACHE, Profile
 from escpos.constants import CD_KICK_2, PAPER_FULL_CUT, PAPER_PART_CUT
 from PIL import Image, ImageChops
+from PySide6.QtCore import QCoreApplication
 
 from .errors import PrinterSetupError
 from .layout import Align, Feed, Pair, Paper, QrCode, ReceiptLayout, Rule, Size, Text, pair_lines, wrap
@@ -50,6 +51,7 @@ RASTER_BAND_ROWS = 256                            # rows per GS v 0 command (sma
 _CODEC_NAMES = {"RK1048": "kz1048", "KZ1048": "kz1048", "KZ-1048": "kz1048"}
 _ALIGN = {Align.LEFT: 0, Align.CENTER: 1, Align.RIGHT: 2}
 SELECT_FONT_A, SELECT_FONT_B = ESC + b"M\x00", ESC + b"M\x01"
+translate = QCoreApplication.translate     # lupdate reads translate("Printing", "...") calls
 
 
 # -- profiles and code pages ----------------------------------------------------
@@ -60,8 +62,9 @@ def profile_name(model: str) -> str:
     for name in CAPABILITIES["profiles"]:
         if name.lower() == wanted.lower():
             return name
-    raise PrinterSetupError(f'The printer model "{wanted}" is unknown. Leave the model empty for a generic '
-                            f'ESC/POS printer, or use one of: {", ".join(ESC_POS_MODELS)}.')
+    raise PrinterSetupError(translate("Printing", 'The printer model "{model}" is unknown. Leave the model empty '
+                                                  "for a generic ESC/POS printer, or use one of: {models}.").format(
+        model=wanted, models=", ".join(ESC_POS_MODELS)))
 
 
 class PaperProfile(Profile):

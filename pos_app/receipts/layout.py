@@ -20,13 +20,13 @@ from typing import Union
 
 from PySide6.QtCore import QCoreApplication
 
-from pos_app.domain.money import format_mnt
 from pos_app.domain.sale import ReceiverKind
+from pos_app.formats import date_text, datetime_text, money_text, quantity_text
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind, ReversalStatus
 from pos_app.journal.day_summary import UNKNOWN, DaySummary
 
 __all__ = ["Align", "Block", "Feed", "Kind", "Pair", "Paper", "QrCode", "ReceiptLayout", "Rule", "ShopHeader",
-           "Size", "Text", "day_summary_layout", "format_quantity", "layouts_for", "pair_lines", "printer_test_page",
+           "Size", "Text", "day_summary_layout", "layouts_for", "pair_lines", "printer_test_page",
            "refund_slip", "sale_receipt",
            "void_slip", "wrap"]
 
@@ -224,10 +224,6 @@ def pair_lines(left: str, right: str, width: int) -> list[str]:
     return lines + [last.ljust(room) + " " + right]
 
 
-def format_quantity(quantity: Decimal) -> str:
-    text = f"{quantity:f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
-
 
 # -- the slips ------------------------------------------------------------------
 
@@ -246,15 +242,15 @@ def _header(shop: ShopHeader, terminal: str) -> list[Block]:
 
 
 def _moment(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%d %H:%M:%S")
+    return datetime_text(moment, seconds=True)
 
 
 def _lines(sale: JournalSale) -> list[Block]:
     blocks: list[Block] = []
     for line in sale.lines:
         blocks.append(Text(line.description))
-        blocks.append(Pair(f"  {format_quantity(line.quantity)} x {format_mnt(line.unit_price)}",
-                           format_mnt(line.total)))
+        blocks.append(Pair(f"  {quantity_text(line.quantity)} x {money_text(line.unit_price)}",
+                           money_text(line.total)))
     return blocks
 
 
@@ -292,9 +288,9 @@ def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, c
     blocks += _lines(sale)
     vat, city_tax = _taxes(sale)
     blocks += [Rule(),
-               Pair(translate("Receipt", "TOTAL"), format_mnt(sale.total), Size.LARGE, bold=True),
-               Pair(translate("Receipt", "VAT"), format_mnt(vat)),
-               Pair(translate("Receipt", "City tax"), format_mnt(city_tax)),
+               Pair(translate("Receipt", "TOTAL"), money_text(sale.total), Size.LARGE, bold=True),
+               Pair(translate("Receipt", "VAT"), money_text(vat)),
+               Pair(translate("Receipt", "City tax"), money_text(city_tax)),
                Rule()]
     blocks += _payments(sale)
     receipt = sale.receipt
@@ -335,7 +331,7 @@ def void_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> Rece
         blocks += [Text(translate("Receipt", "Receipt id")), Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
                    Pair(translate("Receipt", "Lottery"), receipt.lottery),
                    Pair(translate("Receipt", "Receiver"), _receiver_text(sale)),
-                   Pair(translate("Receipt", "Amount"), format_mnt(receipt.amount), bold=True)]
+                   Pair(translate("Receipt", "Amount"), money_text(receipt.amount), bold=True)]
     if sale.receipt_status is ReceiptStatus.CANCELLING:
         blocks.append(Text(translate("Receipt", "The cancel is not confirmed yet."), Align.CENTER))
     blocks += [Feed(), Text(translate("Receipt", "This receipt is no longer valid."), Align.CENTER)]
@@ -350,10 +346,10 @@ def refund_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> Re
     blocks = _slip_head(sale, shop, mark, printed_at)
     blocks += [Rule()]
     blocks += _lines(sale)
-    blocks += [Rule(), Pair(translate("Receipt", "Sale total"), format_mnt(sale.total))]
+    blocks += [Rule(), Pair(translate("Receipt", "Sale total"), money_text(sale.total))]
     given_back = sale.reversed_amount if sale.is_reversed else sale.paid_amount
     label = translate("Receipt", "Given back") if sale.is_reversed else translate("Receipt", "To give back")
-    blocks.append(Pair(label, format_mnt(given_back), Size.LARGE, bold=True))
+    blocks.append(Pair(label, money_text(given_back), Size.LARGE, bold=True))
     blocks += _payments(sale)
     if sale.reversal_reason:
         blocks += [Rule(), Text(translate("Receipt", "Reason")), Text(sale.reversal_reason)]
@@ -398,7 +394,7 @@ def printer_test_page(shop: ShopHeader, printer: str, paper: Paper, printed_at: 
                            Rule(),
                            Text("Аа Бб Өө Үү Ээ Яя Ёё — ₮"),
                            Text("Сүү 1л, Өндөг 10ш, Хүнсний дэлгүүр"),
-                           Pair("Нийт дүн", format_mnt(Decimal("12500"))),
+                           Pair("Нийт дүн", money_text(Decimal("12500"))),
                            Text(translate("Receipt", "Lottery"), Align.CENTER),
                            Text("AB 12345678", Align.CENTER, Size.LARGE, bold=True),
                            QrCode("pos-app printer test"),
@@ -411,35 +407,35 @@ def day_summary_layout(summary: DaySummary, shop: ShopHeader, printed_at: dateti
     """The end-of-day summary as a slip."""
     blocks: list[Block] = [*_header(shop, summary.terminal), Rule(),
                            Text(translate("Receipt", "DAY CLOSE"), Align.CENTER, Size.LARGE, bold=True),
-                           Pair(translate("Receipt", "Day"), summary.day.isoformat()),
+                           Pair(translate("Receipt", "Day"), date_text(summary.day)),
                            Pair(translate("Receipt", "Printed"), _moment(printed_at)),
                            Rule(),
                            Pair(translate("Receipt", "Sales begun"), str(summary.sales_count)),
                            Pair(translate("Receipt", "Paid ({count})").format(count=summary.paid.count),
-                                format_mnt(summary.paid.amount)),
+                                money_text(summary.paid.amount)),
                            Pair(translate("Receipt", "Given back ({count})").format(count=summary.given_back.count),
-                                format_mnt(summary.given_back.amount)),
-                           Pair(translate("Receipt", "NET"), format_mnt(summary.net), Size.LARGE, bold=True),
-                           Pair(translate("Receipt", "VAT"), format_mnt(summary.vat)),
-                           Pair(translate("Receipt", "City tax"), format_mnt(summary.city_tax)),
+                                money_text(summary.given_back.amount)),
+                           Pair(translate("Receipt", "NET"), money_text(summary.net), Size.LARGE, bold=True),
+                           Pair(translate("Receipt", "VAT"), money_text(summary.vat)),
+                           Pair(translate("Receipt", "City tax"), money_text(summary.city_tax)),
                            Pair(translate("Receipt", "Receipts issued"), str(summary.receipts_issued)),
                            Pair(translate("Receipt", "Receipts cancelled"), str(summary.receipts_voided)),
                            Rule()]
     if summary.by_bank:
         blocks.append(Text(translate("Receipt", "By bank"), bold=True))
-        blocks += [Pair(f"{bank or _unknown()} ({tally.count})", format_mnt(tally.amount))
+        blocks += [Pair(f"{bank or _unknown()} ({tally.count})", money_text(tally.amount))
                    for bank, tally in summary.by_bank]
     if summary.by_payment_type:
         blocks.append(Text(translate("Receipt", "By payment type"), bold=True))
-        blocks += [Pair(f"{kind or _unknown()} ({tally.count})", format_mnt(tally.amount))
+        blocks += [Pair(f"{kind or _unknown()} ({tally.count})", money_text(tally.amount))
                    for kind, tally in summary.by_payment_type]
     blocks += [Rule(),
                Pair(translate("Receipt", "Cancelled ({count})").format(count=summary.cancelled.count),
-                    format_mnt(summary.cancelled.amount)),
+                    money_text(summary.cancelled.amount)),
                Pair(translate("Receipt", "Expired ({count})").format(count=summary.expired.count),
-                    format_mnt(summary.expired.amount)),
+                    money_text(summary.expired.amount)),
                Pair(translate("Receipt", "Failed ({count})").format(count=summary.failed.count),
-                    format_mnt(summary.failed.amount))]
+                    money_text(summary.failed.amount))]
     if summary.needs_attention:
         blocks += [Rule(), Text(translate("Receipt", "NEEDS ATTENTION"), Align.CENTER, bold=True),
                    Pair(translate("Receipt", "Unfinished sales"), str(summary.unfinished.count)),
@@ -447,5 +443,5 @@ def day_summary_layout(summary: DaySummary, shop: ShopHeader, printed_at: dateti
                    Pair(translate("Receipt", "Give-backs failed"), str(summary.reversals_failed)),
                    Pair(translate("Receipt", "Receipt cancels pending"), str(summary.receipt_voids_pending))]
     blocks += [Feed(), Text(translate("Receipt", "Signature"), Align.LEFT), Feed(2), Rule()]
-    title = translate("Receipt", "Day close {day}").format(day=summary.day.isoformat())
+    title = translate("Receipt", "Day close {day}").format(day=date_text(summary.day))
     return ReceiptLayout(Kind.DAY, title, tuple(blocks))

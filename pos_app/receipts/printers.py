@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from PySide6.QtCore import QCoreApplication
+
 from pos_app.config.settings import SYSTEM_PRINTER, Settings
 
 from .connections import EscposTarget, parse_target, send_escpos
@@ -19,6 +21,8 @@ from .errors import PrinterNotSet
 from .layout import Paper, ReceiptLayout, ShopHeader
 
 __all__ = ["PrinterChoice", "print_layouts", "shop_header"]
+
+translate = QCoreApplication.translate     # lupdate reads translate("Printing", "...") calls
 
 
 @dataclass(frozen=True)
@@ -55,10 +59,13 @@ class PrinterChoice:
         return parse_target(self.printer)
 
     def describe(self) -> str:
+        """The printer in words, in the till's language ("the default system printer")."""
         if not self.is_set:
-            return "no printer"
+            return translate("Printing", "no printer")
         if self.is_system:
-            return f"system printer {self.system_name}" if self.system_name else "the default system printer"
+            if self.system_name:
+                return translate("Printing", "system printer {name}").format(name=self.system_name)
+            return translate("Printing", "the default system printer")
         return self.escpos_target().describe()
 
 
@@ -72,7 +79,7 @@ def print_layouts(layouts: Sequence[ReceiptLayout], choice: PrinterChoice) -> No
     if not layouts:
         return
     if not choice.is_set:
-        raise PrinterNotSet("No receipt printer is set: choose one in Settings (Ctrl+,).")
+        raise PrinterNotSet(translate("Printing", "No receipt printer is set: choose one in Settings (Ctrl+,)."))
     if choice.is_system:
         from . import qt_out         # Qt's printing stack loads only for shops that use it
 

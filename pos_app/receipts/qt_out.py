@@ -17,6 +17,9 @@ Nothing here touches widgets: every call works on a worker thread (a painter
 on a QImage, a QPdfWriter or a QPrinter is allowed off the GUI thread); the
 app runs them on its printing queue. It does need the QGuiApplication to
 exist, for the fonts.
+
+A failure is a `PrintError` whose message is translated (context "Printing")
+when it is raised, in the language the till speaks at that moment.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QCoreApplication, QIODevice, QMarginsF, QPointF, QRectF, QSizeF, Qt
 from PySide6.QtGui import (QColor, QFont, QFontDatabase, QFontMetricsF, QGuiApplication, QImage, QPageLayout,
                            QPageSize, QPainter, QPainterPath, QPdfWriter)
 from PySide6.QtPrintSupport import QPrinter, QPrinterInfo
@@ -45,6 +48,7 @@ __all__ = ["PDF_DPI", "ensure_fonts", "layout_height", "paint", "print_layouts",
            "system_printer", "write_pdf"]
 
 _log = logging.getLogger(__name__)
+translate = QCoreApplication.translate     # lupdate reads translate("Printing", "...") calls
 
 FONT_DIR = Path(pos_app.__file__).resolve().parent.parent / "resources" / "fonts"
 FAMILY = "DejaVu Sans"
@@ -437,9 +441,9 @@ def _pdf_bytes(layouts: Sequence[ReceiptLayout], paper: Paper) -> bytes:
             writer.setPageLayout(QPageLayout(size, QPageLayout.Orientation.Portrait, QMarginsF(0, 0, 0, 0)))
             if index == 0:
                 if not painter.begin(writer):
-                    raise PrintError("The PDF could not be drawn.")
+                    raise PrintError(translate("Printing", "The PDF could not be drawn."))
             elif not writer.newPage():
-                raise PrintError("The PDF could not be drawn.")
+                raise PrintError(translate("Printing", "The PDF could not be drawn."))
             _draw_rows(rows, painter, left, margin)
     finally:
         if painter.isActive():
@@ -454,7 +458,7 @@ def _replace_file(target: Path, data: bytes) -> None:
     try:
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     except OSError as error:
-        raise PrintError(f"The PDF {target} cannot be saved: {_why(error)}.") from error
+        raise _not_saved(target, error) from error
     try:
         with os.fdopen(descriptor, "wb") as file:
             file.write(data)
@@ -467,19 +471,25 @@ def _replace_file(target: Path, data: bytes) -> None:
         except OSError:
             pass
         if isinstance(error, OSError):
-            raise PrintError(f"The PDF {target} cannot be saved: {_why(error)}.") from error
+            raise _not_saved(target, error) from error
         raise
+
+
+def _not_saved(target: Path, error: OSError) -> PrintError:
+    return PrintError(translate("Printing", "The PDF {path} cannot be saved: {reason}.").format(
+        path=target, reason=_why(error)))
 
 
 def _why(error: OSError) -> str:
     if isinstance(error, FileNotFoundError):
-        return "its folder does not exist"
+        return translate("Printing", "its folder does not exist")
     if isinstance(error, NotADirectoryError):
-        return "a part of its folder is a file, not a folder"
+        return translate("Printing", "a part of its folder is a file, not a folder")
     if isinstance(error, IsADirectoryError):
-        return "a folder of that name is in the way"
+        return translate("Printing", "a folder of that name is in the way")
     if isinstance(error, PermissionError):
-        return "this user may not write there"
+        return translate("Printing", "this user may not write there")
+    # a rarer error in the system's own words (not translated)
     return (error.strerror or str(error) or type(error).__name__).rstrip(".").lower()
 
 
@@ -493,14 +503,16 @@ def system_printer(name: str, paper: Paper) -> QPrinter:
     info = QPrinterInfo.printerInfo(name) if name else QPrinterInfo.defaultPrinter()
     if info.isNull():
         installed = QPrinterInfo.availablePrinterNames()
-        if name:
-            message = f"No printer named “{name}” is installed on this computer."
-            if installed:
-                message += f" Installed: {', '.join(installed)}."
+        if name and installed:
+            message = translate("Printing", "No printer named “{name}” is installed on this computer. "
+                                            "Installed: {printers}.").format(name=name, printers=", ".join(installed))
+        elif name:
+            message = translate("Printing", "No printer named “{name}” is installed on this computer.").format(
+                name=name)
         elif installed:
-            message = "This computer has no default printer: choose one by name in Settings."
+            message = translate("Printing", "This computer has no default printer: choose one by name in Settings.")
         else:
-            message = "No printer is installed on this computer."
+            message = translate("Printing", "No printer is installed on this computer.")
         raise PrinterUnavailable(message)
     printer = QPrinter(info, QPrinter.PrinterMode.HighResolution)
     printer.setFullPage(False)
@@ -525,7 +537,7 @@ def _roll_page_size(info: QPrinterInfo, paper: Paper) -> QPageSize | None:
 def _printer_name(printer: QPrinter) -> str:
     if printer.outputFormat() is QPrinter.OutputFormat.PdfFormat and printer.outputFileName():
         return printer.outputFileName()
-    return printer.printerName() or "(the default printer)"
+    return printer.printerName() or translate("Printing", "(the default printer)")
 
 
 def print_layouts(layouts: Sequence[ReceiptLayout], printer: QPrinter, paper: Paper) -> None:
@@ -540,8 +552,9 @@ def print_layouts(layouts: Sequence[ReceiptLayout], printer: QPrinter, paper: Pa
     printer.setDocName(titles[0] if len(titles) == 1 else f"{titles[0]} (+{len(titles) - 1})")
     painter = QPainter()
     if not painter.begin(printer):
-        raise PrinterUnavailable(f"The printer {name} cannot print now: it did not take the job. "
-                                 "Check that it is on and connected, then print again.")
+        raise PrinterUnavailable(translate("Printing", "The printer {printer} cannot print now: it did not take "
+                                                       "the job. Check that it is on and connected, then print "
+                                                       "again.").format(printer=name))
     failed = False
     try:
         dpi = printer.resolution()
@@ -568,5 +581,6 @@ def print_layouts(layouts: Sequence[ReceiptLayout], printer: QPrinter, paper: Pa
     finally:
         ended = painter.end()
     if failed or not ended or printer.printerState() in (QPrinter.PrinterState.Error, QPrinter.PrinterState.Aborted):
-        raise PrinterUnavailable(f"The printer {name} cannot print now: the job did not finish. "
-                                 "Check the printer, then print again.")
+        raise PrinterUnavailable(translate("Printing", "The printer {printer} cannot print now: the job did not "
+                                                       "finish. Check the printer, then print again.").format(
+            printer=name))

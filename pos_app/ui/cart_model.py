@@ -17,17 +17,13 @@ from PySide6.QtCore import (
 
 from pos_app.domain.cart import Cart, CartError, CartLine
 from pos_app.domain.catalog import CatalogItem
-from pos_app.domain.money import format_mnt
 from pos_app.domain.taxes import TaxSplit
+from pos_app.formats import money_text, quantity_text
 
 from .messages import cart_error_text
 
 Index = QModelIndex | QPersistentModelIndex
 
-
-def format_quantity(quantity: Decimal) -> str:
-    text = f"{quantity:f}"
-    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 class CartModel(QAbstractTableModel):
@@ -81,10 +77,10 @@ class CartModel(QAbstractTableModel):
         line = self.cart.lines[index.row()]
         column = index.column()
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
-            return (line.description, format_quantity(line.quantity), format_mnt(line.unit_price),
-                    format_mnt(line.total))[column]
+            return (line.description, quantity_text(line.quantity), money_text(line.unit_price),
+                    money_text(line.total))[column]
         if role == Qt.ItemDataRole.EditRole and column == self.QUANTITY:
-            return format_quantity(line.quantity)
+            return _plain_quantity(line.quantity)     # what the cart reads back: digits and ".", never a locale's
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _alignment(column)
         if role == Qt.ItemDataRole.ToolTipRole and column == self.ITEM:
@@ -169,3 +165,8 @@ def _alignment(column: int) -> Qt.AlignmentFlag:
     if column == CartModel.ITEM:
         return Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
     return Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+
+
+def _plain_quantity(quantity: Decimal) -> str:
+    text = f"{quantity:f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
 
-from PySide6.QtCore import QDate, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtCore import QDate, QLocale, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos_app.domain.money import format_mnt
+from pos_app.formats import date_text, money_text, time_text
 from pos_app.journal.day_summary import DaySummary, Tally, load_day, save_csv
 from pos_app.journal.journal import Journal, JournalSale
 
@@ -112,7 +112,7 @@ class DayCloseDialog(QDialog):
         self.date_edit = QDateEdit()
         self.date_edit.setObjectName("day")
         self.date_edit.setCalendarPopup(True)
-        self.date_edit.setDisplayFormat("yyyy-MM-dd")
+        self.date_edit.setDisplayFormat(QLocale().dateFormat(QLocale.FormatType.ShortFormat))
         self.date_edit.setKeyboardTracking(False)
         self.date_edit.setMinimumWidth(150)
         first_day = _qdate(today())
@@ -288,10 +288,10 @@ class DayCloseDialog(QDialog):
         return [
             _Row(label=self.tr("Sales")),
             self._tally("paid", self.tr("Paid sales"), summary.paid),
-            _Row("vat", self.tr("VAT"), "", format_mnt(summary.vat)),
-            _Row("city_tax", self.tr("City tax"), "", format_mnt(summary.city_tax)),
+            _Row("vat", self.tr("VAT"), "", money_text(summary.vat)),
+            _Row("city_tax", self.tr("City tax"), "", money_text(summary.city_tax)),
             self._tally("given_back", self.tr("Given back"), summary.given_back),
-            _Row("net", self.tr("Net (paid − given back)"), "", format_mnt(summary.net), bold=True),
+            _Row("net", self.tr("Net (paid − given back)"), "", money_text(summary.net), bold=True),
             _Row("receipts_issued", self.tr("Receipts issued"), str(summary.receipts_issued)),
             _Row("receipts_voided", self.tr("Receipts voided"), str(summary.receipts_voided)),
             _Row(label=self.tr("Cancelled / expired / failed")),
@@ -328,7 +328,7 @@ class DayCloseDialog(QDialog):
 
     @staticmethod
     def _tally(key: str, label: str, value: Tally, alert: bool = False) -> _Row:
-        return _Row(key, label, str(value.count), format_mnt(value.amount), alert=alert)
+        return _Row(key, label, str(value.count), money_text(value.amount), alert=alert)
 
     @staticmethod
     def _count(key: str, label: str, count: int) -> _Row:
@@ -340,11 +340,11 @@ class DayCloseDialog(QDialog):
             self.headline.setText("")
             self.attention.hide()
             return
-        self.net_label.setText(self.tr("Net: {}").format(format_mnt(summary.net)))
+        self.net_label.setText(self.tr("Net: {}").format(money_text(summary.net)))
         self.headline.setText(self.tr("{day}: {begun} sales begun, {paid} paid ({paid_amount}), "
                                       "{given_back} given back").format(
-            day=summary.day.isoformat(), begun=summary.sales_count, paid=summary.paid.count,
-            paid_amount=format_mnt(summary.paid.amount), given_back=format_mnt(summary.given_back.amount)))
+            day=date_text(summary.day), begun=summary.sales_count, paid=summary.paid.count,
+            paid_amount=money_text(summary.paid.amount), given_back=money_text(summary.given_back.amount)))
         waiting = summary.needs_attention
         self.attention.setText(self.tr("{} item(s) need attention: see “Needs attention”.").format(waiting))
         self.attention.setVisible(waiting > 0)
@@ -413,7 +413,7 @@ class DayCloseDialog(QDialog):
         self.summary = summary
         self._sales = sales
         self._show_summary(summary)
-        self._set_status(self.tr("Read at {}.").format(datetime.now().strftime("%H:%M")))
+        self._set_status(self.tr("Read at {}.").format(time_text(datetime.now())))
         self._update_buttons()
         self._restore_focus()
         self.loaded.emit(summary)
@@ -495,7 +495,7 @@ class DayCloseDialog(QDialog):
         if self._printing is None or not self.print_button.isEnabled() or self.summary is None:
             return
         summary, printing = self.summary, self._printing
-        what = self.tr("The day close of {day}").format(day=summary.day.isoformat())
+        what = self.tr("The day close of {day}").format(day=date_text(summary.day))
         if printing.choice.is_set:
             self._set_status(self.tr("Printing…"))
         printing.print(printing.day_layouts(summary), what, on_done=self._on_printed)

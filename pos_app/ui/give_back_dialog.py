@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos_app.domain.money import format_mnt
 from pos_app.domain.validators import MAX_REVERSAL_REASON, check_reversal_reason
+from pos_app.formats import money_text
 from pos_app.journal import JournalSale, ReversalKind
 
 
@@ -45,12 +45,12 @@ class GiveBackDialog(QDialog):
         self._edited = False
         self.setWindowTitle(self.tr("Give back payment"))
 
-        title = QLabel(self.tr("Sale {number}: {amount}").format(number=sale.number, amount=format_mnt(sale.total)))
+        title = QLabel(self.tr("Sale {number}: {amount}").format(number=sale.number, amount=money_text(sale.total)))
         title.setObjectName("title")
         title.setStyleSheet("font-size: 13pt; font-weight: 600;")
         payments = QLabel("<br>".join(
             self.tr("Card payment, {bank}: <b>{amount}</b> <span style='color:#616e7c'>({payment_id})</span>").format(
-                bank=escape(payment.bank or self.tr("bank not given")), amount=format_mnt(payment.amount),
+                bank=escape(payment.bank or self.tr("bank not given")), amount=money_text(payment.amount),
                 payment_id=escape(payment.payment_id))
             for payment in sale.payments) or self.tr("No payments recorded."))
         payments.setObjectName("payments")

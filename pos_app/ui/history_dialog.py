@@ -26,6 +26,7 @@ from PySide6.QtCore import (
     QCoreApplication,
     QDate,
     QItemSelectionModel,
+    QLocale,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -48,10 +49,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos_app.checkout.after_sale import CancelOutcome, CancelResult, cancel_open_invoice, cancel_receipt, give_back
+from pos_app.checkout.after_sale import (
+    CancelOutcome,
+    CancelResult,
+    cancel_open_invoice,
+    cancel_receipt,
+    give_back,
+)
 from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover
-from pos_app.domain.money import format_mnt
 from pos_app.domain.sale import ReceiverKind
+from pos_app.formats import datetime_text, money_text, quantity_text, time_text
 from pos_app.journal import (
     JournalSale,
     JournalStatus,
@@ -60,7 +67,6 @@ from pos_app.journal import (
     ReversalStatus,
 )
 
-from .cart_model import format_quantity
 from .give_back_dialog import GiveBackDialog
 from .messages import describe_error
 from .sale_flow import Services
@@ -160,7 +166,7 @@ def step_text(kind: str, detail: dict[str, Any]) -> str:
         extra.append(_kind_text(ReversalKind(detail["kind"])) if detail.get("kind") in ("cancel", "refund")
                      else str(detail.get("kind", "")))
     if detail.get("amount"):
-        extra.append(format_mnt(Decimal(str(detail["amount"]))))
+        extra.append(money_text(Decimal(str(detail["amount"]))))
     if detail.get("lottery"):
         extra.append(translate("History", "lottery {lottery}").format(lottery=detail["lottery"]))
     if detail.get("reason"):
@@ -219,13 +225,13 @@ class SalesModel(QAbstractTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if column == self.TIME:
-                return sale.created_at.strftime("%Y-%m-%d %H:%M" if self.show_day else "%H:%M")
+                return datetime_text(sale.created_at) if self.show_day else time_text(sale.created_at)
             if column == self.NUMBER:
                 return sale.number
             if column == self.STATUS:
                 return status_text(sale)
             if column == self.AMOUNT:
-                return format_mnt(sale.total)
+                return money_text(sale.total)
             if column == self.BANK:
                 return ", ".join(dict.fromkeys(payment.bank for payment in sale.payments if payment.bank))
             if column == self.LOTTERY:
@@ -442,7 +448,7 @@ class HistoryDialog(QDialog):
         edit = QDateEdit(day)
         edit.setObjectName(name)
         edit.setCalendarPopup(True)
-        edit.setDisplayFormat("yyyy-MM-dd")
+        edit.setDisplayFormat(QLocale().dateFormat(QLocale.FormatType.ShortFormat))
         return edit
 
     def _button(self, name: str, text: str, shortcut: str, slot: Callable[[], None]) -> QPushButton:
@@ -508,10 +514,10 @@ class HistoryDialog(QDialog):
     def _show_summary(self, sales: list[JournalSale]) -> None:
         paid = sum((sale.total for sale in sales if sale.status in _PAID_STATUSES), Decimal(0))
         back = sum((sale.reversed_amount for sale in sales if sale.is_reversed), Decimal(0))
-        text = self.tr("%n sale(s) · paid {paid}", "", len(sales)).format(paid=format_mnt(paid))
+        text = self.tr("%n sale(s) · paid {paid}", "", len(sales)).format(paid=money_text(paid))
         if back:
-            text += self.tr(" · given back {back} · net {net}").format(back=format_mnt(back),
-                                                                       net=format_mnt(paid - back))
+            text += self.tr(" · given back {back} · net {net}").format(back=money_text(back),
+                                                                       net=money_text(paid - back))
         self.summary.setText(text)
 
     def selected_sale(self) -> JournalSale | None:
@@ -574,19 +580,19 @@ class HistoryDialog(QDialog):
         parts = [f"<p style='margin-bottom:2px; font-size:12pt'><b>{escape(title)} — "
                  f"{escape(status_text(sale))}</b></p>",
                  "<p style='margin-top:0'>" + line([
-                     (self.tr("Started"), sale.created_at.strftime("%Y-%m-%d %H:%M:%S")),
-                     (self.tr("Total"), format_mnt(sale.total)),
-                     (self.tr("VAT"), format_mnt(sale.taxes.vat)),
-                     (self.tr("City tax"), format_mnt(sale.taxes.city_tax) if sale.taxes.city_tax else "")])
+                     (self.tr("Started"), datetime_text(sale.created_at, seconds=True)),
+                     (self.tr("Total"), money_text(sale.total)),
+                     (self.tr("VAT"), money_text(sale.taxes.vat)),
+                     (self.tr("City tax"), money_text(sale.taxes.city_tax) if sale.taxes.city_tax else "")])
                  + ("<br>" + line([(self.tr("Invoice"), sale.invoice_id)]) if sale.invoice_id else "") + "</p>"]
         parts.append(section(self.tr("Lines")))
         parts.append(table([self.tr("Item"), self.tr("Qty"), self.tr("Price"), self.tr("Amount")],
-                           [[line_.description, format_quantity(line_.quantity), format_mnt(line_.unit_price),
-                             format_mnt(line_.total)] for line_ in sale.lines], frozenset({1, 2, 3})))
+                           [[line_.description, quantity_text(line_.quantity), money_text(line_.unit_price),
+                             money_text(line_.total)] for line_ in sale.lines], frozenset({1, 2, 3})))
         parts.append(section(self.tr("Payments")))
         if sale.payments:
             parts.append(table([self.tr("Bank"), self.tr("Type"), self.tr("Amount"), self.tr("Payment id")],
-                               [[payment.bank, _payment_type_text(payment.kind), format_mnt(payment.amount),
+                               [[payment.bank, _payment_type_text(payment.kind), money_text(payment.amount),
                                  payment.payment_id] for payment in sale.payments], frozenset({2})))
         else:
             parts.append("<p style='margin-top:0'>" + escape(self.tr("None.")) + "</p>")
@@ -610,7 +616,7 @@ class HistoryDialog(QDialog):
                       ReversalStatus.FAILED: self.tr("Failed: the payment is still paid")}[sale.reversal_status]
             parts.append(table([self.tr("How"), self.tr("Amount"), self.tr("Status"), self.tr("Reason")],
                                [[_kind_text(sale.reversal_kind),
-                                 format_mnt(sale.reversed_amount) if sale.reversed_amount else "",
+                                 money_text(sale.reversed_amount) if sale.reversed_amount else "",
                                  status, sale.reversal_reason]], frozenset({1})))
         if sale.failure:
             parts.append(section(self.tr("Last failure")))
@@ -625,7 +631,7 @@ class HistoryDialog(QDialog):
 
     def _events_html(self, events: list[tuple[datetime, str, dict]]) -> str:
         rows = "".join(
-            f"<tr><td style='color:#616e7c; padding-right:8px' valign='top'>{escape(at.strftime('%H:%M:%S'))}</td>"
+            f"<tr><td style='color:#616e7c; padding-right:8px' valign='top'>{escape(time_text(at, seconds=True))}</td>"
             f"<td>{escape(step_text(kind, detail))}</td></tr>" for at, kind, detail in events)
         return ("<h4 style='margin-bottom:2px'>" + escape(self.tr("Event log")) + "</h4>"
                 f"<table cellspacing='0' cellpadding='1'>{rows}</table>")
@@ -721,7 +727,7 @@ class HistoryDialog(QDialog):
         if sale is None or sale.status is not _S.OPEN:
             return
         self._confirm(self.tr("Cancel the invoice of sale {number} ({amount})? The customer's QR code stops "
-                              "working.").format(number=sale.number, amount=format_mnt(sale.total)),
+                              "working.").format(number=sale.number, amount=money_text(sale.total)),
                       self.tr("Cancel invoice"), lambda: self._cancel_invoice(sale))
 
     def _cancel_invoice(self, sale: JournalSale) -> None:
@@ -785,7 +791,7 @@ class HistoryDialog(QDialog):
 
         def words(done: ActionDone) -> tuple[str, bool]:
             after = done.after
-            amount = format_mnt(after.reversed_amount) if after is not None and after.reversed_amount else ""
+            amount = money_text(after.reversed_amount) if after is not None and after.reversed_amount else ""
             if isinstance(done.value, _ReceiptLeft):
                 return describe_error(done.value.error, self.tr(
                     "{amount} was given back for sale {number}, but its tax receipt could not be cancelled: "

@@ -39,6 +39,7 @@ class Language:
         self.folder = folder
         self.code = ""
         self._translator: QTranslator | None = None
+        self._locale_before = QLocale()
 
     def stop(self) -> None:
         """Back to the source texts (tests share one application between them)."""
@@ -46,7 +47,7 @@ class Language:
             self.app.removeTranslator(self._translator)
             self._translator = None
         self.code = ""
-        QLocale.setDefault(QLocale.system())
+        QLocale.setDefault(self._locale_before)
 
     def use(self, code: str) -> bool:
         """Speak `code` ("mn"/"en") from now on; False when its translations are missing (English stays)."""

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from pos_app.domain.catalog import Catalog
-from pos_app.domain.money import format_mnt
 from pos_app.domain.sale import Sale, Stage
+from pos_app.formats import money_text
 
 from .cart_model import CartModel
 from .customer_display import CustomerDisplay
@@ -212,7 +212,7 @@ class MainWindow(QMainWindow):
             if self.pages.currentWidget() is not self.payment_page:
                 self.payment_page.show_sale(sale, self.flow.is_training)
                 self.payment_page.set_trouble("")
-                self.customer_display.show_invoice(format_mnt(sale.total), sale.invoice)  # type: ignore[arg-type]
+                self.customer_display.show_invoice(money_text(sale.total), sale.invoice)  # type: ignore[arg-type]
                 self.pages.setCurrentWidget(self.payment_page)
                 self.payment_page.setFocus()
             self.payment_page.set_stage(stage)
@@ -222,7 +222,7 @@ class MainWindow(QMainWindow):
             if self.pages.currentWidget() is not self.receipt_page:
                 self.statusBar().clearMessage()
                 self.receipt_page.reset()
-                self.customer_display.show_paid(format_mnt(sale.paid_amount))
+                self.customer_display.show_paid(money_text(sale.paid_amount))
                 QApplication.beep()
             self._status_timer.stop()
             self.receipt_page.show_sale(sale)

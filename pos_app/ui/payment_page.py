@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos_app.domain.money import format_mnt
 from pos_app.domain.sale import Sale, Stage
+from pos_app.formats import money_text
 
 from .bank_list import BankList
 from .logos import LogoCache
@@ -106,7 +106,7 @@ class PaymentPage(QWidget):
         invoice = sale.invoice
         if invoice is None:
             return
-        self.amount.setText(format_mnt(sale.total))
+        self.amount.setText(money_text(sale.total))
         self.number.setText(self.tr("Sale {number}").format(number=sale.number))
         self.short_url.setText(invoice.short_url)
         self.short_url.setVisible(bool(invoice.short_url))

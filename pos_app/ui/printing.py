@@ -17,6 +17,7 @@ from datetime import datetime
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
+from pos_app.formats import date_text
 from pos_app.journal import Journal
 from pos_app.journal.day_summary import DaySummary
 from pos_app.receipts.errors import PrintError
@@ -86,7 +87,7 @@ class ReceiptPrinting(QObject):
         self.print(self.sale_layouts(number, copy=copy), what.format(number=number))
 
     def print_day(self, summary: DaySummary) -> None:
-        self.print(self.day_layouts(summary), self.tr("The day close of {day}").format(day=summary.day.isoformat()))
+        self.print(self.day_layouts(summary), self.tr("The day close of {day}").format(day=date_text(summary.day)))
 
     def print(self, build: Build, what: str, choice: PrinterChoice | None = None,
               on_done: Callable[[str, bool], None] | None = None) -> None:

@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos_app.domain.money import format_mnt
 from pos_app.domain.sale import Receiver, ReceiverKind, Sale, Stage
 from pos_app.domain.validators import InputState, organization_register_state
+from pos_app.formats import money_text
 
 from .qr_widget import QRWidget
 
@@ -135,12 +135,12 @@ class ReceiptPage(QWidget):
     # -- showing the sale ---------------------------------------------------------------------
 
     def show_sale(self, sale: Sale) -> None:
-        self.paid_title.setText(self.tr("✓ Paid  {amount}").format(amount=format_mnt(sale.paid_amount)))
+        self.paid_title.setText(self.tr("✓ Paid  {amount}").format(amount=money_text(sale.paid_amount)))
         details = [self.tr("Sale {number}").format(number=sale.number)]
         if sale.bank:
             details.append(self.tr("via {bank}").format(bank=sale.bank))
         details.append(self.tr("incl. VAT {vat}, city tax {city_tax}").format(
-            vat=format_mnt(sale.taxes.vat), city_tax=format_mnt(sale.taxes.city_tax)))
+            vat=money_text(sale.taxes.vat), city_tax=money_text(sale.taxes.city_tax)))
         self.paid_details.setText("  ·  ".join(details))
         issuing = sale.stage is Stage.ISSUING_RECEIPT
         done = sale.stage is Stage.COMPLETED and sale.receipt is not None
@@ -166,9 +166,9 @@ class ReceiptPage(QWidget):
             receiver = (self.tr("Organization {register}").format(register=receipt.receiver.register)
                         if receipt.receiver.kind is ReceiverKind.ORGANIZATION else self.tr("Individual"))
             self.receipt_facts.setText("\n".join([
-                self.tr("Amount:    {amount}").format(amount=format_mnt(receipt.amount)),
-                self.tr("VAT:       {amount}").format(amount=format_mnt(receipt.vat)),
-                self.tr("City tax:  {amount}").format(amount=format_mnt(receipt.city_tax)),
+                self.tr("Amount:    {amount}").format(amount=money_text(receipt.amount)),
+                self.tr("VAT:       {amount}").format(amount=money_text(receipt.vat)),
+                self.tr("City tax:  {amount}").format(amount=money_text(receipt.city_tax)),
                 self.tr("Receiver:  {receiver}").format(receiver=receiver),
                 self.tr("Receipt:   {id}").format(id=receipt.receipt_id),
             ]))

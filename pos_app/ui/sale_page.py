@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from pos_app.domain.cart import CartError
 from pos_app.domain.catalog import Catalog
 from pos_app.domain.entry import parse_entry
-from pos_app.domain.money import format_mnt
+from pos_app.formats import money_text
 
 from .cart_model import CartModel
 from .free_line_dialog import FreeLineDialog
@@ -200,9 +200,9 @@ class SalePage(QWidget):
 
     def on_model_changed(self) -> None:
         taxes = self.model.taxes
-        self.total_label.setText(format_mnt(self.model.total))
-        self.vat_label.setText(format_mnt(taxes.vat))
-        self.city_tax_label.setText(format_mnt(taxes.city_tax))
+        self.total_label.setText(money_text(self.model.total))
+        self.vat_label.setText(money_text(taxes.vat))
+        self.city_tax_label.setText(money_text(taxes.city_tax))
         count = len(self.model.lines)
         self.count_label.setText(self.tr("%n line(s)", "", count))
         self.empty_hint.setVisible(count == 0)

@@ -65,7 +65,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+43"/>
+        <location filename="../../pos_app/ui/cart_model.py" line="+39"/>
         <source>Item</source>
         <translation>Item</translation>
     </message>
@@ -690,7 +690,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+97"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+103"/>
         <source>Refunded</source>
         <translation>Refunded</translation>
     </message>
@@ -1773,6 +1773,347 @@
     </message>
 </context>
 <context>
+    <name>Printing</name>
+    <message>
+        <location filename="../../pos_app/receipts/connections.py" line="+71"/>
+        <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
+        <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>a USB printer is written usb:VID:PID with its vendor and product id in hex (see lsusb or the Device Manager), e.g. usb:04b8:0202, or with the in and out endpoints too, e.g. usb:04b8:0202:82:01</source>
+        <translation>a USB printer is written usb:VID:PID with its vendor and product id in hex (see lsusb or the Device Manager), e.g. usb:04b8:0202, or with the in and out endpoints too, e.g. usb:04b8:0202:82:01</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a serial printer is written serial:PORT or serial:PORT:BAUD, e.g. serial:/dev/ttyUSB0 or serial:COM3:19200</source>
+        <translation>a serial printer is written serial:PORT or serial:PORT:BAUD, e.g. serial:/dev/ttyUSB0 or serial:COM3:19200</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a network printer is written network:ADDRESS or network:ADDRESS:PORT, e.g. network:192.168.1.50 or network:192.168.1.50:9100 (an IPv6 address in brackets: network:[fe80::1]:9100)</source>
+        <translation>a network printer is written network:ADDRESS or network:ADDRESS:PORT, e.g. network:192.168.1.50 or network:192.168.1.50:9100 (an IPv6 address in brackets: network:[fe80::1]:9100)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a Windows printer is written win32:NAME with the printer&apos;s name as Windows shows it, e.g. win32:POS-80</source>
+        <translation>a Windows printer is written win32:NAME with the printer&apos;s name as Windows shows it, e.g. win32:POS-80</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a CUPS printer is written cups:NAME with the queue&apos;s name as lpstat shows it, e.g. cups:POS-80</source>
+        <translation>a CUPS printer is written cups:NAME with the queue&apos;s name as lpstat shows it, e.g. cups:POS-80</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a printer device is written file:PATH, e.g. file:/dev/usb/lp0</source>
+        <translation>a printer device is written file:PATH, e.g. file:/dev/usb/lp0</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Check that it is switched on and its USB cable is plugged in.</source>
+        <translation>Check that it is switched on and its USB cable is plugged in.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check that it is switched on, its cable is plugged in and the port in Settings is right.</source>
+        <translation>Check that it is switched on, its cable is plugged in and the port in Settings is right.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that it is switched on and connected, and its address in Settings.</source>
+        <translation>Check that it is switched on and connected, and its address in Settings.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that it is switched on and that Settings names it as Windows does.</source>
+        <translation>Check that it is switched on and that Settings names it as Windows does.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check that it is switched on and that Settings names its CUPS queue as lpstat does.</source>
+        <translation>Check that it is switched on and that Settings names its CUPS queue as lpstat does.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that it is switched on and plugged in, and the device path in Settings.</source>
+        <translation>Check that it is switched on and plugged in, and the device path in Settings.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>USB printer {vendor}:{product}</source>
+        <translation>USB printer {vendor}:{product}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>serial printer {port} at {baudrate} baud</source>
+        <translation>serial printer {port} at {baudrate} baud</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>network printer {address}</source>
+        <translation>network printer {address}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Windows printer &quot;{name}&quot;</source>
+        <translation>Windows printer &quot;{name}&quot;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CUPS printer &quot;{name}&quot;</source>
+        <translation>CUPS printer &quot;{name}&quot;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>printer device {path}</source>
+        <translation>printer device {path}</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The printer setting &quot;{setting}&quot; cannot be used: {how}.</source>
+        <translation>The printer setting &quot;{setting}&quot; cannot be used: {how}.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>{how} (an in endpoint is 81 to 8f, an out endpoint 01 to 0f)</source>
+        <translation>{how} (an in endpoint is 81 to 8f, an out endpoint 01 to 0f)</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>No ESC/POS printer connection is set: write one such as {examples}.</source>
+        <translation>No ESC/POS printer connection is set: write one such as {examples}.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it must start with usb:, serial:, network:, win32:, cups: or file:, as in {examples}</source>
+        <translation>it must start with usb:, serial:, network:, win32:, cups: or file:, as in {examples}</translation>
+    </message>
+    <message>
+        <location line="+95"/>
+        <source>lp ended with status {status}</source>
+        <translation>lp ended with status {status}</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Unknown kind of printer connection: {kind}.</source>
+        <translation>Unknown kind of printer connection: {kind}.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Windows printers (win32:) can be used only on Windows, with pywin32 installed.</source>
+        <translation>Windows printers (win32:) can be used only on Windows, with pywin32 installed.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CUPS printers (cups:) can be used only on Linux or macOS.</source>
+        <translation>CUPS printers (cups:) can be used only on Linux or macOS.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {printer} cannot be used: its driver library (pyusb / pyserial) is not installed.</source>
+        <translation>The {printer} cannot be used: its driver library (pyusb / pyserial) is not installed.</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>The receipt printer ({printer}) is out of paper or its cover is open. Put in a new roll, close the cover and print again.</source>
+        <translation>The receipt printer ({printer}) is out of paper or its cover is open. Put in a new roll, close the cover and print again.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The receipt printer ({printer}) refused the job: {reason}. {hint}</source>
+        <translation>The receipt printer ({printer}) refused the job: {reason}. {hint}</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>this computer has no USB driver library (libusb) installed</source>
+        <translation>this computer has no USB driver library (libusb) installed</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+8"/>
+        <source>it did not take the data in time</source>
+        <translation>it did not take the data in time</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>access to the USB device was denied</source>
+        <translation>access to the USB device was denied</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the USB device is gone</source>
+        <translation>the USB device is gone</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the USB connection failed</source>
+        <translation>the USB connection failed</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>lp did not finish in time</source>
+        <translation>lp did not finish in time</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it is not found on USB</source>
+        <translation>it is not found on USB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the system has no printer of that name</source>
+        <translation>the system has no printer of that name</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no answer within {seconds} s</source>
+        <translation>no answer within {seconds} s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its address cannot be found</source>
+        <translation>its address cannot be found</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+22"/>
+        <source>the connection failed</source>
+        <translation>the connection failed</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>connection refused</source>
+        <translation>connection refused</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>lp stopped taking the job</source>
+        <translation>lp stopped taking the job</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the connection was closed</source>
+        <translation>the connection was closed</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>CUPS&apos;s lp and lpstat commands are not installed</source>
+        <translation>CUPS&apos;s lp and lpstat commands are not installed</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>there is no such device</source>
+        <translation>there is no such device</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>permission denied (the user may need to be in the lp or dialout group)</source>
+        <translation>permission denied (the user may need to be in the lp or dialout group)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>another program is using it</source>
+        <translation>another program is using it</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The receipt printer ({printer}) does not answer: {reason}. {hint}</source>
+        <translation>The receipt printer ({printer}) does not answer: {reason}. {hint}</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/receipts/escpos_out.py" line="+65"/>
+        <source>The printer model &quot;{model}&quot; is unknown. Leave the model empty for a generic ESC/POS printer, or use one of: {models}.</source>
+        <translation>The printer model &quot;{model}&quot; is unknown. Leave the model empty for a generic ESC/POS printer, or use one of: {models}.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/receipts/printers.py" line="+64"/>
+        <source>no printer</source>
+        <translation>no printer</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>system printer {name}</source>
+        <translation>system printer {name}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the default system printer</source>
+        <translation>the default system printer</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>No receipt printer is set: choose one in Settings (Ctrl+,).</source>
+        <translation>No receipt printer is set: choose one in Settings (Ctrl+,).</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/receipts/qt_out.py" line="+444"/>
+        <location line="+2"/>
+        <source>The PDF could not be drawn.</source>
+        <translation>The PDF could not be drawn.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The PDF {path} cannot be saved: {reason}.</source>
+        <translation>The PDF {path} cannot be saved: {reason}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>its folder does not exist</source>
+        <translation>its folder does not exist</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a part of its folder is a file, not a folder</source>
+        <translation>a part of its folder is a file, not a folder</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a folder of that name is in the way</source>
+        <translation>a folder of that name is in the way</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this user may not write there</source>
+        <translation>this user may not write there</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>No printer named “{name}” is installed on this computer. Installed: {printers}.</source>
+        <translation>No printer named “{name}” is installed on this computer. Installed: {printers}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No printer named “{name}” is installed on this computer.</source>
+        <translation>No printer named “{name}” is installed on this computer.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This computer has no default printer: choose one by name in Settings.</source>
+        <translation>This computer has no default printer: choose one by name in Settings.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No printer is installed on this computer.</source>
+        <translation>No printer is installed on this computer.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>(the default printer)</source>
+        <translation>(the default printer)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The printer {printer} cannot print now: it did not take the job. Check that it is on and connected, then print again.</source>
+        <translation>The printer {printer} cannot print now: it did not take the job. Check that it is on and connected, then print again.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>The printer {printer} cannot print now: the job did not finish. Check the printer, then print again.</source>
+        <translation>The printer {printer} cannot print now: the job did not finish. Check the printer, then print again.</translation>
+    </message>
+</context>
+<context>
     <name>Receipt</name>
     <message>
         <location filename="../../pos_app/receipts/layout.py" line="+40"/>
@@ -1780,7 +2121,7 @@
         <translation>Unknown</translation>
     </message>
     <message>
-        <location line="+199"/>
+        <location line="+195"/>
         <source>Register no. {register}</source>
         <translation>Register no. {register}</translation>
     </message>
@@ -2341,7 +2682,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+85"/>
+        <location filename="../../pos_app/ui/printing.py" line="+86"/>
         <source>The copy of sale {number}</source>
         <translation>The copy of sale {number}</translation>
     </message>

@@ -65,7 +65,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+43"/>
+        <location filename="../../pos_app/ui/cart_model.py" line="+39"/>
         <source>Item</source>
         <translation>Бараа</translation>
     </message>
@@ -690,7 +690,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+97"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+103"/>
         <source>Refunded</source>
         <translation>Буцаагдсан</translation>
     </message>
@@ -1773,6 +1773,347 @@
     </message>
 </context>
 <context>
+    <name>Printing</name>
+    <message>
+        <location filename="../../pos_app/receipts/connections.py" line="+71"/>
+        <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
+        <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;принтерийн нэр&gt;, cups:&lt;принтерийн нэр&gt; эсвэл file:/dev/usb/lp0</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>a USB printer is written usb:VID:PID with its vendor and product id in hex (see lsusb or the Device Manager), e.g. usb:04b8:0202, or with the in and out endpoints too, e.g. usb:04b8:0202:82:01</source>
+        <translation>USB принтерийг usb:VID:PID гэж, үйлдвэрлэгч ба бүтээгдэхүүний дугаарыг 16-тын тоогоор бичнэ (lsusb эсвэл Device Manager-ээс харна), ж.нь usb:04b8:0202, эсвэл оролт, гаралтын endpoint-той нь, ж.нь usb:04b8:0202:82:01</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a serial printer is written serial:PORT or serial:PORT:BAUD, e.g. serial:/dev/ttyUSB0 or serial:COM3:19200</source>
+        <translation>цуваа портын принтерийг serial:PORT эсвэл serial:PORT:BAUD гэж бичнэ, ж.нь serial:/dev/ttyUSB0 эсвэл serial:COM3:19200</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a network printer is written network:ADDRESS or network:ADDRESS:PORT, e.g. network:192.168.1.50 or network:192.168.1.50:9100 (an IPv6 address in brackets: network:[fe80::1]:9100)</source>
+        <translation>сүлжээний принтерийг network:ADDRESS эсвэл network:ADDRESS:PORT гэж бичнэ, ж.нь network:192.168.1.50 эсвэл network:192.168.1.50:9100 (IPv6 хаягийг дөрвөлжин хаалтад: network:[fe80::1]:9100)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a Windows printer is written win32:NAME with the printer&apos;s name as Windows shows it, e.g. win32:POS-80</source>
+        <translation>Windows принтерийг win32:NAME гэж, Windows-д харагдах нэрээр нь бичнэ, ж.нь win32:POS-80</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a CUPS printer is written cups:NAME with the queue&apos;s name as lpstat shows it, e.g. cups:POS-80</source>
+        <translation>CUPS принтерийг cups:NAME гэж, lpstat-д харагдах дарааллын нэрээр нь бичнэ, ж.нь cups:POS-80</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a printer device is written file:PATH, e.g. file:/dev/usb/lp0</source>
+        <translation>принтерийн төхөөрөмжийг file:PATH гэж бичнэ, ж.нь file:/dev/usb/lp0</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Check that it is switched on and its USB cable is plugged in.</source>
+        <translation>Принтер асаалттай, USB кабель нь залгагдсан эсэхийг шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check that it is switched on, its cable is plugged in and the port in Settings is right.</source>
+        <translation>Принтер асаалттай, кабель нь залгагдсан, Тохиргоон дахь порт зөв эсэхийг шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that it is switched on and connected, and its address in Settings.</source>
+        <translation>Принтер асаалттай, сүлжээнд холбогдсон эсэх, Тохиргоон дахь хаягийг нь шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that it is switched on and that Settings names it as Windows does.</source>
+        <translation>Принтер асаалттай эсэх, Тохиргоонд нэрийг нь Windows-тэй яг адил бичсэн эсэхийг шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Check that it is switched on and that Settings names its CUPS queue as lpstat does.</source>
+        <translation>Принтер асаалттай эсэх, Тохиргоонд CUPS дарааллын нэрийг lpstat-тай адил бичсэн эсэхийг шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Check that it is switched on and plugged in, and the device path in Settings.</source>
+        <translation>Принтер асаалттай, залгагдсан эсэх, Тохиргоон дахь төхөөрөмжийн замыг шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>USB printer {vendor}:{product}</source>
+        <translation>USB принтер {vendor}:{product}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>serial printer {port} at {baudrate} baud</source>
+        <translation>цуваа портын принтер {port}, {baudrate} baud</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>network printer {address}</source>
+        <translation>сүлжээний принтер {address}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Windows printer &quot;{name}&quot;</source>
+        <translation>Windows принтер «{name}»</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CUPS printer &quot;{name}&quot;</source>
+        <translation>CUPS принтер «{name}»</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>printer device {path}</source>
+        <translation>принтерийн төхөөрөмж {path}</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>The printer setting &quot;{setting}&quot; cannot be used: {how}.</source>
+        <translation>Принтерийн «{setting}» тохиргоог ашиглах боломжгүй: {how}.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>{how} (an in endpoint is 81 to 8f, an out endpoint 01 to 0f)</source>
+        <translation>{how} (оролтын endpoint 81-ээс 8f, гаралтын endpoint 01-ээс 0f хүртэл)</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>No ESC/POS printer connection is set: write one such as {examples}.</source>
+        <translation>ESC/POS принтерийн холболт тохируулаагүй байна: {examples} гэх мэтээр бичнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it must start with usb:, serial:, network:, win32:, cups: or file:, as in {examples}</source>
+        <translation>эхэнд нь usb:, serial:, network:, win32:, cups: эсвэл file: байх ёстой, ж.нь {examples}</translation>
+    </message>
+    <message>
+        <location line="+95"/>
+        <source>lp ended with status {status}</source>
+        <translation>lp {status} кодоор дууслаа</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Unknown kind of printer connection: {kind}.</source>
+        <translation>Принтерийн холболтын үл мэдэгдэх төрөл: {kind}.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Windows printers (win32:) can be used only on Windows, with pywin32 installed.</source>
+        <translation>Windows принтерийг (win32:) зөвхөн Windows дээр, pywin32 суулгасан үед ашиглана.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CUPS printers (cups:) can be used only on Linux or macOS.</source>
+        <translation>CUPS принтерийг (cups:) зөвхөн Linux эсвэл macOS дээр ашиглана.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {printer} cannot be used: its driver library (pyusb / pyserial) is not installed.</source>
+        <translation>Принтерийг ({printer}) ашиглах боломжгүй: драйверын сан (pyusb / pyserial) суулгаагүй байна.</translation>
+    </message>
+    <message>
+        <location line="+80"/>
+        <source>The receipt printer ({printer}) is out of paper or its cover is open. Put in a new roll, close the cover and print again.</source>
+        <translation>Баримтын принтерийн ({printer}) цаас дууссан эсвэл таг нь нээлттэй байна. Шинэ ороомог хийж, тагийг хаагаад дахин хэвлэнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The receipt printer ({printer}) refused the job: {reason}. {hint}</source>
+        <translation>Баримтын принтер ({printer}) хэвлэх ажлыг татгалзлаа: {reason}. {hint}</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>this computer has no USB driver library (libusb) installed</source>
+        <translation>энэ компьютерт USB драйверын сан (libusb) суулгаагүй байна</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+8"/>
+        <source>it did not take the data in time</source>
+        <translation>өгөгдлийг хугацаандаа хүлээж авсангүй</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>access to the USB device was denied</source>
+        <translation>USB төхөөрөмжид хандах зөвшөөрөлгүй</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the USB device is gone</source>
+        <translation>USB төхөөрөмж салгагдсан байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the USB connection failed</source>
+        <translation>USB холболт амжилтгүй боллоо</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>lp did not finish in time</source>
+        <translation>lp хугацаандаа дуусаагүй</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it is not found on USB</source>
+        <translation>USB-д олдсонгүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the system has no printer of that name</source>
+        <translation>системд ийм нэртэй принтер алга</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>no answer within {seconds} s</source>
+        <translation>{seconds} секундэд хариу ирсэнгүй</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its address cannot be found</source>
+        <translation>хаяг нь олдсонгүй</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+22"/>
+        <source>the connection failed</source>
+        <translation>холболт амжилтгүй боллоо</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>connection refused</source>
+        <translation>холболтыг татгалзсан</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>lp stopped taking the job</source>
+        <translation>lp хэвлэх ажлыг хүлээн авахаа больсон</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the connection was closed</source>
+        <translation>холболт тасарсан</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>CUPS&apos;s lp and lpstat commands are not installed</source>
+        <translation>CUPS-ийн lp, lpstat командууд суулгаагүй байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>there is no such device</source>
+        <translation>ийм төхөөрөмж алга</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>permission denied (the user may need to be in the lp or dialout group)</source>
+        <translation>зөвшөөрөлгүй (хэрэглэгчийг lp эсвэл dialout бүлэгт нэмэх хэрэгтэй байж магадгүй)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>another program is using it</source>
+        <translation>өөр програм ашиглаж байна</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>The receipt printer ({printer}) does not answer: {reason}. {hint}</source>
+        <translation>Баримтын принтер ({printer}) хариу өгөхгүй байна: {reason}. {hint}</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/receipts/escpos_out.py" line="+65"/>
+        <source>The printer model &quot;{model}&quot; is unknown. Leave the model empty for a generic ESC/POS printer, or use one of: {models}.</source>
+        <translation>Принтерийн «{model}» загвар танигдсангүй. Энгийн ESC/POS принтерт загварыг хоосон орхино уу, эсвэл эдгээрийн нэгийг бичнэ үү: {models}.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/receipts/printers.py" line="+64"/>
+        <source>no printer</source>
+        <translation>принтер сонгоогүй</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>system printer {name}</source>
+        <translation>системийн принтер {name}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the default system printer</source>
+        <translation>системийн үндсэн принтер</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>No receipt printer is set: choose one in Settings (Ctrl+,).</source>
+        <translation>Баримтын принтер сонгоогүй байна: Тохиргоонд (Ctrl+,) сонгоно уу.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/receipts/qt_out.py" line="+444"/>
+        <location line="+2"/>
+        <source>The PDF could not be drawn.</source>
+        <translation>PDF үүсгэж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>The PDF {path} cannot be saved: {reason}.</source>
+        <translation>PDF файлыг ({path}) хадгалах боломжгүй: {reason}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>its folder does not exist</source>
+        <translation>хавтас нь байхгүй</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a part of its folder is a file, not a folder</source>
+        <translation>замын нэг хэсэг нь хавтас биш, файл байна</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>a folder of that name is in the way</source>
+        <translation>ийм нэртэй хавтас аль хэдийн байна</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>this user may not write there</source>
+        <translation>энэ хэрэглэгч тэнд бичих зөвшөөрөлгүй</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>No printer named “{name}” is installed on this computer. Installed: {printers}.</source>
+        <translation>Энэ компьютерт «{name}» нэртэй принтер суулгаагүй байна. Суулгасан: {printers}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No printer named “{name}” is installed on this computer.</source>
+        <translation>Энэ компьютерт «{name}» нэртэй принтер суулгаагүй байна.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This computer has no default printer: choose one by name in Settings.</source>
+        <translation>Энэ компьютерт үндсэн принтер тохируулаагүй байна: Тохиргоонд нэрээр нь сонгоно уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No printer is installed on this computer.</source>
+        <translation>Энэ компьютерт принтер суулгаагүй байна.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>(the default printer)</source>
+        <translation>(үндсэн принтер)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The printer {printer} cannot print now: it did not take the job. Check that it is on and connected, then print again.</source>
+        <translation>Принтер {printer} одоо хэвлэж чадахгүй байна: хэвлэх ажлыг хүлээж авсангүй. Асаалттай, холбогдсон эсэхийг нь шалгаад дахин хэвлэнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>The printer {printer} cannot print now: the job did not finish. Check the printer, then print again.</source>
+        <translation>Принтер {printer} одоо хэвлэж чадахгүй байна: хэвлэх ажил дуусаагүй. Принтерийг шалгаад дахин хэвлэнэ үү.</translation>
+    </message>
+</context>
+<context>
     <name>Receipt</name>
     <message>
         <location filename="../../pos_app/receipts/layout.py" line="+40"/>
@@ -1780,7 +2121,7 @@
         <translation>Тодорхойгүй</translation>
     </message>
     <message>
-        <location line="+199"/>
+        <location line="+195"/>
         <source>Register no. {register}</source>
         <translation>Регистрийн дугаар {register}</translation>
     </message>
@@ -2341,7 +2682,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+85"/>
+        <location filename="../../pos_app/ui/printing.py" line="+86"/>
         <source>The copy of sale {number}</source>
         <translation>{number} борлуулалтын хуулбар</translation>
     </message>
