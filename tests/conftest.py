@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Iterator
 
 import pytest
@@ -15,10 +18,12 @@ from PySide6.QtCore import QLocale  # noqa: E402
 # Numbers, money and dates follow the locale (pos_app.formats); the tests read them as US English writes them,
 # whatever the machine's own locale (often C, which groups no digits).
 QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "resources" / "translations"
 
 from pos_app.checkout import Checkout, CheckoutConfig  # noqa: E402
 from pos_app.qpay import QPayClient  # noqa: E402
 from pos_app.sandbox import SandboxServer  # noqa: E402
+from pos_app.ui.language import Language  # noqa: E402
 from tests.qpay.helpers import FAST_POLICY, INVOICE_CODE, PASSWORD, USERNAME, SandboxControl  # noqa: E402
 
 
@@ -49,3 +54,24 @@ def checkout(sandbox_server: SandboxServer) -> Iterator[Checkout]:
     client = QPayClient(sandbox_server.url, USERNAME, PASSWORD, retry_policy=FAST_POLICY)
     yield Checkout(client, CheckoutConfig(invoice_code=INVOICE_CODE, callback_url="http://127.0.0.1:9/cb"))
     client.close()
+
+
+# -- the till's languages -----------------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def compiled_translations(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """resources/translations/*.ts compiled once for the run (as `make translations` does for the app)."""
+    folder = tmp_path_factory.mktemp("translations")
+    for ts in sorted(TRANSLATIONS.glob("pos_app_*.ts")):
+        subprocess.run([str(Path(sys.executable).parent / "pyside6-lrelease"), "-silent", str(ts), "-qm",
+                        str(folder / ts.with_suffix(".qm").name)], check=True)
+    return folder
+
+
+@pytest.fixture
+def language(qapp, compiled_translations: Path) -> Iterator[Language]:
+    """A language to `use()` in one test, back to the source texts after it. Ask for it before `make_till`,
+    so the till is closed before its translations are taken away."""
+    speaking = Language(qapp, compiled_translations)
+    yield speaking
+    speaking.stop()

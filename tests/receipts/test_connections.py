@@ -8,7 +8,6 @@ import re
 import select
 import socket
 import stat
-import subprocess
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -19,7 +18,6 @@ if not sys.platform.startswith("win"):
 
 import pytest
 from escpos.printer import Dummy
-from PySide6.QtCore import QCoreApplication, QTranslator
 
 from pos_app.receipts.connections import (
     DEFAULT_BAUDRATE,
@@ -39,7 +37,6 @@ from .conftest import PRINTED_AT, SHOP, Sales
 STATUS_QUERY = b"\x10\x04\x04"          # DLE EOT 4: the paper sensor
 PAPER_PRESENT = b"\x12"
 PAPER_OUT = b"\x72"                      # python-escpos's RT_MASK_NOPAPER: paper-end bits set
-MONGOLIAN_TS = Path(__file__).resolve().parents[2] / "resources" / "translations" / "pos_app_mn.ts"
 CYRILLIC = re.compile("[А-Яа-яЁёӨөҮү]")
 posix_only = pytest.mark.skipif(sys.platform.startswith("win"), reason="stand-in shell scripts")
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal as the serial port")
@@ -250,31 +247,24 @@ def test_a_closed_port_is_an_unavailable_printer_named_in_the_message(sales: Sal
     assert caught.value.__suppress_context__ and caught.value.__cause__ is None
 
 
-def test_a_failure_is_told_in_the_tills_language(qapp, sales: Sales, tmp_path: Path) -> None:
+def test_a_failure_is_told_in_the_tills_language(language, sales: Sales) -> None:
     """With the Mongolian translation installed, a printer that does not answer is told in Mongolian (on a
     worker thread, as the till prints), the printer's address kept as it is."""
-    compiled = tmp_path / "pos_app_mn.qm"
-    subprocess.run([str(Path(sys.executable).parent / "pyside6-lrelease"), "-silent", str(MONGOLIAN_TS), "-qm",
-                    str(compiled)], check=True)
-    translator = QTranslator()
-    assert translator.load(str(compiled))
     port = free_port()
     layouts = [sale_receipt(sales.issued(), SHOP, PRINTED_AT)]
-    QCoreApplication.installTranslator(translator)
-    try:
-        with ThreadPoolExecutor(1) as worker:
-            failure = worker.submit(send_escpos, layouts, parse_target(f"network:127.0.0.1:{port}"), Paper.MM80,
-                                    timeout=1.0).exception()
-        assert isinstance(failure, PrinterUnavailable)
-        message = failure.message
-        assert CYRILLIC.search(message), message
-        assert f"127.0.0.1:{port}" in message
-        assert "?" not in message
-        assert "does not answer" not in message and "connection refused" not in message
-        assert "Check that" not in message
-        assert parse_target("network:192.168.1.50").describe() != "network printer 192.168.1.50:9100"
-    finally:
-        QCoreApplication.removeTranslator(translator)
+    assert language.use("mn")
+    with ThreadPoolExecutor(1) as worker:
+        failure = worker.submit(send_escpos, layouts, parse_target(f"network:127.0.0.1:{port}"), Paper.MM80,
+                                timeout=1.0).exception()
+    assert isinstance(failure, PrinterUnavailable)
+    message = failure.message
+    assert CYRILLIC.search(message), message
+    assert f"127.0.0.1:{port}" in message
+    assert "?" not in message
+    assert "does not answer" not in message and "connection refused" not in message
+    assert "Check that" not in message
+    assert parse_target("network:192.168.1.50").describe() != "network printer 192.168.1.50:9100"
+    language.stop()
     assert parse_target("network:192.168.1.50").describe() == "network printer 192.168.1.50:9100"
 
 

@@ -1,42 +1,20 @@
 """The till speaks the chosen language: Mongolian first, English second, switched from Settings without
-losing the cart. The translations are compiled from resources/translations/*.ts for the test."""
+losing the cart. The translations are compiled from resources/translations/*.ts for the run (tests/conftest.py)."""
 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QLocale
-from PySide6.QtWidgets import QApplication
 
 from pos_app.config import Settings, save_settings
 from pos_app.ui.language import Language, choose_language
 
 from .conftest import MILK, WAIT_MS
 
-ROOT = Path(__file__).resolve().parents[2]
 CYRILLIC = re.compile("[А-Яа-яӨөҮүЁё]")
-
-
-@pytest.fixture(scope="module")
-def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("qm")
-    for code in ("mn", "en"):
-        subprocess.run([str(Path(sys.executable).parent / "pyside6-lrelease"), "-silent",
-                        str(ROOT / "resources" / "translations" / f"pos_app_{code}.ts"),
-                        "-qm", str(folder / f"pos_app_{code}.qm")], check=True)
-    return folder
-
-
-@pytest.fixture
-def language(qapp: QApplication, compiled: Path) -> Iterator[Language]:
-    speaking = Language(qapp, compiled)
-    yield speaking
-    speaking.stop()
 
 
 @pytest.mark.parametrize("setting, system, expected", [
@@ -54,7 +32,7 @@ def test_missing_translations_leave_english_and_do_not_stop_the_till(qapp, tmp_p
         speaking.stop()
 
 
-def test_the_till_starts_in_mongolian_and_switches_to_english_keeping_the_cart(make_till, language, tmp_path):
+def test_the_till_starts_in_mongolian_and_switches_to_english_keeping_the_cart(language, make_till, tmp_path):
     save_settings(Settings(language="mn"), tmp_path / "config" / "settings.json")
     assert language.use("mn")
     till = make_till(language=language)
