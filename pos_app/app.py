@@ -15,10 +15,13 @@ from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from pos_app import RESOURCES
 from pos_app.backend import (
     CALLBACK_PROBLEM,
     CATALOG_PROBLEM,
@@ -426,12 +429,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     parser = argparse.ArgumentParser(prog="pos-app", description="QPay point of sale")
     parser.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--self-test", action="store_true",
+                        help="run one training sale, cart to receipt, by itself and exit (0: it worked)")
+    parser.add_argument("--screenshot", metavar="PNG", help="with --self-test: save the window at the end")
     args, qt_args = parser.parse_known_args(argv if argv is not None else sys.argv[1:])
     # force: importing python-escpos already called logging.basicConfig() (WARNING, bare format).
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s", force=True)
     qt_app = QApplication([sys.argv[0], *qt_args])
     qt_app.setApplicationName("pos-app")
     qt_app.setStyleSheet(STYLESHEET)
+    qt_app.setWindowIcon(QIcon(str(RESOURCES / "icons" / "pos-app.png")))
     paths = AppPaths.default()
     language = Language(qt_app)
     language.use(choose_language(_saved_language(paths)))   # before any widget: they take their texts when built
@@ -440,6 +447,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _report_startup(app, started)
     if args.quit_when_ready:
         app.ready.connect(lambda: QTimer.singleShot(0, qt_app.quit))
+    if args.self_test:
+        from pos_app.self_test import SelfTest
+
+        app.window.ask_before_quit = False
+        SelfTest(app, Path(args.screenshot) if args.screenshot else None)
     app.start()
     try:
         return qt_app.exec()

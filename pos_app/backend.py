@@ -14,6 +14,7 @@ from pathlib import Path
 
 import platformdirs
 
+from pos_app import RESOURCES
 from pos_app.checkout import Checkout, CheckoutConfig, TrainingDesk
 from pos_app.checkout.callback_receiver import CallbackReceiver
 from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover_all, sale_to_resume
@@ -39,7 +40,7 @@ PLACEHOLDER_CALLBACK_URL = "http://127.0.0.1:9/qpay/callback"
 
 
 def resource_path(name: str) -> Path:
-    return Path(__file__).resolve().parent.parent / "resources" / name
+    return RESOURCES / name
 
 
 @dataclass(frozen=True)

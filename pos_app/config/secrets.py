@@ -5,6 +5,7 @@ Nothing here writes a password to a file, a log, an exception message or a repr.
 
 from __future__ import annotations
 
+import sys
 from typing import Protocol
 from urllib.parse import urlsplit
 
@@ -12,6 +13,8 @@ import keyring
 import keyring.backend
 import keyring.backends.fail
 import keyring.errors
+
+from pos_app import FROZEN
 
 from .settings import Environment
 
@@ -108,6 +111,8 @@ def open_secret_store(keyring_backend: keyring.backend.KeyringBackend | None = N
     Probes the keyring, which may block (an unlock prompt): call it off the GUI thread.
     """
     try:
+        if keyring_backend is None and FROZEN:
+            keyring_backend = platform_keyring()
         backend = keyring.get_keyring() if keyring_backend is None else keyring_backend
         usable = not isinstance(backend, keyring.backends.fail.Keyring) and backend.priority > 0
         if usable:
@@ -115,6 +120,22 @@ def open_secret_store(keyring_backend: keyring.backend.KeyringBackend | None = N
     except Exception:  # no keyring, a locked one or a broken one: all mean session-only
         usable = False
     return KeyringSecretStore(backend) if usable else SessionSecretStore()
+
+
+def platform_keyring(platform: str = sys.platform) -> keyring.backend.KeyringBackend:
+    """The system keyring named outright: a frozen build has no package metadata, so keyring's own discovery
+    (entry points) finds nothing there. Windows Credential Manager, macOS Keychain, else Secret Service."""
+    if platform == "win32":
+        from keyring.backends.Windows import WinVaultKeyring
+
+        return WinVaultKeyring()
+    if platform == "darwin":
+        from keyring.backends.macOS import Keyring as MacKeyring
+
+        return MacKeyring()
+    from keyring.backends.SecretService import Keyring as SecretServiceKeyring
+
+    return SecretServiceKeyring()
 
 
 def _store_error(action: str, error: Exception, password: str | None = None) -> SecretStoreError:

@@ -50,7 +50,7 @@ __all__ = ["PDF_DPI", "ensure_fonts", "layout_height", "paint", "print_layouts",
 _log = logging.getLogger(__name__)
 translate = QCoreApplication.translate     # lupdate reads translate("Printing", "...") calls
 
-FONT_DIR = Path(pos_app.__file__).resolve().parent.parent / "resources" / "fonts"
+FONT_DIR = pos_app.RESOURCES / "fonts"
 FAMILY = "DejaVu Sans"
 
 NORMAL_PT = 9.0                 # about a thermal printer's font A (12 x 24 dots at 203 dpi)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -27,7 +26,7 @@ from .layout import Align, Paper, Size
 __all__ = ["CELL_HEIGHT", "CELL_WIDTH", "FONT_A", "FONT_B", "FONT_DIR", "LINE_PITCH", "PrinterFont", "cell_image",
            "draw_cells", "font_for", "line_image", "printer_font", "threshold"]
 
-FONT_DIR = Path(pos_app.__file__).resolve().parent.parent / "resources" / "fonts"
+FONT_DIR = pos_app.RESOURCES / "fonts"
 CELL_WIDTH = 12           # font A, in dots at 203 dpi
 CELL_HEIGHT = 24
 LINE_PITCH = 30           # the printer's default line feed (24 dots of character, 6 of spacing)

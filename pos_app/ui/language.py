@@ -17,7 +17,7 @@ import pos_app
 
 logger = logging.getLogger(__name__)
 
-TRANSLATIONS_DIR = Path(pos_app.__file__).resolve().parent.parent / "resources" / "translations"
+TRANSLATIONS_DIR = pos_app.RESOURCES / "translations"
 LANGUAGES = {"mn": "Монгол", "en": "English"}     # what we ship, each named in itself
 DEFAULT_LANGUAGE = "mn"
 

@@ -160,3 +160,16 @@ def test_no_store_shows_a_password_in_its_repr() -> None:
     for store in stores:
         store.set_password(ACCOUNT, PASSWORD)
         assert PASSWORD not in repr(store) and PASSWORD not in str(store)
+
+
+def test_a_frozen_build_names_its_platforms_keyring() -> None:
+    """PyInstaller bundles carry no entry points, so keyring's discovery finds nothing: the backend is named."""
+    from keyring.backends.macOS import Keyring as MacKeyring
+    from keyring.backends.SecretService import Keyring as SecretServiceKeyring
+    from keyring.backends.Windows import WinVaultKeyring
+
+    from pos_app.config.secrets import platform_keyring
+
+    assert isinstance(platform_keyring("win32"), WinVaultKeyring)
+    assert isinstance(platform_keyring("darwin"), MacKeyring)
+    assert isinstance(platform_keyring("linux"), SecretServiceKeyring)
