@@ -5,8 +5,8 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8765
 
-.PHONY: run sandbox test bench screenshots sample-receipts translations update-translations clean \
-        system-test-packages
+.PHONY: run sandbox test bench screenshots sample-receipts translations update-translations package \
+        package-smoke clean system-test-packages
 
 # A stamp per extra set: reinstall only when pyproject.toml changes.
 $(VENV)/.stamp-run: pyproject.toml
@@ -48,6 +48,18 @@ system-test-packages:
 
 test: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
 	$(BIN)/python -m pytest -q
+	$(MAKE) package-smoke
+
+# The installer: a PyInstaller one-folder bundle (packaging/pos-app.spec), then the .deb around it.
+package: $(VENV)/.stamp-dev $(QM_FILES)
+	rm -rf dist/pos-app build/pyinstaller
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller \
+	    packaging/pos-app.spec
+	packaging/linux/build_deb.sh
+
+# CI's check of the installer: unpack it somewhere clean, start it offscreen, sell once, remove it.
+package-smoke: package
+	packaging/linux/smoke.sh dist/pos-app_$$(sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml | head -n 1)_$$(dpkg --print-architecture).deb
 
 bench: $(VENV)/.stamp-dev
 	$(BIN)/python benchmarks/sandbox_check.py
@@ -55,6 +67,8 @@ bench: $(VENV)/.stamp-dev
 	$(BIN)/python benchmarks/gui_responsiveness.py
 	$(BIN)/python benchmarks/journal_write.py
 	$(BIN)/python benchmarks/receipt_print.py
+	$(MAKE) package
+	$(BIN)/python benchmarks/installed_start.py dist/pos-app_$$(sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml | head -n 1)_$$(dpkg --print-architecture).deb
 
 # Screenshots of every screen on a virtual X server (installs Xvfb and Qt's xcb libraries when missing).
 X_PACKAGES := xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \
@@ -70,4 +84,4 @@ sample-receipts: $(VENV)/.stamp-dev system-test-packages
 	$(BIN)/python scripts/sample_receipts.py docs/receipts
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis $(QM_FILES)
+	rm -rf $(VENV) .pytest_cache .hypothesis $(QM_FILES) build dist
