@@ -50,6 +50,9 @@ test: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
 	$(BIN)/python -m pytest -q
 	$(MAKE) package-smoke
 
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml | head -n 1)
+DEB := dist/pos-app_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
+
 # The installer: a PyInstaller one-folder bundle (packaging/pos-app.spec), then the .deb around it.
 package: $(VENV)/.stamp-dev $(QM_FILES)
 	rm -rf dist/pos-app build/pyinstaller
@@ -59,7 +62,7 @@ package: $(VENV)/.stamp-dev $(QM_FILES)
 
 # CI's check of the installer: unpack it somewhere clean, start it offscreen, sell once, remove it.
 package-smoke: package
-	packaging/linux/smoke.sh dist/pos-app_$$(sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml | head -n 1)_$$(dpkg --print-architecture).deb
+	packaging/linux/smoke.sh $(DEB)
 
 bench: $(VENV)/.stamp-dev
 	$(BIN)/python benchmarks/sandbox_check.py
@@ -68,7 +71,7 @@ bench: $(VENV)/.stamp-dev
 	$(BIN)/python benchmarks/journal_write.py
 	$(BIN)/python benchmarks/receipt_print.py
 	$(MAKE) package
-	$(BIN)/python benchmarks/installed_start.py dist/pos-app_$$(sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml | head -n 1)_$$(dpkg --print-architecture).deb
+	$(BIN)/python benchmarks/installed_start.py $(DEB)
 
 # Screenshots of every screen on a virtual X server (installs Xvfb and Qt's xcb libraries when missing).
 X_PACKAGES := xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \
