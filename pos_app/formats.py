@@ -14,7 +14,7 @@ from PySide6.QtCore import QDate, QLocale, QTime
 
 from pos_app.domain.money import CURRENCY_SIGN, parse_amount
 
-__all__ = ["date_text", "datetime_text", "money_text", "number_text", "quantity_text", "time_text"]
+__all__ = ["date_text", "datetime_text", "money_text", "quantity_text", "time_text"]
 
 _CENT = Decimal("0.01")
 
@@ -40,10 +40,6 @@ def quantity_text(quantity: Decimal) -> str:
     locale = QLocale()
     result = locale.toString(int(whole)) + (locale.decimalPoint() + fraction if fraction else "")
     return locale.negativeSign() + result if quantity < 0 else result
-
-
-def number_text(value: int) -> str:
-    return QLocale().toString(int(value))
 
 
 def date_text(day: date) -> str:

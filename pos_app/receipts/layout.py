@@ -76,10 +76,6 @@ class Paper(Enum):
     def printable_mm(self) -> float:
         return 48.0 if self is Paper.MM58 else 72.0
 
-    @property
-    def label(self) -> str:
-        return f"{self.roll_mm:g} mm" if self is not Paper.MM80_42 else "80 mm, 42 characters"
-
     @classmethod
     def of(cls, value: str) -> Paper:
         try:

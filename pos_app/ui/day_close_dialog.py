@@ -494,11 +494,9 @@ class DayCloseDialog(QDialog):
         """The summary on screen, through the till's printer (the preview when none is set)."""
         if self._printing is None or not self.print_button.isEnabled() or self.summary is None:
             return
-        summary, printing = self.summary, self._printing
-        what = self.tr("The day close of {day}").format(day=date_text(summary.day))
-        if printing.choice.is_set:
+        if self._printing.choice.is_set:
             self._set_status(self.tr("Printing…"))
-        printing.print(printing.day_layouts(summary), what, on_done=self._on_printed)
+        self._printing.print_day(self.summary, on_done=self._on_printed)
 
     def _on_printed(self, text: str, ok: bool) -> None:
         if self._closed:

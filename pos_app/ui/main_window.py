@@ -326,10 +326,7 @@ class MainWindow(QMainWindow):
         (over the history when it is open: a window-modal dialog blocks its parent window)."""
         if self._shows_sale(number) and self.printing.choice.is_set:
             self.receipt_page.show_print_status(self.tr("Printing…"))
-        what = (self.tr("The copy of sale {number}") if copy else self.tr("The receipt of sale {number}")).format(
-            number=number)
-        self.printing.print(self.printing.sale_layouts(number, copy=copy), what,
-                            on_done=lambda text, ok: self._on_receipt_printed(number, text, ok))
+        self.printing.print_sale(number, copy=copy, on_done=lambda text, ok: self._on_receipt_printed(number, text, ok))
 
     def _shows_sale(self, number: str) -> bool:
         return (self.pages.currentWidget() is self.receipt_page and self.flow.sale is not None

@@ -26,7 +26,6 @@ from pos_app.receipts.layout import (
     ShopHeader,
     day_summary_layout,
     layouts_for,
-    printer_test_page,
     sale_receipt,
 )
 from pos_app.receipts.printers import PrinterChoice, print_layouts
@@ -37,6 +36,7 @@ from .tasks import TaskRunner
 logger = logging.getLogger(__name__)
 
 Build = Callable[[], Sequence[ReceiptLayout]]
+Done = Callable[[str, bool], None]      # the sentence shown, and whether it printed
 
 
 class ReceiptPrinting(QObject):
@@ -53,7 +53,6 @@ class ReceiptPrinting(QObject):
         self.shop = ShopHeader()
         self.journal: Journal | None = None
         self.preview_dialog: QWidget | None = None
-        self.jobs_in_flight = 0
 
     def configure(self, choice: PrinterChoice, shop: ShopHeader, journal: Journal | None) -> None:
         self.choice, self.shop, self.journal = choice, shop, journal
@@ -77,20 +76,18 @@ class ReceiptPrinting(QObject):
         shop = self.shop
         return lambda: (day_summary_layout(summary, shop, datetime.now()),)
 
-    def test_page(self, choice: PrinterChoice, shop: ShopHeader) -> Build:
-        return lambda: (printer_test_page(shop, choice.describe(), choice.paper, datetime.now()),)
-
     # -- printing ------------------------------------------------------------------------------
 
-    def print_sale(self, number: str, *, copy: bool = False) -> None:
+    def print_sale(self, number: str, *, copy: bool = False, on_done: Done | None = None) -> None:
         what = self.tr("The copy of sale {number}") if copy else self.tr("The receipt of sale {number}")
-        self.print(self.sale_layouts(number, copy=copy), what.format(number=number))
+        self.print(self.sale_layouts(number, copy=copy), what.format(number=number), on_done=on_done)
 
-    def print_day(self, summary: DaySummary) -> None:
-        self.print(self.day_layouts(summary), self.tr("The day close of {day}").format(day=date_text(summary.day)))
+    def print_day(self, summary: DaySummary, on_done: Done | None = None) -> None:
+        self.print(self.day_layouts(summary), self.tr("The day close of {day}").format(day=date_text(summary.day)),
+                   on_done=on_done)
 
     def print(self, build: Build, what: str, choice: PrinterChoice | None = None,
-              on_done: Callable[[str, bool], None] | None = None) -> None:
+              on_done: Done | None = None) -> None:
         """Print on the chosen printer in the background; with none set, open the preview instead.
 
         `on_done(text, ok)` (GUI thread) gets the same sentence as `printed`/`failed`."""
@@ -104,13 +101,11 @@ class ReceiptPrinting(QObject):
             print_layouts(layouts, choice)
             return len(layouts)
 
-        self.jobs_in_flight += 1
         self.runner.run_in_background(job, lambda done: self._on_job_done(what, choice, done, on_done),
                                       printing=True)
 
     def _on_job_done(self, what: str, choice: PrinterChoice, done: Future[int],
-                     on_done: Callable[[str, bool], None] | None) -> None:
-        self.jobs_in_flight -= 1
+                     on_done: Done | None) -> None:
         try:
             done.result()
         except Exception as exc:  # noqa: BLE001 - every failure is told in words, none is lost

@@ -341,13 +341,13 @@ class SettingsDialog(QDialog):
         self.printer_model.setCurrentText(settings.printer_model)
         self.printer_model.setToolTip(self.tr("The printer's model, when it is in the list: the till then knows "
                                               "which letters it can print as text. Leave empty when unsure."))
-        paper_row = QHBoxLayout()
+        paper_line = QWidget()        # width and model on one line, the width's error label under both
+        paper_row = QHBoxLayout(paper_line)
+        paper_row.setContentsMargins(0, 0, 0, 0)
         paper_row.addWidget(self.paper_width)
         paper_row.addWidget(QLabel(self.tr("Model")))
         paper_row.addWidget(self._with_error("printer_model", self.printer_model), 1)
-        paper_box = self._with_error("paper_width", QWidget())
-        paper_box.layout().itemAt(0).widget().setLayout(paper_row)
-        paper_row.setContentsMargins(0, 0, 0, 0)
+        paper_box = self._with_error("paper_width", paper_line)
 
         labels = {"auto_print": self.tr("Print when the receipt is issued"),
                   "cut_paper": self.tr("Cut the paper"),

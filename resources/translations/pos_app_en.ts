@@ -384,11 +384,6 @@
     </message>
     <message>
         <location line="+11"/>
-        <source>The day close of {day}</source>
-        <translation>The day close of {day}</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>Printing…</source>
         <translation>Printing…</translation>
     </message>
@@ -1497,12 +1492,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+265"/>
+        <location line="+262"/>
         <source>Quit</source>
         <translation>Quit</translation>
     </message>
     <message>
-        <location line="-263"/>
+        <location line="-260"/>
         <source>&amp;Sale</source>
         <translation>&amp;Sale</translation>
     </message>
@@ -1577,17 +1572,7 @@
         <translation>Printing…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>The copy of sale {number}</source>
-        <translation>The copy of sale {number}</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>The receipt of sale {number}</source>
-        <translation>The receipt of sale {number}</translation>
-    </message>
-    <message>
-        <location line="+31"/>
+        <location line="+29"/>
         <source>Waiting for the customer to pay…</source>
         <translation>Waiting for the customer to pay…</translation>
     </message>
@@ -1677,7 +1662,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+176"/>
+        <location filename="../../pos_app/app.py" line="+179"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
@@ -2121,7 +2106,7 @@
         <translation>Unknown</translation>
     </message>
     <message>
-        <location line="+195"/>
+        <location line="+191"/>
         <source>Register no. {register}</source>
         <translation>Register no. {register}</translation>
     </message>
@@ -2682,7 +2667,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+86"/>
+        <location filename="../../pos_app/ui/printing.py" line="+82"/>
         <source>The copy of sale {number}</source>
         <translation>The copy of sale {number}</translation>
     </message>
@@ -2697,7 +2682,7 @@
         <translation>The day close of {day}</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>The printer could not be used.</source>
         <translation>The printer could not be used.</translation>
     </message>
@@ -3356,12 +3341,12 @@
         <translation>The printer&apos;s model, when it is in the list: the till then knows which letters it can print as text. Leave empty when unsure.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Model</source>
         <translation>Model</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Print when the receipt is issued</source>
         <translation>Print when the receipt is issued</translation>
     </message>

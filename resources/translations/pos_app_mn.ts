@@ -384,11 +384,6 @@
     </message>
     <message>
         <location line="+11"/>
-        <source>The day close of {day}</source>
-        <translation>{day} өдрийн хаалт</translation>
-    </message>
-    <message>
-        <location line="+2"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
     </message>
@@ -1497,12 +1492,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+265"/>
+        <location line="+262"/>
         <source>Quit</source>
         <translation>Гарах</translation>
     </message>
     <message>
-        <location line="-263"/>
+        <location line="-260"/>
         <source>&amp;Sale</source>
         <translation>&amp;Борлуулалт</translation>
     </message>
@@ -1577,17 +1572,7 @@
         <translation>Хэвлэж байна…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>The copy of sale {number}</source>
-        <translation>{number} борлуулалтын хуулбар</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>The receipt of sale {number}</source>
-        <translation>{number} борлуулалтын баримт</translation>
-    </message>
-    <message>
-        <location line="+31"/>
+        <location line="+29"/>
         <source>Waiting for the customer to pay…</source>
         <translation>Үйлчлүүлэгч төлөхийг хүлээж байна…</translation>
     </message>
@@ -1677,7 +1662,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+176"/>
+        <location filename="../../pos_app/app.py" line="+179"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -2121,7 +2106,7 @@
         <translation>Тодорхойгүй</translation>
     </message>
     <message>
-        <location line="+195"/>
+        <location line="+191"/>
         <source>Register no. {register}</source>
         <translation>Регистрийн дугаар {register}</translation>
     </message>
@@ -2682,7 +2667,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+86"/>
+        <location filename="../../pos_app/ui/printing.py" line="+82"/>
         <source>The copy of sale {number}</source>
         <translation>{number} борлуулалтын хуулбар</translation>
     </message>
@@ -2697,7 +2682,7 @@
         <translation>{day} өдрийн хаалт</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>The printer could not be used.</source>
         <translation>Принтерийг ашиглаж чадсангүй.</translation>
     </message>
@@ -3356,12 +3341,12 @@
         <translation>Принтерийн загвар, жагсаалтад байвал: касс аль үсгийг текстээр хэвлэж болохыг мэднэ. Эргэлзвэл хоосон үлдээнэ үү.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Model</source>
         <translation>Загвар</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>Print when the receipt is issued</source>
         <translation>Баримт гармагц хэвлэх</translation>
     </message>
