@@ -179,7 +179,7 @@ class SettingsDialog(QDialog):
         self.browse_button.setObjectName("browse_catalog")
         self.browse_button.setAutoDefault(False)
         self._add_line(till, "catalog_file", self.tr("Catalog file"),
-                       self.tr("empty: the sample catalog"), extra=self.browse_button)
+                       self.tr("the sample catalog"), extra=self.browse_button)
         self.language = QComboBox()
         self.language.setObjectName("language")
         self.language.addItem(self.tr("The computer's language"), "")
@@ -337,7 +337,7 @@ class SettingsDialog(QDialog):
         self.printer_model.setEditable(True)
         self.printer_model.addItem("")
         self.printer_model.addItems(printer_models())
-        self.printer_model.lineEdit().setPlaceholderText(self.tr("generic ESC/POS printer"))
+        self.printer_model.lineEdit().setPlaceholderText(self.tr("generic printer"))
         self.printer_model.setCurrentText(settings.printer_model)
         self.printer_model.setToolTip(self.tr("The printer's model, when it is in the list: the till then knows "
                                               "which letters it can print as text. Leave empty when unsure."))

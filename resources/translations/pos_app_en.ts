@@ -3216,12 +3216,7 @@
         <translation>Catalog file</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>empty: the sample catalog</source>
-        <translation>empty: the sample catalog</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The computer&apos;s language</source>
         <translation>The computer&apos;s language</translation>
     </message>
@@ -3331,9 +3326,14 @@
         <translation>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>generic ESC/POS printer</source>
-        <translation>generic ESC/POS printer</translation>
+        <location line="-150"/>
+        <source>the sample catalog</source>
+        <translation>the sample catalog</translation>
+    </message>
+    <message>
+        <location line="+158"/>
+        <source>generic printer</source>
+        <translation>generic printer</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -3216,12 +3216,7 @@
         <translation>Каталогийн файл</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>empty: the sample catalog</source>
-        <translation>жишээ каталог</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The computer&apos;s language</source>
         <translation>Компьютерийн хэл</translation>
     </message>
@@ -3331,9 +3326,14 @@
         <translation>Epson TM-T88 цуврал зэрэг 180 dpi принтерт (мөрөнд 512 цэг).</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>generic ESC/POS printer</source>
-        <translation>энгийн ESC/POS</translation>
+        <location line="-150"/>
+        <source>the sample catalog</source>
+        <translation>жишээ каталог</translation>
+    </message>
+    <message>
+        <location line="+158"/>
+        <source>generic printer</source>
+        <translation>энгийн принтер</translation>
     </message>
     <message>
         <location line="+2"/>
