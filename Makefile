@@ -5,21 +5,31 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8765
 
-.PHONY: run sandbox test bench screenshots sample-receipts translations update-translations package \
-        package-smoke clean system-test-packages
+.PHONY: run sandbox test lint audit lock bench screenshots sample-receipts translations update-translations \
+        package package-smoke clean system-test-packages
 
-# A stamp per extra set: reinstall only when pyproject.toml changes.
-$(VENV)/.stamp-run: pyproject.toml
+# A stamp per extra set: reinstall only when pyproject.toml or the lock changes. Every install takes the
+# versions pinned in requirements.lock (the ones the tests ran and make audit looked up).
+$(VENV)/.stamp-run: pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet --constraint requirements.lock --upgrade pip
+	$(BIN)/pip install --quiet --constraint requirements.lock -e .
 	touch $@
 
-$(VENV)/.stamp-dev: pyproject.toml
+$(VENV)/.stamp-dev: pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet --constraint requirements.lock --upgrade pip
+	$(BIN)/pip install --quiet --constraint requirements.lock -e '.[dev]'
 	touch $@ $(VENV)/.stamp-run
+
+# After changing dependencies in pyproject.toml: install without the old pins, then pin what was installed.
+lock:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade -e '.[dev]'
+	{ echo "# Every version make run and make test install (pip --constraint); make audit looks them up."; \
+	  echo "# Written by make lock from a fresh install of .[dev]; tests/test_dependencies.py checks it."; \
+	  $(BIN)/pip freeze --all --exclude-editable; } > requirements.lock
+	touch $(VENV)/.stamp-dev $(VENV)/.stamp-run
 
 # Translations: the .ts sources are kept in git; the .qm files the app loads are built from them.
 TS_FILES := resources/translations/pos_app_mn.ts resources/translations/pos_app_en.ts
@@ -46,7 +56,18 @@ system-test-packages:
 	@dpkg -s $(TEST_PACKAGES) >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; }
 
+# Static checks: ruff (pyflakes, pycodestyle, bugbear, bandit's security rules) and mypy --strict on the
+# domain and the client library (settings in pyproject.toml). make test runs them too (tests/test_static_checks.py).
+lint: $(VENV)/.stamp-dev
+	$(BIN)/ruff check --quiet .
+	$(BIN)/mypy
+
+# Known vulnerabilities in the locked versions (pip-audit; says NOT AUDITED where no service answers).
+audit: $(VENV)/.stamp-dev
+	$(BIN)/python scripts/audit.py
+
 test: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
+	$(MAKE) audit
 	$(BIN)/python -m pytest -q
 	$(MAKE) package-smoke
 

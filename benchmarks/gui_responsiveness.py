@@ -204,7 +204,7 @@ class Probe:
                 if label is not None:
                     try:
                         text = label(*args, **kwargs)
-                    except Exception:  # noqa: BLE001 - a label is never worth a failure
+                    except Exception:  # noqa: BLE001, S110 - a label is never worth a failure
                         pass
                 probe.records.append((start, time.perf_counter(), text, probe.depth))
 

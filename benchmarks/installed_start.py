@@ -61,7 +61,7 @@ def main() -> None:
                         if path.is_file() and not path.is_symlink()) / 1e6
     medians = {name: (statistics.median(s for s, _ in values), statistics.median(r for _, r in values))
                for name, values in runs.items()}
-    print(f"| measure | value |\n|---|---:|")
+    print("| measure | value |\n|---|---:|")
     print(f"| installer (`{args.deb.name}`, xz) | {args.deb.stat().st_size / 1e6:.0f} MB |")
     print(f"| installed bundle (/opt/pos-app) | {bundle_mb:.0f} MB |")
     for name in ("installed", "source"):

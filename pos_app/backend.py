@@ -92,7 +92,7 @@ class StartupProblem:
 
 
 CATALOG_PROBLEM = "catalog"
-NO_PASSWORD_PROBLEM = "no_password"
+NO_PASSWORD_PROBLEM = "no_password"  # noqa: S105 - a problem's name, not a password
 SETTINGS_FILE_PROBLEM = "settings_file"
 SETTINGS_INVALID_PROBLEM = "settings_invalid"
 CALLBACK_PROBLEM = "callback_receiver"

@@ -60,8 +60,8 @@ if TYPE_CHECKING:
     from .journal import Journal
 
 __all__ = ["PAID_STATUSES", "UNKNOWN", "DaySummary", "Tally", "day_sales", "day_summary", "load_day",
-           "is_unfinished", "money_text", "safe_cell", "sale_taxes", "sales_csv", "sales_csv_path", "save_csv", "summarize",
-           "to_csv"]
+           "is_unfinished", "money_text", "safe_cell", "sale_taxes", "sales_csv", "sales_csv_path", "save_csv",
+           "summarize", "to_csv"]
 
 _S = JournalStatus
 PAID_STATUSES = frozenset({_S.PAID, _S.RECEIPT_PENDING, _S.COMPLETED})

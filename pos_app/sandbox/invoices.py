@@ -172,9 +172,9 @@ def invoice_detail(invoice: dict[str, Any], base_url: str) -> dict[str, Any]:
     Decimal amounts are left as they are: `SandboxJSON` writes them as JSON numbers.
     """
     lines = invoice["lines"]
-    gross = sum((l["line_quantity"] * l["line_unit_price"] for l in lines), Decimal(0)) if lines \
+    gross = sum((line["line_quantity"] * line["line_unit_price"] for line in lines), Decimal(0)) if lines \
         else invoice["amount"]
-    totals = {key: sum((a["amount"] for l in lines for a in l[key]), Decimal(0))
+    totals = {key: sum((a["amount"] for line in lines for a in line[key]), Decimal(0))
               for key in ("discounts", "surcharges", "taxes")}
     detail = {
         "invoice_id": invoice["invoice_id"], "invoice_status": invoice["invoice_status"],
@@ -191,13 +191,13 @@ def invoice_detail(invoice: dict[str, Any], base_url: str) -> dict[str, Any]:
         "discount_amount": totals["discounts"], "callback_url": invoice["callback_url"],
         "note": invoice.get("note"),
         "lines": [{
-            "tax_product_code": l["tax_product_code"], "line_description": l["line_description"],
-            "line_quantity": money(l["line_quantity"]), "line_unit_price": money(l["line_unit_price"]),
-            "note": l["note"], **({"classification_code": l["classification_code"]}
-                                  if l["classification_code"] else {}),
-            **{key: [{"description": a["description"], "amount": a["amount"]} for a in l[key]]
+            "tax_product_code": line["tax_product_code"], "line_description": line["line_description"],
+            "line_quantity": money(line["line_quantity"]), "line_unit_price": money(line["line_unit_price"]),
+            "note": line["note"], **({"classification_code": line["classification_code"]}
+                                     if line["classification_code"] else {}),
+            **{key: [{"description": a["description"], "amount": a["amount"]} for a in line[key]]
                for key in ("discounts", "surcharges", "taxes")},
-        } for l in lines],
+        } for line in lines],
         "transactions": invoice["transactions"], "inputs": None,
     }
     detail.update({k: v for k, v in creation_response(invoice, base_url).items() if k != "invoice_id"})

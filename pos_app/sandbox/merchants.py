@@ -78,7 +78,8 @@ def _positive_amount(value: Any, key: str) -> Decimal:
 
 
 def default_merchants() -> list[Merchant]:
-    return [Merchant(username="TEST_MERCHANT", password="123456", invoice_codes=["TEST_INVOICE"])]
+    return [Merchant(username="TEST_MERCHANT", password="123456",  # noqa: S106 - the published test merchant
+                     invoice_codes=["TEST_INVOICE"])]
 
 
 def load_merchants(path: str | Path) -> list[Merchant]:

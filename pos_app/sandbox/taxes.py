@@ -54,8 +54,8 @@ def receipt_items(lines: list[dict[str, Any]], amount: Decimal,
     partial payment (or an invoice without lines) gets one item for its amount.
     """
     if lines and sum((line_total(line) for line in lines), Decimal(0)) == amount:
-        sources = [(l["line_description"], l.get("tax_product_code") or "", l["line_quantity"],
-                    l["line_unit_price"], line_total(l), is_city_taxed(l)) for l in lines]
+        sources = [(line["line_description"], line.get("tax_product_code") or "", line["line_quantity"],
+                    line["line_unit_price"], line_total(line), is_city_taxed(line)) for line in lines]
     else:
         sources = [(description, "", Decimal(1), amount, amount, False)]
     items = []

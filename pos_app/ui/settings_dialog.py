@@ -308,7 +308,8 @@ class SettingsDialog(QDialog):
                             (self.tr("ESC/POS over USB"), "usb"), (self.tr("ESC/POS over the network"), "network"),
                             (self.tr("ESC/POS over a serial port"), "serial"),
                             (self.tr("ESC/POS via a Windows printer"), "win32"),
-                            (self.tr("ESC/POS via a CUPS queue"), "cups"), (self.tr("ESC/POS to a device file"), "file")):
+                            (self.tr("ESC/POS via a CUPS queue"), "cups"),
+                            (self.tr("ESC/POS to a device file"), "file")):
             self.printer_kind.addItem(label, kind)
         kind, _, address = settings.printer.partition(":")
         index = self.printer_kind.findData(kind.strip().lower())

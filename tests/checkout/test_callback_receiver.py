@@ -313,7 +313,7 @@ def test_stop_cuts_open_connections_and_frees_the_port(hints: Hints) -> None:
         hung.close()
     receiver.stop()  # twice is fine
     with pytest.raises(RuntimeError):
-        receiver.url
+        _ = receiver.url
     with pytest.raises(requests.ConnectionError):
         requests.get(f"http://127.0.0.1:{port}/qpay/callback?qpay_payment_id=1", timeout=2)
 
@@ -324,7 +324,7 @@ def test_stop_cuts_open_connections_and_frees_the_port(hints: Hints) -> None:
 def test_url_names_loopback_port_and_path(hints: Hints) -> None:
     receiver = CallbackReceiver(on_hint=hints)
     with pytest.raises(RuntimeError):
-        receiver.url
+        _ = receiver.url
     with receiver:
         assert receiver.running
         assert receiver.url == f"http://127.0.0.1:{receiver.port}/qpay/callback" and receiver.port > 0

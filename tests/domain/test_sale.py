@@ -206,7 +206,8 @@ def test_an_organization_register_is_trimmed() -> None:
 
 
 @pytest.mark.parametrize("register", [
-    "", "539530", "53953051", "539530a", "539 5305", "ДА12345678", "+539530"], ids=["empty", "six digits", "eight digits", "a letter", "a space", "citizen", "sign"])
+    "", "539530", "53953051", "539530a", "539 5305", "ДА12345678", "+539530"],
+    ids=["empty", "six digits", "eight digits", "a letter", "a space", "citizen", "sign"])
 def test_an_organization_register_that_is_not_seven_digits_is_refused(register: str) -> None:
     with pytest.raises(ValueError, match="7 digits"):
         Receiver.organization(register)

@@ -333,7 +333,7 @@ def test_sales_csv_lists_each_sale_of_the_day(journal: Journal, numbers: dict[st
                       "receipt_id", "lottery", "receipt_status", "reversal_kind", "reversal_status",
                       "reversed_amount", "reversal_reason"]
     assert len(body) == 15 and all(len(row) == len(header) for row in body)
-    by_number = {row[0]: dict(zip(header, row)) for row in body}
+    by_number = {row[0]: dict(zip(header, row, strict=True)) for row in body}
     assert [row[0] for row in body] == sorted(by_number)          # oldest first
 
     organization = by_number[numbers["organization"]]
@@ -388,7 +388,7 @@ def test_bank_names_that_look_like_formulas_are_defused_in_both_files() -> None:
     summary_rows = _read(to_csv(summary))
     assert ["bank", "'=cmd()", "1", "500.00"] in summary_rows
     assert ["payment_type", "'@P2P", "1", "500.00"] in summary_rows
-    sales_row = dict(zip(*_read(sales_csv([sale]))))
+    sales_row = dict(zip(*_read(sales_csv([sale])), strict=True))
     assert sales_row["bank"] == "'=cmd()" and sales_row["payment_type"] == "'@P2P"
 
 

@@ -206,7 +206,7 @@ def test_vat_and_city_tax_per_item_rounded_half_up_and_totals_are_item_sums(auth
         ("Milk", "999.99", "89.28", "17.86"),
     ]
     # And the same from the rule, item by item.
-    for item, city_taxed in zip(items, [True, False, True, True]):
+    for item, city_taxed in zip(items, [True, False, True, True], strict=True):
         vat, city = expected_taxes(dec(item["amount"]), city_taxed)
         assert (dec(item["vat"]), dec(item["city_tax"])) == (vat, city)
 

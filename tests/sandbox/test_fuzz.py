@@ -472,8 +472,9 @@ def _bearer_headers(draw: st.DrawFn, world: World, ep: Endpoint, right: str, wro
         header = draw(st.one_of(st.just({"alg": "RS256", "typ": "JWT"}), SMALL_JSON,
                                 st.dictionaries(st.sampled_from(["alg", "typ", "kid", "crit", "jku", "x5u"]),
                                                 SMALL_JSON, max_size=4)))
-        payload = draw(st.one_of(st.just(CLAIMS), SMALL_JSON, st.dictionaries(st.sampled_from(sorted(CLAIMS)), SMALL_JSON, max_size=3).map(
-            lambda changes: {**CLAIMS, **changes})))
+        payload = draw(st.one_of(st.just(CLAIMS), SMALL_JSON,
+                                 st.dictionaries(st.sampled_from(sorted(CLAIMS)), SMALL_JSON, max_size=3).map(
+                                     lambda changes: {**CLAIMS, **changes})))
         return f"Bearer {jwt_like(header, payload, draw(st.binary(max_size=64)))}".encode(), True
     if kind == "none-alg":
         return f"Bearer {jwt_like({'alg': 'none', 'typ': 'JWT'}, CLAIMS, b'')}".encode(), True
