@@ -85,14 +85,19 @@ package: $(VENV)/.stamp-dev $(QM_FILES)
 package-smoke: package
 	packaging/linux/smoke.sh $(DEB)
 
-bench: $(VENV)/.stamp-dev
-	$(BIN)/python benchmarks/sandbox_check.py
+# Every measurement (benchmarks/README.md), then one table of them into the README (benchmarks/summary.py).
+bench: $(VENV)/.stamp-dev $(QM_FILES)
+	rm -f benchmarks/results/*.json
 	$(BIN)/python benchmarks/client_overhead.py
+	$(BIN)/python benchmarks/payment_detection.py
 	$(BIN)/python benchmarks/gui_responsiveness.py
+	$(BIN)/python benchmarks/memory_soak.py
+	$(BIN)/python benchmarks/sandbox_check.py
 	$(BIN)/python benchmarks/journal_write.py
-	$(BIN)/python benchmarks/receipt_print.py
+	$(BIN)/python benchmarks/receipt_print.py --json benchmarks/results/receipt_print.json
 	$(MAKE) package
 	$(BIN)/python benchmarks/installed_start.py $(DEB)
+	$(BIN)/python benchmarks/summary.py
 
 # Screenshots of every screen on a virtual X server (installs Xvfb and Qt's xcb libraries when missing).
 X_PACKAGES := xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \

@@ -8,12 +8,14 @@ QT_QPA_PLATFORM=offscreen and POS_APP_REPORT_STARTUP=1, timed from the spawn to 
 
     .venv/bin/python benchmarks/installed_start.py dist/pos-app_0.1.0_amd64.deb [--starts 5]
 
-Prints a Markdown table; no pass/fail on the numbers (it exits 1 only if a start failed).
+Prints a Markdown table and writes JSON to benchmarks/results/installed_start.json; no pass/fail on the
+numbers (it exits 1 only if a start failed).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -23,6 +25,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_OUTPUT = ROOT / "benchmarks" / "results" / "installed_start.json"
 
 
 def start(command: list[str]) -> tuple[float, float]:
@@ -46,6 +49,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("deb", type=Path)
     parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as unpacked:
         subprocess.run(["dpkg-deb", "-x", str(args.deb), unpacked], check=True)
@@ -69,6 +73,12 @@ def main() -> None:
         print(f"| cold start, {name}: spawn → first window / → ready to sell (median of {args.starts}) "
               f"| {shown * 1000:.0f} ms / {ready * 1000:.0f} ms |")
     print(f"| installed against source, first window | {medians['installed'][0] / medians['source'][0]:.2f}× |")
+    result = {"starts": args.starts, "deb_mb": args.deb.stat().st_size / 1e6, "bundle_mb": bundle_mb,
+              "installed_over_source": medians["installed"][0] / medians["source"][0],
+              **{name: {"window_shown_s": shown, "ready_s": ready} for name, (shown, ready) in medians.items()},
+              "cpus": os.cpu_count(), "load_average": list(os.getloadavg())}
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(result, indent=2) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

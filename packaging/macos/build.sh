@@ -12,7 +12,7 @@ VERSION=$("$PYTHON" -c 'import tomllib; print(tomllib.load(open("pyproject.toml"
 
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e '.[package]'
+.venv/bin/python -m pip install --quiet --constraint requirements.lock -e '.[package]'
 
 # The translations the app loads (.qm) are built from the .ts sources, as `make` does on Linux.
 for ts in resources/translations/*.ts; do
