@@ -14,6 +14,7 @@ import json
 import os
 import platform
 import sys
+import time
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -133,12 +134,22 @@ def collect(results: Path) -> list[Row]:
     return rows
 
 
-def table(rows: list[Row]) -> str:
+def whole_run(results: Path) -> str:
+    """How long make bench took, from the stamp it leaves at its start."""
+    try:
+        started = int((results / "started_at").read_text().strip())
+    except (OSError, ValueError):
+        return ""
+    seconds = time.time() - started
+    return f" in {int(seconds // 60)} min {int(seconds % 60):02d} s"
+
+
+def table(rows: list[Row], took: str = "") -> str:
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d")
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
     lines = ["| area | measure | value | how |", "|---|---|---:|---|"]
     lines += [f"| {area} | {measure} | {value} | {note} |" for area, measure, value, note in rows]
-    lines.append(f"\n`make bench`, {stamp}: {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+    lines.append(f"\n`make bench`{took}, {stamp}: {os.cpu_count()} CPUs, Python {platform.python_version()}, "
                  f"load average {load} at the end. Shared machine: compare within one run (the ratios), "
                  "not across runs; details in [benchmarks/README.md](benchmarks/README.md).")
     return "\n".join(lines)
@@ -159,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--readme", type=Path, default=ROOT / "README.md")
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args(argv)
-    text = table(collect(args.results))
+    text = table(collect(args.results), whole_run(args.results))
     print(text)
     if not args.no_write:
         write_into(args.readme, text)

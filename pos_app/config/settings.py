@@ -45,7 +45,7 @@ DEFAULT_BASE_URLS = {
 }
 # The embedded sandbox's built-in merchant. Public test data, so fine to have in code.
 TRAINING_USERNAME = "TEST_MERCHANT"
-TRAINING_PASSWORD = "123456"
+TRAINING_PASSWORD = "123456"  # noqa: S105
 TRAINING_INVOICE_CODE = "TEST_INVOICE"
 
 FIELD_LABELS = {
@@ -255,6 +255,9 @@ def load_settings(path: Path) -> Settings:
             path, f"it is not valid JSON (line {error.lineno}, column {error.colno}).") from None
     except RecursionError:
         raise SettingsFileError(path, "it is not valid JSON (nested too deeply).") from None
+    except ValueError:
+        # Python refuses integers of more than 4300 digits with a plain ValueError, not a JSONDecodeError.
+        raise SettingsFileError(path, "it is not valid JSON (a number is too long).") from None
     if not isinstance(data, dict):
         raise SettingsFileError(path, "it must hold a JSON object.")
     try:

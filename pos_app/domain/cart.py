@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from .catalog import CatalogItem
-from .money import parse_amount
+from .money import parse_amount, shown
 from .taxes import ZERO_TAX, TaxRates, TaxSplit, cents, split_taxes
 
 MAX_QUANTITY = Decimal(9999)
@@ -32,7 +32,7 @@ def parse_quantity(value: object) -> Decimal:
     try:
         quantity = parse_amount(value)
     except ValueError:
-        raise CartError("Quantity {value} is not a number", value=repr(value)) from None
+        raise CartError("Quantity {value} is not a number", value=shown(value)) from None
     if quantity <= 0 or quantity > MAX_QUANTITY:
         raise CartError("Quantity must be above 0 and at most {maximum}", maximum=f"{MAX_QUANTITY:,}")
     if quantity.as_tuple().exponent < -3:  # type: ignore[operator]
@@ -44,7 +44,7 @@ def parse_price(value: object) -> Decimal:
     try:
         price = parse_amount(value)
     except ValueError:
-        raise CartError("Price {value} is not a number", value=repr(value)) from None
+        raise CartError("Price {value} is not a number", value=shown(value)) from None
     if price < 0 or price.as_tuple().exponent < -2 or price >= Decimal(10) ** 12:  # type: ignore[operator]
         raise CartError("Price must be at least 0, below 10^12, with at most 2 decimals")
     return price
@@ -76,8 +76,11 @@ def _checked(line: CartLine) -> CartLine:
     return line
 
 
+DEFAULT_RATES = TaxRates()
+
+
 class Cart:
-    def __init__(self, rates: TaxRates = TaxRates()) -> None:
+    def __init__(self, rates: TaxRates = DEFAULT_RATES) -> None:
         self.rates = rates
         self._lines: list[CartLine] = []
 

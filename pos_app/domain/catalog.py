@@ -10,12 +10,13 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from .money import parse_amount
+from .money import parse_amount, shown
 
 COLUMNS = ("barcode", "name", "price", "tax_product_code", "classification_code", "city_tax")
 TRUE_WORDS = frozenset({"1", "true", "yes", "y", "тийм"})
 FALSE_WORDS = frozenset({"0", "false", "no", "n", "үгүй", ""})
 MAX_ROWS = 100_000
+MAX_PRICE = Decimal(10) ** 12
 
 
 class CatalogError(ValueError):
@@ -75,6 +76,10 @@ def _parse(text: str) -> Catalog:
             raise CatalogError("more fields than the header has", line)
         if not any(values.values()):
             continue  # a blank line
+        # csv fills a short row's missing fields with None: a cut-off file ("1,Milk,12" of "1,Milk,1250,,,no")
+        # must not load the last product with a wrong price.
+        if any(value is None for key, value in row.items() if key is not None and key.strip().lower() in COLUMNS):
+            raise CatalogError("fewer fields than the header has", line)
         item = _item(values, line)
         if item.barcode in seen:
             raise CatalogError(f"barcode {item.barcode} is already on line {seen[item.barcode]}", line)
@@ -92,12 +97,15 @@ def _item(values: dict[str, str], line: int) -> CatalogItem:
     try:
         price = parse_amount(values["price"])
     except ValueError:
-        raise CatalogError(f"the price {values['price']!r} is not a number", line) from None
-    if price < 0 or price.as_tuple().exponent < -2:  # type: ignore[operator]
-        raise CatalogError(f"the price {values['price']} must be at least 0 with at most 2 decimals", line)
+        raise CatalogError(f"the price {shown(values['price'])} is not a number", line) from None
+    # Below 10^12 as for a typed price (cart.parse_price): a price like 1e30 would make the cart's cents
+    # rounding fail (decimal.InvalidOperation) the moment the item is scanned.
+    if price < 0 or price.as_tuple().exponent < -2 or price >= MAX_PRICE:  # type: ignore[operator]
+        raise CatalogError(f"the price {shown(values['price'])} must be at least 0 and below 10^12, "
+                           "with at most 2 decimals", line)
     flag = values["city_tax"].lower()
     if flag not in TRUE_WORDS | FALSE_WORDS:
-        raise CatalogError(f"city_tax must be yes or no, not {values['city_tax']!r}", line)
+        raise CatalogError(f"city_tax must be yes or no, not {shown(values['city_tax'])}", line)
     return CatalogItem(barcode, values["name"], price, values["tax_product_code"],
                        values["classification_code"], flag in TRUE_WORDS)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
-__all__ = ["CURRENCY_SIGN", "format_mnt", "parse_amount"]
+__all__ = ["CURRENCY_SIGN", "format_mnt", "parse_amount", "shown"]
 
 CURRENCY_SIGN = "₮"
 
@@ -39,7 +39,7 @@ def parse_amount(value: object) -> Decimal:
     else:
         raise ValueError(f"an amount must be a number or a numeric string, not {type(value).__name__}")
     if not amount.is_finite():
-        raise ValueError(f"an amount must be finite: {value!r}")
+        raise ValueError(f"an amount must be finite: {shown(value)}")
     return amount
 
 
@@ -49,7 +49,13 @@ def _decimal_from_text(text: str, original: object) -> Decimal:
     try:
         return Decimal(text)
     except InvalidOperation:
-        raise ValueError(f"not a numeric amount: {original!r}") from None
+        raise ValueError(f"not a numeric amount: {shown(original)}") from None
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """`repr(value)` cut to about *limit* characters, for error messages: a pasted page is not a message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def format_mnt(amount: Decimal) -> str:

@@ -9,7 +9,9 @@ from enum import Enum
 ORGANIZATION_REGISTER = re.compile(r"^[0-9]{7}$")
 # A citizen's register: two Cyrillic capitals (Mongolian letters included) and 8 digits.
 CITIZEN_REGISTER = re.compile(r"^[А-ЯЁӨҮ]{2}[0-9]{8}$")
-TERMINAL_ID = re.compile(r"^[A-Za-z0-9_]{1,20}$")
+# \Z, not $: `$` also matches before a final line break, and "T1\n" must not pass `.match()` (the journal
+# checks with it, and the sale number would carry the line break).
+TERMINAL_ID = re.compile(r"^[A-Za-z0-9_]{1,20}\Z")
 MAX_SENDER_INVOICE_NO = 45
 
 

@@ -165,6 +165,13 @@ class InvoiceLine(_Request):
     def _price(cls, value: Decimal) -> Decimal:
         return _check_money(value, name="line_unit_price", allow_zero=True)
 
+    @model_validator(mode="after")
+    def _total_in_range(self) -> InvoiceLine:
+        # Each factor may be in range while the product is not (quantize would raise InvalidOperation).
+        if self.line_quantity * self.line_unit_price >= MAX_WIRE_AMOUNT:
+            raise ValueError("line_quantity times line_unit_price is too large")
+        return self
+
     @property
     def total(self) -> Decimal:
         """Quantity times unit price, before discounts and surcharges."""

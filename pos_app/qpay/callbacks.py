@@ -114,7 +114,7 @@ def _json_object(body: bytes | str | Mapping[str, Any]) -> Mapping[str, Any]:
         return body
     try:
         data = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: thousands of nested brackets
         raise ValueError("the callback body is not JSON") from None
     if not isinstance(data, dict):
         raise ValueError("the callback body is not a JSON object")

@@ -40,13 +40,15 @@ __all__ = [
 ]
 
 _MAX_MESSAGE = 500  # an HTML error page is not a message
+_MAX_CODE = 100  # real codes are short words: INVOICE_NOTFOUND
 
 
 class QPayError(Exception):
     """Any failure of a QPay call.
 
     Attributes: `status` (HTTP status, ``None`` when no answer came),
-    `error_code` (the service's machine-readable code, as sent, or ``None``),
+    `error_code` (the service's machine-readable code, as sent but cut short and masked like the
+    message, or ``None``),
     `message` (human-readable, with anything token-like masked), `details`
     (a nested validation object when the service sent one), and the request's
     `method` and `path` when known.
@@ -63,7 +65,9 @@ class QPayError(Exception):
         path: str | None = None,
     ) -> None:
         self.status = status
-        self.error_code = error_code
+        # The code is shown in str() and repr(), like the message: mask tokens and keep it short too (a live
+        # `error` may hold a sentence, even one quoting the Authorization header).
+        self.error_code = _short(redact(error_code), _MAX_CODE) if error_code else error_code
         self.message = redact(message or "")
         self.details = details
         self.method = method
@@ -286,6 +290,6 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def _short(text: str) -> str:
+def _short(text: str, limit: int = _MAX_MESSAGE) -> str:
     text = text.strip()
-    return text if len(text) <= _MAX_MESSAGE else text[:_MAX_MESSAGE] + "…"
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -43,8 +43,24 @@ __all__ = [
     "TokenPair",
 ]
 
+# No listing holds more. JSON fractions arrive as Decimal, and `1e99999999` took minutes to become an int
+# (1e999999999999999999 never would): such a count is refused as a validation error first.
+MAX_COUNT = 10**9
+
+
+def _count(value: Any) -> Any:
+    if value is None:
+        return 0
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise ValueError("a count must be a finite number")
+    number = isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
+    if number and not -MAX_COUNT <= value <= MAX_COUNT:
+        raise ValueError(f"a count must be at most {MAX_COUNT}")
+    return value
+
+
 Seconds = Annotated[float | None, BeforeValidator(lenient_number)]
-Count = Annotated[int, BeforeValidator(lambda v: 0 if v is None else v)]
+Count = Annotated[int, BeforeValidator(_count)]
 Flag = Annotated[bool | None, BeforeValidator(lenient_bool)]
 
 

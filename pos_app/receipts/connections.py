@@ -108,6 +108,7 @@ def _hint(kind: str) -> str:
 
 
 _HEX_ID = re.compile(r"(?:0x)?([0-9a-fA-F]{1,4})")
+_DIGITS = re.compile(r"[0-9]{1,7}")     # a port or a baud rate
 _HOSTNAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}"
                        r"[A-Za-z0-9])?)*\.?")
 
@@ -198,6 +199,9 @@ def _serial(text: str, rest: str) -> EscposTarget:
     device, baudrate = rest.strip(), DEFAULT_BAUDRATE
     head, sep, tail = device.rpartition(":")
     if sep and tail.strip().isdigit():
+        # str.isdigit() also takes "²" and runs of thousands of digits, which int() refuses with a ValueError.
+        if not _DIGITS.fullmatch(tail.strip()):
+            raise _invalid(text, _how("serial"))
         device, baudrate = head.strip(), int(tail)
     if not device or not 50 <= baudrate <= 4_000_000:
         raise _invalid(text, _how("serial"))
@@ -229,7 +233,7 @@ def _network(text: str, rest: str) -> EscposTarget:
     else:                                             # a host, or a bare IPv6 address without a port
         host = rest
     if port_text or rest.endswith(":"):
-        if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        if not _DIGITS.fullmatch(port_text) or not 1 <= int(port_text) <= 65535:
             raise _invalid(text, _how("network"))
     if not host or not _valid_host(host):
         raise _invalid(text, _how("network"))
@@ -405,7 +409,7 @@ def _close_quietly(printer) -> None:
         try:
             if hasattr(device, "close"):
                 device.close()
-        except Exception:                 # noqa: BLE001
+        except Exception:                 # noqa: BLE001, S110 - the first error is the one the cashier sees
             pass
 
 

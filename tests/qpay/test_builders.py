@@ -197,3 +197,8 @@ def test_requests_are_frozen() -> None:
     invoice = SimpleInvoice(**BASE, amount=100)
     with pytest.raises(ValidationError):
         invoice.amount = Decimal(0)  # type: ignore[misc]
+
+
+def test_a_line_whose_quantity_times_price_is_out_of_range_is_refused_not_an_arithmetic_error() -> None:
+    with pytest.raises(ValidationError, match="too large"):
+        InvoiceLine(line_description="Сүү", line_quantity="999999999999999", line_unit_price="999999999999.99")

@@ -46,7 +46,7 @@ def exception_texts(error: BaseException) -> list[str]:
 
 def test_whole_flow_leaks_nothing(redaction_sandbox: SandboxServer, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)  # root: pos_app.qpay, urllib3 and everything else
-    logging.getLogger("urllib3").setLevel(logging.DEBUG)
+    caplog.set_level(logging.DEBUG, logger="urllib3")  # restored after the test, unlike setLevel
     redaction_sandbox.reset()
     control = SandboxControl(redaction_sandbox.url)
     client = QPayClient(redaction_sandbox.url, USERNAME, PASSWORD, retry_policy=POLICY, sleep=SleepRecorder())

@@ -61,7 +61,7 @@ def test_a_whole_sale_with_faults_and_debug_logging_leaks_no_secret(
         qtbot: QtBot, own_sandbox: SandboxServer, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.DEBUG)                       # root: pos_app.*, urllib3, uvicorn, everything
     for name in ("urllib3", "pos_app", "uvicorn", "fastapi"):
-        logging.getLogger(name).setLevel(logging.DEBUG)
+        caplog.set_level(logging.DEBUG, logger=name)      # and back to their levels after the test
     own_sandbox.reset()
     control = SandboxControl(own_sandbox.url)
     paths = AppPaths(tmp_path / "config", tmp_path / "data", tmp_path / "cache")
