@@ -12,6 +12,7 @@ still renews its token on time.
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -49,7 +50,11 @@ def jwt_claims(token: str | None) -> dict[str, Any] | None:
 def _number(value: Any) -> float | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return None
-    return float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # an integer claim beyond 1e308
+        return None
+    return number if math.isfinite(number) else None
 
 
 def token_lifetime(token: str | None, expires_in: float | None, *, now: float) -> float | None:

@@ -198,6 +198,11 @@ class QPayClient:
         after a second loss, looked up again). If the look-up itself cannot
         be done, `OutcomeUnknownError` is raised and nothing is resent:
         look the invoice up with `find_invoice` before creating it again.
+
+        So any other error means no invoice was made: the login failed, or
+        the one request sent was refused or never left. Once an answer was
+        lost, a refused resend is `OutcomeUnknownError` too (the first
+        request may still land).
         """
         request = _invoice_request(invoice)
         payload = request.to_payload()
@@ -210,9 +215,15 @@ class QPayClient:
             except _LOST_ANSWER as exc:
                 lost: QPayError = exc
             except QPayError as exc:
-                # 409 (live: duplicate) on the second send means the first landed after all.
-                if attempt == 1 or exc.status != 409:
+                if attempt == 1:
                     raise
+                if exc.status != 409:
+                    raise OutcomeUnknownError(
+                        f"invoice {request.sender_invoice_no!r}: the first answer was lost and the resend "
+                        f"was refused ({type(exc).__name__}); the first may still land",
+                        method="POST", path="/v2/invoice",
+                    ) from exc
+                # 409 (live: duplicate) on the second send means the first landed after all.
                 lost = exc
             logger.warning(
                 "create invoice %s: outcome unknown (%s); looking it up before any resend",
@@ -377,11 +388,16 @@ class QPayClient:
             if invoice_amount is None:
                 raise InvalidResponseError(None, None, f"invoice {invoice_id} has no total_amount")
         rows: list[CheckRow] = []
+        seen: set[str] = set()
         page = 1
         while True:
             result = self.check_payment(invoice_id, page_number=page, page_limit=MAX_PAGE_LIMIT)
-            rows.extend(result.rows)
-            if not result.rows or len(rows) >= result.count:
+            new = [row for row in result.rows if _row_key(row) not in seen]
+            seen.update(_row_key(row) for row in new)
+            rows.extend(new)
+            # A service that ignores page_number repeats a page: a page with nothing new is the end, and a
+            # payment seen twice is counted once.
+            if not new or len(rows) >= result.count:
                 break
             page += 1
         return paid_state(rows, invoice_amount)
@@ -505,15 +521,27 @@ def _invoice_request(invoice: InvoiceRequest | Mapping[str, Any]) -> InvoiceRequ
     raise TypeError(f"not an invoice request: {type(invoice).__name__}")
 
 
+def _row_key(row: CheckRow) -> str:
+    """A payment row's identity: its id, or the whole row when the service gave none."""
+    return row.payment_id or row.model_dump_json()
+
+
+_PROBLEMS_TOLD = 5
+
+
 def _parse(model: type[Model], body: Any, method: str, path: str) -> Model:
     try:
         return model.model_validate(body)
     except ValidationError as exc:
-        # Say where and what, never the values (a token answer holds secrets).
+        # Say where and what, never the values (a token answer holds secrets); the first few problems
+        # only (a list of 20,000 wrong items would make a message of megabytes).
+        errors = exc.errors(include_input=False, include_url=False)
         problems = "; ".join(
-            f"{'.'.join(str(part) for part in error['loc']) or 'body'}: {error['type']}"
-            for error in exc.errors(include_input=False, include_url=False)
+            f"{'.'.join(str(part) for part in error['loc'])[:80] or 'body'}: {error['type']}"
+            for error in errors[:_PROBLEMS_TOLD]
         )
+        if len(errors) > _PROBLEMS_TOLD:
+            problems += f"; and {len(errors) - _PROBLEMS_TOLD} more"
         raise InvalidResponseError(
             200, None, redact(f"unexpected answer ({problems})"), method=method, path=path
         ) from None

@@ -118,7 +118,7 @@ def retry_delay(
     if retry_after is not None and retry_after > policy.max_retry_after:
         return None
     backoff = min(policy.max_delay, policy.base_delay * 2.0 ** (attempt - 1))
-    draw = rng.random() if rng is not None else random.random()
+    draw = rng.random() if rng is not None else random.random()  # noqa: S311 - jitter, not a secret
     delay = backoff * (1 - policy.jitter) + backoff * policy.jitter * draw
     if retry_after is not None:
         delay = max(delay, retry_after)

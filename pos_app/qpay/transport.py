@@ -109,7 +109,7 @@ class Transport:
         self.timeout = normalize_timeout(timeout)
         self.retry_policy = retry_policy
         self._sleep = sleep
-        self._rng = rng or random.Random()
+        self._rng = rng or random.Random()  # noqa: S311 - retry jitter, not a secret
         self._user_agent = user_agent
 
     def __repr__(self) -> str:
@@ -197,7 +197,7 @@ class Transport:
             return None
         try:
             return _parse_json(response.content)
-        except ValueError:
+        except _UNREADABLE:
             raise InvalidResponseError(
                 response.status_code, None, "the answer is not JSON", method=method, path=path
             ) from None
@@ -208,8 +208,12 @@ def _error_body(response: requests.Response) -> Any:
         return None
     try:
         return _parse_json(response.content)
-    except ValueError:
+    except _UNREADABLE:
         return response.text
+
+
+# Not JSON; nested past Python's recursion limit; a number no Decimal can hold (1e9999999999999999999).
+_UNREADABLE = (ValueError, RecursionError, ArithmeticError)
 
 
 def _parse_json(content: bytes) -> Any:

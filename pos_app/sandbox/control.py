@@ -106,6 +106,9 @@ async def add_fault(request: Request) -> SandboxJSON:
     for key, default, low, high in (("count", 1, 1, 10_000), ("delay_ms", 0, 0, 600_000),
                                     ("retry_after", 1, 0, 3600)):
         value = body.get(key, default)
+        if key == "retry_after" and value is None:   # null: a 429 without any Retry-After header
+            numbers[key] = None
+            continue
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise invalid(f"{key} must be a whole number from {low} to {high}")
         numbers[key] = value

@@ -22,7 +22,8 @@ class Fault:
     status: int | None = None
     delay_ms: int = 0
     drop: bool = False
-    retry_after: int = 1
+    # Seconds sent as 429's Retry-After; None sends no Retry-After at all (a service that does not say).
+    retry_after: int | None = 1
     error_code: str | None = None
     # Narrow a fault to one method (a prefix such as /v2/invoice also matches /v2/invoice/list).
     method: str | None = None
@@ -152,7 +153,8 @@ class SandboxMiddleware:
             if await _drop_connection(send):
                 return True
         if fault.status is not None:
-            headers = {"Retry-After": str(fault.retry_after)} if fault.status == 429 else {}
+            headers = ({"Retry-After": str(fault.retry_after)}
+                       if fault.status == 429 and fault.retry_after is not None else {})
             await _send_envelope(logged_send, fault.status, fault.error_code or code_for_status(fault.status),
                                  "fault injected by the sandbox", headers)
             return True

@@ -37,6 +37,7 @@ from pos_app.qpay import (
     OutcomeUnknownError,
     QPayError,
     RateLimitError,
+    ServerError,
 )
 
 from .cart_model import CartModel
@@ -60,7 +61,10 @@ class Services:
 
 
 # Answers that prove the service did not create the invoice (a refusal, not a lost answer).
-CERTAIN_REFUSALS = (InvalidRequestError, AuthenticationError, NotFoundError)
+# What create_invoice raises when it certainly made no invoice (the login failed, or its one request was refused
+# or never sent): OutcomeUnknownError (a subclass of APIConnectionError) and an unreadable answer are not among them.
+CERTAIN_REFUSALS = (InvalidRequestError, AuthenticationError, NotFoundError, RateLimitError, ServerError,
+                    APIConnectionError)
 
 
 class SaleFlow(QObject):
@@ -138,6 +142,8 @@ class SaleFlow(QObject):
             number = services.journal.begin_sale(sale.lines, sale.total, sale.taxes)
             try:
                 invoice = services.checkout.create_invoice(replace(sale, number=number))
+            except OutcomeUnknownError:
+                raise  # the invoice may exist: the sale stays CREATING until recovery looks it up
             except CERTAIN_REFUSALS as exc:
                 services.journal.invoice_failed(number, f"refused: {exc.error_code or type(exc).__name__}")
                 raise

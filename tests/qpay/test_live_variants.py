@@ -15,6 +15,7 @@ from pos_app.qpay import (
     InvalidRequestError,
     NotFoundError,
     PaidState,
+    OutcomeUnknownError,
     PaymentStateError,
     QPayClient,
     QPayError,
@@ -355,6 +356,32 @@ def test_409_on_the_resend_with_nothing_found_is_raised(
     with pytest.raises(ConflictError):
         live_client.create_invoice(simple_invoice("T1-DUP2"))
     assert len(calls(server, "POST", "/v2/invoice")) == 2
+
+
+@pytest.mark.parametrize("refusal", [
+    Reply(400, {"error": "INVOICE_CODE_INVALID", "message": "bad code"}),
+    Reply(429, {"error": "TOO_MANY_REQUESTS", "message": "slow down"}, {"Retry-After": "0"}),
+], ids=["400", "429"])
+def test_a_refused_resend_after_a_lost_answer_is_outcome_unknown(
+    live: tuple[LiveService, TinyServer], live_client: QPayClient, refusal: Reply
+) -> None:
+    # The first request may still land: the till must keep the sale for recovery, not mark it failed.
+    service, server = live
+    service.on("POST", "/v2/invoice", Reply(drop=True), refusal)
+    service.on("POST", "/v2/invoice/list", Reply(200, {"count": 0, "rows": []}))
+    with pytest.raises(OutcomeUnknownError, match="may still land"):
+        live_client.create_invoice(simple_invoice("T1-REFUSED"))
+    assert len(calls(server, "POST", "/v2/invoice")) >= 2
+
+
+def test_a_refusal_of_the_one_request_sent_is_raised_as_it_is(
+    live: tuple[LiveService, TinyServer], live_client: QPayClient
+) -> None:
+    service, server = live
+    service.on("POST", "/v2/invoice", Reply(400, {"error": "INVOICE_CODE_INVALID", "message": "bad code"}))
+    with pytest.raises(InvalidRequestError):
+        live_client.create_invoice(simple_invoice("T1-BAD"))
+    assert len(calls(server, "POST", "/v2/invoice")) == 1 and not calls(server, "POST", "/v2/invoice/list")
 
 
 def test_recovered_invoice_from_a_live_get_invoice_without_qr_data(

@@ -179,6 +179,17 @@ def test_fault_429_carries_retry_after(authed: Api) -> None:
     assert answer.headers["Retry-After"] == "7"
 
 
+def test_fault_429_with_retry_after_null_sends_no_retry_after(authed: Api) -> None:
+    listed = add_fault(authed, path_prefix="/v2/payment/check", status=429, retry_after=None)
+    assert listed[0]["retry_after"] is None
+    answer = authed.call("POST", "/v2/payment/check", {"object_type": "INVOICE", "object_id": "x"})
+    assert_error(answer, 429, "TOO_MANY_REQUESTS")
+    assert "Retry-After" not in answer.headers
+    add_fault(authed, path_prefix="/v2/payment/check", status=429)     # left out: the default, 1 s
+    answer = authed.call("POST", "/v2/payment/check", {"object_type": "INVOICE", "object_id": "x"})
+    assert answer.headers["Retry-After"] == "1"
+
+
 def test_fault_with_its_own_error_code(authed: Api) -> None:
     add_fault(authed, path_prefix="/v2/invoice", status=503, error_code="SYSTEM_BUSY")
     answer = authed.call("POST", "/v2/invoice", _simple())
@@ -254,6 +265,7 @@ def test_faults_are_listed_while_pending_and_delete_clears_them(api: Api) -> Non
     {"path_prefix": "/v2", "status": 500, "count": "2"},
     {"path_prefix": "/v2", "delay_ms": -1},
     {"path_prefix": "/v2", "status": 429, "retry_after": -5},
+    {"path_prefix": "/v2", "status": 429, "retry_after": "none"},
     {"path_prefix": "/v2", "drop": "yes"},
     {"path_prefix": "/v2", "status": 500, "error_code": 7},
     {"path_prefix": "/v2"},                               # does nothing at all

@@ -1,5 +1,7 @@
 """The till killed (SIGKILL, a real process) at each step of a sale, then started again on the
 same data folder against the same sandbox: no sale lost, no second invoice, no second receipt.
+Each test ends in the fault matrix's invariant check (`assert_sale_kept`, see test_fault_matrix.py):
+these are its "app killed at every step" rows.
 
 The child (`tests/ui/crash_child.py`) is the real app; the test watches the journal file and
 kills the child right after the step is committed, while a sandbox fault holds the answer
@@ -24,6 +26,7 @@ from tests.journal.children import child, kill_hard
 from tests.qpay.helpers import SandboxControl, wait_until
 
 from .conftest import FAST_SCHEDULE, WAIT_MS, Till, close_app
+from .fault_matrix_helpers import assert_every_sale_kept, assert_sale_kept
 
 RUN_CHILD = "import runpy; runpy.run_module('tests.ui.crash_child', run_name='__main__')"
 STEP_TIMEOUT = 30.0   # the child imports Qt and the app first
@@ -154,6 +157,7 @@ def test_killed_before_the_invoice_was_created_the_attempt_is_marked_failed(
     till.flow.charge()
     till.wait_stage(Stage.AWAITING_PAYMENT)
     assert till.flow.sale is not None and till.flow.sale.number.endswith("000002")
+    assert_every_sale_kept(till, sandbox_server)
 
 
 def test_killed_while_the_answer_to_create_was_on_its_way_the_invoice_is_found_not_made_again(
@@ -178,6 +182,7 @@ def test_killed_while_the_answer_to_create_was_on_its_way_the_invoice_is_found_n
     till.control.pay(till.invoice_id)
     till.wait_stage(Stage.PAID)
     assert len(invoices_numbered(sandbox_server, number)) == 1
+    assert_sale_kept(till, sandbox_server, number)
 
 
 # -- open: the invoice is shown, the customer has not paid yet ------------------------------------------
@@ -197,6 +202,7 @@ def test_killed_while_waiting_the_same_invoice_is_waited_for_again(
     issue_receipt(till)
     assert len(invoices_numbered(sandbox_server, number)) == 1
     assert the_sale(home, number).status is JournalStatus.COMPLETED
+    assert_sale_kept(till, sandbox_server, number)
 
 
 def test_a_customer_who_paid_while_the_till_was_down_gets_the_receipt_step(
@@ -215,6 +221,7 @@ def test_a_customer_who_paid_while_the_till_was_down_gets_the_receipt_step(
     assert sale.status is JournalStatus.COMPLETED and sale.receipt is not None
     assert len(receipts_of(sandbox_server, sale.payments[0].payment_id)) == 1
     assert len(invoices_numbered(sandbox_server, number)) == 1
+    assert_sale_kept(till, sandbox_server, number)
 
 
 # -- cancelling: the cashier cancelled, the answer is on its way ------------------------------------------
@@ -237,6 +244,7 @@ def test_killed_while_the_cancel_answer_was_on_its_way_the_sale_is_cancelled_onc
     assert the_sale(home, number).status is JournalStatus.CANCELLED
     assert till.flow.sale is None                      # nothing to resume: nobody can pay it
     assert len(invoices_numbered(sandbox_server, number)) == 1
+    assert_sale_kept(till, sandbox_server, number)
 
 
 # -- paid: the payment is recorded, no receipt yet ------------------------------------------------------
@@ -262,6 +270,7 @@ def test_killed_after_the_payment_was_recorded_the_receipt_is_offered_once(
     assert sale.status is JournalStatus.COMPLETED
     assert len(receipts_of(sandbox_server, sale.payments[0].payment_id)) == 1
     assert len(invoices_numbered(sandbox_server, number)) == 1
+    assert_sale_kept(till, sandbox_server, number)
 
 
 # -- receipt pending: the receipt request is on its way ----------------------------------------------------
@@ -292,6 +301,7 @@ def test_killed_while_the_receipt_answer_was_on_its_way_the_same_receipt_is_kept
     assert len(receipts_of(sandbox_server, payment_id)) == 1
     assert till.flow.sale is None                          # nothing left to do for it
     assert "receipt" in till.window.sale_page.message.text()
+    assert_sale_kept(till, sandbox_server, number)
 
 
 def test_killed_before_the_receipt_request_was_served_it_is_made_once_at_restart(
@@ -310,7 +320,8 @@ def test_killed_before_the_receipt_request_was_served_it_is_made_once_at_restart
     payment_id = the_sale(home, number).payments[0].payment_id
     assert receipts_of(sandbox_server, payment_id) == []
 
-    restart()
+    till = restart()
     sale = the_sale(home, number)
     assert sale.status is JournalStatus.COMPLETED and sale.receipt is not None
     assert [receipt["id"] for receipt in receipts_of(sandbox_server, payment_id)] == [sale.receipt.receipt_id]
+    assert_sale_kept(till, sandbox_server, number)
