@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -110,3 +110,18 @@ def close_app(app: PosApp) -> None:
 @pytest.fixture
 def till(make_till: Callable[..., Till]) -> Till:
     return make_till()
+
+
+class HintsHandled(QObject):
+    """Counts the callback hints the till has handled. The receiver emits `hint_arrived` on its own thread;
+    this object lives on the GUI thread and is connected after the app, so its (queued) count goes up only
+    once the app's own slot has run for that hint."""
+
+    def __init__(self, app: QObject) -> None:
+        super().__init__()
+        self.count = 0
+        app.hint_arrived.connect(self.on_hint)  # type: ignore[attr-defined]
+
+    @Slot(object)
+    def on_hint(self, hint: object) -> None:
+        self.count += 1

@@ -21,7 +21,7 @@ from pos_app.domain.sale import Stage
 from pos_app.ui.style import STYLESHEET
 from tests.qpay.helpers import SandboxControl
 
-from .conftest import MILK, WAIT_MS, Till, close_app
+from .conftest import MILK, WAIT_MS, HintsHandled, Till, close_app
 
 # Checks so rare that only a callback can find the payment within a test's wait.
 RARE_CHECKS = PollSchedule(fast_interval=600, fast_period=30, medium_interval=600, medium_period=60,
@@ -85,9 +85,10 @@ def test_a_callback_for_another_invoice_checks_nothing(start_till, qtbot: QtBot)
     till = start_till(f"127.0.0.1:{port}")
     till.scan(MILK)
     till.charge()
-    with qtbot.waitSignal(till.app.hint_arrived, timeout=WAIT_MS):
-        answer = requests.post(f"http://127.0.0.1:{port}/qpay/callback", json={"invoice_id": "someone-else"},
-                               timeout=5)
+    handled = HintsHandled(till.app)
+    answer = requests.post(f"http://127.0.0.1:{port}/qpay/callback", json={"invoice_id": "someone-else"},
+                           timeout=5)
+    qtbot.waitUntil(lambda: handled.count == 1, timeout=WAIT_MS)
     assert answer.status_code == 200 and answer.text == "SUCCESS"
     assert till.flow.stage is Stage.AWAITING_PAYMENT
     assert till.control.count("/v2/payment/check") == 0
@@ -100,10 +101,11 @@ def test_a_flood_of_callbacks_is_one_check(start_till, qtbot: QtBot) -> None:
     till.charge()
     checked: list[object] = []
     till.flow.checked.connect(lambda: checked.append(True))
-    for _ in range(20):
-        with qtbot.waitSignal(till.app.hint_arrived, timeout=WAIT_MS):
-            requests.post(f"http://127.0.0.1:{port}/qpay/callback", json={"invoice_id": till.invoice_id},
-                          timeout=5)
+    # Counted by a GUI-thread object, not waitSignal: the signal is emitted on the receiver's thread.
+    handled = HintsHandled(till.app)
+    for sent in range(1, 21):
+        requests.post(f"http://127.0.0.1:{port}/qpay/callback", json={"invoice_id": till.invoice_id}, timeout=5)
+        qtbot.waitUntil(lambda sent=sent: handled.count == sent, timeout=WAIT_MS)
     qtbot.waitUntil(lambda: bool(checked), timeout=WAIT_MS)
     assert till.control.count("/v2/payment/check", "POST") == 1
     assert till.flow.stage is Stage.AWAITING_PAYMENT           # a callback is never proof of payment

@@ -83,7 +83,7 @@ from typing import Any
 
 import pytest
 import requests
-from PySide6.QtCore import QObject, Qt, Slot
+from PySide6.QtCore import Qt
 
 import pos_app.backend
 from pos_app.domain.poll import PollSchedule
@@ -94,7 +94,7 @@ from pos_app.sandbox import SandboxServer
 from pos_app.sandbox.app import SandboxOptions
 from tests.qpay.helpers import FAST_POLICY, PASSWORD, USERNAME, FakeClock, SandboxControl
 
-from .conftest import MILK, WAIT_MS, YOGURT, Till
+from .conftest import MILK, WAIT_MS, YOGURT, HintsHandled, Till
 from .fault_matrix_helpers import (
     Outcomes,
     allow_on_invoice,
@@ -461,21 +461,6 @@ def test_sandbox_restart_mid_sale_while_waiting_and_before_the_receipt(
 
 # -- callbacks --------------------------------------------------------------------------------------------
 
-
-
-class HintsHandled(QObject):
-    """Counts the callback hints the till has handled. The receiver emits `hint_arrived` on its own thread;
-    this object lives on the GUI thread and is connected after the app, so its (queued) count goes up only
-    once the app's own slot has run for that hint."""
-
-    def __init__(self, app: QObject) -> None:
-        super().__init__()
-        self.count = 0
-        app.hint_arrived.connect(self.on_hint)  # type: ignore[attr-defined]
-
-    @Slot(object)
-    def on_hint(self, hint: object) -> None:
-        self.count += 1
 
 
 class Receiver:
