@@ -115,4 +115,4 @@ sample-receipts: $(VENV)/.stamp-dev system-test-packages
 	$(BIN)/python scripts/sample_receipts.py docs/receipts
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis $(QM_FILES) build dist
+	rm -rf $(VENV) .pytest_cache .hypothesis .mypy_cache .ruff_cache $(QM_FILES) build dist benchmarks/results
