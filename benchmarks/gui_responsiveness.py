@@ -55,7 +55,7 @@ from common import RESULTS, ROOT, SandboxProcess
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before any Qt import
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import QEventLoop, QtMsgType, Qt, QTimer, qInstallMessageHandler  # noqa: E402
+from PySide6.QtCore import QtMsgType, Qt, QTimer, qInstallMessageHandler  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
@@ -67,6 +67,7 @@ from pos_app.domain.sale import Stage  # noqa: E402
 from pos_app.ui.main_window import MainWindow  # noqa: E402
 from pos_app.ui.stall_meter import StallMeter  # noqa: E402
 from pos_app.ui.style import STYLESHEET  # noqa: E402
+from till_driver import wait_until  # noqa: E402
 
 DEFAULT_OUTPUT = RESULTS / "gui_responsiveness.json"
 MILK = "8656000010011"  # 3,500 ₮ in the sample catalog
@@ -331,12 +332,7 @@ class Driver:
         self.wake.start()
 
     def wait(self, what: str, condition: Callable[[], bool], timeout: float = STEP_TIMEOUT) -> None:
-        deadline = time.monotonic() + timeout
-        flags = QEventLoop.ProcessEventsFlag.AllEvents | QEventLoop.ProcessEventsFlag.WaitForMoreEvents
-        while not condition():
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"timed out waiting for {what} (stage {self.flow.stage})")
-            QApplication.processEvents(flags)  # blocks until an event comes: no spinning, no sleeping
+        wait_until(condition, timeout, lambda: f"{what} (stage {self.flow.stage})")
 
     def wait_stage(self, stage: Stage | None) -> None:
         self.wait(f"stage {stage}", lambda: self.flow.stage is stage)

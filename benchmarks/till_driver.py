@@ -41,6 +41,17 @@ def log(text: str) -> None:
 
 # -- the till -----------------------------------------------------------------------------------
 
+def wait_until(condition: Callable[[], bool], timeout: float, waiting_for: Callable[[], str]) -> None:
+    """Turn Qt's event loop until *condition* holds (a timer must wake it now and then); *waiting_for* names
+    what was awaited when the time is up."""
+    deadline = time.monotonic() + timeout
+    flags = QEventLoop.ProcessEventsFlag.AllEvents | QEventLoop.ProcessEventsFlag.WaitForMoreEvents
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out waiting for {waiting_for()}")
+        QApplication.processEvents(flags)  # blocks until an event comes: no spinning, no sleeping
+
+
 class Till:
     """A PosApp offscreen, typed on like a cashier, with a wait loop that keeps the event loop turning.
 
@@ -59,12 +70,7 @@ class Till:
         self.stamps[sale.stage if sale else None] = time.time()
 
     def wait(self, what: str, condition: Callable[[], bool], timeout: float = STEP_TIMEOUT) -> None:
-        deadline = time.monotonic() + timeout
-        flags = QEventLoop.ProcessEventsFlag.AllEvents | QEventLoop.ProcessEventsFlag.WaitForMoreEvents
-        while not condition():
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"timed out waiting for {what} (stage {self.flow.stage})")
-            QApplication.processEvents(flags)  # blocks until an event comes: no spinning, no sleeping
+        wait_until(condition, timeout, lambda: f"{what} (stage {self.flow.stage})")
 
     def wait_stage(self, stage: Stage | None, timeout: float = STEP_TIMEOUT) -> None:
         self.wait(f"stage {stage}", lambda: self.flow.stage is stage, timeout)
