@@ -29,7 +29,6 @@ import _sqlite3
 import argparse
 import ctypes
 import gc
-import json
 import math
 import os
 import platform
@@ -47,7 +46,7 @@ from typing import Any
 
 from common import RESULTS, ROOT, SandboxProcess
 # The keyboard driver is shared with the detection benchmark (it also sets QT_QPA_PLATFORM=offscreen).
-from till_driver import Till, log, quick_sale, start_till, stop_till
+from till_driver import Till, finish, log, quick_sale, start_till, stop_till
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
@@ -393,15 +392,7 @@ def main(argv: list[str] | None = None) -> int:
     result["load_average"] = os.getloadavg()
     result["summary"] = summarize(result["samples"], args.warmup, args.threshold_kb, args.tracemalloc)
     result["headline"] = headline(result)
-    print(markdown(result))
-    print(f"\nWhole run: {result['elapsed_s']:.0f} s.")
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(result, indent=2), encoding="utf-8")
-    print(f"JSON: {args.output}")
-    if result["failure"]:
-        print(f"\n**A sale failed**: {result['failure']}")
-        return 1
-    return 0
+    return finish(result, args.output, markdown(result))
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ the numbers: it exits non-zero only if a sale failed.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import platform
 import random
@@ -42,7 +41,7 @@ from typing import Any
 import requests
 
 from common import RESULTS, SandboxProcess, percentile
-from till_driver import STEP_TIMEOUT, Till, log, quick_sale, start_till, stop_till  # sets up Qt offscreen first
+from till_driver import STEP_TIMEOUT, Till, finish, log, quick_sale, start_till, stop_till  # sets up Qt offscreen first
 
 from PySide6.QtCore import Qt, QTimer
 from pos_app.domain.poll import PollSchedule
@@ -332,19 +331,8 @@ def main(argv: list[str] | None = None) -> int:
     result |= run(args.sales, args.pay_from, args.pay_to, args.seed)
     result["elapsed_s"] = time.perf_counter() - began
     result["load_average"] = os.getloadavg() if hasattr(os, "getloadavg") else None
-    if result["sales"]:
-        result["headline"] = headline(result)
-        print(markdown(result))
-    else:
-        result["headline"] = []
-    print(f"\nWhole run: {result['elapsed_s']:.0f} s.")
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(result, indent=2), encoding="utf-8")
-    print(f"JSON: {args.output}")
-    if result["failure"]:
-        print(f"\n**A sale failed**: {result['failure']}")
-        return 1
-    return 0
+    result["headline"] = headline(result) if result["sales"] else []
+    return finish(result, args.output, markdown(result) if result["sales"] else "")
 
 
 if __name__ == "__main__":

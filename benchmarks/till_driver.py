@@ -6,6 +6,7 @@ never sleep.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -145,3 +146,17 @@ def quick_sale(till: Till) -> None:
     till.key(Qt.Key.Key_P, CTRL_SHIFT)
     till.wait_stage(Stage.PAID)
     till.issue_and_next()
+
+
+def finish(result: dict[str, Any], output: Path, table: str) -> int:
+    """Print the tables, write the JSON; exit status 1 when a sale failed (the numbers never fail a run)."""
+    if table:
+        print(table)
+    print(f"\nWhole run: {result['elapsed_s']:.0f} s.")
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(json.dumps(result, indent=2), encoding="utf-8")
+    print(f"JSON: {output}")
+    if result["failure"]:
+        print(f"\n**A sale failed**: {result['failure']}")
+        return 1
+    return 0

@@ -24,7 +24,6 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCK = ROOT / "requirements.lock"
 AUDIT = ROOT / "scripts" / "audit.py"
 CLOSED = "http://127.0.0.1:9"  # the discard port: nothing listens there
-VULNERABLE = {"requests"}
 
 
 def locked() -> dict[str, str]:
@@ -79,25 +78,40 @@ def test_every_install_takes_the_locked_versions() -> None:
 # -- the audit ---------------------------------------------------------------------------------------------
 
 
-def osv_answer(seen: Seen) -> Reply:
-    query = seen.json()
-    name = query["package"]["name"]
-    if name == "broken-service":
-        return Reply(500, {"message": "the service failed"})
-    if name not in VULNERABLE:
-        return Reply(200, {})
-    return Reply(200, {"vulns": [{
-        "id": "PYSEC-0000-TEST", "summary": "a vulnerability the test made up", "aliases": ["CVE-0000-0000"],
-        "affected": [{"package": {"name": name, "ecosystem": "PyPI"},
-                      "ranges": [{"type": "ECOSYSTEM", "events": [{"introduced": "0"}, {"fixed": "99.0"}]}]}],
-    }]})
+class OsvStandIn:
+    """OSV's query API over real HTTP: *vulnerable* packages have one made-up advisory, `broken-service` fails."""
+
+    def __init__(self) -> None:
+        self.vulnerable = {"requests"}
+        self.server = TinyServer(self.answer)
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    @property
+    def seen(self) -> list[Seen]:
+        return self.server.seen
+
+    def answer(self, seen: Seen) -> Reply:
+        name = seen.json()["package"]["name"]
+        if name == "broken-service":
+            return Reply(500, {"message": "the service failed"})
+        if name not in self.vulnerable:
+            return Reply(200, {})
+        return Reply(200, {"vulns": [{
+            "id": "PYSEC-0000-TEST", "summary": "a vulnerability the test made up", "aliases": ["CVE-0000-0000"],
+            "affected": [{"package": {"name": name, "ecosystem": "PyPI"},
+                          "ranges": [{"type": "ECOSYSTEM", "events": [{"introduced": "0"}, {"fixed": "99.0"}]}]}],
+        }]})
 
 
 @pytest.fixture
-def osv() -> Iterator[TinyServer]:
-    server = TinyServer(osv_answer).start()
-    yield server
-    server.stop()
+def osv() -> Iterator[OsvStandIn]:
+    stand_in = OsvStandIn()
+    stand_in.server.start()
+    yield stand_in
+    stand_in.server.stop()
 
 
 def audit(*args: str) -> subprocess.CompletedProcess[str]:
@@ -111,7 +125,7 @@ def lock_file(tmp_path: Path, *pins: str) -> Path:
     return path
 
 
-def test_a_locked_version_with_a_known_vulnerability_fails_the_audit(osv: TinyServer, tmp_path: Path) -> None:
+def test_a_locked_version_with_a_known_vulnerability_fails_the_audit(osv: OsvStandIn, tmp_path: Path) -> None:
     lock = lock_file(tmp_path, "requests==2.31.0", "idna==3.7")
     result = audit("--lock", str(lock), "--osv-url", f"{osv.url}/v1/query")
     assert result.returncode == 1, result.stdout + result.stderr
@@ -120,20 +134,17 @@ def test_a_locked_version_with_a_known_vulnerability_fails_the_audit(osv: TinySe
     assert asked == {"requests", "idna"}
 
 
-def test_the_whole_lock_passes_when_the_service_knows_nothing_against_it(osv: TinyServer) -> None:
+def test_the_whole_lock_passes_when_the_service_knows_nothing_against_it(osv: OsvStandIn) -> None:
     # Also proves every line of the real lock is a pin pip-audit accepts without resolving anything.
-    VULNERABLE.discard("requests")
-    try:
-        result = audit("--osv-url", f"{osv.url}/v1/query")
-    finally:
-        VULNERABLE.add("requests")
+    osv.vulnerable.clear()
+    result = audit("--osv-url", f"{osv.url}/v1/query")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "No known vulnerabilities found" in result.stdout + result.stderr
     asked = {seen.json()["package"]["name"] for seen in osv.seen}
     assert asked >= set(locked())
 
 
-def test_a_package_the_service_cannot_answer_for_fails_the_audit(osv: TinyServer, tmp_path: Path) -> None:
+def test_a_package_the_service_cannot_answer_for_fails_the_audit(osv: OsvStandIn, tmp_path: Path) -> None:
     lock = lock_file(tmp_path, "idna==3.7", "broken-service==1.0")
     result = audit("--lock", str(lock), "--osv-url", f"{osv.url}/v1/query")
     assert result.returncode != 0, result.stdout + result.stderr

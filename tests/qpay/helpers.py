@@ -70,6 +70,9 @@ class SandboxControl:
     def fault(self, path_prefix: str, **fault: Any) -> None:
         self._call("POST", "/faults", {"path_prefix": path_prefix, **fault})
 
+    def pending_faults(self) -> list[dict[str, Any]]:
+        return self._call("GET", "/faults")["faults"]
+
     def clear_faults(self) -> None:
         self._call("DELETE", "/faults")
 

@@ -134,12 +134,8 @@ def fast_till(make_till: Callable[..., Till], monkeypatch: pytest.MonkeyPatch,
     return make_till
 
 
-def pending_faults(control: SandboxControl) -> list[dict[str, Any]]:
-    return control._call("GET", "/faults")["faults"]  # noqa: SLF001 - the control API's own view
-
-
 def wait_faults_met(till: Till, control: SandboxControl) -> None:
-    till.qtbot.waitUntil(lambda: not pending_faults(control), timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: not control.pending_faults(), timeout=WAIT_MS)
 
 
 def scan_lines(till: Till) -> None:
@@ -204,7 +200,7 @@ def test_whole_sale_survives(fast_till: Callable[..., Till], sandbox_server: San
         wait_faults_met(till, control)         # the fault has struck before the customer pays
     pay(till, control)
     issue_receipt(till)
-    assert not pending_faults(control), "the fault never met its call"
+    assert not control.pending_faults(), "the fault never met its call"
     [sale] = assert_every_sale_kept(till, sandbox_server)    # one sale: no charge had to be made again
     assert [(line.barcode, line.quantity) for line in sale.lines] == LINES and sale.total == TOTAL
 
