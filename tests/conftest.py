@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import subprocess
 import sys
+from collections.abc import Generator
 from pathlib import Path
 from typing import Iterator
 
@@ -25,6 +27,47 @@ from pos_app.qpay import QPayClient  # noqa: E402
 from pos_app.sandbox import SandboxServer  # noqa: E402
 from pos_app.ui.language import Language  # noqa: E402
 from tests.qpay.helpers import FAST_POLICY, INVOICE_CODE, PASSWORD, USERNAME, SandboxControl  # noqa: E402
+
+
+# -- a watchdog for deadlocks -------------------------------------------------------------------------------
+
+TIMEOUT = 120.0             # pytest-timeout's per-test limit (pyproject.toml)
+WATCHDOG_MARGIN = 120.0     # the watchdog fires this long after it: 240 s, so pytest-timeout goes first
+_terminal_stderr = pytest.StashKey[int]()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    # The terminal's stderr, kept now: while a test runs, fd 2 is pytest's capture file, lost at an exit.
+    config.stash[_terminal_stderr] = os.dup(2)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _terminal_stderr in config.stash:
+        os.close(config.stash[_terminal_stderr])
+        del config.stash[_terminal_stderr]
+
+
+def _watchdog_seconds(item: pytest.Item) -> float:
+    marker = item.get_closest_marker("timeout")
+    timeout = (marker.args[0] if marker.args else marker.kwargs.get("timeout")) if marker else None
+    if timeout is None:
+        timeout = item.config.getoption("timeout", None) or item.config.getini("timeout")
+    return max(float(timeout or 0), TIMEOUT) + WATCHDOG_MARGIN
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object]:
+    """pytest-timeout stops a hung test with a signal, which Python handles only once a thread gets the GIL;
+    a deadlock that holds the GIL (Qt's locks against the GIL, see pos_app/ui/logos.py) would hang the run
+    for good. faulthandler's watchdog is a C thread: past its time it writes every thread's stack to the
+    terminal and ends the run."""
+    faulthandler.dump_traceback_later(_watchdog_seconds(item), file=item.config.stash.get(_terminal_stderr, 2),
+                                    exit=True)
+    try:
+        return (yield)
+    finally:
+        faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.fixture(scope="session")

@@ -16,7 +16,14 @@ through a line of text or the code.
 Nothing here touches widgets: every call works on a worker thread (a painter
 on a QImage, a QPdfWriter or a QPrinter is allowed off the GUI thread); the
 app runs them on its printing queue. It does need the QGuiApplication to
-exist, for the fonts.
+exist, for the fonts, and the GUI thread calls `ensure_fonts` (and, for a
+system printer, `prepare_printing`) before it hands a job over: a worker holds
+the GIL through every Qt call, so it must make none that loads a plugin or
+connects signals (Qt's connection mutexes are what the GUI thread holds while
+it waits for the GIL: see ui/logos.py). What is left for the worker is safe:
+a QImage made with an explicit format and size, the raster and PDF paint
+engines, fonts already registered, QBuffer/QPdfWriter objects with no
+connections; no image is ever read, so no image plugin probes anything.
 
 A failure is a `PrintError` whose message is translated (context "Printing")
 when it is raised, in the language the till speaks at that moment.
@@ -44,8 +51,8 @@ from .errors import PrintError, PrinterUnavailable
 from .layout import Align, Block, Feed, Pair, Paper, QrCode, ReceiptLayout, Rule, Size, Text
 from .qr import qr_matrix
 
-__all__ = ["PDF_DPI", "ensure_fonts", "layout_height", "paint", "print_layouts", "receipt_image", "roll_mm",
-           "system_printer", "write_pdf"]
+__all__ = ["PDF_DPI", "ensure_fonts", "layout_height", "paint", "prepare_printing", "print_layouts", "receipt_image",
+           "roll_mm", "system_printer", "write_pdf"]
 
 _log = logging.getLogger(__name__)
 translate = QCoreApplication.translate     # lupdate reads translate("Printing", "...") calls
@@ -85,7 +92,8 @@ _fonts_ready = False
 
 
 def ensure_fonts() -> None:
-    """Register the bundled DejaVu fonts with Qt, once per process (safe from any thread).
+    """Register the bundled DejaVu fonts with Qt, once per process. Call it on the GUI thread before a worker
+    draws: registering emits QGuiApplication.fontDatabaseChanged, which a worker must not do (see above).
 
     Raises RuntimeError when there is no QGuiApplication yet: Qt has no font database without one.
     """
@@ -97,10 +105,25 @@ def ensure_fonts() -> None:
             return
         if not isinstance(QGuiApplication.instance(), QGuiApplication):
             raise RuntimeError("Slips are drawn with Qt's fonts: create the QApplication before printing.")
+        if threading.current_thread() is not threading.main_thread():
+            _log.warning("Slip fonts registered on a worker: call qt_out.ensure_fonts() on the GUI thread first.")
         for path in sorted(FONT_DIR.glob("DejaVu*.ttf")):
             if QFontDatabase.addApplicationFont(str(path)) < 0:
                 _log.warning("The font %s could not be loaded; slips use a system font instead.", path.name)
         _fonts_ready = True
+
+
+_printing_ready = False
+
+
+def prepare_printing() -> None:
+    """On the GUI thread, before a worker prints to a system printer: the fonts, and Qt's print-support plugin
+    (CUPS, the Windows spooler), which the first printer call loads; so the worker loads no plugin."""
+    global _printing_ready
+    ensure_fonts()
+    if not _printing_ready:
+        QPrinterInfo.defaultPrinterName()
+        _printing_ready = True
 
 
 # -- units -----------------------------------------------------------------------
@@ -395,7 +418,7 @@ def receipt_image(layout: ReceiptLayout, paper: Paper, dpi: float = 203) -> QIma
     width = round(_px(roll_mm(paper), dpi))
     margin = round(_px(MARGIN_MM, dpi))
     height = math.ceil(sum(row.height for row in rows)) + 2 * margin
-    image = QImage(width, height, QImage.Format.Format_RGB32)
+    image = QImage(width, height, QImage.Format.Format_RGB32)     # allocated, not read: no plugin on a worker
     image.fill(_WHITE)
     dots_per_meter = round(dpi / 0.0254)
     image.setDotsPerMeterX(dots_per_meter)
@@ -498,7 +521,7 @@ def _why(error: OSError) -> str:
 def system_printer(name: str, paper: Paper) -> QPrinter:
     """A high-resolution QPrinter for the installed printer `name` ("" = the computer's default printer),
     on the driver's page as wide as the roll when it offers one. Raises PrinterUnavailable when there is
-    no such printer."""
+    no such printer. On a worker, after `prepare_printing` on the GUI thread (the plugin is loaded then)."""
     name = name.strip()
     info = QPrinterInfo.printerInfo(name) if name else QPrinterInfo.defaultPrinter()
     if info.isNull():

@@ -3,21 +3,32 @@
 A logo is decoration. The till must look finished without one (offline, a
 404, a broken file), so every failure falls back to `fallback_icon`, a badge
 with the bank's initials, and is not retried for the rest of the session.
+
+The worker makes no Qt call: it fetches and decodes with Pillow into plain
+`LogoPixels`, and the GUI thread makes the QImage and QPixmap. Qt's image
+reader, asked to guess a format, loads its plugins and lets them probe the
+bytes (the SVG plugin connects signals to do it), which takes Qt's connection
+mutexes while the worker holds the GIL; the GUI thread, which can hold such a
+mutex while it waits for the GIL (deleting a view that asks its model's Python
+wrapper about a disconnect), then deadlocks with it and the till freezes.
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import logging
 import os
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import requests
+from PIL import Image
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPixmap
 
@@ -26,6 +37,9 @@ from .tasks import TaskRunner
 logger = logging.getLogger(__name__)
 
 MAX_LOGO_BYTES = 512 * 1024
+MAX_LOGO_PIXELS = 2048 * 2048          # a logo's width x height; more is a decompression bomb, not a logo
+# Pillow decodes only these (never, say, EPS, which it hands to Ghostscript).
+LOGO_FORMATS = ("PNG", "JPEG", "GIF", "WEBP", "BMP", "ICO")
 FETCH_TIMEOUT = (2, 5)                 # seconds: connect, read
 
 Fetch = Callable[[str], bytes]
@@ -66,24 +80,56 @@ def _write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-def load_logo(url: str, cache_dir: Path | None, fetch: Fetch) -> QImage:
-    """Runs on a worker: the disk cache if it holds a readable image, else *fetch* (and cache it)."""
+@dataclass(frozen=True)
+class LogoPixels:
+    """A decoded logo as plain values (made on a worker): `rgba` holds width x height RGBA8888 pixels, row by row."""
+
+    width: int
+    height: int
+    rgba: bytes
+
+    def to_image(self) -> QImage:
+        """The logo as a QImage; call it on the GUI thread."""
+        image = QImage(self.rgba, self.width, self.height, 4 * self.width, QImage.Format.Format_RGBA8888)
+        return image.copy()             # the first QImage only borrows `rgba`; the copy owns its pixels
+
+
+def decode_logo(data: bytes) -> LogoPixels:
+    """*data* decoded by Pillow (no Qt, so safe on a worker); LogoError when it is not a logo we read."""
+    if len(data) > MAX_LOGO_BYTES:
+        raise LogoError("the logo is larger than 512 KiB")
+    try:
+        with Image.open(io.BytesIO(data), formats=LOGO_FORMATS) as picture:
+            if picture.width * picture.height > MAX_LOGO_PIXELS:
+                raise LogoError(f"the logo is too large ({picture.width} x {picture.height} pixels)")
+            rgba = picture.convert("RGBA")
+    except LogoError:
+        raise
+    except Exception as error:  # noqa: BLE001 - whatever Pillow makes of broken bytes, it is not a logo
+        raise LogoError("the logo is not an image") from error
+    if rgba.width < 1 or rgba.height < 1:
+        raise LogoError("the logo is empty")
+    return LogoPixels(rgba.width, rgba.height, rgba.tobytes())
+
+
+def load_logo(url: str, cache_dir: Path | None, fetch: Fetch) -> LogoPixels:
+    """Runs on a worker: the disk cache if it holds a readable image, else *fetch* (and cache it).
+
+    No Qt here (see the module's note): the GUI thread turns the pixels into a QPixmap."""
     path = cache_file(cache_dir, url) if cache_dir is not None else None
     if path is not None and path.is_file():
-        image = QImage.fromData(path.read_bytes())
-        if not image.isNull():
-            return image
-        logger.warning("unreadable cached logo %s; fetching it again", path.name)
+        try:
+            return decode_logo(path.read_bytes())
+        except (LogoError, OSError):
+            logger.warning("unreadable cached logo %s; fetching it again", path.name)
     data = fetch(url)
-    image = QImage.fromData(data)
-    if image.isNull():
-        raise LogoError("the logo is not an image")
+    pixels = decode_logo(data)
     if path is not None:
         try:
             _write_atomically(path, data)
         except OSError as error:   # a read-only or full disk only costs a re-fetch next run
             logger.warning("could not cache a logo: %s", error)
-    return image
+    return pixels
 
 
 class LogoCache(QObject):
@@ -119,17 +165,18 @@ class LogoCache(QObject):
     def has_failed(self, url: str) -> bool:
         return url in self._failed
 
-    def on_load_finished(self, url: str, future: Future[QImage]) -> None:
+    def on_load_finished(self, url: str, future: Future[LogoPixels]) -> None:
+        """GUI thread (the TaskRunner delivers it here): the worker's pixels become a QPixmap."""
         self._loading.discard(url)
         try:
-            image = future.result()
+            pixmap = QPixmap.fromImage(future.result().to_image())
+            if pixmap.isNull():
+                raise LogoError("the logo could not be drawn")
         except Exception as error:
             logger.info("bank logo unavailable (%s): %s", type(error).__name__, url)
             self._failed.add(url)
             self.failed.emit(url)
             return
-        # QPixmap belongs to the GUI thread, so the worker hands over a QImage.
-        pixmap = QPixmap.fromImage(image)
         self._pixmaps[url] = pixmap
         self.loaded.emit(url, pixmap)
 

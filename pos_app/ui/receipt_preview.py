@@ -91,6 +91,10 @@ class ReceiptPreviewDialog(QDialog):
         self.resize(620, 760)
 
         paper = printing.choice.paper
+        # The worker paints on QImages (allowed off the GUI thread, and nothing is read, so no image plugin
+        # probes); the fonts are registered here first, since registering them on a worker could deadlock
+        # with the GUI thread over the GIL (see logos.py). The pictures become QPixmaps back here.
+        qt_out.ensure_fonts()
 
         def draw() -> tuple[Sequence[ReceiptLayout], list[QImage]]:
             layouts = build()
@@ -148,6 +152,8 @@ class ReceiptPreviewDialog(QDialog):
         QDialog.open(dialog)
 
     def _print_on(self, printer: QPrinter) -> None:
+        # The QPrinter was made on this (GUI) thread, which loaded Qt's print-support plugin; the worker only
+        # paints on it, as it does into the PDF (QPdfWriter) below.
         layouts, paper, what = self.layouts, self.printing.choice.paper, self.layouts[0].title
         self._printing_started()
         self.printing.runner.run_in_background(lambda: qt_out.print_layouts(layouts, printer, paper),

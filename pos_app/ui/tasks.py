@@ -15,7 +15,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +35,9 @@ class TaskRunner(QObject):
         self._printing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pos-print")
         self._pending = 0
         self._closed = False
-        self._finished.connect(self._on_finished)
+        # Queued even when emitted on the GUI thread: a task already done when its callback is attached emits
+        # from here, and `on_done` must still run later, never inside `run_in_background` itself.
+        self._finished.connect(self._on_finished, Qt.ConnectionType.QueuedConnection)
 
     @property
     def pending(self) -> int:

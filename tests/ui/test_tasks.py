@@ -264,3 +264,20 @@ def test_shutdown_cancels_money_tasks_still_queued(qtbot: QtBot, gates: list[thr
     running.result(WAIT_S)
     assert queued.cancelled()
     qtbot.waitUntil(lambda: runner.pending == 0, timeout=WAIT_MS)
+
+
+def test_on_done_of_a_task_already_done_runs_later_never_inside_the_call(runner: TaskRunner, qtbot: QtBot,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # A task that finishes before its callback is attached must still report through the event loop: a
+    # caller that sets up its listeners after run_in_background (as dialogs do) would otherwise miss it.
+    def submit_done(task: Any) -> Future[Any]:      # the worker was faster than the GUI thread
+        future: Future[Any] = Future()
+        future.set_result(task())
+        return future
+
+    monkeypatch.setattr(runner._pool, "submit", submit_done)
+    calls: list[str] = []
+    runner.run_in_background(lambda: "value", lambda _future: calls.append("on_done"))
+    calls.append("returned")
+    qtbot.waitUntil(lambda: "on_done" in calls, timeout=5000)
+    assert calls == ["returned", "on_done"]
