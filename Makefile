@@ -6,7 +6,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8765
 
 .PHONY: run sandbox test lint audit lock bench screenshots sample-receipts translations update-translations \
-        package package-smoke clean system-test-packages
+        package package-smoke clean system-test-packages test-timeshift
 
 # A stamp per extra set: reinstall only when pyproject.toml or the lock changes. Every install takes the
 # versions pinned in requirements.lock (the ones the tests ran and make audit looked up).
@@ -50,8 +50,8 @@ run: $(VENV)/.stamp-run $(QM_FILES)
 sandbox: $(VENV)/.stamp-run
 	$(BIN)/pos-sandbox --host $(HOST) --port $(PORT)
 
-# System tools the tests use (pdftotext/pdftoppm read back what Qt printed).
-TEST_PACKAGES := poppler-utils
+# System tools the tests use (pdftotext/pdftoppm read back what Qt printed; faketime moves the clock).
+TEST_PACKAGES := poppler-utils faketime
 system-test-packages:
 	@dpkg -s $(TEST_PACKAGES) >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; }
@@ -69,7 +69,20 @@ audit: $(VENV)/.stamp-dev
 test: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
 	$(MAKE) audit
 	$(BIN)/python -m pytest -q
+	$(MAKE) test-timeshift
 	$(MAKE) package-smoke
+
+# The date-sensitive tests again with the wall clock moved (libfaketime: scripts/timeshift.sh) to seconds before
+# midnight in Ulaanbaatar, so that each run crosses it: the year's end (journal, sale numbers, history, day close,
+# the shop's time zone) and a month's end (sale numbers, the journal) on a computer set to UTC, where it is still
+# the afternoon before. About 40 s in all.
+TIMESHIFT_YEAR_END  := tests/journal tests/ui/test_history_dialog.py tests/ui/test_day_close_dialog.py \
+                       tests/ui/test_shop_time_and_rates.py tests/domain/test_shop_time.py
+TIMESHIFT_MONTH_END := tests/journal/test_numbers.py tests/journal/test_journal.py \
+                       tests/ui/test_shop_time_and_rates.py tests/domain/test_shop_time.py
+test-timeshift: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
+	scripts/timeshift.sh "2026-12-31 23:59:50" $(BIN)/python -m pytest -q -p no:cacheprovider $(TIMESHIFT_YEAR_END)
+	TIMESHIFT_TZ=UTC scripts/timeshift.sh "2026-11-30 23:59:55" $(BIN)/python -m pytest -q -p no:cacheprovider $(TIMESHIFT_MONTH_END)
 
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml | head -n 1)
 DEB := dist/pos-app_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb

@@ -45,7 +45,7 @@ import time
 import traceback
 import uuid
 from collections import Counter
-from datetime import date, datetime, timezone
+from datetime import datetime, timezone
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Callable
@@ -55,6 +55,7 @@ from common import RESULTS, ROOT, percentile
 
 sys.path.insert(0, str(ROOT))
 from pos_app.domain.cart import CartLine  # noqa: E402
+from pos_app.domain.shop_time import ShopClock  # noqa: E402
 from pos_app.domain.sale import (  # noqa: E402
     BankApp,
     IssuedReceipt,
@@ -287,9 +288,10 @@ def timed_reads(repeats: int, call: Callable[[], list[Any]]) -> dict[str, Any]:
 
 def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     main_path, side_path = folder / "journal.sqlite3", folder / "side-journal.sqlite3"
-    journal = Journal(main_path, TERMINAL)
+    clock = ShopClock()     # the journal's default: the shop's (Ulaanbaatar) time, and so its days
+    journal = Journal(main_path, TERMINAL, clock=clock)
     # The warm-up sales and the cancelled twins go here: the main file holds only completed sales.
-    side = Journal(side_path, TERMINAL)
+    side = Journal(side_path, TERMINAL, clock=clock)
     bare = {BARE_FULL: BareCommits(folder / "bare-full.sqlite3", "FULL"),
             BARE_NORMAL: BareCommits(folder / "bare-normal.sqlite3", "NORMAL")}
     pragmas = {"journal_mode": journal.pragma("journal_mode"), "synchronous": journal.pragma("synchronous"),
@@ -305,7 +307,7 @@ def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             one_sale(side, 900_000 + number, None)
         for connection in bare.values():
             connection.warm_up()
-        first_day = date.today()
+        first_day = clock.today()
         began = time.perf_counter()
         done = cancelled = rounds = 0
         next_report = max(1, args.sales // 10)
@@ -343,7 +345,7 @@ def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
                          f"{elapsed_estimate(began, done, args.sales):.0f} s. A smaller --sales is faster, but "
                          f"the size figures are then for that many sales.")
         write_s = time.perf_counter() - began
-        last_day = date.today()
+        last_day = clock.today()
 
         # Reads with every sale in the file, on the open journal (as the running till has it).
         progress("reading back")

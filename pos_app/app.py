@@ -11,9 +11,10 @@ import logging
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 
@@ -49,6 +50,7 @@ from pos_app.config import (
 )
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import Sale, Stage
+from pos_app.domain.shop_time import ShopClock
 from pos_app.journal import JournalLockedError
 from pos_app.receipts.printers import PrinterChoice, shop_header
 from pos_app.ui.cart_model import CartModel
@@ -88,9 +90,10 @@ class PosApp(QObject):
 
     def __init__(self, paths: AppPaths, *, runner: TaskRunner | None = None, sandbox_url: str | None = None,
                  secrets: SecretStore | None = None, schedule: PollSchedule | None = None,
-                 language: Language | None = None) -> None:
+                 language: Language | None = None, instant: Callable[[], datetime] | None = None) -> None:
         super().__init__()
         self.paths = paths
+        self.instant = instant      # the moment the shop's clock reads (tests); None: the system clock
         self.runner = runner or TaskRunner()
         self.sandbox_url = sandbox_url
         self.secrets = secrets
@@ -166,7 +169,7 @@ class PosApp(QObject):
             settings = Settings()
         secrets = self.secrets or open_secret_store()
         backend = build_backend(settings, secrets, self.paths, sandbox_url=self.sandbox_url,
-                                on_hint=self.hint_arrived.emit)
+                                on_hint=self.hint_arrived.emit, instant=self.instant)
         # Before the cashier sees an empty cart: what a crash left unfinished is settled first.
         recovery = recover_sales(backend)
         return Loaded(settings, secrets, backend, problems + backend.problems, recovery)
@@ -269,9 +272,11 @@ class PosApp(QObject):
         till = self.tr("Terminal {terminal}").format(terminal=settings.terminal_id)
         if settings.shop_name:
             till = f"{settings.shop_name} · {till}"
+        self.model.set_rates(settings.tax_rates)
         self.window.set_ready(True, backend.catalog, training=training, till=till)
         self.window.customer_display.set_shop_name(settings.shop_name)
-        self.printing.configure(PrinterChoice.from_settings(settings), shop_header(settings), backend.journal)
+        self.printing.configure(PrinterChoice.from_settings(settings), shop_header(settings), backend.journal,
+                                backend.clock.now)
         if old is not None and old is not backend:
             self.runner.run_in_background(old.close)
 
@@ -308,7 +313,8 @@ class PosApp(QObject):
         def on_screen() -> str:
             return flow.sale.number if flow.sale is not None and not flow.sale.is_final else ""
 
-        dialog = HistoryDialog(services, self.runner, self.window, on_screen=on_screen)
+        today = self.backend.clock.today if self.backend is not None else ShopClock().today
+        dialog = HistoryDialog(services, self.runner, self.window, on_screen=on_screen, today=today)
         dialog.reprint_requested.connect(self.window.print_receipt)     # a copy, from the journal
         dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         self.history_dialog = dialog
@@ -317,7 +323,9 @@ class PosApp(QObject):
     def on_window_day_close_requested(self) -> None:
         if self.backend is None:
             return
-        dialog = DayCloseDialog(self.backend.journal, self.runner, self.window, printing=self.printing)
+        clock = self.backend.clock
+        dialog = DayCloseDialog(self.backend.journal, self.runner, self.window, printing=self.printing,
+                                today=clock.today, now=clock.now)
         dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         self.day_close_dialog = dialog
         dialog.open()
@@ -349,8 +357,11 @@ class PosApp(QObject):
         secrets, paths = self.secrets, self.paths
         assert secrets is not None and settings is not None
         keep_sandbox = self.backend.base_url if self.backend and self.backend.training else self.sandbox_url
+        if self.backend is not None and self.backend.sandbox is not None and self.settings is not None \
+                and settings.city_tax_rate != self.settings.city_tax_rate:
+            keep_sandbox = None     # the embedded sandbox starts again with the shop's new city tax rate
         old_receiver = self.backend.receiver if self.backend else None
-        on_hint = self.hint_arrived.emit
+        on_hint, instant = self.hint_arrived.emit, self.instant
 
         def apply() -> tuple[Backend, StartupRecovery]:
             save_settings(settings, paths.settings_file)
@@ -359,7 +370,7 @@ class PosApp(QObject):
             if password is not None and settings.environment is not Environment.TRAINING:
                 secrets.set_password(secret_account(settings.environment, settings.base_url, settings.username),
                                      password)
-            backend = build_backend(settings, secrets, paths, password=password, on_hint=on_hint,
+            backend = build_backend(settings, secrets, paths, password=password, on_hint=on_hint, instant=instant,
                                     sandbox_url=keep_sandbox if settings.environment is Environment.TRAINING else None)
             # Another environment has its own journal (and a new password may open one): settle it too.
             return backend, recover_sales(backend)
@@ -373,7 +384,8 @@ class PosApp(QObject):
         except Exception as exc:  # noqa: BLE001
             self.window.show_problem(describe_error(exc, self.tr("The new settings could not be applied.")))
             return
-        if self.backend is not None and self.backend.sandbox is not None and backend.training:
+        if self.backend is not None and self.backend.sandbox is not None and backend.training \
+                and backend.sandbox is None:
             backend.sandbox, self.backend.sandbox = self.backend.sandbox, None  # keep the running sandbox
         self._use(settings, backend)
         self._show_problems(backend.problems)

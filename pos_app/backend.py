@@ -10,6 +10,8 @@ import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
 
 import platformdirs
@@ -17,6 +19,7 @@ import platformdirs
 from pos_app import RESOURCES
 from pos_app.checkout import Checkout, CheckoutConfig, TrainingDesk
 from pos_app.checkout.callback_receiver import CallbackReceiver
+from pos_app.checkout.partial import resumable_sale
 from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover_all, sale_to_resume
 from pos_app.config import (
     TRAINING_PASSWORD,
@@ -28,6 +31,7 @@ from pos_app.config import (
 )
 from pos_app.domain.catalog import Catalog, load_catalog
 from pos_app.domain.sale import Sale
+from pos_app.domain.shop_time import ShopClock, time_zone, utc_now
 from pos_app.journal import Journal, JournalLock
 from pos_app.qpay import CallbackHint, QPayClient
 
@@ -113,6 +117,7 @@ class Backend:
     sandbox: object | None = field(default=None, repr=False)  # the embedded SandboxServer
     problems: list[StartupProblem] = field(default_factory=list)
     receiver: CallbackReceiver | None = None
+    clock: ShopClock = field(default_factory=ShopClock)   # the shop's time: the journal's, the dialogs', the slips'
 
     def close(self) -> None:
         if self.receiver is not None:
@@ -126,12 +131,14 @@ class Backend:
             self.sandbox.stop()  # type: ignore[attr-defined]
 
 
-def start_training_sandbox(paths: AppPaths) -> object:
-    """The embedded sandbox, its records kept in the data folder across restarts."""
+def start_training_sandbox(paths: AppPaths, city_tax_rate: Decimal) -> object:
+    """The embedded sandbox, its records kept in the data folder across restarts. Its receipts take the shop's
+    city tax rate, so a training receipt's taxes match the cart's."""
     from pos_app.sandbox.app import SandboxOptions
     from pos_app.sandbox.server import SandboxServer
 
-    return SandboxServer("127.0.0.1", 0, SandboxOptions(state_file=paths.sandbox_state_file)).start()
+    options = SandboxOptions(state_file=paths.sandbox_state_file, city_tax_rate=city_tax_rate)
+    return SandboxServer("127.0.0.1", 0, options).start()
 
 
 def load_shop_catalog(settings: Settings) -> tuple[Catalog, list[StartupProblem]]:
@@ -160,10 +167,13 @@ def start_callback_receiver(settings: Settings, on_hint: Callable[[CallbackHint]
 
 def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPaths,
                   *, sandbox_url: str | None = None, password: str | None = None,
-                  on_hint: Callable[[CallbackHint], None] | None = None) -> Backend:
+                  on_hint: Callable[[CallbackHint], None] | None = None,
+                  instant: Callable[[], datetime] | None = None) -> Backend:
     """Build client, checkout, journal and catalog. `sandbox_url` reuses a running
     sandbox for training (tests) instead of starting the embedded one; `on_hint` hears
-    the callback receiver (on its thread), when the settings turn it on."""
+    the callback receiver (on its thread), when the settings turn it on. The shop's clock
+    reads `instant` (tests) or the system clock, in the settings' time zone."""
+    clock = ShopClock(time_zone(settings.time_zone), instant or utc_now)
     catalog, problems = load_shop_catalog(settings)
     # Sales are the shop's business: the data folder is the user's alone.
     paths.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -171,7 +181,7 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
     training = None
     if settings.environment is Environment.TRAINING:
         if sandbox_url is None:
-            sandbox = start_training_sandbox(paths)
+            sandbox = start_training_sandbox(paths, settings.tax_rates.city)
             sandbox_url = sandbox.url  # type: ignore[attr-defined]
         base_url = sandbox_url
         password = TRAINING_PASSWORD
@@ -197,12 +207,12 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
         # No login is tried without a password: a wrong one could lock the account.
         problems.append(StartupProblem(NO_PASSWORD_PROBLEM, settings.username))
     try:
-        journal = Journal(paths.journal_file(settings.environment), settings.terminal_id)
+        journal = Journal(paths.journal_file(settings.environment), settings.terminal_id, clock=clock)
     except BaseException:
         if receiver is not None:
             receiver.stop()
         raise
-    return Backend(settings, checkout, journal, catalog, base_url, training, sandbox, problems, receiver)
+    return Backend(settings, checkout, journal, catalog, base_url, training, sandbox, problems, receiver, clock)
 
 
 @dataclass(frozen=True)
@@ -222,10 +232,11 @@ def recover_sales(backend: Backend, only: frozenset[str] | None = None) -> Start
     try:
         outcomes = tuple(recover_all(backend.journal, backend.checkout, only))
         resumable = sale_to_resume(backend.journal) if only is None else None
+        # A partly paid sale comes back waiting on its newest remainder invoice, when it has one.
+        resume = resumable_sale(backend.journal, resumable) if resumable is not None else None
     except Exception as exc:  # noqa: BLE001 - the till still starts; the sales stay unfinished in the journal
         logger.exception("recovery failed")
         return StartupRecovery(problem=str(exc))
-    resume = resumable.to_sale() if resumable is not None else None
     unsettled = frozenset(outcome.number for outcome in outcomes if outcome.result is Recovered.UNSETTLED)
     if resume is not None:
         unsettled -= {resume.number}   # on screen: its own polling and buttons settle it

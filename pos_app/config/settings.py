@@ -11,6 +11,7 @@ import re
 import unicodedata
 import uuid
 from dataclasses import dataclass, fields
+from decimal import Decimal, InvalidOperation
 from enum import Enum
 from pathlib import Path
 from typing import Any, Callable, Mapping, Union
@@ -18,6 +19,8 @@ from urllib.parse import urlsplit
 
 import platformdirs
 
+from pos_app.domain.shop_time import DEFAULT_TIME_ZONE, ShopClock, time_zone
+from pos_app.domain.taxes import TaxRates
 from pos_app.domain.validators import TERMINAL_ID
 
 APP_NAME = "pos-app"
@@ -31,6 +34,11 @@ PAPER_WIDTHS = ("80", "58", "80-42")   # "80-42": 80 mm at 180 dpi, 42 character
 # How the `printer` setting starts: the system's printers through Qt, or an ESC/POS printer's connection.
 SYSTEM_PRINTER = "system"
 ESCPOS_PREFIXES = ("usb", "serial", "network", "win32", "cups", "file")
+# Tax rates in percent, as the tax office states them. City tax (НХАТ) is 1 % or 2 % by the goods and the year.
+DEFAULT_VAT_RATE = "10"
+DEFAULT_CITY_TAX_RATE = "2"
+CITY_TAX_RATES = ("1", "2")
+_PERCENT = re.compile(r"[0-9]{1,2}(\.[0-9]{1,2})?")
 
 
 class Environment(str, Enum):
@@ -71,6 +79,9 @@ FIELD_LABELS = {
     "cut_paper": "cut the paper",
     "open_drawer": "open the cash drawer",
     "text_as_image": "print text as pictures",
+    "time_zone": "time zone",
+    "vat_rate": "VAT rate",
+    "city_tax_rate": "city tax rate",
 }
 _SHORT_CODE = re.compile(r"[A-Za-z0-9]{1,20}")
 _LANGUAGE = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*")
@@ -129,6 +140,10 @@ class Settings:
     cut_paper: bool = True
     open_drawer: bool = False     # kick the cash drawer on each new receipt
     text_as_image: bool = False   # ESC/POS: every line as a picture, for printers whose code pages are wrong
+    # The shop's dates (sale numbers, history, day close, slips) are in this zone, whatever the computer's.
+    time_zone: str = DEFAULT_TIME_ZONE
+    vat_rate: str = DEFAULT_VAT_RATE             # percent
+    city_tax_rate: str = DEFAULT_CITY_TAX_RATE   # percent: 1 or 2
 
     def __post_init__(self) -> None:
         # Callers may pass "production"; keep the field a real Environment.
@@ -136,6 +151,15 @@ class Settings:
             object.__setattr__(self, "environment", Environment(self.environment))
         except (ValueError, TypeError):
             raise SettingsError([_bad_environment()]) from None
+
+    @property
+    def tax_rates(self) -> TaxRates:
+        """The rates as fractions for the cart (ValueError when a rate is not valid: see problems())."""
+        return TaxRates(vat=_percent(self.vat_rate) / 100, city=_percent(self.city_tax_rate) / 100)
+
+    def clock(self) -> ShopClock:
+        """The shop's clock in its time zone (ValueError when the zone is unknown: see problems())."""
+        return ShopClock(time_zone(self.time_zone))
 
     @property
     def effective_username(self) -> str:
@@ -161,6 +185,9 @@ class Settings:
             "printer": _check_printer,
             "paper_width": _check_paper_width,
             "printer_model": _check_printer_model,
+            "time_zone": _check_time_zone,
+            "vat_rate": _check_vat_rate,
+            "city_tax_rate": _check_city_tax_rate,
         }
         if self.environment is not Environment.TRAINING:
             production = self.environment is Environment.PRODUCTION
@@ -457,3 +484,33 @@ def _check_printer_model(value: str) -> Check:
     if not value or (len(value) <= 40 and all(ch.isalnum() or ch in "-_. " for ch in value)):
         return None
     return "The {label} must be empty (a generic printer) or a model name such as TM-T20II."
+
+
+def _check_time_zone(value: str) -> Check:
+    try:
+        time_zone(value)
+    except ValueError:
+        return "The {label} must be a time zone name such as {example}.", {"example": DEFAULT_TIME_ZONE}
+    return None
+
+
+def _percent(value: str) -> Decimal:
+    if not _PERCENT.fullmatch(value):
+        raise ValueError(f"not a percentage: {value!r}")
+    try:
+        return Decimal(value)
+    except InvalidOperation:
+        raise ValueError(f"not a percentage: {value!r}") from None
+
+
+def _check_vat_rate(value: str) -> Check:
+    try:
+        _percent(value)
+    except ValueError:
+        return "The {label} must be a percentage below 100 with at most 2 decimals, such as {example}.", {
+            "example": DEFAULT_VAT_RATE}
+    return None
+
+
+def _check_city_tax_rate(value: str) -> Check:
+    return None if value in CITY_TAX_RATES else "The {label} must be 1 or 2 (percent)."

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
+from pos_app.domain.shop_time import ShopClock
 from pos_app.domain.validators import sender_invoice_no
 
 
@@ -25,9 +27,10 @@ def take_number(db: sqlite3.Connection, terminal_id: str, day: date) -> str:
 
 
 class SaleNumbers:
-    def __init__(self, path: str | Path, terminal_id: str) -> None:
+    def __init__(self, path: str | Path, terminal_id: str, today: Callable[[], date] | None = None) -> None:
         self.path = Path(path)
         self.terminal_id = terminal_id
+        self._today = today or ShopClock().today    # the shop's day (Ulaanbaatar), not the computer's
         self._lock = threading.Lock()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         db = self._connect()
@@ -48,8 +51,8 @@ class SaleNumbers:
         return db
 
     def allocate(self, day: date | None = None) -> str:
-        """The next number of the day, committed to disk before it is used."""
-        day = day or date.today()
+        """The next number of the day (the shop's today unless given), committed to disk before it is used."""
+        day = day or self._today()
         with self._lock:
             db = self._connect()
             try:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 
 from fastapi import FastAPI, Request, Response
@@ -20,6 +21,7 @@ from .http import SandboxJSON
 from .merchants import Merchant, default_merchants, load_merchants
 from .state import State
 from .store import ObjectStore
+from .taxes import CITY_TAX_RATE
 from .tokens import TokenIssuer
 
 log = logging.getLogger("pos_app.sandbox")
@@ -32,6 +34,7 @@ class SandboxOptions:
     callback_style: str = "post"
     single_session: bool = False
     merchants: list[Merchant] | None = field(default=None, repr=False)
+    city_tax_rate: Decimal = CITY_TAX_RATE   # a fraction: 0.02 (2 %) or 0.01 (1 %)
 
 
 class Sandbox:
@@ -44,7 +47,7 @@ class Sandbox:
             merchants = load_merchants(self.options.merchants_file)
         self.clock = Clock()
         store = ObjectStore(self.options.state_file) if self.options.state_file else None
-        self.state = State(self.clock, merchants, store)
+        self.state = State(self.clock, merchants, store, self.options.city_tax_rate)
         self.tokens = TokenIssuer(self.clock, single_session=self.options.single_session)
         self.callbacks = CallbackSender(self.options.callback_style)
         self.faults = FaultInjector()

@@ -6,6 +6,7 @@ import argparse
 import signal
 import sys
 import threading
+from decimal import Decimal, InvalidOperation
 
 from .app import SandboxOptions
 from .callbacks import CALLBACK_STYLES
@@ -23,13 +24,26 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="post: JSON {invoice_id} (contract); get: ?qpay_payment_id= (live variant)")
     parser.add_argument("--single-session", action="store_true",
                         help="a new login ends the account's other sessions (live variant)")
+    parser.add_argument("--city-tax-rate", type=_percent, default=Decimal(2), metavar="PERCENT",
+                        help="city tax (НХАТ) on receipts, in percent: 1 or 2 (default 2)")
     return parser.parse_args(argv)
+
+
+def _percent(text: str) -> Decimal:
+    try:
+        value = Decimal(text.strip().rstrip("%"))
+    except InvalidOperation:
+        raise argparse.ArgumentTypeError(f"not a percentage: {text!r}") from None
+    if not value.is_finite() or not Decimal(0) <= value < Decimal(100):
+        raise argparse.ArgumentTypeError(f"a percentage from 0 to below 100, not {text!r}")
+    return value
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     options = SandboxOptions(merchants_file=args.merchants, state_file=args.state,
-                             callback_style=args.callback_style, single_session=args.single_session)
+                             callback_style=args.callback_style, single_session=args.single_session,
+                             city_tax_rate=args.city_tax_rate / 100)
     try:
         server = SandboxServer(args.host, args.port, options).start()
     except (OSError, ValueError, RuntimeError) as exc:

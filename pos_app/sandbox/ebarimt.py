@@ -44,7 +44,8 @@ def create_ebarimt(state: State, username: str, body: dict[str, Any]) -> dict[st
         if existing is not None:  # one active receipt per payment: asking again returns it
             return receipt_view(existing)
         invoice = state.invoices[payment["invoice_id"]]
-        items = receipt_items(invoice["lines"], payment["payment_amount"], invoice["invoice_description"])
+        items = receipt_items(invoice["lines"], payment["payment_amount"], invoice["invoice_description"],
+                              state.city_tax_rate)
         now = iso(state.clock.now())
         receipt = {
             "id": digits(33), "payment_id": payment_id, "merchant": username,

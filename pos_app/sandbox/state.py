@@ -13,13 +13,15 @@ from .clock import Clock
 from .errors import ApiError
 from .merchants import Merchant
 from .store import ObjectStore
+from .taxes import CITY_TAX_RATE, check_city_tax_rate
 
 class State:
     """Records are plain dicts with Decimal money; every change goes through `save`."""
 
     def __init__(self, clock: Clock, merchants: list[Merchant],
-                 store: ObjectStore | None = None) -> None:
+                 store: ObjectStore | None = None, city_tax_rate: Decimal = CITY_TAX_RATE) -> None:
         self.clock = clock
+        self.city_tax_rate = check_city_tax_rate(city_tax_rate)   # the receipts' city tax (НХАТ)
         self.lock = threading.RLock()
         self._initial_merchants = [copy.deepcopy(m) for m in merchants]
         self._store = store

@@ -1,8 +1,9 @@
 """Receipt arithmetic: line totals, VAT and city tax, all in Decimal.
 
-VAT (10 %) and city tax (НХАТ, 2 % by default) are included in the price, so
-for a line with both taxes VAT = gross / 1.12 * 0.10. Each item is rounded to
-the tugrik cent half-up, and the receipt totals are the sums of the items.
+VAT (10 %) and city tax (НХАТ, 2 % by default, 1 % with `--city-tax-rate 1`) are
+included in the price, so for a line with both taxes VAT = gross / 1.12 * 0.10
+(at 2 %). Each item is rounded to the tugrik cent half-up, and the receipt totals
+are the sums of the items.
 """
 
 from __future__ import annotations
@@ -46,8 +47,15 @@ def split_taxes(gross: Decimal, city_taxed: bool, *, vat_rate: Decimal = VAT_RAT
     return vat, city
 
 
+def check_city_tax_rate(rate: object) -> Decimal:
+    """The city tax rate as a fraction (0.01 or 0.02 in practice); ValueError unless a Decimal from 0 to below 1."""
+    if not isinstance(rate, Decimal) or not rate.is_finite() or not Decimal(0) <= rate < Decimal(1):
+        raise ValueError(f"the city tax rate must be a Decimal fraction from 0 to below 1, not {rate!r}")
+    return rate
+
+
 def receipt_items(lines: list[dict[str, Any]], amount: Decimal,
-                  description: str) -> list[dict[str, str]]:
+                  description: str, city_rate: Decimal = CITY_TAX_RATE) -> list[dict[str, str]]:
     """Items of a receipt for a payment of `amount`.
 
     The invoice's lines are the items when they add up to the payment; a
@@ -60,7 +68,7 @@ def receipt_items(lines: list[dict[str, Any]], amount: Decimal,
         sources = [(description, "", Decimal(1), amount, amount, False)]
     items = []
     for name, code, quantity, unit_price, gross, city_taxed in sources:
-        vat, city = split_taxes(gross, city_taxed)
+        vat, city = split_taxes(gross, city_taxed, city_rate=city_rate)
         items.append({"name": name, "amount": money(gross), "barcode": code,
                       "measure_unit": "ш", "quantity": format(quantity.normalize(), "f"),
                       "unit_price": money(unit_price), "vat": str(vat), "city_tax": str(city)})

@@ -17,7 +17,7 @@ from PySide6.QtCore import (
 
 from pos_app.domain.cart import Cart, CartError, CartLine
 from pos_app.domain.catalog import CatalogItem
-from pos_app.domain.taxes import TaxSplit
+from pos_app.domain.taxes import TaxRates, TaxSplit
 from pos_app.formats import money_text, quantity_text
 
 from .messages import cart_error_text
@@ -125,6 +125,11 @@ class CartModel(QAbstractTableModel):
         self.endRemoveRows()
         self.changed.emit()
         return line
+
+    def set_rates(self, rates: TaxRates) -> None:
+        """The shop's VAT and city tax rates (from the settings); the totals are shown anew."""
+        self.cart.rates = rates
+        self.changed.emit()
 
     def clear(self) -> None:
         self.beginResetModel()

@@ -106,6 +106,10 @@ SETTINGS_TEMPLATES = (
     QT_TRANSLATE_NOOP("Settings", "The {label} can be at most {maximum} characters."),
     QT_TRANSLATE_NOOP("Settings", "The {label} must be a full web address such as {example}."),
     QT_TRANSLATE_NOOP("Settings", "The {label} must be empty (off) or a host and port such as 127.0.0.1:8787."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be a time zone name such as {example}."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be a percentage below 100 with at most 2 decimals, such as "
+                                  "{example}."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be 1 or 2 (percent)."),
 )
 FIELD_NAMES = {
     "environment": QT_TRANSLATE_NOOP("Settings", "environment"),
@@ -130,6 +134,9 @@ FIELD_NAMES = {
     "cut_paper": QT_TRANSLATE_NOOP("Settings", "cut the paper"),
     "open_drawer": QT_TRANSLATE_NOOP("Settings", "open the cash drawer"),
     "text_as_image": QT_TRANSLATE_NOOP("Settings", "print text as pictures"),
+    "time_zone": QT_TRANSLATE_NOOP("Settings", "time zone"),
+    "vat_rate": QT_TRANSLATE_NOOP("Settings", "VAT rate"),
+    "city_tax_rate": QT_TRANSLATE_NOOP("Settings", "city tax rate"),
 }
 
 

@@ -52,29 +52,33 @@ class ReceiptPrinting(QObject):
         self.choice = PrinterChoice()
         self.shop = ShopHeader()
         self.journal: Journal | None = None
+        self.clock: Callable[[], datetime] = datetime.now   # "Printed ..." on slips: the app gives the shop's time
         self.preview_dialog: QWidget | None = None
 
-    def configure(self, choice: PrinterChoice, shop: ShopHeader, journal: Journal | None) -> None:
+    def configure(self, choice: PrinterChoice, shop: ShopHeader, journal: Journal | None,
+                  clock: Callable[[], datetime] | None = None) -> None:
         self.choice, self.shop, self.journal = choice, shop, journal
+        if clock is not None:
+            self.clock = clock
 
     # -- what can be printed ---------------------------------------------------------------
 
     def sale_layouts(self, number: str, *, copy: bool) -> Build:
         """The receipt of sale `number` as the journal has it (a copy adds the slips of what was undone)."""
-        journal, shop = self.journal, self.shop
+        journal, shop, clock = self.journal, self.shop, self.clock
         if journal is None:
             raise RuntimeError("no journal to print from yet")
 
         def build() -> Sequence[ReceiptLayout]:
             sale = journal.get(number)
             if copy:
-                return layouts_for(sale, shop, datetime.now())
-            return (sale_receipt(sale, shop, datetime.now()),)
+                return layouts_for(sale, shop, clock())
+            return (sale_receipt(sale, shop, clock()),)
         return build
 
     def day_layouts(self, summary: DaySummary) -> Build:
-        shop = self.shop
-        return lambda: (day_summary_layout(summary, shop, datetime.now()),)
+        shop, clock = self.shop, self.clock
+        return lambda: (day_summary_layout(summary, shop, clock()),)
 
     # -- printing ------------------------------------------------------------------------------
 
@@ -95,6 +99,13 @@ class ReceiptPrinting(QObject):
         if not choice.is_set:
             self.preview(build)
             return
+        if choice.is_system:
+            from pos_app.receipts import qt_out   # Qt's printing stack loads only for shops that use it
+
+            # Here, on the GUI thread: the worker must load no Qt plugin and register no font while it holds
+            # the GIL (a deadlock with the GUI thread, see logos.py). An ESC/POS job makes no such Qt call:
+            # Pillow draws, python-escpos sends, and Qt only translates its error messages.
+            qt_out.prepare_printing()
 
         def job() -> int:
             layouts = build()

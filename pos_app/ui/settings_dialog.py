@@ -46,6 +46,7 @@ from pos_app.config.settings import (
 from pos_app.receipts.connections import printer_models
 from pos_app.receipts.errors import PrintError
 from pos_app.receipts.layout import printer_test_page
+from pos_app.receipts import qt_out
 from pos_app.receipts.printers import PrinterChoice, print_layouts, shop_header
 
 from .language import LANGUAGES
@@ -77,8 +78,8 @@ class SettingsDialog(QDialog):
     Widgets tests may find by object name: `environment`, the line edits
     named after the Settings fields (`base_url`, `username`, `invoice_code`,
     `callback_url`, `callback_listen`, `terminal_id`, `shop_name`, `district_code`,
-    `classification_code`, `tax_type`, `catalog_file`, `shop_register`,
-    `shop_address`) and `password`; one `error_<field>` label per field (plus
+    `classification_code`, `tax_type`, `vat_rate`, `city_tax_rate`, `catalog_file`, `shop_register`,
+    `shop_address`, `time_zone`) and `password`; one `error_<field>` label per field (plus
     `error_general` for fields not on screen); `training_note`,
     `password_note`, `browse_catalog`, `test_connection`, `connection_result`
     and `save`. The receipt printer: `printer_kind`, `printer_address`,
@@ -191,6 +192,8 @@ class SettingsDialog(QDialog):
         self.language.setToolTip(self.tr("The till's language; receipts print in it too. It changes as soon as "
                                          "the settings are saved."))
         till.addRow(self.tr("Language"), self._with_error("language", self.language))
+        self._add_line(till, "time_zone", self.tr("Time zone"), self.tr("the shop's dates, e.g. Asia/Ulaanbaatar"))
+        self._add_rates(till)
         till_group = QGroupBox(self.tr("This till"))
         till_group.setLayout(till)
 
@@ -291,6 +294,31 @@ class SettingsDialog(QDialog):
         column.addWidget(self._error_label(name))
         self._rows[name] = box
         return box
+
+    def _add_rates(self, form: QFormLayout) -> None:
+        """VAT and city tax side by side, in one row (the dialog must still fit a 1024x768 screen)."""
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        line = QHBoxLayout()
+        for name, label, placeholder in (("vat_rate", self.tr("VAT rate (%)"), ""),
+                                         ("city_tax_rate", self.tr("City tax rate (%)"), self.tr("1 or 2"))):
+            edit = QLineEdit()
+            edit.setObjectName(name)
+            edit.setPlaceholderText(placeholder)
+            edit.ensurePolished()     # the style sheet's font, to size a field for "99.99"
+            edit.setMaximumWidth(edit.fontMetrics().horizontalAdvance("99.99 ") * 2)
+            self.fields[name] = edit
+            caption = QLabel(label)
+            caption.setBuddy(edit)
+            line.addWidget(caption)
+            line.addWidget(edit, 1)
+            self._rows[name] = box
+        column.addLayout(line)
+        for name in ("vat_rate", "city_tax_rate"):
+            column.addWidget(self._error_label(name))
+        form.addRow(self.tr("Tax rates"), box)
 
     def _add_line(self, form: QFormLayout, name: str, label: str, placeholder: str = "",
                   extra: QWidget | None = None) -> QLineEdit:
@@ -450,8 +478,16 @@ class SettingsDialog(QDialog):
         self._update_test_page_button()
         self.test_page_result.setText(self.tr("Printing the test page…"))
 
+        try:
+            clock = settings.clock().now        # the shop's time, as on every slip
+        except ValueError:
+            clock = datetime.now                # a time zone still being typed
+
+        if choice.is_system:
+            qt_out.prepare_printing()   # fonts and the print plugin load here, never on the worker (GIL)
+
         def job() -> str:
-            print_layouts((printer_test_page(shop, choice.describe(), choice.paper, datetime.now()),), choice)
+            print_layouts((printer_test_page(shop, choice.describe(), choice.paper, clock()),), choice)
             return choice.describe()
 
         self._runner.run_in_background(job, self._on_test_page_done, printing=True)

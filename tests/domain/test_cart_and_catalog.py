@@ -107,6 +107,17 @@ def test_taxes_follow_the_rates_and_round_per_line() -> None:
     assert split_taxes(Decimal("32000"), True, TaxRates(city=Decimal("0.01"))).city_tax == Decimal("288.29")
 
 
+def test_a_cart_at_1_percent_city_tax_divides_by_1_11() -> None:
+    cart = Cart(TaxRates(city=Decimal("0.01")))     # the shop's setting: city tax 1 %
+    cart.add_item(MILK, 2)       # 7000, VAT only: 636.36 whatever the city tax
+    cart.add_item(VODKA)         # 32000 / 1.11: VAT 2882.882… -> 2882.88, city tax 288.288… -> 288.29
+    assert cart.taxes.vat == Decimal("636.36") + Decimal("2882.88")
+    assert cart.taxes.city_tax == Decimal("288.29")
+    assert cart.total == Decimal("39000")            # the taxes are inside the prices
+    cart.rates = TaxRates(vat=Decimal("0.10"), city=Decimal("0.02"))
+    assert cart.taxes.city_tax == Decimal("571.43")  # the same lines at 2 %
+
+
 def test_free_lines_quantities_and_removal() -> None:
     cart = Cart()
     index = cart.add_free_line("  Service  ", "2", "1500.50")

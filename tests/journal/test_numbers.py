@@ -7,6 +7,7 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
+from pos_app.domain.shop_time import ShopClock
 from pos_app.journal.numbers import SaleNumbers
 from tests.qpay.helpers import run_in_threads
 
@@ -20,9 +21,17 @@ def test_numbers_run_from_000001_upward(tmp_path: Path) -> None:
         "T1-20261121-000001", "T1-20261121-000002", "T1-20261121-000003"]
 
 
-def test_the_default_day_is_today(tmp_path: Path) -> None:
+def test_the_default_day_is_the_given_today(tmp_path: Path) -> None:
+    numbers = SaleNumbers(tmp_path / "journal.sqlite3", "T1", today=lambda: NEXT_DAY)
+    assert numbers.allocate() == "T1-20261122-000001"
+
+
+def test_without_a_given_today_it_is_the_shops_today(tmp_path: Path) -> None:
     numbers = SaleNumbers(tmp_path / "journal.sqlite3", "T1")
-    assert numbers.allocate() == f"T1-{date.today():%Y%m%d}-000001"
+    before = ShopClock().today()
+    number = numbers.allocate()
+    after = ShopClock().today()      # midnight may pass between the readings
+    assert number in {f"T1-{day:%Y%m%d}-000001" for day in (before, after)}
 
 
 def test_a_new_sale_numbers_on_the_same_file_continues(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -24,10 +24,12 @@ from pos_app.qpay import (
     QPayClient,
     QPayError,
 )
+from pos_app.sandbox.clock import ULAANBAATAR
 
 from .helpers import INVOICE_CODE, SandboxControl, simple_invoice
 
-TODAY = date.today()
+# The service's day is Ulaanbaatar's (its dates filter in that zone), whatever the computer's zone.
+TODAY = datetime.now(ULAANBAATAR).date()
 AROUND_TODAY = (TODAY - timedelta(days=2), TODAY + timedelta(days=2))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -74,15 +75,20 @@ def make_till(qtbot: QtBot, sandbox_server, tmp_path: Path) -> Iterator[Callable
     QApplication.instance().setStyleSheet(STYLESHEET)  # type: ignore[union-attr]
 
     def make(schedule: PollSchedule = FAST_SCHEDULE, sandbox_url: str | None = None,
-             language: Language | None = None) -> Till:
+             language: Language | None = None, instant: Callable[[], datetime] | None = None,
+             embedded_sandbox: bool = False) -> Till:
+        """`instant`: the moment the till's clock reads (its shop's zone makes the day); `embedded_sandbox`:
+        training mode starts its own sandbox, as on a shop's computer, instead of using the session's."""
         control = SandboxControl(sandbox_server.url)
         app = PosApp(AppPaths(tmp_path / "config", tmp_path / "data", tmp_path / "cache"),
-                     sandbox_url=sandbox_url or sandbox_server.url, secrets=SessionSecretStore(),
-                     schedule=schedule, language=language)
+                     sandbox_url=None if embedded_sandbox else sandbox_url or sandbox_server.url,
+                     secrets=SessionSecretStore(), schedule=schedule, language=language, instant=instant)
         apps.append(app)
         app.window.ask_before_quit = False  # nobody is there to answer "quit anyway?"
         with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
             app.start()
+        if embedded_sandbox:
+            control = SandboxControl(app.backend.base_url)  # type: ignore[union-attr]
         app.window.activateWindow()
         qtbot.waitUntil(app.window.isActiveWindow, timeout=WAIT_MS)
         qtbot.waitUntil(app.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
