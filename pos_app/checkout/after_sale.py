@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReversalKind
-from pos_app.qpay import APIConnectionError, QPayError
+from pos_app.qpay import QPayError
 
-from .service import Checkout, PaymentCheck
+from .receipts import cancel_receipts, refusal_text
+from .service import Checkout, PaymentCheck, is_definite_refusal
 
 
 class CancelResult(Enum):
@@ -28,10 +29,6 @@ class CancelResult(Enum):
 class CancelOutcome:
     result: CancelResult
     check: PaymentCheck | None = None
-
-
-def _refused(exc: QPayError) -> str:
-    return f"refused: {exc.error_code or type(exc).__name__}"
 
 
 def record_paid(journal: Journal, number: str, check: PaymentCheck) -> None:
@@ -77,29 +74,11 @@ def give_back(journal: Journal, checkout: Checkout, number: str, kind: ReversalK
     journal.reversal_started(number, kind, reason)
     try:
         amount = checkout.reverse_payments(sale.payments, kind is ReversalKind.REFUND, reason)
-    except APIConnectionError:
-        raise        # outcome unknown: left pending; the next check or start re-reads the payment
     except QPayError as exc:
-        journal.reversal_failed(number, _refused(exc))
-        raise
+        if is_definite_refusal(exc):
+            journal.reversal_failed(number, refusal_text(exc))
+        raise        # otherwise unknown: left pending; the next check or start re-reads the payment
     journal.reversal_done(number, amount)
     if void_receipt and journal.get(number).has_active_receipt:
-        cancel_receipt(journal, checkout, number)
-    return journal.get(number)
-
-
-def cancel_receipt(journal: Journal, checkout: Checkout, number: str) -> JournalSale:
-    """Void the sale's ebarimt in the tax system."""
-    sale = journal.get(number)
-    if not sale.has_active_receipt or not sale.payments:
-        raise JournalError(f"Sale {number} has no valid receipt to cancel.")
-    journal.receipt_cancel_started(number)
-    try:
-        checkout.cancel_receipt(sale.payments[0].payment_id)
-    except APIConnectionError:
-        raise        # left cancelling; asked again by the next check or start
-    except QPayError as exc:
-        journal.receipt_cancel_failed(number, _refused(exc))
-        raise
-    journal.receipt_cancelled(number)
+        cancel_receipts(journal, checkout, number)
     return journal.get(number)

@@ -7,11 +7,18 @@ and only then writes what it learned.
 - invoice open: check the payment; paid, or resume waiting;
 - cancelling: read the invoice; cancelled, paid, or back to open;
 - paid without a receipt: the receipt step is offered again;
+- partly paid, with a remainder invoice or its part being given back: `partial.settle_part_paid`;
 - receipt being created: the service keeps one active receipt per payment, so
-  asking again returns the receipt already made rather than a second one;
+  asking again returns the receipt already made rather than a second one (for
+  each payment still without one); a refusal leaves the sale paid, owed it;
 - a card payment being given back: re-read the payments; given back, or the
   reversal failed (the cashier may try again from the history);
-- a receipt being voided: ask again (a voided receipt answers "no receipt").
+- a receipt being voided: ask again (a voided receipt answers "no receipt");
+  a refusal (the month is closed, say) ends the void as refused, its reason
+  kept for the history, instead of asking for ever.
+
+Only an answer that proves the outcome settles a step; anything else (5xx,
+timeout, no connection, an unreadable answer) leaves it for the next try.
 """
 
 from __future__ import annotations
@@ -25,7 +32,9 @@ from pos_app.journal.journal import Journal, JournalSale, JournalStatus, Receipt
 from pos_app.qpay import QPayError
 from pos_app.qpay.statuses import normalize_invoice_status
 
-from .service import Checkout, open_invoice
+from .partial import needs_part_settling, settle_part_paid
+from .receipts import issue_receipts, settle_receipt_voids
+from .service import Checkout, is_definite_refusal, open_invoice
 
 logger = logging.getLogger(__name__)
 
@@ -39,6 +48,8 @@ class Recovered(Enum):
     REVERSED = "reversed"            # the card payment was given back
     NOT_REVERSED = "not_reversed"    # the payment is still paid; the reversal is marked failed
     RECEIPT_CANCELLED = "receipt_cancelled"
+    RECEIPT_REFUSED = "receipt_refused"                # the service refused the receipt: still owed
+    RECEIPT_CANCEL_REFUSED = "receipt_cancel_refused"  # the service refused the void: the receipt stays
     UNSETTLED = "unsettled"          # the service could not be asked; try again later
 
 
@@ -66,6 +77,8 @@ def recover_all(journal: Journal, checkout: Checkout, only: Collection[str] | No
 
 
 def recover(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
+    if needs_part_settling(journal, sale):   # partly paid: a remainder invoice, or its part given back
+        return RecoveryOutcome(sale.number, Recovered(settle_part_paid(journal, checkout, sale)))
     afterwards: RecoveryOutcome | None = None
     if sale.reversal_status is ReversalStatus.PENDING:
         afterwards = _reversal_pending(journal, checkout, sale)
@@ -125,9 +138,14 @@ def _receipt_pending(journal: Journal, checkout: Checkout, sale: JournalSale) ->
     if not sale.payments or sale.receiver is None:
         journal.receipt_failed(sale.number, "the receipt request was not recorded in full")
         return RecoveryOutcome(sale.number, Recovered.PAID)
-    receipt = checkout.issue_receipt(sale.payments[0].payment_id, sale.receiver)
-    journal.receipt_issued(sale.number, receipt)
-    return RecoveryOutcome(sale.number, Recovered.COMPLETED, receipt.lottery)
+    try:
+        done = issue_receipts(journal, checkout, sale.number, sale.receiver)
+    except QPayError as exc:
+        if not is_definite_refusal(exc):
+            raise
+        return RecoveryOutcome(sale.number, Recovered.RECEIPT_REFUSED, journal.get(sale.number).failure)
+    return RecoveryOutcome(sale.number, Recovered.COMPLETED,
+                           ", ".join(receipt.lottery for receipt in done.current_receipts))
 
 
 def _reversal_pending(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
@@ -142,8 +160,12 @@ def _reversal_pending(journal: Journal, checkout: Checkout, sale: JournalSale) -
 
 
 def _receipt_cancelling(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
-    checkout.cancel_receipt(sale.payments[0].payment_id, asked_before=True)
-    journal.receipt_cancelled(sale.number)
+    try:
+        settle_receipt_voids(journal, checkout, sale.number, asked_before=True)
+    except QPayError as exc:
+        if not is_definite_refusal(exc):
+            raise
+        return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCEL_REFUSED, journal.get(sale.number).failure)
     return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCELLED)
 
 

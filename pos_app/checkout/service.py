@@ -16,12 +16,15 @@ from pos_app.domain.sale import (
     OpenInvoice,
     PaymentSeen,
     Receiver,
+    ReceiverKind,
     Sale,
 )
 from pos_app.qpay import (
     APIConnectionError,
+    Ebarimt,
     EbarimtRequest,
     FullInvoice,
+    InvalidResponseError,
     InvoiceCreated,
     InvoiceLine,
     LineAdjustment,
@@ -30,7 +33,7 @@ from pos_app.qpay import (
     QPayError,
     ServerError,
 )
-from pos_app.qpay.statuses import normalize_invoice_status
+from pos_app.qpay.statuses import normalize_invoice_status, normalize_receiver_type
 
 logger = logging.getLogger(__name__)
 
@@ -44,6 +47,19 @@ NO_RECEIPT = "EBARIMT_NOT_REGISTERED"
 
 class ReceiptCancelRefused(QPayError):
     """The service answered the receipt cancel with status false."""
+
+
+class ReceiptAnswerIncomplete(InvalidResponseError):
+    """Create Ebarimt answered, but not with a valid receipt (not active, or without its lottery or amounts).
+    The receipt may exist all the same: the step stays pending and is settled by asking again."""
+
+
+def is_definite_refusal(exc: BaseException) -> bool:
+    """True when the answer proves the call changed nothing: the service read the request and said no
+    (4xx), or never let it in (login refused, slow down). A 5xx, a timeout, a lost connection or an answer we
+    cannot read proves nothing: the outcome is unknown and is settled by reading the state back."""
+    return isinstance(exc, QPayError) and not isinstance(exc, (ServerError, APIConnectionError,
+                                                               InvalidResponseError))
 
 
 @dataclass(frozen=True)
@@ -121,7 +137,9 @@ class Checkout:
     # -- receipt ------------------------------------------------------------------
 
     def issue_receipt(self, payment_id: str, receiver: Receiver) -> IssuedReceipt:
-        """The ebarimt of a paid payment. Never resent by the client: a lost answer raises."""
+        """The ebarimt of one paid payment, as the service made it. Never resent by the client: a lost answer
+        raises. Asking again for a payment that has its receipt returns that receipt (one active receipt a
+        payment), whose receiver may not be the one asked: the answer's receiver is what is recorded."""
         request = EbarimtRequest(
             payment_id=payment_id,
             ebarimt_receiver_type=receiver.kind.value,
@@ -129,16 +147,7 @@ class Checkout:
             district_code=self.config.district_code or None,
             classification_code=self.config.classification_code or None,
         )
-        receipt = self.client.create_ebarimt(request)
-        return IssuedReceipt(
-            receipt_id=receipt.id or "",
-            lottery=receipt.ebarimt_lottery or "",
-            qr_data=receipt.ebarimt_qr_data or "",
-            amount=receipt.amount if receipt.amount is not None else Decimal(0),
-            vat=receipt.vat_amount if receipt.vat_amount is not None else Decimal(0),
-            city_tax=receipt.city_tax_amount if receipt.city_tax_amount is not None else Decimal(0),
-            receiver=receiver,
-        )
+        return issued_receipt(self.client.create_ebarimt(request), payment_id, receiver)
 
     def cancel_receipt(self, payment_id: str, *, asked_before: bool = False) -> None:
         """Void the payment's ebarimt. After a lost answer it is asked again: once voided, the service
@@ -191,6 +200,40 @@ class Checkout:
     def log_in(self) -> None:
         """Prove the credentials: a fresh login ("Test connection")."""
         self.client.authenticate()
+
+
+def issued_receipt(answer: Ebarimt, payment_id: str, asked: Receiver) -> IssuedReceipt:
+    """The receipt in the answer, checked: active, with its id, lottery and every amount (a missing VAT is
+    not a VAT of 0). The receiver is the answer's; only an answer silent on it keeps the one asked."""
+    missing = [name for name, value in (("id", answer.id), ("ebarimt_lottery", answer.ebarimt_lottery),
+                                        ("amount", answer.amount), ("vat_amount", answer.vat_amount),
+                                        ("city_tax_amount", answer.city_tax_amount)) if value in (None, "")]
+    if missing:
+        raise ReceiptAnswerIncomplete(None, None, "The receipt answer lacks " + ", ".join(missing) + ".")
+    if answer.status is False or answer.state not in ("", "CREATED"):
+        raise ReceiptAnswerIncomplete(None, None, f"The receipt answer is not an active receipt "
+                                      f"(status {answer.barimt_status or answer.status}).")
+    assert answer.id and answer.ebarimt_lottery and answer.amount is not None
+    assert answer.vat_amount is not None and answer.city_tax_amount is not None
+    return IssuedReceipt(
+        receipt_id=answer.id,
+        lottery=answer.ebarimt_lottery,
+        qr_data=answer.ebarimt_qr_data or "",
+        amount=answer.amount,
+        vat=answer.vat_amount,
+        city_tax=answer.city_tax_amount,
+        receiver=_answered_receiver(answer, asked),
+        payment_id=payment_id,
+    )
+
+
+def _answered_receiver(answer: Ebarimt, asked: Receiver) -> Receiver:
+    kind = normalize_receiver_type(answer.ebarimt_receiver_type)
+    if kind == ReceiverKind.ORGANIZATION.value:
+        return Receiver(ReceiverKind.ORGANIZATION, (answer.ebarimt_receiver or "").strip())
+    if kind == ReceiverKind.INDIVIDUAL.value:
+        return Receiver(ReceiverKind.INDIVIDUAL, "")
+    return asked
 
 
 def _invoice_line(line: CartLine) -> InvoiceLine:

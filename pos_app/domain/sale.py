@@ -36,7 +36,8 @@ _NEXT: dict[Stage, frozenset[Stage]] = {
     Stage.CANCELLING: frozenset({Stage.AWAITING_PAYMENT, Stage.CANCELLED, Stage.PAID}),
     Stage.PAID: frozenset({Stage.ISSUING_RECEIPT}),
     Stage.ISSUING_RECEIPT: frozenset({Stage.PAID, Stage.COMPLETED}),
-    Stage.COMPLETED: frozenset(),
+    # Issued again for the right receiver (the service had recorded another one).
+    Stage.COMPLETED: frozenset({Stage.ISSUING_RECEIPT}),
     Stage.CANCELLED: frozenset(),
     Stage.EXPIRED: frozenset(),
 }
@@ -100,6 +101,10 @@ INDIVIDUAL = Receiver()
 
 @dataclass(frozen=True)
 class IssuedReceipt:
+    """One ebarimt as the service made it: one per payment (the contract keeps one active receipt a
+    payment), so a sale paid in parts has several. `receiver` is the one the service recorded, which
+    after a lost answer may differ from the one the cashier chose last."""
+
     receipt_id: str
     lottery: str
     qr_data: str
@@ -107,6 +112,7 @@ class IssuedReceipt:
     vat: Decimal
     city_tax: Decimal
     receiver: Receiver = INDIVIDUAL
+    payment_id: str = ""
 
 
 @dataclass
@@ -118,7 +124,17 @@ class Sale:
     stage: Stage = Stage.CART
     invoice: OpenInvoice | None = None
     payments: tuple[PaymentSeen, ...] = field(default=())
-    receipt: IssuedReceipt | None = None
+    receipts: tuple[IssuedReceipt, ...] = field(default=())
+
+    @property
+    def receipt(self) -> IssuedReceipt | None:
+        """The first of the sale's receipts (a sale paid in one payment has just that one)."""
+        return self.receipts[0] if self.receipts else None
+
+    @property
+    def overpaid(self) -> Decimal:
+        """What the customer paid beyond the total (money received all the same)."""
+        return max(Decimal(0), self.paid_amount - self.total)
 
     def __post_init__(self) -> None:
         if not self.lines or self.total <= 0:
@@ -151,6 +167,9 @@ class Sale:
         self.move_to(Stage.PAID)
         self.payments = payments
 
-    def receipt_issued(self, receipt: IssuedReceipt) -> None:
-        self.move_to(Stage.COMPLETED)
-        self.receipt = receipt
+    def receipt_issued(self, receipts: tuple[IssuedReceipt, ...]) -> None:
+        if not receipts:
+            raise SaleStateError("a completed sale needs its receipts")
+        if self.stage is not Stage.COMPLETED:
+            self.move_to(Stage.COMPLETED)
+        self.receipts = tuple(receipts)

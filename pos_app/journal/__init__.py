@@ -5,6 +5,7 @@ from .journal import (
                       UNFINISHED_STATUSES,
                       Journal,
                       JournalError,
+                      JournalReceipt,
                       JournalSale,
                       JournalStatus,
                       ReceiptStatus,
@@ -16,5 +17,5 @@ from .lock import JournalLock, JournalLockedError
 from .schema import LATEST_VERSION
 
 __all__ = ["FINAL_STATUSES", "LATEST_VERSION", "UNFINISHED_STATUSES", "Journal", "JournalError", "JournalLock",
-           "JournalLockedError", "JournalSale", "JournalStatus", "ReceiptStatus", "ReversalKind", "ReversalStatus",
-           "SaleNotFound"]
+           "JournalLockedError", "JournalReceipt", "JournalSale", "JournalStatus", "ReceiptStatus", "ReversalKind",
+           "ReversalStatus", "SaleNotFound"]

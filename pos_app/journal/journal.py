@@ -17,7 +17,7 @@ import re
 import sqlite3
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from enum import Enum
@@ -35,14 +35,18 @@ from pos_app.domain.sale import (
     Sale,
     Stage,
 )
+from pos_app.domain.shop_time import ShopClock
 from pos_app.domain.taxes import TaxSplit
 from pos_app.domain.validators import TERMINAL_ID, check_reversal_reason
 
+from . import receipt_rows
 from .numbers import take_number
+from .receipt_rows import JournalReceipt, ReceiptStatus
+from .sale_invoices import JournalInvoices
 from .schema import JournalError, migrate, refuse_newer, schema_version
 
-__all__ = ["FINAL_STATUSES", "UNFINISHED_STATUSES", "Journal", "JournalError", "JournalSale", "JournalStatus",
-           "ReceiptStatus", "ReversalKind", "ReversalStatus", "SaleNotFound"]
+__all__ = ["FINAL_STATUSES", "UNFINISHED_STATUSES", "Journal", "JournalError", "JournalReceipt", "JournalSale",
+           "JournalStatus", "ReceiptStatus", "ReversalKind", "ReversalStatus", "SaleNotFound"]
 
 MAX_REASON = 1000   # a failure note is for people; an endless exception text is not
 
@@ -68,14 +72,6 @@ class ReversalStatus(str, Enum):
     PENDING = "pending"     # asked; the answer is not recorded yet (recovery re-reads the payment)
     DONE = "done"
     FAILED = "failed"       # the payment is still paid; the cashier may try again
-
-
-class ReceiptStatus(str, Enum):
-    PENDING = "pending"
-    ISSUED = "issued"
-    FAILED = "failed"
-    CANCELLING = "cancelling"
-    CANCELLED = "cancelled"
 
 
 _S = JournalStatus   # short, for the transition tables below
@@ -122,8 +118,8 @@ class JournalSale:
     qr_text: str = ""
     short_url: str = ""
     payments: tuple[PaymentSeen, ...] = ()
-    receiver: Receiver | None = None
-    receipt: IssuedReceipt | None = None
+    receiver: Receiver | None = None      # the receiver the cashier asked for last
+    receipts: tuple[JournalReceipt, ...] = ()   # every ebarimt the service made for it, oldest first
     failure: str = ""                     # the last failed step's reason; cleared by the next good step
     banks: tuple[BankApp, ...] = ()       # the invoice's bank app links, to resume the payment screen
     receipt_status: ReceiptStatus | None = None
@@ -133,8 +129,55 @@ class JournalSale:
     reversed_amount: Decimal = Decimal(0)
 
     @property
+    def valid_receipts(self) -> tuple[JournalReceipt, ...]:
+        """The receipts that count in the tax system (issued, or being voided)."""
+        return tuple(receipt for receipt in self.receipts if receipt.is_valid)
+
+    @property
+    def current_receipts(self) -> tuple[IssuedReceipt, ...]:
+        """What the slip and the history show: the valid receipts, else (all voided) the last ones made."""
+        shown = self.valid_receipts or self.receipts
+        return tuple(receipt.receipt for receipt in shown)
+
+    @property
+    def receipt(self) -> IssuedReceipt | None:
+        """The first of `current_receipts` (a sale paid in one payment has just that one)."""
+        current = self.current_receipts
+        return current[0] if current else None
+
+    @property
     def has_active_receipt(self) -> bool:
-        return self.receipt is not None and self.receipt_status is ReceiptStatus.ISSUED
+        """A receipt that can be voided now (issued, no void of it being asked)."""
+        return any(receipt.status is ReceiptStatus.ISSUED for receipt in self.receipts)
+
+    @property
+    def money_kept(self) -> bool:
+        """Paid, and the payment is not given back (nor being given back)."""
+        return (self.status in (JournalStatus.PAID, JournalStatus.RECEIPT_PENDING, JournalStatus.COMPLETED)
+                and self.reversal_status not in (ReversalStatus.PENDING, ReversalStatus.DONE))
+
+    @property
+    def payments_without_receipt(self) -> tuple[PaymentSeen, ...]:
+        """The payments that have no valid receipt yet (each payment gets its own)."""
+        covered = {receipt.payment_id for receipt in self.valid_receipts}
+        return tuple(payment for payment in self.payments if payment.payment_id not in covered)
+
+    @property
+    def owes_receipt(self) -> bool:
+        """The money was kept but some of it has no valid receipt (never issued, refused, or voided)."""
+        return self.money_kept and bool(self.payments_without_receipt)
+
+    @property
+    def can_issue_receipt(self) -> bool:
+        """A receipt may be asked for now: owed, and no void in flight (a receipt whose answer was lost,
+        RECEIPT_PENDING, is asked again)."""
+        return self.owes_receipt and self.receipt_status is not ReceiptStatus.CANCELLING
+
+    @property
+    def receiver_differs(self) -> bool:
+        """A valid receipt was made for another receiver than the cashier asked for last."""
+        return self.receiver is not None and any(receipt.receipt.receiver != self.receiver
+                                                 for receipt in self.valid_receipts)
 
     @property
     def is_reversed(self) -> bool:
@@ -166,21 +209,22 @@ class JournalSale:
         invoice = (OpenInvoice(self.invoice_id, self.qr_text, short_url=self.short_url, banks=self.banks)
                    if self.invoice_id else None)
         sale = Sale(self.number, self.lines, self.total, self.taxes, invoice=invoice, payments=self.payments,
-                    receipt=self.receipt)
+                    receipts=self.current_receipts)
         # Restored, not moved: the journal already checked every step that led here.
         sale.stage = _STAGE_OF_STATUS[self.status]
         return sale
 
 
-class Journal:
-    """The journal file of one terminal. Safe to share between threads (one connection behind a lock)."""
+class Journal(JournalInvoices):
+    """The journal file of one terminal. Safe to share between threads (one connection behind a lock).
+    A partly paid sale's steps (remainder invoices, the part given back) are in `JournalInvoices`."""
 
-    def __init__(self, path: str | Path, terminal_id: str, clock: Callable[[], datetime] = datetime.now) -> None:
+    def __init__(self, path: str | Path, terminal_id: str, clock: Callable[[], datetime] | None = None) -> None:
         if not TERMINAL_ID.match(terminal_id):
             raise ValueError("A terminal id is 1 to 20 Latin letters, digits or _")
         self.path = Path(path)
         self.terminal_id = terminal_id
-        self._clock = clock
+        self._clock = clock or ShopClock()     # the shop's time (Ulaanbaatar) unless the app passes its own
         self._lock = threading.Lock()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db: sqlite3.Connection | None = self._open()
@@ -291,26 +335,62 @@ class Journal:
                    {"payments": records}, check=covers_total)
 
     def receipt_started(self, number: str, receiver: Receiver) -> None:
-        self._step(number, "receipt_started", {_S.PAID}, _S.RECEIPT_PENDING,
+        """Before Create Ebarimt: the receiver asked for. From PAID; from RECEIPT_PENDING (asked again after a
+        lost answer, perhaps for another receiver); from COMPLETED when the sale's receipts were voided while
+        the money was kept (it is issued again)."""
+        def owes_receipt(row: sqlite3.Row) -> None:
+            if not self._sale_in(row).can_issue_receipt:
+                raise JournalError(f"Sale {number} is owed no receipt now (its money was given back, "
+                                   "every payment has its receipt, or a void is still being asked).")
+
+        self._step(number, "receipt_started", {_S.PAID, _S.COMPLETED, _S.RECEIPT_PENDING}, _S.RECEIPT_PENDING,
                    {"receiver_kind": receiver.kind.value, "receiver_register": receiver.register,
-                    "receipt_status": "pending"},
-                   {"receiver_kind": receiver.kind.value, "receiver_register": receiver.register})
+                    "receipt_status": ReceiptStatus.PENDING.value},
+                   {"receiver_kind": receiver.kind.value, "receiver_register": receiver.register},
+                   check=owes_receipt)
 
     def receipt_issued(self, number: str, receipt: IssuedReceipt) -> None:
+        """One payment's receipt, as the service made it. The sale is COMPLETED once every payment has one;
+        the same receipt recorded twice (asked again after a lost answer) is recorded once."""
         if not receipt.receipt_id:
             raise JournalError("An issued receipt needs its id.")
-        self._step(number, "receipt_issued", {_S.RECEIPT_PENDING}, _S.COMPLETED,
-                   {"receipt_id": receipt.receipt_id, "lottery": receipt.lottery, "receipt_qr": receipt.qr_data,
-                    "receipt_amount": _money_text(receipt.amount, "receipt amount"),
-                    "receipt_vat": _money_text(receipt.vat, "receipt VAT"),
-                    "receipt_city_tax": _money_text(receipt.city_tax, "receipt city tax"),
-                    "receiver_kind": receipt.receiver.kind.value, "receiver_register": receipt.receiver.register,
-                    "receipt_status": "issued"},
-                   {"receipt_id": receipt.receipt_id, "lottery": receipt.lottery})
+        money = {"amount": _money_text(receipt.amount, "receipt amount"),
+                 "vat": _money_text(receipt.vat, "receipt VAT"),
+                 "city_tax": _money_text(receipt.city_tax, "receipt city tax")}
+        now = self._now()
+        with self._writing() as db:
+            sale = self._sale_in(self._row_for(db, number, "receipt_issued", {_S.RECEIPT_PENDING}))
+            if not receipt.payment_id:
+                # Unambiguous only for the one payment still without a receipt.
+                owed = sale.payments_without_receipt
+                if len(owed) != 1:
+                    raise JournalError(f"Sale {number}: a receipt must name its payment (the sale has several).")
+                receipt = replace(receipt, payment_id=owed[0].payment_id)
+            if receipt.payment_id not in {payment.payment_id for payment in sale.payments}:
+                raise JournalError(f"Sale {number} has no payment {receipt.payment_id}.")
+            same = [row for row in sale.valid_receipts if row.payment_id == receipt.payment_id]
+            if same and same[0].receipt.receipt_id != receipt.receipt_id:
+                raise JournalError(f"Sale {number}: payment {receipt.payment_id} already has receipt "
+                                   f"{same[0].receipt.receipt_id}; the service answered another one.")
+            if not same:
+                receipt_rows.insert(db, number, receipt, _time_text(now), money)
+            done = not self._sale_in(self._row_for(db, number, "receipt_issued", {_S.RECEIPT_PENDING}),
+                                     ).payments_without_receipt
+            status = _S.COMPLETED if done else _S.RECEIPT_PENDING
+            db.execute("UPDATE sales SET status = ?, receipt_status = ?, failure = '', updated_at = ?"
+                       " WHERE number = ?",
+                       (status.value, ReceiptStatus.ISSUED.value if done else ReceiptStatus.PENDING.value,
+                        _time_text(now), number))
+            self._log(db, number, now, "receipt_issued",
+                      {"from": _S.RECEIPT_PENDING.value, "to": status.value, "receipt_id": receipt.receipt_id,
+                       "lottery": receipt.lottery, "payment_id": receipt.payment_id,
+                       "receiver_kind": receipt.receiver.kind.value,
+                       "receiver_register": receipt.receiver.register, "again": bool(same)})
 
     def receipt_failed(self, number: str, reason: str) -> None:
+        """The service refused the receipt: the sale is paid and still owed it (PAID)."""
         self._failed_step(number, "receipt_failed", {_S.RECEIPT_PENDING}, _S.PAID, reason,
-                          {"receipt_status": "failed"})
+                          {"receipt_status": ReceiptStatus.FAILED.value})
 
     def expired(self, number: str) -> None:
         self._step(number, "expired", {_S.OPEN}, _S.EXPIRED)
@@ -348,27 +428,27 @@ class Journal:
                           check=_reversal_is(number, ReversalStatus.PENDING))
 
     def receipt_cancel_started(self, number: str) -> None:
-        self._step(number, "receipt_cancel_started", {_S.COMPLETED}, None,
-                   {"receipt_status": ReceiptStatus.CANCELLING.value},
-                   check=_receipt_is(number, ReceiptStatus.ISSUED))
+        """Before Cancel Ebarimt: every issued receipt of the sale is voided together."""
+        self._receipt_rows_step(number, "receipt_cancel_started", ReceiptStatus.ISSUED, ReceiptStatus.CANCELLING)
 
-    def receipt_cancelled(self, number: str) -> None:
-        self._step(number, "receipt_cancelled", {_S.COMPLETED}, None,
-                   {"receipt_status": ReceiptStatus.CANCELLED.value},
-                   check=_receipt_is(number, ReceiptStatus.CANCELLING))
+    def receipt_cancelled(self, number: str, payment_id: str | None = None) -> None:
+        """The void of `payment_id`'s receipt (None: of every receipt being voided) is confirmed."""
+        self._receipt_rows_step(number, "receipt_cancelled", ReceiptStatus.CANCELLING, ReceiptStatus.CANCELLED,
+                                payment_id)
 
-    def receipt_cancel_failed(self, number: str, reason: str) -> None:
-        self._failed_step(number, "receipt_cancel_failed", {_S.COMPLETED}, None, reason,
-                          {"receipt_status": ReceiptStatus.ISSUED.value},
-                          check=_receipt_is(number, ReceiptStatus.CANCELLING))
+    def receipt_cancel_failed(self, number: str, reason: str, payment_id: str | None = None) -> None:
+        """The service refused the void (the receipt stays valid); `reason` is kept for the history."""
+        note = str(reason).strip()[:MAX_REASON] or "no reason given"
+        self._receipt_rows_step(number, "receipt_cancel_failed", ReceiptStatus.CANCELLING, ReceiptStatus.ISSUED,
+                                payment_id, failure=note)
 
     # -- reading -------------------------------------------------------------
 
     def get(self, number: str) -> JournalSale:
-        rows = self._read("SELECT * FROM sales WHERE number = ?", (number,))
-        if not rows:
+        sales = self._read_sales("SELECT * FROM sales WHERE number = ?", (number,))
+        if not sales:
             raise SaleNotFound(number)
-        return _sale_from_row(rows[0])
+        return sales[0]
 
     def unfinished(self) -> list[JournalSale]:
         """The sales a crash may have interrupted, oldest first."""
@@ -376,30 +456,64 @@ class Journal:
         marks = ", ".join("?" * len(statuses))
         # A paid sale whose payment was given back (or is being given back) is owed no receipt.
         # Only placeholders are formatted in; every value is bound.
-        rows = self._read(f"SELECT * FROM sales WHERE status IN ({marks}) AND NOT "  # noqa: S608
-                          "(status = ? AND coalesce(reversal_status, '') IN (?, ?)) ORDER BY created_at, rowid",
-                          (*statuses, _S.PAID.value, ReversalStatus.PENDING.value, ReversalStatus.DONE.value))
-        return [_sale_from_row(row) for row in rows]
+        return self._read_sales(f"SELECT * FROM sales WHERE status IN ({marks}) AND NOT "  # noqa: S608
+                                "(status = ? AND coalesce(reversal_status, '') IN (?, ?)) ORDER BY created_at, rowid",
+                                (*statuses, _S.PAID.value, ReversalStatus.PENDING.value, ReversalStatus.DONE.value))
 
     def unsettled_afterwards(self) -> list[JournalSale]:
         """Finished sales whose refund or receipt cancel a crash may have interrupted, oldest first."""
-        rows = self._read("SELECT * FROM sales WHERE reversal_status = ? OR receipt_status = ? "
-                          "ORDER BY created_at, rowid",
-                          (ReversalStatus.PENDING.value, ReceiptStatus.CANCELLING.value))
-        return [_sale_from_row(row) for row in rows]
+        return self._read_sales("SELECT * FROM sales WHERE reversal_status = ? OR receipt_status = ? "
+                                "ORDER BY created_at, rowid",
+                                (ReversalStatus.PENDING.value, ReceiptStatus.CANCELLING.value))
 
     def sales_between(self, start: date, end: date) -> list[JournalSale]:
         """Sales begun from `start` to `end` (both included, local days), newest first."""
-        rows = self._read("SELECT * FROM sales WHERE created_at >= ? AND created_at < ? "
-                          "ORDER BY created_at DESC, rowid DESC",
-                          (start.isoformat(), (end + timedelta(days=1)).isoformat()))
-        return [_sale_from_row(row) for row in rows]
+        return self._read_sales("SELECT * FROM sales WHERE created_at >= ? AND created_at < ? "
+                                "ORDER BY created_at DESC, rowid DESC",
+                                (start.isoformat(), (end + timedelta(days=1)).isoformat()))
 
     def events(self, number: str) -> list[tuple[datetime, str, dict]]:
         """The sale's step log, in the order the steps were written."""
         self.get(number)
         rows = self._read("SELECT at, kind, detail_json FROM events WHERE number = ? ORDER BY id", (number,))
         return [(datetime.fromisoformat(row["at"]), row["kind"], json.loads(row["detail_json"])) for row in rows]
+
+    def now(self) -> datetime:
+        """The time the journal would stamp on a step now (the shop's wall time, as its clock gives it)."""
+        return self._now()
+
+    def activity_between(self, start: date, end: date,
+                         ) -> tuple[list[JournalSale], list[tuple[str, datetime, str, dict[str, Any]]]]:
+        """What happened from `start` to `end` (both included, local days), read at one moment: the sales with
+        a step written then (whenever they were begun), oldest first, and those steps as (sale number, time,
+        kind, detail), in the order they were written."""
+        bounds = (start.isoformat(), (end + timedelta(days=1)).isoformat())
+        with self._lock:
+            db = self._connection()
+            events = db.execute("SELECT number, at, kind, detail_json FROM events WHERE at >= ? AND at < ?"
+                                " ORDER BY id", bounds).fetchall()
+            rows = db.execute("SELECT * FROM sales WHERE number IN (SELECT number FROM events WHERE at >= ?"
+                              " AND at < ?) ORDER BY created_at, rowid", bounds).fetchall()
+            receipts = receipt_rows.read(db, [row["number"] for row in rows])
+        sales = [_sale_from_row(row, receipts.get(row["number"], ())) for row in rows]
+        return sales, [(row["number"], datetime.fromisoformat(row["at"]), row["kind"], json.loads(row["detail_json"]))
+                       for row in events]
+
+    def sales_needing_attention(self) -> list[JournalSale]:
+        """Sales of any day someone must see to, oldest first: left half-way (CREATING, OPEN, CANCELLING),
+        money kept without a valid receipt for every payment (`owes_receipt`: never issued, refused, or voided
+        afterwards), a give-back asked but not answered or failed, a receipt void not answered."""
+        half_way = (_S.CREATING.value, _S.OPEN.value, _S.CANCELLING.value, _S.PAID.value, _S.RECEIPT_PENDING.value)
+        candidates = self._read_sales(
+            "SELECT * FROM sales WHERE status IN (?, ?, ?, ?, ?) OR reversal_status IN (?, ?) OR receipt_status = ?"
+            " OR (status = ? AND EXISTS (SELECT 1 FROM receipts WHERE receipts.number = sales.number"
+            " AND receipts.status = ?)) ORDER BY created_at, rowid",
+            (*half_way, ReversalStatus.PENDING.value, ReversalStatus.FAILED.value, ReceiptStatus.CANCELLING.value,
+             _S.COMPLETED.value, ReceiptStatus.CANCELLED.value))
+        return [sale for sale in candidates
+                if sale.owes_receipt or sale.status in (_S.CREATING, _S.OPEN, _S.CANCELLING)
+                or sale.reversal_status in (ReversalStatus.PENDING, ReversalStatus.FAILED)
+                or sale.receipt_status is ReceiptStatus.CANCELLING]
 
     # -- plumbing --------------------------------------------------------------
 
@@ -409,9 +523,9 @@ class Journal:
         return self._db
 
     def _now(self) -> datetime:
-        now = self._clock()
-        # Aware times are kept in local time, so the stored text starts with the local day.
-        return now.astimezone() if now.tzinfo is not None else now
+        # Kept as the clock gives it (the app's is the shop's wall time, aware): the stored text starts with the
+        # shop's day, whatever the computer's time zone.
+        return self._clock()
 
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
@@ -430,6 +544,48 @@ class Journal:
     def _read(self, sql: str, params: Iterable[object] = ()) -> list[sqlite3.Row]:
         with self._lock:
             return self._connection().execute(sql, tuple(params)).fetchall()
+
+    def _read_sales(self, sql: str, params: Iterable[object] = ()) -> list[JournalSale]:
+        """The sales a query selects, each with its receipts (one read under the lock)."""
+        with self._lock:
+            db = self._connection()
+            rows = db.execute(sql, tuple(params)).fetchall()
+            receipts = receipt_rows.read(db, [row["number"] for row in rows])
+        return [_sale_from_row(row, receipts.get(row["number"], ())) for row in rows]
+
+    def _sale_in(self, row: sqlite3.Row) -> JournalSale:
+        """A sale row read inside a transaction, with its receipts (the caller holds the lock)."""
+        return _sale_from_row(row, receipt_rows.read(self._connection(), [row["number"]]).get(row["number"], ()))
+
+    @staticmethod
+    def _row_for(db: sqlite3.Connection, number: str, kind: str, allowed: set[JournalStatus]) -> sqlite3.Row:
+        row = db.execute("SELECT * FROM sales WHERE number = ?", (number,)).fetchone()
+        if row is None:
+            raise SaleNotFound(number)
+        if _S(row["status"]) not in allowed:
+            expected = " or ".join(sorted(s.value for s in allowed))
+            raise JournalError(f"Sale {number} is {row['status']}: cannot record {kind} (only from {expected}).")
+        return row
+
+    def _receipt_rows_step(self, number: str, kind: str, before: ReceiptStatus, after: ReceiptStatus,
+                           payment_id: str | None = None, failure: str = "") -> None:
+        """Move the sale's receipts in `before` to `after` and its receipt summary with them: one transaction."""
+        now = self._now()
+        with self._writing() as db:
+            self._row_for(db, number, kind, {_S.PAID, _S.COMPLETED, _S.RECEIPT_PENDING})
+            moved = receipt_rows.move(db, number, before, after, _time_text(now), payment_id, failure)
+            if not moved:
+                raise JournalError(f"Sale {number}: no receipt is {before.value}"
+                                   + (f" for payment {payment_id}." if payment_id else "."))
+            summary = receipt_rows.summary_status(receipt_rows.rows_of(db, number))
+            db.execute("UPDATE sales SET receipt_status = ?, failure = ?, updated_at = ? WHERE number = ?",
+                       (summary.value, failure, _time_text(now), number))
+            detail: dict[str, object] = {"receipts": moved, "receipt_status": summary.value}
+            if payment_id is not None:
+                detail["payment_id"] = payment_id
+            if failure:
+                detail["reason"] = failure
+            self._log(db, number, now, kind, detail)
 
     def _step(self, number: str, kind: str, allowed: set[JournalStatus], status: JournalStatus | None,
               columns: dict[str, object] | None = None, detail: dict[str, object] | None = None,
@@ -488,14 +644,6 @@ def _reversal_is(number: str, expected: ReversalStatus) -> Callable[[sqlite3.Row
     return check
 
 
-def _receipt_is(number: str, expected: ReceiptStatus) -> Callable[[sqlite3.Row], None]:
-    def check(row: sqlite3.Row) -> None:
-        if row["receipt_status"] != expected.value:
-            raise JournalError(f"Sale {number}: its receipt is {row['receipt_status'] or 'not issued'}, "
-                               f"not {expected.value}.")
-    return check
-
-
 # -- rows <-> domain objects ----------------------------------------------------
 
 def _dumps(value: object) -> str:
@@ -542,15 +690,7 @@ def _receiver_from(row: sqlite3.Row) -> Receiver | None:
     return Receiver(ReceiverKind(row["receiver_kind"]), row["receiver_register"])
 
 
-def _receipt_from(row: sqlite3.Row, receiver: Receiver | None) -> IssuedReceipt | None:
-    if row["receipt_id"] is None:
-        return None
-    return IssuedReceipt(row["receipt_id"], row["lottery"] or "", row["receipt_qr"] or "",
-                         Decimal(row["receipt_amount"]), Decimal(row["receipt_vat"]),
-                         Decimal(row["receipt_city_tax"]), receiver or Receiver())
-
-
-def _sale_from_row(row: sqlite3.Row) -> JournalSale:
+def _sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = ()) -> JournalSale:
     receiver = _receiver_from(row)
     return JournalSale(
         number=row["number"],
@@ -566,7 +706,7 @@ def _sale_from_row(row: sqlite3.Row) -> JournalSale:
         payments=tuple(PaymentSeen(p["payment_id"], Decimal(p["amount"]), p.get("bank", ""), p.get("type", ""))
                        for p in json.loads(row["payment_ids_json"])),
         receiver=receiver,
-        receipt=_receipt_from(row, receiver),
+        receipts=receipts,
         failure=row["failure"],
         banks=tuple(BankApp(**record) for record in json.loads(row["banks_json"])),
         receipt_status=ReceiptStatus(row["receipt_status"]) if row["receipt_status"] else None,

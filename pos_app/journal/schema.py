@@ -92,9 +92,88 @@ def _add_reversals(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
+def _add_receipts(db: sqlite3.Connection) -> None:
+    """One row per ebarimt: a sale paid in several payments has one receipt for each (the contract keeps one
+    active receipt a payment), and a voided receipt stays beside the one issued again after it. Each row keeps
+    the receiver the service recorded, not the one asked. The sale's own receipt columns stay as they were for
+    older files; `receipt_status` remains the sale's summary (pending, issued, failed, cancelling, cancelled)."""
+    db.execute(
+        "CREATE TABLE receipts ("
+        " id INTEGER PRIMARY KEY,"
+        " number TEXT NOT NULL REFERENCES sales (number),"
+        " payment_id TEXT NOT NULL,"
+        " receipt_id TEXT NOT NULL,"
+        " lottery TEXT NOT NULL,"
+        " qr_data TEXT NOT NULL,"
+        " amount TEXT NOT NULL,"
+        " vat TEXT NOT NULL,"
+        " city_tax TEXT NOT NULL,"
+        " receiver_kind TEXT NOT NULL,"
+        " receiver_register TEXT NOT NULL DEFAULT '',"
+        " status TEXT NOT NULL CHECK (status IN ('issued', 'cancelling', 'cancelled')),"
+        " issued_at TEXT NOT NULL,"
+        " changed_at TEXT NOT NULL,"
+        " failure TEXT NOT NULL DEFAULT '')")
+    db.execute("CREATE INDEX receipts_by_sale ON receipts (number, id)")
+    # A receipt recorded before this migration belongs to the sale's first payment (the only one asked).
+    db.execute(
+        "INSERT INTO receipts (number, payment_id, receipt_id, lottery, qr_data, amount, vat, city_tax,"
+        " receiver_kind, receiver_register, status, issued_at, changed_at)"
+        " SELECT number, coalesce(json_extract(payment_ids_json, '$[0].payment_id'), ''), receipt_id,"
+        " coalesce(lottery, ''), coalesce(receipt_qr, ''), receipt_amount, receipt_vat, receipt_city_tax,"
+        " coalesce(receiver_kind, '83'), receiver_register,"
+        " CASE WHEN receipt_status IN ('cancelling', 'cancelled') THEN receipt_status ELSE 'issued' END,"
+        " updated_at, updated_at FROM sales WHERE receipt_id IS NOT NULL ORDER BY created_at, rowid")
+
+
+def _add_closed_days(db: sqlite3.Connection) -> None:
+    """The Z reports: each closed day's summary as the cashier closed it (exact JSON, money as decimal text),
+    with the time it was closed. A closed day is never changed: closing it again is refused (the primary
+    key) and triggers refuse any update or delete, so a later read shows the same figures. The day close reads
+    the steps of a day by their time: `events_by_time` finds them without reading the whole log."""
+    statements = (
+        "CREATE TABLE closed_days ("
+        " terminal TEXT NOT NULL,"
+        " day TEXT NOT NULL,"
+        " closed_at TEXT NOT NULL,"
+        " summary_json TEXT NOT NULL,"
+        " PRIMARY KEY (terminal, day))",
+        "CREATE TRIGGER closed_days_are_not_updated BEFORE UPDATE ON closed_days"
+        " BEGIN SELECT RAISE(ABORT, 'a closed day is never changed'); END",
+        "CREATE TRIGGER closed_days_are_not_deleted BEFORE DELETE ON closed_days"
+        " BEGIN SELECT RAISE(ABORT, 'a closed day is never changed'); END",
+        "CREATE INDEX events_by_time ON events (at)",
+    )
+    for statement in statements:
+        db.execute(statement)
+
+
+def _add_sale_invoices(db: sqlite3.Connection) -> None:
+    """A partly paid sale's remainder invoices (sale_invoices.py): each with its own sender_invoice_no
+    (`<number>-2`...), so recovery looks it up by that number as it looks up a sale's first invoice."""
+    db.execute(
+        "CREATE TABLE sale_invoices ("
+        " id INTEGER PRIMARY KEY,"
+        " number TEXT NOT NULL REFERENCES sales (number),"
+        " sender_invoice_no TEXT NOT NULL UNIQUE CHECK (length(sender_invoice_no) BETWEEN 1 AND 45),"
+        " amount TEXT NOT NULL,"
+        " status TEXT NOT NULL CHECK (status IN ('creating', 'open', 'failed', 'cancelling', 'cancelled')),"
+        " invoice_id TEXT,"
+        " qr_text TEXT NOT NULL DEFAULT '',"
+        " short_url TEXT NOT NULL DEFAULT '',"
+        " banks_json TEXT NOT NULL DEFAULT '[]',"
+        " created_at TEXT NOT NULL,"
+        " changed_at TEXT NOT NULL,"
+        " failure TEXT NOT NULL DEFAULT '')")
+    db.execute("CREATE INDEX sale_invoices_by_sale ON sale_invoices (number, id)")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _create_sales_journal,   # 1
     _add_reversals,          # 2
+    _add_receipts,           # 3
+    _add_closed_days,        # 4
+    _add_sale_invoices,      # 5
 )
 LATEST_VERSION = len(MIGRATIONS)
 

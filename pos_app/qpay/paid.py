@@ -4,7 +4,8 @@ An invoice is paid when the payments whose status is ``PAID`` add up to at
 least its amount. A row in another state (``PENDING``, ``NEW``, ``FAILED``,
 ``PARTIAL``, ``CANCELLED``, ``REFUNDED``...) counts for nothing, and neither
 does the response's own `paid_amount` or `count`: "some row exists" is not
-"paid".
+"paid". Nor does a row without a `payment_id`: the sale could neither record
+it, get its receipt nor give it back.
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ def paid_state(check: CheckResult | Iterable[CheckRow], invoice_amount: Decimal 
         rows = tuple(check.rows)
     else:
         rows = tuple(check)
-    paid_rows = [row for row in rows if row.status == PaymentStatus.PAID and row.payment_amount is not None]
+    paid_rows = [row for row in rows
+                 if row.status == PaymentStatus.PAID and row.payment_amount is not None and row.payment_id]
     paid = sum((row.payment_amount for row in paid_rows if row.payment_amount is not None), Decimal(0))
     if paid >= amount:
         state = PaidState.PAID

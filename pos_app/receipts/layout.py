@@ -20,7 +20,7 @@ from typing import Union
 
 from PySide6.QtCore import QCoreApplication
 
-from pos_app.domain.sale import ReceiverKind
+from pos_app.domain.sale import IssuedReceipt, Receiver, ReceiverKind
 from pos_app.formats import date_text, datetime_text, money_text, quantity_text
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind, ReversalStatus
 from pos_app.journal.day_summary import UNKNOWN, DaySummary
@@ -251,8 +251,10 @@ def _lines(sale: JournalSale) -> list[Block]:
 
 
 def _taxes(sale: JournalSale) -> tuple[Decimal, Decimal]:
-    if sale.receipt is not None:
-        return sale.receipt.vat, sale.receipt.city_tax
+    """The receipts' own figures (summed over a sale's receipts, one a payment), else the sale's split."""
+    receipts = sale.current_receipts
+    if receipts:
+        return sum((r.vat for r in receipts), Decimal(0)), sum((r.city_tax for r in receipts), Decimal(0))
     return sale.taxes.vat, sale.taxes.city_tax
 
 
@@ -265,10 +267,19 @@ def _payments(sale: JournalSale) -> list[Block]:
 
 
 def _receiver_text(sale: JournalSale) -> str:
-    receiver = sale.receipt.receiver if sale.receipt is not None else sale.receiver
+    return _receiver_name(sale.receipt.receiver if sale.receipt is not None else sale.receiver)
+
+
+def _receiver_name(receiver: Receiver | None) -> str:
     if receiver is not None and receiver.kind is ReceiverKind.ORGANIZATION:
         return translate("Receipt", "Organization {register}").format(register=receiver.register)
     return translate("Receipt", "Individual")
+
+
+def _voided(sale: JournalSale) -> tuple[IssuedReceipt, ...]:
+    """The receipts being voided or voided (the void slip's), oldest first."""
+    return tuple(row.receipt for row in sale.receipts
+                 if row.status in (ReceiptStatus.CANCELLING, ReceiptStatus.CANCELLED))
 
 
 def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, copy: bool = False) -> ReceiptLayout:
@@ -289,19 +300,22 @@ def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, c
                Pair(translate("Receipt", "City tax"), money_text(city_tax)),
                Rule()]
     blocks += _payments(sale)
-    receipt = sale.receipt
-    if receipt is not None:
+    receipts = sale.current_receipts
+    if receipts:
         blocks += [Rule(),
                    Text(translate("Receipt", "Ebarimt receipt"), Align.CENTER, bold=True),
-                   Pair(translate("Receipt", "Receiver"), _receiver_text(sale)),
-                   Text(translate("Receipt", "Receipt id")),
+                   Pair(translate("Receipt", "Receiver"), _receiver_text(sale))]
+    for receipt in receipts:      # one a payment: each with its own lottery number and QR
+        if len(receipts) > 1:
+            blocks += [Feed(), Pair(translate("Receipt", "Payment"), money_text(receipt.amount), bold=True)]
+        blocks += [Text(translate("Receipt", "Receipt id")),
                    Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
                    Feed(),
                    Text(translate("Receipt", "Lottery"), Align.CENTER),
                    Text(receipt.lottery, Align.CENTER, Size.LARGE, bold=True)]
         if receipt.qr_data:
             blocks.append(QrCode(receipt.qr_data))
-    else:
+    if not receipts:
         blocks += [Feed(), Text(translate("Receipt", "No ebarimt receipt issued for this sale."), Align.CENTER)]
     if copy:
         blocks.append(Text(translate("Receipt", "Printed {moment}").format(moment=_moment(printed_at)), Align.CENTER))
@@ -321,12 +335,11 @@ def _slip_head(sale: JournalSale, shop: ShopHeader, mark: str, printed_at: datet
 def void_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
     """The slip for a cancelled ebarimt: which receipt (id, lottery) is void, and for how much. No QR: a
     void receipt's code must not be scanned as a valid one."""
-    receipt = sale.receipt
     blocks = _slip_head(sale, shop, translate("Receipt", "RECEIPT CANCELLED"), printed_at)
-    if receipt is not None:
+    for receipt in _voided(sale):
         blocks += [Text(translate("Receipt", "Receipt id")), Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
                    Pair(translate("Receipt", "Lottery"), receipt.lottery),
-                   Pair(translate("Receipt", "Receiver"), _receiver_text(sale)),
+                   Pair(translate("Receipt", "Receiver"), _receiver_name(receipt.receiver)),
                    Pair(translate("Receipt", "Amount"), money_text(receipt.amount), bold=True)]
     if sale.receipt_status is ReceiptStatus.CANCELLING:
         blocks.append(Text(translate("Receipt", "The cancel is not confirmed yet."), Align.CENTER))
@@ -351,8 +364,8 @@ def refund_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> Re
         blocks += [Rule(), Text(translate("Receipt", "Reason")), Text(sale.reversal_reason)]
     if sale.reversal_status is not ReversalStatus.DONE:
         blocks.append(Text(translate("Receipt", "The bank has not confirmed this yet."), Align.CENTER))
-    if sale.receipt is not None:
-        voided = sale.receipt_status is ReceiptStatus.CANCELLED
+    if sale.receipts:
+        voided = not sale.valid_receipts
         state = translate("Receipt", "cancelled") if voided else translate("Receipt", "not cancelled yet")
         blocks.append(Pair(translate("Receipt", "Ebarimt receipt"), state))
     blocks += [Feed(), Text(translate("Receipt", "Customer signature"), Align.LEFT), Feed(2), Rule()]
@@ -365,7 +378,7 @@ def layouts_for(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> tu
     layouts = [sale_receipt(sale, shop, printed_at, copy=True)]
     if sale.reversal_status in (ReversalStatus.PENDING, ReversalStatus.DONE):
         layouts.append(refund_slip(sale, shop, printed_at))
-    if sale.receipt is not None and sale.receipt_status in (ReceiptStatus.CANCELLING, ReceiptStatus.CANCELLED):
+    if _voided(sale):
         layouts.append(void_slip(sale, shop, printed_at))
     return tuple(layouts)
 
@@ -400,23 +413,34 @@ def printer_test_page(shop: ShopHeader, printer: str, paper: Paper, printed_at: 
 
 
 def day_summary_layout(summary: DaySummary, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
-    """The end-of-day summary as a slip."""
+    """The end-of-day summary as a slip (a closed day's is its Z report: it says when it was closed)."""
     blocks: list[Block] = [*_header(shop, summary.terminal), Rule(),
                            Text(translate("Receipt", "DAY CLOSE"), Align.CENTER, Size.LARGE, bold=True),
-                           Pair(translate("Receipt", "Day"), date_text(summary.day)),
-                           Pair(translate("Receipt", "Printed"), _moment(printed_at)),
-                           Rule(),
-                           Pair(translate("Receipt", "Sales begun"), str(summary.sales_count)),
-                           Pair(translate("Receipt", "Paid ({count})").format(count=summary.paid.count),
-                                money_text(summary.paid.amount)),
-                           Pair(translate("Receipt", "Given back ({count})").format(count=summary.given_back.count),
-                                money_text(summary.given_back.amount)),
-                           Pair(translate("Receipt", "NET"), money_text(summary.net), Size.LARGE, bold=True),
-                           Pair(translate("Receipt", "VAT"), money_text(summary.vat)),
-                           Pair(translate("Receipt", "City tax"), money_text(summary.city_tax)),
-                           Pair(translate("Receipt", "Receipts issued"), str(summary.receipts_issued)),
-                           Pair(translate("Receipt", "Receipts cancelled"), str(summary.receipts_voided)),
-                           Rule()]
+                           Pair(translate("Receipt", "Day"), date_text(summary.day))]
+    if summary.since is not None:
+        blocks.append(Pair(translate("Receipt", "From"), _moment(summary.since)))
+    if summary.closed_at is not None:
+        blocks.append(Pair(translate("Receipt", "Closed"), _moment(summary.closed_at)))
+    blocks += [Pair(translate("Receipt", "Printed"), _moment(printed_at)),
+               Rule(),
+               Pair(translate("Receipt", "Sales begun"), str(summary.sales_count)),
+               Pair(translate("Receipt", "Paid ({count})").format(count=summary.paid.count),
+                    money_text(summary.paid.amount))]
+    if summary.overpaid:
+        blocks.append(Pair(translate("Receipt", "Paid beyond the total"), money_text(summary.overpaid)))
+    blocks += [Pair(translate("Receipt", "Given back ({count})").format(count=summary.given_back.count),
+                    money_text(summary.given_back.amount)),
+               Pair(translate("Receipt", "NET"), money_text(summary.net), Size.LARGE, bold=True),
+               Rule(),
+               Pair(translate("Receipt", "Receipts issued"), str(summary.receipts_issued)),
+               Pair(translate("Receipt", "Receipts cancelled"), str(summary.receipts_voided)),
+               Pair(translate("Receipt", "VAT with receipt"), money_text(summary.receipt_vat)),
+               Pair(translate("Receipt", "City tax with receipt"), money_text(summary.receipt_city_tax)),
+               Pair(translate("Receipt", "Without receipt ({count})").format(count=summary.without_receipt.count),
+                    money_text(summary.without_receipt.amount)),
+               Pair(translate("Receipt", "VAT without receipt"), money_text(summary.no_receipt_vat)),
+               Pair(translate("Receipt", "City tax without receipt"), money_text(summary.no_receipt_city_tax)),
+               Rule()]
     if summary.by_bank:
         blocks.append(Text(translate("Receipt", "By bank"), bold=True))
         blocks += [Pair(f"{bank or _unknown()} ({tally.count})", money_text(tally.amount))
@@ -434,7 +458,9 @@ def day_summary_layout(summary: DaySummary, shop: ShopHeader, printed_at: dateti
                     money_text(summary.failed.amount))]
     if summary.needs_attention:
         blocks += [Rule(), Text(translate("Receipt", "NEEDS ATTENTION"), Align.CENTER, bold=True),
-                   Pair(translate("Receipt", "Unfinished sales"), str(summary.unfinished.count)),
+                   Pair(translate("Receipt", "Owed a receipt"), str(summary.owes_receipt.count))]
+        blocks += [Pair(number, money_text(missing), Size.SMALL) for number, missing in summary.owing]
+        blocks += [Pair(translate("Receipt", "Unfinished sales"), str(summary.unfinished.count)),
                    Pair(translate("Receipt", "Give-backs pending"), str(summary.reversals_pending)),
                    Pair(translate("Receipt", "Give-backs failed"), str(summary.reversals_failed)),
                    Pair(translate("Receipt", "Receipt cancels pending"), str(summary.receipt_voids_pending))]

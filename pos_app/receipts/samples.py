@@ -60,9 +60,10 @@ class Sales:
 
     def issued(self, receiver: Receiver = INDIVIDUAL, lottery: str = LOTTERY) -> JournalSale:
         number = self.paid()
+        [payment] = self.journal.get(number).payments
         self.journal.receipt_started(number, receiver)
         self.journal.receipt_issued(number, IssuedReceipt(RECEIPT_ID, lottery, QR_DATA, TOTAL, TAXES.vat,
-                                                          TAXES.city_tax, receiver))
+                                                          TAXES.city_tax, receiver, payment.payment_id))
         return self.journal.get(number)
 
     def refunded(self) -> JournalSale:

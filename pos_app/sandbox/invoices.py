@@ -214,8 +214,10 @@ def cancel_invoice(state: State, username: str, invoice_id: str) -> None:
         invoice = state.invoice_of(username, invoice_id)
         if invoice["invoice_status"] == "CANCELLED":
             raise ApiError(400, "INVOICE_ALREADY_CANCELED", "invoice is already cancelled")
-        # Any money received makes it "paid" here: cancelling would strand a payment.
-        if invoice["invoice_status"] == "CLOSED" or invoice["payment_ids"]:
+        # Any money received and kept makes it "paid" here: cancelling would strand a payment. Once every
+        # payment of a partly paid invoice was given back (a card payment cancelled or refunded), it is unpaid.
+        kept = [p for p in state.invoice_payments(invoice_id) if p["payment_status"] not in ("CANCELLED", "REFUNDED")]
+        if invoice["invoice_status"] == "CLOSED" or kept:
             raise ApiError(400, "INVOICE_PAID", "invoice has been paid and cannot be cancelled")
         invoice["invoice_status"] = "CANCELLED"
         state.save("invoice", invoice)

@@ -1,8 +1,11 @@
-"""The day close: the owner's look at one day of this till, and its CSV for the accountant.
+"""The day close: the owner's look at one day of this till, its CSV for the accountant, and its Z report.
 
 The dialog reads the journal and writes the CSV files on the task runner,
 never on the GUI thread; it only shows what `pos_app.journal.day_summary`
-computes. Open it with `open()`: it never blocks the till.
+computes. "Close the day" stores the day's figures as its Z report
+(`pos_app.journal.closed_days`): from then on the day shows those stored
+figures, and what happens later counts on the next day. Open it with
+`open()`: it never blocks the till.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -30,9 +34,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos_app.formats import date_text, money_text, time_text
-from pos_app.journal.day_summary import DaySummary, Tally, load_day, save_csv
-from pos_app.journal.journal import Journal, JournalSale
+from pos_app.formats import date_text, datetime_text, money_text, time_text
+from pos_app.journal.closed_days import DayAlreadyClosed, close_day, read_day
+from pos_app.journal.day_summary import DayReport, DaySummary, SaleDay, Tally, save_csv
+from pos_app.journal.journal import Journal
 
 from .printing import ReceiptPrinting
 from .tasks import TaskRunner
@@ -43,6 +48,7 @@ ALERT_COLOR = "#ba2525"
 _ALERT_BACKGROUND = "#fdecea"
 _SECTION_BACKGROUND = "#e4e7eb"
 _RELOAD_DELAY_MS = 300                        # let arrow keys and typing settle before reading the journal
+_OWING_SHOWN = 4                              # sale numbers named in the attention line (the CSV has them all)
 
 _STYLE = f"""
 QLabel#dayNet {{ font-size: 22pt; font-weight: 700; color: #1f2933; }}
@@ -68,16 +74,19 @@ class _Row:
 
 
 class DayCloseDialog(QDialog):
-    """One day of this terminal: paid, taxes, banks, what was given back, what needs attention.
+    """One day of this terminal: paid, taxes with and without receipt, banks, what was given back, what needs
+    attention (from any day), and the day's close.
 
     Signals (for tests and the window): `loaded(DaySummary)` after each read,
     `load_failed(str)`, `exported(str)` with the summary CSV's path once both
-    files are written, `export_failed(str)` with the message shown.
+    files are written, `export_failed(str)` with the message shown,
+    `day_closed(DaySummary)` with the stored Z report, `close_failed(str)`.
 
     Widgets by object name: `day` (the date), `terminal`, `refresh`, `dayNet`,
     `dayHeadline`, `dayAttention`, `totals` and `details` (the tables),
-    `dayStatus`, `print`, `export` and `close`. With *printing*, Print (Ctrl+P)
-    sends the day's summary to the receipt printer (`printed(text, ok)` follows).
+    `dayStatus`, `closeDay`, `print`, `export` and `close`. With *printing*,
+    Print (Ctrl+P) sends the day's summary to the receipt printer
+    (`printed(text, ok)` follows).
     """
 
     loaded = Signal(object)
@@ -85,9 +94,12 @@ class DayCloseDialog(QDialog):
     exported = Signal(str)
     export_failed = Signal(str)
     printed = Signal(str, bool)
+    day_closed = Signal(object)
+    close_failed = Signal(str)
 
     def __init__(self, journal: Journal, runner: TaskRunner, parent: QWidget | None = None,
-                 today: Callable[[], date] = date.today, printing: ReceiptPrinting | None = None) -> None:
+                 today: Callable[[], date] = date.today, printing: ReceiptPrinting | None = None,
+                 now: Callable[[], datetime] = datetime.now) -> None:
         super().__init__(parent)
         self.setObjectName("dayCloseDialog")
         self.setWindowTitle(self.tr("Day close"))
@@ -95,13 +107,16 @@ class DayCloseDialog(QDialog):
         self._journal = journal
         self._runner = runner
         self._printing = printing
-        self._today = today
+        self._today, self._now = today, now     # the shop's day and time (the app passes its time zone's)
         self._terminal = journal.terminal_id
         self.summary: DaySummary | None = None
-        self._sales: tuple[JournalSale, ...] = ()
+        self._sales: tuple[SaleDay, ...] = ()
         self._loading = False
         self._reload_pending = False
         self._exporting = False
+        self._closing = False
+        self._note: tuple[str, str] | None = None     # shown after the next read instead of "Read at …"
+        self.confirmation: QMessageBox | None = None
         self._closed = False
         self._refocus_date = False
         self._file_dialog: QFileDialog | None = None
@@ -165,12 +180,18 @@ class DayCloseDialog(QDialog):
         self.print_button.setObjectName("print")
         self.print_button.setToolTip(self.tr("Print the day's summary on the receipt printer (Ctrl+P)"))
         self.print_button.setVisible(printing is not None)
+        self.close_day_button = QPushButton(self.tr("Close the day…"))
+        self.close_day_button.setObjectName("closeDay")
+        self.close_day_button.setToolTip(self.tr("Store the day's figures as its Z report: they never change "
+                                                 "afterwards, and what happens later counts on the next day"))
         self.close_button = QPushButton(self.tr("Close"))
         self.close_button.setObjectName("close")
-        for button in (self.refresh_button, self.print_button, self.export_button, self.close_button):
+        for button in (self.refresh_button, self.close_day_button, self.print_button, self.export_button,
+                       self.close_button):
             button.setAutoDefault(False)   # Enter in the date field must not close or export
         bottom = QHBoxLayout()
         bottom.addWidget(self.status, 1)
+        bottom.addWidget(self.close_day_button)
         bottom.addWidget(self.print_button)
         bottom.addWidget(self.export_button)
         bottom.addWidget(self.close_button)
@@ -183,7 +204,7 @@ class DayCloseDialog(QDialog):
         layout.addLayout(tables, 1)
         layout.addLayout(bottom)
         self.setMinimumSize(760, 560)
-        self.resize(940, 660)
+        self.resize(1000, 700)                  # within 1024x768 with a title bar and a panel
 
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
@@ -193,6 +214,7 @@ class DayCloseDialog(QDialog):
         self.date_edit.dateChanged.connect(self.on_date_edit_date_changed)
         self.refresh_button.clicked.connect(self.on_refresh_button_clicked)
         self.export_button.clicked.connect(self.on_export_button_clicked)
+        self.close_day_button.clicked.connect(self.on_close_day_button_clicked)
         self.print_button.clicked.connect(self.on_print_button_clicked)
         self.close_button.clicked.connect(self.reject)
         QShortcut(QKeySequence("Ctrl+P"), self, self.on_print_button_clicked)
@@ -285,26 +307,49 @@ class DayCloseDialog(QDialog):
                 if table.item(row, 0) is not None and table.item(row, 0).data(ALERT_ROLE)}
 
     def _totals_rows(self, summary: DaySummary) -> list[_Row]:
-        return [
+        rows = [
             _Row(label=self.tr("Sales")),
             self._tally("paid", self.tr("Paid sales"), summary.paid),
-            _Row("vat", self.tr("VAT"), "", money_text(summary.vat)),
-            _Row("city_tax", self.tr("City tax"), "", money_text(summary.city_tax)),
+        ]
+        if summary.overpaid:
+            rows.append(_Row("overpaid", self.tr("Of which paid beyond the total"), "", money_text(summary.overpaid)))
+        rows += [
             self._tally("given_back", self.tr("Given back"), summary.given_back),
             _Row("net", self.tr("Net (paid − given back)"), "", money_text(summary.net), bold=True),
+            _Row(label=self.tr("Receipts and taxes")),
             _Row("receipts_issued", self.tr("Receipts issued"), str(summary.receipts_issued)),
             _Row("receipts_voided", self.tr("Receipts voided"), str(summary.receipts_voided)),
-            _Row(label=self.tr("Cancelled / expired / failed")),
-            self._tally("cancelled", self.tr("Cancelled invoices"), summary.cancelled),
-            self._tally("expired", self.tr("Expired invoices"), summary.expired),
-            self._tally("failed", self.tr("Failed (no invoice made)"), summary.failed),
+            _Row("receipt_vat", self.tr("VAT with receipt"), "", money_text(summary.receipt_vat)),
+            _Row("receipt_city_tax", self.tr("City tax with receipt"), "", money_text(summary.receipt_city_tax)),
+            self._tally("without_receipt", self.tr("Paid without receipt"), summary.without_receipt),
+            _Row("no_receipt_vat", self.tr("VAT without receipt"), "", money_text(summary.no_receipt_vat)),
+            _Row("no_receipt_city_tax", self.tr("City tax without receipt"), "",
+                 money_text(summary.no_receipt_city_tax)),
             _Row(label=self.tr("Given back (cancel / refund)")),
             self._tally("given_back_cancel", self.tr("Card payments cancelled"), summary.given_back_cancel),
             self._tally("given_back_refund", self.tr("Card payments refunded"), summary.given_back_refund),
         ]
+        return rows
 
     def _details_rows(self, summary: DaySummary) -> list[_Row]:
-        rows = [_Row(label=self.tr("By bank"))]
+        # Needs attention first: it must never scroll out of sight below a long list of banks.
+        rows = [
+            _Row(label=self.tr("Needs attention")),
+            self._tally("owes_receipt", self.tr("Owed a receipt"), summary.owes_receipt,
+                        alert=summary.owes_receipt.count > 0),
+            self._tally("unfinished", self.tr("Unfinished sales"), summary.unfinished,
+                        alert=summary.unfinished.count > 0),
+            self._count("reversals_pending", self.tr("Given back, no answer yet"),
+                        summary.reversals_pending),
+            self._count("reversals_failed", self.tr("Given back, failed"), summary.reversals_failed),
+            self._count("receipt_voids_pending", self.tr("Receipt voids, no answer yet"),
+                        summary.receipt_voids_pending),
+            _Row(label=self.tr("Cancelled / expired / failed")),
+            self._tally("cancelled", self.tr("Cancelled invoices"), summary.cancelled),
+            self._tally("expired", self.tr("Expired invoices"), summary.expired),
+            self._tally("failed", self.tr("Failed (no invoice made)"), summary.failed),
+            _Row(label=self.tr("By bank")),
+        ]
         rows += [self._tally(f"bank:{bank}", bank or self.tr("Unknown"), value) for bank, value in summary.by_bank]
         if not summary.by_bank:
             rows.append(_Row("bank:none", self.tr("No payments")))
@@ -314,16 +359,6 @@ class DayCloseDialog(QDialog):
                  for kind, value in summary.by_payment_type]
         if not summary.by_payment_type:
             rows.append(_Row("type:none", self.tr("No payments")))
-        rows += [
-            _Row(label=self.tr("Needs attention")),
-            self._count("reversals_pending", self.tr("Given back, no answer yet"),
-                        summary.reversals_pending),
-            self._count("reversals_failed", self.tr("Given back, failed"), summary.reversals_failed),
-            self._count("receipt_voids_pending", self.tr("Receipt voids, no answer yet"),
-                        summary.receipt_voids_pending),
-            self._tally("unfinished", self.tr("Unfinished sales"), summary.unfinished,
-                        alert=summary.unfinished.count > 0),
-        ]
         return rows
 
     @staticmethod
@@ -341,13 +376,27 @@ class DayCloseDialog(QDialog):
             self.attention.hide()
             return
         self.net_label.setText(self.tr("Net: {}").format(money_text(summary.net)))
-        self.headline.setText(self.tr("{day}: {begun} sales begun, {paid} paid ({paid_amount}), "
-                                      "{given_back} given back").format(
+        headline = [self.tr("{day}: {begun} sales begun, {paid} paid ({paid_amount}), "
+                            "{given_back} given back").format(
             day=date_text(summary.day), begun=summary.sales_count, paid=summary.paid.count,
-            paid_amount=money_text(summary.paid.amount), given_back=money_text(summary.given_back.amount)))
+            paid_amount=money_text(summary.paid.amount), given_back=money_text(summary.given_back.amount))]
+        if summary.since is not None:
+            headline.append(self.tr("Counted from {moment}, when the day before was closed.").format(
+                moment=datetime_text(summary.since)))
+        if summary.closed_at is not None:
+            headline.append(self.tr("Closed at {moment}: these are the figures stored then.").format(
+                moment=datetime_text(summary.closed_at)))
+        self.headline.setText("  ".join(headline))
         waiting = summary.needs_attention
-        self.attention.setText(self.tr("{} item(s) need attention: see “Needs attention”.").format(waiting))
+        attention = [self.tr("{} item(s) need attention: see “Needs attention”.").format(waiting)]
+        if summary.owing:
+            numbers = ", ".join(number for number, _missing in summary.owing[:_OWING_SHOWN])
+            if len(summary.owing) > _OWING_SHOWN:
+                numbers += " …"
+            attention.append(self.tr("Owed a receipt: {numbers}").format(numbers=numbers))
+        self.attention.setText("  ".join(attention))
         self.attention.setVisible(waiting > 0)
+        self.close_day_button.setText(self.tr("Day closed") if summary.is_closed else self.tr("Close the day…"))
         self._fill(self.totals_table, self._totals_rows(summary))
         self._fill(self.details_table, self._details_rows(summary))
 
@@ -361,6 +410,8 @@ class DayCloseDialog(QDialog):
         self.date_edit.setEnabled(not self._loading)
         self.refresh_button.setEnabled(not self._loading)
         self.export_button.setEnabled(not self._loading and not self._exporting and self.summary is not None)
+        self.close_day_button.setEnabled(not self._loading and not self._closing and self.summary is not None
+                                         and not self.summary.is_closed)
         self.print_button.setEnabled(not self._loading and self.summary is not None)
         for table in (self.totals_table, self.details_table):
             table.setEnabled(not self._loading)   # greyed: the figures are being read again
@@ -390,10 +441,10 @@ class DayCloseDialog(QDialog):
         self._update_buttons()
         self._set_status(self.tr("Loading…"))
         journal = self._journal
-        self._runner.run_in_background(lambda: load_day(journal, day),
+        self._runner.run_in_background(lambda: read_day(journal, day),
                                        lambda future: self.on_load_finished(day, future))
 
-    def on_load_finished(self, day: date, future: Future[tuple[DaySummary, tuple[JournalSale, ...]]]) -> None:
+    def on_load_finished(self, day: date, future: Future[DayReport]) -> None:
         self._loading = False
         if self._closed:
             self._reload_pending = False
@@ -402,7 +453,7 @@ class DayCloseDialog(QDialog):
             self.reload()                   # the date moved while reading: this answer is about another day
             return
         try:
-            summary, sales = future.result()
+            report = future.result()
         except Exception as error:  # noqa: BLE001 - every failure is shown in words
             text = self.tr("Could not read the journal: {}").format(str(error) or type(error).__name__)
             self._set_status(text, "error")
@@ -410,10 +461,14 @@ class DayCloseDialog(QDialog):
             self._restore_focus()
             self.load_failed.emit(text)
             return
-        self.summary = summary
-        self._sales = sales
+        summary = self.summary = report.summary
+        self._sales = report.sales
         self._show_summary(summary)
-        self._set_status(self.tr("Read at {}.").format(time_text(datetime.now())))
+        note, self._note = self._note, None
+        if note is not None:
+            self._set_status(*note)
+        else:
+            self._set_status(self.tr("Read at {}.").format(time_text(self._now())))
         self._update_buttons()
         self._restore_focus()
         self.loaded.emit(summary)
@@ -488,6 +543,80 @@ class DayCloseDialog(QDialog):
             summary=summary_path, sales=sales_path.name), "done")
         self.exported.emit(str(summary_path))
 
+    # -- closing the day (the Z report) ------------------------------------------------------
+
+    def on_close_day_button_clicked(self) -> None:
+        """Ask first (without blocking): a closed day is never changed."""
+        if not self.close_day_button.isEnabled() or self.confirmation is not None or self.summary is None:
+            return
+        day = self.summary.day
+        box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), self.tr(
+            "Close {day}? Its figures are stored as they are now and never change; what happens after this "
+            "counts on the next day.").format(day=date_text(day)), parent=self)
+        yes_button = box.addButton(self.tr("Close the day"), QMessageBox.ButtonRole.AcceptRole)
+        back_button = box.addButton(self.tr("Back"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(yes_button)
+        box.setEscapeButton(back_button)
+
+        def on_finished() -> None:
+            self.confirmation = None
+            box.deleteLater()
+            if box.clickedButton() is yes_button and not self._closed:
+                self.close_day(day)
+
+        box.finished.connect(on_finished)
+        self.confirmation = box
+        box.open()
+
+    def close_day(self, day: date | None = None) -> bool:
+        """Close the shown day now (on a worker) and store its Z report; `day_closed` or `close_failed` follows.
+
+        Returns False (and starts nothing) while loading or closing, before the first read, when the day shown
+        is already closed, or when `day` is not the day shown.
+        """
+        summary = self.summary
+        if (self._closed or self._loading or self._closing or summary is None or summary.is_closed
+                or (day is not None and day != summary.day)):
+            return False
+        day = summary.day
+        self._closing = True
+        self._update_buttons()
+        self._set_status(self.tr("Closing the day…"))
+        journal = self._journal
+        self._runner.run_in_background(lambda: close_day(journal, day),
+                                       lambda future: self.on_close_finished(day, future))
+        return True
+
+    def on_close_finished(self, day: date, future: Future[DayReport]) -> None:
+        self._closing = False
+        if self._closed:
+            return
+        try:
+            report = future.result()
+        except DayAlreadyClosed:
+            text = self.tr("This day was already closed; its stored figures are shown.")
+            self._set_status(text, "error")
+            self._update_buttons()
+            self._note = (text, "error")       # still said once the stored figures are read
+            self.close_failed.emit(text)
+            self.reload()
+            return
+        except Exception as error:  # noqa: BLE001 - every failure is shown in words
+            text = self.tr("Could not close the day: {}").format(str(error) or type(error).__name__)
+            self._set_status(text, "error")
+            self._update_buttons()
+            self.close_failed.emit(text)
+            return
+        if day == self.selected_day() and not self._loading:
+            self.summary = report.summary
+            self._sales = report.sales
+            self._show_summary(report.summary)
+        closed_at = report.summary.closed_at
+        self._set_status(self.tr("Day closed at {}. Its figures are stored and stay as they are.").format(
+            time_text(closed_at) if closed_at is not None else ""), "done")
+        self._update_buttons()
+        self.day_closed.emit(report.summary)
+
     # -- printing ---------------------------------------------------------------------------
 
     def on_print_button_clicked(self) -> None:
@@ -511,6 +640,8 @@ class DayCloseDialog(QDialog):
         self._reload_timer.stop()
         if self._file_dialog is not None:
             self._file_dialog.reject()
+        if self.confirmation is not None:
+            self.confirmation.reject()
         super().done(result)
 
     def showEvent(self, event) -> None:  # noqa: ANN001 - Qt's QShowEvent

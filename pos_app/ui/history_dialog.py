@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
     QHeaderView,
+    QInputDialog,
     QLabel,
     QMessageBox,
     QPushButton,
@@ -53,11 +54,11 @@ from pos_app.checkout.after_sale import (
     CancelOutcome,
     CancelResult,
     cancel_open_invoice,
-    cancel_receipt,
     give_back,
 )
+from pos_app.checkout.receipts import cancel_receipts, issue_receipts
 from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover
-from pos_app.domain.sale import ReceiverKind
+from pos_app.domain.sale import Receiver, ReceiverKind
 from pos_app.formats import datetime_text, money_text, quantity_text, time_text
 from pos_app.journal import (
     JournalSale,
@@ -108,7 +109,9 @@ def status_text(sale: JournalSale) -> str:
         return translate("History", "Refund pending…") if refund else translate("History", "Card cancel pending…")
     if sale.receipt_status is ReceiptStatus.CANCELLING:
         return translate("History", "Receipt being voided…")
-    if sale.status is _S.COMPLETED and sale.receipt_status is ReceiptStatus.CANCELLED:
+    if sale.status is _S.COMPLETED and sale.owes_receipt:
+        text = translate("History", "Receipt voided, money kept: owed a receipt")
+    elif sale.status is _S.COMPLETED and sale.receipt_status is ReceiptStatus.CANCELLED:
         text = translate("History", "Receipt voided")
     else:
         text = {
@@ -235,7 +238,7 @@ class SalesModel(QAbstractTableModel):
             if column == self.BANK:
                 return ", ".join(dict.fromkeys(payment.bank for payment in sale.payments if payment.bank))
             if column == self.LOTTERY:
-                return sale.receipt.lottery if sale.receipt else ""
+                return ", ".join(receipt.lottery for receipt in sale.current_receipts)
         if role == Qt.ItemDataRole.TextAlignmentRole and column == self.AMOUNT:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column == self.STATUS and sale.failure:
@@ -308,7 +311,7 @@ class HistoryDialog(QDialog):
         self._selected = ""                  # the selected sale's number, kept across reloads
         self._restoring = False
         self._finished_text: str | None = None
-        self.confirmation: QMessageBox | None = None
+        self.confirmation: QMessageBox | QInputDialog | None = None
         self.give_back_dialog: GiveBackDialog | None = None
         self.setWindowTitle(self.tr("Sales history"))
         self.setObjectName("history")
@@ -382,16 +385,19 @@ class HistoryDialog(QDialog):
                                              self.on_give_back_clicked)
         self.cancel_receipt_button = self._button("cancel_receipt", self.tr("Cancel receipt  (F8)"), "F8",
                                                   self.on_cancel_receipt_clicked)
+        self.issue_receipt_button = self._button("issue_receipt", self.tr("Issue receipt  (F9)"), "F9",
+                                                 self.on_issue_receipt_clicked)
         self.reprint_button = self._button("reprint", self.tr("Reprint  (Ctrl+P)"), "Ctrl+P",
                                            self.on_reprint_clicked)
         self.check_again_button = self._button("check_again", self.tr("Check again  (F5)"), "F5",
                                                self.on_check_again_clicked)
         self.cancel_invoice_button.setToolTip(self.tr("Cancel the sale's open invoice: its QR code stops working."))
         self.cancel_receipt_button.setToolTip(self.tr("Void the sale's tax receipt (ebarimt) in the tax system."))
+        self.issue_receipt_button.setToolTip(self.tr("Issue the tax receipt of a paid sale that has none."))
         self.reprint_button.setToolTip(self.tr("Print the sale and its receipt again."))
         self.check_again_button.setToolTip(self.tr("Ask the payment service how an unfinished step ended."))
         self.action_buttons = (self.cancel_invoice_button, self.give_back_button, self.cancel_receipt_button,
-                               self.reprint_button, self.check_again_button)
+                               self.issue_receipt_button, self.reprint_button, self.check_again_button)
 
         self.note = QLabel()                  # why an action is not offered for this sale
         self.note.setObjectName("muted")
@@ -597,13 +603,18 @@ class HistoryDialog(QDialog):
         else:
             parts.append("<p style='margin-top:0'>" + escape(self.tr("None.")) + "</p>")
         parts.append(section(self.tr("Tax receipt")))
-        if sale.receipt is not None:
-            receiver = sale.receipt.receiver
-            parts.append(table([self.tr("Receipt id"), self.tr("Lottery"), self.tr("Receiver"), self.tr("Status")],
-                               [[sale.receipt.receipt_id, sale.receipt.lottery,
-                                 self.tr("Organization {register}").format(register=receiver.register)
-                                 if receiver.kind is ReceiverKind.ORGANIZATION else self.tr("Individual"),
-                                 self._receipt_status_text(sale.receipt_status)]]))
+        if sale.receipts:
+            parts.append(table([self.tr("Receipt id"), self.tr("Lottery"), self.tr("Amount"), self.tr("Receiver"),
+                                self.tr("Status")],
+                               [[row.receipt.receipt_id, row.receipt.lottery, money_text(row.receipt.amount),
+                                 self._receiver_text(row.receipt.receiver),
+                                 self._receipt_status_text(row.status)
+                                 + (" · " + self.tr("void refused: {reason}").format(reason=row.failure)
+                                    if row.failure else "")]
+                                for row in sale.receipts], frozenset({2})))
+            if sale.owes_receipt and sale.status is not _S.RECEIPT_PENDING:
+                parts.append("<p style='margin-top:0; color:#ba2525'>" + escape(self.tr(
+                    "The money was kept but has no valid receipt: issue one with Issue receipt (F9).")) + "</p>")
         else:
             text = (self.tr("Being issued…") if sale.receipt_status is ReceiptStatus.PENDING
                     else self.tr("Not issued (the last try failed).") if sale.receipt_status is ReceiptStatus.FAILED
@@ -622,6 +633,11 @@ class HistoryDialog(QDialog):
             parts.append(section(self.tr("Last failure")))
             parts.append(f"<p style='margin-top:0; color:#ba2525'>{escape(sale.failure)}</p>")
         return "".join(parts)
+
+    def _receiver_text(self, receiver: Receiver) -> str:
+        if receiver.kind is ReceiverKind.ORGANIZATION:
+            return self.tr("Organization {register}").format(register=receiver.register)
+        return self.tr("Individual")
 
     def _receipt_status_text(self, status: ReceiptStatus | None) -> str:
         return {ReceiptStatus.ISSUED: self.tr("Valid"), ReceiptStatus.CANCELLING: self.tr("Being voided…"),
@@ -658,6 +674,8 @@ class HistoryDialog(QDialog):
         self.cancel_invoice_button.setEnabled(usable and sale.status is _S.OPEN and sale.invoice_id is not None)
         self.give_back_button.setEnabled(usable and sale.can_reverse)
         self.cancel_receipt_button.setEnabled(usable and sale.has_active_receipt and bool(sale.payments))
+        self.issue_receipt_button.setEnabled(usable and sale.can_issue_receipt
+                                             and sale.status is not _S.RECEIPT_PENDING)
         self.reprint_button.setEnabled(usable and can_reprint(sale))
         self.check_again_button.setEnabled(usable and can_check_again(sale))
         problem = self._give_back_problem(sale) if sale is not None else ""
@@ -835,7 +853,56 @@ class HistoryDialog(QDialog):
                 number=number), False
 
         self._start(sale, self.tr("Cancelling the tax receipt of sale {number}…").format(number=number),
-                    lambda: cancel_receipt(services.journal, services.checkout, number), words)
+                    lambda: cancel_receipts(services.journal, services.checkout, number), words)
+
+    # -- issue receipt -----------------------------------------------------------------------------------------
+
+    def on_issue_receipt_clicked(self) -> None:
+        """A paid sale whose money was kept and that has no valid receipt (left without one, or voided): the
+        receiver is asked (an organization's register number, or empty for an individual)."""
+        sale = self._usable()
+        if sale is None or not sale.can_issue_receipt:
+            return
+        box = QInputDialog(self)
+        box.setWindowTitle(self.tr("Issue receipt"))
+        box.setLabelText(self.tr("Receipt of sale {number}: the organization's 7-digit register number, "
+                                 "or nothing for an individual.").format(number=sale.number))
+        box.setOkButtonText(self.tr("Issue receipt"))
+        box.setCancelButtonText(self.tr("Back"))
+        if sale.receiver is not None and sale.receiver.kind is ReceiverKind.ORGANIZATION:
+            box.setTextValue(sale.receiver.register)
+
+        def on_finished(result: int) -> None:
+            self.confirmation = None
+            box.deleteLater()
+            if self._closed or result != QDialog.DialogCode.Accepted or self._busy:
+                return
+            text = box.textValue().strip()
+            try:
+                receiver = Receiver.organization(text) if text else Receiver()
+            except ValueError:
+                self._show_message(self.tr("Check the register number: an organization's has exactly 7 digits."),
+                                   error=True)
+                return
+            self._issue_receipt(sale, receiver)
+
+        box.finished.connect(on_finished)
+        self.confirmation = box
+        box.open()
+
+    def _issue_receipt(self, sale: JournalSale, receiver: Receiver) -> None:
+        services, number = self.services, sale.number
+
+        def words(done: ActionDone) -> tuple[str, bool]:
+            if done.error is not None:
+                return describe_error(done.error, self.tr("The tax receipt of sale {number} was not issued.")
+                                      .format(number=number)), True
+            after: JournalSale = done.value
+            return self.tr("The tax receipt of sale {number} is issued: lottery {lottery}.").format(
+                number=number, lottery=", ".join(receipt.lottery for receipt in after.current_receipts)), False
+
+        self._start(sale, self.tr("Issuing the tax receipt of sale {number}…").format(number=number),
+                    lambda: issue_receipts(services.journal, services.checkout, number, receiver), words)
 
     # -- reprint ----------------------------------------------------------------------------------------------
 
@@ -876,6 +943,10 @@ class HistoryDialog(QDialog):
                 Recovered.NOT_REVERSED: (self.tr("The payment of sale {number} was not given back: it is still "
                                                  "paid. You may give it back again."), True),
                 Recovered.RECEIPT_CANCELLED: (self.tr("The tax receipt of sale {number} is cancelled."), False),
+                Recovered.RECEIPT_REFUSED: (self.tr("The tax system refused the receipt of sale {number}; it is "
+                                                    "still owed one."), True),
+                Recovered.RECEIPT_CANCEL_REFUSED: (self.tr("The tax system refused to void the receipt of sale "
+                                                           "{number}: it stays valid."), True),
                 Recovered.UNSETTLED: (self.tr("Sale {number} could not be checked yet: try again later."), True),
             }
             text, is_error = texts[outcome.result]

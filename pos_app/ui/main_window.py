@@ -26,6 +26,7 @@ from pos_app.formats import money_text
 from .cart_model import CartModel
 from .customer_display import CustomerDisplay
 from .logos import LogoCache
+from .part_paid_box import ask_how_to_go_on, show_part_paid
 from .payment_page import PaymentPage
 from .printing import ReceiptPrinting
 from .receipt_page import ReceiptPage
@@ -127,6 +128,8 @@ class MainWindow(QMainWindow):
                                               self.receipt_page.choose_individual)
         self.organization_action = self._action(self.tr("Organization receipt"), "Alt+O",
                                                 self.receipt_page.choose_organization)
+        self.reissue_action = self._action(self.tr("Void and issue for the receiver chosen"), "Alt+V",
+                                           self.receipt_page.on_reissue_clicked)
         self.print_action = self._action(self.tr("Print receipt"), QKeySequence.StandardKey.Print,
                                          self.on_print_triggered)
         self.preview_action = self._action(self.tr("Print preview…"), "Alt+P", self.on_preview_triggered)
@@ -140,8 +143,8 @@ class MainWindow(QMainWindow):
                        self.customer_action, self.cancel_action, self.simulate_action):
             sale_menu.addAction(action)
         receipt_menu = self.menuBar().addMenu(self.tr("&Receipt"))
-        for action in (self.individual_action, self.organization_action, self.issue_action, self.print_action,
-                       self.preview_action):
+        for action in (self.individual_action, self.organization_action, self.issue_action, self.reissue_action,
+                       self.print_action, self.preview_action):
             receipt_menu.addAction(action)
         till_menu = self.menuBar().addMenu(self.tr("&Till"))
         till_menu.addAction(self.history_action)
@@ -158,6 +161,8 @@ class MainWindow(QMainWindow):
         self.payment_page.show_customer_requested.connect(self.on_customer_triggered)
         self.payment_page.simulate_requested.connect(self.on_simulate_triggered)
         self.receipt_page.issue_requested.connect(self.flow.issue_receipt)
+        self.receipt_page.reissue_requested.connect(self.flow.reissue_receipt)
+        self.flow.receipt_receiver_differed.connect(self.receipt_page.show_receiver_differs)
         self.receipt_page.print_requested.connect(self.on_print_triggered)
         self.receipt_page.preview_requested.connect(self.on_preview_triggered)
         self.printing.printed.connect(self.on_printing_printed)
@@ -171,6 +176,8 @@ class MainWindow(QMainWindow):
         self.flow.cancel_failed.connect(self.on_flow_cancel_failed)
         self.flow.receipt_failed.connect(self.receipt_page.show_error)
         self.flow.notice.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.flow.part_paid.changed.connect(self.on_part_paid_changed)
+        self.flow.part_paid.failed.connect(self.on_flow_cancel_failed)
 
     # -- what the app tells the window ----------------------------------------------------------
 
@@ -203,8 +210,11 @@ class MainWindow(QMainWindow):
                 self.customer_display.show_idle()
                 text = (self.tr("Sale {number} cancelled: nothing was charged.") if stage is Stage.CANCELLED
                         else self.tr("Sale {number} expired: nothing was charged."))
+                if stage is Stage.CANCELLED and sale.paid_amount > 0:   # a part paid, given back
+                    text = self.tr("Sale {number} cancelled: {amount} was given back to the customer's card.")
                 self.flow.back_to_cart()
-                self.sale_page.show_info(text.format(number=sale.number) + " " + self.tr(
+                text = text.format(number=sale.number, amount=money_text(sale.paid_amount))
+                self.sale_page.show_info(text + " " + self.tr(
                     "The cart is kept: change it and charge again, or press F2 for a new sale."))
             elif stage is None:
                 self.sale_page.focus_entry()
@@ -247,8 +257,9 @@ class MainWindow(QMainWindow):
         self.organization_action.setEnabled(stage is Stage.PAID)
         self.print_action.setEnabled(stage is Stage.COMPLETED)
         self.preview_action.setEnabled(stage is Stage.COMPLETED)
+        # F2 on a partly paid sale asks how it goes on (part_paid_box.py).
         self.new_sale_action.setEnabled(stage not in (Stage.CHARGING, Stage.CANCELLING, Stage.ISSUING_RECEIPT,
-                                                      Stage.AWAITING_PAYMENT))
+                                                      Stage.AWAITING_PAYMENT) or self.flow.part_paid.state is not None)
         self.settings_action.setEnabled(on_sale_page and stage is not Stage.CHARGING)
         # Not while charging: the new sale is in the journal before it has its number on screen.
         self.history_action.setEnabled(ready and stage is not Stage.CHARGING)
@@ -262,7 +273,9 @@ class MainWindow(QMainWindow):
 
     def on_new_sale_triggered(self) -> None:
         stage = self.flow.stage
-        if stage is Stage.PAID:
+        if stage is Stage.AWAITING_PAYMENT:
+            ask_how_to_go_on(self)   # partly paid: wait, invoice the rest or give the part back
+        elif stage is Stage.PAID:
             self._confirm(self.tr("The receipt has not been issued yet. Start a new sale without it?"),
                           self.tr("New sale without receipt"), self._start_new_sale)
         elif stage in (None, Stage.CART) and not self.model.is_empty:
@@ -278,11 +291,17 @@ class MainWindow(QMainWindow):
 
     def on_cancel_triggered(self) -> None:
         stage = self.flow.stage
+        if stage is Stage.AWAITING_PAYMENT and ask_how_to_go_on(self):
+            return   # partly paid: it cannot simply be cancelled
         if stage is Stage.AWAITING_PAYMENT:
             self._confirm(self.tr("Cancel this sale? The customer's QR code stops working."),
                           self.tr("Cancel sale"), self.flow.cancel_sale, keep=self.tr("Keep waiting"))
         elif stage in (Stage.PAID, Stage.COMPLETED):
             self.flow.cancel_sale()  # refused, with the reason
+
+    def on_part_paid_changed(self, part: object) -> None:
+        show_part_paid(self, part)  # type: ignore[arg-type]
+        self.update_actions()
 
     def on_flow_cancel_failed(self, text: str) -> None:
         if self.pages.currentWidget() is self.receipt_page:

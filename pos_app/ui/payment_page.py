@@ -19,6 +19,7 @@ from pos_app.formats import money_text
 
 from .bank_list import BankList
 from .logos import LogoCache
+from .part_paid import PartPaid
 from .qr_widget import QRWidget
 
 
@@ -41,6 +42,10 @@ class PaymentPage(QWidget):
         self.amount.setObjectName("bigAmount")
         self.number = QLabel()
         self.number.setObjectName("muted")
+        self.part = QLabel()   # a partly paid sale: paid X of Y, Z to go, and the keys that go on
+        self.part.setObjectName("partPaid")
+        self.part.setWordWrap(True)
+        self.part.hide()
         self.short_url = QLabel()
         self.short_url.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.short_url.setObjectName("muted")
@@ -69,6 +74,7 @@ class PaymentPage(QWidget):
         side = QVBoxLayout()
         side.addWidget(head)
         side.addWidget(self.amount)
+        side.addWidget(self.part)
         side.addWidget(self.number)
         side.addWidget(self.short_url)
         side.addSpacing(8)
@@ -107,6 +113,7 @@ class PaymentPage(QWidget):
         if invoice is None:
             return
         self.amount.setText(money_text(sale.total))
+        self.set_part_paid(None)
         self.number.setText(self.tr("Sale {number}").format(number=sale.number))
         self.short_url.setText(invoice.short_url)
         self.short_url.setVisible(bool(invoice.short_url))
@@ -129,6 +136,18 @@ class PaymentPage(QWidget):
         self.cancel_button.setText(self.tr("Cancelling…") if cancelling else self.tr("Cancel sale  (Esc)"))
         if cancelling:
             self.status.setText(self.tr("Cancelling the invoice…"))
+
+    def set_part_paid(self, part: PartPaid | None) -> None:
+        """Part of the amount is paid: how much of what, what is still to go, and the keys that go on.
+        The amount to pay is the invoice's on screen (the rest, once it has its own invoice)."""
+        if part is None:
+            self.part.hide()
+            return
+        self.amount.setText(money_text(part.amount_now))
+        self.part.setText(self.tr("Paid {paid} of {total}: {due} to go.").format(
+            paid=money_text(part.paid), total=money_text(part.total), due=money_text(part.due)) + "\n"
+            + self.tr("F2 or Esc: invoice the rest, give the part back, or keep waiting."))
+        self.part.show()
 
     def set_status(self, text: str) -> None:
         self.status.setText(text)

@@ -26,6 +26,7 @@ from .qr_widget import QRWidget
 
 class ReceiptPage(QWidget):
     issue_requested = Signal(object)     # a Receiver
+    reissue_requested = Signal(object)   # a Receiver: void the receipts made for another, issue them again
     print_requested = Signal()
     preview_requested = Signal()
     new_sale_requested = Signal()
@@ -78,6 +79,22 @@ class ReceiptPage(QWidget):
         step_layout.addWidget(self.issue_button)
         self.step = step
 
+        # -- the service recorded another receiver than the one asked (after a lost answer)
+        self.differs = QLabel()
+        self.differs.setObjectName("banner")
+        self.differs.setWordWrap(True)
+        self.reissue_button = QPushButton()
+        self.reissue_button.setObjectName("primary")
+        self.reissue_button.clicked.connect(self.on_reissue_clicked)
+        differs = QFrame()
+        differs.setObjectName("card")
+        differs_layout = QVBoxLayout(differs)
+        differs_layout.addWidget(self.differs)
+        differs_layout.addWidget(self.reissue_button)
+        differs.hide()
+        self.differs_card = differs
+        self._asked: Receiver | None = None
+
         # -- the issued receipt
         self.lottery = QLabel()
         self.lottery.setObjectName("lottery")
@@ -115,7 +132,8 @@ class ReceiptPage(QWidget):
 
         self.new_sale_button = QPushButton(self.tr("New sale  (F2)"))
         self.new_sale_button.clicked.connect(self.new_sale_requested)
-        for button in (self.print_button, self.preview_button, self.new_sale_button, self.issue_button):
+        for button in (self.print_button, self.preview_button, self.new_sale_button, self.issue_button,
+                       self.reissue_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         buttons = QHBoxLayout()
         buttons.addWidget(self.print_status, 1)
@@ -127,6 +145,7 @@ class ReceiptPage(QWidget):
         layout.addWidget(self.paid_title)
         layout.addWidget(self.paid_details)
         layout.addWidget(step)
+        layout.addWidget(differs)
         layout.addWidget(result, 1)
         layout.addStretch(0)
         layout.addLayout(buttons)
@@ -137,6 +156,9 @@ class ReceiptPage(QWidget):
     def show_sale(self, sale: Sale) -> None:
         self.paid_title.setText(self.tr("✓ Paid  {amount}").format(amount=money_text(sale.paid_amount)))
         details = [self.tr("Sale {number}").format(number=sale.number)]
+        if sale.overpaid > 0:
+            details.append(self.tr("{amount} more than the total {total}").format(
+                amount=money_text(sale.overpaid), total=money_text(sale.total)))
         if sale.bank:
             details.append(self.tr("via {bank}").format(bank=sale.bank))
         details.append(self.tr("incl. VAT {vat}, city tax {city_tax}").format(
@@ -155,28 +177,58 @@ class ReceiptPage(QWidget):
         if issuing:
             self.issue_button.setEnabled(False)
             self.error.hide()
+            self.differs_card.hide()
+        self.reissue_button.setEnabled(not issuing)
         if done and sale.receipt is not None:
-            receipt = sale.receipt
-            self.lottery.setText(receipt.lottery or "—")
-            try:
-                self.receipt_qr.setData(b"", receipt.qr_data)
-                self.receipt_qr.show()
-            except ValueError:
-                self.receipt_qr.hide()
-            receiver = (self.tr("Organization {register}").format(register=receipt.receiver.register)
-                        if receipt.receiver.kind is ReceiverKind.ORGANIZATION else self.tr("Individual"))
-            self.receipt_facts.setText("\n".join([
-                self.tr("Amount:    {amount}").format(amount=money_text(receipt.amount)),
-                self.tr("VAT:       {amount}").format(amount=money_text(receipt.vat)),
-                self.tr("City tax:  {amount}").format(amount=money_text(receipt.city_tax)),
-                self.tr("Receiver:  {receiver}").format(receiver=receiver),
-                self.tr("Receipt:   {id}").format(id=receipt.receipt_id),
-            ]))
+            self._show_receipts(sale)
+
+    def _show_receipts(self, sale: Sale) -> None:
+        """Every receipt of the sale (one a payment): each lottery number, the first one's QR, the sums."""
+        receipts = sale.receipts
+        first = receipts[0]
+        self.lottery.setText("\n".join(receipt.lottery or "—" for receipt in receipts))
+        try:
+            self.receipt_qr.setData(b"", first.qr_data)
+            self.receipt_qr.show()
+        except ValueError:
+            self.receipt_qr.hide()
+        receivers = ", ".join(dict.fromkeys(self.receiver_text(receipt.receiver) for receipt in receipts))
+        self.receipt_facts.setText("\n".join([
+            self.tr("Amount:    {amount}").format(amount=money_text(sum(r.amount for r in receipts))),
+            self.tr("VAT:       {amount}").format(amount=money_text(sum(r.vat for r in receipts))),
+            self.tr("City tax:  {amount}").format(amount=money_text(sum(r.city_tax for r in receipts))),
+            self.tr("Receiver:  {receiver}").format(receiver=receivers),
+            self.tr("Receipt:   {id}").format(id=", ".join(receipt.receipt_id for receipt in receipts)),
+        ]))
+
+    def receiver_text(self, receiver: Receiver) -> str:
+        if receiver.kind is ReceiverKind.ORGANIZATION:
+            return self.tr("Organization {register}").format(register=receiver.register)
+        return self.tr("Individual")
+
+    def show_receiver_differs(self, sale: Sale, asked: Receiver) -> None:
+        """The service kept the receipt it had made for another receiver: say so, offer to issue it again."""
+        made = sale.receipt.receiver if sale.receipt is not None else Receiver()
+        self._asked = asked
+        self.differs.setText(self.tr(
+            "The tax system already had this sale's receipt for {made}, not for {asked} as chosen. "
+            "It is the valid receipt now. To give the customer a receipt for {asked}, void it and issue "
+            "it again.").format(made=self.receiver_text(made), asked=self.receiver_text(asked)))
+        self.reissue_button.setText(self.tr("Void and issue for {asked}  (Alt+V)").format(
+            asked=self.receiver_text(asked)))
+        self.differs_card.show()
+
+    def on_reissue_clicked(self) -> None:
+        if self._asked is not None and self.differs_card.isVisible() and self.reissue_button.isEnabled():
+            self.differs_card.hide()
+            self.reissue_requested.emit(self._asked)
 
     def reset(self) -> None:
         self.individual.setChecked(True)
         self.register.clear()
         self.error.hide()
+        self.differs_card.hide()
+        self._asked = None
         self.show_print_status("")
 
     def show_print_status(self, text: str, ok: bool = True) -> None:

@@ -13,22 +13,22 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
-from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from pos_app.checkout import Checkout, InvoiceState, PaymentCheck, TrainingDesk
-from pos_app.checkout.after_sale import CancelOutcome, CancelResult, cancel_open_invoice, record_paid
+from pos_app.checkout import Checkout, InvoiceState, TrainingDesk
+from pos_app.checkout.after_sale import CancelOutcome, CancelResult, cancel_open_invoice
+from pos_app.checkout.partial import SaleCheck, check_sale
+from pos_app.checkout.receipts import issue_receipts, reissue_receipts
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import (
-    IssuedReceipt,
     OpenInvoice,
     Receiver,
     Sale,
     SaleStateError,
     Stage,
 )
-from pos_app.journal import Journal, JournalStatus
+from pos_app.journal import Journal, JournalSale, JournalStatus
 from pos_app.qpay import (
     APIConnectionError,
     AuthenticationError,
@@ -42,6 +42,7 @@ from pos_app.qpay import (
 
 from .cart_model import CartModel
 from .messages import describe_error
+from .part_paid import PartPaidActions
 from .tasks import TaskRunner
 
 logger = logging.getLogger(__name__)
@@ -75,6 +76,7 @@ class SaleFlow(QObject):
     cancel_failed = Signal(str)
     receipt_failed = Signal(str)
     receipt_issued = Signal(object)       # the completed Sale, right after its ebarimt (auto-print listens)
+    receipt_receiver_differed = Signal(object, object)   # the Sale, the Receiver asked: the service had another
     notice = Signal(str)                  # a short message for the status line
 
     def __init__(self, runner: TaskRunner, cart: CartModel, services: Services | None = None,
@@ -98,6 +100,7 @@ class SaleFlow(QObject):
         self._poll_timer = QTimer(self)
         self._poll_timer.setSingleShot(True)
         self._poll_timer.timeout.connect(self._poll)
+        self.part_paid = PartPaidActions(self)   # a partly paid sale: what is paid, the rest, giving it back
 
     # -- state ----------------------------------------------------------------------
 
@@ -112,6 +115,10 @@ class SaleFlow(QObject):
     @property
     def is_polling(self) -> bool:
         return self._poll_in_flight or self._poll_timer.isActive()
+
+    @property
+    def poll_in_flight(self) -> bool:
+        return self._poll_in_flight
 
     def _move(self, stage: Stage) -> None:
         assert self.sale is not None
@@ -188,6 +195,7 @@ class SaleFlow(QObject):
     # -- waiting for the payment ----------------------------------------------------------
 
     def _start_polling(self) -> None:
+        self.part_paid.reset()
         self._shown_at = self._clock()
         self._failures = 0
         self._retry_after = None
@@ -215,34 +223,28 @@ class SaleFlow(QObject):
         sale, services = self.sale, self.services
         if self._poll_in_flight or sale is None or sale.invoice is None or services is None:
             return
-        if sale.stage not in (Stage.AWAITING_PAYMENT, Stage.CANCELLING):
-            return
+        if sale.stage not in (Stage.AWAITING_PAYMENT, Stage.CANCELLING) or self.part_paid.busy:
+            return   # (a partly paid sale's way on is running: it checks for itself)
         self._poll_in_flight = True
         self._checks += 1
         with_status = self._checks % STATUS_EVERY == 0
-        invoice_id, total, number = sale.invoice.invoice_id, sale.total, sale.number
+        journal, checkout, number = services.journal, services.checkout, sale.number
 
-        def check() -> PaymentCheck:
-            result = services.checkout.check_payment(invoice_id, total, with_status=with_status)
-            if result.is_paid:
-                record_paid(services.journal, number, result)
-            elif result.invoice_state is InvoiceState.CANCELLED:
-                if services.journal.get(number).status is JournalStatus.OPEN:
-                    services.journal.invoice_cancelled(number)
-            elif result.invoice_state is InvoiceState.EXPIRED:
-                if services.journal.get(number).status is JournalStatus.OPEN:
-                    services.journal.expired(number)
-            return result
+        def check() -> SaleCheck:
+            # Every invoice of the sale (a remainder invoice too); the journal learns what the check proved.
+            return check_sale(journal, checkout, number, with_status=with_status)
 
         self.runner.run_in_background(check, lambda done: self._on_poll_done(sale, done))
 
-    def _on_poll_done(self, sale: Sale, done: Future[PaymentCheck]) -> None:
+    def _on_poll_done(self, sale: Sale, done: Future[SaleCheck]) -> None:
         self._poll_in_flight = False
+        self.part_paid.poll_finished()
         if sale is not self.sale:
             return
         self.last_check_at = self._clock()
         try:
-            check = done.result()
+            result = done.result()
+            check = result.check
         except Exception as exc:  # noqa: BLE001 - polling goes on through any trouble
             self._failures += 1
             self._retry_after = exc.retry_after if isinstance(exc, RateLimitError) else None
@@ -253,6 +255,7 @@ class SaleFlow(QObject):
             self.connection_changed.emit("")
             if check.is_paid and sale.stage in (Stage.AWAITING_PAYMENT, Stage.CANCELLING):
                 self._poll_timer.stop()
+                self.part_paid.seen(sale, result)   # (an invoice for the rest nobody paid is cancelled)
                 sale.paid(check.payments)
                 self.stage_changed.emit(sale)
                 return
@@ -260,6 +263,7 @@ class SaleFlow(QObject):
                 self._move(Stage.CANCELLED if check.invoice_state is InvoiceState.CANCELLED else Stage.EXPIRED)
                 self.notice.emit(self.tr("The invoice was closed by the service: nothing was paid."))
                 return
+            self.part_paid.seen(sale, result)
         self.checked.emit()
         if sale.stage is Stage.AWAITING_PAYMENT:
             if self._check_again:
@@ -322,52 +326,68 @@ class SaleFlow(QObject):
             self.stage_changed.emit(sale)
             self.cancel_failed.emit(self.tr("The customer has already paid, so the sale cannot be cancelled."))
         elif outcome.result is CancelResult.PARTLY_PAID:
-            # Money arrived but not all of it: keep waiting rather than strand a payment.
+            # Money arrived but not all of it: not cancelled (a payment would be stranded); the cashier
+            # chooses how the sale goes on (part_paid.py): wait, invoice the rest, or give the part back.
             self._move(Stage.AWAITING_PAYMENT)
+            if check is not None:
+                self.part_paid.seen(sale, SaleCheck(check, sale.total, sale.invoice, sale.total))
             self._schedule_poll()
-            self.cancel_failed.emit(self.tr("Part of the amount is already paid, so the sale cannot be "
-                                            "cancelled. Waiting for the rest."))
+            self.cancel_failed.emit(self.tr("Part of the amount is already paid, so the sale cannot simply be "
+                                            "cancelled. Press Esc again to invoice the rest, give the part back "
+                                            "or keep waiting."))
         else:
             self._move(Stage.CANCELLED)
 
     # -- receipt ---------------------------------------------------------------------------
 
     def issue_receipt(self, receiver: Receiver) -> bool:
+        """One receipt for each payment of the paid sale. A request whose answer was lost stays pending;
+        asking again returns the receipt already made (one active receipt a payment), never a second one."""
         sale, services = self.sale, self.services
         if sale is None or services is None or sale.stage is not Stage.PAID or not sale.payments:
             return False
         self._move(Stage.ISSUING_RECEIPT)
-        payment_id, number, journal = sale.payments[0].payment_id, sale.number, services.journal
-
-        def issue() -> IssuedReceipt:
-            # A request whose answer was lost stays pending; asking again returns the receipt
-            # already made (one active receipt per payment), never a second one.
-            if journal.get(number).status is JournalStatus.PAID:
-                journal.receipt_started(number, receiver)
-            try:
-                receipt = services.checkout.issue_receipt(payment_id, receiver)
-            except OutcomeUnknownError:
-                raise
-            except QPayError as exc:
-                journal.receipt_failed(number, f"refused: {exc.error_code or type(exc).__name__}")
-                raise
-            journal.receipt_issued(number, receipt)
-            return receipt
-
-        self.runner.run_in_background(issue, lambda done: self._on_receipt_done(sale, done), money=True)
+        number, journal, checkout = sale.number, services.journal, services.checkout
+        self.runner.run_in_background(_with_record(journal, number, lambda: issue_receipts(journal, checkout,
+                                                                                        number, receiver)),
+                                      lambda done: self._on_receipt_done(sale, receiver, done), money=True)
         return True
 
-    def _on_receipt_done(self, sale: Sale, done: Future[Any]) -> None:
+    def reissue_receipt(self, receiver: Receiver) -> bool:
+        """The service recorded another receiver than the one asked: void the receipts, issue them again."""
+        sale, services = self.sale, self.services
+        if sale is None or services is None or sale.stage is not Stage.COMPLETED:
+            return False
+        self._move(Stage.ISSUING_RECEIPT)
+        number, journal, checkout = sale.number, services.journal, services.checkout
+        self.runner.run_in_background(_with_record(journal, number, lambda: reissue_receipts(journal, checkout,
+                                                                                          number, receiver)),
+                                      lambda done: self._on_receipt_done(sale, receiver, done), money=True)
+        return True
+
+    def _on_receipt_done(self, sale: Sale, asked: Receiver, done: Future[_Attempt]) -> None:
         if sale is not self.sale:
             return
         try:
-            receipt = done.result()
-        except Exception as exc:  # noqa: BLE001
-            self._move(Stage.PAID)
-            self.receipt_failed.emit(describe_error(exc, self.tr("The receipt could not be issued.")))
+            recorded, failure = done.result()
+        except Exception as exc:  # noqa: BLE001 - not even the journal could be read back
+            recorded, failure = None, exc
+        if failure is not None:
+            # Where the sale stands now: its receipts still valid (a refused void), or owed one.
+            if recorded is not None and recorded.status is JournalStatus.COMPLETED and recorded.valid_receipts:
+                sale.receipt_issued(recorded.current_receipts)
+            else:
+                sale.move_to(Stage.PAID)
+            self.stage_changed.emit(sale)
+            self.receipt_failed.emit(describe_error(failure, self.tr("The receipt could not be issued.")))
             return
-        sale.receipt_issued(receipt)
+        assert recorded is not None
+        sale.receipt_issued(recorded.current_receipts)
         self.stage_changed.emit(sale)
+        if recorded.receiver_differs:
+            # Not printed by itself: the cashier decides between this receipt and a new one.
+            self.receipt_receiver_differed.emit(sale, asked)
+            return
         self.receipt_issued.emit(sale)
 
     # -- training ---------------------------------------------------------------------------
@@ -412,6 +432,22 @@ class SaleFlow(QObject):
 
     def stop(self) -> None:
         self._poll_timer.stop()
+
+
+_Attempt = tuple["JournalSale | None", "Exception | None"]
+
+
+def _with_record(journal: Journal, number: str, step: Callable[[], JournalSale]) -> Callable[[], _Attempt]:
+    """Run a receipt step on the worker; on failure also read back where the sale stands (for the screen)."""
+    def attempt() -> _Attempt:
+        try:
+            return step(), None
+        except Exception as exc:  # noqa: BLE001 - handed to the GUI thread with the record
+            try:
+                return journal.get(number), exc
+            except Exception:  # noqa: BLE001 - the step's own failure is the one to tell
+                return None, exc
+    return attempt
 
 
 __all__ = ["SaleFlow", "SaleStateError", "Services"]

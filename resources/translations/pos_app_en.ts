@@ -126,12 +126,12 @@
 <context>
     <name>DayCloseDialog</name>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="+93"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+105"/>
         <source>Day close</source>
         <translation>Day close</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+31"/>
         <source>&amp;Day</source>
         <translation>&amp;Day</translation>
     </message>
@@ -171,12 +171,12 @@
         <translation>Print the day&apos;s summary on the receipt printer (Ctrl+P)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>Close</source>
         <translation>Close</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
         <source>Count</source>
         <translation>Count</translation>
     </message>
@@ -196,17 +196,7 @@
         <translation>Paid sales</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>VAT</source>
-        <translation>VAT</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>City tax</source>
-        <translation>City tax</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Given back</source>
         <translation>Given back</translation>
     </message>
@@ -216,7 +206,7 @@
         <translation>Net (paid − given back)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Receipts issued</source>
         <translation>Receipts issued</translation>
     </message>
@@ -226,7 +216,7 @@
         <translation>Receipts voided</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+26"/>
         <source>Cancelled / expired / failed</source>
         <translation>Cancelled / expired / failed</translation>
     </message>
@@ -246,7 +236,7 @@
         <translation>Failed (no invoice made)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-22"/>
         <source>Given back (cancel / refund)</source>
         <translation>Given back (cancel / refund)</translation>
     </message>
@@ -261,12 +251,12 @@
         <translation>Card payments refunded</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+21"/>
         <source>By bank</source>
         <translation>By bank</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <location line="+4"/>
         <source>Unknown</source>
         <translation>Unknown</translation>
@@ -293,12 +283,12 @@
         <translation>Bank transfer (P2P)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-20"/>
         <source>Needs attention</source>
         <translation>Needs attention</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Given back, no answer yet</source>
         <translation>Given back, no answer yet</translation>
     </message>
@@ -313,12 +303,12 @@
         <translation>Receipt voids, no answer yet</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-5"/>
         <source>Unfinished sales</source>
         <translation>Unfinished sales</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+34"/>
         <source>Net: —</source>
         <translation>Net: —</translation>
     </message>
@@ -333,12 +323,12 @@
         <translation>{day}: {begun} sales begun, {paid} paid ({paid_amount}), {given_back} given back</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+12"/>
         <source>{} item(s) need attention: see “Needs attention”.</source>
         <translation>{} item(s) need attention: see “Needs attention”.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+51"/>
         <source>Loading…</source>
         <translation>Loading…</translation>
     </message>
@@ -348,7 +338,7 @@
         <translation>Could not read the journal: {}</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>Read at {}.</source>
         <translation>Read at {}.</translation>
     </message>
@@ -383,9 +373,115 @@
         <translation>Saved to {summary} and {sales}.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+85"/>
         <source>Printing…</source>
         <translation>Printing…</translation>
+    </message>
+    <message>
+        <location line="-70"/>
+        <source>Back</source>
+        <translation>Back</translation>
+    </message>
+    <message>
+        <location line="-234"/>
+        <source>City tax with receipt</source>
+        <translation>City tax with receipt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>City tax without receipt</source>
+        <translation>City tax without receipt</translation>
+    </message>
+    <message>
+        <location line="+230"/>
+        <source>Close the day</source>
+        <translation>Close the day</translation>
+    </message>
+    <message>
+        <location line="-373"/>
+        <location line="+216"/>
+        <source>Close the day…</source>
+        <translation>Close the day…</translation>
+    </message>
+    <message>
+        <location line="+155"/>
+        <source>Close {day}? Its figures are stored as they are now and never change; what happens after this counts on the next day.</source>
+        <translation>Close {day}? Its figures are stored as they are now and never change; what happens after this counts on the next day.</translation>
+    </message>
+    <message>
+        <location line="-167"/>
+        <source>Closed at {moment}: these are the figures stored then.</source>
+        <translation>Closed at {moment}: these are the figures stored then.</translation>
+    </message>
+    <message>
+        <location line="+197"/>
+        <source>Closing the day…</source>
+        <translation>Closing the day…</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Could not close the day: {}</source>
+        <translation>Could not close the day: {}</translation>
+    </message>
+    <message>
+        <location line="-221"/>
+        <source>Counted from {moment}, when the day before was closed.</source>
+        <translation>Counted from {moment}, when the day before was closed.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Day closed</source>
+        <translation>Day closed</translation>
+    </message>
+    <message>
+        <location line="+216"/>
+        <source>Day closed at {}. Its figures are stored and stay as they are.</source>
+        <translation>Day closed at {}. Its figures are stored and stay as they are.</translation>
+    </message>
+    <message>
+        <location line="-300"/>
+        <source>Of which paid beyond the total</source>
+        <translation>Of which paid beyond the total</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Owed a receipt</source>
+        <translation>Owed a receipt</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Owed a receipt: {numbers}</source>
+        <translation>Owed a receipt: {numbers}</translation>
+    </message>
+    <message>
+        <location line="-72"/>
+        <source>Paid without receipt</source>
+        <translation>Paid without receipt</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Receipts and taxes</source>
+        <translation>Receipts and taxes</translation>
+    </message>
+    <message>
+        <location line="-134"/>
+        <source>Store the day&apos;s figures as its Z report: they never change afterwards, and what happens later counts on the next day</source>
+        <translation>Store the day&apos;s figures as its Z report: they never change afterwards, and what happens later counts on the next day</translation>
+    </message>
+    <message>
+        <location line="+412"/>
+        <source>This day was already closed; its stored figures are shown.</source>
+        <translation>This day was already closed; its stored figures are shown.</translation>
+    </message>
+    <message>
+        <location line="-275"/>
+        <source>VAT with receipt</source>
+        <translation>VAT with receipt</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>VAT without receipt</source>
+        <translation>VAT without receipt</translation>
     </message>
 </context>
 <context>
@@ -492,13 +588,13 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+107"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
     <message>
-        <location line="-101"/>
-        <location line="+103"/>
+        <location line="-108"/>
+        <location line="+110"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>The service is busy. Wait a few seconds and try again.</translation>
     </message>
@@ -513,12 +609,12 @@
         <translation>The merchant account may not do this. Call the manager.</translation>
     </message>
     <message>
-        <location line="-139"/>
+        <location line="-146"/>
         <source>The payment service refused the login. Check the username and password in Settings.</source>
         <translation>The payment service refused the login. Check the username and password in Settings.</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+151"/>
         <source>The payment service has a problem on its side. Try again in a minute.</source>
         <translation>The payment service has a problem on its side. Try again in a minute.</translation>
     </message>
@@ -685,7 +781,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+103"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+104"/>
         <source>Refunded</source>
         <translation>Refunded</translation>
     </message>
@@ -713,6 +809,11 @@
         <location line="+2"/>
         <source>Receipt being voided…</source>
         <translation>Receipt being voided…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receipt voided, money kept: owed a receipt</source>
+        <translation>Receipt voided, money kept: owed a receipt</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -933,7 +1034,7 @@
         <translation>Cancel receipt  (F8)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Reprint  (Ctrl+P)</source>
         <translation>Reprint  (Ctrl+P)</translation>
     </message>
@@ -953,7 +1054,7 @@
         <translation>Void the sale&apos;s tax receipt (ebarimt) in the tax system.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Print the sale and its receipt again.</source>
         <translation>Print the sale and its receipt again.</translation>
     </message>
@@ -1043,12 +1144,13 @@
     <message>
         <location line="+0"/>
         <location line="+5"/>
-        <location line="+23"/>
+        <location line="+7"/>
+        <location line="+21"/>
         <source>Amount</source>
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-30"/>
         <source>Payments</source>
         <translation>Payments</translation>
     </message>
@@ -1073,7 +1175,7 @@
         <translation>Tax receipt</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Receipt id</source>
         <translation>Receipt id</translation>
     </message>
@@ -1088,13 +1190,13 @@
         <translation>Receiver</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+15"/>
+        <location line="+1"/>
+        <location line="+20"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location line="-13"/>
+        <location line="+11"/>
         <source>Organization {register}</source>
         <translation>Organization {register}</translation>
     </message>
@@ -1104,24 +1206,34 @@
         <translation>Individual</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location line="+21"/>
+        <location line="-21"/>
+        <location line="+26"/>
         <source>Being issued…</source>
         <translation>Being issued…</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-25"/>
         <source>Not issued (the last try failed).</source>
         <translation>Not issued (the last try failed).</translation>
     </message>
     <message>
-        <location line="-11"/>
-        <location line="+12"/>
+        <location line="-16"/>
+        <location line="+17"/>
         <source>None.</source>
         <translation>None.</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-233"/>
+        <source>Issue receipt  (F9)</source>
+        <translation>Issue receipt  (F9)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Issue the tax receipt of a paid sale that has none.</source>
+        <translation>Issue the tax receipt of a paid sale that has none.</translation>
+    </message>
+    <message>
+        <location line="+164"/>
         <source>No sale selected.</source>
         <translation>No sale selected.</translation>
     </message>
@@ -1131,7 +1243,17 @@
         <translation>Reading the event log…</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+48"/>
+        <source>void refused: {reason}</source>
+        <translation>void refused: {reason}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The money was kept but has no valid receipt: issue one with Issue receipt (F9).</source>
+        <translation>The money was kept but has no valid receipt: issue one with Issue receipt (F9).</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Payment given back</source>
         <translation>Payment given back</translation>
     </message>
@@ -1166,7 +1288,7 @@
         <translation>Last failure</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>Valid</source>
         <translation>Valid</translation>
     </message>
@@ -1206,7 +1328,7 @@
         <translation>Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Cancel or refund the sale&apos;s card payment.</source>
         <translation>Cancel or refund the sale&apos;s card payment.</translation>
     </message>
@@ -1242,12 +1364,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+130"/>
+        <location line="+179"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Sale {number} is cancelled: nothing was charged.</translation>
     </message>
     <message>
-        <location line="-128"/>
+        <location line="-177"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</translation>
     </message>
@@ -1332,6 +1454,37 @@
         <translation>Cancelling the tax receipt of sale {number}…</translation>
     </message>
     <message>
+        <location line="+12"/>
+        <location line="+3"/>
+        <source>Issue receipt</source>
+        <translation>Issue receipt</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Receipt of sale {number}: the organization&apos;s 7-digit register number, or nothing for an individual.</source>
+        <translation>Receipt of sale {number}: the organization&apos;s 7-digit register number, or nothing for an individual.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Check the register number: an organization&apos;s has exactly 7 digits.</source>
+        <translation>Check the register number: an organization&apos;s has exactly 7 digits.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The tax receipt of sale {number} was not issued.</source>
+        <translation>The tax receipt of sale {number} was not issued.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The tax receipt of sale {number} is issued: lottery {lottery}.</source>
+        <translation>The tax receipt of sale {number} is issued: lottery {lottery}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Issuing the tax receipt of sale {number}…</source>
+        <translation>Issuing the tax receipt of sale {number}…</translation>
+    </message>
+    <message>
         <location line="+27"/>
         <source>Sale {number} could not be checked.</source>
         <translation>Sale {number} could not be checked.</translation>
@@ -1378,6 +1531,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>The tax system refused the receipt of sale {number}; it is still owed one.</source>
+        <translation>The tax system refused the receipt of sale {number}; it is still owed one.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The tax system refused to void the receipt of sale {number}: it stays valid.</source>
+        <translation>The tax system refused to void the receipt of sale {number}: it stays valid.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Sale {number} could not be checked yet: try again later.</source>
         <translation>Sale {number} could not be checked yet: try again later.</translation>
     </message>
@@ -1387,7 +1550,8 @@
         <translation>Checking sale {number} with the payment service…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-84"/>
+        <location line="+93"/>
         <source>Back</source>
         <translation>Back</translation>
     </message>
@@ -1395,7 +1559,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+55"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+56"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay till</translation>
     </message>
@@ -1441,12 +1605,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+162"/>
+        <location line="+176"/>
         <source>Cancel sale</source>
         <translation>Cancel sale</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-175"/>
         <source>Simulate customer payment</source>
         <translation>Simulate customer payment</translation>
     </message>
@@ -1464,6 +1628,11 @@
         <location line="+2"/>
         <source>Organization receipt</source>
         <translation>Organization receipt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Void and issue for the receiver chosen</source>
+        <translation>Void and issue for the receiver chosen</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1492,12 +1661,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+262"/>
+        <location line="+278"/>
         <source>Quit</source>
         <translation>Quit</translation>
     </message>
     <message>
-        <location line="-260"/>
+        <location line="-276"/>
         <source>&amp;Sale</source>
         <translation>&amp;Sale</translation>
     </message>
@@ -1512,7 +1681,7 @@
         <translation>&amp;Till</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+44"/>
         <source>Ready.</source>
         <translation>Ready.</translation>
     </message>
@@ -1532,12 +1701,12 @@
         <translation>Sale {number} expired: nothing was charged.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>The cart is kept: change it and charge again, or press F2 for a new sale.</source>
         <translation>The cart is kept: change it and charge again, or press F2 for a new sale.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+61"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>The receipt has not been issued yet. Start a new sale without it?</translation>
     </message>
@@ -1557,7 +1726,7 @@
         <translation>Clear cart</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
         <translation>Cancel this sale? The customer&apos;s QR code stops working.</translation>
     </message>
@@ -1567,7 +1736,7 @@
         <translation>Keep waiting</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+49"/>
         <source>Printing…</source>
         <translation>Printing…</translation>
     </message>
@@ -1599,11 +1768,82 @@
         <source>Keep working</source>
         <translation>Keep working</translation>
     </message>
+    <message>
+        <location line="-204"/>
+        <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
+        <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
+    </message>
+</context>
+<context>
+    <name>PartPaidActions</name>
+    <message>
+        <location filename="../../pos_app/ui/part_paid.py" line="+97"/>
+        <source>Creating an invoice for the rest…</source>
+        <translation>Creating an invoice for the rest…</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>More money arrived meanwhile: the sale is still open.</source>
+        <translation>More money arrived meanwhile: the sale is still open.</translation>
+    </message>
+    <message>
+        <location line="-24"/>
+        <source>Nothing is paid yet: the customer pays the invoice on screen.</source>
+        <translation>Nothing is paid yet: the customer pays the invoice on screen.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The customer has paid the rest meanwhile, so nothing was given back.</source>
+        <translation>The customer has paid the rest meanwhile, so nothing was given back.</translation>
+    </message>
+    <message>
+        <location line="-28"/>
+        <source>The invoice for the rest could not be created. The sale is still waiting for its payment.</source>
+        <translation>The invoice for the rest could not be created. The sale is still waiting for its payment.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The part paid could not be given back. The sale is still open; try again.</source>
+        <translation>The part paid could not be given back. The sale is still open; try again.</translation>
+    </message>
+</context>
+<context>
+    <name>PartPaidQuestion</name>
+    <message>
+        <location filename="../../pos_app/ui/part_paid_box.py" line="+32"/>
+        <source>&amp;Give the part back</source>
+        <translation>&amp;Give the part back</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>&amp;Invoice the rest</source>
+        <translation>&amp;Invoice the rest</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Invoice the rest: a new QR code for {due}. A bank transfer cannot be given back through QPay.</source>
+        <translation>Invoice the rest: a new QR code for {due}. A bank transfer cannot be given back through QPay.</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Invoice the rest: a new QR code for {due}. Give the part back: {paid} goes back to the customer&apos;s card and the sale is cancelled.</source>
+        <translation>Invoice the rest: a new QR code for {due}. Give the part back: {paid} goes back to the customer&apos;s card and the sale is cancelled.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Keep &amp;waiting</source>
+        <translation>Keep &amp;waiting</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>{paid} of {total} is paid; {due} is still to pay.</source>
+        <translation>{paid} of {total} is paid; {due} is still to pay.</translation>
+    </message>
 </context>
 <context>
     <name>PaymentPage</name>
     <message>
-        <location filename="../../pos_app/ui/payment_page.py" line="+57"/>
+        <location filename="../../pos_app/ui/payment_page.py" line="+62"/>
         <source>Check now  (F5)</source>
         <translation>Check now  (F5)</translation>
     </message>
@@ -1619,12 +1859,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+68"/>
+        <location line="+70"/>
         <source>Cancel sale  (Esc)</source>
         <translation>Cancel sale  (Esc)</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-67"/>
         <source>Amount to pay</source>
         <translation>Amount to pay</translation>
     </message>
@@ -1634,12 +1874,12 @@
         <translation>Or open a bank app:</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Scan with any bank app</source>
         <translation>Scan with any bank app</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Sale {number}</source>
         <translation>Sale {number}</translation>
     </message>
@@ -1658,11 +1898,21 @@
         <source>Cancelling the invoice…</source>
         <translation>Cancelling the invoice…</translation>
     </message>
+    <message>
+        <location line="+11"/>
+        <source>F2 or Esc: invoice the rest, give the part back, or keep waiting.</source>
+        <translation>F2 or Esc: invoice the rest, give the part back, or keep waiting.</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Paid {paid} of {total}: {due} to go.</source>
+        <translation>Paid {paid} of {total}: {due} to go.</translation>
+    </message>
 </context>
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+179"/>
+        <location filename="../../pos_app/app.py" line="+182"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
@@ -1717,12 +1967,12 @@
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+37"/>
         <source>The till is still starting.</source>
         <translation>The till is still starting.</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+69"/>
         <source>Applying the new settings…</source>
         <translation>Applying the new settings…</translation>
     </message>
@@ -1732,7 +1982,7 @@
         <translation>The new settings could not be applied.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The settings file could not be read ({detail}). The till runs in training mode until the settings are saved again.</source>
         <translation>The settings file could not be read ({detail}). The till runs in training mode until the settings are saved again.</translation>
     </message>
@@ -1825,7 +2075,7 @@
         <translation>Check that it is switched on and plugged in, and the device path in Settings.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>USB printer {vendor}:{product}</source>
         <translation>USB printer {vendor}:{product}</translation>
     </message>
@@ -1865,7 +2115,7 @@
         <translation>{how} (an in endpoint is 81 to 8f, an out endpoint 01 to 0f)</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+55"/>
         <source>No ESC/POS printer connection is set: write one such as {examples}.</source>
         <translation>No ESC/POS printer connection is set: write one such as {examples}.</translation>
     </message>
@@ -2032,7 +2282,7 @@
         <translation>No receipt printer is set: choose one in Settings (Ctrl+,).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/qt_out.py" line="+444"/>
+        <location filename="../../pos_app/receipts/qt_out.py" line="+467"/>
         <location line="+2"/>
         <source>The PDF could not be drawn.</source>
         <translation>The PDF could not be drawn.</translation>
@@ -2116,7 +2366,7 @@
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>Paid via</source>
         <translation>Paid via</translation>
     </message>
@@ -2126,7 +2376,7 @@
         <translation>Payment id</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Organization {register}</source>
         <translation>Organization {register}</translation>
     </message>
@@ -2136,18 +2386,18 @@
         <translation>Individual</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
         <source>COPY</source>
         <translation>COPY</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>Sale</source>
         <translation>Sale</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-37"/>
         <source>Date</source>
         <translation>Date</translation>
     </message>
@@ -2158,43 +2408,46 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+127"/>
         <source>VAT</source>
         <translation>VAT</translation>
     </message>
     <message>
-        <location line="-126"/>
-        <location line="+127"/>
+        <location line="+1"/>
         <source>City tax</source>
         <translation>City tax</translation>
     </message>
     <message>
-        <location line="-121"/>
-        <location line="+62"/>
+        <location line="+6"/>
+        <location line="+64"/>
         <source>Ebarimt receipt</source>
         <translation>Ebarimt receipt</translation>
     </message>
     <message>
-        <location line="-61"/>
-        <location line="+33"/>
+        <location line="-63"/>
+        <location line="+35"/>
         <source>Receiver</source>
         <translation>Receiver</translation>
     </message>
     <message>
         <location line="-32"/>
-        <location line="+30"/>
+        <source>Payment</source>
+        <translation>Payment</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+29"/>
         <source>Receipt id</source>
         <translation>Receipt id</translation>
     </message>
     <message>
-        <location line="-27"/>
-        <location line="+28"/>
+        <location line="-26"/>
+        <location line="+27"/>
         <location line="+66"/>
         <source>Lottery</source>
         <translation>Lottery</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-88"/>
         <source>No ebarimt receipt issued for this sale.</source>
         <translation>No ebarimt receipt issued for this sale.</translation>
     </message>
@@ -2220,13 +2473,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+67"/>
-        <location line="+22"/>
+        <location line="+66"/>
+        <location line="+26"/>
         <source>Printed</source>
         <translation>Printed</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-86"/>
         <source>RECEIPT CANCELLED</source>
         <translation>RECEIPT CANCELLED</translation>
     </message>
@@ -2342,7 +2595,7 @@
         <translation>Day</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Sales begun</source>
         <translation>Sales begun</translation>
     </message>
@@ -2352,7 +2605,7 @@
         <translation>Paid ({count})</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Given back ({count})</source>
         <translation>Given back ({count})</translation>
     </message>
@@ -2362,7 +2615,7 @@
         <translation>NET</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Receipts issued</source>
         <translation>Receipts issued</translation>
     </message>
@@ -2372,7 +2625,7 @@
         <translation>Receipts cancelled</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>By bank</source>
         <translation>By bank</translation>
     </message>
@@ -2402,7 +2655,7 @@
         <translation>NEEDS ATTENTION</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Unfinished sales</source>
         <translation>Unfinished sales</translation>
     </message>
@@ -2431,11 +2684,56 @@
         <source>Day close {day}</source>
         <translation>Day close {day}</translation>
     </message>
+    <message>
+        <location line="-30"/>
+        <source>City tax with receipt</source>
+        <translation>City tax with receipt</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>City tax without receipt</source>
+        <translation>City tax without receipt</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>Closed</source>
+        <translation>Closed</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>From</source>
+        <translation>From</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Owed a receipt</source>
+        <translation>Owed a receipt</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>Paid beyond the total</source>
+        <translation>Paid beyond the total</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>VAT with receipt</source>
+        <translation>VAT with receipt</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>VAT without receipt</source>
+        <translation>VAT without receipt</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Without receipt ({count})</source>
+        <translation>Without receipt ({count})</translation>
+    </message>
 </context>
 <context>
     <name>ReceiptPage</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_page.py" line="+41"/>
+        <location filename="../../pos_app/ui/receipt_page.py" line="+42"/>
         <source>Individual  (Alt+I)</source>
         <translation>Individual  (Alt+I)</translation>
     </message>
@@ -2451,17 +2749,17 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+97"/>
+        <location line="+118"/>
         <source>Issue receipt  (Enter)</source>
         <translation>Issue receipt  (Enter)</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-107"/>
         <source>Tax receipt (ebarimt)</source>
         <translation>Tax receipt (ebarimt)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+40"/>
         <source>Print  (Ctrl+P)</source>
         <translation>Print  (Ctrl+P)</translation>
     </message>
@@ -2481,7 +2779,7 @@
         <translation>New sale  (F2)</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>✓ Paid  {amount}</source>
         <translation>✓ Paid  {amount}</translation>
     </message>
@@ -2492,6 +2790,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>{amount} more than the total {total}</source>
+        <translation>{amount} more than the total {total}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>via {bank}</source>
         <translation>via {bank}</translation>
     </message>
@@ -2506,7 +2809,7 @@
         <translation>Issuing…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+31"/>
         <source>Organization {register}</source>
         <translation>Organization {register}</translation>
     </message>
@@ -2516,7 +2819,7 @@
         <translation>Individual</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-10"/>
         <source>Amount:    {amount}</source>
         <translation>Amount:    {amount}</translation>
     </message>
@@ -2541,7 +2844,17 @@
         <translation>Receipt:   {id}</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+13"/>
+        <source>The tax system already had this sale&apos;s receipt for {made}, not for {asked} as chosen. It is the valid receipt now. To give the customer a receipt for {asked}, void it and issue it again.</source>
+        <translation>The tax system already had this sale&apos;s receipt for {made}, not for {asked} as chosen. It is the valid receipt now. To give the customer a receipt for {asked}, void it and issue it again.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Void and issue for {asked}  (Alt+V)</source>
+        <translation>Void and issue for {asked}  (Alt+V)</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Type the organization&apos;s 7-digit register number.</source>
         <translation>Type the organization&apos;s 7-digit register number.</translation>
     </message>
@@ -2594,7 +2907,7 @@
         <translation>Save as PDF…  (Ctrl+S)</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+35"/>
         <source>The slip could not be prepared.</source>
         <translation>The slip could not be prepared.</translation>
     </message>
@@ -2624,7 +2937,7 @@
         <translation>Print</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Printing…</source>
         <translation>Printing…</translation>
     </message>
@@ -2667,7 +2980,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+82"/>
+        <location filename="../../pos_app/ui/printing.py" line="+86"/>
         <source>The copy of sale {number}</source>
         <translation>The copy of sale {number}</translation>
     </message>
@@ -2682,7 +2995,7 @@
         <translation>The day close of {day}</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+36"/>
         <source>The printer could not be used.</source>
         <translation>The printer could not be used.</translation>
     </message>
@@ -2700,7 +3013,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+125"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+136"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
     </message>
@@ -2710,17 +3023,17 @@
         <translation>The cart is empty: scan or add an item first.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>The invoice could not be created.</source>
         <translation>The invoice could not be created.</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+92"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>The invoice was closed by the service: nothing was paid.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>The payment service asks us to slow down. Still checking, a little less often.</source>
         <translation>The payment service asks us to slow down. Still checking, a little less often.</translation>
     </message>
@@ -2760,17 +3073,17 @@
         <translation>The customer has already paid, so the sale cannot be cancelled.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Part of the amount is already paid, so the sale cannot be cancelled. Waiting for the rest.</source>
-        <translation>Part of the amount is already paid, so the sale cannot be cancelled. Waiting for the rest.</translation>
+        <location line="+8"/>
+        <source>Part of the amount is already paid, so the sale cannot simply be cancelled. Press Esc again to invoice the rest, give the part back or keep waiting.</source>
+        <translation>Part of the amount is already paid, so the sale cannot simply be cancelled. Press Esc again to invoice the rest, give the part back or keep waiting.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+47"/>
         <source>The receipt could not be issued.</source>
         <translation>The receipt could not be issued.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+19"/>
         <source>Training: the customer pays…</source>
         <translation>Training: the customer pays…</translation>
     </message>
@@ -2840,7 +3153,7 @@
 <context>
     <name>SalesModel</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="-705"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="-773"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
@@ -2886,7 +3199,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-50"/>
+        <location line="-57"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
     </message>
@@ -2976,7 +3289,7 @@
         <translation>The {label} must be empty (off) or a host and port such as 127.0.0.1:8787.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>environment</source>
         <translation>environment</translation>
     </message>
@@ -3085,11 +3398,41 @@
         <source>print text as pictures</source>
         <translation>print text as pictures</translation>
     </message>
+    <message>
+        <location line="-27"/>
+        <source>The {label} must be a time zone name such as {example}.</source>
+        <translation>The {label} must be a time zone name such as {example}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be a percentage below 100 with at most 2 decimals, such as {example}.</source>
+        <translation>The {label} must be a percentage below 100 with at most 2 decimals, such as {example}.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The {label} must be 1 or 2 (percent).</source>
+        <translation>The {label} must be 1 or 2 (percent).</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>time zone</source>
+        <translation>time zone</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VAT rate</source>
+        <translation>VAT rate</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>city tax rate</source>
+        <translation>city tax rate</translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+95"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+96"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
@@ -3115,12 +3458,12 @@
     </message>
     <message>
         <location line="+15"/>
-        <location line="+521"/>
+        <location line="+557"/>
         <source>Test connection</source>
         <translation>Test connection</translation>
     </message>
     <message>
-        <location line="-512"/>
+        <location line="-548"/>
         <source>Environment</source>
         <translation>Environment</translation>
     </message>
@@ -3231,7 +3574,7 @@
         <translation>Language</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>This till</source>
         <translation>This till</translation>
     </message>
@@ -3266,7 +3609,7 @@
         <translation>Save</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+119"/>
         <source>None</source>
         <translation>None</translation>
     </message>
@@ -3301,7 +3644,7 @@
         <translation>ESC/POS via a CUPS queue</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>ESC/POS to a device file</source>
         <translation>ESC/POS to a device file</translation>
     </message>
@@ -3326,12 +3669,12 @@
         <translation>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-178"/>
         <source>the sample catalog</source>
         <translation>the sample catalog</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+186"/>
         <source>generic printer</source>
         <translation>generic printer</translation>
     </message>
@@ -3431,7 +3774,7 @@
         <translation>Printing the test page…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+24"/>
         <source>The test page did not print. {reason}</source>
         <translation>The test page did not print. {reason}</translation>
     </message>
@@ -3504,6 +3847,36 @@
         <location line="+1"/>
         <source>CSV files (*.csv);;All files (*)</source>
         <translation>CSV files (*.csv);;All files (*)</translation>
+    </message>
+    <message>
+        <location line="-409"/>
+        <source>VAT rate (%)</source>
+        <translation>VAT rate (%)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>City tax rate (%)</source>
+        <translation>City tax rate (%)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>1 or 2</source>
+        <translation>1 or 2</translation>
+    </message>
+    <message>
+        <location line="-111"/>
+        <source>Time zone</source>
+        <translation>Time zone</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</source>
+        <translation>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</translation>
+    </message>
+    <message>
+        <location line="+126"/>
+        <source>Tax rates</source>
+        <translation>Tax rates</translation>
     </message>
 </context>
 </TS>

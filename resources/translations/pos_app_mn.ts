@@ -126,12 +126,12 @@
 <context>
     <name>DayCloseDialog</name>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="+93"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+105"/>
         <source>Day close</source>
         <translation>Өдрийн хаалт</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+31"/>
         <source>&amp;Day</source>
         <translation>&amp;Өдөр</translation>
     </message>
@@ -171,12 +171,12 @@
         <translation>Өдрийн дүнг баримтын принтерээр хэвлэх (Ctrl+P)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
         <source>Close</source>
         <translation>Хаах</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+46"/>
         <source>Count</source>
         <translation>Тоо</translation>
     </message>
@@ -196,17 +196,7 @@
         <translation>Төлөгдсөн борлуулалт</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>VAT</source>
-        <translation>НӨАТ</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>City tax</source>
-        <translation>НХАТ</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Given back</source>
         <translation>Буцаасан</translation>
     </message>
@@ -216,7 +206,7 @@
         <translation>Цэвэр (төлөгдсөн − буцаасан)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Receipts issued</source>
         <translation>Гаргасан баримт</translation>
     </message>
@@ -226,7 +216,7 @@
         <translation>Хүчингүй болсон баримт</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+26"/>
         <source>Cancelled / expired / failed</source>
         <translation>Цуцлагдсан / хугацаа дууссан / амжилтгүй</translation>
     </message>
@@ -246,7 +236,7 @@
         <translation>Амжилтгүй (нэхэмжлэх үүсээгүй)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-22"/>
         <source>Given back (cancel / refund)</source>
         <translation>Буцаасан (цуцлалт / буцаалт)</translation>
     </message>
@@ -261,12 +251,12 @@
         <translation>Буцаасан картын төлбөр</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+21"/>
         <source>By bank</source>
         <translation>Банкаар</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <location line="+4"/>
         <source>Unknown</source>
         <translation>Тодорхойгүй</translation>
@@ -293,12 +283,12 @@
         <translation>Дансаар шилжүүлэх (P2P)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-20"/>
         <source>Needs attention</source>
         <translation>Анхаарах зүйлс</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>Given back, no answer yet</source>
         <translation>Буцаасан, хариу ирээгүй</translation>
     </message>
@@ -313,12 +303,12 @@
         <translation>Баримт цуцлалт, хариугүй</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-5"/>
         <source>Unfinished sales</source>
         <translation>Дуусаагүй борлуулалт</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+34"/>
         <source>Net: —</source>
         <translation>Цэвэр дүн: —</translation>
     </message>
@@ -333,12 +323,12 @@
         <translation>{day}: {begun} борлуулалт эхэлсэн, {paid} төлөгдсөн ({paid_amount}), {given_back} буцаасан</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+12"/>
         <source>{} item(s) need attention: see “Needs attention”.</source>
         <translation>Анхаарах {} зүйл байна: “Анхаарах зүйлс” хэсгийг үзнэ үү.</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+51"/>
         <source>Loading…</source>
         <translation>Ачаалж байна…</translation>
     </message>
@@ -348,7 +338,7 @@
         <translation>Журналыг уншиж чадсангүй: {}</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+13"/>
         <source>Read at {}.</source>
         <translation>Уншсан: {}.</translation>
     </message>
@@ -383,9 +373,115 @@
         <translation>{summary} болон {sales} файлд хадгаллаа.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+85"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
+    </message>
+    <message>
+        <location line="-70"/>
+        <source>Back</source>
+        <translation>Буцах</translation>
+    </message>
+    <message>
+        <location line="-234"/>
+        <source>City tax with receipt</source>
+        <translation>Баримттай НХАТ</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>City tax without receipt</source>
+        <translation>Баримтгүй НХАТ</translation>
+    </message>
+    <message>
+        <location line="+230"/>
+        <source>Close the day</source>
+        <translation>Өдрийг хаах</translation>
+    </message>
+    <message>
+        <location line="-373"/>
+        <location line="+216"/>
+        <source>Close the day…</source>
+        <translation>Өдрийг хаах…</translation>
+    </message>
+    <message>
+        <location line="+155"/>
+        <source>Close {day}? Its figures are stored as they are now and never change; what happens after this counts on the next day.</source>
+        <translation>{day}-ийн өдрийг хаах уу? Түүний дүн одоогийнхоороо хадгалагдаж, дахин өөрчлөгдөхгүй; үүнээс хойш болсон зүйл дараагийн өдөрт тооцогдоно.</translation>
+    </message>
+    <message>
+        <location line="-167"/>
+        <source>Closed at {moment}: these are the figures stored then.</source>
+        <translation>{moment}-д хаасан: тэр үед хадгалсан дүн харагдаж байна.</translation>
+    </message>
+    <message>
+        <location line="+197"/>
+        <source>Closing the day…</source>
+        <translation>Өдрийг хааж байна…</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Could not close the day: {}</source>
+        <translation>Өдрийг хааж чадсангүй: {}</translation>
+    </message>
+    <message>
+        <location line="-221"/>
+        <source>Counted from {moment}, when the day before was closed.</source>
+        <translation>Өмнөх өдрийг хаасан {moment}-с хойш тооцов.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Day closed</source>
+        <translation>Өдөр хаагдсан</translation>
+    </message>
+    <message>
+        <location line="+216"/>
+        <source>Day closed at {}. Its figures are stored and stay as they are.</source>
+        <translation>Өдрийг {}-д хаалаа. Түүний дүн хадгалагдсан бөгөөд өөрчлөгдөхгүй.</translation>
+    </message>
+    <message>
+        <location line="-300"/>
+        <source>Of which paid beyond the total</source>
+        <translation>Үүнээс нийт дүнгээс илүү төлсөн</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Owed a receipt</source>
+        <translation>Баримт гаргах ёстой</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Owed a receipt: {numbers}</source>
+        <translation>Баримт гаргах ёстой: {numbers}</translation>
+    </message>
+    <message>
+        <location line="-72"/>
+        <source>Paid without receipt</source>
+        <translation>Баримтгүй төлөгдсөн</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Receipts and taxes</source>
+        <translation>Баримт ба татвар</translation>
+    </message>
+    <message>
+        <location line="-134"/>
+        <source>Store the day&apos;s figures as its Z report: they never change afterwards, and what happens later counts on the next day</source>
+        <translation>Өдрийн дүнг Z тайлан болгон хадгалах: дараа нь өөрчлөгдөхгүй, үүнээс хойш болсон зүйл дараагийн өдөрт тооцогдоно</translation>
+    </message>
+    <message>
+        <location line="+412"/>
+        <source>This day was already closed; its stored figures are shown.</source>
+        <translation>Энэ өдөр аль хэдийн хаагдсан; хадгалсан дүн нь харагдаж байна.</translation>
+    </message>
+    <message>
+        <location line="-275"/>
+        <source>VAT with receipt</source>
+        <translation>Баримттай НӨАТ</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>VAT without receipt</source>
+        <translation>Баримтгүй НӨАТ</translation>
     </message>
 </context>
 <context>
@@ -492,13 +588,13 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+107"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
     <message>
-        <location line="-101"/>
-        <location line="+103"/>
+        <location line="-108"/>
+        <location line="+110"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>Үйлчилгээ ачаалалтай байна. Хэдэн секунд хүлээгээд дахин оролдоно уу.</translation>
     </message>
@@ -513,12 +609,12 @@
         <translation>Мерчантын бүртгэлд энэ үйлдлийн эрх алга. Менежерт хандана уу.</translation>
     </message>
     <message>
-        <location line="-139"/>
+        <location line="-146"/>
         <source>The payment service refused the login. Check the username and password in Settings.</source>
         <translation>Төлбөрийн үйлчилгээ нэвтрэлтийг татгалзлаа. Тохиргоонд хэрэглэгчийн нэр, нууц үгээ шалгана уу.</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="+151"/>
         <source>The payment service has a problem on its side. Try again in a minute.</source>
         <translation>Төлбөрийн үйлчилгээний талд асуудал гарлаа. Нэг минутын дараа дахин оролдоно уу.</translation>
     </message>
@@ -685,7 +781,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+103"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+104"/>
         <source>Refunded</source>
         <translation>Буцаагдсан</translation>
     </message>
@@ -713,6 +809,11 @@
         <location line="+2"/>
         <source>Receipt being voided…</source>
         <translation>Баримтыг хүчингүй болгож байна…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receipt voided, money kept: owed a receipt</source>
+        <translation>Баримт хүчингүй, мөнгө үлдсэн: баримт өгөх ёстой</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -933,7 +1034,7 @@
         <translation>Баримт цуцлах  (F8)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Reprint  (Ctrl+P)</source>
         <translation>Хэвлэх  (Ctrl+P)</translation>
     </message>
@@ -953,7 +1054,7 @@
         <translation>Борлуулалтын И-баримтыг татварын системд хүчингүй болгох.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Print the sale and its receipt again.</source>
         <translation>Борлуулалт, баримтыг нь дахин хэвлэх.</translation>
     </message>
@@ -1043,12 +1144,13 @@
     <message>
         <location line="+0"/>
         <location line="+5"/>
-        <location line="+23"/>
+        <location line="+7"/>
+        <location line="+21"/>
         <source>Amount</source>
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-30"/>
         <source>Payments</source>
         <translation>Төлбөрүүд</translation>
     </message>
@@ -1073,7 +1175,7 @@
         <translation>И-баримт</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Receipt id</source>
         <translation>Баримтын дугаар</translation>
     </message>
@@ -1088,13 +1190,13 @@
         <translation>Хүлээн авагч</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+15"/>
+        <location line="+1"/>
+        <location line="+20"/>
         <source>Status</source>
         <translation>Төлөв</translation>
     </message>
     <message>
-        <location line="-13"/>
+        <location line="+11"/>
         <source>Organization {register}</source>
         <translation>Байгууллага {register}</translation>
     </message>
@@ -1104,24 +1206,34 @@
         <translation>Хувь хүн</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location line="+21"/>
+        <location line="-21"/>
+        <location line="+26"/>
         <source>Being issued…</source>
         <translation>Гаргаж байна…</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-25"/>
         <source>Not issued (the last try failed).</source>
         <translation>Гараагүй (сүүлийн оролдлого амжилтгүй).</translation>
     </message>
     <message>
-        <location line="-11"/>
-        <location line="+12"/>
+        <location line="-16"/>
+        <location line="+17"/>
         <source>None.</source>
         <translation>Байхгүй.</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-233"/>
+        <source>Issue receipt  (F9)</source>
+        <translation>Баримт гаргах  (F9)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Issue the tax receipt of a paid sale that has none.</source>
+        <translation>Баримтгүй төлөгдсөн борлуулалтын татварын баримтыг гаргах.</translation>
+    </message>
+    <message>
+        <location line="+164"/>
         <source>No sale selected.</source>
         <translation>Борлуулалт сонгоогүй байна.</translation>
     </message>
@@ -1131,7 +1243,17 @@
         <translation>Үйл явдлын бүртгэлийг уншиж байна…</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+48"/>
+        <source>void refused: {reason}</source>
+        <translation>хүчингүй болгохоос татгалзсан: {reason}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The money was kept but has no valid receipt: issue one with Issue receipt (F9).</source>
+        <translation>Мөнгө үлдсэн ч хүчинтэй баримтгүй: Баримт гаргах (F9)-аар гаргана уу.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Payment given back</source>
         <translation>Төлбөрийн буцаалт</translation>
     </message>
@@ -1166,7 +1288,7 @@
         <translation>Сүүлийн алдаа</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>Valid</source>
         <translation>Хүчинтэй</translation>
     </message>
@@ -1206,7 +1328,7 @@
         <translation>Дансаар шилжүүлж төлсөн (P2P): QPay үүнийг буцааж чадахгүй. Мөнгийг өөр аргаар буцаана уу.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>Cancel or refund the sale&apos;s card payment.</source>
         <translation>Борлуулалтын картын төлбөрийг цуцлах эсвэл буцаах.</translation>
     </message>
@@ -1242,12 +1364,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+130"/>
+        <location line="+179"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: төлбөр авагдаагүй.</translation>
     </message>
     <message>
-        <location line="-128"/>
+        <location line="-177"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>Үйлчлүүлэгч {number} борлуулалтыг аль хэдийн төлсөн тул цуцлах боломжгүй. Одоо төлөгдсөн гэж бүртгэгдлээ.</translation>
     </message>
@@ -1332,6 +1454,37 @@
         <translation>{number} борлуулалтын И-баримтыг цуцалж байна…</translation>
     </message>
     <message>
+        <location line="+12"/>
+        <location line="+3"/>
+        <source>Issue receipt</source>
+        <translation>Баримт гаргах</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Receipt of sale {number}: the organization&apos;s 7-digit register number, or nothing for an individual.</source>
+        <translation>{number} борлуулалтын баримт: байгууллагын 7 оронтой регистрийн дугаар, хувь хүнд хоосон үлдээнэ.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Check the register number: an organization&apos;s has exactly 7 digits.</source>
+        <translation>Регистрийн дугаараа шалгана уу: байгууллагынх яг 7 оронтой.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The tax receipt of sale {number} was not issued.</source>
+        <translation>{number} борлуулалтын татварын баримт гараагүй.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The tax receipt of sale {number} is issued: lottery {lottery}.</source>
+        <translation>{number} борлуулалтын татварын баримт гарлаа: сугалаа {lottery}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Issuing the tax receipt of sale {number}…</source>
+        <translation>{number} борлуулалтын татварын баримтыг гаргаж байна…</translation>
+    </message>
+    <message>
         <location line="+27"/>
         <source>Sale {number} could not be checked.</source>
         <translation>{number} борлуулалтыг шалгаж чадсангүй.</translation>
@@ -1378,6 +1531,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>The tax system refused the receipt of sale {number}; it is still owed one.</source>
+        <translation>Татварын систем {number} борлуулалтын баримтаас татгалзсан; баримт өгөх ёстой хэвээр.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The tax system refused to void the receipt of sale {number}: it stays valid.</source>
+        <translation>Татварын систем {number} борлуулалтын баримтыг хүчингүй болгохоос татгалзсан: хүчинтэй хэвээр.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Sale {number} could not be checked yet: try again later.</source>
         <translation>{number} борлуулалтыг одоохондоо шалгаж чадсангүй: дараа дахин оролдоно уу.</translation>
     </message>
@@ -1387,7 +1550,8 @@
         <translation>{number} борлуулалтыг төлбөрийн үйлчилгээгээр шалгаж байна…</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-84"/>
+        <location line="+93"/>
         <source>Back</source>
         <translation>Буцах</translation>
     </message>
@@ -1395,7 +1559,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+55"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+56"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay касс</translation>
     </message>
@@ -1441,12 +1605,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+162"/>
+        <location line="+176"/>
         <source>Cancel sale</source>
         <translation>Борлуулалт цуцлах</translation>
     </message>
     <message>
-        <location line="-161"/>
+        <location line="-175"/>
         <source>Simulate customer payment</source>
         <translation>Төлбөр дуурайх</translation>
     </message>
@@ -1464,6 +1628,11 @@
         <location line="+2"/>
         <source>Organization receipt</source>
         <translation>Байгууллагын баримт</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Void and issue for the receiver chosen</source>
+        <translation>Хүчингүй болгоод сонгосон хүлээн авагчид гаргах</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1492,12 +1661,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+262"/>
+        <location line="+278"/>
         <source>Quit</source>
         <translation>Гарах</translation>
     </message>
     <message>
-        <location line="-260"/>
+        <location line="-276"/>
         <source>&amp;Sale</source>
         <translation>&amp;Борлуулалт</translation>
     </message>
@@ -1512,7 +1681,7 @@
         <translation>&amp;Касс</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+44"/>
         <source>Ready.</source>
         <translation>Бэлэн.</translation>
     </message>
@@ -1532,12 +1701,12 @@
         <translation>Борлуулалт {number}: хугацаа дууссан, төлбөр авагдаагүй.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>The cart is kept: change it and charge again, or press F2 for a new sale.</source>
         <translation>Сагс хэвээр байна: засаад дахин төлбөр авах, эсвэл F2 дарж шинэ борлуулалт эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+61"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>Баримт хараахан гараагүй байна. Баримтгүйгээр шинэ борлуулалт эхлүүлэх үү?</translation>
     </message>
@@ -1557,7 +1726,7 @@
         <translation>Сагс хоослох</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
         <translation>Энэ борлуулалтыг цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
     </message>
@@ -1567,7 +1736,7 @@
         <translation>Үргэлжлүүлэн хүлээх</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+49"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
     </message>
@@ -1599,11 +1768,82 @@
         <source>Keep working</source>
         <translation>Үргэлжлүүлэх</translation>
     </message>
+    <message>
+        <location line="-204"/>
+        <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
+        <translation>Борлуулалт {number} цуцлагдлаа: {amount} худалдан авагчийн картад буцаагдлаа.</translation>
+    </message>
+</context>
+<context>
+    <name>PartPaidActions</name>
+    <message>
+        <location filename="../../pos_app/ui/part_paid.py" line="+97"/>
+        <source>Creating an invoice for the rest…</source>
+        <translation>Үлдэгдлийн нэхэмжлэх үүсгэж байна…</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>More money arrived meanwhile: the sale is still open.</source>
+        <translation>Энэ хооронд дахин төлбөр орж ирлээ: борлуулалт нээлттэй хэвээр байна.</translation>
+    </message>
+    <message>
+        <location line="-24"/>
+        <source>Nothing is paid yet: the customer pays the invoice on screen.</source>
+        <translation>Одоогоор юу ч төлөгдөөгүй байна: худалдан авагч дэлгэц дээрх нэхэмжлэхийг төлнө.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The customer has paid the rest meanwhile, so nothing was given back.</source>
+        <translation>Худалдан авагч энэ хооронд үлдэгдлийг төлсөн тул юу ч буцаагдсангүй.</translation>
+    </message>
+    <message>
+        <location line="-28"/>
+        <source>The invoice for the rest could not be created. The sale is still waiting for its payment.</source>
+        <translation>Үлдэгдлийн нэхэмжлэх үүсгэж чадсангүй. Борлуулалт төлбөрөө хүлээсээр байна.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The part paid could not be given back. The sale is still open; try again.</source>
+        <translation>Төлөгдсөн хэсгийг буцааж чадсангүй. Борлуулалт нээлттэй хэвээр байна; дахин оролдоно уу.</translation>
+    </message>
+</context>
+<context>
+    <name>PartPaidQuestion</name>
+    <message>
+        <location filename="../../pos_app/ui/part_paid_box.py" line="+32"/>
+        <source>&amp;Give the part back</source>
+        <translation>Төлсөн хэсгийг &amp;буцаах</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>&amp;Invoice the rest</source>
+        <translation>Үлдэгдлийг &amp;нэхэмжлэх</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Invoice the rest: a new QR code for {due}. A bank transfer cannot be given back through QPay.</source>
+        <translation>Үлдэгдлийг нэхэмжлэх: {due}-ийн шинэ QR код. Банкны шилжүүлгийг QPay-ээр буцаах боломжгүй.</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Invoice the rest: a new QR code for {due}. Give the part back: {paid} goes back to the customer&apos;s card and the sale is cancelled.</source>
+        <translation>Үлдэгдлийг нэхэмжлэх: {due}-ийн шинэ QR код. Төлсөн хэсгийг буцаах: {paid} худалдан авагчийн картад буцаж, борлуулалт цуцлагдана.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Keep &amp;waiting</source>
+        <translation>&amp;Хүлээсээр байх</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>{paid} of {total} is paid; {due} is still to pay.</source>
+        <translation>{total}-аас {paid} төлөгдсөн; {due} төлөх үлдлээ.</translation>
+    </message>
 </context>
 <context>
     <name>PaymentPage</name>
     <message>
-        <location filename="../../pos_app/ui/payment_page.py" line="+57"/>
+        <location filename="../../pos_app/ui/payment_page.py" line="+62"/>
         <source>Check now  (F5)</source>
         <translation>Шалгах  (F5)</translation>
     </message>
@@ -1619,12 +1859,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+68"/>
+        <location line="+70"/>
         <source>Cancel sale  (Esc)</source>
         <translation>Борлуулалт цуцлах  (Esc)</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-67"/>
         <source>Amount to pay</source>
         <translation>Төлөх дүн</translation>
     </message>
@@ -1634,12 +1874,12 @@
         <translation>Эсвэл банкны апп нээх:</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>Scan with any bank app</source>
         <translation>Дурын банкны аппаар уншуулна уу</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+21"/>
         <source>Sale {number}</source>
         <translation>Борлуулалт {number}</translation>
     </message>
@@ -1658,11 +1898,21 @@
         <source>Cancelling the invoice…</source>
         <translation>Нэхэмжлэхийг цуцалж байна…</translation>
     </message>
+    <message>
+        <location line="+11"/>
+        <source>F2 or Esc: invoice the rest, give the part back, or keep waiting.</source>
+        <translation>F2 эсвэл Esc: үлдэгдлийг нэхэмжлэх, төлсөн хэсгийг буцаах эсвэл хүлээсээр байх.</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Paid {paid} of {total}: {due} to go.</source>
+        <translation>{total}-аас {paid} төлөгдсөн: {due} үлдлээ.</translation>
+    </message>
 </context>
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+179"/>
+        <location filename="../../pos_app/app.py" line="+182"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -1717,12 +1967,12 @@
         <translation>Терминал {terminal}</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+37"/>
         <source>The till is still starting.</source>
         <translation>Касс эхэлсээр байна.</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+69"/>
         <source>Applying the new settings…</source>
         <translation>Шинэ тохиргоог хэрэгжүүлж байна…</translation>
     </message>
@@ -1732,7 +1982,7 @@
         <translation>Шинэ тохиргоог хэрэгжүүлж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The settings file could not be read ({detail}). The till runs in training mode until the settings are saved again.</source>
         <translation>Тохиргооны файлыг уншиж чадсангүй ({detail}). Тохиргоог дахин хадгалах хүртэл касс сургалтын горимд ажиллана.</translation>
     </message>
@@ -1825,7 +2075,7 @@
         <translation>Принтер асаалттай, залгагдсан эсэх, Тохиргоон дахь төхөөрөмжийн замыг шалгана уу.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>USB printer {vendor}:{product}</source>
         <translation>USB принтер {vendor}:{product}</translation>
     </message>
@@ -1865,7 +2115,7 @@
         <translation>{how} (оролтын endpoint 81-ээс 8f, гаралтын endpoint 01-ээс 0f хүртэл)</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+55"/>
         <source>No ESC/POS printer connection is set: write one such as {examples}.</source>
         <translation>ESC/POS принтерийн холболт тохируулаагүй байна: {examples} гэх мэтээр бичнэ үү.</translation>
     </message>
@@ -2032,7 +2282,7 @@
         <translation>Баримтын принтер сонгоогүй байна: Тохиргоонд (Ctrl+,) сонгоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/qt_out.py" line="+444"/>
+        <location filename="../../pos_app/receipts/qt_out.py" line="+467"/>
         <location line="+2"/>
         <source>The PDF could not be drawn.</source>
         <translation>PDF үүсгэж чадсангүй.</translation>
@@ -2116,7 +2366,7 @@
         <translation>Терминал {terminal}</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>Paid via</source>
         <translation>Төлсөн</translation>
     </message>
@@ -2126,7 +2376,7 @@
         <translation>Гүйлгээний дугаар</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Organization {register}</source>
         <translation>Байгууллага {register}</translation>
     </message>
@@ -2136,18 +2386,18 @@
         <translation>Хувь хүн</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+14"/>
         <source>COPY</source>
         <translation>ХУУЛБАР</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>Sale</source>
         <translation>Борлуулалт</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-37"/>
         <source>Date</source>
         <translation>Огноо</translation>
     </message>
@@ -2158,43 +2408,46 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+127"/>
         <source>VAT</source>
         <translation>НӨАТ</translation>
     </message>
     <message>
-        <location line="-126"/>
-        <location line="+127"/>
+        <location line="+1"/>
         <source>City tax</source>
         <translation>НХАТ</translation>
     </message>
     <message>
-        <location line="-121"/>
-        <location line="+62"/>
+        <location line="+6"/>
+        <location line="+64"/>
         <source>Ebarimt receipt</source>
         <translation>И-баримт</translation>
     </message>
     <message>
-        <location line="-61"/>
-        <location line="+33"/>
+        <location line="-63"/>
+        <location line="+35"/>
         <source>Receiver</source>
         <translation>Хүлээн авагч</translation>
     </message>
     <message>
         <location line="-32"/>
-        <location line="+30"/>
+        <source>Payment</source>
+        <translation>Төлбөр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+29"/>
         <source>Receipt id</source>
         <translation>Баримтын дугаар</translation>
     </message>
     <message>
-        <location line="-27"/>
-        <location line="+28"/>
+        <location line="-26"/>
+        <location line="+27"/>
         <location line="+66"/>
         <source>Lottery</source>
         <translation>Сугалааны дугаар</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-88"/>
         <source>No ebarimt receipt issued for this sale.</source>
         <translation>Энэ борлуулалтад И-баримт гараагүй.</translation>
     </message>
@@ -2220,13 +2473,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+67"/>
-        <location line="+22"/>
+        <location line="+66"/>
+        <location line="+26"/>
         <source>Printed</source>
         <translation>Хэвлэсэн</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-86"/>
         <source>RECEIPT CANCELLED</source>
         <translation>БАРИМТ ЦУЦЛАГДСАН</translation>
     </message>
@@ -2342,7 +2595,7 @@
         <translation>Өдөр</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Sales begun</source>
         <translation>Эхэлсэн борлуулалт</translation>
     </message>
@@ -2352,7 +2605,7 @@
         <translation>Төлөгдсөн ({count})</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Given back ({count})</source>
         <translation>Буцаасан ({count})</translation>
     </message>
@@ -2362,7 +2615,7 @@
         <translation>ЦЭВЭР ДҮН</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Receipts issued</source>
         <translation>Гаргасан баримт</translation>
     </message>
@@ -2372,7 +2625,7 @@
         <translation>Цуцалсан баримт</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+9"/>
         <source>By bank</source>
         <translation>Банкаар</translation>
     </message>
@@ -2402,7 +2655,7 @@
         <translation>АНХААРАХ ЗҮЙЛС</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Unfinished sales</source>
         <translation>Дуусаагүй борлуулалт</translation>
     </message>
@@ -2431,11 +2684,56 @@
         <source>Day close {day}</source>
         <translation>Өдрийн хаалт {day}</translation>
     </message>
+    <message>
+        <location line="-30"/>
+        <source>City tax with receipt</source>
+        <translation>Баримттай НХАТ</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>City tax without receipt</source>
+        <translation>Баримтгүй НХАТ</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>Closed</source>
+        <translation>Хаасан</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>From</source>
+        <translation>Эхэлсэн</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Owed a receipt</source>
+        <translation>Баримт гаргах ёстой</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>Paid beyond the total</source>
+        <translation>Илүү төлсөн</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>VAT with receipt</source>
+        <translation>Баримттай НӨАТ</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>VAT without receipt</source>
+        <translation>Баримтгүй НӨАТ</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <source>Without receipt ({count})</source>
+        <translation>Баримтгүй ({count})</translation>
+    </message>
 </context>
 <context>
     <name>ReceiptPage</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_page.py" line="+41"/>
+        <location filename="../../pos_app/ui/receipt_page.py" line="+42"/>
         <source>Individual  (Alt+I)</source>
         <translation>Хувь хүн  (Alt+I)</translation>
     </message>
@@ -2451,17 +2749,17 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+97"/>
+        <location line="+118"/>
         <source>Issue receipt  (Enter)</source>
         <translation>Баримт гаргах  (Enter)</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-107"/>
         <source>Tax receipt (ebarimt)</source>
         <translation>И-баримт</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+40"/>
         <source>Print  (Ctrl+P)</source>
         <translation>Хэвлэх  (Ctrl+P)</translation>
     </message>
@@ -2481,7 +2779,7 @@
         <translation>Шинэ борлуулалт  (F2)</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>✓ Paid  {amount}</source>
         <translation>✓ Төлөгдсөн  {amount}</translation>
     </message>
@@ -2492,6 +2790,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>{amount} more than the total {total}</source>
+        <translation>Нийт {total}-оос {amount} илүү</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>via {bank}</source>
         <translation>банк: {bank}</translation>
     </message>
@@ -2506,7 +2809,7 @@
         <translation>Гаргаж байна…</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+31"/>
         <source>Organization {register}</source>
         <translation>Байгууллага {register}</translation>
     </message>
@@ -2516,7 +2819,7 @@
         <translation>Хувь хүн</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-10"/>
         <source>Amount:    {amount}</source>
         <translation>Дүн:           {amount}</translation>
     </message>
@@ -2541,7 +2844,17 @@
         <translation>Баримт:        {id}</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+13"/>
+        <source>The tax system already had this sale&apos;s receipt for {made}, not for {asked} as chosen. It is the valid receipt now. To give the customer a receipt for {asked}, void it and issue it again.</source>
+        <translation>Татварын системд энэ борлуулалтын баримт сонгосон {asked} биш, {made}-д аль хэдийн гарсан байна. Одоо хүчинтэй баримт нь энэ. Үйлчлүүлэгчид {asked}-д баримт өгөхийн тулд үүнийг хүчингүй болгоод дахин гаргана уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Void and issue for {asked}  (Alt+V)</source>
+        <translation>Хүчингүй болгоод {asked}-д гаргах  (Alt+V)</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>Type the organization&apos;s 7-digit register number.</source>
         <translation>Байгууллагын 7 оронтой регистрийн дугаарыг оруулна уу.</translation>
     </message>
@@ -2594,7 +2907,7 @@
         <translation>PDF-ээр хадгалах…  (Ctrl+S)</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+35"/>
         <source>The slip could not be prepared.</source>
         <translation>Хуудсыг бэлдэж чадсангүй.</translation>
     </message>
@@ -2624,7 +2937,7 @@
         <translation>Хэвлэх</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
     </message>
@@ -2667,7 +2980,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+82"/>
+        <location filename="../../pos_app/ui/printing.py" line="+86"/>
         <source>The copy of sale {number}</source>
         <translation>{number} борлуулалтын хуулбар</translation>
     </message>
@@ -2682,7 +2995,7 @@
         <translation>{day} өдрийн хаалт</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+36"/>
         <source>The printer could not be used.</source>
         <translation>Принтерийг ашиглаж чадсангүй.</translation>
     </message>
@@ -2700,7 +3013,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+125"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+136"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
     </message>
@@ -2710,17 +3023,17 @@
         <translation>Сагс хоосон байна: эхлээд бараа уншуулах эсвэл нэмнэ үү.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>The invoice could not be created.</source>
         <translation>Нэхэмжлэх үүсгэж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+92"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>Үйлчилгээ нэхэмжлэхийг хаасан: төлбөр төлөгдөөгүй.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>The payment service asks us to slow down. Still checking, a little less often.</source>
         <translation>Төлбөрийн үйлчилгээ хүсэлтээ цөөлөхийг хүслээ. Арай цөөн давтамжтай шалгасаар байна.</translation>
     </message>
@@ -2760,17 +3073,17 @@
         <translation>Үйлчлүүлэгч аль хэдийн төлсөн тул борлуулалтыг цуцлах боломжгүй.</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>Part of the amount is already paid, so the sale cannot be cancelled. Waiting for the rest.</source>
-        <translation>Дүнгийн нэг хэсэг нь төлөгдсөн тул борлуулалтыг цуцлах боломжгүй. Үлдэгдлийг хүлээж байна.</translation>
+        <location line="+8"/>
+        <source>Part of the amount is already paid, so the sale cannot simply be cancelled. Press Esc again to invoice the rest, give the part back or keep waiting.</source>
+        <translation>Дүнгийн нэг хэсэг аль хэдийн төлөгдсөн тул борлуулалтыг шууд цуцлах боломжгүй. Үлдэгдлийг нэхэмжлэх, төлсөн хэсгийг буцаах эсвэл хүлээсээр байхын тулд Esc-г дахин дарна уу.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+47"/>
         <source>The receipt could not be issued.</source>
         <translation>Баримт гаргаж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+19"/>
         <source>Training: the customer pays…</source>
         <translation>Сургалт: үйлчлүүлэгч төлж байна…</translation>
     </message>
@@ -2840,7 +3153,7 @@
 <context>
     <name>SalesModel</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="-705"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="-773"/>
         <source>Time</source>
         <translation>Цаг</translation>
     </message>
@@ -2886,7 +3199,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-50"/>
+        <location line="-57"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>«{label}» хоосон эсвэл 20 хүртэл латин үсэг, цифр байна.</translation>
     </message>
@@ -2976,7 +3289,7 @@
         <translation>«{label}» хоосон (унтраасан) эсвэл 127.0.0.1:8787 гэх мэт хост, порт байна.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>environment</source>
         <translation>орчин</translation>
     </message>
@@ -3085,11 +3398,41 @@
         <source>print text as pictures</source>
         <translation>текстийг зургаар хэвлэх</translation>
     </message>
+    <message>
+        <location line="-27"/>
+        <source>The {label} must be a time zone name such as {example}.</source>
+        <translation>«{label}» нь {example} гэх мэт цагийн бүсийн нэр байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be a percentage below 100 with at most 2 decimals, such as {example}.</source>
+        <translation>«{label}» нь {example} гэх мэт 100-аас бага, хамгийн ихдээ 2 аравтын оронтой хувь байна.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The {label} must be 1 or 2 (percent).</source>
+        <translation>«{label}» 1 эсвэл 2 (хувь) байна.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>time zone</source>
+        <translation>цагийн бүс</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>VAT rate</source>
+        <translation>НӨАТ-ын хувь</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>city tax rate</source>
+        <translation>НХАТ-ын хувь</translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+95"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+96"/>
         <source>Settings</source>
         <translation>Тохиргоо</translation>
     </message>
@@ -3115,12 +3458,12 @@
     </message>
     <message>
         <location line="+15"/>
-        <location line="+521"/>
+        <location line="+557"/>
         <source>Test connection</source>
         <translation>Холболт шалгах</translation>
     </message>
     <message>
-        <location line="-512"/>
+        <location line="-548"/>
         <source>Environment</source>
         <translation>Орчин</translation>
     </message>
@@ -3231,7 +3574,7 @@
         <translation>Хэл</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>This till</source>
         <translation>Энэ касс</translation>
     </message>
@@ -3266,7 +3609,7 @@
         <translation>Хадгалах</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+119"/>
         <source>None</source>
         <translation>Байхгүй</translation>
     </message>
@@ -3301,7 +3644,7 @@
         <translation>ESC/POS, CUPS дарааллаар</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>ESC/POS to a device file</source>
         <translation>ESC/POS, төхөөрөмжийн файл руу</translation>
     </message>
@@ -3326,12 +3669,12 @@
         <translation>Epson TM-T88 цуврал зэрэг 180 dpi принтерт (мөрөнд 512 цэг).</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-178"/>
         <source>the sample catalog</source>
         <translation>жишээ каталог</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+186"/>
         <source>generic printer</source>
         <translation>энгийн принтер</translation>
     </message>
@@ -3431,7 +3774,7 @@
         <translation>Туршилтын хуудас хэвлэж байна…</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+24"/>
         <source>The test page did not print. {reason}</source>
         <translation>Туршилтын хуудас хэвлэгдсэнгүй. {reason}</translation>
     </message>
@@ -3504,6 +3847,36 @@
         <location line="+1"/>
         <source>CSV files (*.csv);;All files (*)</source>
         <translation>CSV файл (*.csv);;Бүх файл (*)</translation>
+    </message>
+    <message>
+        <location line="-409"/>
+        <source>VAT rate (%)</source>
+        <translation>НӨАТ-ын хувь (%)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>City tax rate (%)</source>
+        <translation>НХАТ-ын хувь (%)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>1 or 2</source>
+        <translation>1 эсвэл 2</translation>
+    </message>
+    <message>
+        <location line="-111"/>
+        <source>Time zone</source>
+        <translation>Цагийн бүс</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</source>
+        <translation>дэлгүүрийн огноо, ж.нь Asia/Ulaanbaatar</translation>
+    </message>
+    <message>
+        <location line="+126"/>
+        <source>Tax rates</source>
+        <translation>Татварын хувь</translation>
     </message>
 </context>
 </TS>

@@ -31,7 +31,7 @@ ALLOWED = {
     Stage.CANCELLING: {Stage.AWAITING_PAYMENT, Stage.CANCELLED, Stage.PAID},
     Stage.PAID: {Stage.ISSUING_RECEIPT},
     Stage.ISSUING_RECEIPT: {Stage.PAID, Stage.COMPLETED},
-    Stage.COMPLETED: set(),
+    Stage.COMPLETED: {Stage.ISSUING_RECEIPT},   # issued again (the service had recorded another receiver)
     Stage.CANCELLED: set(),
     Stage.EXPIRED: set(),
 }
@@ -76,10 +76,12 @@ def test_the_moves_that_matter_most_are_refused(start: Stage, end: Stage) -> Non
 
 
 @pytest.mark.parametrize("stage", sorted(FINAL_STAGES, key=lambda s: s.value), ids=lambda s: s.value)
-def test_a_final_stage_goes_nowhere(stage: Stage) -> None:
+def test_a_final_stage_goes_nowhere_but_to_a_receipt_issued_again(stage: Stage) -> None:
     sale = sale_at(stage)
     assert sale.is_final
     for end in Stage:
+        if (stage, end) == (Stage.COMPLETED, Stage.ISSUING_RECEIPT):
+            continue
         with pytest.raises(SaleStateError):
             sale.move_to(end)
 
@@ -154,17 +156,40 @@ def test_paid_in_full_from_the_cart_is_still_refused() -> None:
 
 def test_receipt_issued_completes_the_sale() -> None:
     sale = sale_at(Stage.ISSUING_RECEIPT)
-    receipt = IssuedReceipt("R1", "AB 12345678", "qr", TOTAL, TAXES.vat, TAXES.city_tax)
-    sale.receipt_issued(receipt)
+    receipt = IssuedReceipt("R1", "AB 12345678", "qr", TOTAL, TAXES.vat, TAXES.city_tax, payment_id="P1")
+    sale.receipt_issued((receipt,))
     assert sale.stage is Stage.COMPLETED
-    assert sale.receipt is receipt
+    assert sale.receipt is receipt and sale.receipts == (receipt,)
+
+
+def test_a_sale_paid_in_two_payments_keeps_a_receipt_for_each() -> None:
+    sale = sale_at(Stage.ISSUING_RECEIPT)
+    first = IssuedReceipt("R1", "AB 12345678", "qr1", Decimal("3000"), Decimal("272.73"), Decimal(0), payment_id="P1")
+    second = IssuedReceipt("R2", "CD 87654321", "qr2", Decimal("4000"), Decimal("363.63"), Decimal(0), payment_id="P2")
+    sale.receipt_issued((first, second))
+    assert sale.stage is Stage.COMPLETED
+    assert sale.receipts == (first, second) and sale.receipt is first
+
+
+def test_receipt_issued_without_a_receipt_is_refused() -> None:
+    sale = sale_at(Stage.ISSUING_RECEIPT)
+    with pytest.raises(SaleStateError):
+        sale.receipt_issued(())
+    assert sale.stage is Stage.ISSUING_RECEIPT and sale.receipt is None
 
 
 def test_receipt_issued_straight_from_paid_is_refused() -> None:
     sale = sale_at(Stage.PAID)
     with pytest.raises(SaleStateError):
-        sale.receipt_issued(IssuedReceipt("R1", "AB 12345678", "qr", TOTAL, TAXES.vat, TAXES.city_tax))
+        sale.receipt_issued((IssuedReceipt("R1", "AB 12345678", "qr", TOTAL, TAXES.vat, TAXES.city_tax),))
     assert sale.receipt is None
+
+
+def test_overpaid_is_what_was_paid_beyond_the_total() -> None:
+    sale = sale_at(Stage.AWAITING_PAYMENT)
+    assert sale.overpaid == Decimal(0)
+    sale.paid((payment("5000", payment_id="P1"), payment("2500", payment_id="P2")))
+    assert sale.overpaid == Decimal("500")
 
 
 def test_bank_joins_distinct_bank_names_in_order() -> None:

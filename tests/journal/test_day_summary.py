@@ -1,17 +1,21 @@
 """The day close in figures: a real journal file with a sale in every state, summed to the cent.
 
-Every figure of `summarize` is checked with exact Decimals; the CSVs are read
-back with `csv.reader`; cells that a spreadsheet would run as a formula are
-defused; and a property test sums random days the long way.
+Every figure of `summarize` is checked with exact Decimals; money and receipts count on the day they moved
+(a refund tomorrow of today's sale counts tomorrow); a closed day's Z report is stored and read back as it
+was closed; the CSVs are read back with `csv.reader`; cells that a spreadsheet would run as a formula are
+defused; and property tests sum random days the long way. Every clock is a parameter: nothing depends on
+today's date.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 import os
-from dataclasses import fields, is_dataclass
-from datetime import date, datetime, timedelta
+import sqlite3
+from dataclasses import fields, is_dataclass, replace
+from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
 from typing import Iterator
@@ -23,11 +27,13 @@ from hypothesis import strategies as st
 from pos_app.domain.cart import CartLine
 from pos_app.domain.sale import IssuedReceipt, OpenInvoice, PaymentSeen, Receiver
 from pos_app.domain.taxes import TaxSplit
+from pos_app.journal.closed_days import ClosedDays, DayAlreadyClosed, close_day, read_day
 from pos_app.journal.day_summary import (
     CSV_ENCODING,
     PAID_STATUSES,
     DaySummary,
     Tally,
+    day_moves,
     day_sales,
     day_summary,
     load_day,
@@ -37,10 +43,14 @@ from pos_app.journal.day_summary import (
     sales_csv_path,
     save_csv,
     summarize,
+    summary_from_json,
+    summary_json,
     to_csv,
 )
 from pos_app.journal.journal import (
     Journal,
+    JournalError,
+    JournalReceipt,
     JournalSale,
     JournalStatus,
     ReceiptStatus,
@@ -52,6 +62,7 @@ DAY = date(2026, 11, 21)
 KHAN = "Хаан банк"
 GOLOMT = "Голомт банк"
 S = JournalStatus
+UB = timezone(timedelta(hours=8), "Ulaanbaatar")
 
 
 class SettableClock:
@@ -72,14 +83,19 @@ def D(text: str) -> Decimal:  # noqa: N802 - reads like a literal
     return Decimal(text)
 
 
+def at(day: date, hour: int, minute: int = 0) -> datetime:
+    return datetime.combine(day, datetime.min.time()).replace(hour=hour, minute=minute)
+
+
 def _lines(total: Decimal) -> tuple[CartLine, ...]:
     return (CartLine("Бараа", Decimal(1), total),)
 
 
-def _receipt(number: str, total: Decimal, vat: str, city_tax: str = "0.00",
-             receiver: Receiver | None = None) -> IssuedReceipt:
-    return IssuedReceipt(f"rcpt-{number}", f"LT {number[-6:]}", "qr", total, D(vat), D(city_tax),
-                         receiver or Receiver())
+def _receipt(number: str, payment: PaymentSeen, vat: str, city_tax: str = "0.00",
+             receiver: Receiver | None = None, again: int = 0) -> IssuedReceipt:
+    suffix = f"-{again}" if again else ""
+    return IssuedReceipt(f"rcpt-{number}-{payment.payment_id}{suffix}", f"LT {number[-6:]}", "qr", payment.amount,
+                         D(vat), D(city_tax), receiver or Receiver(), payment_id=payment.payment_id)
 
 
 class DayBuilder:
@@ -102,15 +118,30 @@ class DayBuilder:
         self.journal.payments_seen(number, payments)
         return number
 
-    def completed(self, total: str, vat: str, payments: tuple[PaymentSeen, ...], *, receipt_vat: str | None = None,
-                  city_tax: str = "0.00", receipt_city_tax: str | None = None,
-                  receiver: Receiver | None = None) -> str:
+    def receipts(self, number: str, vats: tuple[str, ...], city_taxes: tuple[str, ...] | None = None,
+                 receiver: Receiver | None = None, again: int = 0) -> None:
+        """One receipt a payment still without one, with these VATs (and city taxes), in payment order."""
+        owed = self.journal.get(number).payments_without_receipt
+        assert len(owed) == len(vats)
+        self.journal.receipt_started(number, receiver or Receiver())
+        for index, payment in enumerate(owed):
+            city_tax = city_taxes[index] if city_taxes and index < len(city_taxes) else "0.00"
+            self.journal.receipt_issued(number, _receipt(number, payment, vats[index], city_tax, receiver, again))
+
+    def completed(self, total: str, vat: str, payments: tuple[PaymentSeen, ...], *,
+                  receipt_vats: tuple[str, ...] | None = None, city_tax: str = "0.00",
+                  receipt_city_taxes: tuple[str, ...] | None = None, receiver: Receiver | None = None) -> str:
         number = self.paid(total, vat, payments, city_tax)
-        receiver = receiver or Receiver()
-        self.journal.receipt_started(number, receiver)
-        self.journal.receipt_issued(number, _receipt(number, D(total), receipt_vat or vat,
-                                                     receipt_city_tax or city_tax, receiver))
+        self.receipts(number, receipt_vats or (vat,), receipt_city_taxes or (city_tax,), receiver)
         return number
+
+    def void_receipts(self, number: str) -> None:
+        self.journal.receipt_cancel_started(number)
+        self.journal.receipt_cancelled(number)
+
+    def refund(self, number: str, amount: str, kind: ReversalKind = ReversalKind.REFUND) -> None:
+        self.journal.reversal_started(number, kind, "customer returned the goods")
+        self.journal.reversal_done(number, D(amount))
 
 
 def pay(amount: str, bank: str, kind: str) -> PaymentSeen:
@@ -123,20 +154,20 @@ def build_day(path: Path, day: date = DAY) -> dict[str, str]:
     Returns the sale numbers by name. The figures it adds up to are spelled out
     in `test_every_figure_of_the_day`.
     """
-    clock = SettableClock(datetime.combine(day, datetime.min.time()).replace(hour=8))
+    clock = SettableClock(at(day, 8))
     numbers: dict[str, str] = {}
     with Journal(path, "T1", clock=clock) as journal:
         till = DayBuilder(journal)
-        clock.at(datetime.combine(day - timedelta(days=1), datetime.min.time()).replace(hour=23, minute=59))
+        clock.at(at(day - timedelta(days=1), 23, 59))
         numbers["yesterday"] = till.completed("88888.00", "8080.73", (pay("88888.00", KHAN, "P2P"),))
-        clock.at(datetime.combine(day, datetime.min.time()).replace(hour=9))
+        clock.at(at(day, 9))
 
         # Receipt VAT differs from the sale's split on purpose: it shows which one the summary took.
         numbers["individual"] = till.completed("10000.00", "909.09", (pay("10000.00", KHAN, "P2P"),),
-                                               receipt_vat="909.10")
+                                               receipt_vats=("909.10",))
         numbers["organization"] = till.completed(
             "22000.00", "1964.29", (pay("12000.00", GOLOMT, "CARD"), pay("10000.00", KHAN, "CARD")),
-            city_tax="214.29", receipt_vat="1964.28", receipt_city_tax="214.30",
+            city_tax="214.29", receipt_vats=("1071.43", "892.85"), receipt_city_taxes=("116.89", "97.41"),
             receiver=Receiver.organization("1234567"))
 
         numbers["paid_no_receipt"] = till.paid("3500.00", "318.18", (pay("3500.00", KHAN, "P2P"),))
@@ -154,11 +185,9 @@ def build_day(path: Path, day: date = DAY) -> dict[str, str]:
         journal.invoice_failed(numbers["failed"], "connection refused")
 
         refunded = numbers["refunded"] = till.completed("15000.00", "1363.64", (pay("15000.00", KHAN, "CARD"),),
-                                                        receipt_vat="1363.00")
-        journal.reversal_started(refunded, ReversalKind.REFUND, "customer returned the goods")
-        journal.reversal_done(refunded, D("15000.00"))
-        journal.receipt_cancel_started(refunded)
-        journal.receipt_cancelled(refunded)
+                                                        receipt_vats=("1363.00",))
+        till.refund(refunded, "15000.00")
+        till.void_receipts(refunded)
 
         card_cancelled = numbers["card_cancelled"] = till.paid("4000.00", "363.64", (pay("4000.00", GOLOMT, "CARD"),))
         journal.reversal_started(card_cancelled, ReversalKind.CANCEL, "wrong amount")
@@ -168,9 +197,8 @@ def build_day(path: Path, day: date = DAY) -> dict[str, str]:
         journal.reversal_started(pending, ReversalKind.REFUND, "=HYPERLINK(\"http://evil\")")
 
         voided = numbers["receipt_voided"] = till.completed("2500.00", "227.27", (pay("2500.00", KHAN, "P2P"),),
-                                                            receipt_vat="227.00")
-        journal.receipt_cancel_started(voided)
-        journal.receipt_cancelled(voided)
+                                                            receipt_vats=("227.00",))
+        till.void_receipts(voided)          # the money was kept: the sale is owed a receipt again
 
         failed_reversal = numbers["reversal_failed"] = till.completed("9000.00", "818.18",
                                                                       (pay("9000.00", "", "CARD"),))
@@ -180,7 +208,7 @@ def build_day(path: Path, day: date = DAY) -> dict[str, str]:
         numbers["open"] = till.opened("1000.00")
         numbers["unknown_type"] = till.completed("1500.00", "136.36", (pay("1500.00", KHAN, ""),))
         void_pending = numbers["void_pending"] = till.completed("3000.00", "272.73", (pay("3000.00", GOLOMT, "P2P"),),
-                                                               receipt_vat="272.70")
+                                                               receipt_vats=("272.70",))
         journal.receipt_cancel_started(void_pending)
         numbers["creating"] = till.begin("700.00", "63.64")
 
@@ -202,7 +230,7 @@ def numbers(day_path: Path) -> dict[str, str]:
 
 @pytest.fixture
 def journal(day_path: Path, numbers: dict[str, str]) -> Iterator[Journal]:
-    with Journal(day_path, "T1") as opened:
+    with Journal(day_path, "T1", clock=SettableClock(at(DAY, 23))) as opened:
         yield opened
 
 
@@ -214,17 +242,23 @@ def summary(journal: Journal) -> DaySummary:
 # -- the figures -------------------------------------------------------------------------
 
 
-def test_every_figure_of_the_day(summary: DaySummary) -> None:
+def test_every_figure_of_the_day(summary: DaySummary, numbers: dict[str, str]) -> None:
     assert summary.day == DAY and summary.terminal == "T1"
     assert summary.sales_count == 15
     # individual 10000 + organization 22000 + paid without receipt 3500 + refunded 15000 + card-cancelled 4000
     # + reversal pending 6000 + receipt voided 2500 + reversal failed 9000 + unknown type 1500 + void pending 3000
-    assert summary.paid == Tally(10, D("76500.00"))
-    # Receipts' VAT where a receipt stands (909.10, 1964.28, 545.45, 818.18, 136.36, 272.70 still cancelling);
-    # the sale's own split where there is none (318.18, 363.64) or it was voided (1363.64, 227.27).
-    assert summary.vat == D("6918.80")
-    assert summary.city_tax == D("214.30")
-    assert (summary.receipts_issued, summary.receipts_voided, summary.receipt_voids_pending) == (8, 2, 1)
+    assert summary.paid == Tally(10, D("76500.00")) and summary.overpaid == 0
+    # One receipt a payment: the organization's two, and the refunded and voided sales' (voided the same day).
+    assert (summary.receipts_issued, summary.receipts_voided) == (9, 2)
+    # What ebarimt holds from the day: 909.10 + 1071.43 + 892.85 + 545.45 + 818.18 + 136.36 + 272.70 (its void
+    # is only asked); the refunded sale's 1363.00 and the voided 227.00 were issued and voided: zero.
+    assert summary.receipt_vat == D("4646.07")
+    assert summary.receipt_city_tax == D("214.30")
+    # Money kept with no valid receipt at the day's end: the cart's split (318.18 + 227.27). The card-cancelled
+    # sale gave its money back: it is in neither.
+    assert summary.without_receipt == Tally(2, D("6000.00"))
+    assert (summary.no_receipt_vat, summary.no_receipt_city_tax) == (D("545.45"), D("0.00"))
+    assert summary.vat == D("5191.52") and summary.city_tax == D("214.30")
     assert summary.by_bank == ((KHAN, Tally(7, D("48500.00"))), (GOLOMT, Tally(3, D("19000.00"))),
                                ("", Tally(1, D("9000.00"))))
     assert summary.by_payment_type == (("CARD", Tally(6, D("56000.00"))), ("P2P", Tally(4, D("19000.00"))),
@@ -235,43 +269,155 @@ def test_every_figure_of_the_day(summary: DaySummary) -> None:
     assert summary.given_back_cancel == Tally(1, D("4000.00"))
     assert summary.given_back_refund == Tally(1, D("15000.00"))
     assert summary.given_back == Tally(2, D("19000.00"))
-    assert (summary.reversals_pending, summary.reversals_failed) == (1, 1)
-    # paid without receipt 3500, open 1000, creating 700; the card-cancelled PAID sale is owed no receipt.
-    assert summary.unfinished == Tally(3, D("5200.00"))
-    assert summary.needs_attention == 1 + 1 + 1 + 3
+    assert (summary.reversals_pending, summary.reversals_failed, summary.receipt_voids_pending) == (1, 1, 1)
+    # Half-way: open 1000, creating 700. Owed a receipt: the failed one (3500) and the voided one whose money was
+    # kept (2500); the card-cancelled PAID sale is owed none.
+    assert summary.unfinished == Tally(2, D("1700.00"))
+    assert summary.owes_receipt == Tally(2, D("6000.00"))
+    assert summary.owing == ((numbers["paid_no_receipt"], D("3500.00")), (numbers["receipt_voided"], D("2500.00")))
+    assert summary.needs_attention == 1 + 1 + 1 + 2 + 2
     assert summary.net == D("57500.00")
+    assert summary.since is None and summary.closed_at is None and not summary.is_closed
     assert _money_values(summary) and all(isinstance(value, Decimal) for value in _money_values(summary))
 
 
-def test_paid_then_given_back_stays_in_paid_and_net_subtracts_it(journal: Journal, numbers: dict[str, str],
-                                                                 summary: DaySummary) -> None:
-    refunded = journal.get(numbers["refunded"])
-    assert refunded.status is S.COMPLETED and refunded.reversal_status is ReversalStatus.DONE
-    without = summarize([sale for sale in journal.sales_between(DAY, DAY) if sale.number != refunded.number],
-                        DAY, "T1")
-    assert summary.paid.amount - without.paid.amount == refunded.total
-    assert summary.net - without.net == 0          # paid 15000, given back 15000
-    assert summary.given_back_refund.amount - without.given_back_refund.amount == D("15000.00")
+def _eleven_thousand(till: DayBuilder, bank: str = KHAN) -> str:
+    return till.completed("11000.00", "1000.00", (pay("11000.00", bank, "CARD"),))
 
 
-def test_other_terminals_and_other_days_are_left_out(journal: Journal, day_path: Path, summary: DaySummary) -> None:
-    wide = journal.sales_between(DAY - timedelta(days=1), DAY + timedelta(days=1))
-    assert {sale.terminal for sale in wide} == {"T1", "T2"} and len(wide) == 17
-    assert summarize(wide, DAY, "T1") == summary
+def test_a_voided_receipt_counts_zero_and_a_sale_without_one_is_listed_apart(tmp_path: Path) -> None:
+    """Issue 16, point 8: A, B, C each 11,000 with VAT 1,000; C refunded and its receipt voided."""
+    clock = SettableClock(at(DAY, 10))
+    with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
+        till = DayBuilder(journal)
+        a, b = _eleven_thousand(till), _eleven_thousand(till, GOLOMT)
+        c = till.completed("11000.00", "1000.00", (PaymentSeen("pay-c", D("11000.00"), KHAN, "CARD"),))
+        till.refund(c, "11000.00")
+        till.void_receipts(c)
+        without = till.paid("5500.00", "500.00", (pay("5500.00", KHAN, "P2P"),), city_tax="50.00")
+        summary = day_summary(journal, DAY)
+    assert summary.receipt_vat == D("2000.00")         # what ebarimt holds: A's and B's, not 3,000
+    assert summary.receipts_issued == 3 and summary.receipts_voided == 1
+    assert summary.without_receipt == Tally(1, D("5500.00"))
+    assert (summary.no_receipt_vat, summary.no_receipt_city_tax) == (D("500.00"), D("50.00"))
+    assert summary.vat == D("2500.00")
+    assert summary.paid == Tally(4, D("38500.00")) and summary.net == D("27500.00")
+    assert summary.owing == ((without, D("5500.00")),)
+    assert {a, b, c, without} == {move.sale.number for move in load_day_moves(tmp_path / "j.sqlite3")}
+    rows = {(row[0], row[1]): row[2:] for row in _read(to_csv(summary))[1:]}
+    assert rows["with_receipt", "vat"] == ["", "2000.00"] and rows["without_receipt", "vat"] == ["", "500.00"]
+    assert rows["without_receipt", "sales"] == ["1", "5500.00"]
+    assert rows["without_receipt", "city_tax"] == ["", "50.00"]
+
+
+def load_day_moves(path: Path, day: date = DAY) -> tuple:
+    with Journal(path, "T1") as journal:
+        return load_day(journal, day).sales
+
+
+def test_a_sale_with_several_receipts_counts_the_sum_of_its_valid_ones(tmp_path: Path) -> None:
+    clock = SettableClock(at(DAY, 10))
+    with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
+        till = DayBuilder(journal)
+        number = till.completed("30000.00", "2727.27", (pay("20000.00", KHAN, "P2P"), pay("10000.00", GOLOMT, "P2P")),
+                                receipt_vats=("1818.18", "909.09"))
+        summary = day_summary(journal, DAY)
+        assert summary.receipt_vat == D("2727.27") and summary.receipts_issued == 2
+        # One of the two is voided while the money is kept, then issued again the next day.
+        journal.receipt_cancel_started(number)
+        second = journal.get(number).receipts[1].payment_id
+        journal.receipt_cancelled(number, second)
+        journal.receipt_cancel_failed(number, "refused", journal.get(number).receipts[0].payment_id)
+        same_day = day_summary(journal, DAY)
+        assert same_day.receipt_vat == D("1818.18") and same_day.receipts_voided == 1
+        assert same_day.owing == ((number, D("10000.00")),)
+        assert same_day.without_receipt == Tally()        # it has a valid receipt: counted with receipt
+        clock.at(at(DAY + timedelta(days=1), 9))
+        till.receipts(number, ("909.09",), again=1)
+        next_day = day_summary(journal, DAY + timedelta(days=1))
+        assert next_day.receipt_vat == D("909.09") and next_day.receipts_issued == 1
+        assert next_day.owing == () and next_day.paid == Tally()
+        assert day_summary(journal, DAY) == replace(same_day, owing=(), owes_receipt=Tally())
+
+
+def test_money_counts_on_the_day_it_moved_and_a_refund_tomorrow_counts_tomorrow(tmp_path: Path) -> None:
+    """Issue 16, point 9: a sale begun before midnight and paid after it; a refund the next day."""
+    clock = SettableClock(at(DAY, 12))
+    tomorrow = DAY + timedelta(days=1)
+    with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
+        till = DayBuilder(journal)
+        today = _eleven_thousand(till)
+        clock.at(at(DAY, 23, 59) + timedelta(seconds=50))
+        late = till.opened("2000.00", "181.82")
+        clock.at(at(tomorrow, 0, 0) + timedelta(seconds=5))
+        journal.payments_seen(late, (pay("2000.00", KHAN, "P2P"),))
+        before = day_summary(journal, DAY)
+        clock.at(at(tomorrow, 10))
+        till.refund(today, "11000.00")
+        till.void_receipts(today)
+        assert day_summary(journal, DAY) == before        # yesterday stays as it was
+        next_day = day_summary(journal, tomorrow)
+    assert before.sales_count == 2 and before.paid == Tally(1, D("11000.00")) and before.net == D("11000.00")
+    assert before.receipt_vat == D("1000.00") and before.given_back == Tally()
+    assert next_day.sales_count == 0
+    assert next_day.paid == Tally(1, D("2000.00"))                     # paid after midnight: tomorrow's money
+    assert next_day.given_back_refund == Tally(1, D("11000.00"))       # given back tomorrow
+    assert next_day.net == D("-9000.00")
+    assert (next_day.receipts_issued, next_day.receipts_voided, next_day.receipt_vat) == (0, 1, D("-1000.00"))
+    assert next_day.without_receipt == Tally(1, D("2000.00")) and next_day.owing == ((late, D("2000.00")),)
+
+
+def test_what_the_customer_paid_beyond_the_total_counts_as_money_received(tmp_path: Path) -> None:
+    with Journal(tmp_path / "j.sqlite3", "T1", clock=SettableClock(at(DAY, 10))) as journal:
+        till = DayBuilder(journal)
+        till.paid("10000.00", "909.09", (pay("6000.00", KHAN, "P2P"), pay("4500.00", GOLOMT, "P2P")))
+        summary = day_summary(journal, DAY)
+    assert summary.paid == Tally(1, D("10500.00")) and summary.overpaid == D("500.00")
+    assert sum((tally.amount for _bank, tally in summary.by_bank), D("0")) == summary.paid.amount
+    assert summary.net == D("10500.00")
+    assert summary.without_receipt == Tally(1, D("10500.00")) and summary.owes_receipt == Tally(1, D("10500.00"))
+    assert ["paid", "overpaid", "", "500.00"] in _read(to_csv(summary))
+
+
+def test_aware_ulaanbaatar_times_fall_on_their_local_day() -> None:
+    """Event times are the journal's local aware times: 23:30 and 00:30 in Ulaanbaatar are two days."""
+    sale = _sale(S.COMPLETED, D("7000.00"), created_at=datetime(2026, 11, 21, 23, 30, tzinfo=UB))
+    events = {sale.number: [(datetime(2026, 11, 21, 23, 30, tzinfo=UB), "sale_begun", {}),
+                            (datetime(2026, 11, 22, 0, 30, tzinfo=UB), "payments_seen", {})]}
+    first = summarize([sale], DAY, "T1", events)
+    second = summarize([sale], DAY + timedelta(days=1), "T1", events)
+    assert (first.sales_count, first.paid) == (1, Tally())
+    assert (second.sales_count, second.paid) == (0, Tally(1, D("7000.00")))
+    # A close stamped in aware time bounds naive steps by the same wall clock (and the other way round).
+    closed = summarize([sale], DAY + timedelta(days=1), "T1", events, until=datetime(2026, 11, 22, 0, 10, tzinfo=UB))
+    assert closed.paid == Tally()
+
+
+def test_other_terminals_are_left_out_and_each_day_has_its_own(journal: Journal, day_path: Path,
+                                                               summary: DaySummary) -> None:
     with Journal(day_path, "T2") as other_till:
         other = day_summary(other_till, DAY)
-    assert other.paid == Tally(1, D("99999.00")) and other.sales_count == 1
+    assert other.paid == Tally(1, D("99999.00")) and other.sales_count == 1 and other.needs_attention == 0
     yesterday = day_summary(journal, DAY - timedelta(days=1))
     assert yesterday.paid == Tally(1, D("88888.00")) and yesterday.sales_count == 1
-    assert day_summary(journal, DAY + timedelta(days=1)) == DaySummary(DAY + timedelta(days=1), "T1")
+    assert yesterday.needs_attention == 0               # today's sales need no attention on yesterday's close
+    tomorrow = day_summary(journal, DAY + timedelta(days=1))
+    # Nothing moved tomorrow; what needs attention now still does.
+    assert tomorrow == replace(summary, day=DAY + timedelta(days=1), sales_count=0, paid=Tally(),
+                               receipts_issued=0, receipts_voided=0, receipt_vat=D("0"), receipt_city_tax=D("0"),
+                               without_receipt=Tally(), no_receipt_vat=D("0"), no_receipt_city_tax=D("0"),
+                               by_bank=(), by_payment_type=(), cancelled=Tally(), expired=Tally(), failed=Tally(),
+                               given_back_cancel=Tally(), given_back_refund=Tally())
 
 
-def test_load_day_gives_the_summary_and_the_days_sales_oldest_first(journal: Journal,
-                                                                    numbers: dict[str, str]) -> None:
-    summary, sales = load_day(journal, DAY)
-    assert summary == day_summary(journal, DAY)
-    assert [sale.number for sale in sales] == [f"T1-20261121-{index:06d}" for index in range(1, 16)]
-    assert numbers["yesterday"] not in {sale.number for sale in sales}
+def test_load_day_gives_the_summary_and_what_each_sale_did_oldest_first(journal: Journal,
+                                                                        numbers: dict[str, str]) -> None:
+    report = load_day(journal, DAY)
+    assert report.summary == day_summary(journal, DAY)
+    assert [move.sale.number for move in report.sales] == [f"T1-20261121-{index:06d}" for index in range(1, 16)]
+    assert numbers["yesterday"] not in {move.sale.number for move in report.sales}
+    sales = journal.sales_between(DAY - timedelta(days=1), DAY)
+    assert day_sales(sales, DAY, "T1") == tuple(move.sale for move in report.sales)
 
 
 def test_an_empty_day_is_all_zero(tmp_path: Path) -> None:
@@ -281,6 +427,135 @@ def test_an_empty_day_is_all_zero(tmp_path: Path) -> None:
     assert summary.net == 0 and summary.needs_attention == 0 and summary.by_bank == ()
 
 
+# -- needs attention, whatever day it began on -----------------------------------------------
+
+
+def test_a_sale_owed_a_receipt_stays_in_needs_attention_on_later_days_until_it_has_one(tmp_path: Path) -> None:
+    clock = SettableClock(at(DAY, 10))
+    path = tmp_path / "j.sqlite3"
+    with Journal(path, "T1", clock=clock) as journal:
+        till = DayBuilder(journal)
+        left = till.paid("4000.00", "363.64", (pay("4000.00", KHAN, "P2P"),))      # "New sale without receipt"
+        voided = _eleven_thousand(till)
+        till.void_receipts(voided)                    # COMPLETED, its receipt voided, the money kept
+        refunded = _eleven_thousand(till)
+        till.refund(refunded, "11000.00")
+        till.void_receipts(refunded)                  # given back: owed nothing
+        clock.at(at(DAY, 22))
+        closed = close_day(journal, DAY).summary
+        assert [number for number, _missing in closed.owing] == [left, voided]
+        assert journal.get(left).status is S.PAID and journal.get(voided).status is S.COMPLETED
+
+        for later in (DAY + timedelta(days=1), DAY + timedelta(days=2)):
+            clock.at(at(later, 9))
+            assert [number for number, _missing in day_summary(journal, later).owing] == [left, voided]
+        till.receipts(left, ("363.64",))
+        assert [number for number, _ in day_summary(journal, DAY + timedelta(days=2)).owing] == [voided]
+        assert [number for number, _ in read_day(journal, DAY).summary.owing] == [left, voided]   # as closed
+        assert {sale.number for sale in journal.sales_needing_attention()} == {voided}
+
+
+def test_the_journal_lists_what_needs_attention_from_every_day(journal: Journal, numbers: dict[str, str]) -> None:
+    listed = {sale.number for sale in journal.sales_needing_attention()}
+    assert listed == {numbers[name] for name in ("paid_no_receipt", "receipt_voided", "reversal_pending",
+                                                 "reversal_failed", "void_pending", "open", "creating")}
+
+
+# -- closed days: the Z report -----------------------------------------------------------------
+
+
+def test_a_closed_day_keeps_its_figures_and_later_steps_count_on_the_next_day(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    clock = SettableClock(at(DAY, 9))
+    tomorrow = DAY + timedelta(days=1)
+    with Journal(path, "T1", clock=clock) as journal:
+        till = DayBuilder(journal)
+        sold = _eleven_thousand(till)
+        clock.at(at(DAY, 21))
+        report = close_day(journal, DAY)
+        closed_at = report.summary.closed_at
+        assert closed_at is not None and at(DAY, 21) < closed_at < at(DAY, 21, 1)
+        assert report.summary == replace(day_summary(journal, DAY), closed_at=closed_at)
+        assert [move.sale.number for move in report.sales] == [sold]
+
+        clock.at(at(DAY, 22))                           # sold after the close: counts tomorrow
+        after_close = till.completed("3000.00", "272.73", (pay("3000.00", GOLOMT, "P2P"),))
+        clock.at(at(tomorrow, 11))
+        till.refund(sold, "11000.00")                   # tomorrow's correction of today's sale
+        till.void_receipts(sold)
+
+        again = read_day(journal, DAY)
+        assert again.summary == report.summary          # the stored numbers, whatever happened since
+        assert again.summary.paid == Tally(1, D("11000.00")) and again.summary.given_back == Tally()
+        assert [move.sale.number for move in again.sales] == [sold]
+        with pytest.raises(DayAlreadyClosed):
+            close_day(journal, DAY)
+        assert read_day(journal, DAY).summary == report.summary
+
+        next_day = read_day(journal, tomorrow).summary
+        assert next_day.since == closed_at and next_day.closed_at is None
+        assert next_day.sales_count == 1 and next_day.paid == Tally(1, D("3000.00"))
+        assert next_day.given_back_refund == Tally(1, D("11000.00")) and next_day.net == D("-8000.00")
+        assert (next_day.receipts_issued, next_day.receipts_voided) == (1, 1)
+        assert next_day.receipt_vat == D("272.73") - D("1000.00")
+        assert {move.sale.number for move in read_day(journal, tomorrow).sales} == {sold, after_close}
+        # The calendar day alone (no closes) would have counted the late sale on the day itself.
+        assert day_summary(journal, DAY).paid == Tally(2, D("14000.00"))
+        assert ["since", closed_at.isoformat(), "", ""] in _read(to_csv(next_day))
+
+
+def test_the_stored_report_is_exact_json_and_the_table_refuses_changes(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    build_day(path)
+    with Journal(path, "T1", clock=SettableClock(at(DAY, 23, 30).replace(tzinfo=UB))) as journal:
+        closed = close_day(journal, DAY).summary
+    assert closed.closed_at == datetime(2026, 11, 21, 23, 30, 1, tzinfo=UB)     # the journal clock's own moment
+    db = sqlite3.connect(path)
+    try:
+        ((terminal, day, closed_at, text),) = db.execute("SELECT terminal, day, closed_at, summary_json"
+                                                         " FROM closed_days").fetchall()
+        assert (terminal, day, datetime.fromisoformat(closed_at)) == ("T1", "2026-11-21", closed.closed_at)
+        record = json.loads(text)
+        assert record["receipt_vat"] == "4646.07" and record["paid"] == {"count": 10, "amount": "76500.00"}
+        assert record["closed_at"] == closed.closed_at.isoformat()
+        for statement in ("UPDATE closed_days SET summary_json = '{}'", "DELETE FROM closed_days"):
+            with pytest.raises(sqlite3.DatabaseError, match="never changed"):
+                db.execute(statement)
+    finally:
+        db.close()
+    assert ClosedDays(path).get("T1", DAY).summary == closed                      # type: ignore[union-attr]
+    assert ClosedDays(path).get("T1", DAY + timedelta(days=1)) is None
+    assert ClosedDays(path).get("T2", DAY) is None
+
+
+def test_a_day_not_begun_cannot_be_closed(tmp_path: Path) -> None:
+    with Journal(tmp_path / "j.sqlite3", "T1", clock=SettableClock(at(DAY, 9))) as journal:
+        with pytest.raises(JournalError, match="not begun"):
+            close_day(journal, DAY + timedelta(days=1))
+        assert ClosedDays(journal.path).get("T1", DAY + timedelta(days=1)) is None
+        yesterday = close_day(journal, DAY - timedelta(days=1)).summary      # a day gone by: closed in full
+        assert yesterday == replace(DaySummary(DAY - timedelta(days=1), "T1"), closed_at=yesterday.closed_at)
+        assert read_day(journal, DAY).summary.since is None    # closed after its midnight: today is whole
+
+
+def test_summary_json_reads_back_every_figure(summary: DaySummary) -> None:
+    closed = replace(summary, closed_at=datetime(2026, 11, 21, 22, 0, 1, 5, tzinfo=UB),
+                     since=datetime(2026, 11, 20, 21, 0, tzinfo=UB))
+    for value in (summary, closed, DaySummary(DAY, "T1")):
+        assert summary_from_json(summary_json(value)) == value
+    assert {field.name for field in fields(DaySummary)} <= set(json.loads(summary_json(summary)))
+
+
+@pytest.mark.parametrize("text", [
+    "", "[]", '{"format": 2}', '{"format": 1, "paid": {"count": 1, "amount": 7.5}}',
+    '{"format": 1, "day": "yesterday"}',
+    '{"format": 1, "day": "2026-11-21", "terminal": "T1", "receipt_vat": "x"}', '{"format": 1, "receipt_vat": "NaN"}',
+])
+def test_a_stored_report_that_cannot_be_read_is_said_so(text: str) -> None:
+    with pytest.raises(JournalError, match="cannot be read"):
+        summary_from_json(text)
+
+
 # -- CSV --------------------------------------------------------------------------------------
 
 
@@ -288,7 +563,7 @@ def _read(text: str) -> list[list[str]]:
     return list(csv.reader(io.StringIO(text, newline="")))
 
 
-def test_summary_csv_reads_back_to_the_same_figures(summary: DaySummary) -> None:
+def test_summary_csv_reads_back_to_the_same_figures(summary: DaySummary, numbers: dict[str, str]) -> None:
     rows = _read(to_csv(summary))
     assert rows[0] == ["section", "key", "count", "amount"]
     assert rows[1] == ["date", "2026-11-21", "", ""] and rows[2] == ["terminal", "T1", "", ""]
@@ -301,11 +576,17 @@ def test_summary_csv_reads_back_to_the_same_figures(summary: DaySummary) -> None
 
     assert measures["day", "sales_begun"] == ("15", "")
     assert tally("paid", "sales") == summary.paid
-    assert Decimal(measures["paid", "vat"][1]) == D("6918.80")
+    assert measures["paid", "overpaid"] == ("", "0.00")
+    assert Decimal(measures["paid", "vat"][1]) == D("5191.52")
     assert Decimal(measures["paid", "city_tax"][1]) == D("214.30")
     assert tally("paid", "given_back") == summary.given_back
     assert measures["paid", "net"] == ("", "57500.00")
-    assert measures["receipts", "issued"] == ("8", "") and measures["receipts", "voided"] == ("2", "")
+    assert measures["receipts", "issued"] == ("9", "") and measures["receipts", "voided"] == ("2", "")
+    assert measures["with_receipt", "vat"] == ("", "4646.07")
+    assert measures["with_receipt", "city_tax"] == ("", "214.30")
+    assert tally("without_receipt", "sales") == Tally(2, D("6000.00"))
+    assert measures["without_receipt", "vat"] == ("", "545.45")
+    assert measures["without_receipt", "city_tax"] == ("", "0.00")
     assert tally("bank", KHAN) == Tally(7, D("48500.00"))
     assert tally("bank", GOLOMT) == Tally(3, D("19000.00"))
     assert tally("bank", "Unknown") == Tally(1, D("9000.00"))
@@ -321,17 +602,25 @@ def test_summary_csv_reads_back_to_the_same_figures(summary: DaySummary) -> None
     assert measures["attention", "reversals_failed"] == ("1", "")
     assert measures["attention", "receipt_voids_pending"] == ("1", "")
     assert tally("attention", "unfinished") == summary.unfinished
+    assert tally("attention", "owes_receipt") == Tally(2, D("6000.00"))
+    assert measures["owes_receipt", numbers["paid_no_receipt"]] == ("", "3500.00")
+    assert measures["owes_receipt", numbers["receipt_voided"]] == ("", "2500.00")
+    assert ("closed_at" not in {row[0] for row in rows}) and ("since" not in {row[0] for row in rows})
     for _section, _key, _count, amount in rows[3:]:
         assert "₮" not in amount and "," not in amount and " " not in amount
+    closed = replace(summary, closed_at=datetime(2026, 11, 21, 22, 0, tzinfo=UB))
+    assert _read(to_csv(closed))[3] == ["closed_at", "2026-11-21T22:00:00+08:00", "", ""]
 
 
-def test_sales_csv_lists_each_sale_of_the_day(journal: Journal, numbers: dict[str, str]) -> None:
-    _summary, sales = load_day(journal, DAY)
-    rows = _read(sales_csv(sales))
+def test_sales_csv_lists_what_each_sale_did_that_day(journal: Journal, numbers: dict[str, str]) -> None:
+    report = load_day(journal, DAY)
+    rows = _read(sales_csv(report.sales))
     header, body = rows[0], rows[1:]
     assert header == ["number", "time", "status", "total", "paid", "vat", "city_tax", "bank", "payment_type",
                       "receipt_id", "lottery", "receipt_status", "reversal_kind", "reversal_status",
-                      "reversed_amount", "reversal_reason"]
+                      "reversed_amount", "reversal_reason", "day_paid", "day_given_back", "day_receipts_issued",
+                      "day_receipts_voided", "day_receipt_vat", "day_receipt_city_tax", "day_without_receipt",
+                      "day_no_receipt_vat", "day_no_receipt_city_tax"]
     assert len(body) == 15 and all(len(row) == len(header) for row in body)
     by_number = {row[0]: dict(zip(header, row, strict=True)) for row in body}
     assert [row[0] for row in body] == sorted(by_number)          # oldest first
@@ -341,24 +630,45 @@ def test_sales_csv_lists_each_sale_of_the_day(journal: Journal, numbers: dict[st
     assert (organization["status"], organization["total"], organization["vat"], organization["city_tax"]) == (
         "completed", "22000.00", "1964.28", "214.30")
     assert organization["bank"] == f"{GOLOMT}, {KHAN}" and organization["payment_type"] == "CARD"
-    assert organization["receipt_id"] == f"rcpt-{numbers['organization']}"
-    assert organization["lottery"] and organization["receipt_status"] == "issued"
+    assert organization["receipt_id"].count("rcpt-") == 2 and organization["receipt_status"] == "issued"
+    assert (organization["day_paid"], organization["day_receipts_issued"], organization["day_receipt_vat"]) == (
+        "22000.00", "2", "1964.28")
 
     refunded = by_number[numbers["refunded"]]
     assert (refunded["vat"], refunded["receipt_status"], refunded["reversal_kind"], refunded["reversal_status"],
             refunded["reversed_amount"], refunded["reversal_reason"]) == (
         "1363.64", "cancelled", "refund", "done", "15000.00", "customer returned the goods")
+    assert (refunded["day_paid"], refunded["day_given_back"], refunded["day_receipts_issued"],
+            refunded["day_receipts_voided"], refunded["day_receipt_vat"], refunded["day_without_receipt"]) == (
+        "15000.00", "15000.00", "1", "1", "0.00", "")
+    voided = by_number[numbers["receipt_voided"]]
+    assert (voided["day_without_receipt"], voided["day_no_receipt_vat"]) == ("yes", "227.27")
 
     cancelled = by_number[numbers["cancelled"]]
-    assert (cancelled["status"], cancelled["paid"], cancelled["bank"], cancelled["receipt_id"]) == (
-        "cancelled", "", "", "")
+    assert (cancelled["status"], cancelled["paid"], cancelled["bank"], cancelled["receipt_id"],
+            cancelled["day_paid"]) == ("cancelled", "", "", "", "")
     assert by_number[numbers["unknown_type"]]["payment_type"] == "Unknown"
     assert by_number[numbers["reversal_failed"]]["bank"] == ""
     # The reason typed at the till is defused: a spreadsheet shows it as text.
     assert by_number[numbers["reversal_pending"]]["reversal_reason"] == "'=HYPERLINK(\"http://evil\")"
-    total = sum((Decimal(row["total"]) for row in by_number.values() if S(row["status"]) in PAID_STATUSES),
-                Decimal(0))
-    assert total == D("76500.00")
+    _columns_add_up(by_number.values(), report.summary)
+
+
+def _columns_add_up(rows: object, summary: DaySummary) -> None:
+    rows = list(rows)  # type: ignore[call-overload]
+
+    def total(column: str) -> Decimal:
+        return sum((Decimal(row[column]) for row in rows if row[column]), Decimal(0))
+
+    assert total("day_paid") == summary.paid.amount
+    assert total("day_given_back") == summary.given_back.amount
+    assert total("day_receipts_issued") == summary.receipts_issued
+    assert total("day_receipts_voided") == summary.receipts_voided
+    assert total("day_receipt_vat") == summary.receipt_vat
+    assert total("day_receipt_city_tax") == summary.receipt_city_tax
+    assert total("day_no_receipt_vat") == summary.no_receipt_vat
+    assert total("day_no_receipt_city_tax") == summary.no_receipt_city_tax
+    assert sum(1 for row in rows if row["day_without_receipt"] == "yes") == summary.without_receipt.count
 
 
 @pytest.mark.parametrize(("cell", "written"), [
@@ -393,7 +703,7 @@ def test_bank_names_that_look_like_formulas_are_defused_in_both_files() -> None:
 
 
 def test_a_negative_net_is_written_as_a_plain_number() -> None:
-    # Given back more than was paid that day (a refund cannot exceed its sale, but the file must not lie if it did).
+    # Given back more than was paid that day (a refund of an earlier day's sale, or a file that lies).
     sale = _sale(S.COMPLETED, D("500.00"), reversal=(ReversalKind.REFUND, ReversalStatus.DONE, D("800.00")))
     rows = _read(to_csv(summarize([sale], DAY, "T1")))
     assert ["paid", "net", "", "-300.00"] in rows
@@ -417,7 +727,7 @@ def test_money_text_refuses_floats() -> None:
 
 
 def test_save_csv_writes_both_files_as_utf8_with_the_bank_names(journal: Journal, tmp_path: Path) -> None:
-    summary, sales = load_day(journal, DAY)
+    summary, sales = (report := load_day(journal, DAY)).summary, report.sales
     target = tmp_path / "out" / "pos-app-T1-2026-11-21.csv"
     target.parent.mkdir()
     written = save_csv(target, summary, sales)
@@ -430,16 +740,16 @@ def test_save_csv_writes_both_files_as_utf8_with_the_bank_names(journal: Journal
 
 
 def test_save_csv_into_a_missing_folder_fails_and_leaves_nothing(journal: Journal, tmp_path: Path) -> None:
-    summary, sales = load_day(journal, DAY)
+    report = load_day(journal, DAY)
     with pytest.raises(FileNotFoundError):
-        save_csv(tmp_path / "missing" / "day.csv", summary, sales)
+        save_csv(tmp_path / "missing" / "day.csv", report.summary, report.sales)
     assert not (tmp_path / "missing").exists()
 
 
 def test_a_failed_save_keeps_the_earlier_export(journal: Journal, tmp_path: Path) -> None:
-    summary, sales = load_day(journal, DAY)
+    report = load_day(journal, DAY)
     target = tmp_path / "day.csv"
-    save_csv(target, summary, sales)
+    save_csv(target, report.summary, report.sales)
     before = (target.read_bytes(), sales_csv_path(target).read_bytes())
     os.chmod(tmp_path, 0o500)
     try:
@@ -455,9 +765,9 @@ def test_a_failed_save_keeps_the_earlier_export(journal: Journal, tmp_path: Path
 
 def test_a_file_that_cannot_be_replaced_keeps_both_earlier_files(journal: Journal, tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    summary, sales = load_day(journal, DAY)
+    report = load_day(journal, DAY)
     target = tmp_path / "day.csv"
-    save_csv(target, summary, sales)
+    save_csv(target, report.summary, report.sales)
     before = (target.read_bytes(), sales_csv_path(target).read_bytes())
 
     def locked(source: str, destination: str) -> None:   # as Windows does while a spreadsheet has the file open
@@ -486,42 +796,76 @@ _amounts = st.decimals(min_value=Decimal("0.01"), max_value=Decimal("999999999.9
 def _sale(status: JournalStatus, total: Decimal, *, bank: str = KHAN, kind: str = "CARD",
           reversal: tuple[ReversalKind, ReversalStatus, Decimal] | None = None, terminal: str = "T1",
           created_at: datetime = datetime(2026, 11, 21, 12, 0), number: str = "T1-20261121-000001",
-          receipt: bool = False) -> JournalSale:
-    payments = (PaymentSeen("pay", total, bank, kind),) if status in PAID_STATUSES else ()
+          receipts: tuple[tuple[str, ReceiptStatus, datetime, datetime], ...] = (),
+          paid: Decimal | None = None) -> JournalSale:
+    """A sale as the journal would read it; `receipts`: (VAT, status, issued at, changed at) each."""
+    payments = (PaymentSeen("pay", paid or total, bank, kind),) if status in PAID_STATUSES else ()
     kind_, reversal_status, reversed_amount = reversal or (None, None, Decimal(0))
+    rows = tuple(JournalReceipt(IssuedReceipt(f"rcpt-{number}-{index}", "LT 1", "qr", total, D(vat), D("0.00"),
+                                              payment_id="pay"), status, issued_at, changed_at)
+                 for index, (vat, status, issued_at, changed_at) in enumerate(receipts))
     return JournalSale(
         number=number, terminal=terminal, status=status, created_at=created_at, lines=_lines(total), total=total,
-        taxes=TaxSplit(Decimal("0.00"), Decimal("0.00")), payments=payments,
-        receipt=_receipt(number, total, "1.00") if receipt else None,
-        receipt_status=ReceiptStatus.ISSUED if receipt else None,
+        taxes=TaxSplit(Decimal("0.00"), Decimal("0.00")), payments=payments, receipts=rows,
+        receipt_status=(ReceiptStatus.ISSUED if any(row.is_valid for row in rows) else ReceiptStatus.CANCELLED)
+        if rows else None,
         reversal_kind=kind_, reversal_status=reversal_status,
         reversed_amount=reversed_amount if reversal_status is ReversalStatus.DONE else Decimal(0))
 
 
+_START = datetime(2026, 11, 20, 0, 0)
+_DAYS = [DAY - timedelta(days=1) + timedelta(days=offset) for offset in range(7)]     # every step falls in these
+
+
 @st.composite
-def _days(draw: st.DrawFn) -> list[JournalSale]:
-    sales = []
-    for index in range(draw(st.integers(min_value=0, max_value=25))):
+def _histories(draw: st.DrawFn) -> tuple[list[JournalSale], dict[str, list]]:
+    """Random sales, each with a step log spread over a few days (paid, given back, receipts later)."""
+    sales, events = [], {}
+    minutes = st.integers(min_value=0, max_value=36 * 60)
+    for index in range(draw(st.integers(min_value=0, max_value=15))):
+        number = f"T1-20261121-{index + 1:06d}"
         status = draw(st.sampled_from(list(JournalStatus)))
         total = draw(_amounts)
+        begun = _START + timedelta(minutes=draw(minutes))
+        paid_at = begun + timedelta(minutes=draw(minutes))
+        steps = [(begun, "sale_begun", {})]
         reversal = None
-        if status in (S.PAID, S.COMPLETED) and draw(st.booleans()):
-            reversal = (draw(st.sampled_from(list(ReversalKind))), draw(st.sampled_from(list(ReversalStatus))),
-                        draw(st.decimals(min_value=Decimal("0.01"), max_value=total, places=2)))
-        sales.append(_sale(status, total, reversal=reversal, number=f"T1-20261121-{index + 1:06d}",
+        receipts: list[tuple[str, ReceiptStatus, datetime, datetime]] = []
+        paid = total + draw(st.sampled_from([D("0"), D("0"), D("0.50")]))
+        if status in PAID_STATUSES:
+            steps.append((paid_at, "payments_seen", {}))
+            later = paid_at + timedelta(minutes=draw(minutes))
+            if status is S.COMPLETED:
+                issued = paid_at + timedelta(minutes=draw(minutes))
+                voided = draw(st.booleans())
+                receipts.append((str(draw(st.decimals(min_value=0, max_value=total, places=2))),
+                                 ReceiptStatus.CANCELLED if voided else ReceiptStatus.ISSUED,
+                                 issued, issued + timedelta(minutes=draw(minutes)) if voided else issued))
+            if status in (S.PAID, S.COMPLETED) and draw(st.booleans()):
+                reversal = (draw(st.sampled_from(list(ReversalKind))), draw(st.sampled_from(list(ReversalStatus))),
+                            draw(st.decimals(min_value=Decimal("0.01"), max_value=total, places=2)))
+                steps.append((later, "reversal_started", {}))
+                if reversal[1] is ReversalStatus.DONE:
+                    steps.append((later, "reversal_done", {"amount": str(reversal[2])}))
+                elif reversal[1] is ReversalStatus.FAILED:
+                    steps.append((later, "reversal_failed", {}))
+        elif status in (S.CANCELLED, S.EXPIRED, S.FAILED):
+            steps.append((paid_at, {S.CANCELLED: "invoice_cancelled", S.EXPIRED: "expired",
+                                    S.FAILED: "invoice_failed"}[status], {}))
+        sales.append(_sale(status, total, reversal=reversal, number=number, created_at=begun, paid=paid,
                            bank=draw(st.sampled_from([KHAN, GOLOMT, ""])),
                            kind=draw(st.sampled_from(["CARD", "P2P", ""])),
-                           terminal=draw(st.sampled_from(["T1", "T1", "T1", "T2"])),
-                           created_at=datetime(2026, 11, 21, 12, 0) + timedelta(hours=draw(st.integers(-14, 13)))))
-    return sales
+                           terminal=draw(st.sampled_from(["T1", "T1", "T1", "T2"])), receipts=tuple(receipts)))
+        events[number] = steps
+    return sales, events
 
 
 def _money_values(summary: DaySummary) -> list[object]:
     values: list[object] = [summary.vat, summary.city_tax, summary.net]
 
     def walk(value: object) -> None:
-        if isinstance(value, Tally):
-            values.append(value.amount)
+        if isinstance(value, (Tally, Decimal)):
+            values.append(value.amount if isinstance(value, Tally) else value)
         elif isinstance(value, tuple):
             for item in value:
                 walk(item)
@@ -533,25 +877,71 @@ def _money_values(summary: DaySummary) -> list[object]:
     return values
 
 
-@settings(max_examples=150, deadline=None)
-@given(_days())
-def test_any_day_adds_up_to_the_cent(sales: list[JournalSale]) -> None:
-    summary = summarize(sales, DAY, "T1")
-    mine = [sale for sale in sales if sale.terminal == "T1" and sale.created_at.date() == DAY]
+@settings(max_examples=120, deadline=None)
+@given(_histories())
+def test_every_movement_counts_on_exactly_one_day(history: tuple[list[JournalSale], dict[str, list]]) -> None:
+    sales, events = history
+    mine = [sale for sale in sales if sale.terminal == "T1"]
+    days = [summarize(sales, day, "T1", events) for day in _DAYS]
     paid = [sale for sale in mine if sale.status in PAID_STATUSES]
-    given_back = sum((sale.reversed_amount for sale in mine if sale.reversal_status is ReversalStatus.DONE),
-                     Decimal(0))
-    assert summary.sales_count == len(mine)
-    assert summary.paid == Tally(len(paid), sum((sale.total for sale in paid), Decimal(0)))
-    assert summary.given_back.amount == given_back
-    assert summary.net == summary.paid.amount - given_back
-    assert sum((tally.amount for _bank, tally in summary.by_bank), Decimal(0)) == summary.paid.amount
-    assert sum((tally.amount for _kind, tally in summary.by_payment_type), Decimal(0)) == summary.paid.amount
-    ended_unpaid = summary.cancelled.count + summary.expired.count + summary.failed.count
-    half_way = sum(1 for sale in mine if sale.status in (S.CREATING, S.OPEN, S.CANCELLING))
-    assert summary.paid.count + ended_unpaid + half_way == len(mine)
-    assert all(type(value) is Decimal for value in _money_values(summary)), "never a float"
-    rows = {(row[0], row[1]): row[2:] for row in _read(to_csv(summary))[3:]}
-    assert Decimal(rows["paid", "sales"][1]) == summary.paid.amount
-    assert Decimal(rows["paid", "net"][1]) == summary.net
-    assert day_sales(sales, DAY, "T1") == tuple(sorted(mine, key=lambda sale: (sale.created_at, sale.number)))
+    done = [sale for sale in mine if sale.reversal_status is ReversalStatus.DONE]
+    assert sum(day.sales_count for day in days) == len(mine)
+    assert sum(day.paid.count for day in days) == len(paid)
+    assert sum((day.paid.amount for day in days), D("0")) == sum((sale.paid_amount for sale in paid), D("0"))
+    assert sum((day.overpaid for day in days), D("0")) == sum((sale.paid_amount - sale.total for sale in paid),
+                                                              D("0"))
+    assert sum((day.given_back.amount for day in days), D("0")) == sum((sale.reversed_amount for sale in done),
+                                                                       D("0"))
+    # Issued minus voided, day by day, leaves what ebarimt holds now.
+    valid_vat = sum((row.receipt.vat for sale in mine for row in sale.valid_receipts), D("0"))
+    assert sum((day.receipt_vat for day in days), D("0")) == valid_vat
+    assert sum(day.receipts_issued for day in days) == sum(len(sale.receipts) for sale in mine)
+    for day, summary in zip(_DAYS, days, strict=True):
+        assert sum((tally.amount for _bank, tally in summary.by_bank), D("0")) == summary.paid.amount
+        assert sum((tally.amount for _kind, tally in summary.by_payment_type), D("0")) == summary.paid.amount
+        assert summary.net == summary.paid.amount - summary.given_back.amount
+        assert summary.without_receipt.count <= summary.paid.count
+        assert all(type(value) is Decimal for value in _money_values(summary)), "never a float"
+        assert summary_from_json(summary_json(summary)) == summary
+        rows = {(row[0], row[1]): row[2:] for row in _read(to_csv(summary))[3:]}
+        assert Decimal(rows["paid", "sales"][1]) == summary.paid.amount
+        assert Decimal(rows["paid", "net"][1]) == summary.net
+        moves = day_moves(sales, day, "T1", events)
+        sales_rows = _read(sales_csv(moves))
+        _columns_add_up([dict(zip(sales_rows[0], row, strict=True)) for row in sales_rows[1:]], summary)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_histories(), st.integers(min_value=0, max_value=23 * 60))
+def test_a_close_splits_its_day_without_losing_or_repeating_a_step(
+        history: tuple[list[JournalSale], dict[str, list]], minute: int) -> None:
+    sales, events = history
+    close = datetime.combine(DAY, datetime.min.time()) + timedelta(minutes=minute)
+    before = summarize(sales, DAY, "T1", events, until=close, closed_at=close)
+    after = summarize(sales, DAY + timedelta(days=1), "T1", events, since=close)
+    whole = [summarize(sales, day, "T1", events) for day in (DAY, DAY + timedelta(days=1))]
+    assert before.paid + after.paid == whole[0].paid + whole[1].paid
+    assert before.given_back + after.given_back == whole[0].given_back + whole[1].given_back
+    assert before.receipt_vat + after.receipt_vat == whole[0].receipt_vat + whole[1].receipt_vat
+    assert before.sales_count + after.sales_count == whole[0].sales_count + whole[1].sales_count
+    assert after.since == close and before.closed_at == close
+
+
+def test_migration_4_adds_the_closed_days_to_an_older_file(tmp_path: Path) -> None:
+    from pos_app.journal import schema
+
+    path = tmp_path / "old.sqlite3"
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("BEGIN")
+        for number, migration in enumerate(schema.MIGRATIONS[:3], start=1):   # a file as version 3 left it
+            migration(db)
+            db.execute(f"PRAGMA user_version = {number:d}")
+        db.execute("COMMIT")
+    finally:
+        db.close()
+    assert schema.MIGRATIONS[3].__name__ == "_add_closed_days" and schema.LATEST_VERSION >= 4
+    with Journal(path, "T1", clock=SettableClock(at(DAY, 21))) as journal:
+        assert journal.pragma("user_version") == schema.LATEST_VERSION
+        closed = close_day(journal, DAY).summary
+        assert read_day(journal, DAY).summary == closed == replace(DaySummary(DAY, "T1"), closed_at=closed.closed_at)

@@ -39,7 +39,18 @@ MIXED = (PaymentSeen("pay-4", Decimal("5000.00"), "Khan bank", "CARD"),
          PaymentSeen("pay-5", Decimal("2500.00"), "Golomt", "P2P"))
 UNKNOWN_KIND = (PaymentSeen("pay-6", Decimal("7500.00"), "Khan bank"),)   # older rows: the type was not kept
 RECEIVER = Receiver.organization("1234567")
-RECEIPT = IssuedReceipt("ebarimt-1", "AB 12345678", "qr-data", TOTAL, Decimal("672.27"), Decimal("40.18"), RECEIVER)
+
+
+def receipts_for(payments: tuple[PaymentSeen, ...]) -> tuple[IssuedReceipt, ...]:
+    """One receipt a payment, for its amount (the service keeps one active ebarimt per payment)."""
+    return tuple(IssuedReceipt(f"ebarimt-{payment.payment_id}", f"AB 1234567{n}", f"qr-{n}", payment.amount,
+                               (payment.amount * 12 / 112).quantize(Decimal("0.01")), Decimal("0.00"), RECEIVER,
+                               payment.payment_id)
+                 for n, payment in enumerate(payments))
+
+
+RECEIPTS = receipts_for(CARD)
+RECEIPT = RECEIPTS[0]
 REASON = "customer returned the goods"
 
 S = JournalStatus
@@ -69,7 +80,8 @@ def sale_in(journal: Journal, status: JournalStatus, payments: tuple[PaymentSeen
     steps[S.CANCELLED] = steps[S.CANCELLING] + (lambda: journal.invoice_cancelled(number),)
     steps[S.PAID] = opened + (lambda: journal.payments_seen(number, payments),)
     steps[S.RECEIPT_PENDING] = steps[S.PAID] + (lambda: journal.receipt_started(number, RECEIVER),)
-    steps[S.COMPLETED] = steps[S.RECEIPT_PENDING] + (lambda: journal.receipt_issued(number, RECEIPT),)
+    steps[S.COMPLETED] = steps[S.RECEIPT_PENDING] + tuple(
+        (lambda receipt=receipt: journal.receipt_issued(number, receipt)) for receipt in receipts_for(payments))
     for step in steps[status]:
         step()
     assert journal.get(number).status is status
@@ -77,8 +89,10 @@ def sale_in(journal: Journal, status: JournalStatus, payments: tuple[PaymentSeen
 
 
 def snapshot(journal: Journal, number: str) -> tuple:
-    """The sale's row exactly as stored (updated_at included) and its step log."""
-    return (raw(journal.path, "SELECT * FROM sales WHERE number = ?", (number,)), journal.events(number))
+    """The sale's row and its receipts exactly as stored (updated_at included) and its step log."""
+    return (raw(journal.path, "SELECT * FROM sales WHERE number = ?", (number,)),
+            raw(journal.path, "SELECT * FROM receipts WHERE number = ? ORDER BY id", (number,)),
+            journal.events(number))
 
 
 # -- every after-sale step from every sale status ------------------------------------------
@@ -109,8 +123,11 @@ def test_a_legal_after_sale_step_keeps_the_sale_status_and_is_logged(journal: Jo
     AFTER_STEPS[step](journal, number)
     assert journal.get(number).status is status
     _, kind, detail = journal.events(number)[-1]
-    assert kind == step and detail["status"] == status.value
-    assert "from" not in detail and "to" not in detail
+    assert kind == step and "from" not in detail and "to" not in detail
+    if step == "receipt_cancel_started":     # a receipt step logs the receipts it moved, and their summary
+        assert (detail["receipts"], detail["receipt_status"]) == (len(CARD), "cancelling")
+    else:
+        assert detail["status"] == status.value
 
 
 @pytest.mark.parametrize(("status", "step"), [pair for pair in ALL_PAIRS if pair not in FRESH_LEGAL])
@@ -361,7 +378,7 @@ def test_receipt_cancel_steps_follow_the_receipt_states(journal: Journal, state:
         assert journal.get(number).status is S.COMPLETED
     else:
         before = snapshot(journal, number)
-        with pytest.raises(JournalError, match=f"Sale {number}: its receipt is {state.value}"):
+        with pytest.raises(JournalError, match=f"Sale {number}: no receipt is "):
             AFTER_STEPS[step](journal, number)
         assert snapshot(journal, number) == before
 
@@ -371,7 +388,7 @@ def test_a_paid_sale_whose_receipt_failed_has_no_receipt_to_void(journal: Journa
     journal.receipt_failed(number, "ebarimt down")
     sale = journal.get(number)
     assert sale.receipt_status is ReceiptStatus.FAILED and not sale.has_active_receipt
-    with pytest.raises(JournalError, match="is paid: cannot record receipt_cancel_started"):
+    with pytest.raises(JournalError, match=f"Sale {number}: no receipt is issued"):
         journal.receipt_cancel_started(number)
 
 
@@ -385,8 +402,11 @@ def test_a_voided_receipt_keeps_its_details_but_is_no_longer_active(journal: Jou
     voided = journal.get(number)
     assert voided.receipt_status is ReceiptStatus.CANCELLED and not voided.has_active_receipt
     assert voided.receipt == RECEIPT and voided.status is S.COMPLETED and voided.is_final
+    assert voided.current_receipts == RECEIPTS and voided.valid_receipts == ()
+    assert [receipt.status for receipt in voided.receipts] == [ReceiptStatus.CANCELLED] * len(CARD)
     assert [(kind, detail) for _, kind, detail in journal.events(number)][-2:] == [
-        ("receipt_cancel_started", {"status": "completed"}), ("receipt_cancelled", {"status": "completed"})]
+        ("receipt_cancel_started", {"receipts": 2, "receipt_status": "cancelling"}),
+        ("receipt_cancelled", {"receipts": 2, "receipt_status": "cancelled"})]
 
 
 def test_a_failed_receipt_cancel_leaves_it_active_with_the_reason_and_can_be_retried(journal: Journal) -> None:
@@ -395,9 +415,12 @@ def test_a_failed_receipt_cancel_leaves_it_active_with_the_reason_and_can_be_ret
     journal.receipt_cancel_failed(number, " EBARIMT_CANCEL_NOTSUPPERDED ")
     failed = journal.get(number)
     assert failed.has_active_receipt and failed.failure == "EBARIMT_CANCEL_NOTSUPPERDED"
-    assert journal.events(number)[-1][2] == {"status": "completed", "reason": "EBARIMT_CANCEL_NOTSUPPERDED"}
+    assert [receipt.failure for receipt in failed.receipts] == ["EBARIMT_CANCEL_NOTSUPPERDED"] * len(CARD)
+    assert journal.events(number)[-1][2] == {"receipts": 2, "receipt_status": "issued",
+                                             "reason": "EBARIMT_CANCEL_NOTSUPPERDED"}
     journal.receipt_cancel_started(number)
     assert journal.get(number).failure == ""
+    assert [receipt.failure for receipt in journal.get(number).receipts] == [""] * len(CARD)
     journal.receipt_cancelled(number)
     assert journal.get(number).receipt_status is ReceiptStatus.CANCELLED
 
@@ -518,7 +541,7 @@ def test_the_payment_type_is_kept_with_each_payment(journal: Journal) -> None:
 # -- the schema ---------------------------------------------------------------------------------
 
 def test_a_new_file_has_the_reversal_columns_and_indexes(journal: Journal) -> None:
-    assert journal.pragma("user_version") == schema.LATEST_VERSION == 2
+    assert journal.pragma("user_version") == schema.LATEST_VERSION
     columns = {row[1] for row in raw(journal.path, "PRAGMA table_info(sales)")}
     assert {"reversal_kind", "reversal_status", "reversal_reason", "reversed_amount", "receipt_status"} <= columns
     indexes = {name for (name,) in raw(journal.path, "SELECT name FROM sqlite_master WHERE type = 'index'")}
@@ -576,7 +599,7 @@ def _version_1_file(path: Path) -> None:
         db.close()
 
 
-def test_a_version_1_file_is_migrated_to_2_and_keeps_its_sales(path: Path, clock: SteppingClock) -> None:
+def test_a_version_1_file_is_migrated_to_the_latest_and_keeps_its_sales(path: Path, clock: SteppingClock) -> None:
     _version_1_file(path)
     assert raw(path, "PRAGMA user_version") == [(1,)]
     assert "reversal_status" not in {row[1] for row in raw(path, "PRAGMA table_info(sales)")}
@@ -584,7 +607,7 @@ def test_a_version_1_file_is_migrated_to_2_and_keeps_its_sales(path: Path, clock
                        " ORDER BY number")
 
     with Journal(path, "T1", clock=clock) as journal:
-        assert journal.pragma("user_version") == 2
+        assert journal.pragma("user_version") == schema.LATEST_VERSION
         assert raw(path, "SELECT number, status, total, payment_ids_json, receipt_id, receipt_status FROM sales"
                          " ORDER BY number") == before
         assert raw(path, "SELECT reversal_kind, reversal_status, reversal_reason, reversed_amount FROM sales") == [
@@ -599,6 +622,10 @@ def test_a_version_1_file_is_migrated_to_2_and_keeps_its_sales(path: Path, clock
             None, None, "", Decimal(0))
         assert old.receipt is not None and old.receipt.receipt_id == "ebarimt-1"
         assert old.has_active_receipt and not old.needs_settling
+        # The till of version 1 asked the receipt of the first payment only: the second is still owed its own.
+        assert [receipt.payment_id for receipt in old.receipts] == ["pay-1"]
+        assert [payment.payment_id for payment in old.payments_without_receipt] == ["pay-2"]
+        assert old.receipt.receiver == Receiver.organization("1234567") and not old.receiver_differs
         assert not old.can_reverse                   # the payment type was never recorded
         assert [kind for _, kind, _ in journal.events(old.number)] == ["sale_begun", "receipt_issued"]
         assert [sale.number for sale in journal.unfinished()] == ["T1-20261120-000002"]
@@ -617,8 +644,9 @@ def test_a_migrated_file_opens_again_without_migrating_twice(path: Path, clock: 
     with Journal(path, "T1", clock=clock):
         pass
     with Journal(path, "T1", clock=clock) as journal:
-        assert journal.pragma("user_version") == 2
+        assert journal.pragma("user_version") == schema.LATEST_VERSION
         assert len(journal.sales_between(date(2026, 11, 20), date(2026, 11, 20))) == 2
+    assert raw(path, "SELECT count(*) FROM receipts") == [(1,)]       # its receipt was moved over once
 
 
 def test_a_paid_version_1_sale_still_needs_its_receipt_and_is_not_known_to_be_a_card(

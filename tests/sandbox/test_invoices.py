@@ -200,6 +200,20 @@ def test_cancel_partly_paid_invoice_is_refused_too(authed: Api) -> None:
     assert_error(authed.call("DELETE", f"/v2/invoice/{invoice_id}"), 400, "INVOICE_PAID")
 
 
+def test_a_partly_paid_invoice_whose_card_payment_was_given_back_can_be_cancelled(authed: Api) -> None:
+    invoice_id = authed.invoice(allow_partial=True)["invoice_id"]
+    card = authed.pay(invoice_id, amount=1000, transaction_type="CARD")
+    p2p = authed.pay(invoice_id, amount=1000)
+    assert authed.call("POST", f"/v2/payment/cancel/{card['payment_id']}").status_code == 200
+    assert_error(authed.call("DELETE", f"/v2/invoice/{invoice_id}"), 400, "INVOICE_PAID")   # the P2P part is kept
+    other = authed.invoice(allow_partial=True)["invoice_id"]
+    card = authed.pay(other, amount=1000, transaction_type="CARD")
+    assert authed.call("POST", f"/v2/payment/cancel/{card['payment_id']}").status_code == 200
+    assert authed.call("DELETE", f"/v2/invoice/{other}").status_code == 200
+    assert authed.call("GET", f"/v2/invoice/{other}").json()["invoice_status"] == "CANCELLED"
+    assert p2p["payment_status"] == "PAID"
+
+
 def test_cancel_unknown_invoice_is_invoice_notfound(authed: Api) -> None:
     assert_error(authed.call("DELETE", "/v2/invoice/nope"), 404, "INVOICE_NOTFOUND")
 

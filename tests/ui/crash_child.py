@@ -5,7 +5,8 @@ then waits to be killed (SIGKILL, by the test).
 
 GOAL `wait` charges and waits for the payment; `receipt` also issues an
 individual's receipt as soon as the sale is paid; `cancel` cancels the invoice
-as soon as it is shown. The test watches the
+as soon as it is shown; `rest` asks an invoice for the rest as soon as part of the
+amount is paid, `give_back` gives the part back (the test pays the part). The test watches the
 journal file, not this process's output, so it kills right after a write.
 """
 
@@ -45,7 +46,14 @@ def main(home: Path, sandbox_url: str, goal: str) -> int:
         app.model.add_item(item)
         app.flow.charge()
 
+    def on_part_paid(part: object) -> None:
+        if part is not None and goal == "rest":
+            app.flow.part_paid.invoice_rest()
+        if part is not None and goal == "give_back":
+            app.flow.part_paid.give_back()
+
     app.flow.stage_changed.connect(on_stage)
+    app.flow.part_paid.changed.connect(on_part_paid)
     app.ready.connect(on_ready)
     app.start()
     return qt_app.exec()

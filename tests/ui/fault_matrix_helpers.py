@@ -4,12 +4,15 @@
 
 1. no sale lost: the journal holds the sale, its lines and its total (the lines add up to it);
 2. no invoice twice: the service holds at most one invoice for the sale's number that is not
-   cancelled, and it is the one the journal records;
+   cancelled, and it is the one the journal records; so for each invoice for the rest of a partly
+   paid sale (`<number>-2`...), whose payments count for the sale;
 3. never paid without the money: a sale the journal calls paid is paid in full at the service,
    with the payments the journal lists;
 4. no paid sale without its receipt offer: when the service has the money, the till offers the
-   receipt (Stage.PAID) or has issued it; the receipt is then issued and exactly one ebarimt
-   exists for the sale, the one the journal records.
+   receipt (Stage.PAID) or has issued it; the receipt is then issued and each payment has exactly
+   one active ebarimt, the one the journal records;
+5. journal and service agree on every receipt: the same receipts, each with the same status
+   (valid or voided; a void still being asked may be either) and the same receiver.
 
 The service is read from the sandbox's own records (cancelled invoices included), not through the
 client under test, so a client bug cannot hide a duplicate.
@@ -26,7 +29,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from pos_app.domain.sale import Stage
-from pos_app.journal import JournalSale, JournalStatus
+from pos_app.journal import Journal, JournalSale, JournalStatus, ReceiptStatus
+from pos_app.journal.sale_invoices import InvoiceStatus
 from pos_app.sandbox import SandboxServer
 
 from .conftest import WAIT_MS, Till
@@ -93,6 +97,7 @@ def assert_sale_kept(till: Till, sandbox: SandboxServer, number: str, *,
     if sale.invoice_id is not None:
         assert sale.invoice_id in {invoice["invoice_id"] for invoice in invoices}, "the journal's invoice is unknown"
     payments = paid_payments(sandbox, live[0]["invoice_id"]) if live else []
+    payments += remainder_payments(sandbox, journal, sale)   # a partly paid sale's invoices for the rest
     paid = sum((payment["payment_amount"] for payment in payments), Decimal(0))
     service_paid = bool(live) and paid >= sale.total
     # 3. never paid without the money (a sale given back has no paid payment left: not asked here)
@@ -113,23 +118,71 @@ def assert_sale_kept(till: Till, sandbox: SandboxServer, number: str, *,
         sale = journal.get(number)
         if issue or sale.status is JournalStatus.COMPLETED:
             assert sale.status is JournalStatus.COMPLETED and sale.receipt is not None
-            made = receipts_of(sandbox, [p["payment_id"] for p in payments])
-            assert [receipt["id"] for receipt in made] == [sale.receipt.receipt_id], \
-                f"sale {number}: {len(made)} ebarimt(s) at the service"
+            for payment in payments:
+                active = [r for r in receipts_of(sandbox, [payment["payment_id"]]) if r["barimt_status"] == "CREATED"]
+                assert [r["id"] for r in active] == [r.receipt.receipt_id for r in sale.valid_receipts
+                                                     if r.payment_id == payment["payment_id"]], \
+                    f"sale {number}: payment {payment['payment_id']} has {len(active)} active ebarimt(s)"
+    assert_receipts_agree(sandbox, sale)
     return sale
+
+
+def assert_receipts_agree(sandbox: SandboxServer, sale: JournalSale) -> None:
+    """5. The journal's receipts are the service's: the same ids, status and receiver."""
+    made = {receipt["id"]: receipt for receipt in receipts_of(sandbox, [p.payment_id for p in sale.payments])}
+    recorded = {row.receipt.receipt_id: row for row in sale.receipts}
+    pending = sale.status is JournalStatus.RECEIPT_PENDING   # made, answer not recorded yet
+    missing = set(made) - set(recorded)
+    assert not (set(recorded) - set(made)), f"sale {sale.number}: receipts unknown to the service"
+    assert pending or not missing, f"sale {sale.number}: the service made receipts the journal lacks: {missing}"
+    for receipt_id, row in recorded.items():
+        service = made[receipt_id]
+        service_valid = service["barimt_status"] == "CREATED"
+        if row.status is ReceiptStatus.ISSUED:
+            assert service_valid, f"sale {sale.number}: receipt {receipt_id} valid here, voided at the service"
+        elif row.status is ReceiptStatus.CANCELLED:
+            assert not service_valid, f"sale {sale.number}: receipt {receipt_id} voided here, valid at the service"
+        assert (service["ebarimt_receiver_type"], service["ebarimt_receiver"]) == (
+            row.receipt.receiver.kind.value, row.receipt.receiver.register), \
+            f"sale {sale.number}: receipt {receipt_id} has another receiver at the service"
+
+
+def remainder_payments(sandbox: SandboxServer, journal: Journal, sale: JournalSale) -> list[dict[str, Any]]:
+    """2. for a partly paid sale's invoices for the rest (`<number>-2`...): each number has at most one live
+    invoice at the service, the one the journal records (none when it records the attempt failed); their paid
+    payments count for the sale. And a cancelled sale (its part given back) keeps no money on any invoice."""
+    rows = journal.invoices_of(sale.number)
+    payments: list[dict[str, Any]] = []
+    for row in rows:
+        live = [invoice for invoice in invoices_numbered(sandbox, row.sender_invoice_no)
+                if invoice["invoice_status"] != "CANCELLED"]
+        assert len(live) <= 1, f"{row.sender_invoice_no} has {len(live)} live invoices at the service"
+        if row.status is InvoiceStatus.FAILED:
+            assert not live, f"{row.sender_invoice_no} is marked failed but its invoice exists"
+        elif live and row.status is not InvoiceStatus.CREATING:
+            assert row.invoice_id == live[0]["invoice_id"], f"{row.sender_invoice_no}: another invoice recorded"
+        payments += [payment for invoice in live for payment in paid_payments(sandbox, invoice["invoice_id"])]
+    if sale.status is JournalStatus.CANCELLED:
+        numbers = [sale.number] + [row.sender_invoice_no for row in rows]
+        kept = [payment for each in numbers for invoice in invoices_numbered(sandbox, each)
+                for payment in paid_payments(sandbox, invoice["invoice_id"])]
+        assert not kept, f"sale {sale.number} is cancelled but the service keeps {len(kept)} payment(s)"
+    return payments
 
 
 def assert_every_sale_kept(till: Till, sandbox: SandboxServer, *, issue: bool = True) -> list[JournalSale]:
     """`assert_sale_kept` for every sale in the till's journal (a failed charge leaves one behind)."""
     journal = till.app.backend.journal  # type: ignore[union-attr]
-    numbers = [sale.number for sale in journal.sales_between(*_all_days())]
+    numbers = [sale.number for sale in journal.sales_between(*_all_days(till))]
     assert numbers, "the journal holds no sale at all"
     return [assert_sale_kept(till, sandbox, number, issue=issue) for number in reversed(numbers)]
 
 
-def _all_days() -> tuple[date, date]:
-    today = date.today()
-    return today - timedelta(days=2), today + timedelta(days=2)
+def _all_days(till: Till) -> tuple[date, date]:
+    """The days around the till's own today (its shop's time zone, not the computer's; a test may cross
+    midnight)."""
+    today = till.app.backend.clock.today()  # type: ignore[union-attr]
+    return today - timedelta(days=1), today + timedelta(days=1)
 
 
 # -- driving a sale through faults ---------------------------------------------------------------------------

@@ -1,23 +1,28 @@
-"""The day close dialog on a real journal file: read on a worker, shown, reloaded, exported."""
+"""The day close dialog on a real journal file: read on a worker, shown, reloaded, exported, closed (Z report).
+
+Every clock is the test's own: nothing depends on today's date.
+"""
 
 from __future__ import annotations
 
 import threading
+from dataclasses import replace as dataclass_replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
 from PySide6.QtCore import QDate, Qt
-from PySide6.QtWidgets import QApplication, QDateTimeEdit, QFileDialog
+from PySide6.QtWidgets import QApplication, QDateTimeEdit, QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from pos_app.journal.closed_days import ClosedDays, close_day
 from pos_app.journal.day_summary import CSV_ENCODING, day_summary, load_day, sales_csv, sales_csv_path, to_csv
 from pos_app.journal.journal import Journal
 from pos_app.ui.day_close_dialog import ALERT_COLOR, DayCloseDialog
 from pos_app.ui.style import STYLESHEET
 from pos_app.ui.tasks import TaskRunner
-from tests.journal.test_day_summary import DAY, GOLOMT, KHAN, DayBuilder, SettableClock, build_day, pay
+from tests.journal.test_day_summary import DAY, GOLOMT, KHAN, DayBuilder, SettableClock, at, build_day, pay
 
 WAIT_MS = 10_000
 
@@ -38,8 +43,13 @@ def journal_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def journal(journal_path: Path) -> Iterator[Journal]:
-    with Journal(journal_path, "T1") as opened:
+def clock() -> SettableClock:
+    return SettableClock(at(DAY, 20))       # the evening of the day shown: the day can be closed
+
+
+@pytest.fixture
+def journal(journal_path: Path, clock: SettableClock) -> Iterator[Journal]:
+    with Journal(journal_path, "T1", clock=clock) as opened:
         yield opened
 
 
@@ -49,14 +59,21 @@ class GatedJournal:
     def __init__(self, journal: Journal) -> None:
         self.journal = journal
         self.terminal_id = journal.terminal_id
+        self.path = journal.path
         self.gate = threading.Event()
         self.threads: list[str] = []
 
-    def sales_between(self, start: date, end: date):  # noqa: ANN201 - as Journal's
+    def activity_between(self, start: date, end: date):  # noqa: ANN201 - as Journal's
         self.threads.append(threading.current_thread().name)
         if not self.gate.wait(WAIT_MS / 1000):
             raise TimeoutError("the test never opened the gate")
-        return self.journal.sales_between(start, end)
+        return self.journal.activity_between(start, end)
+
+    def sales_needing_attention(self):  # noqa: ANN201 - as Journal's
+        return self.journal.sales_needing_attention()
+
+    def now(self) -> datetime:
+        return self.journal.now()
 
 
 @pytest.fixture
@@ -70,11 +87,13 @@ def gated(journal: Journal, runner: TaskRunner) -> Iterator[GatedJournal]:
 def make_dialog(qtbot: QtBot, runner: TaskRunner) -> Callable[..., DayCloseDialog]:
     QApplication.instance().setStyleSheet(STYLESHEET)  # type: ignore[union-attr]
 
-    def make(journal: Journal | GatedJournal, wait: bool = True) -> DayCloseDialog:
-        dialog = DayCloseDialog(journal, runner, today=lambda: DAY)  # type: ignore[arg-type]
+    def make(journal: Journal | GatedJournal, wait: bool = True,
+             today: Callable[[], date] = lambda: DAY) -> DayCloseDialog:
+        dialog = DayCloseDialog(journal, runner, today=today, now=lambda: at(DAY, 20))  # type: ignore[arg-type]
         qtbot.addWidget(dialog)
-        if wait:
-            # The first read's answer can only arrive through the event loop, i.e. inside this wait.
+        if wait and dialog.summary is None:
+            # The first read's answer arrives through the event loop, i.e. inside this wait (unless the worker
+            # was done before the runner added its callback: then it was shown during the constructor).
             with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS):
                 dialog.show()
         else:
@@ -101,11 +120,14 @@ def test_it_shows_todays_figures_from_the_journal(make_dialog, journal: Journal)
     assert dialog.attention.isVisible()
     shown = dialog.figures()
     assert shown["paid"] == ("10", "76,500 ₮")
-    assert shown["vat"] == ("", "6,918.80 ₮")
-    assert shown["city_tax"] == ("", "214.30 ₮")
+    assert "overpaid" not in shown                      # shown only when someone paid beyond the total
+    assert shown["receipt_vat"] == ("", "4,646.07 ₮")
+    assert shown["receipt_city_tax"] == ("", "214.30 ₮")
+    assert shown["without_receipt"] == ("2", "6,000 ₮")
+    assert shown["no_receipt_vat"] == ("", "545.45 ₮") and shown["no_receipt_city_tax"] == ("", "0 ₮")
     assert shown["given_back"] == ("2", "19,000 ₮")
     assert shown["net"] == ("", "57,500 ₮")
-    assert shown["receipts_issued"] == ("8", "") and shown["receipts_voided"] == ("2", "")
+    assert shown["receipts_issued"] == ("9", "") and shown["receipts_voided"] == ("2", "")
     assert shown[f"bank:{KHAN}"] == ("7", "48,500 ₮")
     assert shown[f"bank:{GOLOMT}"] == ("3", "19,000 ₮")
     assert shown["bank:"] == ("1", "9,000 ₮")
@@ -115,14 +137,30 @@ def test_it_shows_todays_figures_from_the_journal(make_dialog, journal: Journal)
     assert shown["failed"] == ("1", "800 ₮")
     assert shown["given_back_cancel"] == ("1", "4,000 ₮") and shown["given_back_refund"] == ("1", "15,000 ₮")
     assert shown["reversals_pending"] == ("1", "") and shown["reversals_failed"] == ("1", "")
-    assert shown["receipt_voids_pending"] == ("1", "") and shown["unfinished"] == ("3", "5,200 ₮")
-    assert dialog.alerts() == {"reversals_pending", "reversals_failed", "receipt_voids_pending", "unfinished"}
+    assert shown["receipt_voids_pending"] == ("1", "") and shown["unfinished"] == ("2", "1,700 ₮")
+    assert shown["owes_receipt"] == ("2", "6,000 ₮")
+    assert dialog.alerts() == {"reversals_pending", "reversals_failed", "receipt_voids_pending", "unfinished",
+                               "owes_receipt"}
+    # The sales owed a receipt are named: the one whose receipt failed, the one voided while its money was kept.
+    assert "T1-20261121-000003" in dialog.attention.text() and "T1-20261121-000010" in dialog.attention.text()
     row = next(row for row in range(dialog.details_table.rowCount())
                if dialog.details_table.item(row, 0).data(Qt.ItemDataRole.UserRole) == "unfinished")
     assert dialog.details_table.item(row, 1).foreground().color().name() == ALERT_COLOR
     labels = {dialog.details_table.item(row, 0).text() for row in range(dialog.details_table.rowCount())}
     assert {KHAN, GOLOMT, "Unknown", "Card", "Bank transfer (P2P)", "Needs attention"} <= labels
     assert dialog.export_button.isEnabled() and dialog.date_edit.isEnabled()
+    assert dialog.close_day_button.isEnabled() and dialog.close_day_button.text() == "Close the day…"
+
+
+def test_it_fits_a_1024_by_768_screen_with_every_figure_in_sight(make_dialog, journal: Journal) -> None:
+    dialog = make_dialog(journal)
+    assert dialog.width() <= 1024 and dialog.height() <= 768 - 60       # room for a title bar and a panel
+    hint = dialog.minimumSizeHint()
+    assert hint.width() <= 1024 and hint.height() <= 768 - 60
+    for table in (dialog.totals_table, dialog.details_table):
+        assert not table.verticalScrollBar().isVisible(), table.objectName()
+    # Needs attention comes first, so a long list of banks can never push it out of sight.
+    assert dialog.details_table.item(0, 0).text() == "Needs attention"
 
 
 def test_the_journal_is_read_on_a_worker_and_loading_disables_what_starts_work(
@@ -169,9 +207,12 @@ def test_refresh_reads_again_and_shows_a_new_sale(qtbot: QtBot, make_dialog, jou
     dialog = make_dialog(journal)
     with Journal(journal_path, "T1", clock=SettableClock(datetime(2026, 11, 21, 18, 0))) as till:
         DayBuilder(till).completed("500.00", "45.45", (pay("500.00", KHAN, "P2P"),))
+        DayBuilder(till).paid("1000.00", "90.91", (pay("1200.00", GOLOMT, "P2P"),))    # paid 200 too much
     with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS):
         qtbot.keyClick(dialog.date_edit, Qt.Key.Key_F5)
-    assert dialog.figures()["paid"] == ("11", "77,000 ₮")
+    assert dialog.figures()["paid"] == ("12", "78,200 ₮")
+    assert dialog.figures()["overpaid"] == ("", "200 ₮")
+    assert dialog.figures()["owes_receipt"] == ("3", "7,200 ₮")
 
 
 def test_export_writes_the_summary_and_the_sales_next_to_it(qtbot: QtBot, make_dialog, journal: Journal,
@@ -181,11 +222,11 @@ def test_export_writes_the_summary_and_the_sales_next_to_it(qtbot: QtBot, make_d
     with qtbot.waitSignal(dialog.exported, timeout=WAIT_MS) as blocker:
         assert dialog.export_to(str(target))
     assert blocker.args == [str(target)]
-    summary, sales = load_day(journal, DAY)
-    assert target.read_bytes().decode(CSV_ENCODING) == to_csv(summary)
+    report = load_day(journal, DAY)
+    assert target.read_bytes().decode(CSV_ENCODING) == to_csv(report.summary)
     sales_file = tmp_path / "pos-app-T1-2026-11-21-sales.csv"
     assert sales_csv_path(target) == sales_file
-    assert sales_file.read_bytes().decode(CSV_ENCODING) == sales_csv(sales)
+    assert sales_file.read_bytes().decode(CSV_ENCODING) == sales_csv(report.sales)
     assert KHAN in sales_file.read_bytes().decode(CSV_ENCODING)
     assert dialog.status.text().startswith("Saved to ") and str(target) in dialog.status.text()
     assert dialog.status.property("kind") == "done"
@@ -279,7 +320,7 @@ def test_the_close_button_closes_the_dialog(qtbot: QtBot, make_dialog, journal: 
 
 
 def test_a_journal_that_cannot_be_read_is_said_so(qtbot: QtBot, make_dialog, journal_path: Path) -> None:
-    closed = Journal(journal_path, "T1")
+    closed = Journal(journal_path, "T1", clock=SettableClock(at(DAY, 20)))
     closed.close()
     dialog = make_dialog(closed, wait=False)
     qtbot.waitUntil(lambda: dialog.status.property("kind") == "error", timeout=WAIT_MS)
@@ -309,3 +350,88 @@ def test_the_date_field_has_the_keyboard_after_each_read(qtbot: QtBot, make_dial
         qtbot.keyClick(dialog.date_edit, Qt.Key.Key_Down)     # one day back, read when the keys settle
     assert blocker.args[0].day == date(2026, 11, 20)
     qtbot.waitUntil(dialog.date_edit.hasFocus, timeout=WAIT_MS)
+
+
+# -- closing the day ------------------------------------------------------------------------------
+
+
+def _confirmation(qtbot: QtBot, dialog: DayCloseDialog) -> QMessageBox:
+    qtbot.waitUntil(lambda: dialog.confirmation is not None and dialog.confirmation.isVisible(), timeout=WAIT_MS)
+    assert dialog.confirmation is not None
+    return dialog.confirmation
+
+
+def test_closing_the_day_stores_its_figures_and_later_sales_do_not_change_them(
+        qtbot: QtBot, make_dialog, journal: Journal, journal_path: Path, clock: SettableClock) -> None:
+    dialog = make_dialog(journal)
+    before = dialog.summary
+    qtbot.mouseClick(dialog.close_day_button, Qt.MouseButton.LeftButton)     # asks first, without blocking
+    box = _confirmation(qtbot, dialog)
+    assert "never change" in box.text()
+    with qtbot.waitSignal(dialog.day_closed, timeout=WAIT_MS) as blocker:
+        qtbot.keyClick(box, Qt.Key.Key_Return)                                # Enter confirms
+    stored = blocker.args[0]
+    assert stored.closed_at is not None and at(DAY, 20) < stored.closed_at < at(DAY, 20, 1)
+    assert stored == dataclass_replace(before, closed_at=stored.closed_at)
+    assert dialog.summary == stored and ClosedDays(journal_path).get("T1", DAY).summary == stored  # type: ignore[union-attr]
+    assert not dialog.close_day_button.isEnabled() and dialog.close_day_button.text() == "Day closed"
+    assert "Closed at" in dialog.headline.text()
+    assert dialog.status.text().startswith("Day closed at ") and dialog.status.property("kind") == "done"
+    assert dialog.close_day() is False                                        # once only
+
+    clock.at(at(DAY, 21))                                                     # a sale after the close
+    DayBuilder(journal).completed("500.00", "45.45", (pay("500.00", KHAN, "P2P"),))
+    with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS) as reread:
+        qtbot.mouseClick(dialog.refresh_button, Qt.MouseButton.LeftButton)
+    assert reread.args[0] == stored and dialog.figures()["paid"] == ("10", "76,500 ₮")
+    assert not dialog.close_day_button.isEnabled()
+
+
+def test_escape_keeps_the_day_open(qtbot: QtBot, make_dialog, journal: Journal, journal_path: Path,
+                                   runner: TaskRunner) -> None:
+    dialog = make_dialog(journal)
+    qtbot.mouseClick(dialog.close_day_button, Qt.MouseButton.LeftButton)
+    box = _confirmation(qtbot, dialog)
+    qtbot.keyClick(box, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: dialog.confirmation is None, timeout=WAIT_MS)
+    settle(qtbot, runner)
+    assert ClosedDays(journal_path).get("T1", DAY) is None
+    assert dialog.close_day_button.isEnabled() and not dialog.summary.is_closed  # type: ignore[union-attr]
+
+
+def test_the_next_day_starts_at_the_close_and_shows_the_corrections(qtbot: QtBot, make_dialog, journal: Journal,
+                                                                     clock: SettableClock) -> None:
+    shown_day = [DAY]
+    dialog = make_dialog(journal, today=lambda: shown_day[0])
+    with qtbot.waitSignal(dialog.day_closed, timeout=WAIT_MS):
+        assert dialog.close_day(DAY)
+    closed = dialog.summary
+    clock.at(at(DAY + timedelta(days=1), 10))
+    refunded = DayBuilder(journal).completed("11000.00", "1000.00", (pay("11000.00", KHAN, "CARD"),))
+    journal.reversal_started(refunded, "refund", "wrong size")  # type: ignore[arg-type]
+    journal.reversal_done(refunded, load_day(journal, DAY + timedelta(days=1)).sales[0].sale.total)
+    shown_day[0] = DAY + timedelta(days=1)                 # midnight passed: the next day may be shown
+    with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS):
+        dialog.on_refresh_button_clicked()
+    with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS,
+                          check_params_cb=lambda summary: summary.day == DAY + timedelta(days=1)):
+        dialog.date_edit.setDate(QDate(2026, 11, 22))
+    assert dialog.figures()["paid"] == ("1", "11,000 ₮") and dialog.figures()["given_back_refund"] == ("1", "11,000 ₮")
+    assert "when the day before was closed" in dialog.headline.text()
+    assert dialog.close_day_button.isEnabled()
+    with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS):
+        dialog.date_edit.setDate(QDate(2026, 11, 21))
+    assert dialog.summary == closed and not dialog.close_day_button.isEnabled()
+
+
+def test_a_day_closed_elsewhere_meanwhile_is_said_so_and_shown_as_stored(qtbot: QtBot, make_dialog,
+                                                                           journal: Journal) -> None:
+    dialog = make_dialog(journal)
+    stored = close_day(journal, DAY).summary            # another dialog (or till) was first
+    with qtbot.waitSignal(dialog.close_failed, timeout=WAIT_MS) as blocker:
+        assert dialog.close_day()
+    assert "already closed" in blocker.args[0]
+    qtbot.waitUntil(lambda: dialog.summary == stored and dialog.close_day_button.text() == "Day closed",
+                    timeout=WAIT_MS)
+    assert not dialog.close_day_button.isEnabled()
+    assert dialog.status.text() == blocker.args[0] and dialog.status.property("kind") == "error"

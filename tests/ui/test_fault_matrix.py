@@ -48,7 +48,7 @@ duplicate callbacks                            test_duplicate_callbacks_make_one
 forged callbacks                               test_forged_callbacks_never_mark_a_sale_paid
 partial payment then the rest                  test_partial_payment_then_the_rest,
                                                test_a_partial_payment_refused_by_the_service_changes_nothing,
-                                               test_partial_payments_receipt_covers_the_whole_sale (xfail: bug)
+                                               test_partial_payments_receipt_covers_the_whole_sale
 overpayment refused                            test_overpayment_is_refused_and_the_exact_payment_completes
 app killed at every step (the journal issue)   tests/ui/test_crash_restart.py (not repeated here); each test there
                                                ends in assert_sale_kept:
@@ -594,9 +594,6 @@ def test_partial_payment_then_the_rest(fast_till: Callable[..., Till], sandbox_s
     assert sorted(p.amount for p in sale.payments) == sorted([Decimal(5000), TOTAL - 5000])
 
 
-@pytest.mark.xfail(strict=True, reason="BUG (reported to the lead): the ebarimt is asked for the sale's first "
-                   "payment only (SaleFlow.issue_receipt: payments[0]), so a sale paid in two parts gets a "
-                   "receipt for the first part's amount, not for what the customer paid")
 def test_partial_payments_receipt_covers_the_whole_sale(fast_till: Callable[..., Till],
                                                        sandbox_server: SandboxServer) -> None:
     till = fast_till()
@@ -610,6 +607,11 @@ def test_partial_payments_receipt_covers_the_whole_sale(fast_till: Callable[...,
     sale = till.app.backend.journal.get(till.flow.sale.number)  # type: ignore[union-attr]
     made = receipts_of(sandbox_server, [payment.payment_id for payment in sale.payments])
     assert sum((Decimal(receipt["amount"]) for receipt in made), Decimal(0)) == TOTAL, made
+    # One receipt a payment, all recorded, every lottery number shown on the screen and printed on one slip.
+    assert len(made) == 2 and {r.receipt.receipt_id for r in sale.receipts} == {r["id"] for r in made}
+    shown = till.window.receipt_page.lottery.text()
+    assert all(receipt["ebarimt_lottery"] in shown for receipt in made)
+    assert_sale_kept(till, sandbox_server, sale.number)
 
 
 def test_a_partial_payment_refused_by_the_service_changes_nothing(fast_till: Callable[..., Till],

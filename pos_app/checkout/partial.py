@@ -1,0 +1,309 @@
+"""A partly paid sale (no Qt; worker threads): check it across its invoices, invoice the rest, give the
+part back, and settle what a crash interrupted.
+
+Once part of a sale's amount is paid, its invoice cannot be cancelled (the service answers
+`INVOICE_PAID`). The cashier can then:
+
+- wait for the rest (the checks go on; `SaleCheck` says what is paid and what is still to go);
+- ask a new invoice for the rest (`invoice_rest`): its own `sender_invoice_no`, `<number>-2`, journalled
+  before the call (`JournalInvoices.remainder_started`), so a lost answer is looked up by that number,
+  never sent again; the sale is paid when its payments on all its invoices cover the total;
+- give the part back when it was paid by card (`give_part_back`): the card payments are cancelled
+  (journalled first), then the sale's invoices are cancelled and the sale ends CANCELLED, the amount
+  given back recorded.
+
+Only an answer that proves the outcome moves a step on; anything else leaves it pending (and raises),
+and the next try or the next start settles it by reading the state back (`settle_part_paid`).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from decimal import Decimal
+
+from pos_app.domain.cart import CartLine
+from pos_app.domain.sale import OpenInvoice, Sale, Stage
+from pos_app.domain.taxes import TaxSplit
+from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReversalStatus
+from pos_app.journal.sale_invoices import InvoiceStatus, SaleInvoice
+from pos_app.qpay import (
+    APIConnectionError,
+    AuthenticationError,
+    InvalidRequestError,
+    NotFoundError,
+    OutcomeUnknownError,
+    QPayError,
+    RateLimitError,
+    ServerError,
+)
+from pos_app.qpay.statuses import normalize_invoice_status
+
+from .after_sale import CancelOutcome, CancelResult, cancel_open_invoice, record_paid
+from .receipts import refusal_text
+from .service import Checkout, InvoiceState, PaymentCheck, is_definite_refusal, open_invoice
+
+logger = logging.getLogger(__name__)
+
+# The reason recorded (and sent as the cancel's note) when the till gives a part payment back.
+GIVE_BACK_REASON = "Part payment given back: the sale was not completed"
+# What Create Invoice raises when it certainly made no invoice (as the sale's first invoice, sale_flow.py).
+CERTAIN_REFUSALS = (InvalidRequestError, AuthenticationError, NotFoundError, RateLimitError, ServerError,
+                    APIConnectionError)
+
+
+class NotByCard(JournalError):
+    """Part of the money came by bank transfer: QPay cannot give it back."""
+
+
+@dataclass(frozen=True)
+class SaleCheck:
+    """One check of a sale over all its invoices."""
+
+    check: PaymentCheck                    # the whole sale: paid in full? what is paid, by which payments
+    total: Decimal
+    current: OpenInvoice | None = None     # the invoice to pay now: the newest live remainder, else the first
+    amount_now: Decimal | None = None      # what it asks
+    unpaid_remainders: tuple[str, ...] = ()   # live remainder invoices with no payment (their sender numbers)
+
+    @property
+    def paid(self) -> Decimal:
+        return self.check.paid_amount
+
+    @property
+    def due(self) -> Decimal:
+        return max(Decimal(0), self.total - self.paid)
+
+    @property
+    def part_paid(self) -> bool:
+        return not self.check.is_paid and self.paid > 0
+
+    @property
+    def can_give_back(self) -> bool:
+        return self.part_paid and all(payment.is_card for payment in self.check.payments)
+
+
+@dataclass(frozen=True)
+class PartOutcome:
+    """How a give-back ended: CANCELLED (the money given back), or PAID / PARTLY_PAID when money arrived."""
+
+    result: CancelResult
+    sale: JournalSale
+    check: PaymentCheck | None = None
+
+
+# -- checking ----------------------------------------------------------------------------------------
+
+
+def check_sale(journal: Journal, checkout: Checkout, number: str, *, with_status: bool = False) -> SaleCheck:
+    """Check the sale's first invoice and its live remainder invoices; the journal learns what the check
+    proved (paid in full, or the invoice cancelled or expired elsewhere). `with_status` reads the first
+    invoice's own status too (a sale with remainders is partly paid: its first invoice cannot be closed)."""
+    sale = journal.get(number)
+    if sale.invoice_id is None:
+        raise JournalError(f"Sale {number} has no invoice to check.")
+    live = [row for row in journal.invoices_of(number) if row.is_live]
+    if not live:
+        check = checkout.check_payment(sale.invoice_id, sale.total, with_status=with_status)
+        first_invoice = OpenInvoice(sale.invoice_id, sale.qr_text, short_url=sale.short_url, banks=sale.banks)
+        result = SaleCheck(check, sale.total, first_invoice, sale.total)
+    else:
+        first = checkout.check_payment(sale.invoice_id, sale.total)
+        rest = [(row, checkout.check_payment(row.invoice_id or "", row.amount)) for row in live]
+        payments = first.payments + tuple(payment for _, each in rest for payment in each.payments)
+        paid = sum((payment.amount for payment in payments), Decimal(0))
+        unpaid = tuple(row.sender_invoice_no for row, each in rest if not each.payments)
+        result = SaleCheck(PaymentCheck(paid >= sale.total, paid, payments), sale.total, live[-1].invoice,
+                           live[-1].amount, unpaid)
+    _record(journal, number, result.check)
+    return result
+
+
+def _record(journal: Journal, number: str, check: PaymentCheck) -> None:
+    if check.is_paid:
+        record_paid(journal, number, check)
+    elif check.invoice_state is InvoiceState.CANCELLED:
+        if journal.get(number).status is JournalStatus.OPEN:
+            journal.invoice_cancelled(number)
+    elif check.invoice_state is InvoiceState.EXPIRED:
+        if journal.get(number).status is JournalStatus.OPEN:
+            journal.expired(number)
+
+
+# -- the rest as a new invoice ---------------------------------------------------------------------------
+
+
+def invoice_rest(journal: Journal, checkout: Checkout, number: str) -> SaleCheck:
+    """A new invoice for what the sale still lacks, and the sale checked afresh (its `current` is the new
+    invoice). Paid in full meanwhile, or nothing paid: nothing is created. An unpaid invoice for exactly
+    the rest is kept (never a second one); an unpaid one for another amount is cancelled first."""
+    sale = journal.get(number)
+    if sale.status is not JournalStatus.OPEN:
+        raise JournalError(f"Sale {number} is {sale.status.value}: only an open sale's rest can be invoiced.")
+    settle_remainders(journal, checkout, number)
+    now = check_sale(journal, checkout, number)
+    if not now.part_paid:
+        return now
+    unpaid = [row for row in journal.invoices_of(number) if row.sender_invoice_no in now.unpaid_remainders]
+    if unpaid and unpaid[-1].amount == now.due and unpaid[-1].invoice == now.current:
+        return now
+    for row in unpaid:
+        cancel_remainder(journal, checkout, number, row)
+    sender_no = journal.remainder_started(number, now.due, now.check.payments)
+    request = Sale(sender_no, (_rest_line(sale, now.due),), now.due, TaxSplit(Decimal(0), Decimal(0)))
+    try:
+        invoice = checkout.create_invoice(request)
+    except OutcomeUnknownError:
+        raise   # it may exist: the row stays CREATING and is looked up by its number before anything else
+    except CERTAIN_REFUSALS as exc:
+        journal.remainder_failed(number, sender_no, refusal_text(exc))
+        raise
+    journal.remainder_opened(number, sender_no, invoice)
+    return check_sale(journal, checkout, number)
+
+
+def _rest_line(sale: JournalSale, amount: Decimal) -> CartLine:
+    """One line for the rest (a part payment's receipt is one item for its amount). City tax only when every
+    line of the sale carries it."""
+    return CartLine(f"Rest of sale {sale.number}", Decimal(1), amount,
+                    city_tax=all(line.city_tax for line in sale.lines))
+
+
+def cancel_remainder(journal: Journal, checkout: Checkout, number: str, row: SaleInvoice) -> None:
+    """Cancel one remainder invoice, journalled first; a lost answer leaves it CANCELLING (read back later)."""
+    journal.remainder_cancel_started(number, row.sender_invoice_no)
+    try:
+        checkout.cancel_invoice(row.invoice_id or "")
+    except QPayError as exc:
+        if exc.error_code == "INVOICE_ALREADY_CANCELED":
+            journal.remainder_cancelled(number, row.sender_invoice_no)
+            return
+        if is_definite_refusal(exc):
+            journal.remainder_cancel_failed(number, row.sender_invoice_no, refusal_text(exc))
+        raise
+    journal.remainder_cancelled(number, row.sender_invoice_no)
+
+
+def cancel_unpaid_remainders(journal: Journal, checkout: Checkout, number: str,
+                             sender_numbers: tuple[str, ...]) -> None:
+    """After the sale was paid in full elsewhere: its remainder invoices nobody paid are cancelled, so
+    nobody pays them."""
+    for row in journal.invoices_of(number):
+        if row.sender_invoice_no in sender_numbers and row.status is InvoiceStatus.OPEN:
+            cancel_remainder(journal, checkout, number, row)
+
+
+def settle_remainders(journal: Journal, checkout: Checkout, number: str) -> None:
+    """A remainder invoice whose creation or cancel answer was lost: looked up by its number, or read back."""
+    for row in journal.invoices_of(number):
+        if row.status is InvoiceStatus.CREATING:
+            found = checkout.client.find_invoice(row.sender_invoice_no, invoice_code=checkout.config.invoice_code,
+                                                 amount=row.amount)
+            if found is None:
+                journal.remainder_failed(number, row.sender_invoice_no, "not created: no answer from the service")
+            else:
+                journal.remainder_opened(number, row.sender_invoice_no, open_invoice(found))
+        elif row.status is InvoiceStatus.CANCELLING and row.invoice_id:
+            status = normalize_invoice_status(checkout.client.get_invoice(row.invoice_id).invoice_status)
+            if status == "CANCELLED":
+                journal.remainder_cancelled(number, row.sender_invoice_no)
+            else:
+                journal.remainder_cancel_failed(number, row.sender_invoice_no, "the cancel did not reach it")
+
+
+# -- the part given back ----------------------------------------------------------------------------------
+
+
+def give_part_back(journal: Journal, checkout: Checkout, number: str, reason: str = GIVE_BACK_REASON) -> PartOutcome:
+    """Cancel the part payments (card only), then the sale's invoices. Paid in full meanwhile: nothing is
+    given back (the sale is PAID). A payment by bank transfer: `NotByCard`, nothing is sent."""
+    sale = journal.get(number)
+    if sale.status is not JournalStatus.OPEN:
+        raise JournalError(f"Sale {number} is {sale.status.value}: only an open sale's part can be given back.")
+    if sale.reversal_status is ReversalStatus.PENDING:
+        settle_part_reversal(journal, checkout, sale)    # asked before, answer lost: read back, never resent
+    settle_remainders(journal, checkout, number)
+    now = check_sale(journal, checkout, number)
+    if now.check.is_paid:
+        return PartOutcome(CancelResult.PAID, journal.get(number), now.check)
+    payments = now.check.payments
+    if payments:
+        if not all(payment.is_card for payment in payments):
+            raise NotByCard(f"Sale {number}: a payment by bank transfer cannot be given back through QPay.")
+        journal.part_reversal_started(number, payments, reason)
+        try:
+            amount = checkout.reverse_payments(payments, False, reason)
+        except QPayError as exc:
+            if is_definite_refusal(exc):
+                journal.part_reversal_failed(number, refusal_text(exc))
+            raise    # otherwise unknown: left pending; the next try or start re-reads the payments
+        journal.part_reversal_done(number, amount)
+    outcome = cancel_part_paid(journal, checkout, number)
+    return PartOutcome(outcome.result, journal.get(number), outcome.check)
+
+
+def cancel_part_paid(journal: Journal, checkout: Checkout, number: str) -> CancelOutcome:
+    """Cancel the sale's live remainder invoices, then its first invoice (`cancel_open_invoice`)."""
+    for row in journal.invoices_of(number):
+        if row.status is InvoiceStatus.OPEN:
+            cancel_remainder(journal, checkout, number, row)
+    return cancel_open_invoice(journal, checkout, number)
+
+
+def settle_part_reversal(journal: Journal, checkout: Checkout, sale: JournalSale) -> None:
+    """The part's cancel was asked and its answer lost: the payments read back say how it ended."""
+    reversed_ = checkout.payments_reversed(sale.payments)
+    if reversed_:
+        journal.part_reversal_done(sale.number, sale.paid_amount)
+        return
+    journal.part_reversal_failed(sale.number, "no answer while giving the part back; " + (
+        "the payment is still paid" if reversed_ is False else "only some of its payments were given back"))
+
+
+# -- after a crash -------------------------------------------------------------------------------------
+
+
+def needs_part_settling(journal: Journal, sale: JournalSale) -> bool:
+    """A sale still open (or being cancelled) with a remainder invoice or a part given back."""
+    return (sale.status in (JournalStatus.OPEN, JournalStatus.CANCELLING)
+            and (sale.reversal_status is not None or bool(journal.invoices_of(sale.number))))
+
+
+def settle_part_paid(journal: Journal, checkout: Checkout, sale: JournalSale) -> str:
+    """Recovery of such a sale: "paid", "waiting" (resume its payment screen) or "cancelled"."""
+    number = sale.number
+    if sale.status is JournalStatus.CANCELLING and sale.invoice_id is not None:
+        status = normalize_invoice_status(checkout.client.get_invoice(sale.invoice_id).invoice_status)
+        if status == "CANCELLED":
+            journal.invoice_cancelled(number)
+            return "cancelled"
+        journal.cancel_failed(number, "the till stopped while cancelling; the invoice is still open")
+        sale = journal.get(number)
+    if sale.reversal_status is ReversalStatus.PENDING:
+        settle_part_reversal(journal, checkout, sale)
+        sale = journal.get(number)
+    settle_remainders(journal, checkout, number)
+    if sale.reversal_status is ReversalStatus.DONE:
+        # The part was given back: the cashier's cancel is finished (unless money came in meanwhile).
+        if cancel_part_paid(journal, checkout, number).result is CancelResult.CANCELLED:
+            return "cancelled"
+    check_sale(journal, checkout, number, with_status=True)
+    status = journal.get(number).status
+    if status is JournalStatus.PAID:
+        return "paid"
+    return "waiting" if status is JournalStatus.OPEN else "cancelled"
+
+
+def resumable_sale(journal: Journal, sale: JournalSale) -> Sale:
+    """The sale as the till shows it again: waiting on its newest live remainder invoice when it has one."""
+    shown = sale.to_sale()
+    if shown.stage is Stage.AWAITING_PAYMENT:
+        live = [row for row in journal.invoices_of(sale.number) if row.is_live]
+        if live and live[-1].invoice is not None:
+            shown.invoice = live[-1].invoice
+    return shown
+
+
+__all__ = ["GIVE_BACK_REASON", "NotByCard", "PartOutcome", "SaleCheck", "cancel_part_paid", "cancel_remainder",
+           "cancel_unpaid_remainders", "check_sale", "give_part_back", "invoice_rest", "needs_part_settling",
+           "resumable_sale", "settle_part_paid", "settle_remainders"]

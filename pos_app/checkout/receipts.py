@@ -1,0 +1,79 @@
+"""The sale's receipts in the journal's terms (no Qt; worker threads): one ebarimt for each payment, issued
+together, voided together, issued again when the money was kept.
+
+Each step is journalled before its call and settled after the answer. Only an
+answer that proves the outcome moves a step on: a refusal (4xx) ends it as
+refused; a 5xx, a timeout, a lost connection or an answer we cannot read
+leaves it pending and raises, and recovery settles it by asking again: Create
+Ebarimt for a payment that has its receipt returns that receipt, and Cancel
+Ebarimt for a voided one answers "no receipt for this payment".
+"""
+
+from __future__ import annotations
+
+from pos_app.domain.sale import Receiver
+from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReceiptStatus
+from pos_app.qpay import QPayError
+
+from .service import Checkout, is_definite_refusal
+
+
+def refusal_text(exc: QPayError) -> str:
+    return f"refused: {exc.error_code or type(exc).__name__}"
+
+
+def issue_receipts(journal: Journal, checkout: Checkout, number: str, receiver: Receiver) -> JournalSale:
+    """The receipt of every payment that has none, for `receiver`. Returns the sale as recorded: COMPLETED
+    once each payment has its receipt. The service may answer with a receipt made earlier for another
+    receiver (after a lost answer): the sale's `receiver_differs` says so."""
+    sale = journal.get(number)
+    journal.receipt_started(number, receiver)
+    for payment in journal.get(number).payments_without_receipt:
+        try:
+            receipt = checkout.issue_receipt(payment.payment_id, receiver)
+        except QPayError as exc:
+            if is_definite_refusal(exc):
+                journal.receipt_failed(number, refusal_text(exc))
+            raise    # otherwise unknown: left pending for recovery to ask again
+        journal.receipt_issued(number, receipt)
+    sale = journal.get(number)
+    if sale.status is not JournalStatus.COMPLETED:   # a payment was added meanwhile: a bug, not bad input
+        raise JournalError(f"Sale {number}: not every payment has its receipt.")
+    return sale
+
+
+def cancel_receipts(journal: Journal, checkout: Checkout, number: str) -> JournalSale:
+    """Void every valid receipt of the sale in the tax system."""
+    sale = journal.get(number)
+    if not sale.has_active_receipt or not sale.payments:
+        raise JournalError(f"Sale {number} has no valid receipt to cancel.")
+    journal.receipt_cancel_started(number)
+    return settle_receipt_voids(journal, checkout, number, asked_before=False)
+
+
+def settle_receipt_voids(journal: Journal, checkout: Checkout, number: str, *, asked_before: bool) -> JournalSale:
+    """Ask the void of each receipt being voided; a refusal ends that one as refused (the receipt stays
+    valid, the reason in the history) and is raised after the others were asked."""
+    refused: list[QPayError] = []
+    for receipt in journal.get(number).receipts:
+        if receipt.status is not ReceiptStatus.CANCELLING:
+            continue
+        try:
+            checkout.cancel_receipt(receipt.payment_id, asked_before=asked_before)
+        except QPayError as exc:
+            if not is_definite_refusal(exc):
+                raise    # unknown: left cancelling; asked again by the next check or start
+            journal.receipt_cancel_failed(number, refusal_text(exc), receipt.payment_id)
+            refused.append(exc)
+            continue
+        journal.receipt_cancelled(number, receipt.payment_id)
+    if refused:
+        raise refused[0]
+    return journal.get(number)
+
+
+def reissue_receipts(journal: Journal, checkout: Checkout, number: str, receiver: Receiver) -> JournalSale:
+    """Void the sale's receipts and issue them again for `receiver` (the wrong receiver was recorded)."""
+    if journal.get(number).has_active_receipt:
+        cancel_receipts(journal, checkout, number)
+    return issue_receipts(journal, checkout, number, receiver)

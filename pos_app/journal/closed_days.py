@@ -1,0 +1,135 @@
+"""Closed days: the Z reports.
+
+When the cashier closes a day (the day close dialog's "Close the day"), its
+summary is stored in the journal file (table `closed_days`, migration 4) as
+exact JSON, money as decimal text, with the time it was closed. A closed day
+is never changed: closing it again is refused, the table's triggers refuse
+any update or delete, and `read_day` shows the stored figures however many
+steps happen afterwards.
+
+What happens on a closed day after its close (a sale at 23:30 after closing
+at 23:00) counts on the next day: that day then begins at the close (`since`).
+A refund tomorrow of today's sale counts tomorrow, like every other step.
+
+The table is read and written through a short connection of its own (the
+journal's connection belongs to the sale steps); call these on a worker.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .day_summary import DayReport, DaySummary, load_day, summary_from_json, summary_json
+from .schema import JournalError
+
+if TYPE_CHECKING:
+    from .journal import Journal
+
+__all__ = ["ClosedDay", "ClosedDays", "DayAlreadyClosed", "close_day", "read_day"]
+
+
+class DayAlreadyClosed(JournalError):
+    """The day was closed before: its Z report stays as it was."""
+
+    def __init__(self, terminal: str, day: date) -> None:
+        super().__init__(f"The day {day.isoformat()} of terminal {terminal} is already closed.")
+        self.terminal = terminal
+        self.day = day
+
+
+@dataclass(frozen=True)
+class ClosedDay:
+    """One Z report: the summary as the cashier closed it, and when."""
+
+    terminal: str
+    day: date
+    closed_at: datetime
+    summary: DaySummary
+
+
+class ClosedDays:
+    """The Z reports kept in a journal file (already brought up to date by `Journal`)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        db.execute("PRAGMA synchronous=FULL")          # a stored close survives a power cut
+        return db
+
+    def get(self, terminal: str, day: date) -> ClosedDay | None:
+        """The stored Z report of `terminal`'s `day`, or None while the day is open."""
+        try:
+            with closing(self._connect()) as db:
+                row = db.execute("SELECT closed_at, summary_json FROM closed_days WHERE terminal = ? AND day = ?",
+                                 (terminal, day.isoformat())).fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"The closed days in {self.path} cannot be read: {exc}") from exc
+        if row is None:
+            return None
+        return ClosedDay(terminal, day, datetime.fromisoformat(row[0]), summary_from_json(row[1]))
+
+    def add(self, summary: DaySummary) -> ClosedDay:
+        """Store `summary` (its `closed_at` set) as its day's Z report; `DayAlreadyClosed` if there is one."""
+        if summary.closed_at is None:
+            raise JournalError("A day is stored with the time it was closed.")
+        try:
+            with closing(self._connect()) as db:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    db.execute("INSERT INTO closed_days (terminal, day, closed_at, summary_json) VALUES (?, ?, ?, ?)",
+                               (summary.terminal, summary.day.isoformat(),
+                                summary.closed_at.isoformat(timespec="microseconds"), summary_json(summary)))
+                    db.execute("COMMIT")
+                except BaseException:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    raise
+        except sqlite3.IntegrityError as exc:
+            raise DayAlreadyClosed(summary.terminal, summary.day) from exc
+        except sqlite3.DatabaseError as exc:
+            raise JournalError(f"The day close could not be stored in {self.path}: {exc}") from exc
+        return ClosedDay(summary.terminal, summary.day, summary.closed_at, summary)
+
+
+def _start(store: ClosedDays, terminal: str, day: date) -> datetime | None:
+    """The close of the day before, when there is one (what came after it counts on `day`)."""
+    before = store.get(terminal, day - timedelta(days=1))
+    return before.closed_at if before is not None else None
+
+
+def read_day(journal: Journal, day: date, store: ClosedDays | None = None) -> DayReport:
+    """The day as the till reports it (reads the file: call it on a worker): a closed day's stored summary,
+    else its figures now; either way with what each sale did in it (for the sales CSV)."""
+    store = store or ClosedDays(journal.path)
+    terminal = journal.terminal_id
+    since = _start(store, terminal, day)
+    closed = store.get(terminal, day)
+    if closed is None:
+        return load_day(journal, day, since=since)
+    moves = load_day(journal, day, since=since, until=closed.closed_at).sales
+    return DayReport(closed.summary, moves)
+
+
+def close_day(journal: Journal, day: date, store: ClosedDays | None = None) -> DayReport:
+    """Close `day` now: compute its summary up to this moment and store it as its Z report.
+
+    Refused (`DayAlreadyClosed`) when the day is closed already, and for a day that has not begun. What
+    happens on the day after this moment counts on the next day.
+    """
+    store = store or ClosedDays(journal.path)
+    terminal = journal.terminal_id
+    closed_at = journal.now()          # first: a step after this moment belongs to the next day
+    if closed_at.replace(tzinfo=None).date() < day:
+        raise JournalError(f"The day {day.isoformat()} has not begun yet: it cannot be closed.")
+    if store.get(terminal, day) is not None:
+        raise DayAlreadyClosed(terminal, day)
+    report = load_day(journal, day, since=_start(store, terminal, day), until=closed_at, closed_at=closed_at)
+    store.add(report.summary)
+    return report

@@ -1,0 +1,109 @@
+"""The journal's receipts table: one row per ebarimt the service made for a sale.
+
+A sale paid in several payments has one receipt for each payment, and a
+receipt voided while the money was kept stays beside the one issued again
+after it. Each row keeps the receiver the service recorded (which after a lost
+answer may differ from the one the cashier chose last). The functions here run
+inside the journal's own transactions (`Journal._writing`); only the journal
+calls them.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from enum import Enum
+from typing import Iterable
+
+from pos_app.domain.sale import IssuedReceipt, Receiver, ReceiverKind
+
+
+class ReceiptStatus(str, Enum):
+    """A sale's receipt summary (the `sales.receipt_status` column); rows use ISSUED, CANCELLING, CANCELLED."""
+
+    PENDING = "pending"
+    ISSUED = "issued"
+    FAILED = "failed"
+    CANCELLING = "cancelling"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True)
+class JournalReceipt:
+    """One receipt row: what the service issued, and where it stands in the tax system."""
+
+    receipt: IssuedReceipt
+    status: ReceiptStatus
+    issued_at: datetime
+    changed_at: datetime
+    failure: str = ""            # why the last void of it was refused
+
+    @property
+    def payment_id(self) -> str:
+        return self.receipt.payment_id
+
+    @property
+    def is_valid(self) -> bool:
+        """Counts in the tax system: issued, or being voided (until the void is confirmed)."""
+        return self.status in (ReceiptStatus.ISSUED, ReceiptStatus.CANCELLING)
+
+
+def insert(db: sqlite3.Connection, number: str, receipt: IssuedReceipt, at: str,
+           money: dict[str, str]) -> None:
+    db.execute("INSERT INTO receipts (number, payment_id, receipt_id, lottery, qr_data, amount, vat, city_tax,"
+               " receiver_kind, receiver_register, status, issued_at, changed_at)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               (number, receipt.payment_id, receipt.receipt_id, receipt.lottery, receipt.qr_data, money["amount"],
+                money["vat"], money["city_tax"], receipt.receiver.kind.value, receipt.receiver.register,
+                ReceiptStatus.ISSUED.value, at, at))
+
+
+def rows_of(db: sqlite3.Connection, number: str) -> list[sqlite3.Row]:
+    return db.execute("SELECT * FROM receipts WHERE number = ? ORDER BY id", (number,)).fetchall()
+
+
+def move(db: sqlite3.Connection, number: str, before: ReceiptStatus, after: ReceiptStatus, at: str,
+         payment_id: str | None = None, failure: str = "") -> int:
+    """Move the sale's rows in `before` (only `payment_id`'s, when given) to `after`; returns how many moved."""
+    sql = "UPDATE receipts SET status = ?, changed_at = ?, failure = ? WHERE number = ? AND status = ?"
+    params: list[object] = [after.value, at, failure, number, before.value]
+    if payment_id is not None:
+        sql += " AND payment_id = ?"
+        params.append(payment_id)
+    return db.execute(sql, params).rowcount
+
+
+def summary_status(rows: Iterable[sqlite3.Row]) -> ReceiptStatus:
+    """The sale's receipt summary after its rows changed: a void still asked wins, then a valid receipt."""
+    statuses = {row["status"] for row in rows}
+    if ReceiptStatus.CANCELLING.value in statuses:
+        return ReceiptStatus.CANCELLING
+    if ReceiptStatus.ISSUED.value in statuses:
+        return ReceiptStatus.ISSUED
+    return ReceiptStatus.CANCELLED
+
+
+def read(db: sqlite3.Connection, numbers: list[str]) -> dict[str, tuple[JournalReceipt, ...]]:
+    """Every receipt of these sales, in the order they were recorded."""
+    found: dict[str, list[JournalReceipt]] = {}
+    # SQLite's limit on bound parameters is far above this; chunks keep any list safe.
+    for start in range(0, len(numbers), 500):
+        chunk = numbers[start:start + 500]
+        marks = ", ".join("?" * len(chunk))
+        rows = db.execute(f"SELECT * FROM receipts WHERE number IN ({marks}) ORDER BY id",  # noqa: S608
+                          chunk).fetchall()
+        for row in rows:
+            found.setdefault(row["number"], []).append(_from_row(row))
+    return {number: tuple(receipts) for number, receipts in found.items()}
+
+
+def _from_row(row: sqlite3.Row) -> JournalReceipt:
+    receipt = IssuedReceipt(
+        receipt_id=row["receipt_id"], lottery=row["lottery"], qr_data=row["qr_data"],
+        amount=Decimal(row["amount"]), vat=Decimal(row["vat"]), city_tax=Decimal(row["city_tax"]),
+        receiver=Receiver(ReceiverKind(row["receiver_kind"]), row["receiver_register"]),
+        payment_id=row["payment_id"])
+    return JournalReceipt(receipt, ReceiptStatus(row["status"]), datetime.fromisoformat(row["issued_at"]),
+                          datetime.fromisoformat(row["changed_at"]), row["failure"])
