@@ -197,6 +197,50 @@ def main(folder: Path, language_code: str = "en") -> None:
     give_back.reject()
     history.reject()
 
+    # A partly paid sale: what is paid and what is still to go, then F2's question.
+    window.activateWindow()
+    wait(window.sale_page.entry.hasFocus)
+    for text in SCANS[:2]:
+        QTest.keyClicks(window.sale_page.entry, text)
+        QTest.keyClick(window.sale_page.entry, Qt.Key.Key_Return)
+    key(Qt.Key.Key_F12)
+    wait(lambda: app.flow.stage is Stage.AWAITING_PAYMENT)
+    invoice_id = app.flow.sale.invoice.invoice_id
+    state = app.backend.sandbox.sandbox.state          # an account whose invoices take part payments
+    with state.lock:
+        state.invoices[invoice_id]["allow_partial"] = True
+    requests.post(f"{sandbox_url}/_sandbox/invoices/{invoice_id}/pay",
+                  json={"amount": "2000", "transaction_type": "CARD"}, timeout=5)
+    app.flow.check_now()
+    wait(lambda: window.payment_page.part.isVisible(), 30)
+    settle()
+    save(window, folder, "04c-part-paid")
+    key(Qt.Key.Key_F2)
+    wait(lambda: QApplication.activeModalWidget() is not None)
+    settle()
+    save_screen(window, folder, "04d-part-paid-question")
+    QTest.keyClick(QApplication.activeModalWidget(), Qt.Key.Key_Escape)     # keep waiting
+    requests.post(f"{sandbox_url}/_sandbox/invoices/{invoice_id}/pay", json={"transaction_type": "CARD"},
+                  timeout=5)
+    app.flow.check_now()
+    wait(lambda: app.flow.stage is Stage.PAID, 40)
+
+    # The receipt's answer is lost; the cashier then asks for an organization: the service kept the first one.
+    requests.post(f"{sandbox_url}/_sandbox/faults", json={"path_prefix": "/v2/ebarimt_v3/create", "drop": True,
+                                                            "after_processing": True, "count": 1}, timeout=5)
+    key(Qt.Key.Key_Return)
+    wait(lambda: window.receipt_page.error.isVisible(), 30)
+    key(Qt.Key.Key_O, Qt.KeyboardModifier.AltModifier)
+    QTest.keyClicks(window.receipt_page.register, "5395305")
+    key(Qt.Key.Key_Return)
+    wait(lambda: window.receipt_page.differs_card.isVisible(), 30)
+    settle()
+    save(window, folder, "09c-receiver-differs")
+    key(Qt.Key.Key_V, Qt.KeyboardModifier.AltModifier)
+    wait(lambda: app.flow.stage is Stage.COMPLETED and not window.receipt_page.differs_card.isVisible(), 30)
+    key(Qt.Key.Key_F2)
+    wait(lambda: app.flow.stage is None)
+
     window.day_close_action.trigger()
     wait(lambda: app.day_close_dialog is not None and app.day_close_dialog.summary is not None)
     settle()

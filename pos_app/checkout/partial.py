@@ -28,28 +28,19 @@ from pos_app.domain.taxes import TaxSplit
 from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReversalStatus
 from pos_app.journal.sale_invoices import InvoiceStatus, SaleInvoice
 from pos_app.qpay import (
-    APIConnectionError,
-    AuthenticationError,
-    InvalidRequestError,
-    NotFoundError,
     OutcomeUnknownError,
     QPayError,
-    RateLimitError,
-    ServerError,
 )
 from pos_app.qpay.statuses import normalize_invoice_status
 
 from .after_sale import CancelOutcome, CancelResult, cancel_open_invoice, record_paid
 from .receipts import refusal_text
-from .service import Checkout, InvoiceState, PaymentCheck, is_definite_refusal, open_invoice
+from .service import CERTAIN_REFUSALS, Checkout, InvoiceState, PaymentCheck, is_definite_refusal, open_invoice
 
 logger = logging.getLogger(__name__)
 
 # The reason recorded (and sent as the cancel's note) when the till gives a part payment back.
 GIVE_BACK_REASON = "Part payment given back: the sale was not completed"
-# What Create Invoice raises when it certainly made no invoice (as the sale's first invoice, sale_flow.py).
-CERTAIN_REFUSALS = (InvalidRequestError, AuthenticationError, NotFoundError, RateLimitError, ServerError,
-                    APIConnectionError)
 
 
 class NotByCard(JournalError):

@@ -21,16 +21,20 @@ from pos_app.domain.sale import (
 )
 from pos_app.qpay import (
     APIConnectionError,
+    AuthenticationError,
     Ebarimt,
     EbarimtRequest,
     FullInvoice,
+    InvalidRequestError,
     InvalidResponseError,
     InvoiceCreated,
     InvoiceLine,
     LineAdjustment,
+    NotFoundError,
     PaidVerdict,
     QPayClient,
     QPayError,
+    RateLimitError,
     ServerError,
 )
 from pos_app.qpay.statuses import normalize_invoice_status, normalize_receiver_type
@@ -52,6 +56,13 @@ class ReceiptCancelRefused(QPayError):
 class ReceiptAnswerIncomplete(InvalidResponseError):
     """Create Ebarimt answered, but not with a valid receipt (not active, or without its lottery or amounts).
     The receipt may exist all the same: the step stays pending and is settled by asking again."""
+
+
+# What Create Invoice raises when it certainly made no invoice (the login failed, or its one request was refused or
+# never sent): OutcomeUnknownError (a subclass of APIConnectionError, raised after a lost answer) must be caught
+# before these, and an unreadable answer is not among them.
+CERTAIN_REFUSALS = (InvalidRequestError, AuthenticationError, NotFoundError, RateLimitError, ServerError,
+                    APIConnectionError)
 
 
 def is_definite_refusal(exc: BaseException) -> bool:

@@ -17,20 +17,24 @@ journal's connection belongs to the sale steps); call these on a worker.
 
 from __future__ import annotations
 
+import json
 import sqlite3
+from collections.abc import Mapping
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date, datetime, timedelta
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
-from .day_summary import DayReport, DaySummary, load_day, summary_from_json, summary_json
+from .day_summary import DayReport, DaySummary, Tally, load_day
 from .schema import JournalError
 
 if TYPE_CHECKING:
     from .journal import Journal
 
-__all__ = ["ClosedDay", "ClosedDays", "DayAlreadyClosed", "close_day", "read_day"]
+__all__ = ["ClosedDay", "ClosedDays", "DayAlreadyClosed", "close_day", "read_day", "summary_from_json",
+           "summary_json"]
 
 
 class DayAlreadyClosed(JournalError):
@@ -133,3 +137,69 @@ def close_day(journal: Journal, day: date, store: ClosedDays | None = None) -> D
     report = load_day(journal, day, since=_start(store, terminal, day), until=closed_at, closed_at=closed_at)
     store.add(report.summary)
     return report
+
+
+# -- the stored summary: exact JSON ------------------------------------------------------------
+
+SUMMARY_FORMAT = 1
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, Tally):
+        return {"count": value.count, "amount": str(value.amount)}
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, (datetime, date)):
+        return value.isoformat()
+    if isinstance(value, tuple):
+        return [_encode(item) for item in value]
+    return value
+
+
+def _tally(record: Mapping[str, Any]) -> Tally:
+    return Tally(int(record["count"]), _decimal(record["amount"]))
+
+
+def _decimal(text: object) -> Decimal:
+    if not isinstance(text, str):
+        raise ValueError(f"an amount is written as text, not {text!r}")
+    amount = Decimal(text)
+    if not amount.is_finite():
+        raise ValueError(f"not an amount: {text!r}")
+    return amount
+
+
+def _moment(text: object) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(str(text))
+
+
+_DECODERS: dict[str, Callable[[Any], object]] = {
+    "date": lambda text: date.fromisoformat(str(text)),
+    "str": str,
+    "int": int,
+    "Decimal": _decimal,
+    "Tally": _tally,
+    "datetime | None": _moment,
+    "tuple[tuple[str, Tally], ...]": lambda pairs: tuple((str(key), _tally(value)) for key, value in pairs),
+    "tuple[tuple[str, Decimal], ...]": lambda pairs: tuple((str(key), _decimal(value)) for key, value in pairs),
+}
+
+
+def summary_json(summary: DaySummary) -> str:
+    """The summary as exact JSON text (money as decimal text, times as ISO text), as a Z report stores it."""
+    record: dict[str, object] = {"format": SUMMARY_FORMAT}
+    record.update({field.name: _encode(getattr(summary, field.name)) for field in fields(DaySummary)})
+    return json.dumps(record, ensure_ascii=False, sort_keys=True)
+
+
+def summary_from_json(text: str) -> DaySummary:
+    """The summary `summary_json` wrote, figure for figure. A figure it does not have keeps its default."""
+    try:
+        record = json.loads(text)
+        if not isinstance(record, dict) or record.get("format") != SUMMARY_FORMAT:
+            raise ValueError("an unknown format")
+        values: dict[str, Any] = {field.name: _DECODERS[str(field.type)](record[field.name])
+                  for field in fields(DaySummary) if field.name in record}
+        return DaySummary(**values)
+    except (ValueError, TypeError, KeyError, InvalidOperation) as exc:
+        raise JournalError(f"A stored day close cannot be read: {exc}") from exc

@@ -1,4 +1,4 @@
-"""The day close: one terminal's day in figures, and the same as CSV for the accountant.
+"""The day close: one terminal's day in figures (the CSV for the accountant is `day_csv`'s).
 
 `summarize` is a pure function of the journal's sales and their step log
 (`events`); `load_day` reads them (call it on a worker: it reads the journal
@@ -45,22 +45,14 @@ Money is `Decimal` throughout; nothing here ever turns an amount into a float.
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-import os
-import re
-import secrets
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from .journal import (
     UNFINISHED_STATUSES,
-    JournalError,
     JournalReceipt,
     JournalSale,
     JournalStatus,
@@ -73,15 +65,13 @@ if TYPE_CHECKING:
     from .journal import Journal
 
 __all__ = ["HALF_WAY_STATUSES", "PAID_STATUSES", "UNKNOWN", "DayReport", "DaySummary", "Event", "SaleDay", "Tally",
-           "day_bounds", "day_moves", "day_sales", "day_summary", "is_unfinished", "load_day", "money_text",
-           "needs_attention", "safe_cell", "sale_day", "sale_taxes", "sales_csv", "sales_csv_path", "save_csv",
-           "summarize", "summary_from_json", "summary_json", "to_csv"]
+           "day_bounds", "day_moves", "day_sales", "day_summary", "is_unfinished", "load_day", "needs_attention",
+           "sale_day", "sale_taxes", "summarize", "wall_clock"]
 
 _S = JournalStatus
 PAID_STATUSES = frozenset({_S.PAID, _S.RECEIPT_PENDING, _S.COMPLETED})
 HALF_WAY_STATUSES = frozenset({_S.CREATING, _S.OPEN, _S.CANCELLING})     # no money yet, the answer not known
 UNKNOWN = "Unknown"          # how the CSV names a bank or payment type the service did not give
-CSV_ENCODING = "utf-8-sig"   # with a BOM, so spreadsheet programs read the Cyrillic names right
 
 Event = tuple[datetime, str, dict[str, Any]]   # a sale's step, as `Journal.events` gives it: (time, kind, detail)
 
@@ -227,7 +217,7 @@ def _sum(amounts: Iterable[Decimal]) -> Decimal:
     return sum(amounts, _ZERO)
 
 
-def _wall(moment: datetime) -> datetime:
+def wall_clock(moment: datetime) -> datetime:
     """The local wall-clock time: the journal keeps aware times in local time, so dropping the zone keeps the
     day and the hour (and compares with naive times the same way)."""
     return moment.replace(tzinfo=None)
@@ -242,9 +232,9 @@ def day_bounds(day: date, since: datetime | None = None, until: datetime | None 
     next midnight (or `until`, this day's close, when earlier)."""
     start, end = _midnight(day), _midnight(day + timedelta(days=1))
     if since is not None:
-        start = min(start, _wall(since))
+        start = min(start, wall_clock(since))
     if until is not None:
-        end = min(end, _wall(until))
+        end = min(end, wall_clock(until))
     return start, end
 
 
@@ -306,7 +296,7 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
     ended: JournalStatus | None = None
     reversal: ReversalStatus | None = None
     for at, kind, detail in steps:
-        moment = _wall(at)
+        moment = wall_clock(at)
         if moment >= end:
             continue
         reversal = _REVERSAL_STEPS.get(kind, reversal)
@@ -325,12 +315,12 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
             ended = _ENDINGS[kind]
 
     def within(moment: datetime) -> bool:
-        return start <= _wall(moment) < end
+        return start <= wall_clock(moment) < end
 
     issued = tuple(row for row in sale.receipts if within(row.issued_at))
     voided = tuple(row for row in sale.receipts if row.status is ReceiptStatus.CANCELLED and within(row.changed_at))
-    valid_at_end = any(_wall(row.issued_at) < end
-                       and not (row.status is ReceiptStatus.CANCELLED and _wall(row.changed_at) < end)
+    valid_at_end = any(wall_clock(row.issued_at) < end
+                       and not (row.status is ReceiptStatus.CANCELLED and wall_clock(row.changed_at) < end)
                        for row in sale.receipts)
     kept = reversal not in (ReversalStatus.PENDING, ReversalStatus.DONE)
     return SaleDay(sale, begun, paid, given_back, ended, issued, voided,
@@ -352,13 +342,13 @@ def day_moves(sales: Iterable[JournalSale], day: date, terminal: str,
         move = sale_day(sale, None if events is None else events.get(sale.number, ()), start, end)
         if move.moved:
             moves.append(move)
-    return tuple(sorted(moves, key=lambda move: (_wall(move.sale.created_at), move.sale.number)))
+    return tuple(sorted(moves, key=lambda move: (wall_clock(move.sale.created_at), move.sale.number)))
 
 
 def day_sales(sales: Iterable[JournalSale], day: date, terminal: str) -> tuple[JournalSale, ...]:
     """The sales of `terminal` begun on `day`, oldest first."""
-    chosen = [sale for sale in sales if sale.terminal == terminal and _wall(sale.created_at).date() == day]
-    return tuple(sorted(chosen, key=lambda sale: (_wall(sale.created_at), sale.number)))
+    chosen = [sale for sale in sales if sale.terminal == terminal and wall_clock(sale.created_at).date() == day]
+    return tuple(sorted(chosen, key=lambda sale: (wall_clock(sale.created_at), sale.number)))
 
 
 def summarize(sales: Iterable[JournalSale], day: date, terminal: str,
@@ -376,8 +366,8 @@ def summarize(sales: Iterable[JournalSale], day: date, terminal: str,
     start, end = day_bounds(day, since, until)
     chosen = sales if attention is None else tuple(attention)
     waiting = {sale.number: sale for sale in chosen
-               if sale.terminal == terminal and _wall(sale.created_at) < end and needs_attention(sale)}
-    starts_at_close = since if since is not None and _wall(since) < _midnight(day) else None
+               if sale.terminal == terminal and wall_clock(sale.created_at) < end and needs_attention(sale)}
+    starts_at_close = since if since is not None and wall_clock(since) < _midnight(day) else None
     return _summary_of(moves, tuple(waiting.values()), day, terminal, starts_at_close, closed_at)
 
 
@@ -422,7 +412,7 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
     unfinished = owes_receipt = Tally()
     owing: list[tuple[str, Decimal]] = []
     reversals_pending = reversals_failed = receipt_voids_pending = 0
-    for sale in sorted(waiting, key=lambda sale: (_wall(sale.created_at), sale.number)):
+    for sale in sorted(waiting, key=lambda sale: (wall_clock(sale.created_at), sale.number)):
         if sale.status in HALF_WAY_STATUSES:
             unfinished = unfinished.plus(sale.total)
         if sale.owes_receipt:
@@ -472,272 +462,3 @@ def load_day(journal: Journal, day: date, *, since: datetime | None = None, unti
 def day_summary(journal: Journal, day: date) -> DaySummary:
     """The summary of the journal's own terminal for the calendar `day` (reads the file: call it on a worker)."""
     return load_day(journal, day).summary
-
-
-# -- the stored Z report -----------------------------------------------------------------
-
-SUMMARY_FORMAT = 1
-
-
-def _encode(value: object) -> object:
-    if isinstance(value, Tally):
-        return {"count": value.count, "amount": str(value.amount)}
-    if isinstance(value, Decimal):
-        return str(value)
-    if isinstance(value, (datetime, date)):
-        return value.isoformat()
-    if isinstance(value, tuple):
-        return [_encode(item) for item in value]
-    return value
-
-
-def _tally(record: Mapping[str, Any]) -> Tally:
-    return Tally(int(record["count"]), _decimal(record["amount"]))
-
-
-def _decimal(text: object) -> Decimal:
-    if not isinstance(text, str):
-        raise ValueError(f"an amount is written as text, not {text!r}")
-    amount = Decimal(text)
-    if not amount.is_finite():
-        raise ValueError(f"not an amount: {text!r}")
-    return amount
-
-
-def _moment(text: object) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(str(text))
-
-
-_DECODERS: dict[str, Callable[[Any], object]] = {
-    "date": lambda text: date.fromisoformat(str(text)),
-    "str": str,
-    "int": int,
-    "Decimal": _decimal,
-    "Tally": _tally,
-    "datetime | None": _moment,
-    "tuple[tuple[str, Tally], ...]": lambda pairs: tuple((str(key), _tally(value)) for key, value in pairs),
-    "tuple[tuple[str, Decimal], ...]": lambda pairs: tuple((str(key), _decimal(value)) for key, value in pairs),
-}
-
-
-def summary_json(summary: DaySummary) -> str:
-    """The summary as exact JSON text (money as decimal text, times as ISO text), as a Z report stores it."""
-    record: dict[str, object] = {"format": SUMMARY_FORMAT}
-    record.update({field.name: _encode(getattr(summary, field.name)) for field in fields(DaySummary)})
-    return json.dumps(record, ensure_ascii=False, sort_keys=True)
-
-
-def summary_from_json(text: str) -> DaySummary:
-    """The summary `summary_json` wrote, figure for figure. A figure it does not have keeps its default."""
-    try:
-        record = json.loads(text)
-        if not isinstance(record, dict) or record.get("format") != SUMMARY_FORMAT:
-            raise ValueError("an unknown format")
-        values: dict[str, Any] = {field.name: _DECODERS[str(field.type)](record[field.name])
-                  for field in fields(DaySummary) if field.name in record}
-        return DaySummary(**values)
-    except (ValueError, TypeError, KeyError, InvalidOperation) as exc:
-        raise JournalError(f"A stored day close cannot be read: {exc}") from exc
-
-
-# -- CSV -------------------------------------------------------------------------------
-
-_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")
-_FORMULA_STARTS = ("=", "+", "-", "@")
-
-
-def safe_cell(value: object) -> str:
-    """The cell's text, with a leading ' when a spreadsheet would read it as a formula (CSV injection).
-
-    Plain numbers (``-500.00``) stay as they are; so does everything not
-    starting with = + - @ (after blanks) or a tab or carriage return.
-    """
-    text = "" if value is None else str(value)
-    if text.startswith(("\t", "\r")):
-        return "'" + text
-    if text.lstrip().startswith(_FORMULA_STARTS) and not _PLAIN_NUMBER.fullmatch(text):
-        return "'" + text
-    return text
-
-
-def money_text(amount: Decimal) -> str:
-    """The exact decimal text of an amount: no exponent, no separators, at least two decimals (``7500.00``)."""
-    if not isinstance(amount, Decimal) or not amount.is_finite():
-        raise TypeError(f"an amount must be a finite Decimal, not {amount!r}")
-    exponent = amount.as_tuple().exponent
-    if isinstance(exponent, int) and exponent > -2:
-        amount = amount.quantize(_CENT)        # only adds zeros: exact
-    return format(amount, "f")
-
-
-def _write_rows(rows: Iterable[Iterable[object]]) -> str:
-    buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer)                 # comma, minimal quoting, \r\n lines (RFC 4180)
-    for row in rows:
-        writer.writerow([safe_cell(cell) for cell in row])
-    return buffer.getvalue()
-
-
-SUMMARY_HEADER = ("section", "key", "count", "amount")
-
-
-def _summary_rows(summary: DaySummary) -> list[tuple[str, str, object, object]]:
-    def tally(section: str, key: str, value: Tally) -> tuple[str, str, object, object]:
-        return section, key, value.count, money_text(value.amount)
-
-    def amount(section: str, key: str, value: Decimal) -> tuple[str, str, object, object]:
-        return section, key, "", money_text(value)
-
-    rows: list[tuple[str, str, object, object]] = [
-        ("date", summary.day.isoformat(), "", ""),
-        ("terminal", summary.terminal, "", ""),
-    ]
-    if summary.since is not None:
-        rows.append(("since", summary.since.isoformat(), "", ""))
-    if summary.closed_at is not None:
-        rows.append(("closed_at", summary.closed_at.isoformat(), "", ""))
-    rows += [
-        ("day", "sales_begun", summary.sales_count, ""),
-        tally("paid", "sales", summary.paid),
-        amount("paid", "overpaid", summary.overpaid),
-        amount("paid", "vat", summary.vat),
-        amount("paid", "city_tax", summary.city_tax),
-        tally("paid", "given_back", summary.given_back),
-        amount("paid", "net", summary.net),
-        ("receipts", "issued", summary.receipts_issued, ""),
-        ("receipts", "voided", summary.receipts_voided, ""),
-        amount("with_receipt", "vat", summary.receipt_vat),
-        amount("with_receipt", "city_tax", summary.receipt_city_tax),
-        tally("without_receipt", "sales", summary.without_receipt),
-        amount("without_receipt", "vat", summary.no_receipt_vat),
-        amount("without_receipt", "city_tax", summary.no_receipt_city_tax),
-    ]
-    rows += [tally("bank", bank or UNKNOWN, value) for bank, value in summary.by_bank]
-    rows += [tally("payment_type", kind or UNKNOWN, value) for kind, value in summary.by_payment_type]
-    rows += [
-        tally("not_paid", "cancelled", summary.cancelled),
-        tally("not_paid", "expired", summary.expired),
-        tally("not_paid", "failed", summary.failed),
-        tally("given_back", "cancel", summary.given_back_cancel),
-        tally("given_back", "refund", summary.given_back_refund),
-        ("attention", "reversals_pending", summary.reversals_pending, ""),
-        ("attention", "reversals_failed", summary.reversals_failed, ""),
-        ("attention", "receipt_voids_pending", summary.receipt_voids_pending, ""),
-        tally("attention", "unfinished", summary.unfinished),
-        tally("attention", "owes_receipt", summary.owes_receipt),
-    ]
-    rows += [amount("owes_receipt", number, missing) for number, missing in summary.owing]
-    return rows
-
-
-def to_csv(summary: DaySummary) -> str:
-    """The summary as CSV: a header, then one row per measure (section, key, count, amount).
-
-    Amounts are exact decimal text (``7500.00``: no separators, no ₮); a
-    count-only measure leaves the amount empty, an amount-only one the count.
-    The first rows name the day and the terminal (and, when set, the close it
-    began at and its own close) in the `key` cell, so the amount column holds
-    nothing but amounts. Each sale owed a receipt has a row of its own
-    (section ``owes_receipt``, its number as the key).
-    """
-    return _write_rows([SUMMARY_HEADER, *_summary_rows(summary)])
-
-
-SALES_HEADER = ("number", "time", "status", "total", "paid", "vat", "city_tax", "bank", "payment_type",
-                "receipt_id", "lottery", "receipt_status", "reversal_kind", "reversal_status", "reversed_amount",
-                "reversal_reason",
-                # What the sale did in the day (these columns add up to the summary's figures):
-                "day_paid", "day_given_back", "day_receipts_issued", "day_receipts_voided", "day_receipt_vat",
-                "day_receipt_city_tax", "day_without_receipt", "day_no_receipt_vat", "day_no_receipt_city_tax")
-
-
-def _as_move(item: SaleDay | JournalSale) -> SaleDay:
-    if isinstance(item, SaleDay):
-        return item
-    day = _wall(item.created_at).date()       # a bare sale: its own day, every step when it was begun
-    return sale_day(item, None, *day_bounds(day))
-
-
-def sales_csv(sales: Iterable[SaleDay | JournalSale]) -> str:
-    """Each sale on its own row, oldest first, for the accountant.
-
-    The first columns say where the sale stands now (`vat` / `city_tax`: its valid receipts', else its own
-    split); the ``day_`` columns what it did in the day, as the summary counts it. A bare `JournalSale`
-    is taken on the day it was begun.
-    """
-    rows: list[Iterable[object]] = [SALES_HEADER]
-    moves = sorted((_as_move(item) for item in sales), key=lambda move: (_wall(move.sale.created_at),
-                                                                           move.sale.number))
-    for move in moves:
-        sale = move.sale
-        vat, city_tax = sale_taxes(sale)
-        banks = ", ".join(dict.fromkeys(payment.bank.strip() for payment in sale.payments if payment.bank.strip()))
-        kinds = ", ".join(dict.fromkeys(payment.kind.strip().upper() or UNKNOWN for payment in sale.payments))
-        reversed_amount = money_text(sale.reversed_amount) if sale.reversal_status is ReversalStatus.DONE else ""
-        receipts = sale.current_receipts
-        rows.append((
-            sale.number,
-            _wall(sale.created_at).isoformat(sep=" ", timespec="seconds"),
-            sale.status.value,
-            money_text(sale.total),
-            money_text(sale.paid_amount) if sale.payments else "",
-            money_text(vat),
-            money_text(city_tax),
-            banks,
-            kinds,
-            ", ".join(receipt.receipt_id for receipt in receipts),
-            ", ".join(receipt.lottery for receipt in receipts),
-            sale.receipt_status.value if sale.receipt_status else "",
-            sale.reversal_kind.value if sale.reversal_kind else "",
-            sale.reversal_status.value if sale.reversal_status else "",
-            reversed_amount,
-            sale.reversal_reason,
-            money_text(move.paid) if move.paid is not None else "",
-            money_text(move.given_back) if move.given_back is not None else "",
-            len(move.issued),
-            len(move.voided),
-            money_text(move.receipt_vat),
-            money_text(move.receipt_city_tax),
-            "yes" if move.without_receipt else "",
-            money_text(move.no_receipt_vat),
-            money_text(move.no_receipt_city_tax),
-        ))
-    return _write_rows(rows)
-
-
-def sales_csv_path(path: str | Path) -> Path:
-    """Where the per-sale CSV goes next to the summary: ``day.csv`` → ``day-sales.csv``."""
-    path = Path(path)
-    if path.suffix.lower() == ".csv":
-        return path.with_name(f"{path.stem}-sales{path.suffix}")
-    return path.with_name(f"{path.name}-sales.csv")
-
-
-def save_csv(path: str | Path, summary: DaySummary, sales: Iterable[SaleDay | JournalSale]) -> tuple[Path, Path]:
-    """Write the summary CSV at `path` and the sales CSV next to it (disk: call it on a worker).
-
-    Both are written to temporary files first and only then put in place, so
-    a failure (missing folder, full disk, a file open elsewhere) leaves any
-    earlier export as it was. Returns (summary path, sales path).
-    """
-    path = Path(path)
-    targets = {path: to_csv(summary), sales_csv_path(path): sales_csv(sales)}
-    written: list[tuple[Path, Path]] = []
-    try:
-        for target, text in targets.items():
-            temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
-            with open(temporary, "x", encoding=CSV_ENCODING, newline="") as handle:
-                written.append((temporary, target))
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-        for temporary, target in written:
-            os.replace(temporary, target)
-    except BaseException:
-        for temporary, _target in written:
-            try:
-                os.unlink(temporary)
-            except FileNotFoundError:
-                pass
-        raise
-    return path, sales_csv_path(path)

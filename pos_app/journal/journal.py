@@ -17,23 +17,18 @@ import re
 import sqlite3
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date, datetime, timedelta
 from decimal import Decimal
-from enum import Enum
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from pos_app.domain.cart import CartLine
 from pos_app.domain.sale import (
-    BankApp,
     IssuedReceipt,
     OpenInvoice,
     PaymentSeen,
     Receiver,
-    ReceiverKind,
-    Sale,
-    Stage,
 )
 from pos_app.domain.shop_time import ShopClock
 from pos_app.domain.taxes import TaxSplit
@@ -42,6 +37,22 @@ from pos_app.domain.validators import TERMINAL_ID, check_reversal_reason
 from . import receipt_rows
 from .numbers import take_number
 from .receipt_rows import JournalReceipt, ReceiptStatus
+from .records import (
+    FINAL_STATUSES,
+    UNFINISHED_STATUSES,
+    JournalSale,
+    JournalStatus,
+    ReversalKind,
+    ReversalStatus,
+    SaleNotFound,
+    bank_record,
+    dumps,
+    line_record,
+    money_text,
+    payment_record,
+    sale_from_row,
+    time_text,
+)
 from .sale_invoices import JournalInvoices
 from .schema import JournalError, migrate, refuse_newer, schema_version
 
@@ -49,170 +60,7 @@ __all__ = ["FINAL_STATUSES", "UNFINISHED_STATUSES", "Journal", "JournalError", "
            "JournalStatus", "ReceiptStatus", "ReversalKind", "ReversalStatus", "SaleNotFound"]
 
 MAX_REASON = 1000   # a failure note is for people; an endless exception text is not
-
-
-class JournalStatus(str, Enum):
-    CREATING = "creating"                 # number taken; the invoice is being created
-    OPEN = "open"                         # invoice created: waiting for the payment
-    CANCELLING = "cancelling"             # the invoice is being cancelled
-    CANCELLED = "cancelled"
-    FAILED = "failed"                     # no invoice was created
-    PAID = "paid"                         # paid in full; no receipt yet
-    RECEIPT_PENDING = "receipt_pending"   # the receipt is being created
-    COMPLETED = "completed"               # receipt issued
-    EXPIRED = "expired"
-
-
-class ReversalKind(str, Enum):
-    CANCEL = "cancel"       # a card payment voided (typically the same day, before settlement)
-    REFUND = "refund"       # a card payment given back after settlement
-
-
-class ReversalStatus(str, Enum):
-    PENDING = "pending"     # asked; the answer is not recorded yet (recovery re-reads the payment)
-    DONE = "done"
-    FAILED = "failed"       # the payment is still paid; the cashier may try again
-
-
 _S = JournalStatus   # short, for the transition tables below
-# What a crash can leave half-done: recovery settles these with the service.
-UNFINISHED_STATUSES = frozenset({_S.CREATING, _S.OPEN, _S.CANCELLING, _S.PAID, _S.RECEIPT_PENDING})
-FINAL_STATUSES = frozenset(JournalStatus) - UNFINISHED_STATUSES
-
-_STAGE_OF_STATUS = {
-    _S.CREATING: Stage.CHARGING,
-    _S.OPEN: Stage.AWAITING_PAYMENT,
-    _S.CANCELLING: Stage.CANCELLING,
-    _S.PAID: Stage.PAID,
-    _S.RECEIPT_PENDING: Stage.PAID,        # the receipt step is offered again
-    _S.COMPLETED: Stage.COMPLETED,
-    _S.CANCELLED: Stage.CANCELLED,
-    _S.FAILED: Stage.CANCELLED,
-    _S.EXPIRED: Stage.EXPIRED,
-}
-
-
-class SaleNotFound(JournalError, KeyError):
-    """No sale with that number in the journal."""
-
-    def __init__(self, number: str) -> None:
-        super().__init__(f"There is no sale {number} in the journal.")
-        self.number = number
-
-    def __str__(self) -> str:          # KeyError would show the message in quotes
-        return str(self.args[0])
-
-
-@dataclass(frozen=True)
-class JournalSale:
-    """One sale as the journal last recorded it."""
-
-    number: str
-    terminal: str
-    status: JournalStatus
-    created_at: datetime
-    lines: tuple[CartLine, ...]
-    total: Decimal
-    taxes: TaxSplit
-    invoice_id: str | None = None
-    qr_text: str = ""
-    short_url: str = ""
-    payments: tuple[PaymentSeen, ...] = ()
-    receiver: Receiver | None = None      # the receiver the cashier asked for last
-    receipts: tuple[JournalReceipt, ...] = ()   # every ebarimt the service made for it, oldest first
-    failure: str = ""                     # the last failed step's reason; cleared by the next good step
-    banks: tuple[BankApp, ...] = ()       # the invoice's bank app links, to resume the payment screen
-    receipt_status: ReceiptStatus | None = None
-    reversal_kind: ReversalKind | None = None
-    reversal_status: ReversalStatus | None = None
-    reversal_reason: str = ""
-    reversed_amount: Decimal = Decimal(0)
-
-    @property
-    def valid_receipts(self) -> tuple[JournalReceipt, ...]:
-        """The receipts that count in the tax system (issued, or being voided)."""
-        return tuple(receipt for receipt in self.receipts if receipt.is_valid)
-
-    @property
-    def current_receipts(self) -> tuple[IssuedReceipt, ...]:
-        """What the slip and the history show: the valid receipts, else (all voided) the last ones made."""
-        shown = self.valid_receipts or self.receipts
-        return tuple(receipt.receipt for receipt in shown)
-
-    @property
-    def receipt(self) -> IssuedReceipt | None:
-        """The first of `current_receipts` (a sale paid in one payment has just that one)."""
-        current = self.current_receipts
-        return current[0] if current else None
-
-    @property
-    def has_active_receipt(self) -> bool:
-        """A receipt that can be voided now (issued, no void of it being asked)."""
-        return any(receipt.status is ReceiptStatus.ISSUED for receipt in self.receipts)
-
-    @property
-    def money_kept(self) -> bool:
-        """Paid, and the payment is not given back (nor being given back)."""
-        return (self.status in (JournalStatus.PAID, JournalStatus.RECEIPT_PENDING, JournalStatus.COMPLETED)
-                and self.reversal_status not in (ReversalStatus.PENDING, ReversalStatus.DONE))
-
-    @property
-    def payments_without_receipt(self) -> tuple[PaymentSeen, ...]:
-        """The payments that have no valid receipt yet (each payment gets its own)."""
-        covered = {receipt.payment_id for receipt in self.valid_receipts}
-        return tuple(payment for payment in self.payments if payment.payment_id not in covered)
-
-    @property
-    def owes_receipt(self) -> bool:
-        """The money was kept but some of it has no valid receipt (never issued, refused, or voided)."""
-        return self.money_kept and bool(self.payments_without_receipt)
-
-    @property
-    def can_issue_receipt(self) -> bool:
-        """A receipt may be asked for now: owed, and no void in flight (a receipt whose answer was lost,
-        RECEIPT_PENDING, is asked again)."""
-        return self.owes_receipt and self.receipt_status is not ReceiptStatus.CANCELLING
-
-    @property
-    def receiver_differs(self) -> bool:
-        """A valid receipt was made for another receiver than the cashier asked for last."""
-        return self.receiver is not None and any(receipt.receipt.receiver != self.receiver
-                                                 for receipt in self.valid_receipts)
-
-    @property
-    def is_reversed(self) -> bool:
-        return self.reversal_status is ReversalStatus.DONE
-
-    @property
-    def can_reverse(self) -> bool:
-        """Paid, not given back yet, and every payment a card payment (P2P cannot be reversed via QPay)."""
-        return (self.status in (JournalStatus.PAID, JournalStatus.COMPLETED) and bool(self.payments)
-                and self.reversal_status in (None, ReversalStatus.FAILED)
-                and all(payment.is_card for payment in self.payments))
-
-    @property
-    def needs_settling(self) -> bool:
-        """A step a crash may have interrupted: the sale itself, or a reversal or receipt cancel after it."""
-        return (self.status in UNFINISHED_STATUSES or self.reversal_status is ReversalStatus.PENDING
-                or self.receipt_status is ReceiptStatus.CANCELLING)
-
-    @property
-    def is_final(self) -> bool:
-        return self.status in FINAL_STATUSES
-
-    @property
-    def paid_amount(self) -> Decimal:
-        return sum((payment.amount for payment in self.payments), Decimal(0))
-
-    def to_sale(self) -> Sale:
-        """The domain `Sale` in the stage matching this status (the QR image is not kept: redraw it from qr_text)."""
-        invoice = (OpenInvoice(self.invoice_id, self.qr_text, short_url=self.short_url, banks=self.banks)
-                   if self.invoice_id else None)
-        sale = Sale(self.number, self.lines, self.total, self.taxes, invoice=invoice, payments=self.payments,
-                    receipts=self.current_receipts)
-        # Restored, not moved: the journal already checked every step that led here.
-        sale.stage = _STAGE_OF_STATUS[self.status]
-        return sale
 
 
 class Journal(JournalInvoices):
@@ -279,11 +127,11 @@ class Journal(JournalInvoices):
         lines = tuple(lines)
         if not lines:
             raise JournalError("A sale needs at least one line.")
-        total_text = _money_text(total, "total")
+        total_text = money_text(total, "total")
         if total <= 0:
             raise JournalError("A sale's total must be above 0.")
-        lines_json = _dumps([_line_record(line) for line in lines])
-        vat, city_tax = _money_text(taxes.vat, "VAT"), _money_text(taxes.city_tax, "city tax")
+        lines_json = dumps([line_record(line) for line in lines])
+        vat, city_tax = money_text(taxes.vat, "VAT"), money_text(taxes.city_tax, "city tax")
         now = self._now()
         day = day or now.date()
         with self._writing() as db:
@@ -291,7 +139,7 @@ class Journal(JournalInvoices):
             number = take_number(db, self.terminal_id, day)
             db.execute("INSERT INTO sales (number, terminal, created_at, updated_at, status, total, vat, city_tax,"
                        " lines_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (number, self.terminal_id, _time_text(now), _time_text(now), _S.CREATING.value, total_text,
+                       (number, self.terminal_id, time_text(now), time_text(now), _S.CREATING.value, total_text,
                         vat, city_tax, lines_json))
             self._log(db, number, now, "sale_begun", {"total": total_text, "lines": len(lines)})
         return number
@@ -301,7 +149,7 @@ class Journal(JournalInvoices):
             raise JournalError("An open invoice needs its id.")
         self._step(number, "invoice_opened", {_S.CREATING}, _S.OPEN,
                    {"invoice_id": invoice.invoice_id, "qr_text": invoice.qr_text, "short_url": invoice.short_url,
-                    "banks_json": _dumps([_bank_record(bank) for bank in invoice.banks])},
+                    "banks_json": dumps([bank_record(bank) for bank in invoice.banks])},
                    {"invoice_id": invoice.invoice_id, "recovered": invoice.recovered})
 
     def invoice_failed(self, number: str, reason: str) -> None:
@@ -322,7 +170,7 @@ class Journal(JournalInvoices):
         payments = tuple(payments)
         if not payments:
             raise JournalError("A paid sale needs at least one payment.")
-        records = [_payment_record(payment) for payment in payments]
+        records = [payment_record(payment) for payment in payments]
         paid = sum((payment.amount for payment in payments), Decimal(0))
         bank = ", ".join(dict.fromkeys(payment.bank for payment in payments if payment.bank))
 
@@ -331,7 +179,7 @@ class Journal(JournalInvoices):
                 raise JournalError(f"Sale {number}: the payments ({paid}) do not cover its total ({row['total']}).")
 
         self._step(number, "payments_seen", {_S.OPEN, _S.CANCELLING}, _S.PAID,
-                   {"paid_amount": str(paid), "bank": bank, "payment_ids_json": _dumps(records)},
+                   {"paid_amount": str(paid), "bank": bank, "payment_ids_json": dumps(records)},
                    {"payments": records}, check=covers_total)
 
     def receipt_started(self, number: str, receiver: Receiver) -> None:
@@ -354,9 +202,9 @@ class Journal(JournalInvoices):
         the same receipt recorded twice (asked again after a lost answer) is recorded once."""
         if not receipt.receipt_id:
             raise JournalError("An issued receipt needs its id.")
-        money = {"amount": _money_text(receipt.amount, "receipt amount"),
-                 "vat": _money_text(receipt.vat, "receipt VAT"),
-                 "city_tax": _money_text(receipt.city_tax, "receipt city tax")}
+        money = {"amount": money_text(receipt.amount, "receipt amount"),
+                 "vat": money_text(receipt.vat, "receipt VAT"),
+                 "city_tax": money_text(receipt.city_tax, "receipt city tax")}
         now = self._now()
         with self._writing() as db:
             sale = self._sale_in(self._row_for(db, number, "receipt_issued", {_S.RECEIPT_PENDING}))
@@ -373,14 +221,14 @@ class Journal(JournalInvoices):
                 raise JournalError(f"Sale {number}: payment {receipt.payment_id} already has receipt "
                                    f"{same[0].receipt.receipt_id}; the service answered another one.")
             if not same:
-                receipt_rows.insert(db, number, receipt, _time_text(now), money)
+                receipt_rows.insert(db, number, receipt, time_text(now), money)
             done = not self._sale_in(self._row_for(db, number, "receipt_issued", {_S.RECEIPT_PENDING}),
                                      ).payments_without_receipt
             status = _S.COMPLETED if done else _S.RECEIPT_PENDING
             db.execute("UPDATE sales SET status = ?, receipt_status = ?, failure = '', updated_at = ?"
                        " WHERE number = ?",
                        (status.value, ReceiptStatus.ISSUED.value if done else ReceiptStatus.PENDING.value,
-                        _time_text(now), number))
+                        time_text(now), number))
             self._log(db, number, now, "receipt_issued",
                       {"from": _S.RECEIPT_PENDING.value, "to": status.value, "receipt_id": receipt.receipt_id,
                        "lottery": receipt.lottery, "payment_id": receipt.payment_id,
@@ -419,7 +267,7 @@ class Journal(JournalInvoices):
     def reversal_done(self, number: str, amount: Decimal) -> None:
         self._step(number, "reversal_done", {_S.PAID, _S.COMPLETED}, None,
                    {"reversal_status": ReversalStatus.DONE.value,
-                    "reversed_amount": _money_text(amount, "reversed amount")},
+                    "reversed_amount": money_text(amount, "reversed amount")},
                    {"amount": str(amount)}, check=_reversal_is(number, ReversalStatus.PENDING))
 
     def reversal_failed(self, number: str, reason: str) -> None:
@@ -495,7 +343,7 @@ class Journal(JournalInvoices):
             rows = db.execute("SELECT * FROM sales WHERE number IN (SELECT number FROM events WHERE at >= ?"
                               " AND at < ?) ORDER BY created_at, rowid", bounds).fetchall()
             receipts = receipt_rows.read(db, [row["number"] for row in rows])
-        sales = [_sale_from_row(row, receipts.get(row["number"], ())) for row in rows]
+        sales = [sale_from_row(row, receipts.get(row["number"], ())) for row in rows]
         return sales, [(row["number"], datetime.fromisoformat(row["at"]), row["kind"], json.loads(row["detail_json"]))
                        for row in events]
 
@@ -551,11 +399,11 @@ class Journal(JournalInvoices):
             db = self._connection()
             rows = db.execute(sql, tuple(params)).fetchall()
             receipts = receipt_rows.read(db, [row["number"] for row in rows])
-        return [_sale_from_row(row, receipts.get(row["number"], ())) for row in rows]
+        return [sale_from_row(row, receipts.get(row["number"], ())) for row in rows]
 
     def _sale_in(self, row: sqlite3.Row) -> JournalSale:
         """A sale row read inside a transaction, with its receipts (the caller holds the lock)."""
-        return _sale_from_row(row, receipt_rows.read(self._connection(), [row["number"]]).get(row["number"], ()))
+        return sale_from_row(row, receipt_rows.read(self._connection(), [row["number"]]).get(row["number"], ()))
 
     @staticmethod
     def _row_for(db: sqlite3.Connection, number: str, kind: str, allowed: set[JournalStatus]) -> sqlite3.Row:
@@ -573,13 +421,13 @@ class Journal(JournalInvoices):
         now = self._now()
         with self._writing() as db:
             self._row_for(db, number, kind, {_S.PAID, _S.COMPLETED, _S.RECEIPT_PENDING})
-            moved = receipt_rows.move(db, number, before, after, _time_text(now), payment_id, failure)
+            moved = receipt_rows.move(db, number, before, after, time_text(now), payment_id, failure)
             if not moved:
                 raise JournalError(f"Sale {number}: no receipt is {before.value}"
                                    + (f" for payment {payment_id}." if payment_id else "."))
             summary = receipt_rows.summary_status(receipt_rows.rows_of(db, number))
             db.execute("UPDATE sales SET receipt_status = ?, failure = ?, updated_at = ? WHERE number = ?",
-                       (summary.value, failure, _time_text(now), number))
+                       (summary.value, failure, time_text(now), number))
             detail: dict[str, object] = {"receipts": moved, "receipt_status": summary.value}
             if payment_id is not None:
                 detail["payment_id"] = payment_id
@@ -609,7 +457,7 @@ class Journal(JournalInvoices):
                                    f"(only from {expected}).")
             if check is not None:
                 check(row)
-            changes["updated_at"] = _time_text(now)
+            changes["updated_at"] = time_text(now)
             assignments = ", ".join(f"{name} = ?" for name in changes)
             # The column names are this module's own; every value is bound.
             db.execute(f"UPDATE sales SET {assignments} WHERE number = ?",  # noqa: S608
@@ -626,7 +474,7 @@ class Journal(JournalInvoices):
     @staticmethod
     def _log(db: sqlite3.Connection, number: str, at: datetime, kind: str, detail: dict[str, object]) -> None:
         db.execute("INSERT INTO events (number, at, kind, detail_json) VALUES (?, ?, ?, ?)",
-                   (number, _time_text(at), kind, _dumps(detail)))
+                   (number, time_text(at), kind, dumps(detail)))
 
 
 _SALE_COLUMNS = frozenset({
@@ -642,76 +490,3 @@ def _reversal_is(number: str, expected: ReversalStatus) -> Callable[[sqlite3.Row
             raise JournalError(f"Sale {number}: no payment reversal is {expected.value} "
                                f"(it is {row['reversal_status'] or 'not started'}).")
     return check
-
-
-# -- rows <-> domain objects ----------------------------------------------------
-
-def _dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
-
-
-def _time_text(moment: datetime) -> str:
-    # Fixed width (microseconds always present), so text order is time order.
-    return moment.isoformat(timespec="microseconds")
-
-
-def _money_text(value: object, what: str) -> str:
-    """The exact decimal text of an amount; floats are refused (they are not exact)."""
-    if not isinstance(value, Decimal) or not value.is_finite():
-        raise JournalError(f"The {what} must be a finite Decimal, not {value!r}.")
-    return str(value)
-
-
-def _line_record(line: CartLine) -> dict[str, object]:
-    return {"description": line.description, "quantity": _money_text(line.quantity, "quantity"),
-            "unit_price": _money_text(line.unit_price, "unit price"), "barcode": line.barcode,
-            "tax_product_code": line.tax_product_code, "classification_code": line.classification_code,
-            "city_tax": line.city_tax}
-
-
-def _line_from(record: dict[str, Any]) -> CartLine:
-    return CartLine(record["description"], Decimal(record["quantity"]), Decimal(record["unit_price"]),
-                    record.get("barcode"), record.get("tax_product_code", ""), record.get("classification_code", ""),
-                    bool(record.get("city_tax", False)))
-
-
-def _payment_record(payment: PaymentSeen) -> dict[str, object]:
-    return {"payment_id": payment.payment_id, "amount": _money_text(payment.amount, "payment amount"),
-            "bank": payment.bank, "type": payment.kind}
-
-
-def _bank_record(bank: BankApp) -> dict[str, object]:
-    return {"name": bank.name, "description": bank.description, "logo_url": bank.logo_url, "link": bank.link}
-
-
-def _receiver_from(row: sqlite3.Row) -> Receiver | None:
-    if row["receiver_kind"] is None:
-        return None
-    return Receiver(ReceiverKind(row["receiver_kind"]), row["receiver_register"])
-
-
-def _sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = ()) -> JournalSale:
-    receiver = _receiver_from(row)
-    return JournalSale(
-        number=row["number"],
-        terminal=row["terminal"],
-        status=_S(row["status"]),
-        created_at=datetime.fromisoformat(row["created_at"]),
-        lines=tuple(_line_from(record) for record in json.loads(row["lines_json"])),
-        total=Decimal(row["total"]),
-        taxes=TaxSplit(Decimal(row["vat"]), Decimal(row["city_tax"])),
-        invoice_id=row["invoice_id"],
-        qr_text=row["qr_text"],
-        short_url=row["short_url"],
-        payments=tuple(PaymentSeen(p["payment_id"], Decimal(p["amount"]), p.get("bank", ""), p.get("type", ""))
-                       for p in json.loads(row["payment_ids_json"])),
-        receiver=receiver,
-        receipts=receipts,
-        failure=row["failure"],
-        banks=tuple(BankApp(**record) for record in json.loads(row["banks_json"])),
-        receipt_status=ReceiptStatus(row["receipt_status"]) if row["receipt_status"] else None,
-        reversal_kind=ReversalKind(row["reversal_kind"]) if row["reversal_kind"] else None,
-        reversal_status=ReversalStatus(row["reversal_status"]) if row["reversal_status"] else None,
-        reversal_reason=row["reversal_reason"],
-        reversed_amount=Decimal(row["reversed_amount"]) if row["reversed_amount"] else Decimal(0),
-    )

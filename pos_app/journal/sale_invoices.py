@@ -32,10 +32,11 @@ from typing import TYPE_CHECKING, Callable, Iterable
 from pos_app.domain.sale import BankApp, OpenInvoice, PaymentSeen
 from pos_app.domain.validators import check_reversal_reason
 
+from .records import JournalStatus
 from .schema import JournalError
 
 if TYPE_CHECKING:
-    from .journal import Journal, JournalStatus
+    from .journal import Journal
 
 
 class InvoiceStatus(str, Enum):
@@ -201,8 +202,6 @@ class JournalInvoices:
 
 def _open() -> set[JournalStatus]:
     """{JournalStatus.OPEN}: the steps of a partly paid sale are taken while it is open."""
-    from .journal import JournalStatus   # journal.py imports this module: not at the top
-
     return {JournalStatus.OPEN}
 _INVOICE_COLUMNS = frozenset({"status", "failure", "changed_at", "invoice_id", "qr_text", "short_url", "banks_json"})
 

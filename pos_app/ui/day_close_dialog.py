@@ -36,7 +36,8 @@ from PySide6.QtWidgets import (
 
 from pos_app.formats import date_text, datetime_text, money_text, time_text
 from pos_app.journal.closed_days import DayAlreadyClosed, close_day, read_day
-from pos_app.journal.day_summary import DayReport, DaySummary, SaleDay, Tally, save_csv
+from pos_app.journal.day_csv import save_csv
+from pos_app.journal.day_summary import DayReport, DaySummary, SaleDay, Tally
 from pos_app.journal.journal import Journal
 
 from .printing import ReceiptPrinting

@@ -20,6 +20,7 @@ from pos_app.checkout import Checkout, InvoiceState, TrainingDesk
 from pos_app.checkout.after_sale import CancelOutcome, CancelResult, cancel_open_invoice
 from pos_app.checkout.partial import SaleCheck, check_sale
 from pos_app.checkout.receipts import issue_receipts, reissue_receipts
+from pos_app.checkout.service import CERTAIN_REFUSALS
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import (
     OpenInvoice,
@@ -32,12 +33,9 @@ from pos_app.journal import Journal, JournalSale, JournalStatus
 from pos_app.qpay import (
     APIConnectionError,
     AuthenticationError,
-    InvalidRequestError,
-    NotFoundError,
     OutcomeUnknownError,
     QPayError,
     RateLimitError,
-    ServerError,
 )
 
 from .cart_model import CartModel
@@ -59,13 +57,6 @@ class Services:
     checkout: Checkout
     journal: Journal
     training: TrainingDesk | None = None
-
-
-# Answers that prove the service did not create the invoice (a refusal, not a lost answer).
-# What create_invoice raises when it certainly made no invoice (the login failed, or its one request was refused
-# or never sent): OutcomeUnknownError (a subclass of APIConnectionError) and an unreadable answer are not among them.
-CERTAIN_REFUSALS = (InvalidRequestError, AuthenticationError, NotFoundError, RateLimitError, ServerError,
-                    APIConnectionError)
 
 
 class SaleFlow(QObject):
@@ -343,25 +334,24 @@ class SaleFlow(QObject):
     def issue_receipt(self, receiver: Receiver) -> bool:
         """One receipt for each payment of the paid sale. A request whose answer was lost stays pending;
         asking again returns the receipt already made (one active receipt a payment), never a second one."""
-        sale, services = self.sale, self.services
-        if sale is None or services is None or sale.stage is not Stage.PAID or not sale.payments:
+        if self.sale is None or self.sale.stage is not Stage.PAID or not self.sale.payments:
             return False
-        self._move(Stage.ISSUING_RECEIPT)
-        number, journal, checkout = sale.number, services.journal, services.checkout
-        self.runner.run_in_background(_with_record(journal, number, lambda: issue_receipts(journal, checkout,
-                                                                                        number, receiver)),
-                                      lambda done: self._on_receipt_done(sale, receiver, done), money=True)
-        return True
+        return self._receipt_step(receiver, issue_receipts)
 
     def reissue_receipt(self, receiver: Receiver) -> bool:
         """The service recorded another receiver than the one asked: void the receipts, issue them again."""
+        if self.sale is None or self.sale.stage is not Stage.COMPLETED:
+            return False
+        return self._receipt_step(receiver, reissue_receipts)
+
+    def _receipt_step(self, receiver: Receiver,
+                      step: Callable[[Journal, Checkout, str, Receiver], JournalSale]) -> bool:
         sale, services = self.sale, self.services
-        if sale is None or services is None or sale.stage is not Stage.COMPLETED:
+        if sale is None or services is None:
             return False
         self._move(Stage.ISSUING_RECEIPT)
         number, journal, checkout = sale.number, services.journal, services.checkout
-        self.runner.run_in_background(_with_record(journal, number, lambda: reissue_receipts(journal, checkout,
-                                                                                          number, receiver)),
+        self.runner.run_in_background(_with_record(journal, number, lambda: step(journal, checkout, number, receiver)),
                                       lambda done: self._on_receipt_done(sale, receiver, done), money=True)
         return True
 

@@ -28,8 +28,9 @@ from pos_app.domain.cart import CartLine
 from pos_app.domain.sale import IssuedReceipt, OpenInvoice, PaymentSeen, Receiver
 from pos_app.domain.taxes import TaxSplit
 from pos_app.journal.closed_days import ClosedDays, DayAlreadyClosed, close_day, read_day
+from pos_app.journal.closed_days import summary_from_json, summary_json
+from pos_app.journal.day_csv import CSV_ENCODING, money_text, safe_cell, sales_csv, sales_csv_path, save_csv, to_csv
 from pos_app.journal.day_summary import (
-    CSV_ENCODING,
     PAID_STATUSES,
     DaySummary,
     Tally,
@@ -37,15 +38,7 @@ from pos_app.journal.day_summary import (
     day_sales,
     day_summary,
     load_day,
-    money_text,
-    safe_cell,
-    sales_csv,
-    sales_csv_path,
-    save_csv,
     summarize,
-    summary_from_json,
-    summary_json,
-    to_csv,
 )
 from pos_app.journal.journal import (
     Journal,
@@ -773,7 +766,7 @@ def test_a_file_that_cannot_be_replaced_keeps_both_earlier_files(journal: Journa
     def locked(source: str, destination: str) -> None:   # as Windows does while a spreadsheet has the file open
         raise PermissionError(13, "The file is open in another program", str(destination))
 
-    monkeypatch.setattr("pos_app.journal.day_summary.os.replace", locked)
+    monkeypatch.setattr("pos_app.journal.day_csv.os.replace", locked)
     with pytest.raises(PermissionError):
         save_csv(target, summarize([], DAY, "T1"), ())
     assert (target.read_bytes(), sales_csv_path(target).read_bytes()) == before

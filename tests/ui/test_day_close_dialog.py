@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QApplication, QDateTimeEdit, QFileDialog, QMessage
 from pytestqt.qtbot import QtBot
 
 from pos_app.journal.closed_days import ClosedDays, close_day
-from pos_app.journal.day_summary import CSV_ENCODING, day_summary, load_day, sales_csv, sales_csv_path, to_csv
+from pos_app.journal.day_csv import CSV_ENCODING, sales_csv, sales_csv_path, to_csv
+from pos_app.journal.day_summary import day_summary, load_day
 from pos_app.journal.journal import Journal
 from pos_app.ui.day_close_dialog import ALERT_COLOR, DayCloseDialog
 from pos_app.ui.style import STYLESHEET

@@ -1,0 +1,270 @@
+"""What a sale looks like in the journal: its statuses, the `JournalSale` read back, and how rows and domain
+objects turn into each other (money as exact decimal text, times as fixed-width ISO text). The steps that
+write them are `Journal`'s (journal.py)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from enum import Enum
+from typing import Any
+
+from pos_app.domain.cart import CartLine
+from pos_app.domain.sale import (
+    BankApp,
+    IssuedReceipt,
+    OpenInvoice,
+    PaymentSeen,
+    Receiver,
+    ReceiverKind,
+    Sale,
+    Stage,
+)
+from pos_app.domain.taxes import TaxSplit
+
+from .receipt_rows import JournalReceipt, ReceiptStatus
+from .schema import JournalError
+
+__all__ = ["FINAL_STATUSES", "UNFINISHED_STATUSES", "JournalSale", "JournalStatus", "ReversalKind", "ReversalStatus",
+           "SaleNotFound", "bank_record", "dumps", "line_record", "money_text", "payment_record", "sale_from_row",
+           "time_text"]
+
+
+class JournalStatus(str, Enum):
+    CREATING = "creating"                 # number taken; the invoice is being created
+    OPEN = "open"                         # invoice created: waiting for the payment
+    CANCELLING = "cancelling"             # the invoice is being cancelled
+    CANCELLED = "cancelled"
+    FAILED = "failed"                     # no invoice was created
+    PAID = "paid"                         # paid in full; no receipt yet
+    RECEIPT_PENDING = "receipt_pending"   # the receipt is being created
+    COMPLETED = "completed"               # receipt issued
+    EXPIRED = "expired"
+
+
+class ReversalKind(str, Enum):
+    CANCEL = "cancel"       # a card payment voided (typically the same day, before settlement)
+    REFUND = "refund"       # a card payment given back after settlement
+
+
+class ReversalStatus(str, Enum):
+    PENDING = "pending"     # asked; the answer is not recorded yet (recovery re-reads the payment)
+    DONE = "done"
+    FAILED = "failed"       # the payment is still paid; the cashier may try again
+
+
+_S = JournalStatus   # short, for the transition tables below
+# What a crash can leave half-done: recovery settles these with the service.
+UNFINISHED_STATUSES = frozenset({_S.CREATING, _S.OPEN, _S.CANCELLING, _S.PAID, _S.RECEIPT_PENDING})
+FINAL_STATUSES = frozenset(JournalStatus) - UNFINISHED_STATUSES
+
+_STAGE_OF_STATUS = {
+    _S.CREATING: Stage.CHARGING,
+    _S.OPEN: Stage.AWAITING_PAYMENT,
+    _S.CANCELLING: Stage.CANCELLING,
+    _S.PAID: Stage.PAID,
+    _S.RECEIPT_PENDING: Stage.PAID,        # the receipt step is offered again
+    _S.COMPLETED: Stage.COMPLETED,
+    _S.CANCELLED: Stage.CANCELLED,
+    _S.FAILED: Stage.CANCELLED,
+    _S.EXPIRED: Stage.EXPIRED,
+}
+
+
+class SaleNotFound(JournalError, KeyError):
+    """No sale with that number in the journal."""
+
+    def __init__(self, number: str) -> None:
+        super().__init__(f"There is no sale {number} in the journal.")
+        self.number = number
+
+    def __str__(self) -> str:          # KeyError would show the message in quotes
+        return str(self.args[0])
+
+
+@dataclass(frozen=True)
+class JournalSale:
+    """One sale as the journal last recorded it."""
+
+    number: str
+    terminal: str
+    status: JournalStatus
+    created_at: datetime
+    lines: tuple[CartLine, ...]
+    total: Decimal
+    taxes: TaxSplit
+    invoice_id: str | None = None
+    qr_text: str = ""
+    short_url: str = ""
+    payments: tuple[PaymentSeen, ...] = ()
+    receiver: Receiver | None = None      # the receiver the cashier asked for last
+    receipts: tuple[JournalReceipt, ...] = ()   # every ebarimt the service made for it, oldest first
+    failure: str = ""                     # the last failed step's reason; cleared by the next good step
+    banks: tuple[BankApp, ...] = ()       # the invoice's bank app links, to resume the payment screen
+    receipt_status: ReceiptStatus | None = None
+    reversal_kind: ReversalKind | None = None
+    reversal_status: ReversalStatus | None = None
+    reversal_reason: str = ""
+    reversed_amount: Decimal = Decimal(0)
+
+    @property
+    def valid_receipts(self) -> tuple[JournalReceipt, ...]:
+        """The receipts that count in the tax system (issued, or being voided)."""
+        return tuple(receipt for receipt in self.receipts if receipt.is_valid)
+
+    @property
+    def current_receipts(self) -> tuple[IssuedReceipt, ...]:
+        """What the slip and the history show: the valid receipts, else (all voided) the last ones made."""
+        shown = self.valid_receipts or self.receipts
+        return tuple(receipt.receipt for receipt in shown)
+
+    @property
+    def receipt(self) -> IssuedReceipt | None:
+        """The first of `current_receipts` (a sale paid in one payment has just that one)."""
+        current = self.current_receipts
+        return current[0] if current else None
+
+    @property
+    def has_active_receipt(self) -> bool:
+        """A receipt that can be voided now (issued, no void of it being asked)."""
+        return any(receipt.status is ReceiptStatus.ISSUED for receipt in self.receipts)
+
+    @property
+    def money_kept(self) -> bool:
+        """Paid, and the payment is not given back (nor being given back)."""
+        return (self.status in (JournalStatus.PAID, JournalStatus.RECEIPT_PENDING, JournalStatus.COMPLETED)
+                and self.reversal_status not in (ReversalStatus.PENDING, ReversalStatus.DONE))
+
+    @property
+    def payments_without_receipt(self) -> tuple[PaymentSeen, ...]:
+        """The payments that have no valid receipt yet (each payment gets its own)."""
+        covered = {receipt.payment_id for receipt in self.valid_receipts}
+        return tuple(payment for payment in self.payments if payment.payment_id not in covered)
+
+    @property
+    def owes_receipt(self) -> bool:
+        """The money was kept but some of it has no valid receipt (never issued, refused, or voided)."""
+        return self.money_kept and bool(self.payments_without_receipt)
+
+    @property
+    def can_issue_receipt(self) -> bool:
+        """A receipt may be asked for now: owed, and no void in flight (a receipt whose answer was lost,
+        RECEIPT_PENDING, is asked again)."""
+        return self.owes_receipt and self.receipt_status is not ReceiptStatus.CANCELLING
+
+    @property
+    def receiver_differs(self) -> bool:
+        """A valid receipt was made for another receiver than the cashier asked for last."""
+        return self.receiver is not None and any(receipt.receipt.receiver != self.receiver
+                                                 for receipt in self.valid_receipts)
+
+    @property
+    def is_reversed(self) -> bool:
+        return self.reversal_status is ReversalStatus.DONE
+
+    @property
+    def can_reverse(self) -> bool:
+        """Paid, not given back yet, and every payment a card payment (P2P cannot be reversed via QPay)."""
+        return (self.status in (JournalStatus.PAID, JournalStatus.COMPLETED) and bool(self.payments)
+                and self.reversal_status in (None, ReversalStatus.FAILED)
+                and all(payment.is_card for payment in self.payments))
+
+    @property
+    def needs_settling(self) -> bool:
+        """A step a crash may have interrupted: the sale itself, or a reversal or receipt cancel after it."""
+        return (self.status in UNFINISHED_STATUSES or self.reversal_status is ReversalStatus.PENDING
+                or self.receipt_status is ReceiptStatus.CANCELLING)
+
+    @property
+    def is_final(self) -> bool:
+        return self.status in FINAL_STATUSES
+
+    @property
+    def paid_amount(self) -> Decimal:
+        return sum((payment.amount for payment in self.payments), Decimal(0))
+
+    def to_sale(self) -> Sale:
+        """The domain `Sale` in the stage matching this status (the QR image is not kept: redraw it from qr_text)."""
+        invoice = (OpenInvoice(self.invoice_id, self.qr_text, short_url=self.short_url, banks=self.banks)
+                   if self.invoice_id else None)
+        sale = Sale(self.number, self.lines, self.total, self.taxes, invoice=invoice, payments=self.payments,
+                    receipts=self.current_receipts)
+        # Restored, not moved: the journal already checked every step that led here.
+        sale.stage = _STAGE_OF_STATUS[self.status]
+        return sale
+
+
+# -- rows <-> domain objects ----------------------------------------------------
+
+def dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def time_text(moment: datetime) -> str:
+    # Fixed width (microseconds always present), so text order is time order.
+    return moment.isoformat(timespec="microseconds")
+
+
+def money_text(value: object, what: str) -> str:
+    """The exact decimal text of an amount; floats are refused (they are not exact)."""
+    if not isinstance(value, Decimal) or not value.is_finite():
+        raise JournalError(f"The {what} must be a finite Decimal, not {value!r}.")
+    return str(value)
+
+
+def line_record(line: CartLine) -> dict[str, object]:
+    return {"description": line.description, "quantity": money_text(line.quantity, "quantity"),
+            "unit_price": money_text(line.unit_price, "unit price"), "barcode": line.barcode,
+            "tax_product_code": line.tax_product_code, "classification_code": line.classification_code,
+            "city_tax": line.city_tax}
+
+
+def _line_from(record: dict[str, Any]) -> CartLine:
+    return CartLine(record["description"], Decimal(record["quantity"]), Decimal(record["unit_price"]),
+                    record.get("barcode"), record.get("tax_product_code", ""), record.get("classification_code", ""),
+                    bool(record.get("city_tax", False)))
+
+
+def payment_record(payment: PaymentSeen) -> dict[str, object]:
+    return {"payment_id": payment.payment_id, "amount": money_text(payment.amount, "payment amount"),
+            "bank": payment.bank, "type": payment.kind}
+
+
+def bank_record(bank: BankApp) -> dict[str, object]:
+    return {"name": bank.name, "description": bank.description, "logo_url": bank.logo_url, "link": bank.link}
+
+
+def _receiver_from(row: sqlite3.Row) -> Receiver | None:
+    if row["receiver_kind"] is None:
+        return None
+    return Receiver(ReceiverKind(row["receiver_kind"]), row["receiver_register"])
+
+
+def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = ()) -> JournalSale:
+    receiver = _receiver_from(row)
+    return JournalSale(
+        number=row["number"],
+        terminal=row["terminal"],
+        status=_S(row["status"]),
+        created_at=datetime.fromisoformat(row["created_at"]),
+        lines=tuple(_line_from(record) for record in json.loads(row["lines_json"])),
+        total=Decimal(row["total"]),
+        taxes=TaxSplit(Decimal(row["vat"]), Decimal(row["city_tax"])),
+        invoice_id=row["invoice_id"],
+        qr_text=row["qr_text"],
+        short_url=row["short_url"],
+        payments=tuple(PaymentSeen(p["payment_id"], Decimal(p["amount"]), p.get("bank", ""), p.get("type", ""))
+                       for p in json.loads(row["payment_ids_json"])),
+        receiver=receiver,
+        receipts=receipts,
+        failure=row["failure"],
+        banks=tuple(BankApp(**record) for record in json.loads(row["banks_json"])),
+        receipt_status=ReceiptStatus(row["receipt_status"]) if row["receipt_status"] else None,
+        reversal_kind=ReversalKind(row["reversal_kind"]) if row["reversal_kind"] else None,
+        reversal_status=ReversalStatus(row["reversal_status"]) if row["reversal_status"] else None,
+        reversal_reason=row["reversal_reason"],
+        reversed_amount=Decimal(row["reversed_amount"]) if row["reversed_amount"] else Decimal(0),
+    )
