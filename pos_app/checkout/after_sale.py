@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReversalKind
+from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReceiptStatus, ReversalKind
 from pos_app.qpay import QPayError
 
-from .receipts import cancel_receipts, refusal_text
+from .receipts import refusal_text, settle_receipt_voids
 from .service import Checkout, PaymentCheck, is_definite_refusal
 
 
@@ -71,14 +71,14 @@ def give_back(journal: Journal, checkout: Checkout, number: str, kind: ReversalK
     if not sale.can_reverse:
         raise JournalError(f"Sale {number} cannot be given back here: only a paid sale paid by card, "
                            "not given back already.")
-    journal.reversal_started(number, kind, reason)
+    journal.reversal_started(number, kind, reason, void_receipts=void_receipt and sale.has_active_receipt)
     try:
         amount = checkout.reverse_payments(sale.payments, kind is ReversalKind.REFUND, reason)
     except QPayError as exc:
         if is_definite_refusal(exc):
             journal.reversal_failed(number, refusal_text(exc))
         raise        # otherwise unknown: left pending; the next check or start re-reads the payment
-    journal.reversal_done(number, amount)
-    if void_receipt and journal.get(number).has_active_receipt:
-        cancel_receipts(journal, checkout, number)
+    journal.reversal_done(number, amount)       # starts the receipts' void with it, when asked
+    if journal.get(number).receipt_status is ReceiptStatus.CANCELLING:
+        settle_receipt_voids(journal, checkout, number)
     return journal.get(number)

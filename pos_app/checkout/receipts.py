@@ -48,18 +48,22 @@ def cancel_receipts(journal: Journal, checkout: Checkout, number: str) -> Journa
     if not sale.has_active_receipt or not sale.payments:
         raise JournalError(f"Sale {number} has no valid receipt to cancel.")
     journal.receipt_cancel_started(number)
-    return settle_receipt_voids(journal, checkout, number, asked_before=False)
+    return settle_receipt_voids(journal, checkout, number)
 
 
-def settle_receipt_voids(journal: Journal, checkout: Checkout, number: str, *, asked_before: bool) -> JournalSale:
+def settle_receipt_voids(journal: Journal, checkout: Checkout, number: str) -> JournalSale:
     """Ask the void of each receipt being voided; a refusal ends that one as refused (the receipt stays
-    valid, the reason in the history) and is raised after the others were asked."""
+    valid, the reason in the history) and is raised after the others were asked.
+
+    "No receipt for this payment" (`EBARIMT_NOT_REGISTERED`) means voided: these receipts are ones the
+    service issued to this merchant, so the code's other meaning ("not registered") cannot apply; it is
+    how a receipt voided elsewhere (the merchant portal, another till) or by a lost earlier ask answers."""
     refused: list[QPayError] = []
     for receipt in journal.get(number).receipts:
         if receipt.status is not ReceiptStatus.CANCELLING:
             continue
         try:
-            checkout.cancel_receipt(receipt.payment_id, asked_before=asked_before)
+            checkout.cancel_receipt(receipt.payment_id, asked_before=True)
         except QPayError as exc:
             if not is_definite_refusal(exc):
                 raise    # unknown: left cancelling; asked again by the next check or start

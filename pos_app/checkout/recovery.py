@@ -161,7 +161,7 @@ def _reversal_pending(journal: Journal, checkout: Checkout, sale: JournalSale) -
 
 def _receipt_cancelling(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
     try:
-        settle_receipt_voids(journal, checkout, sale.number, asked_before=True)
+        settle_receipt_voids(journal, checkout, sale.number)
     except QPayError as exc:
         if not is_definite_refusal(exc):
             raise

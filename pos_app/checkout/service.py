@@ -214,26 +214,30 @@ class Checkout:
 
 
 def issued_receipt(answer: Ebarimt, payment_id: str, asked: Receiver) -> IssuedReceipt:
-    """The receipt in the answer, checked: active, with its id, lottery and every amount (a missing VAT is
-    not a VAT of 0). The receiver is the answer's; only an answer silent on it keeps the one asked."""
-    missing = [name for name, value in (("id", answer.id), ("ebarimt_lottery", answer.ebarimt_lottery),
-                                        ("amount", answer.amount), ("vat_amount", answer.vat_amount),
-                                        ("city_tax_amount", answer.city_tax_amount)) if value in (None, "")]
+    """The receipt in the answer, checked: active, with its id, every amount (a missing VAT is not a VAT of 0)
+    and, for an individual, its lottery number (a receipt to an organization has none in the tax system). The
+    receiver is the answer's; only an answer silent on it keeps the one asked."""
+    receiver = _answered_receiver(answer, asked)
+    required = [("id", answer.id), ("amount", answer.amount), ("vat_amount", answer.vat_amount),
+                ("city_tax_amount", answer.city_tax_amount)]
+    if receiver.kind is ReceiverKind.INDIVIDUAL:
+        required.append(("ebarimt_lottery", answer.ebarimt_lottery))
+    missing = [name for name, value in required if value in (None, "")]
     if missing:
         raise ReceiptAnswerIncomplete(None, None, "The receipt answer lacks " + ", ".join(missing) + ".")
     if answer.status is False or answer.state not in ("", "CREATED"):
         raise ReceiptAnswerIncomplete(None, None, f"The receipt answer is not an active receipt "
                                       f"(status {answer.barimt_status or answer.status}).")
-    assert answer.id and answer.ebarimt_lottery and answer.amount is not None
+    assert answer.id and answer.amount is not None
     assert answer.vat_amount is not None and answer.city_tax_amount is not None
     return IssuedReceipt(
         receipt_id=answer.id,
-        lottery=answer.ebarimt_lottery,
+        lottery=answer.ebarimt_lottery or "",
         qr_data=answer.ebarimt_qr_data or "",
         amount=answer.amount,
         vat=answer.vat_amount,
         city_tax=answer.city_tax_amount,
-        receiver=_answered_receiver(answer, asked),
+        receiver=receiver,
         payment_id=payment_id,
     )
 

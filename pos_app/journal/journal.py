@@ -245,8 +245,10 @@ class Journal(JournalInvoices):
 
     # -- after the sale: card payments given back, receipts voided ----------------
 
-    def reversal_started(self, number: str, kind: ReversalKind, reason: str) -> None:
-        """Before a card payment's cancel or refund is sent; `reason` is recorded with it."""
+    def reversal_started(self, number: str, kind: ReversalKind, reason: str, *, void_receipts: bool = False) -> None:
+        """Before a card payment's cancel or refund is sent; `reason` is recorded with it, and whether the sale's
+        receipts are to be voided once the money is back (`reversal_done` starts that void in its own
+        transaction, so a crash between the two cannot leave the money given back and the receipt valid)."""
         try:
             kind = ReversalKind(kind)
             note = check_reversal_reason(reason)
@@ -262,13 +264,27 @@ class Journal(JournalInvoices):
         self._step(number, "reversal_started", {_S.PAID, _S.COMPLETED}, None,
                    {"reversal_kind": kind.value, "reversal_status": ReversalStatus.PENDING.value,
                     "reversal_reason": note},
-                   {"kind": kind.value, "reason": note}, check=not_reversed)
+                   {"kind": kind.value, "reason": note, "void_receipts": bool(void_receipts)}, check=not_reversed)
 
     def reversal_done(self, number: str, amount: Decimal) -> None:
+        """The money is back. When the give back asked for it, the sale's valid receipts move to CANCELLING in
+        the same transaction: the void is then owed (recovery settles it) even if the till stops right here."""
         self._step(number, "reversal_done", {_S.PAID, _S.COMPLETED}, None,
                    {"reversal_status": ReversalStatus.DONE.value,
                     "reversed_amount": money_text(amount, "reversed amount")},
-                   {"amount": str(amount)}, check=_reversal_is(number, ReversalStatus.PENDING))
+                   {"amount": str(amount)}, check=_reversal_is(number, ReversalStatus.PENDING),
+                   then=self._void_if_asked)
+
+    def _void_if_asked(self, db: sqlite3.Connection, number: str, at: datetime) -> None:
+        asked = db.execute("SELECT detail_json FROM events WHERE number = ? AND kind = 'reversal_started'"
+                           " ORDER BY id DESC LIMIT 1", (number,)).fetchone()
+        if asked is None or not json.loads(asked["detail_json"]).get("void_receipts"):
+            return
+        moved = receipt_rows.move(db, number, ReceiptStatus.ISSUED, ReceiptStatus.CANCELLING, time_text(at))
+        if moved:
+            summary = receipt_rows.summary_status(receipt_rows.rows_of(db, number))
+            db.execute("UPDATE sales SET receipt_status = ? WHERE number = ?", (summary.value, number))
+            self._log(db, number, at, "receipt_cancel_started", {"receipts": moved, "receipt_status": summary.value})
 
     def reversal_failed(self, number: str, reason: str) -> None:
         self._failed_step(number, "reversal_failed", {_S.PAID, _S.COMPLETED}, None, reason,
@@ -437,8 +453,10 @@ class Journal(JournalInvoices):
 
     def _step(self, number: str, kind: str, allowed: set[JournalStatus], status: JournalStatus | None,
               columns: dict[str, object] | None = None, detail: dict[str, object] | None = None,
-              check: Callable[[sqlite3.Row], None] | None = None) -> None:
-        """Move a sale from one of `allowed` to `status` (None: keep it), set `columns`, log `kind`: one transaction."""
+              check: Callable[[sqlite3.Row], None] | None = None,
+              then: Callable[[sqlite3.Connection, str, datetime], None] | None = None) -> None:
+        """Move a sale from one of `allowed` to `status` (None: keep it), set `columns`, log `kind`, and run `then`
+        (what must happen with it): one transaction."""
         changes: dict[str, object] = {"failure": "", **(columns or {})}
         if status is not None:
             changes["status"] = status.value
@@ -464,6 +482,8 @@ class Journal(JournalInvoices):
                        (*changes.values(), number))
             moved = {"from": current.value, "to": status.value} if status is not None else {"status": current.value}
             self._log(db, number, now, kind, {**moved, **(detail or {})})
+            if then is not None:
+                then(db, number, now)
 
     def _failed_step(self, number: str, kind: str, allowed: set[JournalStatus], status: JournalStatus | None,
                      reason: str, columns: dict[str, object] | None = None,

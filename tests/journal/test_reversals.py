@@ -239,7 +239,7 @@ def test_a_cancel_is_recorded_with_its_kind_reason_and_exact_amount(journal: Jou
 
     events = journal.events(number)
     assert [kind for _, kind, _ in events][-2:] == ["reversal_started", "reversal_done"]
-    assert events[-2][2] == {"status": "completed", "kind": "cancel", "reason": REASON}
+    assert events[-2][2] == {"status": "completed", "kind": "cancel", "reason": REASON, "void_receipts": False}
     assert events[-1][2] == {"status": "completed", "amount": "7500.00"}
     assert events[-2][0] < events[-1][0]
 
