@@ -112,6 +112,7 @@ SOURCES: dict[str, Callable[[dict[str, Any]], list[Row]]] = {
     "client_overhead": client_rows,
     "payment_detection": headline_rows,
     "gui_responsiveness": gui_rows,
+    "scan_latency": headline_rows,
     "memory_soak": headline_rows,
     "sandbox_check": sandbox_rows,
     "journal_write": journal_rows,

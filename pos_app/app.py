@@ -60,6 +60,7 @@ from pos_app.ui.language import Language, choose_language
 from pos_app.ui.logos import LogoCache
 from pos_app.ui.main_window import MainWindow
 from pos_app.ui.printing import ReceiptPrinting
+from pos_app.ui.scanner import ScanRecognizer
 from pos_app.ui.messages import describe_error, secrets_problem_text, settings_problem_text
 from pos_app.ui.sale_flow import SaleFlow, Services
 from pos_app.ui.settings_dialog import SettingsDialog
@@ -105,6 +106,9 @@ class PosApp(QObject):
         self.printing = ReceiptPrinting(self.runner, self)
         self.language = language
         self.window = self._make_window()
+        # One application-wide scanner: a scan is known by its shape whatever has focus (pos_app/ui/scanner.py).
+        self.scanner = ScanRecognizer(QApplication.instance(), self)  # type: ignore[arg-type]
+        self.scanner.scanned.connect(self.on_scanner_scanned)
         self.flow.receipt_issued.connect(self.on_flow_receipt_issued)
         self.settings_dialog: SettingsDialog | None = None
         self.history_dialog: HistoryDialog | None = None
@@ -260,6 +264,7 @@ class PosApp(QObject):
     def _use(self, settings: Settings, backend: Backend) -> None:
         old = self.backend
         self.settings, self.backend = settings, backend
+        self.scanner.configure(settings.scanner_prefix, settings.scanner_suffix)
         self._speak(settings)
         if backend.checkout is None:
             self.flow.services = None
@@ -410,7 +415,11 @@ class PosApp(QObject):
 
     # -- stop ----------------------------------------------------------------------------------
 
+    def on_scanner_scanned(self, code: str) -> None:
+        self.window.scan_router.on_scanner_scanned(code)   # the window of the moment (rebuilt for a language)
+
     def shutdown(self) -> None:
+        self.scanner.stop()
         self.flow.stop()
         self._settle_timer.stop()
         self.runner.shutdown(wait=True)

@@ -62,6 +62,9 @@ def save_screen(window: QWidget, folder: Path, name: str) -> None:
     print(f"saved {path}")
 
 
+PERSON_MS = 60   # a person's pace between keys: a faster burst ending in Enter is taken for a barcode scan
+
+
 def key(key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
     QTest.keyClick(QApplication.focusWidget() or QApplication.activeWindow(), key, modifier)
 
@@ -129,9 +132,9 @@ def main(folder: Path, language_code: str = "en") -> None:
     wait(lambda: app.flow.stage is Stage.PAID, 40)
     save(window, folder, "07-paid")
     key(Qt.Key.Key_O, Qt.KeyboardModifier.AltModifier)
-    QTest.keyClicks(window.receipt_page.register, "53953")
+    QTest.keyClicks(window.receipt_page.register, "53953", Qt.KeyboardModifier.NoModifier, PERSON_MS)
     save(window, folder, "08-organization-register")
-    QTest.keyClicks(window.receipt_page.register, "05")
+    QTest.keyClicks(window.receipt_page.register, "05", Qt.KeyboardModifier.NoModifier, PERSON_MS)
     key(Qt.Key.Key_Return)
     wait(lambda: app.flow.stage is Stage.COMPLETED)
     save(window, folder, "09-receipt")
@@ -231,7 +234,7 @@ def main(folder: Path, language_code: str = "en") -> None:
     key(Qt.Key.Key_Return)
     wait(lambda: window.receipt_page.error.isVisible(), 30)
     key(Qt.Key.Key_O, Qt.KeyboardModifier.AltModifier)
-    QTest.keyClicks(window.receipt_page.register, "5395305")
+    QTest.keyClicks(window.receipt_page.register, "5395305", Qt.KeyboardModifier.NoModifier, PERSON_MS)
     key(Qt.Key.Key_Return)
     wait(lambda: window.receipt_page.differs_card.isVisible(), 30)
     settle()

@@ -10,13 +10,14 @@ sent again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import Enum
 
 from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReceiptStatus, ReversalKind
 from pos_app.qpay import QPayError
 
 from .receipts import refusal_text, settle_receipt_voids
-from .service import Checkout, PaymentCheck, is_definite_refusal
+from .service import Checkout, PaymentCheck, given_back_before, is_definite_refusal
 
 
 class CancelResult(Enum):
@@ -73,12 +74,18 @@ def give_back(journal: Journal, checkout: Checkout, number: str, kind: ReversalK
                            "not given back already.")
     journal.reversal_started(number, kind, reason, void_receipts=void_receipt and sale.has_active_receipt)
     try:
-        amount = checkout.reverse_payments(sale.payments, kind is ReversalKind.REFUND, reason)
+        # A give-back refused half-way before returned some payments already: only the rest is asked.
+        amount = checkout.reverse_payments(sale.payments_kept, kind is ReversalKind.REFUND, reason)
     except QPayError as exc:
         if is_definite_refusal(exc):
-            journal.reversal_failed(number, refusal_text(exc))
+            returned = given_back_before(exc)
+            if returned or sale.given_back:     # what went back is recorded; FAILED is for the rest
+                journal.reversal_partly_done(number, returned, refusal_text(exc))
+            else:
+                journal.reversal_failed(number, refusal_text(exc))
         raise        # otherwise unknown: left pending; the next check or start re-reads the payment
-    journal.reversal_done(number, amount)       # starts the receipts' void with it, when asked
+    earlier = sum((payment.amount for payment in sale.given_back), Decimal(0))
+    journal.reversal_done(number, earlier + amount)   # starts the receipts' void with it, when asked
     if journal.get(number).receipt_status is ReceiptStatus.CANCELLING:
         settle_receipt_voids(journal, checkout, number)
     return journal.get(number)

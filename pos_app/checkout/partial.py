@@ -9,8 +9,14 @@ Once part of a sale's amount is paid, its invoice cannot be cancelled (the servi
   before the call (`JournalInvoices.remainder_started`), so a lost answer is looked up by that number,
   never sent again; the sale is paid when its payments on all its invoices cover the total;
 - give the part back when it was paid by card (`give_part_back`): the card payments are cancelled
-  (journalled first), then the sale's invoices are cancelled and the sale ends CANCELLED, the amount
-  given back recorded.
+  (journalled first), then the sale's invoices are cancelled and the sale ends CANCELLED, the payments
+  given back recorded one by one (a give-back refused half-way records what did go back).
+
+Money that arrives while or after a part is given back is never kept silently: the give-back applies to
+its payments, and a check that sees other money closes that give-back's record (`money_after_give_back`)
+so the sale waits again (or is paid). Once the sale is paid in full, its remainder invoices nobody paid are
+cancelled and its invoices checked once more (`close_paid_sale`): a payment that landed on one that could
+not be cancelled is recorded as an over-payment, owed its receipt.
 
 Only an answer that proves the outcome moves a step on; anything else leaves it pending (and raises),
 and the next try or the next start settles it by reading the state back (`settle_part_paid`).
@@ -23,9 +29,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from pos_app.domain.cart import CartLine
-from pos_app.domain.sale import OpenInvoice, Sale, Stage
+from pos_app.domain.sale import OpenInvoice, PaymentSeen, Sale, Stage
 from pos_app.domain.taxes import TaxSplit
-from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReversalStatus
+from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReceiptStatus, ReversalStatus
 from pos_app.journal.sale_invoices import InvoiceStatus, SaleInvoice
 from pos_app.qpay import (
     OutcomeUnknownError,
@@ -33,9 +39,17 @@ from pos_app.qpay import (
 )
 from pos_app.qpay.statuses import normalize_invoice_status
 
-from .after_sale import CancelOutcome, CancelResult, cancel_open_invoice, record_paid
+from .after_sale import CancelOutcome, CancelResult, record_paid
 from .receipts import refusal_text
-from .service import CERTAIN_REFUSALS, Checkout, InvoiceState, PaymentCheck, is_definite_refusal, open_invoice
+from .service import (
+    CERTAIN_REFUSALS,
+    Checkout,
+    InvoiceState,
+    PaymentCheck,
+    given_back_before,
+    is_definite_refusal,
+    open_invoice,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -56,6 +70,7 @@ class SaleCheck:
     current: OpenInvoice | None = None     # the invoice to pay now: the newest live remainder, else the first
     amount_now: Decimal | None = None      # what it asks
     unpaid_remainders: tuple[str, ...] = ()   # live remainder invoices with no payment (their sender numbers)
+    remainders: tuple[str, ...] = ()          # every live remainder invoice (paid in full: `close_paid_sale`)
 
     @property
     def paid(self) -> Decimal:
@@ -105,12 +120,22 @@ def check_sale(journal: Journal, checkout: Checkout, number: str, *, with_status
         paid = sum((payment.amount for payment in payments), Decimal(0))
         unpaid = tuple(row.sender_invoice_no for row, each in rest if not each.payments)
         result = SaleCheck(PaymentCheck(paid >= sale.total, paid, payments), sale.total, live[-1].invoice,
-                           live[-1].amount, unpaid)
+                           live[-1].amount, unpaid, tuple(row.sender_invoice_no for row in live))
     _record(journal, number, result.check)
     return result
 
 
 def _record(journal: Journal, number: str, check: PaymentCheck) -> None:
+    sale = journal.get(number)
+    if sale.status is JournalStatus.OPEN and _give_back_ended(sale):
+        back = {payment.payment_id for payment in sale.given_back}
+        if sale.reversal_status is ReversalStatus.DONE and not back:     # recorded before payments were listed
+            back = {payment.payment_id for payment in sale.payments}
+        new = tuple(payment for payment in check.payments if payment.payment_id not in back)
+        # Money after the part went back (or, paid in full, after a give-back refused half-way): that
+        # give-back's record closes; the sale waits for its money again, or is paid below.
+        if new and (sale.reversal_status is ReversalStatus.DONE or check.is_paid):
+            journal.money_after_give_back(number, new)
     if check.is_paid:
         record_paid(journal, number, check)
     elif check.invoice_state is InvoiceState.CANCELLED:
@@ -184,6 +209,47 @@ def cancel_unpaid_remainders(journal: Journal, checkout: Checkout, number: str,
             cancel_remainder(journal, checkout, number, row)
 
 
+def close_paid_sale(journal: Journal, checkout: Checkout, number: str) -> tuple[PaymentSeen, ...]:
+    """A sale paid in full across its invoices: cancel the remainder invoices nobody paid, then check every
+    invoice that may still take money once more (a partly paid first invoice cannot be cancelled; a cancel
+    can lose the race with the customer). A payment the sale does not have is recorded as money received, an
+    over-payment owed its receipt (`surplus_payments_seen`). Returns those payments. A cancel that failed is
+    raised after the check."""
+    sale = journal.get(number)
+    if sale.status not in (JournalStatus.PAID, JournalStatus.RECEIPT_PENDING, JournalStatus.COMPLETED):
+        raise JournalError(f"Sale {number} is {sale.status.value}: only a paid sale's invoices are closed.")
+    settle_remainders(journal, checkout, number)
+    troubles: list[QPayError] = []
+    for row in journal.invoices_of(number):
+        if row.status is not InvoiceStatus.OPEN or not row.invoice_id:
+            continue
+        if checkout.check_payment(row.invoice_id, row.amount).payments:
+            continue        # paid: it cannot be cancelled, and its payments are looked at below
+        try:
+            cancel_remainder(journal, checkout, number, row)
+        except QPayError as exc:
+            if exc.error_code != "INVOICE_PAID":     # paid meanwhile: found below
+                troubles.append(exc)
+    sale = journal.get(number)
+    assert sale.invoice_id is not None
+    invoices = [(sale.invoice_id, sale.total)] + [
+        (row.invoice_id, row.amount) for row in journal.invoices_of(number)
+        if row.invoice_id and row.status in (InvoiceStatus.OPEN, InvoiceStatus.CANCELLING)]
+    known = {payment.payment_id for payment in sale.payments + sale.given_back}
+    seen: dict[str, PaymentSeen] = {}
+    for invoice_id, amount in invoices:
+        for payment in checkout.check_payment(invoice_id, amount).payments:
+            if payment.payment_id not in known:
+                seen.setdefault(payment.payment_id, payment)
+    recorded = journal.surplus_payments_seen(number, tuple(seen.values())) if seen else ()
+    if recorded:
+        logger.warning("sale %s: %d payment(s) arrived after it was paid in full; recorded as an over-payment",
+                       number, len(recorded))
+    if troubles:
+        raise troubles[0]
+    return recorded
+
+
 def settle_remainders(journal: Journal, checkout: Checkout, number: str) -> None:
     """A remainder invoice whose creation or cancel answer was lost: looked up by its number, or read back."""
     for row in journal.invoices_of(number):
@@ -207,17 +273,19 @@ def settle_remainders(journal: Journal, checkout: Checkout, number: str) -> None
 
 def give_part_back(journal: Journal, checkout: Checkout, number: str, reason: str = GIVE_BACK_REASON) -> PartOutcome:
     """Cancel the part payments (card only), then the sale's invoices. Paid in full meanwhile: nothing is
-    given back (the sale is PAID). A payment by bank transfer: `NotByCard`, nothing is sent."""
+    given back (the sale is PAID); money that arrived while the part went back: the sale is still open
+    (PARTLY_PAID). A payment by bank transfer: `NotByCard`, nothing is sent."""
     sale = journal.get(number)
     if sale.status is not JournalStatus.OPEN:
         raise JournalError(f"Sale {number} is {sale.status.value}: only an open sale's part can be given back.")
     if sale.reversal_status is ReversalStatus.PENDING:
         settle_part_reversal(journal, checkout, sale)    # asked before, answer lost: read back, never resent
     settle_remainders(journal, checkout, number)
-    now = check_sale(journal, checkout, number)
+    now = check_sale(journal, checkout, number)          # (money after an earlier give-back closes its record)
     if now.check.is_paid:
         return PartOutcome(CancelResult.PAID, journal.get(number), now.check)
-    payments = now.check.payments
+    back = {payment.payment_id for payment in journal.get(number).given_back}   # a give-back refused half-way
+    payments = tuple(payment for payment in now.check.payments if payment.payment_id not in back)
     if payments:
         if not all(payment.is_card for payment in payments):
             raise NotByCard(f"Sale {number}: a payment by bank transfer cannot be given back through QPay.")
@@ -225,39 +293,88 @@ def give_part_back(journal: Journal, checkout: Checkout, number: str, reason: st
         try:
             amount = checkout.reverse_payments(payments, False, reason)
         except QPayError as exc:
-            if is_definite_refusal(exc):
-                journal.part_reversal_failed(number, refusal_text(exc))
+            if is_definite_refusal(exc):     # what went back before the refusal stays recorded as given back
+                journal.part_reversal_failed(number, refusal_text(exc), given_back_before(exc))
             raise    # otherwise unknown: left pending; the next try or start re-reads the payments
-        journal.part_reversal_done(number, amount)
+        journal.part_reversal_done(number, amount, payments)
     outcome = cancel_part_paid(journal, checkout, number)
     return PartOutcome(outcome.result, journal.get(number), outcome.check)
 
 
 def cancel_part_paid(journal: Journal, checkout: Checkout, number: str) -> CancelOutcome:
-    """Cancel the sale's live remainder invoices, then its first invoice (`cancel_open_invoice`)."""
+    """Cancel the sale's live remainder invoices, then its first invoice. An invoice that answers
+    `INVOICE_PAID` took money meanwhile: the sale is checked again, and is PAID or still waiting
+    (PARTLY_PAID); nothing more is cancelled."""
     for row in journal.invoices_of(number):
         if row.status is InvoiceStatus.OPEN:
-            cancel_remainder(journal, checkout, number, row)
-    return cancel_open_invoice(journal, checkout, number)
+            try:
+                cancel_remainder(journal, checkout, number, row)
+            except QPayError as exc:
+                if exc.error_code != "INVOICE_PAID":
+                    raise
+                if checkout.check_payment(row.invoice_id or "", row.amount).payments:
+                    return _money_arrived(journal, checkout, number)
+                # Paid in full once and that money given back: closed, it takes no more money.
+                journal.remainder_closed(number, row.sender_invoice_no, "paid in full and given back: closed")
+    sale = journal.get(number)
+    if sale.status is not JournalStatus.OPEN or sale.invoice_id is None:
+        raise JournalError(f"Sale {number} is {sale.status.value}: only an open invoice can be cancelled.")
+    journal.cancel_started(number)
+    try:
+        checkout.cancel_invoice(sale.invoice_id)
+    except QPayError as exc:
+        if exc.error_code == "INVOICE_ALREADY_CANCELED":
+            journal.invoice_cancelled(number)
+            return CancelOutcome(CancelResult.CANCELLED)
+        if exc.error_code == "INVOICE_PAID":
+            journal.cancel_failed(number, "money arrived meanwhile: the invoice cannot be cancelled")
+            return _money_arrived(journal, checkout, number)
+        journal.cancel_failed(number, f"cancel refused or lost: {exc.error_code or type(exc).__name__}")
+        raise
+    journal.invoice_cancelled(number)
+    return CancelOutcome(CancelResult.CANCELLED)
+
+
+def _money_arrived(journal: Journal, checkout: Checkout, number: str) -> CancelOutcome:
+    """An invoice could not be cancelled because money arrived: the sale as a check finds it now."""
+    now = check_sale(journal, checkout, number)
+    return CancelOutcome(CancelResult.PAID if now.check.is_paid else CancelResult.PARTLY_PAID, now.check)
 
 
 def settle_part_reversal(journal: Journal, checkout: Checkout, sale: JournalSale) -> None:
-    """The part's cancel was asked and its answer lost: the payments read back say how it ended."""
-    reversed_ = checkout.payments_reversed(sale.payments)
-    if reversed_:
-        journal.part_reversal_done(sale.number, sale.paid_amount)
+    """The part's cancel was asked and its answer lost: the payments read back say how it ended, one by one
+    (those given back are recorded so, whatever became of the others)."""
+    back = {payment.payment_id for payment in sale.given_back}
+    asked = tuple(payment for payment in sale.payments if payment.payment_id not in back)
+    returned = checkout.payments_given_back(asked)
+    if len(returned) == len(asked):
+        journal.part_reversal_done(sale.number, sum((p.amount for p in returned), Decimal(0)), returned)
         return
     journal.part_reversal_failed(sale.number, "no answer while giving the part back; " + (
-        "the payment is still paid" if reversed_ is False else "only some of its payments were given back"))
+        "the payment is still paid" if not returned else "only some of its payments were given back"), returned)
+
+
+def _give_back_ended(sale: JournalSale) -> bool:
+    """The sale's part give-back ended: done, or refused after returning some of it."""
+    return sale.reversal_status is ReversalStatus.DONE or (
+        sale.reversal_status is ReversalStatus.FAILED and bool(sale.given_back))
 
 
 # -- after a crash -------------------------------------------------------------------------------------
 
 
 def needs_part_settling(journal: Journal, sale: JournalSale) -> bool:
-    """A sale still open (or being cancelled) with a remainder invoice or a part given back."""
-    return (sale.status in (JournalStatus.OPEN, JournalStatus.CANCELLING)
-            and (sale.reversal_status is not None or bool(journal.invoices_of(sale.number))))
+    """A sale still open (or being cancelled) with a remainder invoice or a part given back; or paid (no
+    receipt asked yet, nothing being given back or voided) with a remainder invoice that may still take money
+    (the till stopped before `close_paid_sale`)."""
+    if sale.status in (JournalStatus.OPEN, JournalStatus.CANCELLING):
+        return sale.reversal_status is not None or bool(journal.invoices_of(sale.number))
+    return (sale.status is JournalStatus.PAID and sale.reversal_status is None
+            and sale.receipt_status is not ReceiptStatus.CANCELLING
+            and any(row.status in _MAY_TAKE_MONEY for row in journal.invoices_of(sale.number)))
+
+
+_MAY_TAKE_MONEY = (InvoiceStatus.CREATING, InvoiceStatus.OPEN, InvoiceStatus.CANCELLING)
 
 
 def settle_part_paid(journal: Journal, checkout: Checkout, sale: JournalSale) -> str:
@@ -275,12 +392,17 @@ def settle_part_paid(journal: Journal, checkout: Checkout, sale: JournalSale) ->
         sale = journal.get(number)
     settle_remainders(journal, checkout, number)
     if sale.reversal_status is ReversalStatus.DONE:
-        # The part was given back: the cashier's cancel is finished (unless money came in meanwhile).
+        # The part was given back: the cashier's cancel is finished (unless money came in meanwhile: then
+        # the sale is checked, its give-back closed, and it waits or is paid).
         if cancel_part_paid(journal, checkout, number).result is CancelResult.CANCELLED:
             return "cancelled"
     check_sale(journal, checkout, number, with_status=True)
     status = journal.get(number).status
     if status is JournalStatus.PAID:
+        try:
+            close_paid_sale(journal, checkout, number)
+        except (QPayError, JournalError) as exc:     # the sale is paid; the next start tries the closing again
+            logger.warning("sale %s paid; its other invoices could not be closed: %s", number, exc)
         return "paid"
     return "waiting" if status is JournalStatus.OPEN else "cancelled"
 
@@ -296,5 +418,5 @@ def resumable_sale(journal: Journal, sale: JournalSale) -> Sale:
 
 
 __all__ = ["GIVE_BACK_REASON", "NotByCard", "PartOutcome", "SaleCheck", "cancel_part_paid", "cancel_remainder",
-           "cancel_unpaid_remainders", "check_sale", "give_part_back", "invoice_rest", "needs_part_settling",
-           "resumable_sale", "settle_part_paid", "settle_remainders"]
+           "cancel_unpaid_remainders", "check_sale", "close_paid_sale", "give_part_back", "invoice_rest",
+           "needs_part_settling", "resumable_sale", "settle_part_paid", "settle_remainders"]

@@ -23,19 +23,36 @@ def refusal_text(exc: QPayError) -> str:
 
 
 def issue_receipts(journal: Journal, checkout: Checkout, number: str, receiver: Receiver) -> JournalSale:
-    """The receipt of every payment that has none, for `receiver`. Returns the sale as recorded: COMPLETED
-    once each payment has its receipt. The service may answer with a receipt made earlier for another
-    receiver (after a lost answer): the sale's `receiver_differs` says so."""
-    sale = journal.get(number)
+    """The receipt of every payment kept that has none, for `receiver`. Returns the sale as recorded:
+    COMPLETED once each payment has its receipt. The service may answer with a receipt made earlier for another
+    receiver (after a lost answer): the sale's `receiver_differs` says so.
+
+    A refusal for one payment (`PAYMENT_NOT_PAID`: it went back meanwhile, say) does not stop the others: each
+    is asked, then the sale is recorded refused (PAID, still owed the refused one) and the first refusal is
+    raised. An answer that proves nothing is raised at once, the step left pending for recovery to ask again.
+    A payment recorded meanwhile (an over-payment) is asked too."""
     journal.receipt_started(number, receiver)
-    for payment in journal.get(number).payments_without_receipt:
+    refused: list[QPayError] = []
+    asked: set[str] = set()
+    while True:
+        owed = [p for p in journal.get(number).payments_without_receipt if p.payment_id not in asked]
+        if not owed:
+            break
+        payment = owed[0]
+        asked.add(payment.payment_id)
         try:
             receipt = checkout.issue_receipt(payment.payment_id, receiver)
         except QPayError as exc:
-            if is_definite_refusal(exc):
-                journal.receipt_failed(number, refusal_text(exc))
-            raise    # otherwise unknown: left pending for recovery to ask again
+            if not is_definite_refusal(exc):
+                raise    # unknown: left pending for recovery to ask again
+            refused.append(exc)
+            continue
         journal.receipt_issued(number, receipt)
+    if refused:
+        if journal.get(number).status is JournalStatus.RECEIPT_PENDING:
+            journal.receipt_failed(number, refusal_text(refused[0]) + (
+                f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""))
+        raise refused[0]
     sale = journal.get(number)
     if sale.status is not JournalStatus.COMPLETED:   # a payment was added meanwhile: a bug, not bad input
         raise JournalError(f"Sale {number}: not every payment has its receipt.")

@@ -65,6 +65,14 @@ CERTAIN_REFUSALS = (InvalidRequestError, AuthenticationError, NotFoundError, Rat
                     APIConnectionError)
 
 
+_UNDONE = ("CANCELLED", "REFUNDED")   # a payment given back
+
+
+def given_back_before(exc: BaseException) -> tuple[PaymentSeen, ...]:
+    """The payments `Checkout.reverse_payments` gave back before it raised `exc`."""
+    return tuple(getattr(exc, "given_back", ()))
+
+
 def is_definite_refusal(exc: BaseException) -> bool:
     """True when the answer proves the call changed nothing: the service read the request and said no
     (4xx), or never let it in (login refused, slow down). A 5xx, a timeout, a lost connection or an answer we
@@ -186,27 +194,43 @@ class Checkout:
     # -- after the sale ---------------------------------------------------------
 
     def reverse_payments(self, payments: tuple[PaymentSeen, ...], refund: bool, reason: str) -> Decimal:
-        """Cancel (or refund) each card payment; returns the amount given back. An already
-        reversed payment counts as given back; a lost answer is settled by the client or raised."""
-        given_back = Decimal(0)
+        """Cancel (or refund) each card payment; returns the amount given back. An already reversed payment
+        counts as given back. A refusal does not stop the others: each is asked, then the first refusal is
+        raised. A lost answer the client could not settle is raised at once (the rest are not asked). Either
+        way the error carries the payments that did go back (`given_back_before`)."""
+        given_back: list[PaymentSeen] = []
+        refused: list[QPayError] = []
+        undo = self.client.refund_payment if refund else self.client.cancel_payment
         for payment in payments:
-            undo = self.client.refund_payment if refund else self.client.cancel_payment
             try:
                 undo(payment.payment_id, note=reason)
             except QPayError as exc:
-                if exc.error_code != "PAYMENT_ALREADY_CANCELED":
+                if exc.error_code == "PAYMENT_ALREADY_CANCELED":
+                    given_back.append(payment)
+                    continue
+                if not is_definite_refusal(exc):
+                    exc.given_back = tuple(given_back)   # type: ignore[attr-defined]
                     raise
-            given_back += payment.amount
-        return given_back
+                refused.append(exc)
+                continue
+            given_back.append(payment)
+        if refused:
+            refused[0].given_back = tuple(given_back)   # type: ignore[attr-defined]
+            raise refused[0]
+        return sum((payment.amount for payment in given_back), Decimal(0))
+
+    def payments_given_back(self, payments: tuple[PaymentSeen, ...]) -> tuple[PaymentSeen, ...]:
+        """Read back: those of `payments` that are cancelled or refunded."""
+        return tuple(payment for payment in payments
+                     if self.client.get_payment(payment.payment_id).status in _UNDONE)
 
     def payments_reversed(self, payments: tuple[PaymentSeen, ...]) -> bool | None:
         """After a crash: True when every payment is cancelled or refunded, False when all are still paid,
-        None when it is mixed (a person must look)."""
-        undone = [self.client.get_payment(payment.payment_id).status in ("CANCELLED", "REFUNDED")
-                  for payment in payments]
-        if all(undone):
+        None when it is mixed (`payments_given_back` says which)."""
+        undone = self.payments_given_back(payments)
+        if len(undone) == len(payments):
             return True
-        return False if not any(undone) else None
+        return False if not undone else None
 
     def log_in(self) -> None:
         """Prove the credentials: a fresh login ("Test connection")."""

@@ -82,6 +82,8 @@ FIELD_LABELS = {
     "time_zone": "time zone",
     "vat_rate": "VAT rate",
     "city_tax_rate": "city tax rate",
+    "scanner_prefix": "scanner prefix",
+    "scanner_suffix": "scanner suffix",
 }
 _SHORT_CODE = re.compile(r"[A-Za-z0-9]{1,20}")
 _LANGUAGE = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*")
@@ -144,6 +146,9 @@ class Settings:
     time_zone: str = DEFAULT_TIME_ZONE
     vat_rate: str = DEFAULT_VAT_RATE             # percent
     city_tax_rate: str = DEFAULT_CITY_TAX_RATE   # percent: 1 or 2
+    # The barcode scanner: what it sends before a code ("": none, recognised by its speed) and after it.
+    scanner_prefix: str = ""
+    scanner_suffix: str = "enter"                # "enter" or "tab"
 
     def __post_init__(self) -> None:
         # Callers may pass "production"; keep the field a real Environment.
@@ -188,6 +193,8 @@ class Settings:
             "time_zone": _check_time_zone,
             "vat_rate": _check_vat_rate,
             "city_tax_rate": _check_city_tax_rate,
+            "scanner_prefix": _check_scanner_prefix,
+            "scanner_suffix": _check_scanner_suffix,
         }
         if self.environment is not Environment.TRAINING:
             production = self.environment is Environment.PRODUCTION
@@ -510,6 +517,17 @@ def _check_vat_rate(value: str) -> Check:
         return "The {label} must be a percentage below 100 with at most 2 decimals, such as {example}.", {
             "example": DEFAULT_VAT_RATE}
     return None
+
+
+def _check_scanner_prefix(value: str) -> Check:
+    if value and (len(value) > 4 or not value.isprintable() or any(char.isalnum() or char.isspace()
+                                                                   for char in value)):
+        return "The {label} is up to 4 signs that no code holds (such as ~ or #), or nothing."
+    return None
+
+
+def _check_scanner_suffix(value: str) -> Check:
+    return None if value in ("enter", "tab") else "The {label} must be enter or tab."
 
 
 def _check_city_tax_rate(value: str) -> Check:

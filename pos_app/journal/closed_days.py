@@ -13,19 +13,28 @@ A refund tomorrow of today's sale counts tomorrow, like every other step.
 
 The table is read and written through a short connection of its own (the
 journal's connection belongs to the sale steps); call these on a worker.
+
+A close is one IMMEDIATE transaction on that connection: it takes the write
+lock of the file, so the journal's steps wait; only then does it take its time
+(`closed_at`), read the day and store it. A journal step takes its own time
+under the same lock (after its BEGIN IMMEDIATE), so every step is either
+committed before the close read the day (and counted in it) or timed after the
+close (and counted on the next day): none falls between the two.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import sqlite3
+import threading
 from collections.abc import Mapping
-from contextlib import closing
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, fields
 from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .day_summary import DayReport, DaySummary, Tally, load_day
 from .schema import JournalError
@@ -71,35 +80,63 @@ class ClosedDays:
         """The stored Z report of `terminal`'s `day`, or None while the day is open."""
         try:
             with closing(self._connect()) as db:
-                row = db.execute("SELECT closed_at, summary_json FROM closed_days WHERE terminal = ? AND day = ?",
-                                 (terminal, day.isoformat())).fetchone()
+                return _stored(db, terminal, day)
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"The closed days in {self.path} cannot be read: {exc}") from exc
-        if row is None:
-            return None
-        return ClosedDay(terminal, day, datetime.fromisoformat(row[0]), summary_from_json(row[1]))
 
     def add(self, summary: DaySummary) -> ClosedDay:
         """Store `summary` (its `closed_at` set) as its day's Z report; `DayAlreadyClosed` if there is one."""
-        if summary.closed_at is None:
+        closed_at = summary.closed_at
+        if closed_at is None:
             raise JournalError("A day is stored with the time it was closed.")
+        with self._transaction(summary.terminal, summary.day) as db:
+            _insert(db, summary)
+        return ClosedDay(summary.terminal, summary.day, closed_at, summary)
+
+    @contextmanager
+    def _transaction(self, terminal: str, day: date) -> Iterator[sqlite3.Connection]:
+        """One IMMEDIATE transaction on the file (the journal's steps wait for it), committed at the end."""
         try:
             with closing(self._connect()) as db:
+                db.row_factory = sqlite3.Row
                 db.execute("BEGIN IMMEDIATE")
                 try:
-                    db.execute("INSERT INTO closed_days (terminal, day, closed_at, summary_json) VALUES (?, ?, ?, ?)",
-                               (summary.terminal, summary.day.isoformat(),
-                                summary.closed_at.isoformat(timespec="microseconds"), summary_json(summary)))
+                    yield db
                     db.execute("COMMIT")
                 except BaseException:
                     if db.in_transaction:
                         db.execute("ROLLBACK")
                     raise
         except sqlite3.IntegrityError as exc:
-            raise DayAlreadyClosed(summary.terminal, summary.day) from exc
+            raise DayAlreadyClosed(terminal, day) from exc
         except sqlite3.DatabaseError as exc:
             raise JournalError(f"The day close could not be stored in {self.path}: {exc}") from exc
-        return ClosedDay(summary.terminal, summary.day, summary.closed_at, summary)
+
+
+def _stored(db: sqlite3.Connection, terminal: str, day: date) -> ClosedDay | None:
+    row = db.execute("SELECT closed_at, summary_json FROM closed_days WHERE terminal = ? AND day = ?",
+                     (terminal, day.isoformat())).fetchone()
+    if row is None:
+        return None
+    return ClosedDay(terminal, day, datetime.fromisoformat(row[0]), summary_from_json(row[1]))
+
+
+def _insert(db: sqlite3.Connection, summary: DaySummary) -> None:
+    if summary.closed_at is None:
+        raise JournalError("A day is stored with the time it was closed.")
+    db.execute("INSERT INTO closed_days (terminal, day, closed_at, summary_json) VALUES (?, ?, ?, ?)",
+               (summary.terminal, summary.day.isoformat(), summary.closed_at.isoformat(timespec="microseconds"),
+                summary_json(summary)))
+
+
+def _reading_on(journal: Journal, db: sqlite3.Connection) -> Journal:
+    """The journal's own reading methods, run on `db` (inside the close's transaction) instead of its connection:
+    the journal's connection is behind its lock, which a step waiting for the close's write lock may hold."""
+    journal._connection()                      # noqa: SLF001 - a closed journal stays closed (JournalError)
+    reader = copy.copy(journal)
+    reader._db = db                            # noqa: SLF001
+    reader._lock = threading.Lock()            # noqa: SLF001
+    return reader
 
 
 def _start(store: ClosedDays, terminal: str, day: date) -> datetime | None:
@@ -125,17 +162,22 @@ def close_day(journal: Journal, day: date, store: ClosedDays | None = None) -> D
     """Close `day` now: compute its summary up to this moment and store it as its Z report.
 
     Refused (`DayAlreadyClosed`) when the day is closed already, and for a day that has not begun. What
-    happens on the day after this moment counts on the next day.
+    happens on the day after this moment counts on the next day. One IMMEDIATE transaction (see the module
+    docstring): the journal's steps wait while the day is read and stored.
     """
     store = store or ClosedDays(journal.path)
     terminal = journal.terminal_id
-    closed_at = journal.now()          # first: a step after this moment belongs to the next day
-    if closed_at.replace(tzinfo=None).date() < day:
-        raise JournalError(f"The day {day.isoformat()} has not begun yet: it cannot be closed.")
-    if store.get(terminal, day) is not None:
-        raise DayAlreadyClosed(terminal, day)
-    report = load_day(journal, day, since=_start(store, terminal, day), until=closed_at, closed_at=closed_at)
-    store.add(report.summary)
+    with store._transaction(terminal, day) as db:        # noqa: SLF001 - this module's own
+        # Under the write lock: a step committed before now was timed before now; one after it, after it.
+        closed_at = journal.now()
+        if closed_at.replace(tzinfo=None).date() < day:
+            raise JournalError(f"The day {day.isoformat()} has not begun yet: it cannot be closed.")
+        if _stored(db, terminal, day) is not None:
+            raise DayAlreadyClosed(terminal, day)
+        before = _stored(db, terminal, day - timedelta(days=1))
+        report = load_day(_reading_on(journal, db), day, since=before.closed_at if before is not None else None,
+                          until=closed_at, closed_at=closed_at)
+        _insert(db, report.summary)
     return report
 
 

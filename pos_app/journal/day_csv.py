@@ -142,8 +142,10 @@ def sales_csv(sales: Iterable[SaleDay | JournalSale]) -> str:
     """Each sale on its own row, oldest first, for the accountant.
 
     The first columns say where the sale stands now (`vat` / `city_tax`: its valid receipts', else its own
-    split); the ``day_`` columns what it did in the day, as the summary counts it. A bare `JournalSale`
-    is taken on the day it was begun.
+    split); the ``day_`` columns what it did in the day, as the summary counts it: ``day_paid`` the payments
+    first learnt of that day, ``day_without_receipt`` 1 when it became a sale without receipt that day and
+    -1 when it stopped being one (a correction; see `day_summary`). A bare `JournalSale` is taken on the day it
+    was begun.
     """
     rows: list[Iterable[object]] = [SALES_HEADER]
     moves = sorted((_as_move(item) for item in sales), key=lambda move: (wall_clock(move.sale.created_at),
@@ -178,7 +180,7 @@ def sales_csv(sales: Iterable[SaleDay | JournalSale]) -> str:
             len(move.voided),
             money_text(move.receipt_vat),
             money_text(move.receipt_city_tax),
-            "yes" if move.without_receipt else "",
+            str(move.without_receipt) if move.without_receipt else "",      # 1, or -1 for a correction
             money_text(move.no_receipt_vat),
             money_text(move.no_receipt_city_tax),
         ))

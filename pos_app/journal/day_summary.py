@@ -9,13 +9,18 @@ module computes.
 **Everything counts on the day it happened** (local Ulaanbaatar time, the
 journal's own event times), not on the day its sale was begun:
 
-* **paid**: money that arrived that day (the `payments_seen` step), at what
-  the customer paid: the sum of the payments, so an over-payment counts as
-  money received (**overpaid** says how much of it was beyond the totals).
-  **by_bank / by_payment_type** split the same payments (so they add up to
-  *paid*). An unnamed bank or type is the key ``""`` (shown as "Unknown").
+* **paid**: money that arrived that day, payment by payment: each payment
+  (by its id) counts once, on the day the journal first learnt of it (the
+  `payments_seen` step, or `part_reversal_started` for a part paid and then
+  given back), at what the customer paid, so an over-payment counts as money
+  received (**overpaid** says how much of it was beyond the totals). A part
+  learnt of one day and the rest paid the next counts the part on the first
+  day and only the rest on the second. **by_bank / by_payment_type** split the
+  same payments (so they add up to *paid*). An unnamed bank or type is the
+  key ``""`` (shown as "Unknown").
 * **given_back_cancel / given_back_refund**: card payments given back that day
-  (`reversal_done`), at the amount given back. A refund today of yesterday's
+  (`reversal_done`, or the part returned before a give-back was refused
+  half-way), at the amount given back. A refund today of yesterday's
   sale counts today; yesterday stays as it was. **net** = paid − given back.
 * **receipts_issued / receipts_voided**: ebarimt receipts issued that day, and
   voids of receipts confirmed that day (a sale paid in parts has one receipt a
@@ -25,8 +30,14 @@ journal's own event times), not on the day its sale was begun:
   receipt issued and voided the same day counts zero; a sale with several
   receipts counts each valid one.
 * **without_receipt** (and **no_receipt_vat / no_receipt_city_tax**, the
-  cart's tax split): sales whose money arrived that day and that, at the end of
-  the day, kept their money with no valid receipt at all.
+  cart's tax split): the change that day in the sales *without receipt*: paid
+  (PAID or later; a sale not paid in full counts no cart VAT), money kept
+  (nothing given back or being given back) and no valid receipt at all. A sale
+  that became so that day (paid without a receipt, or its receipt voided with
+  the money kept) adds its split; one that stopped being so (its receipt
+  issued on a later day than the payment, or its money given back) takes it
+  back out: a correction line, count -1. So over any run of days *vat* adds up
+  to what ebarimt holds plus each sale without receipt once.
 * **sales_count**: sales begun that day; **cancelled / expired / failed**:
   sales that ended unpaid that day, at their total.
 * Needs attention is about *now*, whatever day it began on (up to the end of
@@ -50,6 +61,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
+
+from pos_app.domain.sale import PaymentSeen
 
 from .journal import (
     UNFINISHED_STATUSES,
@@ -78,6 +91,9 @@ Event = tuple[datetime, str, dict[str, Any]]   # a sale's step, as `Journal.even
 _ZERO = Decimal(0)
 _CENT = Decimal("0.01")
 _ENDINGS = {"invoice_cancelled": _S.CANCELLED, "expired": _S.EXPIRED, "invoice_failed": _S.FAILED}
+# The steps that tell the journal of payments (their detail lists them): each payment counts on the first.
+_LEARNING_STEPS = frozenset({"payments_seen", "part_reversal_started", "money_after_give_back"})
+_REVERSAL_CLEARED = frozenset({"money_after_give_back"})     # the part's give-back record closes: money came after
 _REVERSAL_STEPS = {"reversal_started": ReversalStatus.PENDING, "reversal_done": ReversalStatus.DONE,
                    "reversal_failed": ReversalStatus.FAILED,
                    # The part of a partly paid sale given back to the card (the sale then ends cancelled).
@@ -113,14 +129,14 @@ class DaySummary:
     day: date
     terminal: str
     sales_count: int = 0                                   # sales begun in the day
-    paid: Tally = Tally()                                  # money that arrived: sales, sum of their payments
+    paid: Tally = Tally()                                  # money that arrived: sales, their payments first seen
     overpaid: Decimal = _ZERO                              # of `paid`, what was beyond the sales' totals
     receipts_issued: int = 0
     receipts_voided: int = 0
     receipt_vat: Decimal = _ZERO                           # with receipt: issued minus voided that day
     receipt_city_tax: Decimal = _ZERO
-    without_receipt: Tally = Tally()                       # paid that day, kept, no valid receipt at its end
-    no_receipt_vat: Decimal = _ZERO                        # their cart's split
+    without_receipt: Tally = Tally()                       # the change in sales paid, kept, with no valid receipt
+    no_receipt_vat: Decimal = _ZERO                        # their cart's split (negative: corrections)
     no_receipt_city_tax: Decimal = _ZERO
     by_bank: tuple[tuple[str, Tally], ...] = ()
     by_payment_type: tuple[tuple[str, Tally], ...] = ()
@@ -172,21 +188,28 @@ class SaleDay:
 
     sale: JournalSale
     begun: bool = False
-    paid: Decimal | None = None             # its money arrived (the sum of its payments)
+    paid: Decimal | None = None             # money arrived: the sum of `payments`
     given_back: Decimal | None = None
     ended: JournalStatus | None = None      # CANCELLED, EXPIRED or FAILED: it ended unpaid
     issued: tuple[JournalReceipt, ...] = ()
     voided: tuple[JournalReceipt, ...] = ()
-    without_receipt: bool = False           # paid in the window; at its end kept and with no valid receipt
+    without_receipt: int = 0                # +1 became paid-kept-without-receipt in the window, -1 stopped being
+    payments: tuple[PaymentSeen, ...] = ()  # the payments the journal first learnt of in the window
+    paid_before: Decimal = _ZERO            # the payments learnt of before the window
+    without_receipt_amount: Decimal = _ZERO  # the money of `without_receipt` (the sale's payments), same sign
 
     @property
     def moved(self) -> bool:
         return bool(self.begun or self.paid is not None or self.given_back is not None or self.ended
-                    or self.issued or self.voided)
+                    or self.issued or self.voided or self.without_receipt or self.without_receipt_amount)
 
     @property
     def overpaid(self) -> Decimal:
-        return max(_ZERO, self.paid - self.sale.total) if self.paid is not None else _ZERO
+        """What the window's payments brought beyond the total (the part beyond it before is not counted again)."""
+        if self.paid is None:
+            return _ZERO
+        total = self.sale.total
+        return max(_ZERO, self.paid_before + self.paid - total) - max(_ZERO, self.paid_before - total)
 
     @property
     def receipt_vat(self) -> Decimal:
@@ -198,11 +221,11 @@ class SaleDay:
 
     @property
     def no_receipt_vat(self) -> Decimal:
-        return self.sale.taxes.vat if self.without_receipt else _ZERO
+        return self.sale.taxes.vat * self.without_receipt
 
     @property
     def no_receipt_city_tax(self) -> Decimal:
-        return self.sale.taxes.city_tax if self.without_receipt else _ZERO
+        return self.sale.taxes.city_tax * self.without_receipt
 
 
 @dataclass(frozen=True)
@@ -262,8 +285,10 @@ def _steps_from_the_sale(sale: JournalSale) -> list[Event]:
     """Without a step log: every step at the time the sale was begun (its receipts keep their own times)."""
     at = sale.created_at
     steps: list[Event] = [(at, "sale_begun", {})]
-    if sale.payments and (sale.status in PAID_STATUSES or sale.reversal_status is not None):
+    if sale.payments and sale.status in PAID_STATUSES:
         steps.append((at, "payments_seen", {}))
+    elif sale.payments and sale.reversal_status is not None:     # a part paid, then given back
+        steps.append((at, "part_reversal_started", {}))
     if sale.reversal_status is not None:
         steps.append((at, "reversal_started", {}))
         if sale.reversal_status is ReversalStatus.DONE:
@@ -284,47 +309,97 @@ def _amount(detail: Mapping[str, Any], default: Decimal) -> Decimal:
     return amount if amount.is_finite() else default
 
 
+def _learnt(detail: Mapping[str, Any], sale: JournalSale) -> tuple[PaymentSeen, ...]:
+    """The payments one of `_LEARNING_STEPS` told the journal of (its detail lists them; a step without the
+    list, derived or old: the sale's payments)."""
+    records = detail.get("payments")
+    if not isinstance(records, (list, tuple)):
+        return sale.payments
+    return tuple(PaymentSeen(str(record.get("payment_id", "")), _amount(record, _ZERO), str(record.get("bank", "")),
+                             str(record.get("type", "")))
+                 for record in records if isinstance(record, Mapping))
+
+
+def _key(payment: PaymentSeen) -> object:
+    return payment.payment_id or (payment.amount, payment.bank, payment.kind)
+
+
 def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime, end: datetime) -> SaleDay:
     """What `sale` did from `start` to `end` (wall-clock times, see `day_bounds`).
 
-    `events` is the sale's step log (at least from `start` on); None derives one from the sale itself.
+    `events` is the sale's whole step log (from before `start` too: which payments were learnt of, whether it
+    was paid and kept then); None derives one from the sale itself.
     """
     steps = _steps_from_the_sale(sale) if events is None else events
     begun = False
-    paid: Decimal | None = None
+    learnt: set[object] = set()
+    payments: list[PaymentSeen] = []
+    paid_before = _ZERO
+    paid_at: datetime | None = None                      # the sale was paid (PAID) from then on
+    paid_with: dict[object, tuple[datetime, Decimal]] = {}   # its payments once paid: when learnt, how much
     given_back: Decimal | None = None
     ended: JournalStatus | None = None
-    reversal: ReversalStatus | None = None
+    reversals: list[tuple[datetime, ReversalStatus | None]] = []
     for at, kind, detail in steps:
         moment = wall_clock(at)
         if moment >= end:
             continue
-        reversal = _REVERSAL_STEPS.get(kind, reversal)
+        if kind in _REVERSAL_STEPS:
+            reversals.append((moment, _REVERSAL_STEPS[kind]))
+        elif kind in _REVERSAL_CLEARED:
+            reversals.append((moment, None))
+        if kind in _LEARNING_STEPS:
+            if kind == "payments_seen":
+                paid_at = paid_at or moment
+                for payment in _learnt(detail, sale):
+                    paid_with.setdefault(_key(payment), (moment, payment.amount))
+            for payment in _learnt(detail, sale):
+                if _key(payment) in learnt:
+                    continue                             # learnt of before: counted then
+                learnt.add(_key(payment))
+                if moment < start:
+                    paid_before += payment.amount
+                else:
+                    payments.append(payment)
         if moment < start:
             continue
         if kind == "sale_begun":
             begun = True
-        elif kind == "payments_seen" and sale.payments:
-            paid = sale.paid_amount
-        elif kind == "part_reversal_started":
-            # A part paid, learnt of when it is given back: it arrived, then went back (both counted).
-            paid = _sum(_amount(record, _ZERO) for record in detail.get("payments", ()))
         elif kind in ("reversal_done", "part_reversal_done"):
             given_back = (given_back or _ZERO) + _amount(detail, sale.reversed_amount)
+        elif kind in ("reversal_failed", "part_reversal_failed") and "amount" in detail:
+            given_back = (given_back or _ZERO) + _amount(detail, _ZERO)     # refused half-way: this part went back
         elif kind in _ENDINGS:
             ended = _ENDINGS[kind]
+
+    def without_receipt(moment: datetime) -> Decimal | None:
+        """Its money when, with every step before `moment` taken, it is paid, its money kept and it has no valid
+        receipt; else None."""
+        if paid_at is None or paid_at >= moment:
+            return None
+        reversal = None
+        for at, status in reversals:
+            if at < moment:
+                reversal = status
+        if reversal in (ReversalStatus.PENDING, ReversalStatus.DONE):
+            return None
+        if any(wall_clock(row.issued_at) < moment
+               and not (row.status is ReceiptStatus.CANCELLED and wall_clock(row.changed_at) < moment)
+               for row in sale.receipts):
+            return None
+        return _sum(amount for at, amount in paid_with.values() if at < moment)
 
     def within(moment: datetime) -> bool:
         return start <= wall_clock(moment) < end
 
     issued = tuple(row for row in sale.receipts if within(row.issued_at))
     voided = tuple(row for row in sale.receipts if row.status is ReceiptStatus.CANCELLED and within(row.changed_at))
-    valid_at_end = any(wall_clock(row.issued_at) < end
-                       and not (row.status is ReceiptStatus.CANCELLED and wall_clock(row.changed_at) < end)
-                       for row in sale.receipts)
-    kept = reversal not in (ReversalStatus.PENDING, ReversalStatus.DONE)
+    paid = _sum(payment.amount for payment in payments) if payments else None
+    # The change over the window (a correction line when it stopped being without receipt).
+    at_start, at_end = without_receipt(start), without_receipt(end)
     return SaleDay(sale, begun, paid, given_back, ended, issued, voided,
-                   without_receipt=paid is not None and kept and not valid_at_end)
+                   without_receipt=(at_end is not None) - (at_start is not None), payments=tuple(payments),
+                   paid_before=paid_before, without_receipt_amount=(at_end or _ZERO) - (at_start or _ZERO))
 
 
 def day_moves(sales: Iterable[JournalSale], day: date, terminal: str,
@@ -386,15 +461,15 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
         if move.paid is not None:
             paid = paid.plus(move.paid)
             overpaid += move.overpaid
-            for payment in sale.payments:
+            for payment in move.payments:
                 bank = payment.bank.strip()
                 banks[bank] = banks.get(bank, Tally()).plus(payment.amount)
                 kind = payment.kind.strip().upper()
                 kinds[kind] = kinds.get(kind, Tally()).plus(payment.amount)
-            if move.without_receipt:
-                without_receipt = without_receipt.plus(move.paid)
-                no_receipt_vat += move.no_receipt_vat
-                no_receipt_city_tax += move.no_receipt_city_tax
+        if move.without_receipt or move.without_receipt_amount:
+            without_receipt += Tally(move.without_receipt, move.without_receipt_amount)
+            no_receipt_vat += move.no_receipt_vat
+            no_receipt_city_tax += move.no_receipt_city_tax
         if move.ended is _S.CANCELLED:
             cancelled = cancelled.plus(sale.total)
         elif move.ended is _S.EXPIRED:
@@ -446,12 +521,19 @@ def load_day(journal: Journal, day: date, *, since: datetime | None = None, unti
     """The day's figures as the journal holds them now (disk: call it on a worker).
 
     `since` / `until` bound the day at the closes around it (`pos_app.journal.closed_days.read_day` finds
-    them); without them it is the calendar day. Needs attention is read from every day.
+    them); without them it is the calendar day. Needs attention is read from every day. A sale that moved in
+    the day but was begun before the day before is read with its whole step log (the payments learnt of
+    earlier, whether it was paid and kept when the day began).
     """
-    sales, steps = journal.activity_between(day - timedelta(days=1), day)
+    first = day - timedelta(days=1)
+    sales, steps = journal.activity_between(first, day)
     events: dict[str, list[Event]] = {}
     for number, at, kind, detail in steps:
         events.setdefault(number, []).append((at, kind, detail))
+    for sale in sales:
+        # Begun before the steps read: what it did earlier (payments learnt of, paid, given back) is needed too.
+        if wall_clock(sale.created_at) < _midnight(first):
+            events[sale.number] = journal.events(sale.number)
     attention = journal.sales_needing_attention()
     terminal = journal.terminal_id
     summary = summarize(sales, day, terminal, events, since=since, until=until, attention=attention,

@@ -132,9 +132,9 @@ class Journal(JournalInvoices):
             raise JournalError("A sale's total must be above 0.")
         lines_json = dumps([line_record(line) for line in lines])
         vat, city_tax = money_text(taxes.vat, "VAT"), money_text(taxes.city_tax, "city tax")
-        now = self._now()
-        day = day or now.date()
         with self._writing() as db:
+            now = self._now()   # under the write lock: a day close cannot fall between the time and the commit
+            day = day or now.date()
             # The number and its sale are one transaction: a crash cannot use a number without recording it.
             number = take_number(db, self.terminal_id, day)
             db.execute("INSERT INTO sales (number, terminal, created_at, updated_at, status, total, vat, city_tax,"
@@ -205,8 +205,8 @@ class Journal(JournalInvoices):
         money = {"amount": money_text(receipt.amount, "receipt amount"),
                  "vat": money_text(receipt.vat, "receipt VAT"),
                  "city_tax": money_text(receipt.city_tax, "receipt city tax")}
-        now = self._now()
         with self._writing() as db:
+            now = self._now()   # under the write lock: a day close cannot fall between the time and the commit
             sale = self._sale_in(self._row_for(db, number, "receipt_issued", {_S.RECEIPT_PENDING}))
             if not receipt.payment_id:
                 # Unambiguous only for the one payment still without a receipt.
@@ -434,8 +434,8 @@ class Journal(JournalInvoices):
     def _receipt_rows_step(self, number: str, kind: str, before: ReceiptStatus, after: ReceiptStatus,
                            payment_id: str | None = None, failure: str = "") -> None:
         """Move the sale's receipts in `before` to `after` and its receipt summary with them: one transaction."""
-        now = self._now()
         with self._writing() as db:
+            now = self._now()   # under the write lock: a day close cannot fall between the time and the commit
             self._row_for(db, number, kind, {_S.PAID, _S.COMPLETED, _S.RECEIPT_PENDING})
             moved = receipt_rows.move(db, number, before, after, time_text(now), payment_id, failure)
             if not moved:
@@ -463,8 +463,8 @@ class Journal(JournalInvoices):
         unknown = set(changes) - _SALE_COLUMNS
         if unknown:   # column names go into the SQL text: only our own
             raise ValueError(f"not a sales column: {sorted(unknown)}")
-        now = self._now()
         with self._writing() as db:
+            now = self._now()   # under the write lock: a day close cannot fall between the time and the commit
             row = db.execute("SELECT * FROM sales WHERE number = ?", (number,)).fetchone()
             if row is None:
                 raise SaleNotFound(number)

@@ -59,6 +59,7 @@ class ReversalStatus(str, Enum):
 _S = JournalStatus   # short, for the transition tables below
 # What a crash can leave half-done: recovery settles these with the service.
 UNFINISHED_STATUSES = frozenset({_S.CREATING, _S.OPEN, _S.CANCELLING, _S.PAID, _S.RECEIPT_PENDING})
+_KEPT_STATUSES = frozenset({_S.PAID, _S.RECEIPT_PENDING, _S.COMPLETED})   # the money arrived in full
 FINAL_STATUSES = frozenset(JournalStatus) - UNFINISHED_STATUSES
 
 _STAGE_OF_STATUS = {
@@ -109,6 +110,7 @@ class JournalSale:
     reversal_status: ReversalStatus | None = None
     reversal_reason: str = ""
     reversed_amount: Decimal = Decimal(0)
+    given_back: tuple[PaymentSeen, ...] = ()   # the payments a give-back confirmed returned (see `payments_given_back`)
 
     @property
     def valid_receipts(self) -> tuple[JournalReceipt, ...]:
@@ -133,16 +135,37 @@ class JournalSale:
         return any(receipt.status is ReceiptStatus.ISSUED for receipt in self.receipts)
 
     @property
+    def payments_given_back(self) -> tuple[PaymentSeen, ...]:
+        """The payments that went back to the customer. A give-back applies to payments, not to the sale: one
+        refused half-way returned some (`given_back`), and money that came after a part was given back is
+        kept. A paid sale's give-back that ended DONE returned every payment it had (the step that records it
+        does not list them), unless its record is about other payments than the sale's (a part given back
+        before the money the sale was paid with)."""
+        given = self.given_back
+        if self.reversal_status is ReversalStatus.DONE and self.status in _KEPT_STATUSES:
+            ids = {payment.payment_id for payment in given}
+            if not given or ids & {payment.payment_id for payment in self.payments}:
+                return given + tuple(payment for payment in self.payments if payment.payment_id not in ids)
+        return given
+
+    @property
+    def payments_kept(self) -> tuple[PaymentSeen, ...]:
+        """The sale's payments not given back."""
+        back = {payment.payment_id for payment in self.payments_given_back}
+        return tuple(payment for payment in self.payments if payment.payment_id not in back)
+
+    @property
     def money_kept(self) -> bool:
-        """Paid, and the payment is not given back (nor being given back)."""
-        return (self.status in (JournalStatus.PAID, JournalStatus.RECEIPT_PENDING, JournalStatus.COMPLETED)
-                and self.reversal_status not in (ReversalStatus.PENDING, ReversalStatus.DONE))
+        """Paid, and some payment is not given back (nor being given back)."""
+        return (self.status in _KEPT_STATUSES and self.reversal_status is not ReversalStatus.PENDING
+                and bool(self.payments_kept))
 
     @property
     def payments_without_receipt(self) -> tuple[PaymentSeen, ...]:
-        """The payments that have no valid receipt yet (each payment gets its own)."""
+        """The payments kept that have no valid receipt yet (each payment gets its own; one given back is owed
+        none)."""
         covered = {receipt.payment_id for receipt in self.valid_receipts}
-        return tuple(payment for payment in self.payments if payment.payment_id not in covered)
+        return tuple(payment for payment in self.payments_kept if payment.payment_id not in covered)
 
     @property
     def owes_receipt(self) -> bool:
@@ -256,8 +279,7 @@ def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = ()) -
         invoice_id=row["invoice_id"],
         qr_text=row["qr_text"],
         short_url=row["short_url"],
-        payments=tuple(PaymentSeen(p["payment_id"], Decimal(p["amount"]), p.get("bank", ""), p.get("type", ""))
-                       for p in json.loads(row["payment_ids_json"])),
+        payments=tuple(_payment_from(record) for record in json.loads(row["payment_ids_json"])),
         receiver=receiver,
         receipts=receipts,
         failure=row["failure"],
@@ -267,4 +289,9 @@ def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = ()) -
         reversal_status=ReversalStatus(row["reversal_status"]) if row["reversal_status"] else None,
         reversal_reason=row["reversal_reason"],
         reversed_amount=Decimal(row["reversed_amount"]) if row["reversed_amount"] else Decimal(0),
+        given_back=tuple(_payment_from(record) for record in json.loads(row["given_back_json"])),
     )
+
+
+def _payment_from(record: dict[str, Any]) -> PaymentSeen:
+    return PaymentSeen(record["payment_id"], Decimal(record["amount"]), record.get("bank", ""), record.get("type", ""))

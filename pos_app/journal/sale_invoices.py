@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 from pos_app.domain.sale import BankApp, OpenInvoice, PaymentSeen
 from pos_app.domain.validators import check_reversal_reason
 
-from .records import JournalStatus
+from .records import JournalStatus, dumps, payment_record, time_text
 from .schema import JournalError
 
 if TYPE_CHECKING:
@@ -89,11 +89,16 @@ class JournalInvoices:
         paid_sum = sum((payment.amount for payment in paid), Decimal(0))
         if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= 0:
             raise JournalError(f"A remainder invoice needs an amount above 0, not {amount!r}.")
-        now = self._now()
         with self._writing() as db:
+            now = self._now()   # under the write lock: a day close cannot fall between the time and the commit
             row = self._row_for(db, number, "remainder_started", _open())
-            if row["reversal_status"] in ("pending", "done"):
-                raise JournalError(f"Sale {number}: its part is being given back or was given back.")
+            if row["reversal_status"] == "pending":
+                raise JournalError(f"Sale {number}: its part is being given back.")
+            _not_given_back(number, row, paid)
+            if row["reversal_status"] == "done":
+                if not paid:
+                    raise JournalError(f"Sale {number}: its part was given back and nothing was paid since.")
+                self._close_give_back(db, number, row, now, paid)   # money came after the part went back
             if Decimal(row["total"]) - paid_sum != amount:
                 raise JournalError(f"Sale {number}: the rest of {row['total']} after {paid_sum} is not {amount}.")
             states = [status for (status,) in db.execute("SELECT status FROM sale_invoices WHERE number = ?",
@@ -133,6 +138,13 @@ class JournalInvoices:
         self._invoice_step(number, sender_invoice_no, "remainder_cancelled",
                            {InvoiceStatus.CANCELLING, InvoiceStatus.OPEN}, InvoiceStatus.CANCELLED)
 
+    def remainder_closed(self: Journal, number: str, sender_invoice_no: str, reason: str) -> None:
+        """The remainder invoice cannot be cancelled (`INVOICE_PAID`) yet holds no money kept: it was paid in
+        full and that money given back, so it takes no more. It is done with (recorded CANCELLED, `reason`
+        kept)."""
+        self._invoice_step(number, sender_invoice_no, "remainder_closed",
+                           {InvoiceStatus.CANCELLING, InvoiceStatus.OPEN}, InvoiceStatus.CANCELLED, {}, {}, reason)
+
     def remainder_cancel_failed(self: Journal, number: str, sender_invoice_no: str, reason: str) -> None:
         self._invoice_step(number, sender_invoice_no, "remainder_cancel_failed", {InvoiceStatus.CANCELLING},
                            InvoiceStatus.OPEN, {}, {}, reason)
@@ -140,7 +152,9 @@ class JournalInvoices:
     # -- the part given back (card payments of a sale still open) -------------------------
 
     def part_reversal_started(self: Journal, number: str, payments: Iterable[PaymentSeen], reason: str) -> None:
-        """Before the card payments of a partly paid sale are cancelled: which ones, and why."""
+        """Before the card payments of a partly paid sale are cancelled: which ones, and why. After a give-back
+        refused half-way, the rest of it (what it returned stays recorded); after a part given back, money
+        that came since (a new give-back: that one stays in the step log)."""
         payments = tuple(payments)
         if not payments or not all(payment.is_card for payment in payments):
             raise JournalError(f"Sale {number}: only card payments can be given back through QPay.")
@@ -148,28 +162,150 @@ class JournalInvoices:
             note = check_reversal_reason(reason)
         except ValueError as exc:
             raise JournalError(str(exc)) from exc
-        records = [{"payment_id": p.payment_id, "amount": str(p.amount), "bank": p.bank, "type": p.kind}
-                   for p in payments]
 
-        def not_reversed(row: sqlite3.Row) -> None:
+        def decide(row: sqlite3.Row) -> tuple[dict[str, object], dict[str, object]]:
+            if row["reversal_status"] == "pending":
+                raise JournalError(f"Sale {number}: its part is already being given back.")
+            _not_given_back(number, row, payments)
+            # A give-back refused half-way goes on (what it returned stays); after one that ended, a new one.
+            earlier = _payments_in(row["given_back_json"]) if row["reversal_status"] == "failed" else ()
+            asked_before = _ids(_payments_in(row["payment_ids_json"])) if row["reversal_status"] == "failed" else set()
+            scope = earlier + payments
+            detail: dict[str, object] = {
+                "payments": _records(p for p in payments if p.payment_id not in asked_before), "reason": note}
+            if asked_before & _ids(payments):
+                detail["again"] = _records(p for p in payments if p.payment_id in asked_before)
+            if earlier:
+                detail["given_back_before"] = _records(earlier)
+            return {"reversal_kind": "cancel", "reversal_status": "pending", "reversal_reason": note, "failure": "",
+                    "payment_ids_json": dumps(_records(scope)), "paid_amount": str(_sum(scope)),
+                    "bank": _banks(scope), "given_back_json": dumps(_records(earlier)),
+                    "reversed_amount": str(_sum(earlier)) if earlier else None}, detail
+
+        self._sale_step(number, "part_reversal_started", _open(), decide)
+
+    def part_reversal_done(self: Journal, number: str, amount: Decimal,
+                           payments: Iterable[PaymentSeen] | None = None) -> None:
+        """The part is back: `payments` (None: every payment the give-back was asked for). `reversed_amount`
+        becomes what the give-back returned in all."""
+        given = None if payments is None else tuple(payments)
+
+        def decide(row: sqlite3.Row) -> tuple[dict[str, object], dict[str, object]]:
+            _pending(number)(row)
+            earlier = _payments_in(row["given_back_json"])
+            returned = given if given is not None else tuple(
+                p for p in _payments_in(row["payment_ids_json"]) if p.payment_id not in _ids(earlier))
+            back = earlier + tuple(p for p in returned if p.payment_id not in _ids(earlier))
+            return ({"reversal_status": "done", "failure": "", "reversed_amount": str(_sum(back)),
+                     "given_back_json": dumps(_records(back))},
+                    {"amount": str(amount), "payments": _records(returned)})
+
+        self._sale_step(number, "part_reversal_done", _open(), decide)
+
+    def part_reversal_failed(self: Journal, number: str, reason: str, given_back: Iterable[PaymentSeen] = ()) -> None:
+        """The part's give-back was refused; `given_back`, the payments it returned before the refusal, stay
+        recorded as given back (the rest is still paid)."""
+        self._give_back_refused(number, "part_reversal_failed", _open(), reason, tuple(given_back))
+
+    def reversal_partly_done(self: Journal, number: str, given_back: Iterable[PaymentSeen], reason: str) -> None:
+        """A paid sale's give-back refused half-way: `given_back` went back, the rest is still paid (the
+        reversal is FAILED for it; the cashier may give it back again). Logged as `reversal_failed`, with the
+        payments returned and their amount."""
+        self._give_back_refused(number, "reversal_failed", _paid(), reason, tuple(given_back))
+
+    def money_after_give_back(self: Journal, number: str, payments: Iterable[PaymentSeen]) -> None:
+        """Money arrived on an open sale after its part was given back (or after a part give-back refused
+        half-way): `payments`, none of them given back. That give-back's record closes (it stays in the step
+        log): the sale waits for its money again, and the cashier may invoice the rest or give this back."""
+        payments = tuple(payments)
+        with self._writing() as db:
+            now = self._now()   # under the write lock: a day close cannot fall between the time and the commit
+            row = self._row_for(db, number, "money_after_give_back", _open())
+            if row["reversal_status"] not in ("done", "failed"):
+                raise JournalError(f"Sale {number}: no give-back of its part has ended.")
+            if not payments:
+                raise JournalError(f"Sale {number}: no money arrived.")
+            _not_given_back(number, row, payments)
+            self._close_give_back(db, number, row, now, payments)
+
+    def surplus_payments_seen(self: Journal, number: str, payments: Iterable[PaymentSeen]) -> tuple[PaymentSeen, ...]:
+        """Payments that arrived on a paid sale's invoices after it was paid in full (an invoice that could not
+        be cancelled, or a cancel that lost the race): money received, an over-payment, each owed its receipt.
+        A completed sale is PAID again until they have theirs. Returns the payments recorded (those the sale
+        did not have). Logged as `payments_seen` with the new payments only and `surplus`."""
+        payments = tuple(payments)
+        recorded: list[PaymentSeen] = []
+
+        def decide(row: sqlite3.Row) -> tuple[dict[str, object], dict[str, object]]:
             if row["reversal_status"] in ("pending", "done"):
-                raise JournalError(f"Sale {number}: its part is already being given back or was given back.")
+                raise JournalError(f"Sale {number}: its payments are being given back or were given back; "
+                                   "money that arrived after needs a person.")
+            had = _payments_in(row["payment_ids_json"])
+            new = tuple({p.payment_id: p for p in payments if p.payment_id not in _ids(had)}.values())
+            recorded.extend(new)
+            if not new:
+                return {}, {}
+            every = had + new
+            changes: dict[str, object] = {"payment_ids_json": dumps(_records(every)), "paid_amount": str(_sum(every)),
+                                          "bank": _banks(every)}
+            if row["status"] == JournalStatus.COMPLETED.value:
+                changes["status"] = JournalStatus.PAID.value   # owed the new payments' receipts
+            return changes, {"payments": _records(new), "surplus": True,
+                             "overpaid": str(_sum(every) - Decimal(row["total"]))}
 
-        paid = sum((payment.amount for payment in payments), Decimal(0))
-        self._step(number, "part_reversal_started", _open(), None, {
-            "reversal_kind": "cancel", "reversal_status": "pending", "reversal_reason": note,
-            "payment_ids_json": json.dumps(records, ensure_ascii=False, sort_keys=True), "paid_amount": str(paid),
-            "bank": ", ".join(dict.fromkeys(p.bank for p in payments if p.bank))},
-            {"payments": records, "reason": note}, check=not_reversed)
+        self._sale_step(number, "payments_seen", _paid(), decide)
+        return tuple(recorded)
 
-    def part_reversal_done(self: Journal, number: str, amount: Decimal) -> None:
-        self._step(number, "part_reversal_done", _open(), None,
-                   {"reversal_status": "done", "reversed_amount": str(amount)}, {"amount": str(amount)},
-                   check=_pending(number))
+    # -- the give-back's plumbing ---------------------------------------------------------
 
-    def part_reversal_failed(self: Journal, number: str, reason: str) -> None:
-        self._failed_step(number, "part_reversal_failed", _open(), None, reason, {"reversal_status": "failed"},
-                          check=_pending(number))
+    def _give_back_refused(self: Journal, number: str, kind: str, allowed: set[JournalStatus], reason: str,
+                           given_back: tuple[PaymentSeen, ...]) -> None:
+        note = str(reason).strip()[:1000] or "no reason given"
+
+        def decide(row: sqlite3.Row) -> tuple[dict[str, object], dict[str, object]]:
+            _pending(number)(row)
+            earlier = _payments_in(row["given_back_json"])
+            returned = tuple(p for p in given_back if p.payment_id not in _ids(earlier))
+            back = earlier + returned
+            detail: dict[str, object] = {"reason": note}
+            if returned:
+                detail.update({"given_back": _records(returned), "amount": str(_sum(returned))})
+            return ({"reversal_status": "failed", "failure": note, "given_back_json": dumps(_records(back)),
+                     "reversed_amount": str(_sum(back)) if back else None}, detail)
+
+        self._sale_step(number, kind, allowed, decide)
+
+    def _close_give_back(self: Journal, db: sqlite3.Connection, number: str, row: sqlite3.Row, now: datetime,
+                         payments: tuple[PaymentSeen, ...]) -> None:
+        """Inside a step's transaction: the sale's give-back record closes because money came after it."""
+        self._update_sale(db, number, row, "money_after_give_back", now, {
+            "reversal_kind": None, "reversal_status": None, "reversal_reason": "", "reversed_amount": None,
+            "given_back_json": "[]", "payment_ids_json": "[]", "paid_amount": None, "bank": "", "failure": ""}, {
+            "payments": _records(payments), "given_back": _records(_payments_in(row["given_back_json"])),
+            "reversed_amount": row["reversed_amount"], "reversal_status": row["reversal_status"]})
+
+    def _sale_step(self: Journal, number: str, kind: str, allowed: set[JournalStatus],
+                   decide: Callable[[sqlite3.Row], tuple[dict[str, object], dict[str, object]]]) -> None:
+        """One step on the sale's row: `decide` reads it (in the transaction) and says what changes and what is
+        logged with `kind`; nothing to change is no step."""
+        with self._writing() as db:
+            now = self._now()   # under the write lock: a day close cannot fall between the time and the commit
+            row = self._row_for(db, number, kind, allowed)
+            changes, detail = decide(row)
+            if changes:
+                self._update_sale(db, number, row, kind, now, changes, detail)
+
+    def _update_sale(self: Journal, db: sqlite3.Connection, number: str, row: sqlite3.Row, kind: str, now: datetime,
+                     changes: dict[str, object], detail: dict[str, object]) -> None:
+        changes = {**changes, "updated_at": time_text(now)}
+        if set(changes) - _GIVE_BACK_COLUMNS:   # column names go into the SQL text: only our own
+            raise ValueError(f"not a sales column here: {sorted(set(changes) - _GIVE_BACK_COLUMNS)}")
+        assignments = ", ".join(f"{name} = ?" for name in changes)
+        db.execute(f"UPDATE sales SET {assignments} WHERE number = ?",  # noqa: S608
+                   (*changes.values(), number))
+        status = changes.get("status")
+        moved = {"from": row["status"], "to": status} if status else {"status": row["status"]}
+        self._log(db, number, now, kind, {**moved, **detail})
 
     # -- plumbing -------------------------------------------------------------------------
 
@@ -181,8 +317,8 @@ class JournalInvoices:
                                       **(columns or {})}
         if set(changes) - _INVOICE_COLUMNS:   # column names go into the SQL text: only our own
             raise ValueError(f"not a sale_invoices column: {sorted(set(changes) - _INVOICE_COLUMNS)}")
-        now = self._now()
         with self._writing() as db:
+            now = self._now()   # under the write lock: a day close cannot fall between the time and the commit
             row = db.execute("SELECT status FROM sale_invoices WHERE number = ? AND sender_invoice_no = ?",
                              (number, sender_invoice_no)).fetchone()
             if row is None:
@@ -204,6 +340,47 @@ def _open() -> set[JournalStatus]:
     """{JournalStatus.OPEN}: the steps of a partly paid sale are taken while it is open."""
     return {JournalStatus.OPEN}
 _INVOICE_COLUMNS = frozenset({"status", "failure", "changed_at", "invoice_id", "qr_text", "short_url", "banks_json"})
+
+
+def _paid() -> set[JournalStatus]:
+    """The statuses of a sale paid in full."""
+    return {JournalStatus.PAID, JournalStatus.RECEIPT_PENDING, JournalStatus.COMPLETED}
+
+
+_GIVE_BACK_COLUMNS = frozenset({"status", "failure", "updated_at", "payment_ids_json", "paid_amount", "bank",
+                                "reversal_kind", "reversal_status", "reversal_reason", "reversed_amount",
+                                "given_back_json"})
+
+
+def _payments_in(text: str) -> tuple[PaymentSeen, ...]:
+    return tuple(PaymentSeen(p["payment_id"], Decimal(p["amount"]), p.get("bank", ""), p.get("type", ""))
+                 for p in json.loads(text or "[]"))
+
+
+def _records(payments: Iterable[PaymentSeen]) -> list[dict[str, object]]:
+    return [payment_record(payment) for payment in payments]
+
+
+def _ids(payments: Iterable[PaymentSeen]) -> set[str]:
+    return {payment.payment_id for payment in payments}
+
+
+def _sum(payments: Iterable[PaymentSeen]) -> Decimal:
+    return sum((payment.amount for payment in payments), Decimal(0))
+
+
+def _banks(payments: Iterable[PaymentSeen]) -> str:
+    return ", ".join(dict.fromkeys(payment.bank for payment in payments if payment.bank))
+
+
+def _not_given_back(number: str, row: sqlite3.Row, payments: Iterable[PaymentSeen]) -> None:
+    """Refuse payments the sale's give-back record says went back (they are not money kept)."""
+    back = _ids(_payments_in(row["given_back_json"]))
+    if row["reversal_status"] == "done" and not back:      # recorded before payments were listed one by one
+        back = _ids(_payments_in(row["payment_ids_json"]))
+    again = sorted(back & _ids(payments))
+    if again:
+        raise JournalError(f"Sale {number}: payment {', '.join(again)} was given back already.")
 
 
 def _pending(number: str) -> Callable[[sqlite3.Row], None]:

@@ -168,12 +168,21 @@ def _add_sale_invoices(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX sale_invoices_by_sale ON sale_invoices (number, id)")
 
 
+def _add_given_back_payments(db: sqlite3.Connection) -> None:
+    """Which payments a give-back returned, one by one (JSON records like `payment_ids_json`): a give-back
+    refused half-way returned some of them, and money that arrives after a part was given back is kept. A
+    give-back done before this migration returned every payment it recorded."""
+    db.execute("ALTER TABLE sales ADD COLUMN given_back_json TEXT NOT NULL DEFAULT '[]'")
+    db.execute("UPDATE sales SET given_back_json = payment_ids_json WHERE reversal_status = 'done'")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _create_sales_journal,   # 1
     _add_reversals,          # 2
     _add_receipts,           # 3
     _add_closed_days,        # 4
     _add_sale_invoices,      # 5
+    _add_given_back_payments,  # 6
 )
 LATEST_VERSION = len(MIGRATIONS)
 

@@ -29,7 +29,9 @@ from .logos import LogoCache
 from .part_paid_box import ask_how_to_go_on, show_part_paid
 from .payment_page import PaymentPage
 from .printing import ReceiptPrinting
+from .questions import ask
 from .receipt_page import ReceiptPage
+from .scan_routing import ScanRouter
 from .sale_flow import SaleFlow
 from .sale_page import SalePage
 from .tasks import TaskRunner
@@ -52,6 +54,7 @@ class MainWindow(QMainWindow):
         self.printed_numbers: set[str] = set()   # sales whose receipt printed this session: Ctrl+P prints a copy
         self.model: CartModel = flow.cart
         self.confirmation: QMessageBox | None = None
+        self.scan_router = ScanRouter(self)
         self.ask_before_quit = True  # off only where nobody can answer (tests, scripted runs)
         self.setWindowTitle(self.tr("pos-app — QPay till"))
         self.resize(1024, 700)
@@ -162,6 +165,8 @@ class MainWindow(QMainWindow):
         self.payment_page.simulate_requested.connect(self.on_simulate_triggered)
         self.receipt_page.issue_requested.connect(self.flow.issue_receipt)
         self.receipt_page.reissue_requested.connect(self.flow.reissue_receipt)
+        self.scan_router.refused.connect(self.on_scan_router_refused)
+        self.scan_router.waiting_changed.connect(self.receipt_page.show_waiting)
         self.flow.receipt_receiver_differed.connect(self.receipt_page.show_receiver_differs)
         self.receipt_page.print_requested.connect(self.on_print_triggered)
         self.receipt_page.preview_requested.connect(self.on_preview_triggered)
@@ -277,17 +282,18 @@ class MainWindow(QMainWindow):
             ask_how_to_go_on(self)   # partly paid: wait, invoice the rest or give the part back
         elif stage is Stage.PAID:
             self._confirm(self.tr("The receipt has not been issued yet. Start a new sale without it?"),
-                          self.tr("New sale without receipt"), self._start_new_sale)
+                          self.tr("New sale without receipt"), self.start_new_sale)
         elif stage in (None, Stage.CART) and not self.model.is_empty:
             self._confirm(self.tr("Clear the cart and start a new sale?"), self.tr("Clear cart"),
-                          self._start_new_sale)
+                          self.start_new_sale)
         else:
-            self._start_new_sale()
+            self.start_new_sale()
 
-    def _start_new_sale(self) -> None:
+    def start_new_sale(self) -> None:
         if self.flow.new_sale():
             self.sale_page.clear_message()
             self.customer_display.show_idle()
+            self.scan_router.on_new_sale_started()   # items scanned for the next customer come first
 
     def on_cancel_triggered(self) -> None:
         stage = self.flow.stage
@@ -302,6 +308,12 @@ class MainWindow(QMainWindow):
     def on_part_paid_changed(self, part: object) -> None:
         show_part_paid(self, part)  # type: ignore[arg-type]
         self.update_actions()
+
+    def on_scan_router_refused(self, code: str, why: str) -> None:
+        text = self.tr("Not added: {code}: {why}.").format(code=code, why=why)
+        self.statusBar().showMessage(text, 15000)
+        if self.pages.currentWidget() is self.payment_page:
+            self.payment_page.set_trouble(text)
 
     def on_flow_cancel_failed(self, text: str) -> None:
         if self.pages.currentWidget() is self.receipt_page:
@@ -382,12 +394,9 @@ class MainWindow(QMainWindow):
     # -- helpers -------------------------------------------------------------------------------------
 
     def _confirm(self, question: str, yes: str, on_yes: object, keep: str | None = None) -> None:
-        """A non-blocking question: Enter confirms, Esc keeps things as they are."""
-        box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), question, parent=self)
-        yes_button = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
-        no_button = box.addButton(keep or self.tr("Back"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(yes_button)
-        box.setEscapeButton(no_button)
+        """A non-blocking question whose safe answer is the default: Enter and Esc keep things as they are
+        (a scanner's Enter must never clear a cart or cancel a sale); Ctrl+Enter, or a click, does it."""
+        box, yes_button = ask(self, question, yes, keep or self.tr("Back"))
 
         def on_finished() -> None:
             self.confirmation = None

@@ -110,6 +110,8 @@ SETTINGS_TEMPLATES = (
     QT_TRANSLATE_NOOP("Settings", "The {label} must be a percentage below 100 with at most 2 decimals, such as "
                                   "{example}."),
     QT_TRANSLATE_NOOP("Settings", "The {label} must be 1 or 2 (percent)."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} is up to 4 signs that no code holds (such as ~ or #), or nothing."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be enter or tab."),
 )
 FIELD_NAMES = {
     "environment": QT_TRANSLATE_NOOP("Settings", "environment"),
@@ -137,6 +139,8 @@ FIELD_NAMES = {
     "time_zone": QT_TRANSLATE_NOOP("Settings", "time zone"),
     "vat_rate": QT_TRANSLATE_NOOP("Settings", "VAT rate"),
     "city_tax_rate": QT_TRANSLATE_NOOP("Settings", "city tax rate"),
+    "scanner_prefix": QT_TRANSLATE_NOOP("Settings", "scanner prefix"),
+    "scanner_suffix": QT_TRANSLATE_NOOP("Settings", "scanner suffix"),
 }
 
 

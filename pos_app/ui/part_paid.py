@@ -20,7 +20,7 @@ from pos_app.checkout.after_sale import CancelResult
 from pos_app.checkout.partial import (
     PartOutcome,
     SaleCheck,
-    cancel_unpaid_remainders,
+    close_paid_sale,
     give_part_back,
     invoice_rest,
 )
@@ -65,8 +65,8 @@ class PartPaidActions(QObject):
     def seen(self, sale: Sale, result: SaleCheck) -> None:
         """A check of the sale on screen: the invoice to pay now, and what is paid."""
         if result.check.is_paid:
-            if result.unpaid_remainders:
-                self._cancel_unneeded(sale, result.unpaid_remainders)
+            if result.remainders:
+                self._close_paid(sale)
             self._show(None, False)
             return
         moved = result.current is not None and (sale.invoice is None
@@ -160,6 +160,7 @@ class PartPaidActions(QObject):
             self.flow.stage_changed.emit(sale)
         elif outcome.result is CancelResult.PAID and outcome.check is not None:
             self._show(None, False)
+            self._close_paid(sale)
             sale.paid(outcome.check.payments)
             self.flow.stage_changed.emit(sale)
             self.failed.emit(self.tr("The customer has paid the rest meanwhile, so nothing was given back."))
@@ -172,11 +173,12 @@ class PartPaidActions(QObject):
         self.failed.emit(text)
         self.flow.check_now()
 
-    def _cancel_unneeded(self, sale: Sale, sender_numbers: tuple[str, ...]) -> None:
-        """Paid in full on an earlier invoice: the remainder invoices nobody paid are cancelled."""
+    def _close_paid(self, sale: Sale) -> None:
+        """Paid in full across its invoices: the remainder invoices nobody paid are cancelled, and a payment
+        that landed on one that could not be (an over-payment) is recorded, owed its receipt. On the money
+        worker, before the receipt step it queues after this."""
         services = self.flow.services
         if services is None:
             return
         journal, checkout, number = services.journal, services.checkout, sale.number
-        self.flow.runner.run_in_background(
-            lambda: cancel_unpaid_remainders(journal, checkout, number, sender_numbers), money=True)
+        self.flow.runner.run_in_background(lambda: close_paid_sale(journal, checkout, number), money=True)

@@ -2,8 +2,8 @@
 go, and F2 or Esc ask how the sale goes on (F2 alone would leave the customer's money behind; Esc
 cannot simply cancel an invoice that holds money).
 
-The question, from the keyboard: Enter asks an invoice for the rest, G gives the part back (card
-payments only), Esc keeps waiting.
+The question, from the keyboard: Enter or Esc keep waiting (the safe answer: a scanner's Enter must not
+start anything), Ctrl+Enter asks an invoice for the rest, G gives the part back (card payments only).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QAbstractButton, QMessageBox, QWidget
 from pos_app.formats import money_text
 
 from .part_paid import PartPaid
+from .questions import ctrl_enter_clicks
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -25,7 +26,7 @@ class PartPaidQuestion(QMessageBox):
         super().__init__(QMessageBox.Icon.Question, parent.windowTitle(), "", parent=parent)
         amounts = {"paid": money_text(part.paid), "total": money_text(part.total), "due": money_text(part.due)}
         self.setText(self.tr("{paid} of {total} is paid; {due} is still to pay.").format(**amounts))
-        self.rest_button: QAbstractButton = self.addButton(self.tr("&Invoice the rest"),
+        self.rest_button: QAbstractButton = self.addButton(self.tr("&Invoice the rest  (Ctrl+Enter)"),
                                                            QMessageBox.ButtonRole.AcceptRole)
         self.give_back_button: QAbstractButton | None = None
         if part.can_give_back:
@@ -37,8 +38,9 @@ class PartPaidQuestion(QMessageBox):
             more = self.tr("Invoice the rest: a new QR code for {due}. A bank transfer cannot be given back "
                            "through QPay.")
         self.setInformativeText(more.format(**amounts))
-        self.wait_button = self.addButton(self.tr("Keep &waiting"), QMessageBox.ButtonRole.RejectRole)
-        self.setDefaultButton(self.rest_button)   # type: ignore[arg-type]
+        self.wait_button = self.addButton(self.tr("Keep &waiting  (Enter)"), QMessageBox.ButtonRole.RejectRole)
+        ctrl_enter_clicks(self, self.rest_button)
+        self.setDefaultButton(self.wait_button)   # type: ignore[arg-type]
         self.setEscapeButton(self.wait_button)
 
 

@@ -109,6 +109,9 @@ class ReceiptPage(QWidget):
         self.print_button.clicked.connect(self.print_requested)
         self.preview_button = QPushButton(self.tr("Preview  (Alt+P)"))
         self.preview_button.clicked.connect(self.preview_requested)
+        self.waiting = QLabel()             # items scanned meanwhile for the next customer
+        self.waiting.setObjectName("waiting")
+        self.waiting.hide()
         self.print_status = QLabel()
         self.print_status.setObjectName("printStatus")
         self.print_status.setWordWrap(True)
@@ -136,6 +139,7 @@ class ReceiptPage(QWidget):
                        self.reissue_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         buttons = QHBoxLayout()
+        buttons.addWidget(self.waiting)
         buttons.addWidget(self.print_status, 1)
         buttons.addWidget(self.preview_button)
         buttons.addWidget(self.print_button)
@@ -230,6 +234,11 @@ class ReceiptPage(QWidget):
         self.differs_card.hide()
         self._asked = None
         self.show_print_status("")
+
+    def show_waiting(self, count: int) -> None:
+        """How many items were scanned for the next customer (they start the next sale)."""
+        self.waiting.setText(self.tr("Next customer: %n item(s) waiting", "", count))
+        self.waiting.setVisible(count > 0)
 
     def show_print_status(self, text: str, ok: bool = True) -> None:
         """How the last print of this sale went ("" hides it); a failure stands out, a success is quiet."""

@@ -7,7 +7,9 @@ empty entry removes it, F3 edits its quantity, Ctrl+L adds a free line.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from decimal import Decimal
+
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,15 +21,17 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QStyle,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from pos_app.domain.cart import CartError
+from pos_app.domain.cart import MAX_QUANTITY, CartError
 from pos_app.domain.catalog import Catalog
 from pos_app.domain.entry import parse_entry
-from pos_app.formats import money_text
+from pos_app.formats import money_text, quantity_text
 
 from .cart_model import CartModel
 from .free_line_dialog import FreeLineDialog
@@ -67,10 +71,7 @@ class SalePage(QWidget):
                                    | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(CartModel.ITEM, QHeaderView.ResizeMode.Stretch)
-        for column in (CartModel.QUANTITY, CartModel.PRICE, CartModel.AMOUNT):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.columns = CartColumns(self.table, model)  # widths from the font, never from measuring rows
         self.table.installEventFilter(self)
         # After a quantity edit the scanner's next code must land in the entry again.
         self.table.itemDelegate().closeEditor.connect(lambda *_: QTimer.singleShot(0, self.focus_entry))
@@ -172,24 +173,33 @@ class SalePage(QWidget):
 
     def on_entry_returned(self) -> None:
         text = self.entry.text()
-        if not text.strip():
-            return
+        if text.strip() and self.add_code(text):
+            self.entry.clear()
+
+    def add_code(self, text: str) -> bool:
+        """Add what the entry or a scan holds (`3*code` too); False, with the reason shown, when it cannot."""
         try:
             scan = parse_entry(text)
             item = self.catalog.find(scan.code) if self.catalog else None
             if item is None:
                 self.show_error(self.tr("Unknown code {code}: it is not in the catalog. "
                                         "Add it as a free line (Ctrl+L)?").format(code=scan.code))
-                self.entry.selectAll()  # the next scan replaces the bad text
-                return
+                self._keep_in_entry(text)
+                return False
             row = self.model.add_item(item, scan.quantity)
         except CartError as exc:
             self.show_error(cart_error_text(exc))
-            self.entry.selectAll()  # the next scan replaces the bad text
-            return
+            self._keep_in_entry(text)
+            return False
         self.clear_message()
-        self.entry.clear()
         self.table.selectRow(row)
+        return True
+
+    def _keep_in_entry(self, text: str) -> None:
+        """A code not added stays in the entry, selected: seen, fixed by hand, or replaced by the next scan."""
+        if self.entry.text() != text:
+            self.entry.setText(text)
+        self.entry.selectAll()
 
     def on_free_line_clicked(self) -> None:
         dialog = FreeLineDialog(self.model, self)
@@ -247,3 +257,86 @@ class SalePage(QWidget):
                 self.edit_selected_quantity()
                 return True
         return super().eventFilter(watched, event)
+
+
+# The widest value each number column is sized for from the start: the largest quantity (with a weighed
+# good's three decimals) and a price or amount of 99,999,999.99 ₮. A wider one widens its column when it comes.
+WIDEST_QUANTITY = MAX_QUANTITY + Decimal("0.999")
+WIDEST_MONEY = Decimal("99999999.99")
+_REFIT_EVENTS = (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Polish, QEvent.Type.LocaleChange,
+                 QEvent.Type.LanguageChange)
+
+
+class CartColumns(QObject):
+    """The cart table's Qty, Price and Amount columns at fixed widths, from the font, never from the rows.
+
+    Qt's ResizeToContents measures every row of a column again after each change: a scan that raised a
+    quantity in a 400-line cart asked the model for data ten thousand times. Here each column gets the
+    width of the widest value it can show (formatted as the till shows it, every digit as wide as the
+    font's widest), measured once, and again only when the font, the style or the language changes or
+    the model reports a longer text than the column had (`CartModel.wider_text`: one line, one check).
+    """
+
+    def __init__(self, table: QTableView, model: CartModel) -> None:
+        super().__init__(table)
+        self.table = table
+        self.model = model
+        self._refit_queued = False
+        self._language_changed = False
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(CartModel.ITEM, QHeaderView.ResizeMode.Stretch)
+        for column in CartModel.NUMBERS:
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+        model.wider_text.connect(self.on_model_wider_text)
+        model.modelReset.connect(self.fit)
+        table.installEventFilter(self)
+        model.retranslate()  # the model outlives a window; a new window may speak another language
+        self.fit()
+
+    def fit(self) -> None:
+        """Every number column to its widest value (shrinking back after a cart that needed more)."""
+        header = self.table.horizontalHeader()
+        samples = {CartModel.QUANTITY: quantity_text(WIDEST_QUANTITY), CartModel.PRICE: money_text(WIDEST_MONEY),
+                   CartModel.AMOUNT: money_text(WIDEST_MONEY)}
+        for column, sample in samples.items():
+            width = max(header.sectionSizeHint(column), self.cell_width(sample),
+                        self.cell_width(self.model.widest(column)))
+            if header.sectionSize(column) != width:
+                header.resizeSection(column, width)
+
+    def on_model_wider_text(self, column: int, text: str) -> None:
+        width = self.cell_width(text)
+        if width > self.table.horizontalHeader().sectionSize(column):
+            self.table.horizontalHeader().resizeSection(column, width)
+
+    def cell_width(self, text: str) -> int:
+        """What the table's delegate needs to show `text` unelided (the style's margins and padding, the
+        grid line), with every digit as wide as the font's widest."""
+        if not text:
+            return 0
+        metrics = self.table.fontMetrics()
+        widest_digit = max("0123456789", key=metrics.horizontalAdvance)
+        option = QStyleOptionViewItem()
+        option.initFrom(self.table)
+        option.font = self.table.font()
+        option.fontMetrics = metrics
+        option.features = QStyleOptionViewItem.ViewItemFeature.HasDisplay
+        option.displayAlignment = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        option.text = "".join(widest_digit if character.isdigit() else character for character in text)
+        size = self.table.style().sizeFromContents(QStyle.ContentsType.CT_ItemViewItem, option, QSize(), self.table)
+        return size.width() + (1 if self.table.showGrid() else 0)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table and event.type() in _REFIT_EVENTS:
+            self._language_changed |= event.type() in (QEvent.Type.LanguageChange, QEvent.Type.LocaleChange)
+            if not self._refit_queued:
+                # Once the change has settled (a new translator comes before the locale it goes with).
+                self._refit_queued = True
+                QTimer.singleShot(0, self, self._refit)
+        return False
+
+    def _refit(self) -> None:
+        if self._language_changed:
+            self.model.retranslate()   # the texts in the new locale's digits and separators
+        self._refit_queued = self._language_changed = False
+        self.fit()

@@ -193,6 +193,7 @@ class SettingsDialog(QDialog):
                                          "the settings are saved."))
         till.addRow(self.tr("Language"), self._with_error("language", self.language))
         self._add_line(till, "time_zone", self.tr("Time zone"), self.tr("the shop's dates, e.g. Asia/Ulaanbaatar"))
+        self._add_scanner(till)
         self._add_rates(till)
         till_group = QGroupBox(self.tr("This till"))
         till_group.setLayout(till)
@@ -297,18 +298,30 @@ class SettingsDialog(QDialog):
 
     def _add_rates(self, form: QFormLayout) -> None:
         """VAT and city tax side by side, in one row (the dialog must still fit a 1024x768 screen)."""
+        self._add_side_by_side(form, self.tr("Tax rates"), (
+            ("vat_rate", self.tr("VAT rate (%)"), "", "99.99 "),
+            ("city_tax_rate", self.tr("City tax rate (%)"), self.tr("1 or 2"), "99.99 ")))
+
+    def _add_scanner(self, form: QFormLayout) -> None:
+        """The barcode scanner's prefix and suffix, in one row: without a prefix, scans are known by speed."""
+        self._add_side_by_side(form, self.tr("Barcode scanner"), (
+            ("scanner_prefix", self.tr("Prefix"), self.tr("none"), "~~~~ "),
+            ("scanner_suffix", self.tr("Suffix"), self.tr("enter or tab"), "enter ")))
+
+    def _add_side_by_side(self, form: QFormLayout, title: str,
+                          fields: tuple[tuple[str, str, str, str], ...]) -> None:
+        """Short fields in one row (name, label, placeholder, a sample of the widest value), errors below."""
         box = QWidget()
         column = QVBoxLayout(box)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(2)
         line = QHBoxLayout()
-        for name, label, placeholder in (("vat_rate", self.tr("VAT rate (%)"), ""),
-                                         ("city_tax_rate", self.tr("City tax rate (%)"), self.tr("1 or 2"))):
+        for name, label, placeholder, widest in fields:
             edit = QLineEdit()
             edit.setObjectName(name)
             edit.setPlaceholderText(placeholder)
-            edit.ensurePolished()     # the style sheet's font, to size a field for "99.99"
-            edit.setMaximumWidth(edit.fontMetrics().horizontalAdvance("99.99 ") * 2)
+            edit.ensurePolished()     # the style sheet's font, to size the field for its widest value
+            edit.setMaximumWidth(edit.fontMetrics().horizontalAdvance(widest) * 2)
             self.fields[name] = edit
             caption = QLabel(label)
             caption.setBuddy(edit)
@@ -316,9 +329,9 @@ class SettingsDialog(QDialog):
             line.addWidget(edit, 1)
             self._rows[name] = box
         column.addLayout(line)
-        for name in ("vat_rate", "city_tax_rate"):
+        for name, _label, _placeholder, _widest in fields:
             column.addWidget(self._error_label(name))
-        form.addRow(self.tr("Tax rates"), box)
+        form.addRow(title, box)
 
     def _add_line(self, form: QFormLayout, name: str, label: str, placeholder: str = "",
                   extra: QWidget | None = None) -> QLineEdit:

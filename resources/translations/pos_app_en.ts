@@ -65,7 +65,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+39"/>
+        <location filename="../../pos_app/ui/cart_model.py" line="+219"/>
         <source>Item</source>
         <translation>Item</translation>
     </message>
@@ -85,7 +85,7 @@
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="-105"/>
         <source>Free line</source>
         <translation>Free line</translation>
     </message>
@@ -126,7 +126,7 @@
 <context>
     <name>DayCloseDialog</name>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="+105"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+106"/>
         <source>Day close</source>
         <translation>Day close</translation>
     </message>
@@ -588,13 +588,13 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+111"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
     <message>
-        <location line="-108"/>
-        <location line="+110"/>
+        <location line="-112"/>
+        <location line="+114"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>The service is busy. Wait a few seconds and try again.</translation>
     </message>
@@ -609,12 +609,12 @@
         <translation>The merchant account may not do this. Call the manager.</translation>
     </message>
     <message>
-        <location line="-146"/>
+        <location line="-150"/>
         <source>The payment service refused the login. Check the username and password in Settings.</source>
         <translation>The payment service refused the login. Check the username and password in Settings.</translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+155"/>
         <source>The payment service has a problem on its side. Try again in a minute.</source>
         <translation>The payment service has a problem on its side. Try again in a minute.</translation>
     </message>
@@ -1559,7 +1559,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+56"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+59"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay till</translation>
     </message>
@@ -1605,12 +1605,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+176"/>
+        <location line="+179"/>
         <source>Cancel sale</source>
         <translation>Cancel sale</translation>
     </message>
     <message>
-        <location line="-175"/>
+        <location line="-178"/>
         <source>Simulate customer payment</source>
         <translation>Simulate customer payment</translation>
     </message>
@@ -1661,12 +1661,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+278"/>
+        <location line="+284"/>
         <source>Quit</source>
         <translation>Quit</translation>
     </message>
     <message>
-        <location line="-276"/>
+        <location line="-282"/>
         <source>&amp;Sale</source>
         <translation>&amp;Sale</translation>
     </message>
@@ -1681,7 +1681,7 @@
         <translation>&amp;Till</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>Ready.</source>
         <translation>Ready.</translation>
     </message>
@@ -1726,7 +1726,7 @@
         <translation>Clear cart</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
         <translation>Cancel this sale? The customer&apos;s QR code stops working.</translation>
     </message>
@@ -1736,7 +1736,12 @@
         <translation>Keep waiting</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+9"/>
+        <source>Not added: {code}: {why}.</source>
+        <translation>Not added: {code}: {why}.</translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>Printing…</source>
         <translation>Printing…</translation>
     </message>
@@ -1754,12 +1759,12 @@
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>Back</source>
         <translation>Back</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>A sale is in progress. Quit anyway? An open invoice stays open with the service.</source>
         <translation>A sale is in progress. Quit anyway? An open invoice stays open with the service.</translation>
     </message>
@@ -1769,7 +1774,7 @@
         <translation>Keep working</translation>
     </message>
     <message>
-        <location line="-204"/>
+        <location line="-208"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
     </message>
@@ -1782,22 +1787,22 @@
         <translation>Creating an invoice for the rest…</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>More money arrived meanwhile: the sale is still open.</source>
         <translation>More money arrived meanwhile: the sale is still open.</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-25"/>
         <source>Nothing is paid yet: the customer pays the invoice on screen.</source>
         <translation>Nothing is paid yet: the customer pays the invoice on screen.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>The customer has paid the rest meanwhile, so nothing was given back.</source>
         <translation>The customer has paid the rest meanwhile, so nothing was given back.</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-29"/>
         <source>The invoice for the rest could not be created. The sale is still waiting for its payment.</source>
         <translation>The invoice for the rest could not be created. The sale is still waiting for its payment.</translation>
     </message>
@@ -1810,17 +1815,22 @@
 <context>
     <name>PartPaidQuestion</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid_box.py" line="+32"/>
+        <location filename="../../pos_app/ui/part_paid_box.py" line="+29"/>
+        <source>&amp;Invoice the rest  (Ctrl+Enter)</source>
+        <translation>&amp;Invoice the rest  (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;Give the part back</source>
         <translation>&amp;Give the part back</translation>
     </message>
     <message>
-        <location line="-4"/>
-        <source>&amp;Invoice the rest</source>
-        <translation>&amp;Invoice the rest</translation>
+        <location line="+8"/>
+        <source>Keep &amp;waiting  (Enter)</source>
+        <translation>Keep &amp;waiting  (Enter)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-3"/>
         <source>Invoice the rest: a new QR code for {due}. A bank transfer cannot be given back through QPay.</source>
         <translation>Invoice the rest: a new QR code for {due}. A bank transfer cannot be given back through QPay.</translation>
     </message>
@@ -1830,12 +1840,7 @@
         <translation>Invoice the rest: a new QR code for {due}. Give the part back: {paid} goes back to the customer&apos;s card and the sale is cancelled.</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Keep &amp;waiting</source>
-        <translation>Keep &amp;waiting</translation>
-    </message>
-    <message>
-        <location line="-13"/>
+        <location line="-7"/>
         <source>{paid} of {total} is paid; {due} is still to pay.</source>
         <translation>{paid} of {total} is paid; {due} is still to pay.</translation>
     </message>
@@ -1912,7 +1917,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+182"/>
+        <location filename="../../pos_app/app.py" line="+186"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
@@ -1957,7 +1962,7 @@
         <translation>The unfinished sales are settled with the payment service.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</source>
         <translation>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</translation>
     </message>
@@ -2346,6 +2351,19 @@
         <location line="+29"/>
         <source>The printer {printer} cannot print now: the job did not finish. Check the printer, then print again.</source>
         <translation>The printer {printer} cannot print now: the job did not finish. Check the printer, then print again.</translation>
+    </message>
+</context>
+<context>
+    <name>Questions</name>
+    <message>
+        <location filename="../../pos_app/ui/questions.py" line="+45"/>
+        <source>{action}  (Ctrl+Enter)</source>
+        <translation>{action}  (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{action}  (Enter)</source>
+        <translation>{action}  (Enter)</translation>
     </message>
 </context>
 <context>
@@ -2749,12 +2767,12 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+118"/>
+        <location line="+122"/>
         <source>Issue receipt  (Enter)</source>
         <translation>Issue receipt  (Enter)</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-111"/>
         <source>Tax receipt (ebarimt)</source>
         <translation>Tax receipt (ebarimt)</translation>
     </message>
@@ -2769,7 +2787,7 @@
         <translation>Preview  (Alt+P)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Lottery number</source>
         <translation>Lottery number</translation>
     </message>
@@ -2779,7 +2797,7 @@
         <translation>New sale  (F2)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>✓ Paid  {amount}</source>
         <translation>✓ Paid  {amount}</translation>
     </message>
@@ -2853,8 +2871,16 @@
         <source>Void and issue for {asked}  (Alt+V)</source>
         <translation>Void and issue for {asked}  (Alt+V)</translation>
     </message>
+    <message numerus="yes">
+        <location line="+19"/>
+        <source>Next customer: %n item(s) waiting</source>
+        <translation>
+            <numerusform>Next customer: %n item waiting</numerusform>
+            <numerusform>Next customer: %n items waiting</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+64"/>
+        <location line="+50"/>
         <source>Type the organization&apos;s 7-digit register number.</source>
         <translation>Type the organization&apos;s 7-digit register number.</translation>
     </message>
@@ -3013,7 +3039,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+136"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+127"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
     </message>
@@ -3078,7 +3104,7 @@
         <translation>Part of the amount is already paid, so the sale cannot simply be cancelled. Press Esc again to invoice the rest, give the part back or keep waiting.</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+46"/>
         <source>The receipt could not be issued.</source>
         <translation>The receipt could not be issued.</translation>
     </message>
@@ -3096,7 +3122,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+47"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+51"/>
         <source>Scan or type a code and press Enter  ·  3*code for three</source>
         <translation>Scan or type a code and press Enter  ·  3*code for three</translation>
     </message>
@@ -3106,7 +3132,7 @@
         <translation>Free line… (Ctrl+L)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+22"/>
         <source>The cart is empty. Scan an item to start a sale.</source>
         <translation>The cart is empty. Scan an item to start a sale.</translation>
     </message>
@@ -3132,12 +3158,12 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+78"/>
         <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
         <translation>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+32"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n line</numerusform>
@@ -3189,6 +3215,24 @@
     </message>
 </context>
 <context>
+    <name>ScanRouter</name>
+    <message>
+        <location filename="../../pos_app/ui/scan_routing.py" line="+57"/>
+        <source>the sale is being paid: finish or cancel it first</source>
+        <translation>the sale is being paid: finish or cancel it first</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>answer the question on the screen first</source>
+        <translation>answer the question on the screen first</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>close the window &quot;{title}&quot; first</source>
+        <translation>close the window &quot;{title}&quot; first</translation>
+    </message>
+</context>
+<context>
     <name>Secrets</name>
     <message>
         <location filename="../../pos_app/ui/messages.py" line="-44"/>
@@ -3199,7 +3243,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-57"/>
+        <location line="-61"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
     </message>
@@ -3289,7 +3333,17 @@
         <translation>The {label} must be empty (off) or a host and port such as 127.0.0.1:8787.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
+        <source>The {label} is up to 4 signs that no code holds (such as ~ or #), or nothing.</source>
+        <translation>The {label} is up to 4 signs that no code holds (such as ~ or #), or nothing.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be enter or tab.</source>
+        <translation>The {label} must be enter or tab.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>environment</source>
         <translation>environment</translation>
     </message>
@@ -3399,7 +3453,17 @@
         <translation>print text as pictures</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="+4"/>
+        <source>scanner prefix</source>
+        <translation>scanner prefix</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scanner suffix</source>
+        <translation>scanner suffix</translation>
+    </message>
+    <message>
+        <location line="-34"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>The {label} must be a time zone name such as {example}.</translation>
     </message>
@@ -3414,7 +3478,7 @@
         <translation>The {label} must be 1 or 2 (percent).</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>time zone</source>
         <translation>time zone</translation>
     </message>
@@ -3458,12 +3522,12 @@
     </message>
     <message>
         <location line="+15"/>
-        <location line="+557"/>
+        <location line="+570"/>
         <source>Test connection</source>
         <translation>Test connection</translation>
     </message>
     <message>
-        <location line="-548"/>
+        <location line="-561"/>
         <source>Environment</source>
         <translation>Environment</translation>
     </message>
@@ -3574,7 +3638,7 @@
         <translation>Language</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>This till</source>
         <translation>This till</translation>
     </message>
@@ -3609,7 +3673,32 @@
         <translation>Save</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+90"/>
+        <source>Barcode scanner</source>
+        <translation>Barcode scanner</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prefix</source>
+        <translation>Prefix</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Suffix</source>
+        <translation>Suffix</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>enter or tab</source>
+        <translation>enter or tab</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>None</source>
         <translation>None</translation>
     </message>
@@ -3669,12 +3758,12 @@
         <translation>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</translation>
     </message>
     <message>
-        <location line="-178"/>
+        <location line="-191"/>
         <source>the sample catalog</source>
         <translation>the sample catalog</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+199"/>
         <source>generic printer</source>
         <translation>generic printer</translation>
     </message>
@@ -3849,7 +3938,7 @@
         <translation>CSV files (*.csv);;All files (*)</translation>
     </message>
     <message>
-        <location line="-409"/>
+        <location line="-425"/>
         <source>VAT rate (%)</source>
         <translation>VAT rate (%)</translation>
     </message>
@@ -3864,7 +3953,7 @@
         <translation>1 or 2</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-108"/>
         <source>Time zone</source>
         <translation>Time zone</translation>
     </message>
@@ -3874,7 +3963,7 @@
         <translation>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+106"/>
         <source>Tax rates</source>
         <translation>Tax rates</translation>
     </message>

@@ -65,7 +65,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+39"/>
+        <location filename="../../pos_app/ui/cart_model.py" line="+219"/>
         <source>Item</source>
         <translation>Бараа</translation>
     </message>
@@ -85,7 +85,7 @@
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="-105"/>
         <source>Free line</source>
         <translation>Гараар нэмсэн мөр</translation>
     </message>
@@ -126,7 +126,7 @@
 <context>
     <name>DayCloseDialog</name>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="+105"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+106"/>
         <source>Day close</source>
         <translation>Өдрийн хаалт</translation>
     </message>
@@ -588,13 +588,13 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+111"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
     <message>
-        <location line="-108"/>
-        <location line="+110"/>
+        <location line="-112"/>
+        <location line="+114"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>Үйлчилгээ ачаалалтай байна. Хэдэн секунд хүлээгээд дахин оролдоно уу.</translation>
     </message>
@@ -609,12 +609,12 @@
         <translation>Мерчантын бүртгэлд энэ үйлдлийн эрх алга. Менежерт хандана уу.</translation>
     </message>
     <message>
-        <location line="-146"/>
+        <location line="-150"/>
         <source>The payment service refused the login. Check the username and password in Settings.</source>
         <translation>Төлбөрийн үйлчилгээ нэвтрэлтийг татгалзлаа. Тохиргоонд хэрэглэгчийн нэр, нууц үгээ шалгана уу.</translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+155"/>
         <source>The payment service has a problem on its side. Try again in a minute.</source>
         <translation>Төлбөрийн үйлчилгээний талд асуудал гарлаа. Нэг минутын дараа дахин оролдоно уу.</translation>
     </message>
@@ -1559,7 +1559,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+56"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+59"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay касс</translation>
     </message>
@@ -1605,12 +1605,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+176"/>
+        <location line="+179"/>
         <source>Cancel sale</source>
         <translation>Борлуулалт цуцлах</translation>
     </message>
     <message>
-        <location line="-175"/>
+        <location line="-178"/>
         <source>Simulate customer payment</source>
         <translation>Төлбөр дуурайх</translation>
     </message>
@@ -1661,12 +1661,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+278"/>
+        <location line="+284"/>
         <source>Quit</source>
         <translation>Гарах</translation>
     </message>
     <message>
-        <location line="-276"/>
+        <location line="-282"/>
         <source>&amp;Sale</source>
         <translation>&amp;Борлуулалт</translation>
     </message>
@@ -1681,7 +1681,7 @@
         <translation>&amp;Касс</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+46"/>
         <source>Ready.</source>
         <translation>Бэлэн.</translation>
     </message>
@@ -1726,7 +1726,7 @@
         <translation>Сагс хоослох</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
         <translation>Энэ борлуулалтыг цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
     </message>
@@ -1736,7 +1736,12 @@
         <translation>Үргэлжлүүлэн хүлээх</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+9"/>
+        <source>Not added: {code}: {why}.</source>
+        <translation>Нэмэгдсэнгүй: {code}: {why}.</translation>
+    </message>
+    <message>
+        <location line="+46"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
     </message>
@@ -1754,12 +1759,12 @@
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>Back</source>
         <translation>Буцах</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>A sale is in progress. Quit anyway? An open invoice stays open with the service.</source>
         <translation>Борлуулалт хийгдэж байна. Гарах уу? Нээлттэй нэхэмжлэх үйлчилгээнд нээлттэй хэвээр үлдэнэ.</translation>
     </message>
@@ -1769,7 +1774,7 @@
         <translation>Үргэлжлүүлэх</translation>
     </message>
     <message>
-        <location line="-204"/>
+        <location line="-208"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: {amount} худалдан авагчийн картад буцаагдлаа.</translation>
     </message>
@@ -1782,22 +1787,22 @@
         <translation>Үлдэгдлийн нэхэмжлэх үүсгэж байна…</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>More money arrived meanwhile: the sale is still open.</source>
         <translation>Энэ хооронд дахин төлбөр орж ирлээ: борлуулалт нээлттэй хэвээр байна.</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-25"/>
         <source>Nothing is paid yet: the customer pays the invoice on screen.</source>
         <translation>Одоогоор юу ч төлөгдөөгүй байна: худалдан авагч дэлгэц дээрх нэхэмжлэхийг төлнө.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>The customer has paid the rest meanwhile, so nothing was given back.</source>
         <translation>Худалдан авагч энэ хооронд үлдэгдлийг төлсөн тул юу ч буцаагдсангүй.</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-29"/>
         <source>The invoice for the rest could not be created. The sale is still waiting for its payment.</source>
         <translation>Үлдэгдлийн нэхэмжлэх үүсгэж чадсангүй. Борлуулалт төлбөрөө хүлээсээр байна.</translation>
     </message>
@@ -1810,17 +1815,22 @@
 <context>
     <name>PartPaidQuestion</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid_box.py" line="+32"/>
+        <location filename="../../pos_app/ui/part_paid_box.py" line="+29"/>
+        <source>&amp;Invoice the rest  (Ctrl+Enter)</source>
+        <translation>Үлдэгдлийг &amp;нэхэмжлэх  (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>&amp;Give the part back</source>
         <translation>Төлсөн хэсгийг &amp;буцаах</translation>
     </message>
     <message>
-        <location line="-4"/>
-        <source>&amp;Invoice the rest</source>
-        <translation>Үлдэгдлийг &amp;нэхэмжлэх</translation>
+        <location line="+8"/>
+        <source>Keep &amp;waiting  (Enter)</source>
+        <translation>&amp;Хүлээсээр байх  (Enter)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="-3"/>
         <source>Invoice the rest: a new QR code for {due}. A bank transfer cannot be given back through QPay.</source>
         <translation>Үлдэгдлийг нэхэмжлэх: {due}-ийн шинэ QR код. Банкны шилжүүлгийг QPay-ээр буцаах боломжгүй.</translation>
     </message>
@@ -1830,12 +1840,7 @@
         <translation>Үлдэгдлийг нэхэмжлэх: {due}-ийн шинэ QR код. Төлсөн хэсгийг буцаах: {paid} худалдан авагчийн картад буцаж, борлуулалт цуцлагдана.</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>Keep &amp;waiting</source>
-        <translation>&amp;Хүлээсээр байх</translation>
-    </message>
-    <message>
-        <location line="-13"/>
+        <location line="-7"/>
         <source>{paid} of {total} is paid; {due} is still to pay.</source>
         <translation>{total}-аас {paid} төлөгдсөн; {due} төлөх үлдлээ.</translation>
     </message>
@@ -1912,7 +1917,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+182"/>
+        <location filename="../../pos_app/app.py" line="+186"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -1957,7 +1962,7 @@
         <translation>Дуусаагүй борлуулалтуудыг төлбөрийн үйлчилгээтэй тулгаж дууслаа.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</source>
         <translation>Энэ бүртгэлийн нууц үг хадгалагдаагүй: төлбөр авахаас өмнө Тохиргоонд (Ctrl+,) оруулна уу.</translation>
     </message>
@@ -2346,6 +2351,19 @@
         <location line="+29"/>
         <source>The printer {printer} cannot print now: the job did not finish. Check the printer, then print again.</source>
         <translation>Принтер {printer} одоо хэвлэж чадахгүй байна: хэвлэх ажил дуусаагүй. Принтерийг шалгаад дахин хэвлэнэ үү.</translation>
+    </message>
+</context>
+<context>
+    <name>Questions</name>
+    <message>
+        <location filename="../../pos_app/ui/questions.py" line="+45"/>
+        <source>{action}  (Ctrl+Enter)</source>
+        <translation>{action}  (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{action}  (Enter)</source>
+        <translation>{action}  (Enter)</translation>
     </message>
 </context>
 <context>
@@ -2749,12 +2767,12 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+118"/>
+        <location line="+122"/>
         <source>Issue receipt  (Enter)</source>
         <translation>Баримт гаргах  (Enter)</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-111"/>
         <source>Tax receipt (ebarimt)</source>
         <translation>И-баримт</translation>
     </message>
@@ -2769,7 +2787,7 @@
         <translation>Урьдчилан харах  (Alt+P)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>Lottery number</source>
         <translation>Сугалааны дугаар</translation>
     </message>
@@ -2779,7 +2797,7 @@
         <translation>Шинэ борлуулалт  (F2)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>✓ Paid  {amount}</source>
         <translation>✓ Төлөгдсөн  {amount}</translation>
     </message>
@@ -2853,8 +2871,16 @@
         <source>Void and issue for {asked}  (Alt+V)</source>
         <translation>Хүчингүй болгоод {asked}-д гаргах  (Alt+V)</translation>
     </message>
+    <message numerus="yes">
+        <location line="+19"/>
+        <source>Next customer: %n item(s) waiting</source>
+        <translation>
+            <numerusform>Дараагийн үйлчлүүлэгч: %n бараа хүлээж байна</numerusform>
+            <numerusform>Дараагийн үйлчлүүлэгч: %n бараа хүлээж байна</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+64"/>
+        <location line="+50"/>
         <source>Type the organization&apos;s 7-digit register number.</source>
         <translation>Байгууллагын 7 оронтой регистрийн дугаарыг оруулна уу.</translation>
     </message>
@@ -3013,7 +3039,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+136"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+127"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
     </message>
@@ -3078,7 +3104,7 @@
         <translation>Дүнгийн нэг хэсэг аль хэдийн төлөгдсөн тул борлуулалтыг шууд цуцлах боломжгүй. Үлдэгдлийг нэхэмжлэх, төлсөн хэсгийг буцаах эсвэл хүлээсээр байхын тулд Esc-г дахин дарна уу.</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+46"/>
         <source>The receipt could not be issued.</source>
         <translation>Баримт гаргаж чадсангүй.</translation>
     </message>
@@ -3096,7 +3122,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+47"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+51"/>
         <source>Scan or type a code and press Enter  ·  3*code for three</source>
         <translation>Код уншуулж/бичээд Enter дарна уу  ·  3*код бол 3 ширхэг</translation>
     </message>
@@ -3106,7 +3132,7 @@
         <translation>Гараар нэмэх… (Ctrl+L)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+22"/>
         <source>The cart is empty. Scan an item to start a sale.</source>
         <translation>Сагс хоосон. Борлуулалт эхлүүлэхийн тулд бараа уншуулна уу.</translation>
     </message>
@@ -3132,12 +3158,12 @@
         <translation>үүнд НХАТ</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+78"/>
         <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
         <translation>Үл мэдэгдэх код {code}: каталогид байхгүй. Гараар нэмэх үү (Ctrl+L)?</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+32"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n мөр</numerusform>
@@ -3189,6 +3215,24 @@
     </message>
 </context>
 <context>
+    <name>ScanRouter</name>
+    <message>
+        <location filename="../../pos_app/ui/scan_routing.py" line="+57"/>
+        <source>the sale is being paid: finish or cancel it first</source>
+        <translation>борлуулалтын төлбөр хийгдэж байна: эхлээд дуусгах эсвэл цуцлана уу</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>answer the question on the screen first</source>
+        <translation>эхлээд дэлгэц дээрх асуултад хариулна уу</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>close the window &quot;{title}&quot; first</source>
+        <translation>эхлээд &quot;{title}&quot; цонхыг хаана уу</translation>
+    </message>
+</context>
+<context>
     <name>Secrets</name>
     <message>
         <location filename="../../pos_app/ui/messages.py" line="-44"/>
@@ -3199,7 +3243,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-57"/>
+        <location line="-61"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>«{label}» хоосон эсвэл 20 хүртэл латин үсэг, цифр байна.</translation>
     </message>
@@ -3289,7 +3333,17 @@
         <translation>«{label}» хоосон (унтраасан) эсвэл 127.0.0.1:8787 гэх мэт хост, порт байна.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
+        <source>The {label} is up to 4 signs that no code holds (such as ~ or #), or nothing.</source>
+        <translation>{label} нь ямар ч кодод байдаггүй 4 хүртэлх тэмдэгт (жишээ нь ~ эсвэл #), эсвэл хоосон байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be enter or tab.</source>
+        <translation>{label} нь enter эсвэл tab байх ёстой.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>environment</source>
         <translation>орчин</translation>
     </message>
@@ -3399,7 +3453,17 @@
         <translation>текстийг зургаар хэвлэх</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="+4"/>
+        <source>scanner prefix</source>
+        <translation>сканнерын угтвар</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scanner suffix</source>
+        <translation>сканнерын төгсгөл</translation>
+    </message>
+    <message>
+        <location line="-34"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>«{label}» нь {example} гэх мэт цагийн бүсийн нэр байна.</translation>
     </message>
@@ -3414,7 +3478,7 @@
         <translation>«{label}» 1 эсвэл 2 (хувь) байна.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>time zone</source>
         <translation>цагийн бүс</translation>
     </message>
@@ -3458,12 +3522,12 @@
     </message>
     <message>
         <location line="+15"/>
-        <location line="+557"/>
+        <location line="+570"/>
         <source>Test connection</source>
         <translation>Холболт шалгах</translation>
     </message>
     <message>
-        <location line="-548"/>
+        <location line="-561"/>
         <source>Environment</source>
         <translation>Орчин</translation>
     </message>
@@ -3574,7 +3638,7 @@
         <translation>Хэл</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>This till</source>
         <translation>Энэ касс</translation>
     </message>
@@ -3609,7 +3673,32 @@
         <translation>Хадгалах</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+90"/>
+        <source>Barcode scanner</source>
+        <translation>Бар код уншигч</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prefix</source>
+        <translation>Угтвар</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>none</source>
+        <translation>байхгүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Suffix</source>
+        <translation>Төгсгөл</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>enter or tab</source>
+        <translation>enter эсвэл tab</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>None</source>
         <translation>Байхгүй</translation>
     </message>
@@ -3669,12 +3758,12 @@
         <translation>Epson TM-T88 цуврал зэрэг 180 dpi принтерт (мөрөнд 512 цэг).</translation>
     </message>
     <message>
-        <location line="-178"/>
+        <location line="-191"/>
         <source>the sample catalog</source>
         <translation>жишээ каталог</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+199"/>
         <source>generic printer</source>
         <translation>энгийн принтер</translation>
     </message>
@@ -3849,7 +3938,7 @@
         <translation>CSV файл (*.csv);;Бүх файл (*)</translation>
     </message>
     <message>
-        <location line="-409"/>
+        <location line="-425"/>
         <source>VAT rate (%)</source>
         <translation>НӨАТ-ын хувь (%)</translation>
     </message>
@@ -3864,7 +3953,7 @@
         <translation>1 эсвэл 2</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-108"/>
         <source>Time zone</source>
         <translation>Цагийн бүс</translation>
     </message>
@@ -3874,7 +3963,7 @@
         <translation>дэлгүүрийн огноо, ж.нь Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+106"/>
         <source>Tax rates</source>
         <translation>Татварын хувь</translation>
     </message>

@@ -20,8 +20,16 @@ from pos_app.checkout.service import is_definite_refusal
 from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.sale import Receiver, ReceiverKind, Sale
-from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReceiptStatus, ReversalKind
-from pos_app.qpay import QPayClient, QPayError
+from pos_app.journal import (
+    Journal,
+    JournalError,
+    JournalSale,
+    JournalStatus,
+    ReceiptStatus,
+    ReversalKind,
+    ReversalStatus,
+)
+from pos_app.qpay import InvalidRequestError, QPayClient, QPayError
 from pos_app.sandbox import SandboxServer
 from tests.qpay.helpers import FAST_POLICY, PASSWORD, USERNAME, SandboxControl
 
@@ -314,3 +322,69 @@ def test_a_void_left_cancelling_that_the_service_refuses_ends_refused_once(journ
              if (entry["method"], entry["path"]) == ("DELETE", f"{EBARIMT}{payment.payment_id}")]
     assert voids == [401, 400]
     assert journal.get(number) == refused
+
+
+# -- a give-back refused half-way; a receipt refused for one payment ---------------------------------------
+
+
+def _payment_status(sandbox_server: SandboxServer, payment_id: str) -> str:
+    state = sandbox_server.sandbox.state
+    with state.lock:
+        return state.payments[payment_id]["payment_status"]
+
+
+def test_a_give_back_refused_half_way_records_what_went_back(journal, checkout, control, sandbox_server) -> None:
+    number = _completed(journal, checkout, control, sandbox_server, (Decimal(2000), Decimal(5000)))
+    first, second = journal.get(number).payments
+    control.fault(f"/v2/payment/cancel/{second.payment_id}", status=400, error_code="PAYMENT_SETTLED")
+    with pytest.raises(QPayError):
+        give_back(journal, checkout, number, ReversalKind.CANCEL, REASON)
+    assert [_payment_status(sandbox_server, p.payment_id) for p in (first, second)] == ["CANCELLED", "PAID"]
+    sale = journal.get(number)
+    assert sale.reversal_status is ReversalStatus.FAILED and sale.failure == "refused: PAYMENT_SETTLED"
+    assert sale.given_back == (first,) and sale.reversed_amount == Decimal(2000)
+    assert sale.payments_kept == (second,) and sale.money_kept and sale.can_reverse
+    [refused] = [detail for _, kind, detail in journal.events(number) if kind == "reversal_failed"]
+    assert Decimal(refused["amount"]) == Decimal(2000) and [p["payment_id"] for p in refused["given_back"]] == [
+        first.payment_id]
+    control.clear_faults()
+    sale = give_back(journal, checkout, number, ReversalKind.CANCEL, REASON)      # the rest, asked again
+    assert sale.is_reversed and sale.reversed_amount == TOTAL and not sale.money_kept and not sale.owes_receipt
+    assert control.count(f"/v2/payment/cancel/{first.payment_id}", "POST") == 1          # never asked twice
+    assert not journal.get(number).valid_receipts                                        # voided with it
+
+
+def test_a_payment_given_back_half_way_is_owed_no_receipt(journal, checkout, control, sandbox_server) -> None:
+    number = _paid(journal, checkout, control, sandbox_server, (Decimal(2000), Decimal(5000)))
+    first, second = journal.get(number).payments
+    control.fault(f"/v2/payment/cancel/{second.payment_id}", status=400, error_code="PAYMENT_SETTLED")
+    with pytest.raises(QPayError):
+        give_back(journal, checkout, number, ReversalKind.CANCEL, REASON)
+    assert journal.get(number).payments_without_receipt == (second,)
+    sale = issue_receipts(journal, checkout, number, INDIVIDUAL)
+    assert sale.status is JournalStatus.COMPLETED and [r.payment_id for r in sale.valid_receipts] == [
+        second.payment_id]
+    assert _made(sandbox_server, first.payment_id) == []
+
+
+def test_a_receipt_refused_for_one_payment_does_not_stop_the_others(journal, checkout, control, sandbox_server,
+                                                                    monkeypatch) -> None:
+    number = _paid(journal, checkout, control, sandbox_server, (Decimal(2000), Decimal(5000)))
+    first, second = journal.get(number).payments
+    issue = checkout.issue_receipt
+
+    def refused_for_the_first(payment_id: str, receiver: Receiver):
+        if payment_id == first.payment_id:
+            raise InvalidRequestError(400, "PAYMENT_NOT_PAID", "payment is not completed")
+        return issue(payment_id, receiver)
+
+    monkeypatch.setattr(checkout, "issue_receipt", refused_for_the_first)
+    with pytest.raises(QPayError) as raised:
+        issue_receipts(journal, checkout, number, INDIVIDUAL)
+    assert raised.value.error_code == "PAYMENT_NOT_PAID"
+    sale = journal.get(number)
+    assert sale.status is JournalStatus.PAID and sale.failure == "refused: PAYMENT_NOT_PAID"
+    assert [r.payment_id for r in sale.valid_receipts] == [second.payment_id]
+    assert sale.payments_without_receipt == (first,) and sale.owes_receipt
+    monkeypatch.undo()
+    assert issue_receipts(journal, checkout, number, INDIVIDUAL).status is JournalStatus.COMPLETED

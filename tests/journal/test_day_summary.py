@@ -14,11 +14,13 @@ import io
 import json
 import os
 import sqlite3
+import threading
+import time
 from dataclasses import fields, is_dataclass, replace
 from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -32,6 +34,7 @@ from pos_app.journal.closed_days import summary_from_json, summary_json
 from pos_app.journal.day_csv import CSV_ENCODING, money_text, safe_cell, sales_csv, sales_csv_path, save_csv, to_csv
 from pos_app.journal.day_summary import (
     PAID_STATUSES,
+    DayReport,
     DaySummary,
     Tally,
     day_moves,
@@ -372,6 +375,93 @@ def test_what_the_customer_paid_beyond_the_total_counts_as_money_received(tmp_pa
     assert ["paid", "overpaid", "", "500.00"] in _read(to_csv(summary))
 
 
+def _sales_rows(report: DayReport) -> list[dict[str, str]]:
+    rows = _read(sales_csv(report.sales))
+    return [dict(zip(rows[0], row, strict=True)) for row in rows[1:]]
+
+
+@pytest.mark.parametrize("days_later", [1, 3])
+def test_a_part_whose_give_back_was_refused_then_paid_later_counts_each_payment_once(tmp_path: Path,
+                                                                                      days_later: int) -> None:
+    """Issue 16, point 9 (review): a part learnt of when it was to be given back (refused), the rest paid on a
+    later day: each payment counts once, on the day the journal first learnt of it; and no cart VAT is counted
+    while the sale is not paid in full."""
+    clock = SettableClock(at(DAY, 15))
+    later = DAY + timedelta(days=days_later)
+    part = pay("5000.00", KHAN, "CARD")
+    with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
+        till = DayBuilder(journal)
+        number = till.opened("10000.00", "892.86", "178.57")
+        journal.part_reversal_started(number, [part], "customer left")
+        journal.part_reversal_failed(number, "refused: TOO_MANY_REQUESTS")
+        first = load_day(journal, DAY)
+        clock.at(at(later, 10))
+        journal.payments_seen(number, [part, PaymentSeen("p2", D("5000.00"), GOLOMT, "CARD")])
+        second = load_day(journal, later)
+        again = load_day(journal, DAY).summary                 # the first day's money stays as it was
+        assert (again.paid, again.by_bank, again.vat, again.without_receipt) == (
+            first.summary.paid, first.summary.by_bank, first.summary.vat, first.summary.without_receipt)
+    assert first.summary.paid == Tally(1, D("5000.00")) and first.summary.by_bank == ((KHAN, Tally(1, D("5000.00"))),)
+    assert first.summary.without_receipt == Tally() and first.summary.vat == 0      # not paid: no cart VAT
+    assert second.summary.paid == Tally(1, D("5000.00")) and second.summary.by_bank == ((GOLOMT,
+                                                                                        Tally(1, D("5000.00"))),)
+    assert second.summary.overpaid == 0
+    assert second.summary.without_receipt == Tally(1, D("10000.00"))               # paid now, no receipt
+    assert (second.summary.no_receipt_vat, second.summary.no_receipt_city_tax) == (D("892.86"), D("178.57"))
+    for report in (first, second):
+        _columns_add_up(_sales_rows(report), report.summary)
+
+
+def test_a_receipt_issued_the_day_after_the_payment_takes_the_cart_vat_back_out(tmp_path: Path) -> None:
+    """Review: the cart split counted "without receipt" on the payment day, the receipt's VAT the next day:
+    that day a correction line takes the split back out, so the VAT counts once."""
+    clock = SettableClock(at(DAY, 23, 50))
+    tomorrow = DAY + timedelta(days=1)
+    with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
+        till = DayBuilder(journal)
+        number = till.paid("10000.00", "892.86", (pay("10000.00", KHAN, "P2P"),), city_tax="178.57")
+        first = load_day(journal, DAY)                   # the receipt's answer lost, or the service down
+        clock.at(at(tomorrow, 9))
+        till.receipts(number, ("892.86",), ("178.57",))
+        second = load_day(journal, tomorrow)
+    assert first.summary.without_receipt == Tally(1, D("10000.00")) and first.summary.vat == D("892.86")
+    assert second.summary.paid == Tally() and second.summary.receipt_vat == D("892.86")
+    assert second.summary.without_receipt == Tally(-1, D("-10000.00"))
+    assert (second.summary.no_receipt_vat, second.summary.no_receipt_city_tax) == (D("-892.86"), D("-178.57"))
+    assert first.summary.vat + second.summary.vat == D("892.86")
+    assert first.summary.city_tax + second.summary.city_tax == D("178.57")
+    (row,) = _sales_rows(second)
+    assert (row["day_without_receipt"], row["day_no_receipt_vat"], row["day_receipt_vat"]) == (
+        "-1", "-892.86", "892.86")
+    for report in (first, second):
+        _columns_add_up(_sales_rows(report), report.summary)
+
+
+def test_a_receipt_voided_the_next_day_with_the_money_kept_puts_the_cart_vat_back(tmp_path: Path) -> None:
+    """Review: a receipt voided on a later day (wrong receiver), the money kept and no receipt issued again yet:
+    its VAT leaves "with receipt" that day and the cart split comes back "without receipt"."""
+    clock = SettableClock(at(DAY, 12))
+    tomorrow = DAY + timedelta(days=1)
+    with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
+        till = DayBuilder(journal)
+        number = till.completed("10000.00", "892.86", (pay("10000.00", KHAN, "P2P"),))
+        first = load_day(journal, DAY)
+        clock.at(at(tomorrow, 10))
+        till.void_receipts(number)
+        second = load_day(journal, tomorrow)
+        assert journal.get(number).owes_receipt
+        clock.at(at(tomorrow + timedelta(days=1), 10))
+        till.receipts(number, ("892.86",), again=1)                   # issued again the day after
+        third = load_day(journal, tomorrow + timedelta(days=1))
+    assert first.summary.receipt_vat == D("892.86") and first.summary.without_receipt == Tally()
+    assert second.summary.receipt_vat == D("-892.86") and second.summary.no_receipt_vat == D("892.86")
+    assert second.summary.without_receipt == Tally(1, D("10000.00")) and second.summary.paid == Tally()
+    assert first.summary.vat + second.summary.vat == D("892.86")
+    assert third.summary.vat == 0 and third.summary.without_receipt == Tally(-1, D("-10000.00"))
+    for report in (first, second, third):
+        _columns_add_up(_sales_rows(report), report.summary)
+
+
 def test_aware_ulaanbaatar_times_fall_on_their_local_day() -> None:
     """Event times are the journal's local aware times: 23:30 and 00:30 in Ulaanbaatar are two days."""
     sale = _sale(S.COMPLETED, D("7000.00"), created_at=datetime(2026, 11, 21, 23, 30, tzinfo=UB))
@@ -495,6 +585,76 @@ def test_a_closed_day_keeps_its_figures_and_later_steps_count_on_the_next_day(tm
         # The calendar day alone (no closes) would have counted the late sale on the day itself.
         assert day_summary(journal, DAY).paid == Tally(2, D("14000.00"))
         assert ["since", closed_at.isoformat(), "", ""] in _read(to_csv(next_day))
+
+
+class RaceClock:
+    """The journal's clock for two threads: `pause_in` names a thread whose next reading stops there (`read`
+    is set) for a moment, so the other thread runs between that reading and what follows it."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+        self.pause_in: threading.Thread | None = None
+        self.read = threading.Event()
+
+    def __call__(self) -> datetime:
+        moment = self.now
+        if threading.current_thread() is self.pause_in:
+            self.pause_in = None
+            self.read.set()
+            time.sleep(0.3)      # the other thread asks for the file's write lock meanwhile
+        return moment
+
+
+def _in_thread(work: Callable[[], object]) -> tuple[threading.Thread, list[BaseException]]:
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            work()
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            errors.append(exc)
+
+    return threading.Thread(target=run, daemon=True), errors
+
+
+def test_a_step_timed_before_the_close_but_committed_after_it_counts_on_some_day(tmp_path: Path) -> None:
+    """Review (issue 16, point 8): the poll worker times a payment 22:59:59.9 and the day is closed at 23:00
+    before the payment is committed. The step is timed under the file's write lock and the close reads the day
+    under it too, so the close waits for the payment and counts it."""
+    clock = RaceClock(datetime(2026, 11, 20, 22, 59, 59, 900000, tzinfo=UB))
+    with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
+        number = DayBuilder(journal).opened("10000.00", "909.09")
+        worker, errors = _in_thread(lambda: journal.payments_seen(number, [pay("10000.00", KHAN, "P2P")]))
+        clock.pause_in = worker
+        worker.start()
+        assert clock.read.wait(10)
+        clock.now = datetime(2026, 11, 20, 23, 0, tzinfo=UB)
+        closed = close_day(journal, date(2026, 11, 20)).summary
+        worker.join(10)
+        assert not worker.is_alive() and not errors
+        next_day = read_day(journal, date(2026, 11, 21)).summary
+    assert closed.closed_at == datetime(2026, 11, 20, 23, 0, tzinfo=UB)
+    assert closed.paid == Tally(1, D("10000.00")) and next_day.paid == Tally()
+
+
+def test_a_step_asked_while_the_day_is_being_closed_waits_and_counts_on_the_next_day(tmp_path: Path) -> None:
+    clock = RaceClock(datetime(2026, 11, 20, 22, 59, 59, tzinfo=UB))
+    with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
+        number = DayBuilder(journal).opened("10000.00", "909.09")
+        clock.now = datetime(2026, 11, 20, 23, 0, tzinfo=UB)
+        closer, errors = _in_thread(lambda: close_day(journal, date(2026, 11, 20)))
+        clock.pause_in = closer                  # the close holds the write lock while its clock is read
+        closer.start()
+        assert clock.read.wait(10)
+        clock.now = datetime(2026, 11, 20, 23, 0, 0, 1, tzinfo=UB)
+        journal.payments_seen(number, [pay("10000.00", KHAN, "P2P")])           # waits for the close
+        closer.join(10)
+        assert not closer.is_alive() and not errors
+        closed = read_day(journal, date(2026, 11, 20)).summary
+        next_day = read_day(journal, date(2026, 11, 21)).summary
+        ((paid_at, _, _),) = [event for event in journal.events(number) if event[1] == "payments_seen"]
+    assert paid_at > closed.closed_at                                          # type: ignore[operator]
+    assert closed.paid == Tally() and next_day.paid == Tally(1, D("10000.00"))
 
 
 def test_the_stored_report_is_exact_json_and_the_table_refuses_changes(tmp_path: Path) -> None:
@@ -635,7 +795,7 @@ def test_sales_csv_lists_what_each_sale_did_that_day(journal: Journal, numbers: 
             refunded["day_receipts_voided"], refunded["day_receipt_vat"], refunded["day_without_receipt"]) == (
         "15000.00", "15000.00", "1", "1", "0.00", "")
     voided = by_number[numbers["receipt_voided"]]
-    assert (voided["day_without_receipt"], voided["day_no_receipt_vat"]) == ("yes", "227.27")
+    assert (voided["day_without_receipt"], voided["day_no_receipt_vat"]) == ("1", "227.27")
 
     cancelled = by_number[numbers["cancelled"]]
     assert (cancelled["status"], cancelled["paid"], cancelled["bank"], cancelled["receipt_id"],
@@ -661,7 +821,7 @@ def _columns_add_up(rows: object, summary: DaySummary) -> None:
     assert total("day_receipt_city_tax") == summary.receipt_city_tax
     assert total("day_no_receipt_vat") == summary.no_receipt_vat
     assert total("day_no_receipt_city_tax") == summary.no_receipt_city_tax
-    assert sum(1 for row in rows if row["day_without_receipt"] == "yes") == summary.without_receipt.count
+    assert sum(int(row["day_without_receipt"] or 0) for row in rows) == summary.without_receipt.count
 
 
 @pytest.mark.parametrize(("cell", "written"), [
@@ -790,7 +950,7 @@ def _sale(status: JournalStatus, total: Decimal, *, bank: str = KHAN, kind: str 
           reversal: tuple[ReversalKind, ReversalStatus, Decimal] | None = None, terminal: str = "T1",
           created_at: datetime = datetime(2026, 11, 21, 12, 0), number: str = "T1-20261121-000001",
           receipts: tuple[tuple[str, ReceiptStatus, datetime, datetime], ...] = (),
-          paid: Decimal | None = None) -> JournalSale:
+          paid: Decimal | None = None, vat: Decimal = Decimal("0.00")) -> JournalSale:
     """A sale as the journal would read it; `receipts`: (VAT, status, issued at, changed at) each."""
     payments = (PaymentSeen("pay", paid or total, bank, kind),) if status in PAID_STATUSES else ()
     kind_, reversal_status, reversed_amount = reversal or (None, None, Decimal(0))
@@ -799,7 +959,7 @@ def _sale(status: JournalStatus, total: Decimal, *, bank: str = KHAN, kind: str 
                  for index, (vat, status, issued_at, changed_at) in enumerate(receipts))
     return JournalSale(
         number=number, terminal=terminal, status=status, created_at=created_at, lines=_lines(total), total=total,
-        taxes=TaxSplit(Decimal("0.00"), Decimal("0.00")), payments=payments, receipts=rows,
+        taxes=TaxSplit(vat, Decimal("0.00")), payments=payments, receipts=rows,
         receipt_status=(ReceiptStatus.ISSUED if any(row.is_valid for row in rows) else ReceiptStatus.CANCELLED)
         if rows else None,
         reversal_kind=kind_, reversal_status=reversal_status,
@@ -848,7 +1008,8 @@ def _histories(draw: st.DrawFn) -> tuple[list[JournalSale], dict[str, list]]:
         sales.append(_sale(status, total, reversal=reversal, number=number, created_at=begun, paid=paid,
                            bank=draw(st.sampled_from([KHAN, GOLOMT, ""])),
                            kind=draw(st.sampled_from(["CARD", "P2P", ""])),
-                           terminal=draw(st.sampled_from(["T1", "T1", "T1", "T2"])), receipts=tuple(receipts)))
+                           terminal=draw(st.sampled_from(["T1", "T1", "T1", "T2"])), receipts=tuple(receipts),
+                           vat=draw(st.decimals(min_value=0, max_value=total, places=2))))
         events[number] = steps
     return sales, events
 
@@ -889,11 +1050,16 @@ def test_every_movement_counts_on_exactly_one_day(history: tuple[list[JournalSal
     valid_vat = sum((row.receipt.vat for sale in mine for row in sale.valid_receipts), D("0"))
     assert sum((day.receipt_vat for day in days), D("0")) == valid_vat
     assert sum(day.receipts_issued for day in days) == sum(len(sale.receipts) for sale in mine)
+    # VAT over the days: what ebarimt holds plus each sale kept without a valid receipt, once (its cart split).
+    unreceipted = [sale for sale in mine if sale.money_kept and not sale.valid_receipts]
+    assert sum((day.no_receipt_vat for day in days), D("0")) == sum((sale.taxes.vat for sale in unreceipted), D("0"))
+    assert sum((day.vat for day in days), D("0")) == valid_vat + sum((sale.taxes.vat for sale in unreceipted), D("0"))
+    assert sum((day.without_receipt for day in days), Tally()) == Tally(
+        len(unreceipted), sum((sale.paid_amount for sale in unreceipted), D("0")))
     for day, summary in zip(_DAYS, days, strict=True):
         assert sum((tally.amount for _bank, tally in summary.by_bank), D("0")) == summary.paid.amount
         assert sum((tally.amount for _kind, tally in summary.by_payment_type), D("0")) == summary.paid.amount
         assert summary.net == summary.paid.amount - summary.given_back.amount
-        assert summary.without_receipt.count <= summary.paid.count
         assert all(type(value) is Decimal for value in _money_values(summary)), "never a float"
         assert summary_from_json(summary_json(summary)) == summary
         rows = {(row[0], row[1]): row[2:] for row in _read(to_csv(summary))[3:]}
@@ -916,6 +1082,8 @@ def test_a_close_splits_its_day_without_losing_or_repeating_a_step(
     assert before.paid + after.paid == whole[0].paid + whole[1].paid
     assert before.given_back + after.given_back == whole[0].given_back + whole[1].given_back
     assert before.receipt_vat + after.receipt_vat == whole[0].receipt_vat + whole[1].receipt_vat
+    assert before.no_receipt_vat + after.no_receipt_vat == whole[0].no_receipt_vat + whole[1].no_receipt_vat
+    assert before.without_receipt + after.without_receipt == whole[0].without_receipt + whole[1].without_receipt
     assert before.sales_count + after.sales_count == whole[0].sales_count + whole[1].sales_count
     assert after.since == close and before.closed_at == close
 

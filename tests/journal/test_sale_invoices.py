@@ -12,7 +12,7 @@ import pytest
 from pos_app.domain.cart import CartLine
 from pos_app.domain.sale import OpenInvoice, PaymentSeen
 from pos_app.domain.taxes import TaxSplit
-from pos_app.journal import Journal, JournalError, JournalStatus, ReversalStatus, schema
+from pos_app.journal import Journal, JournalError, JournalStatus, ReversalKind, ReversalStatus, schema
 from pos_app.journal.sale_invoices import InvoiceStatus
 
 TOTAL = Decimal(10000)
@@ -98,6 +98,7 @@ def test_a_version_4_file_gets_the_table(path: Path) -> None:
     Journal(path, "T1").close()
     db = sqlite3.connect(path)
     db.execute("DROP TABLE sale_invoices")
+    db.execute("ALTER TABLE sales DROP COLUMN given_back_json")     # migration 6's
     db.execute("PRAGMA user_version = 4")
     db.commit()
     db.close()
@@ -119,3 +120,147 @@ def test_the_day_close_counts_a_part_given_back_as_paid_and_given_back(journal: 
     summary = load_day(journal, day).summary
     assert summary.paid.amount == Decimal(4000) and summary.given_back.amount == Decimal(4000)
     assert summary.net == Decimal(0)
+
+
+# -- a give-back applies to payments, not to the sale (issue 16 point 6) ---------------------------------------
+
+REST = (PaymentSeen("p2", Decimal(6000), "Хаан банк", "CARD"),)
+AGAIN = (PaymentSeen("p3", Decimal(4000), "Хаан банк", "CARD"),)
+
+
+def _part_given_back(journal: Journal) -> str:
+    number = _open_sale(journal)
+    journal.part_reversal_started(number, PART, "customer left")
+    journal.part_reversal_done(number, Decimal(4000))
+    return number
+
+
+def test_money_after_a_part_given_back_is_kept_and_owed_its_receipts(journal: Journal) -> None:
+    number = _part_given_back(journal)
+    sale = journal.get(number)
+    assert sale.given_back == PART and sale.payments_given_back == PART
+    journal.money_after_give_back(number, REST)             # the rest paid while the part went back
+    sale = journal.get(number)
+    assert sale.status is JournalStatus.OPEN and sale.reversal_status is None and sale.given_back == ()
+    journal.payments_seen(number, REST + AGAIN)             # and the part paid again: paid in full
+    sale = journal.get(number)
+    assert sale.money_kept and sale.owes_receipt and sale.payments_without_receipt == REST + AGAIN
+    assert sale.can_reverse and number in [s.number for s in journal.unfinished()]
+    kinds = [kind for _, kind, _ in journal.events(number)]
+    assert kinds[-4:] == ["part_reversal_started", "part_reversal_done", "money_after_give_back", "payments_seen"]
+    [closed] = [detail for _, kind, detail in journal.events(number) if kind == "money_after_give_back"]
+    assert closed["given_back"] == [{"payment_id": "p1", "amount": "4000", "bank": "Хаан банк", "type": "CARD"}]
+    assert [p["payment_id"] for p in closed["payments"]] == ["p2"] and closed["reversal_status"] == "done"
+
+
+def test_a_payment_given_back_is_never_taken_for_new_money(journal: Journal) -> None:
+    number = _part_given_back(journal)
+    with pytest.raises(JournalError, match="given back already"):
+        journal.money_after_give_back(number, PART)
+    with pytest.raises(JournalError, match="given back already"):
+        journal.part_reversal_started(number, PART, "again")
+    with pytest.raises(JournalError, match="given back already"):
+        journal.remainder_started(number, Decimal(6000), PART)
+    with pytest.raises(JournalError, match="nothing was paid"):
+        journal.remainder_started(number, TOTAL, ())
+    assert journal.get(number).reversal_status is ReversalStatus.DONE
+
+
+def test_new_money_after_a_part_given_back_can_be_invoiced_or_given_back(journal: Journal) -> None:
+    # The steps themselves take the new payments (not only after a check closed the give-back).
+    number = _part_given_back(journal)
+    sender_no = journal.remainder_started(number, Decimal(4000), REST)
+    assert sender_no == f"{number}-2" and journal.get(number).reversal_status is None
+    other = _part_given_back(journal)
+    journal.part_reversal_started(other, REST, "customer left again")
+    journal.part_reversal_done(other, Decimal(6000))
+    sale = journal.get(other)
+    assert sale.given_back == REST and sale.reversed_amount == Decimal(6000) and sale.payments == REST
+
+
+def test_a_part_give_back_refused_half_way_keeps_what_went_back_and_goes_on(journal: Journal) -> None:
+    number = _open_sale(journal)
+    two = (PaymentSeen("p1", Decimal(1000), "Хаан банк", "CARD"), PaymentSeen("p2", Decimal(3000), "Голомт", "CARD"))
+    journal.part_reversal_started(number, two, "customer left")
+    journal.part_reversal_failed(number, "refused: PAYMENT_SETTLED", given_back=two[:1])
+    sale = journal.get(number)
+    assert sale.reversal_status is ReversalStatus.FAILED and sale.given_back == two[:1]
+    assert sale.reversed_amount == Decimal(1000) and sale.failure == "refused: PAYMENT_SETTLED"
+    [refused] = [detail for _, kind, detail in journal.events(number) if kind == "part_reversal_failed"]
+    assert refused["amount"] == "1000" and [p["payment_id"] for p in refused["given_back"]] == ["p1"]
+    journal.part_reversal_started(number, two[1:], "customer left")       # the rest of it, asked again
+    journal.part_reversal_done(number, Decimal(3000), two[1:])
+    sale = journal.get(number)
+    assert sale.given_back == two and sale.payments == two and sale.reversed_amount == Decimal(4000)
+    started = [detail for _, kind, detail in journal.events(number) if kind == "part_reversal_started"]
+    assert [p["payment_id"] for p in started[1]["payments"]] == [] and started[1]["again"][0]["payment_id"] == "p2"
+
+
+def test_a_give_back_refused_half_way_is_failed_only_for_what_remains(journal: Journal) -> None:
+    number = _open_sale(journal)
+    two = (PaymentSeen("p1", Decimal(4000), "Хаан банк", "CARD"), PaymentSeen("p2", Decimal(6000), "Хаан банк", "CARD"))
+    journal.payments_seen(number, two)
+    journal.reversal_started(number, ReversalKind.CANCEL, "customer returned it")
+    journal.reversal_partly_done(number, two[:1], "refused: PAYMENT_SETTLED")
+    sale = journal.get(number)
+    assert sale.reversal_status is ReversalStatus.FAILED and sale.reversed_amount == Decimal(4000)
+    assert sale.payments_given_back == two[:1] and sale.payments_kept == two[1:] and sale.money_kept
+    assert sale.payments_without_receipt == two[1:] and sale.can_reverse
+    [(kind, detail)] = [(kind, detail) for _, kind, detail in journal.events(number) if "given_back" in detail]
+    assert kind == "reversal_failed" and detail["amount"] == "4000"
+    journal.reversal_started(number, ReversalKind.CANCEL, "customer returned it")
+    journal.reversal_done(number, Decimal(10000))
+    sale = journal.get(number)
+    assert sale.payments_given_back == two and not sale.money_kept and not sale.owes_receipt
+
+
+def test_payments_after_the_sale_was_paid_are_recorded_as_an_over_payment(journal: Journal) -> None:
+    number = _open_sale(journal)
+    journal.payments_seen(number, PART + REST)
+    late = PaymentSeen("p9", Decimal(500), "Голомт", "P2P")
+    assert journal.surplus_payments_seen(number, [PART[0], late]) == (late,)      # p1 it had
+    assert journal.surplus_payments_seen(number, [late]) == ()                    # recorded once
+    sale = journal.get(number)
+    assert sale.status is JournalStatus.PAID and sale.payments == PART + REST + (late,)
+    assert sale.paid_amount == Decimal(10500) and sale.payments_without_receipt == PART + REST + (late,)
+    [surplus] = [detail for _, kind, detail in journal.events(number)
+                 if kind == "payments_seen" and "surplus" in detail]
+    assert surplus["overpaid"] == "500" and [p["payment_id"] for p in surplus["payments"]] == ["p9"]
+    other = _open_sale(journal)
+    journal.payments_seen(other, (PaymentSeen("q1", TOTAL, "", "CARD"),))
+    journal.reversal_started(other, ReversalKind.CANCEL, "customer returned it")
+    journal.reversal_done(other, TOTAL)
+    with pytest.raises(JournalError, match="given back"):       # after a give-back: a person looks
+        journal.surplus_payments_seen(other, [late])
+
+
+def test_an_over_payment_on_a_completed_sale_makes_it_owe_a_receipt_again(journal: Journal) -> None:
+    from pos_app.domain.sale import IssuedReceipt, Receiver
+
+    number = _open_sale(journal)
+    journal.payments_seen(number, (PaymentSeen("p1", TOTAL, "", "CARD"),))
+    journal.receipt_started(number, Receiver())
+    journal.receipt_issued(number, IssuedReceipt("R1", "AB 1", "qr", TOTAL, Decimal(900), Decimal(0), Receiver(),
+                                                 "p1"))
+    journal.surplus_payments_seen(number, [PaymentSeen("p2", Decimal(100), "", "CARD")])
+    sale = journal.get(number)
+    assert sale.status is JournalStatus.PAID and sale.owes_receipt
+    assert [p.payment_id for p in sale.payments_without_receipt] == ["p2"]
+    assert number in [s.number for s in journal.unfinished()]
+
+
+def test_a_version_5_file_keeps_its_give_backs(path: Path) -> None:
+    with Journal(path, "T1") as journal:
+        number = _open_sale(journal)
+        journal.payments_seen(number, PART + REST)
+        journal.reversal_started(number, ReversalKind.CANCEL, "customer returned it")
+        journal.reversal_done(number, TOTAL)
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE sales DROP COLUMN given_back_json")
+    db.execute("PRAGMA user_version = 5")
+    db.commit()
+    db.close()
+    with Journal(path, "T1") as journal:
+        assert journal.pragma("user_version") == schema.LATEST_VERSION >= 6
+        sale = journal.get(number)
+        assert sale.given_back == PART + REST and sale.payments_given_back == PART + REST and not sale.money_kept

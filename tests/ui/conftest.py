@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QObject, Qt, Slot
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from pos_app.app import PosApp
@@ -30,6 +30,9 @@ YOGURT = "8656000010028"    # 2,800 ₮
 VODKA = "8656000010097"     # city-taxed
 
 
+PERSON_MS = 60   # between a person's keys: a scanner types a character every 1-4 ms
+
+
 class Till:
     """The app plus the helpers a test needs to drive it from the keyboard."""
 
@@ -43,6 +46,10 @@ class Till:
     def key(self, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
         widget = QApplication.focusWidget() or self.window
         self.qtbot.keyClick(widget, key, modifier)
+
+    def type(self, widget: QWidget, text: str) -> None:
+        """Keys at a person's pace: never taken for a scanner's burst (pos_app/ui/scanner.py)."""
+        self.qtbot.keyClicks(widget, text, delay=PERSON_MS)
 
     def scan(self, text: str) -> None:
         entry = self.window.sale_page.entry
@@ -61,7 +68,11 @@ class Till:
         self.qtbot.waitUntil(lambda: self.window.confirmation is not None, timeout=WAIT_MS)
         box = self.window.confirmation
         assert box is not None
-        self.qtbot.keyClick(box, Qt.Key.Key_Return if accept else Qt.Key.Key_Escape)
+        # The safe answer is the default (Enter); the other takes Ctrl+Enter, which no scanner sends.
+        if accept:
+            self.qtbot.keyClick(box, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+        else:
+            self.qtbot.keyClick(box, Qt.Key.Key_Escape)
 
     @property
     def invoice_id(self) -> str:

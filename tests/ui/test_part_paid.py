@@ -56,12 +56,12 @@ def wait_part_shown(till: Till) -> None:
                          and till.window.payment_page.part.isVisible(), timeout=WAIT_MS)
 
 
-def answer(till: Till, key: Qt.Key) -> None:
+def answer(till: Till, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
     """The open question, answered from the keyboard."""
     till.qtbot.waitUntil(lambda: till.window.confirmation is not None, timeout=WAIT_MS)
     box = till.window.confirmation
     assert box is not None
-    till.qtbot.keyClick(box, key)
+    till.qtbot.keyClick(box, key, modifier)
     till.qtbot.waitUntil(lambda: till.window.confirmation is None, timeout=WAIT_MS)
 
 
@@ -70,10 +70,10 @@ def journal_of(till: Till):
 
 
 def invoice_the_rest(till: Till, key: Qt.Key = Qt.Key.Key_F2) -> str:
-    """F2 (or Esc), Enter: the invoice for the rest is on screen. Returns its invoice id."""
+    """F2 (or Esc), Ctrl+Enter: the invoice for the rest is on screen. Returns its invoice id."""
     first = till.invoice_id
     till.key(key)
-    answer(till, Qt.Key.Key_Return)
+    answer(till, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     till.qtbot.waitUntil(lambda: till.flow.sale is not None and till.invoice_id != first, timeout=WAIT_MS)
     return till.invoice_id
 
@@ -139,7 +139,7 @@ def test_b_esc_on_a_part_paid_sale_asks_instead_of_refusing_for_ever(
     number, first = sell(till)
     pay_part(till, sandbox_server, first)
     till.key(Qt.Key.Key_Escape)
-    answer(till, Qt.Key.Key_Return)             # "Cancel this sale?" yes: the service refuses, money is there
+    answer(till, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)   # "Cancel this sale?" yes: refused
     wait_part_shown(till)
     assert till.flow.stage is Stage.AWAITING_PAYMENT
     assert "Esc" in till.window.payment_page.banner.text()
@@ -196,8 +196,8 @@ def test_c_f2_gives_a_card_part_back_and_the_sale_ends_cancelled(
     assert invoice["invoice_status"] == "CANCELLED"
     assert paid_payments(sandbox_server, invoice_id) == []
     assert_sale_kept(till, sandbox_server, number, lines=LINES)
-    till.key(Qt.Key.Key_F2)                     # and the till sells again
-    answer(till, Qt.Key.Key_Return)
+    till.key(Qt.Key.Key_F2)                     # and the till sells again ("Clear the cart?": Ctrl+Enter)
+    answer(till, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert till.app.model.is_empty
 
 

@@ -59,7 +59,7 @@ def test_a_whole_sale_from_scan_to_lottery_number(till: Till) -> None:
 
     till.key(Qt.Key.Key_O, ALT)           # organization
     assert receipt_page.register.hasFocus()
-    till.qtbot.keyClicks(receipt_page.register, "5395305")
+    till.type(receipt_page.register, "5395305")
     assert receipt_page.issue_button.isEnabled()
     till.key(Qt.Key.Key_Return)
     till.wait_stage(Stage.COMPLETED)
@@ -177,17 +177,17 @@ def test_an_invalid_register_number_is_refused_as_typed(till: Till) -> None:
     till.wait_stage(Stage.PAID)
     page = till.window.receipt_page
     till.key(Qt.Key.Key_O, ALT)
-    till.qtbot.keyClicks(page.register, "12345")
+    till.type(page.register, "12345")
     assert not page.issue_button.isEnabled()
     assert "5 of 7" in page.register_hint.text()
-    till.qtbot.keyClicks(page.register, "6x")
+    till.type(page.register, "6x")
     assert page.register_hint.property("state") == "invalid"
     till.key(Qt.Key.Key_Return)
     assert page.error.isVisible() and "7 digits" in page.error.text()
     assert till.flow.stage is Stage.PAID
     assert till.control.count("/v2/ebarimt_v3/create") == 0
     page.register.clear()
-    till.qtbot.keyClicks(page.register, "5395305")
+    till.type(page.register, "5395305")
     till.key(Qt.Key.Key_Return)
     till.wait_stage(Stage.COMPLETED)
 

@@ -1,0 +1,191 @@
+"""A keyboard-wedge barcode scanner recognised as a scanner, whatever has focus.
+
+A scanner types a code a character every 1-4 ms and ends it with Enter; a
+person types a character every 80 ms or more. The gaps are read from the key
+events' own timestamps (the moment the keyboard sent them), so a till busy for
+a moment, which handles a scan's keys late and bunched, still sees a scan. `ScanRecognizer` watches every
+key press of the application (one event filter, not one per widget) and calls
+a burst a scan when it ends in the scanner's suffix (Enter by default) and
+every gap in it, the suffix's included, was shorter than `max_gap`. A shop may
+also set the scanner's prefix: then a code between the prefix and the suffix
+is a scan whatever the timing, and a burst without the prefix never is.
+
+What it does with a scan:
+- the suffix's Enter never reaches anything: it presses no button, answers no
+  question and issues no receipt (its shortcut is blocked too);
+- the characters the burst already typed into a text field are taken out of
+  it again, so the code lands nowhere but where `scanned` sends it.
+Typing by a person is never held back or changed: only a scan's own Enter is
+swallowed, and only a scan's own characters are taken back.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import shiboken6
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLineEdit, QWidget
+
+DEFAULT_MAX_GAP = 0.035   # seconds: a scanner's 1-4 ms with room for a busy event loop; a person needs 80+
+MIN_LENGTH = 3            # shorter bursts are key chords, not codes
+MAX_LENGTH = 64           # a code longer than this is not a barcode
+SUFFIX_KEYS = {"enter": (Qt.Key.Key_Return, Qt.Key.Key_Enter), "tab": (Qt.Key.Key_Tab,)}
+
+
+@dataclass
+class _Typed:
+    text: str
+    widget: QWidget | None      # where the character went (a text field takes it back if it was a scan)
+
+
+class ScanRecognizer(QObject):
+    scanned = Signal(str)         # a whole code, without prefix or suffix
+
+    def __init__(self, app: QApplication, parent: QObject | None = None, *, prefix: str = "",
+                 suffix: str = "enter", max_gap: float = DEFAULT_MAX_GAP,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        # Owned by the till (`parent`): when it goes, Qt drops the filter with it.
+        super().__init__(parent)
+        self._app = app
+        self._clock = clock
+        self.max_gap = max_gap
+        self.prefix = ""
+        self.suffix_keys: tuple[Qt.Key, ...] = SUFFIX_KEYS["enter"]
+        self.configure(prefix, suffix)
+        self._burst: list[_Typed] = []
+        self._last_at = -1.0
+        self._swallow_release: set[int] = set()
+        self._swallow_press: set[int] = set()
+        self._last_seen: tuple[object, ...] = ()
+        self._last_widget: QWidget | None = None
+        app.installEventFilter(self)
+
+    def configure(self, prefix: str = "", suffix: str = "enter") -> None:
+        """The scanner's prefix (none: timing alone decides) and suffix ("enter" or "tab")."""
+        self.prefix = prefix or ""
+        self.suffix_keys = SUFFIX_KEYS.get((suffix or "enter").lower(), SUFFIX_KEYS["enter"])
+
+    def stop(self) -> None:
+        self._app.removeEventFilter(self)
+
+    # -- the filter ---------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        kind = event.type()
+        if kind not in (QEvent.Type.KeyPress, QEvent.Type.ShortcutOverride, QEvent.Type.KeyRelease):
+            return False
+        if not isinstance(watched, QWidget) or not isinstance(event, QKeyEvent):
+            return False    # the same key event also passes its QWindow: count it once, at the widget
+        if self._seen_already(watched, event):
+            return False    # a press a widget ignored, on its way up to the parents: counted once
+        key = event.key()
+        if kind is QEvent.Type.KeyRelease:
+            if key in self._swallow_release and not event.isAutoRepeat():
+                self._swallow_release.discard(key)
+                return True
+            return False
+        if kind is QEvent.Type.ShortcutOverride:
+            # Before shortcuts are matched: a scan's suffix must not reach one (Enter issues a receipt).
+            if key in self.suffix_keys and self._is_scan_now(self._moment(event)):
+                event.accept()
+                self._swallow_press.add(key)
+                return True
+            return False
+        if key in self.suffix_keys and (key in self._swallow_press or self._is_scan_now(self._moment(event))):
+            self._swallow_press.discard(key)
+            self._finish_scan()
+            self._swallow_release.add(key)
+            return True
+        self._note(event, watched)
+        return False
+
+    def _seen_already(self, watched: QWidget, event: QKeyEvent) -> bool:
+        seen = (event.type(), shiboken6.getCppPointer(event)[0], event.key())
+        last = self._last_seen
+        self._last_seen = seen
+        previous, self._last_widget = self._last_widget, watched
+        if last != seen or previous is None:
+            return False
+        try:
+            return watched.isAncestorOf(previous)
+        except RuntimeError:        # the previous receiver is gone (its C++ object deleted)
+            return False
+
+    # -- bursts ---------------------------------------------------------------------------
+
+    def _moment(self, event: QKeyEvent) -> float:
+        """When the key was typed: the event's own timestamp (ms) when the platform gave one, else now."""
+        stamp = event.timestamp()
+        return stamp / 1000 if stamp else self._clock()
+
+    def _note(self, event: QKeyEvent, watched: QObject) -> None:
+        now = self._moment(event)
+        text = event.text()
+        printable = (len(text) == 1 and text.isprintable()
+                     and not event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                                                  | Qt.KeyboardModifier.AltModifier
+                                                  | Qt.KeyboardModifier.MetaModifier))
+        if not printable:
+            if event.key() not in (Qt.Key.Key_Shift, Qt.Key.Key_CapsLock):
+                self._burst.clear()       # a person's key (arrows, F-keys...) ends any burst
+            return
+        widget = watched if isinstance(watched, QWidget) else None
+        if self.prefix:
+            # Exact: a burst starts at the prefix and runs to the suffix, however fast or slow.
+            if text == self.prefix[0] and (not self._burst or self._code() is not None
+                                           or len(self._burst) >= len(self.prefix)):
+                self._burst = []
+            elif not self._burst or len(self._burst) >= MAX_LENGTH:
+                self._burst = []
+                return
+        elif not self._burst or now - self._last_at > self.max_gap or len(self._burst) >= MAX_LENGTH:
+            self._burst = []
+        self._burst.append(_Typed(text, widget))
+        self._last_at = now
+
+    def _code(self) -> str | None:
+        text = "".join(typed.text for typed in self._burst)
+        if self.prefix:
+            if not text.startswith(self.prefix):
+                return None
+            text = text[len(self.prefix):]
+        return text if len(text) >= (1 if self.prefix else MIN_LENGTH) else None
+
+    def _is_scan_now(self, now: float) -> bool:
+        if not self._burst:
+            return False
+        if not self.prefix and not 0 <= now - self._last_at <= self.max_gap:
+            return False
+        return self._code() is not None
+
+    def _finish_scan(self) -> None:
+        code = self._code() or ""
+        burst, self._burst = self._burst, []
+        _take_back(burst)
+        if code:
+            self.scanned.emit(code)
+
+
+def _take_back(burst: list[_Typed]) -> None:
+    """Remove the scan's characters from the text fields they were typed into (only if they are still there,
+    just before the cursor, as typed)."""
+    by_widget: dict[int, tuple[QWidget, str]] = {}
+    for typed in burst:
+        if typed.widget is None:
+            continue
+        key = id(typed.widget)
+        widget, text = by_widget.get(key, (typed.widget, ""))
+        by_widget[key] = (widget, text + typed.text)
+    for widget, text in by_widget.values():
+        editor = widget.findChild(QLineEdit) if isinstance(widget, QAbstractSpinBox) else widget
+        if not isinstance(editor, QLineEdit) or editor.isReadOnly():
+            continue
+        position = editor.cursorPosition()
+        current = editor.text()
+        if position >= len(text) and current[position - len(text):position] == text:
+            editor.setText(current[:position - len(text)] + current[position:])
+            editor.setCursorPosition(position - len(text))
