@@ -6,6 +6,12 @@ a widget. `on_done` runs on the GUI thread with the finished future (call
 (`money=True`) share one worker, so they run one at a time, in order; so do
 print jobs (`printing=True`), on a worker of their own, so a slow printer
 never holds up a payment check and two receipts never interleave.
+
+No worker ever holds the last reference to the task or to `on_done`: both
+are kept here, on the GUI thread, and let go of there once `on_done` has run.
+`on_done` is usually a widget's method or a lambda holding `self`; were a
+worker the one to drop it (the future it holds outlives the call), a widget
+without a parent would be deleted on that worker while the GUI thread paints it.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QObject, Qt, Signal
 
@@ -23,9 +29,28 @@ T = TypeVar("T")
 DoneCallback = Callable[["Future[Any]"], None]
 
 
+class _Call(Generic[T]):
+    """What a worker runs: the task, let go of before the worker reports back (the runner keeps its own
+    reference on the GUI thread, so the last one is dropped there)."""
+
+    __slots__ = ("_task",)
+
+    def __init__(self, task: Callable[[], T]) -> None:
+        self._task: Callable[[], T] | None = task
+
+    def __call__(self) -> T:
+        task, self._task = self._task, None
+        if task is None:
+            raise RuntimeError("a background task runs once")
+        try:
+            return task()
+        finally:
+            del task
+
+
 class TaskRunner(QObject):
-    # Emitted from a worker thread; Qt queues it onto the GUI thread.
-    _finished = Signal(object, object)
+    # Emitted from a worker thread with the finished future only; Qt queues it onto the GUI thread.
+    _finished = Signal(object)
     busy_changed = Signal(bool)
 
     def __init__(self, workers: int = 4, parent: QObject | None = None) -> None:
@@ -35,6 +60,8 @@ class TaskRunner(QObject):
         self._printing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pos-print")
         self._pending = 0
         self._closed = False
+        # The task and on_done of each future not reported yet: only the GUI thread touches (and drops) them.
+        self._waiting: dict[Future[Any], tuple[Callable[[], Any], DoneCallback | None]] = {}
         # Queued even when emitted on the GUI thread: a task already done when its callback is attached emits
         # from here, and `on_done` must still run later, never inside `run_in_background` itself.
         self._finished.connect(self._on_finished, Qt.ConnectionType.QueuedConnection)
@@ -49,14 +76,18 @@ class TaskRunner(QObject):
         if self._closed:
             raise RuntimeError("the task runner is shut down")
         executor = self._money if money else self._printing if printing else self._pool
-        future = executor.submit(task)
+        future = executor.submit(_Call(task))
+        self._waiting[future] = (task, on_done)
         self._pending += 1
         if self._pending == 1:
             self.busy_changed.emit(True)
-        future.add_done_callback(lambda done: self._finished.emit(done, on_done))
+        # The future outlives the call on its worker, which lets go of it (and of what its callbacks hold) there:
+        # its callback holds the runner only, never on_done.
+        future.add_done_callback(lambda done: self._finished.emit(done))
         return future
 
-    def _on_finished(self, future: Future[Any], on_done: DoneCallback | None) -> None:
+    def _on_finished(self, future: Future[Any]) -> None:
+        _task, on_done = self._waiting.pop(future, (None, None))
         self._pending -= 1
         if self._pending == 0:
             self.busy_changed.emit(False)
@@ -66,10 +97,18 @@ class TaskRunner(QObject):
             if not future.cancelled() and future.exception() is not None:
                 logger.error("background task failed: %s", type(future.exception()).__name__)
             return
+        error = None if future.cancelled() else future.exception()
+        worker_frames = error.__traceback__ if error is not None else None
         try:
             on_done(future)
         except Exception:  # a slot's bug must not take the event loop down
             logger.exception("on_done of a background task failed")
+        finally:
+            if error is not None:
+                # `future.result()` raised the task's exception inside on_done, adding on_done's frames (holding
+                # the widget and the future: a cycle) to the traceback the future keeps. Take them off again, or
+                # the garbage collector frees the widget on whichever thread it happens to run.
+                error.__traceback__ = worker_frames
 
     def shutdown(self, wait: bool = True) -> None:
         self._closed = True

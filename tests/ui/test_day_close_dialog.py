@@ -343,6 +343,49 @@ def test_an_answer_after_closing_is_not_shown(qtbot: QtBot, make_dialog, gated: 
     assert seen == [] and dialog.summary is None
 
 
+def test_a_dialog_let_go_of_dies_on_the_gui_thread_whatever_a_worker_still_holds(
+        qtbot: QtBot, make_dialog, gated: GatedJournal, runner: TaskRunner, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker lets go of its task's future a moment after reporting back. Nothing the future holds may keep
+    the dialog: dropping a parentless dialog then deletes it, and every widget in it, on that worker while the
+    GUI thread paints it (the crash in QPainter, QLabel and harfbuzz this once was)."""
+    worker_may_go = threading.Event()
+    real_run = runner.run_in_background
+
+    def run_and_hold_the_worker(task, on_done=None, **kinds):  # noqa: ANN001, ANN003, ANN202
+        future = real_run(task, on_done, **kinds)
+        # Added while the read waits at the gate, so it runs on the worker, after the runner's report.
+        future.add_done_callback(lambda _done: worker_may_go.wait(WAIT_MS / 1000))
+        return future
+
+    monkeypatch.setattr(runner, "run_in_background", run_and_hold_the_worker)
+    died_on: list[str] = []
+    try:
+        dialog = make_dialog(gated, wait=False)
+        qtbot.waitUntil(lambda: len(gated.threads) == 1, timeout=WAIT_MS)
+        with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS):
+            gated.gate.set()                   # the worker reports, then waits holding the future
+        dialog.destroyed.connect(lambda: died_on.append(threading.current_thread().name),
+                                 Qt.ConnectionType.DirectConnection)
+        del dialog                             # as a caller lets go of a dialog it is done with
+    finally:
+        worker_may_go.set()
+    assert died_on == [threading.current_thread().name]
+
+
+def test_a_dialog_that_was_shown_a_failure_dies_when_let_go_of(qtbot: QtBot, make_dialog, journal: Journal,
+                                                                 tmp_path: Path) -> None:
+    """`future.result()` raising in the dialog adds its frame (the dialog, the future) to the traceback the
+    future keeps: a cycle only the garbage collector would free, on whatever thread it next runs."""
+    dialog = make_dialog(journal)
+    with qtbot.waitSignal(dialog.export_failed, timeout=WAIT_MS):
+        assert dialog.export_to(str(tmp_path / "no such folder" / "day.csv"))
+    died_on: list[str] = []
+    dialog.destroyed.connect(lambda: died_on.append(threading.current_thread().name),
+                             Qt.ConnectionType.DirectConnection)
+    del dialog
+    assert died_on == [threading.current_thread().name]
+
+
 def test_the_date_field_has_the_keyboard_after_each_read(qtbot: QtBot, make_dialog, journal: Journal) -> None:
     dialog = make_dialog(journal)
     qtbot.waitUntil(dialog.date_edit.hasFocus, timeout=WAIT_MS)
