@@ -149,13 +149,16 @@ def _receipt_pending(journal: Journal, checkout: Checkout, sale: JournalSale) ->
 
 
 def _reversal_pending(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
-    reversed_ = checkout.payments_reversed(sale.payments)
-    if reversed_:
+    undone = checkout.payments_given_back(sale.payments)
+    if len(undone) == len(sale.payments):
         journal.reversal_done(sale.number, sale.paid_amount)
         return RecoveryOutcome(sale.number, Recovered.REVERSED)
-    journal.reversal_failed(sale.number, "the till stopped while giving the payment back; "
-                            + ("the payment is still paid" if reversed_ is False
-                               else "only some of its payments were given back: check them"))
+    if undone:   # stopped half-way: what went back is recorded, the rest is still paid (give it back again)
+        journal.reversal_partly_done(sale.number, undone, "the till stopped while giving the payments back; "
+                                     "only some of them went back")
+    else:
+        journal.reversal_failed(sale.number, "the till stopped while giving the payment back; the payment is "
+                                "still paid")
     return RecoveryOutcome(sale.number, Recovered.NOT_REVERSED)
 
 

@@ -625,6 +625,9 @@ class HistoryDialog(QDialog):
             status = {ReversalStatus.DONE: self.tr("Done"),
                       ReversalStatus.PENDING: self.tr("Pending: the answer was not recorded"),
                       ReversalStatus.FAILED: self.tr("Failed: the payment is still paid")}[sale.reversal_status]
+            if sale.reversal_status is ReversalStatus.FAILED and sale.given_back:
+                status = self.tr("Failed half-way: {amount} went back, the rest is still paid").format(
+                    amount=money_text(sum((payment.amount for payment in sale.given_back), Decimal(0))))
             parts.append(table([self.tr("How"), self.tr("Amount"), self.tr("Status"), self.tr("Reason")],
                                [[_kind_text(sale.reversal_kind),
                                  money_text(sale.reversed_amount) if sale.reversed_amount else "",

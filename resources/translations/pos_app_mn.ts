@@ -65,7 +65,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+219"/>
+        <location filename="../../pos_app/ui/cart_model.py" line="+218"/>
         <source>Item</source>
         <translation>Бараа</translation>
     </message>
@@ -1145,12 +1145,12 @@
         <location line="+0"/>
         <location line="+5"/>
         <location line="+7"/>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>Amount</source>
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-33"/>
         <source>Payments</source>
         <translation>Төлбөрүүд</translation>
     </message>
@@ -1191,7 +1191,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Status</source>
         <translation>Төлөв</translation>
     </message>
@@ -1206,13 +1206,13 @@
         <translation>Хувь хүн</translation>
     </message>
     <message>
-        <location line="-21"/>
-        <location line="+26"/>
+        <location line="-24"/>
+        <location line="+29"/>
         <source>Being issued…</source>
         <translation>Гаргаж байна…</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-28"/>
         <source>Not issued (the last try failed).</source>
         <translation>Гараагүй (сүүлийн оролдлого амжилтгүй).</translation>
     </message>
@@ -1273,7 +1273,12 @@
         <translation>Амжилтгүй: төлбөр төлөгдсөн хэвээр</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Failed half-way: {amount} went back, the rest is still paid</source>
+        <translation>Хагас амжилттай: {amount} буцсан, үлдсэн нь төлөгдсөн хэвээр</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>How</source>
         <translation>Хэлбэр</translation>
     </message>
@@ -3179,7 +3184,7 @@
 <context>
     <name>SalesModel</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="-773"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="-776"/>
         <source>Time</source>
         <translation>Цаг</translation>
     </message>

@@ -82,3 +82,16 @@ def test_an_organizations_receipt_without_lottery_completes_the_sale(
     sale = journal.get(number)
     assert sale.status is JournalStatus.COMPLETED and sale.receipt is not None and sale.receipt.lottery == ""
     assert sale.receipt.receiver == Receiver.organization("1234567")
+
+
+def test_a_give_back_the_till_stopped_half_way_records_what_went_back_at_restart(
+        journal: Journal, checkout: Checkout, control: SandboxControl, sandbox_server: SandboxServer) -> None:
+    number = _completed(journal, checkout, control, sandbox_server, (Decimal(2000), Decimal(5000)))
+    first, second = journal.get(number).payments
+    journal.reversal_started(number, ReversalKind.CANCEL, REASON)
+    checkout.client.cancel_payment(first.payment_id, note=REASON)   # <- the till stops before the second one
+    [outcome] = recover_all(journal, checkout)
+    assert outcome.result is Recovered.NOT_REVERSED
+    sale = journal.get(number)
+    assert sale.given_back == (first,) and sale.reversed_amount == Decimal(2000)
+    assert sale.payments_kept == (second,) and sale.can_reverse
