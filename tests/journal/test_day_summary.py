@@ -15,7 +15,6 @@ import json
 import os
 import sqlite3
 import threading
-import time
 from dataclasses import fields, is_dataclass, replace
 from datetime import date, datetime, timedelta, timezone
 from decimal import Decimal
@@ -589,19 +588,21 @@ def test_a_closed_day_keeps_its_figures_and_later_steps_count_on_the_next_day(tm
 
 class RaceClock:
     """The journal's clock for two threads: `pause_in` names a thread whose next reading stops there (`read`
-    is set) for a moment, so the other thread runs between that reading and what follows it."""
+    is set) until the other thread says it goes for the file (`other_goes`): the reading thread holds the write
+    lock, so whatever the other asks now comes after it."""
 
     def __init__(self, start: datetime) -> None:
         self.now = start
         self.pause_in: threading.Thread | None = None
         self.read = threading.Event()
+        self.other_goes = threading.Event()
 
     def __call__(self) -> datetime:
         moment = self.now
         if threading.current_thread() is self.pause_in:
             self.pause_in = None
             self.read.set()
-            time.sleep(0.3)      # the other thread asks for the file's write lock meanwhile
+            assert self.other_goes.wait(10)
         return moment
 
 
@@ -629,6 +630,7 @@ def test_a_step_timed_before_the_close_but_committed_after_it_counts_on_some_day
         worker.start()
         assert clock.read.wait(10)
         clock.now = datetime(2026, 11, 20, 23, 0, tzinfo=UB)
+        clock.other_goes.set()
         closed = close_day(journal, date(2026, 11, 20)).summary
         worker.join(10)
         assert not worker.is_alive() and not errors
@@ -647,6 +649,7 @@ def test_a_step_asked_while_the_day_is_being_closed_waits_and_counts_on_the_next
         closer.start()
         assert clock.read.wait(10)
         clock.now = datetime(2026, 11, 20, 23, 0, 0, 1, tzinfo=UB)
+        clock.other_goes.set()
         journal.payments_seen(number, [pay("10000.00", KHAN, "P2P")])           # waits for the close
         closer.join(10)
         assert not closer.is_alive() and not errors

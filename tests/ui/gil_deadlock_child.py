@@ -31,7 +31,7 @@ from types import ModuleType
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PIL import Image  # noqa: E402
-from PySide6.QtCore import QCoreApplication, QEvent, QStringListModel  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QStringListModel, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication, QListView  # noqa: E402
 
 from pos_app.ui.tasks import TaskRunner  # noqa: E402
@@ -94,10 +94,11 @@ def main(seconds: float, module_file: str | None) -> int:
         # Without the GIL: each ~QAbstractItemView disconnects its model under a connection mutex.
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         app.processEvents()
-    deadline = time.monotonic() + 10
-    while answered["loaded"] + answered["failed"] < requested and time.monotonic() < deadline:
-        app.processEvents()
-        time.sleep(0.001)
+    if runner.pending:     # the last loads: wait until the runner has handed every one back, or 10 s
+        loop = QEventLoop()
+        runner.busy_changed.connect(lambda busy: None if busy else loop.quit())
+        QTimer.singleShot(10_000, loop.quit)
+        loop.exec()
     runner.shutdown()
     print(f"ok {answered['loaded']} {answered['failed']} of {requested}", flush=True)
     return 0 if answered["loaded"] + answered["failed"] == requested and answered["loaded"] else 1
