@@ -6,14 +6,12 @@ training) the embedded sandbox are prepared on a worker, then handed over.
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -33,21 +31,13 @@ from pos_app.backend import (
     Backend,
     StartupProblem,
     StartupRecovery,
-    build_backend,
     check_connection,
     recover_sales,
 )
+from pos_app.app_start import (STARTUP_REPORT_VARIABLE, HintGate, Loaded, load_till, parse_arguments,
+                               report_startup, saved_language, settings_applier)
 from pos_app.checkout.recovery import Recovered
-from pos_app.config import (
-    Environment,
-    SecretStore,
-    Settings,
-    SettingsFileError,
-    load_settings,
-    open_secret_store,
-    save_settings,
-    secret_account,
-)
+from pos_app.config import Environment, SecretStore, Settings
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import Sale, Stage
 from pos_app.domain.shop_time import ShopClock
@@ -61,26 +51,14 @@ from pos_app.ui.logos import LogoCache
 from pos_app.ui.main_window import MainWindow
 from pos_app.ui.printing import ReceiptPrinting
 from pos_app.ui.scanner import ScanRecognizer
-from pos_app.ui.messages import describe_error, secrets_problem_text, settings_problem_text
+from pos_app.ui.messages import describe_error, secrets_problem_text
 from pos_app.ui.sale_flow import SaleFlow, Services
 from pos_app.ui.settings_dialog import SettingsDialog
 from pos_app.ui.style import STYLESHEET
 from pos_app.ui.tasks import TaskRunner
 
 logger = logging.getLogger(__name__)
-STARTUP_REPORT_VARIABLE = "POS_APP_REPORT_STARTUP"  # benchmarks: print when the window is shown / ready
 SETTLE_AGAIN_MS = 60_000   # sales the service could not settle at start are tried again this often
-HINT_SPACING_S = 1.0       # callbacks are unsigned: a flood of them may not turn into a flood of checks
-
-
-@dataclass
-class Loaded:
-    settings: Settings
-    secrets: SecretStore | None
-    backend: Backend | None                # None: another pos-app holds the data folder
-    problems: list[StartupProblem] = field(default_factory=list)
-    recovery: StartupRecovery = field(default_factory=StartupRecovery)
-    locked: JournalLockedError | None = None
 
 
 class PosApp(QObject):
@@ -118,7 +96,7 @@ class PosApp(QObject):
         self._settle_timer = QTimer(self)
         self._settle_timer.setInterval(SETTLE_AGAIN_MS)
         self._settle_timer.timeout.connect(self.on_settle_timer_timeout)
-        self._last_hint_check = float("-inf")
+        self.hint_gate = HintGate()
         self.hint_arrived.connect(self.on_receiver_hint_arrived)
 
     def _make_window(self) -> MainWindow:
@@ -157,26 +135,8 @@ class PosApp(QObject):
         self.runner.run_in_background(self._load, self._on_loaded)
 
     def _load(self) -> Loaded:
-        try:
-            self.lock.acquire()
-        except JournalLockedError as exc:
-            return Loaded(Settings(), None, None, locked=exc)
-        problems: list[StartupProblem] = []
-        try:
-            settings = load_settings(self.paths.settings_file)
-        except SettingsFileError as exc:
-            problems.append(StartupProblem(SETTINGS_FILE_PROBLEM, str(exc)))
-            settings = Settings()
-        if settings.problems():
-            problems.append(StartupProblem(SETTINGS_INVALID_PROBLEM,
-                                           "; ".join(settings_problem_text(p) for p in settings.problems())))
-            settings = Settings()
-        secrets = self.secrets or open_secret_store()
-        backend = build_backend(settings, secrets, self.paths, sandbox_url=self.sandbox_url,
-                                on_hint=self.hint_arrived.emit, instant=self.instant)
-        # Before the cashier sees an empty cart: what a crash left unfinished is settled first.
-        recovery = recover_sales(backend)
-        return Loaded(settings, secrets, backend, problems + backend.problems, recovery)
+        return load_till(self.paths, self.lock, self.secrets, sandbox_url=self.sandbox_url,
+                         on_hint=self.hint_arrived.emit, instant=self.instant)
 
     def _on_loaded(self, done: Future[Loaded]) -> None:
         try:
@@ -287,17 +247,8 @@ class PosApp(QObject):
 
     def on_receiver_hint_arrived(self, hint: object) -> None:
         """A callback says a payment may have arrived: check the open sale now (never trusted as payment)."""
-        sale = self.flow.sale
-        if sale is None or sale.invoice is None or self.flow.stage is not Stage.AWAITING_PAYMENT:
-            return
-        invoice_id = getattr(hint, "invoice_id", None)
-        if invoice_id and invoice_id != sale.invoice.invoice_id:
-            return      # another invoice (an old sale, another till): nothing to check here
-        now = time.monotonic()
-        if now - self._last_hint_check < HINT_SPACING_S:
-            return
-        self._last_hint_check = now
-        self.flow.check_now()
+        if self.hint_gate.lets_through(hint, self.flow.sale if self.flow.stage is Stage.AWAITING_PAYMENT else None):
+            self.flow.check_now()
 
     def on_flow_receipt_issued(self, sale: Sale) -> None:
         """The ebarimt is issued: print it at once when a printer is set and the shop wants that."""
@@ -359,27 +310,10 @@ class PosApp(QObject):
 
     def _apply_settings(self, dialog: SettingsDialog) -> None:
         settings, password = dialog.result_settings, dialog.result_password
-        secrets, paths = self.secrets, self.paths
-        assert secrets is not None and settings is not None
-        keep_sandbox = self.backend.base_url if self.backend and self.backend.training else self.sandbox_url
-        if self.backend is not None and self.backend.sandbox is not None and self.settings is not None \
-                and settings.city_tax_rate != self.settings.city_tax_rate:
-            keep_sandbox = None     # the embedded sandbox starts again with the shop's new city tax rate
-        old_receiver = self.backend.receiver if self.backend else None
-        on_hint, instant = self.hint_arrived.emit, self.instant
-
-        def apply() -> tuple[Backend, StartupRecovery]:
-            save_settings(settings, paths.settings_file)
-            if old_receiver is not None:
-                old_receiver.stop()    # frees its port for the new one (polling goes on meanwhile)
-            if password is not None and settings.environment is not Environment.TRAINING:
-                secrets.set_password(secret_account(settings.environment, settings.base_url, settings.username),
-                                     password)
-            backend = build_backend(settings, secrets, paths, password=password, on_hint=on_hint, instant=instant,
-                                    sandbox_url=keep_sandbox if settings.environment is Environment.TRAINING else None)
-            # Another environment has its own journal (and a new password may open one): settle it too.
-            return backend, recover_sales(backend)
-
+        assert self.secrets is not None and settings is not None
+        apply = settings_applier(settings, password, self.secrets, self.paths, current=self.backend,
+                                 current_settings=self.settings, sandbox_url=self.sandbox_url,
+                                 on_hint=self.hint_arrived.emit, instant=self.instant)
         self.window.statusBar().showMessage(self.tr("Applying the new settings…"))
         self.runner.run_in_background(apply, lambda done: self._on_settings_applied(settings, done), money=True)
 
@@ -429,31 +363,9 @@ class PosApp(QObject):
         self.lock.release()
 
 
-def _report_startup(app: PosApp, started: float) -> None:
-    """For the cold-start benchmark: when the first window is painted, and when sales can start."""
-    def first_shown() -> None:
-        print(f"window-shown {time.perf_counter() - started:.4f}", flush=True)
-
-    QTimer.singleShot(0, first_shown)
-    app.ready.connect(lambda: print(f"ready {time.perf_counter() - started:.4f}", flush=True))
-
-
-def _saved_language(paths: AppPaths) -> str:
-    """The settings' language, read before the window exists ("" when the file is missing or unusable)."""
-    try:
-        return load_settings(paths.settings_file).language
-    except SettingsFileError:
-        return ""
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
-    parser = argparse.ArgumentParser(prog="pos-app", description="QPay point of sale")
-    parser.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--self-test", action="store_true",
-                        help="run one training sale, cart to receipt, by itself and exit (0: it worked)")
-    parser.add_argument("--screenshot", metavar="PNG", help="with --self-test: save the window at the end")
-    args, qt_args = parser.parse_known_args(argv if argv is not None else sys.argv[1:])
+    args, qt_args = parse_arguments(argv if argv is not None else sys.argv[1:])
     # force: importing python-escpos already called logging.basicConfig() (WARNING, bare format).
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s", force=True)
     qt_app = QApplication([sys.argv[0], *qt_args])
@@ -462,10 +374,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     qt_app.setWindowIcon(QIcon(str(RESOURCES / "icons" / "pos-app.png")))
     paths = AppPaths.default()
     language = Language(qt_app)
-    language.use(choose_language(_saved_language(paths)))   # before any widget: they take their texts when built
+    language.use(choose_language(saved_language(paths)))   # before any widget: they take their texts when built
     app = PosApp(paths, language=language)
     if os.environ.get(STARTUP_REPORT_VARIABLE):
-        _report_startup(app, started)
+        report_startup(app.ready, started)
     if args.quit_when_ready:
         app.ready.connect(lambda: QTimer.singleShot(0, qt_app.quit))
     if args.self_test:

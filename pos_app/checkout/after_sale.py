@@ -9,6 +9,7 @@ sent again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
@@ -40,6 +41,23 @@ def record_paid(journal: Journal, number: str, check: PaymentCheck) -> None:
 
 def cancel_open_invoice(journal: Journal, checkout: Checkout, number: str) -> CancelOutcome:
     """Cancel the sale's open invoice; a payment that got there first wins."""
+
+    def paid_first(sale: JournalSale) -> CancelOutcome:
+        assert sale.invoice_id is not None
+        check = checkout.check_payment(sale.invoice_id, sale.total)
+        if check.is_paid:
+            record_paid(journal, number, check)
+            return CancelOutcome(CancelResult.PAID, check)
+        journal.cancel_failed(number, "part of the amount is paid")
+        return CancelOutcome(CancelResult.PARTLY_PAID, check)
+
+    return cancel_first_invoice(journal, checkout, number, paid_first)
+
+
+def cancel_first_invoice(journal: Journal, checkout: Checkout, number: str,
+                         when_paid: Callable[[JournalSale], CancelOutcome]) -> CancelOutcome:
+    """Cancel the sale's own (first) invoice, journalled first. The service answering `INVOICE_PAID` (money
+    got there first) is `when_paid`'s to decide, given the sale as read before the cancel."""
     sale = journal.get(number)
     if sale.status is not JournalStatus.OPEN or sale.invoice_id is None:
         raise JournalError(f"Sale {number} is {sale.status.value}: only an open invoice can be cancelled.")
@@ -51,12 +69,7 @@ def cancel_open_invoice(journal: Journal, checkout: Checkout, number: str) -> Ca
             journal.invoice_cancelled(number)
             return CancelOutcome(CancelResult.CANCELLED)
         if exc.error_code == "INVOICE_PAID":
-            check = checkout.check_payment(sale.invoice_id, sale.total)
-            if check.is_paid:
-                record_paid(journal, number, check)
-                return CancelOutcome(CancelResult.PAID, check)
-            journal.cancel_failed(number, "part of the amount is paid")
-            return CancelOutcome(CancelResult.PARTLY_PAID, check)
+            return when_paid(sale)
         journal.cancel_failed(number, f"cancel refused or lost: {exc.error_code or type(exc).__name__}")
         raise
     journal.invoice_cancelled(number)

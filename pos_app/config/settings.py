@@ -7,38 +7,41 @@ from __future__ import annotations
 
 import json
 import os
-import re
-import unicodedata
 import uuid
 from dataclasses import dataclass, fields
-from decimal import Decimal, InvalidOperation
 from enum import Enum
 from pathlib import Path
-from typing import Any, Callable, Mapping, Union
-from urllib.parse import urlsplit
+from typing import Any, Mapping
 
 import platformdirs
 
 from pos_app.domain.shop_time import DEFAULT_TIME_ZONE, ShopClock, time_zone
 from pos_app.domain.taxes import TaxRates
-from pos_app.domain.validators import TERMINAL_ID
+
+# The field checks and their limits live in .checks; the limits stay importable from here.
+from .checks import (
+    CITY_TAX_RATES as CITY_TAX_RATES,
+    DEFAULT_CITY_TAX_RATE,
+    DEFAULT_VAT_RATE,
+    ESCPOS_PREFIXES as ESCPOS_PREFIXES,
+    FIELD_CHECKS,
+    MAX_CREDENTIAL_LENGTH as MAX_CREDENTIAL_LENGTH,
+    MAX_PRINTER_LENGTH as MAX_PRINTER_LENGTH,
+    MAX_SHOP_ADDRESS_LENGTH as MAX_SHOP_ADDRESS_LENGTH,
+    MAX_SHOP_NAME_LENGTH as MAX_SHOP_NAME_LENGTH,
+    PAPER_WIDTHS as PAPER_WIDTHS,
+    SYSTEM_PRINTER as SYSTEM_PRINTER,
+    Check as Check,
+    account_checks,
+    anything,
+    check_text,
+    parse_listen_address as parse_listen_address,
+    percent,
+)
 
 APP_NAME = "pos-app"
 SETTINGS_FILE_NAME = "settings.json"
 MAX_SETTINGS_FILE_BYTES = 1_000_000  # a real file is under 1 kB; refuse to parse junk of any size
-MAX_CREDENTIAL_LENGTH = 45
-MAX_SHOP_NAME_LENGTH = 100
-MAX_SHOP_ADDRESS_LENGTH = 200
-MAX_PRINTER_LENGTH = 200
-PAPER_WIDTHS = ("80", "58", "80-42")   # "80-42": 80 mm at 180 dpi, 42 characters (Epson TM-T88)
-# How the `printer` setting starts: the system's printers through Qt, or an ESC/POS printer's connection.
-SYSTEM_PRINTER = "system"
-ESCPOS_PREFIXES = ("usb", "serial", "network", "win32", "cups", "file")
-# Tax rates in percent, as the tax office states them. City tax (НХАТ) is 1 % or 2 % by the goods and the year.
-DEFAULT_VAT_RATE = "10"
-DEFAULT_CITY_TAX_RATE = "2"
-CITY_TAX_RATES = ("1", "2")
-_PERCENT = re.compile(r"[0-9]{1,2}(\.[0-9]{1,2})?")
 
 
 class Environment(str, Enum):
@@ -85,11 +88,6 @@ FIELD_LABELS = {
     "scanner_prefix": "scanner prefix",
     "scanner_suffix": "scanner suffix",
 }
-_SHORT_CODE = re.compile(r"[A-Za-z0-9]{1,20}")
-_LANGUAGE = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*")
-# Control characters, lone surrogates and line/paragraph separators: unprintable, unsavable as UTF-8.
-_UNSAFE_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
-
 
 @dataclass(frozen=True)
 class SettingsProblem:
@@ -160,7 +158,7 @@ class Settings:
     @property
     def tax_rates(self) -> TaxRates:
         """The rates as fractions for the cart (ValueError when a rate is not valid: see problems())."""
-        return TaxRates(vat=_percent(self.vat_rate) / 100, city=_percent(self.city_tax_rate) / 100)
+        return TaxRates(vat=percent(self.vat_rate) / 100, city=percent(self.city_tax_rate) / 100)
 
     def clock(self) -> ShopClock:
         """The shop's clock in its time zone (ValueError when the zone is unknown: see problems())."""
@@ -176,36 +174,14 @@ class Settings:
 
     def problems(self) -> list[SettingsProblem]:
         """Every problem, in field order. Pure: no disk or network access."""
-        checks: dict[str, Callable[[str], Check]] = {
-            "callback_url": _check_callback_url,
-            "callback_listen": _check_listen_address,
-            "terminal_id": _check_terminal_id,
-            "shop_name": _check_shop_name,
-            "district_code": _check_short_code,
-            "classification_code": _check_short_code,
-            "tax_type": _check_short_code,
-            "language": _check_language,
-            "shop_register": _check_shop_register,
-            "shop_address": _check_shop_address,
-            "printer": _check_printer,
-            "paper_width": _check_paper_width,
-            "printer_model": _check_printer_model,
-            "time_zone": _check_time_zone,
-            "vat_rate": _check_vat_rate,
-            "city_tax_rate": _check_city_tax_rate,
-            "scanner_prefix": _check_scanner_prefix,
-            "scanner_suffix": _check_scanner_suffix,
-        }
+        checks = dict(FIELD_CHECKS)
         if self.environment is not Environment.TRAINING:
-            production = self.environment is Environment.PRODUCTION
-            checks["base_url"] = lambda value: _check_base_url(value, https_only=production)
-            checks["username"] = _check_credential
-            checks["invoice_code"] = _check_credential
+            checks.update(account_checks(production=self.environment is Environment.PRODUCTION))
         found: list[SettingsProblem] = []
         for name in _text_field_names():
             value = getattr(self, name)
             # Every field must at least be savable text, even one this environment ignores.
-            result = _check_text(value) or checks.get(name, _anything)(value)
+            result = check_text(value) or checks.get(name, anything)(value)
             if result:
                 template, params = (result, {}) if isinstance(result, str) else result
                 found.append(SettingsProblem(name, template.format(label=FIELD_LABELS[name], **params), template,
@@ -348,187 +324,3 @@ def _flag_field_names() -> list[str]:
 
 def _bad_environment() -> SettingsProblem:
     return SettingsProblem("environment", "The environment must be training, sandbox or production.")
-
-
-# Each check returns None, a message template ({label} is the field's plain name), or a template and the
-# values of its other fields.
-Check = Union[str, tuple[str, dict[str, object]], None]
-
-def _check_text(value: object) -> Check:
-    if not isinstance(value, str):
-        return "The {label} must be text."
-    if any(unicodedata.category(ch) in _UNSAFE_CATEGORIES for ch in value):
-        return "The {label} must not contain line breaks or control characters."
-    return None
-
-
-def _check_credential(value: str) -> Check:
-    if not value:
-        return "Enter the {label}."
-    if any(ch.isspace() for ch in value):
-        return "The {label} must not contain spaces."
-    if len(value) > MAX_CREDENTIAL_LENGTH:
-        return "The {label} can be at most {maximum} characters.", {"maximum": MAX_CREDENTIAL_LENGTH}
-    return None
-
-
-def _anything(value: str) -> Check:
-    return None
-
-
-def _check_web_address(value: str, example: str) -> Check:
-    """Whether `value` is an absolute http(s) address with a host."""
-    if any(ch.isspace() for ch in value):
-        return "The {label} must not contain spaces."
-    try:
-        parts = urlsplit(value)
-        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
-    except ValueError:
-        parts = None
-    if parts is None or parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-        return "The {label} must be a full web address such as {example}.", {"example": example}
-    if parts.username is not None or parts.password is not None:
-        return "The {label} must not contain a user name or password."  # secrets belong in the keyring
-    if parts.query or parts.fragment:
-        return "The {label} must not contain ? or #."
-    return None
-
-
-def _check_base_url(value: str, https_only: bool) -> Check:
-    if not value:
-        return "Enter the {label}, for example https://merchant.qpay.mn."
-    problem = _check_web_address(value, "https://merchant.qpay.mn")
-    if problem:
-        return problem
-    if https_only and urlsplit(value).scheme.lower() != "https":
-        return ("In production the {label} must start with https://, "
-                "so the password and payments cannot be read on the way.")
-    return None
-
-
-def _check_callback_url(value: str) -> Check:
-    # Empty is fine: the app then fills a harmless default.
-    return _check_web_address(value, "https://myshop.mn/qpay") if value else None
-
-
-def parse_listen_address(value: str) -> tuple[str, int]:
-    """`host:port` (IPv6 as `[::1]:8787`) as the receiver binds it; ValueError when it is not one."""
-    host, sep, port_text = value.rpartition(":")
-    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
-    if not sep or not host or not port_text.isascii() or not port_text.isdigit():
-        raise ValueError(value)
-    port = int(port_text)
-    if not 1 <= port <= 65535 or any(ch.isspace() or ch in "/?#@" for ch in host):
-        raise ValueError(value)
-    return host, port
-
-
-def _check_listen_address(value: str) -> Check:
-    if not value:
-        return None
-    try:
-        parse_listen_address(value)
-    except ValueError:
-        return "The {label} must be empty (off) or a host and port such as 127.0.0.1:8787."
-    return None
-
-
-def _check_terminal_id(value: str) -> Check:
-    return None if TERMINAL_ID.fullmatch(value) else "The {label} must be 1 to 20 Latin letters, digits or _."
-
-
-def _check_short_code(value: str) -> Check:
-    if not value or _SHORT_CODE.fullmatch(value):
-        return None
-    return "The {label} must be empty or up to 20 Latin letters and digits."
-
-
-def _check_shop_name(value: str) -> Check:
-    if len(value) > MAX_SHOP_NAME_LENGTH:
-        return "The {label} can be at most {maximum} characters.", {"maximum": MAX_SHOP_NAME_LENGTH}
-    return None
-
-
-def _check_language(value: str) -> Check:
-    if not value or _LANGUAGE.fullmatch(value):
-        return None
-    return "The {label} must be empty (follow the computer) or a code such as mn or en_US."
-
-
-def _check_shop_register(value: str) -> Check:
-    if not value or (len(value) <= 20 and value.isalnum()):
-        return None
-    return "The {label} must be empty or up to 20 letters and digits, without spaces."
-
-
-def _check_shop_address(value: str) -> Check:
-    if len(value) > MAX_SHOP_ADDRESS_LENGTH:
-        return "The {label} can be at most {maximum} characters.", {"maximum": MAX_SHOP_ADDRESS_LENGTH}
-    return None
-
-
-def _check_printer(value: str) -> Check:
-    """The shape only (a known kind); the connection's details are read where it is used."""
-    if not value:
-        return None
-    if len(value) > MAX_PRINTER_LENGTH:
-        return "The {label} can be at most {maximum} characters.", {"maximum": MAX_PRINTER_LENGTH}
-    kind, sep, rest = value.partition(":")
-    if kind == SYSTEM_PRINTER:
-        return None
-    if kind in ESCPOS_PREFIXES and sep and rest.strip():
-        return None
-    return ("The {label} must be empty (none), system, system:<printer name>, or an ESC/POS connection "
-            "such as usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:<name>, cups:<name> "
-            "or file:/dev/usb/lp0.")
-
-
-def _check_paper_width(value: str) -> Check:
-    return None if value in PAPER_WIDTHS else "The {label} must be 80, 58 or 80-42 (80 mm, 42 characters)."
-
-
-def _check_printer_model(value: str) -> Check:
-    if not value or (len(value) <= 40 and all(ch.isalnum() or ch in "-_. " for ch in value)):
-        return None
-    return "The {label} must be empty (a generic printer) or a model name such as TM-T20II."
-
-
-def _check_time_zone(value: str) -> Check:
-    try:
-        time_zone(value)
-    except ValueError:
-        return "The {label} must be a time zone name such as {example}.", {"example": DEFAULT_TIME_ZONE}
-    return None
-
-
-def _percent(value: str) -> Decimal:
-    if not _PERCENT.fullmatch(value):
-        raise ValueError(f"not a percentage: {value!r}")
-    try:
-        return Decimal(value)
-    except InvalidOperation:
-        raise ValueError(f"not a percentage: {value!r}") from None
-
-
-def _check_vat_rate(value: str) -> Check:
-    try:
-        _percent(value)
-    except ValueError:
-        return "The {label} must be a percentage below 100 with at most 2 decimals, such as {example}.", {
-            "example": DEFAULT_VAT_RATE}
-    return None
-
-
-def _check_scanner_prefix(value: str) -> Check:
-    if value and (len(value) > 4 or not value.isprintable() or any(char.isalnum() or char.isspace()
-                                                                   for char in value)):
-        return "The {label} is up to 4 signs that no code holds (such as ~ or #), or nothing."
-    return None
-
-
-def _check_scanner_suffix(value: str) -> Check:
-    return None if value in ("enter", "tab") else "The {label} must be enter or tab."
-
-
-def _check_city_tax_rate(value: str) -> Check:
-    return None if value in CITY_TAX_RATES else "The {label} must be 1 or 2 (percent)."

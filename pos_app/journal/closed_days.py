@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .day_summary import DayReport, DaySummary, Tally, load_day
-from .schema import JournalError
+from .schema import JournalError, immediate
 
 if TYPE_CHECKING:
     from .journal import Journal
@@ -97,16 +97,9 @@ class ClosedDays:
     def _transaction(self, terminal: str, day: date) -> Iterator[sqlite3.Connection]:
         """One IMMEDIATE transaction on the file (the journal's steps wait for it), committed at the end."""
         try:
-            with closing(self._connect()) as db:
+            with closing(self._connect()) as db, immediate(db):
                 db.row_factory = sqlite3.Row
-                db.execute("BEGIN IMMEDIATE")
-                try:
-                    yield db
-                    db.execute("COMMIT")
-                except BaseException:
-                    if db.in_transaction:
-                        db.execute("ROLLBACK")
-                    raise
+                yield db
         except sqlite3.IntegrityError as exc:
             raise DayAlreadyClosed(terminal, day) from exc
         except sqlite3.DatabaseError as exc:

@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from decimal import Decimal
 from pathlib import Path
 
-from .day_summary import UNKNOWN, DaySummary, SaleDay, Tally, day_bounds, sale_day, sale_taxes, wall_clock
+from .day_moves import SaleDay, day_bounds, sale_day, wall_clock
+from .day_summary import UNKNOWN, DaySummary, Tally, sale_taxes
 from .journal import JournalSale, ReversalStatus
 
 __all__ = ["CSV_ENCODING", "SALES_HEADER", "SUMMARY_HEADER", "money_text", "safe_cell", "sales_csv", "sales_csv_path",

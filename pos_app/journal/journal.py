@@ -12,13 +12,12 @@ as TEXT holding the exact `Decimal` (REAL would round it).
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 import threading
 from contextlib import contextmanager
 from dataclasses import replace
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
@@ -32,7 +31,7 @@ from pos_app.domain.sale import (
 )
 from pos_app.domain.shop_time import ShopClock
 from pos_app.domain.taxes import TaxSplit
-from pos_app.domain.validators import TERMINAL_ID, check_reversal_reason
+from pos_app.domain.validators import TERMINAL_ID
 
 from . import receipt_rows
 from .numbers import take_number
@@ -53,19 +52,21 @@ from .records import (
     sale_from_row,
     time_text,
 )
+from .after_sale_steps import MAX_REASON, JournalAfterSale
+from .journal_reads import JournalReads
 from .sale_invoices import JournalInvoices
-from .schema import JournalError, migrate, refuse_newer, schema_version
+from .schema import JournalError, immediate, migrate, refuse_newer, schema_version
 
 __all__ = ["FINAL_STATUSES", "UNFINISHED_STATUSES", "Journal", "JournalError", "JournalReceipt", "JournalSale",
            "JournalStatus", "ReceiptStatus", "ReversalKind", "ReversalStatus", "SaleNotFound"]
 
-MAX_REASON = 1000   # a failure note is for people; an endless exception text is not
 _S = JournalStatus   # short, for the transition tables below
 
 
-class Journal(JournalInvoices):
+class Journal(JournalReads, JournalAfterSale, JournalInvoices):
     """The journal file of one terminal. Safe to share between threads (one connection behind a lock).
-    A partly paid sale's steps (remainder invoices, the part given back) are in `JournalInvoices`."""
+    Its queries are in `JournalReads`; the steps after a sale (a payment given back, receipts voided) in
+    `JournalAfterSale`; a partly paid sale's steps (remainder invoices, the part given back) in `JournalInvoices`."""
 
     def __init__(self, path: str | Path, terminal_id: str, clock: Callable[[], datetime] | None = None) -> None:
         if not TERMINAL_ID.match(terminal_id):
@@ -243,141 +244,9 @@ class Journal(JournalInvoices):
     def expired(self, number: str) -> None:
         self._step(number, "expired", {_S.OPEN}, _S.EXPIRED)
 
-    # -- after the sale: card payments given back, receipts voided ----------------
-
-    def reversal_started(self, number: str, kind: ReversalKind, reason: str, *, void_receipts: bool = False) -> None:
-        """Before a card payment's cancel or refund is sent; `reason` is recorded with it, and whether the sale's
-        receipts are to be voided once the money is back (`reversal_done` starts that void in its own
-        transaction, so a crash between the two cannot leave the money given back and the receipt valid)."""
-        try:
-            kind = ReversalKind(kind)
-            note = check_reversal_reason(reason)
-        except ValueError as exc:
-            raise JournalError(str(exc)) from exc
-
-        def not_reversed(row: sqlite3.Row) -> None:
-            if row["reversal_status"] in (ReversalStatus.PENDING.value, ReversalStatus.DONE.value):
-                raise JournalError(f"Sale {number}: its payment is already being given back or was given back.")
-            if any(str(payment.get("type", "")).upper() != "CARD" for payment in json.loads(row["payment_ids_json"])):
-                raise JournalError(f"Sale {number}: only card payments can be given back through QPay.")
-
-        self._step(number, "reversal_started", {_S.PAID, _S.COMPLETED}, None,
-                   {"reversal_kind": kind.value, "reversal_status": ReversalStatus.PENDING.value,
-                    "reversal_reason": note},
-                   {"kind": kind.value, "reason": note, "void_receipts": bool(void_receipts)}, check=not_reversed)
-
-    def reversal_done(self, number: str, amount: Decimal) -> None:
-        """The money is back. When the give back asked for it, the sale's valid receipts move to CANCELLING in
-        the same transaction: the void is then owed (recovery settles it) even if the till stops right here."""
-        self._step(number, "reversal_done", {_S.PAID, _S.COMPLETED}, None,
-                   {"reversal_status": ReversalStatus.DONE.value,
-                    "reversed_amount": money_text(amount, "reversed amount")},
-                   {"amount": str(amount)}, check=_reversal_is(number, ReversalStatus.PENDING),
-                   then=self._void_if_asked)
-
-    def _void_if_asked(self, db: sqlite3.Connection, number: str, at: datetime) -> None:
-        asked = db.execute("SELECT detail_json FROM events WHERE number = ? AND kind = 'reversal_started'"
-                           " ORDER BY id DESC LIMIT 1", (number,)).fetchone()
-        if asked is None or not json.loads(asked["detail_json"]).get("void_receipts"):
-            return
-        moved = receipt_rows.move(db, number, ReceiptStatus.ISSUED, ReceiptStatus.CANCELLING, time_text(at))
-        if moved:
-            summary = receipt_rows.summary_status(receipt_rows.rows_of(db, number))
-            db.execute("UPDATE sales SET receipt_status = ? WHERE number = ?", (summary.value, number))
-            self._log(db, number, at, "receipt_cancel_started", {"receipts": moved, "receipt_status": summary.value})
-
-    def reversal_failed(self, number: str, reason: str) -> None:
-        self._failed_step(number, "reversal_failed", {_S.PAID, _S.COMPLETED}, None, reason,
-                          {"reversal_status": ReversalStatus.FAILED.value},
-                          check=_reversal_is(number, ReversalStatus.PENDING))
-
-    def receipt_cancel_started(self, number: str) -> None:
-        """Before Cancel Ebarimt: every issued receipt of the sale is voided together."""
-        self._receipt_rows_step(number, "receipt_cancel_started", ReceiptStatus.ISSUED, ReceiptStatus.CANCELLING)
-
-    def receipt_cancelled(self, number: str, payment_id: str | None = None) -> None:
-        """The void of `payment_id`'s receipt (None: of every receipt being voided) is confirmed."""
-        self._receipt_rows_step(number, "receipt_cancelled", ReceiptStatus.CANCELLING, ReceiptStatus.CANCELLED,
-                                payment_id)
-
-    def receipt_cancel_failed(self, number: str, reason: str, payment_id: str | None = None) -> None:
-        """The service refused the void (the receipt stays valid); `reason` is kept for the history."""
-        note = str(reason).strip()[:MAX_REASON] or "no reason given"
-        self._receipt_rows_step(number, "receipt_cancel_failed", ReceiptStatus.CANCELLING, ReceiptStatus.ISSUED,
-                                payment_id, failure=note)
-
-    # -- reading -------------------------------------------------------------
-
-    def get(self, number: str) -> JournalSale:
-        sales = self._read_sales("SELECT * FROM sales WHERE number = ?", (number,))
-        if not sales:
-            raise SaleNotFound(number)
-        return sales[0]
-
-    def unfinished(self) -> list[JournalSale]:
-        """The sales a crash may have interrupted, oldest first."""
-        statuses = sorted(status.value for status in UNFINISHED_STATUSES)
-        marks = ", ".join("?" * len(statuses))
-        # A paid sale whose payment was given back (or is being given back) is owed no receipt.
-        # Only placeholders are formatted in; every value is bound.
-        return self._read_sales(f"SELECT * FROM sales WHERE status IN ({marks}) AND NOT "  # noqa: S608
-                                "(status = ? AND coalesce(reversal_status, '') IN (?, ?)) ORDER BY created_at, rowid",
-                                (*statuses, _S.PAID.value, ReversalStatus.PENDING.value, ReversalStatus.DONE.value))
-
-    def unsettled_afterwards(self) -> list[JournalSale]:
-        """Finished sales whose refund or receipt cancel a crash may have interrupted, oldest first."""
-        return self._read_sales("SELECT * FROM sales WHERE reversal_status = ? OR receipt_status = ? "
-                                "ORDER BY created_at, rowid",
-                                (ReversalStatus.PENDING.value, ReceiptStatus.CANCELLING.value))
-
-    def sales_between(self, start: date, end: date) -> list[JournalSale]:
-        """Sales begun from `start` to `end` (both included, local days), newest first."""
-        return self._read_sales("SELECT * FROM sales WHERE created_at >= ? AND created_at < ? "
-                                "ORDER BY created_at DESC, rowid DESC",
-                                (start.isoformat(), (end + timedelta(days=1)).isoformat()))
-
-    def events(self, number: str) -> list[tuple[datetime, str, dict]]:
-        """The sale's step log, in the order the steps were written."""
-        self.get(number)
-        rows = self._read("SELECT at, kind, detail_json FROM events WHERE number = ? ORDER BY id", (number,))
-        return [(datetime.fromisoformat(row["at"]), row["kind"], json.loads(row["detail_json"])) for row in rows]
-
     def now(self) -> datetime:
         """The time the journal would stamp on a step now (the shop's wall time, as its clock gives it)."""
         return self._now()
-
-    def activity_between(self, start: date, end: date,
-                         ) -> tuple[list[JournalSale], list[tuple[str, datetime, str, dict[str, Any]]]]:
-        """What happened from `start` to `end` (both included, local days), read at one moment: the sales with
-        a step written then (whenever they were begun), oldest first, and those steps as (sale number, time,
-        kind, detail), in the order they were written."""
-        bounds = (start.isoformat(), (end + timedelta(days=1)).isoformat())
-        with self._lock:
-            db = self._connection()
-            events = db.execute("SELECT number, at, kind, detail_json FROM events WHERE at >= ? AND at < ?"
-                                " ORDER BY id", bounds).fetchall()
-            rows = db.execute("SELECT * FROM sales WHERE number IN (SELECT number FROM events WHERE at >= ?"
-                              " AND at < ?) ORDER BY created_at, rowid", bounds).fetchall()
-            receipts = receipt_rows.read(db, [row["number"] for row in rows])
-        sales = [sale_from_row(row, receipts.get(row["number"], ())) for row in rows]
-        return sales, [(row["number"], datetime.fromisoformat(row["at"]), row["kind"], json.loads(row["detail_json"]))
-                       for row in events]
-
-    def sales_needing_attention(self) -> list[JournalSale]:
-        """Sales of any day someone must see to, oldest first: left half-way (CREATING, OPEN, CANCELLING),
-        money kept without a valid receipt for every payment (`owes_receipt`: never issued, refused, or voided
-        afterwards), a give-back asked but not answered or failed, a receipt void not answered."""
-        half_way = (_S.CREATING.value, _S.OPEN.value, _S.CANCELLING.value, _S.PAID.value, _S.RECEIPT_PENDING.value)
-        candidates = self._read_sales(
-            "SELECT * FROM sales WHERE status IN (?, ?, ?, ?, ?) OR reversal_status IN (?, ?) OR receipt_status = ?"
-            " OR (status = ? AND EXISTS (SELECT 1 FROM receipts WHERE receipts.number = sales.number"
-            " AND receipts.status = ?)) ORDER BY created_at, rowid",
-            (*half_way, ReversalStatus.PENDING.value, ReversalStatus.FAILED.value, ReceiptStatus.CANCELLING.value,
-             _S.COMPLETED.value, ReceiptStatus.CANCELLED.value))
-        return [sale for sale in candidates
-                if sale.owes_receipt or sale.status in (_S.CREATING, _S.OPEN, _S.CANCELLING)
-                or sale.reversal_status in (ReversalStatus.PENDING, ReversalStatus.FAILED)
-                or sale.receipt_status is ReceiptStatus.CANCELLING]
 
     # -- plumbing --------------------------------------------------------------
 
@@ -394,28 +263,8 @@ class Journal(JournalInvoices):
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
         """One committed transaction; IMMEDIATE so another writer on the file waits instead of failing mid-way."""
-        with self._lock:
-            db = self._connection()
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-
-    def _read(self, sql: str, params: Iterable[object] = ()) -> list[sqlite3.Row]:
-        with self._lock:
-            return self._connection().execute(sql, tuple(params)).fetchall()
-
-    def _read_sales(self, sql: str, params: Iterable[object] = ()) -> list[JournalSale]:
-        """The sales a query selects, each with its receipts (one read under the lock)."""
-        with self._lock:
-            db = self._connection()
-            rows = db.execute(sql, tuple(params)).fetchall()
-            receipts = receipt_rows.read(db, [row["number"] for row in rows])
-        return [sale_from_row(row, receipts.get(row["number"], ())) for row in rows]
+        with self._lock, immediate(self._connection()) as db:
+            yield db
 
     def _sale_in(self, row: sqlite3.Row) -> JournalSale:
         """A sale row read inside a transaction, with its receipts (the caller holds the lock)."""
@@ -430,26 +279,6 @@ class Journal(JournalInvoices):
             expected = " or ".join(sorted(s.value for s in allowed))
             raise JournalError(f"Sale {number} is {row['status']}: cannot record {kind} (only from {expected}).")
         return row
-
-    def _receipt_rows_step(self, number: str, kind: str, before: ReceiptStatus, after: ReceiptStatus,
-                           payment_id: str | None = None, failure: str = "") -> None:
-        """Move the sale's receipts in `before` to `after` and its receipt summary with them: one transaction."""
-        with self._writing() as db:
-            now = self._now()   # under the write lock: a day close cannot fall between the time and the commit
-            self._row_for(db, number, kind, {_S.PAID, _S.COMPLETED, _S.RECEIPT_PENDING})
-            moved = receipt_rows.move(db, number, before, after, time_text(now), payment_id, failure)
-            if not moved:
-                raise JournalError(f"Sale {number}: no receipt is {before.value}"
-                                   + (f" for payment {payment_id}." if payment_id else "."))
-            summary = receipt_rows.summary_status(receipt_rows.rows_of(db, number))
-            db.execute("UPDATE sales SET receipt_status = ?, failure = ?, updated_at = ? WHERE number = ?",
-                       (summary.value, failure, time_text(now), number))
-            detail: dict[str, object] = {"receipts": moved, "receipt_status": summary.value}
-            if payment_id is not None:
-                detail["payment_id"] = payment_id
-            if failure:
-                detail["reason"] = failure
-            self._log(db, number, now, kind, detail)
 
     def _step(self, number: str, kind: str, allowed: set[JournalStatus], status: JournalStatus | None,
               columns: dict[str, object] | None = None, detail: dict[str, object] | None = None,
@@ -502,11 +331,3 @@ _SALE_COLUMNS = frozenset({
     "payment_ids_json", "receiver_kind", "receiver_register", "receipt_id", "lottery", "receipt_qr",
     "receipt_amount", "receipt_vat", "receipt_city_tax", "receipt_status", "failure",
     "reversal_kind", "reversal_status", "reversal_reason", "reversed_amount"})
-
-
-def _reversal_is(number: str, expected: ReversalStatus) -> Callable[[sqlite3.Row], None]:
-    def check(row: sqlite3.Row) -> None:
-        if row["reversal_status"] != expected.value:
-            raise JournalError(f"Sale {number}: no payment reversal is {expected.value} "
-                               f"(it is {row['reversal_status'] or 'not started'}).")
-    return check

@@ -12,6 +12,8 @@ Migrations are history: never edit one that has shipped, append a new one.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Callable
 
 Migration = Callable[[sqlite3.Connection], None]
@@ -206,16 +208,24 @@ def migrate(db: sqlite3.Connection, path: object = "") -> int:
     """
     # IMMEDIATE takes the write lock first, so two tills opening one fresh file
     # cannot both run migration 1; the version is read again under the lock.
-    db.execute("BEGIN IMMEDIATE")
-    try:
+    with immediate(db):
         version = schema_version(db)
         refuse_newer(version, path)
         for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
             migration(db)
             db.execute(f"PRAGMA user_version = {number:d}")
+    return max(version, LATEST_VERSION)
+
+
+@contextmanager
+def immediate(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One committed transaction that takes the file's write lock first (BEGIN IMMEDIATE), so another writer
+    waits instead of failing mid-way; rolled back on any error. `db` must be in autocommit mode."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:
             db.execute("ROLLBACK")
         raise
-    return max(version, LATEST_VERSION)

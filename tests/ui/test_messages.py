@@ -58,8 +58,9 @@ def test_every_settings_problem_and_field_name_is_marked_for_translation() -> No
     from pos_app.config.settings import FIELD_LABELS
     from pos_app.ui.messages import FIELD_NAMES, SETTINGS_TEMPLATES
 
-    source = Path(__file__).resolve().parents[2] / "pos_app" / "config" / "settings.py"
-    templates = {node.value for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))
+    config = Path(__file__).resolve().parents[2] / "pos_app" / "config"
+    templates = {node.value for source in (config / "settings.py", config / "checks.py")
+                 for node in ast.walk(ast.parse(source.read_text(encoding="utf-8")))
                  if isinstance(node, ast.Constant) and isinstance(node.value, str) and "{label}" in node.value}
     assert templates and templates <= set(SETTINGS_TEMPLATES)
     assert FIELD_NAMES == FIELD_LABELS

@@ -1,0 +1,152 @@
+"""The till's work behind the window: loading at start, rebuilding on new settings, which callback hints
+earn a check, and the command line.
+
+No widgets and no texts for the cashier here: `pos_app.app` builds the window, runs these on its worker
+and says what they found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from PySide6.QtCore import QTimer, SignalInstance
+
+from pos_app.backend import (
+    SETTINGS_FILE_PROBLEM,
+    SETTINGS_INVALID_PROBLEM,
+    AppPaths,
+    Backend,
+    StartupProblem,
+    StartupRecovery,
+    build_backend,
+    recover_sales,
+)
+from pos_app.config import (
+    Environment,
+    SecretStore,
+    Settings,
+    SettingsFileError,
+    load_settings,
+    open_secret_store,
+    save_settings,
+    secret_account,
+)
+from pos_app.domain.sale import Sale
+from pos_app.journal import JournalLock, JournalLockedError
+from pos_app.qpay import CallbackHint
+from pos_app.ui.messages import settings_problem_text
+
+STARTUP_REPORT_VARIABLE = "POS_APP_REPORT_STARTUP"  # benchmarks: print when the window is shown / ready
+HINT_SPACING_S = 1.0       # callbacks are unsigned: a flood of them may not turn into a flood of checks
+
+
+@dataclass
+class Loaded:
+    settings: Settings
+    secrets: SecretStore | None
+    backend: Backend | None                # None: another pos-app holds the data folder
+    problems: list[StartupProblem] = field(default_factory=list)
+    recovery: StartupRecovery = field(default_factory=StartupRecovery)
+    locked: JournalLockedError | None = None
+
+
+def load_till(paths: AppPaths, lock: JournalLock, secrets: SecretStore | None, *, sandbox_url: str | None,
+              on_hint: Callable[[CallbackHint], None], instant: Callable[[], datetime] | None) -> Loaded:
+    """The start-up's worker part: the data folder's lock, the settings, the keyring, the backend."""
+    try:
+        lock.acquire()
+    except JournalLockedError as exc:
+        return Loaded(Settings(), None, None, locked=exc)
+    problems: list[StartupProblem] = []
+    try:
+        settings = load_settings(paths.settings_file)
+    except SettingsFileError as exc:
+        problems.append(StartupProblem(SETTINGS_FILE_PROBLEM, str(exc)))
+        settings = Settings()
+    if settings.problems():
+        problems.append(StartupProblem(SETTINGS_INVALID_PROBLEM,
+                                       "; ".join(settings_problem_text(p) for p in settings.problems())))
+        settings = Settings()
+    secrets = secrets or open_secret_store()
+    backend = build_backend(settings, secrets, paths, sandbox_url=sandbox_url, on_hint=on_hint, instant=instant)
+    # Before the cashier sees an empty cart: what a crash left unfinished is settled first.
+    recovery = recover_sales(backend)
+    return Loaded(settings, secrets, backend, problems + backend.problems, recovery)
+
+
+def settings_applier(settings: Settings, password: str | None, secrets: SecretStore, paths: AppPaths, *,
+                     current: Backend | None, current_settings: Settings | None, sandbox_url: str | None,
+                     on_hint: Callable[[CallbackHint], None], instant: Callable[[], datetime] | None,
+                     ) -> Callable[[], tuple[Backend, StartupRecovery]]:
+    """The worker's job that saves new settings and builds their backend (read from `current` now, on the
+    GUI thread)."""
+    keep_sandbox = current.base_url if current and current.training else sandbox_url
+    if current is not None and current.sandbox is not None and current_settings is not None \
+            and settings.city_tax_rate != current_settings.city_tax_rate:
+        keep_sandbox = None     # the embedded sandbox starts again with the shop's new city tax rate
+    old_receiver = current.receiver if current else None
+
+    def apply() -> tuple[Backend, StartupRecovery]:
+        save_settings(settings, paths.settings_file)
+        if old_receiver is not None:
+            old_receiver.stop()    # frees its port for the new one (polling goes on meanwhile)
+        if password is not None and settings.environment is not Environment.TRAINING:
+            secrets.set_password(secret_account(settings.environment, settings.base_url, settings.username),
+                                 password)
+        backend = build_backend(settings, secrets, paths, password=password, on_hint=on_hint, instant=instant,
+                                sandbox_url=keep_sandbox if settings.environment is Environment.TRAINING else None)
+        # Another environment has its own journal (and a new password may open one): settle it too.
+        return backend, recover_sales(backend)
+
+    return apply
+
+
+class HintGate:
+    """Whether a callback hint is worth checking the open sale now (a hint is never trusted as payment)."""
+
+    def __init__(self) -> None:
+        self._last_check = float("-inf")
+
+    def lets_through(self, hint: object, waiting: Sale | None) -> bool:
+        """`waiting`: the sale awaiting its payment, if any. True: check it now."""
+        if waiting is None or waiting.invoice is None:
+            return False
+        invoice_id = getattr(hint, "invoice_id", None)
+        if invoice_id and invoice_id != waiting.invoice.invoice_id:
+            return False    # another invoice (an old sale, another till): nothing to check here
+        now = time.monotonic()
+        if now - self._last_check < HINT_SPACING_S:
+            return False
+        self._last_check = now
+        return True
+
+
+def report_startup(ready: SignalInstance, started: float) -> None:
+    """For the cold-start benchmark: when the first window is painted, and when sales can start."""
+    def first_shown() -> None:
+        print(f"window-shown {time.perf_counter() - started:.4f}", flush=True)
+
+    QTimer.singleShot(0, first_shown)
+    ready.connect(lambda: print(f"ready {time.perf_counter() - started:.4f}", flush=True))
+
+
+def saved_language(paths: AppPaths) -> str:
+    """The settings' language, read before the window exists ("" when the file is missing or unusable)."""
+    try:
+        return load_settings(paths.settings_file).language
+    except SettingsFileError:
+        return ""
+
+
+def parse_arguments(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:
+    """pos-app's own options, and the rest (left for Qt)."""
+    parser = argparse.ArgumentParser(prog="pos-app", description="QPay point of sale")
+    parser.add_argument("--quit-when-ready", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--self-test", action="store_true",
+                        help="run one training sale, cart to receipt, by itself and exit (0: it worked)")
+    parser.add_argument("--screenshot", metavar="PNG", help="with --self-test: save the window at the end")
+    return parser.parse_known_args(argv)
