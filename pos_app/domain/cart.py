@@ -80,9 +80,24 @@ DEFAULT_RATES = TaxRates()
 
 
 class Cart:
+    """The lines of one sale. Its total and taxes are kept between changes, and each line's tax split
+    while the line stays as it is: a scan into a 400-line cart then splits one line's taxes, not 400."""
+
     def __init__(self, rates: TaxRates = DEFAULT_RATES) -> None:
-        self.rates = rates
+        self._rates = rates
         self._lines: list[CartLine] = []
+        self._splits: dict[CartLine, TaxSplit] = {}     # each line's taxes at `rates`
+        self._sums: tuple[Decimal, TaxSplit] | None = None
+
+    @property
+    def rates(self) -> TaxRates:
+        return self._rates
+
+    @rates.setter
+    def rates(self, rates: TaxRates) -> None:
+        self._rates = rates
+        self._splits.clear()
+        self._sums = None
 
     @property
     def lines(self) -> tuple[CartLine, ...]:
@@ -97,14 +112,21 @@ class Cart:
 
     @property
     def total(self) -> Decimal:
-        return sum((line.total for line in self._lines), Decimal(0))
+        return self._totals()[0]
 
     @property
     def taxes(self) -> TaxSplit:
-        split = ZERO_TAX
-        for line in self._lines:
-            split = split + line.taxes(self.rates)
-        return split
+        return self._totals()[1]
+
+    def _totals(self) -> tuple[Decimal, TaxSplit]:
+        if self._sums is None:
+            known = self._splits
+            splits = [known.get(line) or line.taxes(self._rates) for line in self._lines]
+            self._splits = dict(zip(self._lines, splits, strict=True))     # only the lines the cart holds now
+            taxes = TaxSplit(sum((split.vat for split in splits), ZERO_TAX.vat),
+                             sum((split.city_tax for split in splits), ZERO_TAX.city_tax))
+            self._sums = (sum((line.total for line in self._lines), Decimal(0)), taxes)
+        return self._sums
 
     def add_item(self, item: CatalogItem, quantity: object = 1) -> int:
         """Add a catalog item; the same barcode again raises its quantity. Returns the line's index."""
@@ -125,19 +147,23 @@ class Cart:
 
     def set_quantity(self, index: int, quantity: object) -> None:
         self._lines[index] = _checked(replace(self._line(index), quantity=parse_quantity(quantity)))
+        self._sums = None
 
     def remove(self, index: int) -> CartLine:
         self._line(index)
+        self._sums = None
         return self._lines.pop(index)
 
     def clear(self) -> None:
         self._lines.clear()
+        self._sums = None
 
     def restore(self, lines: tuple[CartLine, ...]) -> None:
         """The lines of a sale brought back from the journal (each checked again)."""
         if len(lines) > MAX_LINES:
             raise CartError("A sale holds at most {maximum} lines", maximum=MAX_LINES)
         self._lines = [_checked(line) for line in lines]
+        self._sums = None
 
     def _line(self, index: int) -> CartLine:
         if not 0 <= index < len(self._lines):
@@ -148,4 +174,5 @@ class Cart:
         if len(self._lines) >= MAX_LINES:
             raise CartError("A sale holds at most {maximum} lines", maximum=MAX_LINES)
         self._lines.append(_checked(line))
+        self._sums = None
         return len(self._lines) - 1

@@ -56,6 +56,11 @@ def _count(value: Any) -> Any:
     number = isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
     if number and not -MAX_COUNT <= value <= MAX_COUNT:
         raise ValueError(f"a count must be at most {MAX_COUNT}")
+    if isinstance(value, Decimal):
+        # Made an int here: pydantic's own check of `1e-999999999` for a fraction never ended.
+        if value != value.to_integral_value():
+            raise ValueError("a count must be a whole number")
+        return int(value)
     return value
 
 

@@ -1,9 +1,15 @@
 """The cart as a table model: the domain `Cart` holds the lines, this shows them.
 
-Fast at any cart size: a view asks for seven roles of every cell it paints (`multiData`: one call into
-Python per cell), so the shown texts are formatted once per line and kept (`_texts`), and an edit tells
-the views about its own row only. No view needs to measure rows to size a column: `wider_text` says when
-a line brings a number longer than any before it (`CartColumns` in sale_page.py sizes them from the font).
+Fast at any cart size and under load: the shown texts live in Qt's own `QStandardItemModel`, made once
+per line when the line changes, so a view paints and measures without calling into Python at all. That
+matters beyond the Python work saved: every call from Qt into Python takes the GIL, which a worker thread
+running Python hands over only at its switch interval, so a view asking a Python model for each cell
+waited for the worker hundreds of times a paint. An edit tells the views about its own cells only, and no
+view needs to measure rows to size a column: `wider_text` says when a line brings a number longer than
+any before it (`CartColumns` in sale_page.py sizes them from the font).
+
+The quantity cell keeps its plain digits ("1.5", never the locale's "1,000") in `PLAIN_QUANTITY_ROLE`
+for the editor (`QuantityDelegate`); an edit comes back through `setData`, which the cart checks.
 """
 
 from __future__ import annotations
@@ -12,15 +18,9 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QModelRoleDataSpan,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-    Signal,
-)
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QLineEdit, QStyledItemDelegate, QWidget
 
 from pos_app.domain.cart import Cart, CartError, CartLine
 from pos_app.domain.catalog import CatalogItem
@@ -31,9 +31,10 @@ from .messages import cart_error_text
 
 Index = QModelIndex | QPersistentModelIndex
 Texts = tuple[str, str, str, str]    # a line as shown: item, quantity, price, amount
+PLAIN_QUANTITY_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
-class CartModel(QAbstractTableModel):
+class CartModel(QStandardItemModel):
     ITEM, QUANTITY, PRICE, AMOUNT = range(4)
     NUMBERS = (QUANTITY, PRICE, AMOUNT)
 
@@ -41,15 +42,15 @@ class CartModel(QAbstractTableModel):
     refused = Signal(str)        # an edit the cart would not take, in words
     wider_text = Signal(int, str)  # (column, text): longer than any text the column had in this cart
 
+    # No data(), flags(), rowCount() or headerData() here, on purpose: Qt's own answer them (see above).
+
     def __init__(self, cart: Cart | None = None, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(0, 4, parent)
         self.cart = cart or Cart()
-        self.editable = True
-        self._headers = self._header_texts()
-        self._lines: tuple[CartLine, ...] = ()         # the cart's lines as last told to the views
-        self._texts: list[Texts | None] = []          # each line's shown texts, made when first asked for
+        self.editable = True     # the views' editors are refused while a sale is being charged
         self._widest: list[str] = [""] * 4            # the longest text of each column in this cart
-        self._sync()
+        self._set_headers()
+        self._reset()
 
     # -- what the flow reads --------------------------------------------------------
 
@@ -76,61 +77,15 @@ class CartModel(QAbstractTableModel):
     def retranslate(self) -> None:
         """The language (and so the locale's digits and separators) changed: headers and texts anew
         (`widest` too, untold, as after a reset)."""
-        self._headers = self._header_texts()
-        self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, self.columnCount() - 1)
+        self._set_headers()
+        self.beginResetModel()
         self._reset()
-        if self._lines:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self._lines) - 1, self.columnCount() - 1))
+        self.endResetModel()
 
-    # -- Qt model -------------------------------------------------------------------------
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        return 0 if parent.isValid() else len(self._lines)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else 4
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self._headers[section]
-        if role == Qt.ItemDataRole.TextAlignmentRole and orientation == Qt.Orientation.Horizontal:
-            return _alignment(section)
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        # Called for every role of every painted cell: no formatting, no copy of the cart here.
-        row = index.row()
-        if not index.isValid() or row >= len(self._lines):
-            return None
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole or role == Qt.ItemDataRole.AccessibleTextRole:
-            return self._row_texts(row)[column]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _LEFT if column == self.ITEM else _RIGHT
-        if role == Qt.ItemDataRole.EditRole and column == self.QUANTITY:
-            return _plain_quantity(self._lines[row].quantity)  # what the cart reads back: digits and "."
-        if role == Qt.ItemDataRole.ToolTipRole and column == self.ITEM:
-            return self._lines[row].barcode or self.tr("Free line")
-        return None
-
-    def multiData(self, index: Index, roleDataSpan: QModelRoleDataSpan) -> None:  # noqa: N802, N803 - Qt's
-        # A delegate asks for a cell's seven roles at once: one call from Qt into Python instead of seven.
-        # Each such call takes the GIL, which a busy worker thread may hold for up to its switch interval.
-        for number in range(len(roleDataSpan)):
-            role_data = roleDataSpan[number]
-            value = self.data(index, role_data.role())
-            if value is None:
-                role_data.clearData()
-            else:
-                role_data.setData(value)
-
-    def flags(self, index: Index) -> Qt.ItemFlag:
-        flags = super().flags(index)
-        if index.isValid() and index.column() == self.QUANTITY and self.editable:
-            flags |= Qt.ItemFlag.ItemIsEditable
-        return flags
+    # -- the views' edits ---------------------------------------------------------------------
 
     def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        # Only an editor writes here (the model's own texts are set on its items): the cart decides.
         if role != Qt.ItemDataRole.EditRole or index.column() != self.QUANTITY or not self.editable:
             return False
         try:
@@ -157,11 +112,8 @@ class CartModel(QAbstractTableModel):
     def remove(self, row: int) -> CartLine:
         if not 0 <= row < len(self.cart):
             raise CartError("There is no line {number}", number=row + 1)
-        self.beginRemoveRows(QModelIndex(), row, row)
         line = self.cart.remove(row)
-        self._lines = self.cart.lines
-        del self._texts[row]
-        self.endRemoveRows()
+        self.removeRow(row)
         self.changed.emit()
         return line
 
@@ -187,59 +139,64 @@ class CartModel(QAbstractTableModel):
         self.changed.emit()
 
     def _insert(self, append: Callable[[], int]) -> int:
-        # Views want to hear of a new row before it exists; a refused line then
-        # ends the insert and resyncs the views, so they never show a ghost row.
-        row = len(self.cart)
-        self.beginInsertRows(QModelIndex(), row, row)
-        try:
-            row = append()
-        except BaseException:
-            self.endInsertRows()
-            self.beginResetModel()
-            self._sync()
-            self.endResetModel()
-            raise
-        self._sync()
-        self.endInsertRows()
-        self._note_widths(self._row_texts(row))
+        row = append()   # a refused line raises here, before any view hears of a row
+        texts = _texts(self.cart.lines[row])
+        self.insertRow(row, self._row_items(self.cart.lines[row], texts))
+        self._note_widths(texts)
         self.changed.emit()
         return row
 
     def _row_changed(self, row: int) -> None:
-        self._lines = self.cart.lines
-        self._texts[row] = None
-        self._note_widths(self._row_texts(row))
-        self.dataChanged.emit(self.index(row, 0), self.index(row, self.columnCount() - 1))
+        # Only the cells whose text changed (a repeat scan: quantity and amount): each tells the views.
+        line = self.cart.lines[row]
+        texts = _texts(line)
+        for column in range(4):
+            if self.item(row, column).text() != texts[column]:
+                roles: dict[int, Any] = {Qt.ItemDataRole.DisplayRole: texts[column],
+                                         Qt.ItemDataRole.AccessibleTextRole: texts[column]}
+                if column == self.QUANTITY:
+                    roles[PLAIN_QUANTITY_ROLE] = _plain_quantity(line.quantity)
+                self.setItemData(self.index(row, column), roles)   # one change signal a cell
+        self._note_widths(texts)
         self.changed.emit()
 
     # -- the shown texts ------------------------------------------------------------------
 
-    def _header_texts(self) -> Texts:
-        return (self.tr("Item"), self.tr("Qty"), self.tr("Price"), self.tr("Amount"))
-
-    def _sync(self) -> None:
-        """The cart's lines again, none of their texts made yet (after a change of many rows)."""
-        self._lines = self.cart.lines
-        self._texts = [None] * len(self._lines)
+    def _set_headers(self) -> None:
+        for column, text in enumerate((self.tr("Item"), self.tr("Qty"), self.tr("Price"), self.tr("Amount"))):
+            self.setHeaderData(column, Qt.Orientation.Horizontal, text)
+            self.setHeaderData(column, Qt.Orientation.Horizontal, _alignment(column),
+                               Qt.ItemDataRole.TextAlignmentRole)
 
     def _reset(self) -> None:
-        """Every line anew (a reset: views then size their columns from `widest` without being told)."""
-        self._sync()
-        self._widest = [""] * 4
-        for row in range(len(self._lines)):
-            texts = self._row_texts(row)
-            for column in self.NUMBERS:
-                if len(texts[column]) > len(self._widest[column]):
-                    self._widest[column] = texts[column]
+        """Every line anew, inside a reset (views then size their columns from `widest` untold)."""
+        blocked = self.blockSignals(True)   # one reset for the views, not a signal per cell
+        try:
+            self.setRowCount(0)
+            self._widest = [""] * 4
+            for row, line in enumerate(self.cart.lines):
+                texts = _texts(line)
+                self.insertRow(row, self._row_items(line, texts))
+                for column in self.NUMBERS:
+                    if len(texts[column]) > len(self._widest[column]):
+                        self._widest[column] = texts[column]
+        finally:
+            self.blockSignals(blocked)
 
-    def _row_texts(self, row: int) -> Texts:
-        texts = self._texts[row]
-        if texts is None:
-            line = self._lines[row]
-            texts = (line.description, quantity_text(line.quantity), money_text(line.unit_price),
-                     money_text(line.total))
-            self._texts[row] = texts
-        return texts
+    def _row_items(self, line: CartLine, texts: Texts) -> list[QStandardItem]:
+        cells = []
+        for column, text in enumerate(texts):
+            cell = QStandardItem(text)
+            cell.setTextAlignment(_alignment(column))
+            cell.setData(text, Qt.ItemDataRole.AccessibleTextRole)
+            flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+            if column == self.QUANTITY:
+                flags |= Qt.ItemFlag.ItemIsEditable
+                cell.setData(_plain_quantity(line.quantity), PLAIN_QUANTITY_ROLE)
+            cell.setFlags(flags)
+            cells.append(cell)
+        cells[self.ITEM].setToolTip(line.barcode or self.tr("Free line"))
+        return cells
 
     def _note_widths(self, texts: Texts) -> None:
         for column in self.NUMBERS:
@@ -248,12 +205,29 @@ class CartModel(QAbstractTableModel):
                 self.wider_text.emit(column, texts[column])
 
 
+class QuantityDelegate(QStyledItemDelegate):
+    """The quantity's editor starts from its plain digits ("1000", "1.5"), never the shown "1,000", which
+    the cart would read as one. Only starting an edit calls into Python; painting stays Qt's own."""
+
+    def setEditorData(self, editor: QWidget, index: Index) -> None:  # noqa: N802 - Qt's name
+        plain = index.data(PLAIN_QUANTITY_ROLE)
+        if isinstance(editor, QLineEdit) and isinstance(plain, str):
+            editor.setText(plain)
+            editor.selectAll()
+        else:
+            super().setEditorData(editor, index)
+
+
 _LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
 def _alignment(column: int) -> Qt.AlignmentFlag:
     return _LEFT if column == CartModel.ITEM else _RIGHT
+
+
+def _texts(line: CartLine) -> Texts:
+    return (line.description, quantity_text(line.quantity), money_text(line.unit_price), money_text(line.total))
 
 
 def _plain_quantity(quantity: Decimal) -> str:

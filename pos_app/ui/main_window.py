@@ -313,7 +313,7 @@ class MainWindow(QMainWindow):
         text = self.tr("Not added: {code}: {why}.").format(code=code, why=why)
         self.statusBar().showMessage(text, 15000)
         if self.pages.currentWidget() is self.payment_page:
-            self.payment_page.set_trouble(text)
+            self.payment_page.set_notice(text)
 
     def on_flow_cancel_failed(self, text: str) -> None:
         if self.pages.currentWidget() is self.receipt_page:

@@ -56,6 +56,10 @@ class PaymentPage(QWidget):
         self.banner.setObjectName("banner")
         self.banner.setWordWrap(True)
         self.banner.hide()
+        self.notice = QLabel()      # what the till would not do (a scan refused): kept until the next sale
+        self.notice.setObjectName("banner")
+        self.notice.setWordWrap(True)
+        self.notice.hide()
         self.banks = BankList(logos)
         self.banks.setObjectName("banks")
 
@@ -80,6 +84,7 @@ class PaymentPage(QWidget):
         side.addSpacing(8)
         side.addWidget(self.status)
         side.addWidget(self.banner)
+        side.addWidget(self.notice)
         side.addWidget(banks_head)
         side.addWidget(self.banks, 1)
 
@@ -114,6 +119,7 @@ class PaymentPage(QWidget):
             return
         self.amount.setText(money_text(sale.total))
         self.set_part_paid(None)
+        self.set_notice("")
         self.number.setText(self.tr("Sale {number}").format(number=sale.number))
         self.short_url.setText(invoice.short_url)
         self.short_url.setVisible(bool(invoice.short_url))
@@ -153,8 +159,14 @@ class PaymentPage(QWidget):
         self.status.setText(text)
 
     def set_trouble(self, text: str) -> None:
+        """The service's trouble, cleared by the next good check."""
         self.banner.setText(text)
         self.banner.setVisible(bool(text))
+
+    def set_notice(self, text: str) -> None:
+        """What the till would not do, in words; a good check does not clear it."""
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
 
 
 def _button(text: str, signal: Signal) -> QPushButton:

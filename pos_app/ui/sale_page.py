@@ -33,9 +33,15 @@ from pos_app.domain.catalog import Catalog
 from pos_app.domain.entry import parse_entry
 from pos_app.formats import money_text, quantity_text
 
-from .cart_model import CartModel
+from .cart_model import CartModel, QuantityDelegate
 from .free_line_dialog import FreeLineDialog
 from .messages import cart_error_text
+
+
+EDIT_TRIGGERS = QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
+# What may change the width the cart's number columns need.
+_REFIT_EVENTS = (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.LocaleChange,
+                 QEvent.Type.LanguageChange)
 
 
 class SalePage(QWidget):
@@ -46,12 +52,12 @@ class SalePage(QWidget):
         self.model = model
         self.catalog: Catalog | None = None
 
-        self.entry = QLineEdit()
+        self.entry = EntryField()
         self.entry.setObjectName("entry")
         self.entry.setPlaceholderText(self.tr("Scan or type a code and press Enter  ·  3*code for three"))
         self.entry.setClearButtonEnabled(True)
         self.entry.returnPressed.connect(self.on_entry_returned)
-        self.entry.installEventFilter(self)
+        self.entry.line_key_pressed.connect(self.on_line_key_pressed)
 
         self.free_line_button = QPushButton(self.tr("Free line… (Ctrl+L)"))
         self.free_line_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -62,19 +68,20 @@ class SalePage(QWidget):
         self.message.setWordWrap(True)
         self.message.hide()
 
-        self.table = QTableView()
+        self.table = CartTable()
         self.table.setObjectName("cart")
         self.table.setModel(model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.DoubleClicked
-                                   | QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.table.setEditTriggers(EDIT_TRIGGERS)
+        self.table.setItemDelegateForColumn(CartModel.QUANTITY, QuantityDelegate(self.table))
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
         self.columns = CartColumns(self.table, model)  # widths from the font, never from measuring rows
-        self.table.installEventFilter(self)
+        self.table.line_key_pressed.connect(self.on_line_key_pressed)
         # After a quantity edit the scanner's next code must land in the entry again.
-        self.table.itemDelegate().closeEditor.connect(lambda *_: QTimer.singleShot(0, self.focus_entry))
+        self.table.itemDelegateForColumn(CartModel.QUANTITY).closeEditor.connect(
+            lambda *_: QTimer.singleShot(0, self.focus_entry))
         self.empty_hint = QLabel(self.tr("The cart is empty. Scan an item to start a sale."))
         self.empty_hint.setObjectName("hint")
         self.empty_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -142,6 +149,7 @@ class SalePage(QWidget):
         self.entry.setEnabled(not busy)
         self.free_line_button.setEnabled(not busy)
         self.model.editable = not busy
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers if busy else EDIT_TRIGGERS)
         self.charge_button.setEnabled(not busy and not self.model.is_empty)
         self.charge_button.setText(text or self.tr("Charge  (F12)"))
         if not busy:
@@ -240,31 +248,60 @@ class SalePage(QWidget):
             return rows[0].row()
         return self.model.rowCount() - 1 if self.model.rowCount() else None
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
-            key = event.key()
-            if watched is self.entry and key in (Qt.Key.Key_Up, Qt.Key.Key_Down) and self.model.rowCount():
-                row = self._selected_row() or 0
-                row += -1 if key == Qt.Key.Key_Up else 1
+    def on_line_key_pressed(self, key: int) -> None:
+        """Up/Down in the entry pick a line; Delete (the entry empty, or on the table) removes it; F3 edits
+        its quantity."""
+        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            if self.model.rowCount():
+                row = (self._selected_row() or 0) + (-1 if key == Qt.Key.Key_Up else 1)
                 self.table.selectRow(max(0, min(row, self.model.rowCount() - 1)))
-                return True
-            if key == Qt.Key.Key_Delete and self.model.editable and (
-                    watched is self.table or (watched is self.entry and not self.entry.text())):
+        elif key == Qt.Key.Key_Delete:
+            if self.model.editable:
                 self.remove_selected_line()
                 self.focus_entry()
-                return True
-            if key == Qt.Key.Key_F3:
-                self.edit_selected_quantity()
-                return True
-        return super().eventFilter(watched, event)
+        elif key == Qt.Key.Key_F3:
+            self.edit_selected_quantity()
+
+
+class EntryField(QLineEdit):
+    """The code entry. Its line keys (Up, Down, Delete when empty, F3) are read in `keyPressEvent`, not by an
+    event filter: a filter is called for every event of the field, each paint and each key's shortcut
+    check, and every call from Qt into Python waits for the GIL while a worker runs Python."""
+
+    line_key_pressed = Signal(int)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        key = event.key()
+        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_F3) or (key == Qt.Key.Key_Delete and not self.text()):
+            self.line_key_pressed.emit(key)
+        else:
+            super().keyPressEvent(event)
+
+
+class CartTable(QTableView):
+    """The cart's table: Delete removes the selected line, F3 edits its quantity. `looks_changed` says its
+    font, style or language changed (True: the language or locale). Overridden handlers, not an event
+    filter, so that painting the table never calls into Python."""
+
+    line_key_pressed = Signal(int)
+    looks_changed = Signal(bool)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() in _REFIT_EVENTS:
+            self.looks_changed.emit(event.type() in (QEvent.Type.LanguageChange, QEvent.Type.LocaleChange))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_F3):
+            self.line_key_pressed.emit(event.key())
+        else:
+            super().keyPressEvent(event)
 
 
 # The widest value each number column is sized for from the start: the largest quantity (with a weighed
 # good's three decimals) and a price or amount of 99,999,999.99 ₮. A wider one widens its column when it comes.
 WIDEST_QUANTITY = MAX_QUANTITY + Decimal("0.999")
 WIDEST_MONEY = Decimal("99999999.99")
-_REFIT_EVENTS = (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Polish, QEvent.Type.LocaleChange,
-                 QEvent.Type.LanguageChange)
 
 
 class CartColumns(QObject):
@@ -277,7 +314,7 @@ class CartColumns(QObject):
     the model reports a longer text than the column had (`CartModel.wider_text`: one line, one check).
     """
 
-    def __init__(self, table: QTableView, model: CartModel) -> None:
+    def __init__(self, table: CartTable, model: CartModel) -> None:
         super().__init__(table)
         self.table = table
         self.model = model
@@ -289,7 +326,7 @@ class CartColumns(QObject):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
         model.wider_text.connect(self.on_model_wider_text)
         model.modelReset.connect(self.fit)
-        table.installEventFilter(self)
+        table.looks_changed.connect(self.on_table_looks_changed)
         model.retranslate()  # the model outlives a window; a new window may speak another language
         self.fit()
 
@@ -326,14 +363,12 @@ class CartColumns(QObject):
         size = self.table.style().sizeFromContents(QStyle.ContentsType.CT_ItemViewItem, option, QSize(), self.table)
         return size.width() + (1 if self.table.showGrid() else 0)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.table and event.type() in _REFIT_EVENTS:
-            self._language_changed |= event.type() in (QEvent.Type.LanguageChange, QEvent.Type.LocaleChange)
-            if not self._refit_queued:
-                # Once the change has settled (a new translator comes before the locale it goes with).
-                self._refit_queued = True
-                QTimer.singleShot(0, self, self._refit)
-        return False
+    def on_table_looks_changed(self, language: bool) -> None:
+        self._language_changed |= language
+        if not self._refit_queued:
+            # Once the change has settled (a new translator comes before the locale it goes with).
+            self._refit_queued = True
+            QTimer.singleShot(0, self, self._refit)
 
     def _refit(self) -> None:
         if self._language_changed:

@@ -4,11 +4,16 @@ A scanner types a code a character every 1-4 ms and ends it with Enter; a
 person types a character every 80 ms or more. The gaps are read from the key
 events' own timestamps (the moment the keyboard sent them), so a till busy for
 a moment, which handles a scan's keys late and bunched, still sees a scan. `ScanRecognizer` watches every
-key press of the application (one event filter, not one per widget) and calls
-a burst a scan when it ends in the scanner's suffix (Enter by default) and
-every gap in it, the suffix's included, was shorter than `max_gap`. A shop may
+key press of the application, in one place, and calls a burst a scan when it ends in the scanner's suffix
+(Enter by default) and every gap in it, the suffix's included, was shorter than `max_gap`. A shop may
 also set the scanner's prefix: then a code between the prefix and the suffix
 is a scan whatever the timing, and a burst without the prefix never is.
+
+Where it listens: on the widget that has the keyboard (or the active window when none has), where every
+key goes first, moved as focus moves. Not on the whole application: an application-wide filter is called
+for every event of every object (each paint, timer and animation step), and each such call from Qt into
+Python must take the GIL, which a worker thread running Python hands over only at its switch interval; a
+scan waited for that hundreds of times.
 
 What it does with a scan:
 - the suffix's Enter never reaches anything: it presses no button, answers no
@@ -62,7 +67,11 @@ class ScanRecognizer(QObject):
         self._swallow_press: set[int] = set()
         self._last_seen: tuple[object, ...] = ()
         self._last_widget: QWidget | None = None
-        app.installEventFilter(self)
+        self._watched: list[QWidget] = []
+        self._stopped = False
+        app.focusChanged.connect(self.on_app_focus_changed)
+        app.focusWindowChanged.connect(self.on_app_focus_window_changed)
+        self.on_app_focus_changed(None, app.focusWidget())
 
     def configure(self, prefix: str = "", suffix: str = "enter") -> None:
         """The scanner's prefix (none: timing alone decides) and suffix ("enter" or "tab")."""
@@ -70,7 +79,30 @@ class ScanRecognizer(QObject):
         self.suffix_keys = SUFFIX_KEYS.get((suffix or "enter").lower(), SUFFIX_KEYS["enter"])
 
     def stop(self) -> None:
-        self._app.removeEventFilter(self)
+        if self._stopped:
+            return
+        self._stopped = True
+        self._app.focusChanged.disconnect(self.on_app_focus_changed)
+        self._app.focusWindowChanged.disconnect(self.on_app_focus_window_changed)
+        self._watch([])
+
+    def on_app_focus_window_changed(self, _window: object) -> None:
+        self.on_app_focus_changed(None, self._app.focusWidget())
+
+    def on_app_focus_changed(self, old: QWidget | None, now: QWidget | None) -> None:
+        # Keys go to the focus widget first, or to the active window when no widget has focus (a window is
+        # not watched besides its focus widget: every repaint of the window would call the filter).
+        target = now if now is not None else self._app.activeWindow()
+        self._watch([target] if target is not None else [])
+
+    def _watch(self, widgets: list[QWidget]) -> None:
+        for widget in self._watched:
+            if shiboken6.isValid(widget) and widget not in widgets:
+                widget.removeEventFilter(self)
+        for widget in widgets:
+            if widget not in self._watched:
+                widget.installEventFilter(self)
+        self._watched = widgets
 
     # -- the filter ---------------------------------------------------------------------
 

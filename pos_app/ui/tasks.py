@@ -12,11 +12,20 @@ are kept here, on the GUI thread, and let go of there once `on_done` has run.
 `on_done` is usually a widget's method or a lambda holding `self`; were a
 worker the one to drop it (the future it holds outlives the call), a widget
 without a parent would be deleted on that worker while the GUI thread paints it.
+
+Workers and the GUI thread share one GIL. A worker running Python hands it over only when another thread
+has waited Python's switch interval for it (5 ms by default), and the GUI thread needs it at every call
+from Qt into Python (each key's event filter, each slot): a scan is dozens of those, so at 5 ms a scan
+typed while a receipt was being laid out showed a third of a second late. `GUI_SWITCH_INTERVAL` is short
+enough that the GUI thread's waits stay well inside a frame; it costs a worker only while the GUI thread
+is busy (the interval counts only while another thread waits), a few hand-overs more per millisecond.
+`benchmarks/scan_latency.py` measures it.
 """
 
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Generic, TypeVar
@@ -26,6 +35,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
+GUI_SWITCH_INTERVAL = 0.0002   # seconds: sys.setswitchinterval for a till (see above)
 DoneCallback = Callable[["Future[Any]"], None]
 
 
@@ -55,6 +65,7 @@ class TaskRunner(QObject):
 
     def __init__(self, workers: int = 4, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        sys.setswitchinterval(GUI_SWITCH_INTERVAL)   # the GUI thread gets the GIL back within a frame
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="pos-task")
         self._money = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pos-money")
         self._printing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pos-print")
