@@ -35,6 +35,7 @@ class SandboxOptions:
     single_session: bool = False
     merchants: list[Merchant] | None = field(default=None, repr=False)
     city_tax_rate: Decimal = CITY_TAX_RATE   # a fraction: 0.02 (2 %) or 0.01 (1 %)
+    profile: str = "contract"   # "contract": as the contract says; "live": as the live service answers
 
 
 class Sandbox:
