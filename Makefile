@@ -6,7 +6,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8765
 
 .PHONY: run sandbox test lint audit lock bench screenshots sample-receipts translations update-translations \
-        package package-smoke clean system-test-packages test-timeshift
+        package package-smoke clean system-test-packages test-timeshift test-live
 
 # A stamp per extra set: reinstall only when pyproject.toml or the lock changes. Every install takes the
 # versions pinned in requirements.lock (the ones the tests ran and make audit looked up).
@@ -69,8 +69,17 @@ audit: $(VENV)/.stamp-dev
 test: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
 	$(MAKE) audit
 	$(BIN)/python -m pytest -q
+	$(MAKE) test-live
 	$(MAKE) test-timeshift
 	$(MAKE) package-smoke
+
+# Every test that talks to the session's sandbox again, with the sandbox answering as the live service does
+# (docs/sandbox.md, "The live profile"): the client, the checkout, the till's whole sales and its fault matrix.
+LIVE_TESTS := tests/qpay tests/checkout tests/ui/test_sale.py tests/ui/test_fault_matrix.py \
+              tests/ui/test_receipts_right.py tests/ui/test_part_paid.py tests/ui/test_history_dialog.py \
+              tests/ui/test_qr_and_banks.py tests/ui/test_callback_hints.py tests/ui/test_scanner.py
+test-live: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
+	$(BIN)/python -m pytest -q -p no:cacheprovider --sandbox-profile live $(LIVE_TESTS)
 
 # The date-sensitive tests again with the wall clock moved (libfaketime: scripts/timeshift.sh) to seconds before
 # midnight in Ulaanbaatar, so that each run crosses it: the year's end (journal, sale numbers, history, day close,

@@ -86,8 +86,9 @@ def settings_applier(settings: Settings, password: str | None, secrets: SecretSt
     GUI thread)."""
     keep_sandbox = current.base_url if current and current.training else sandbox_url
     if current is not None and current.sandbox is not None and current_settings is not None \
-            and settings.city_tax_rate != current_settings.city_tax_rate:
-        keep_sandbox = None     # the embedded sandbox starts again with the shop's new city tax rate
+            and (settings.city_tax_rate, settings.training_profile) != (current_settings.city_tax_rate,
+                                                                         current_settings.training_profile):
+        keep_sandbox = None     # the embedded sandbox starts again with the shop's new city tax rate or profile
     old_receiver = current.receiver if current else None
 
     def apply() -> tuple[Backend, StartupRecovery]:

@@ -131,13 +131,14 @@ class Backend:
             self.sandbox.stop()  # type: ignore[attr-defined]
 
 
-def start_training_sandbox(paths: AppPaths, city_tax_rate: Decimal) -> object:
+def start_training_sandbox(paths: AppPaths, city_tax_rate: Decimal, profile: str = "contract") -> object:
     """The embedded sandbox, its records kept in the data folder across restarts. Its receipts take the shop's
-    city tax rate, so a training receipt's taxes match the cart's."""
+    city tax rate, so a training receipt's taxes match the cart's; it answers as the settings' *profile* says
+    ("contract" or "live")."""
     from pos_app.sandbox.app import SandboxOptions
     from pos_app.sandbox.server import SandboxServer
 
-    options = SandboxOptions(state_file=paths.sandbox_state_file, city_tax_rate=city_tax_rate)
+    options = SandboxOptions(state_file=paths.sandbox_state_file, city_tax_rate=city_tax_rate, profile=profile)
     return SandboxServer("127.0.0.1", 0, options).start()
 
 
@@ -181,7 +182,7 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
     training = None
     if settings.environment is Environment.TRAINING:
         if sandbox_url is None:
-            sandbox = start_training_sandbox(paths, settings.tax_rates.city)
+            sandbox = start_training_sandbox(paths, settings.tax_rates.city, settings.training_profile)
             sandbox_url = sandbox.url  # type: ignore[attr-defined]
         base_url = sandbox_url
         password = TRAINING_PASSWORD

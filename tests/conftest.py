@@ -25,6 +25,7 @@ TRANSLATIONS = Path(__file__).resolve().parents[1] / "resources" / "translations
 from pos_app.checkout import Checkout, CheckoutConfig  # noqa: E402
 from pos_app.qpay import QPayClient  # noqa: E402
 from pos_app.sandbox import SandboxServer  # noqa: E402
+from pos_app.sandbox.app import SandboxOptions  # noqa: E402
 from pos_app.ui.language import Language  # noqa: E402
 from tests.qpay.helpers import FAST_POLICY, INVOICE_CODE, PASSWORD, USERNAME, SandboxControl  # noqa: E402
 
@@ -70,10 +71,42 @@ def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object
         faulthandler.cancel_dump_traceback_later()
 
 
+# -- the sandbox's profile -------------------------------------------------------------------------------
+
+PROFILES = ("contract", "live")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--sandbox-profile", choices=PROFILES, default="contract",
+                     help="how the session's sandbox answers: as the contract says (default) or as the live service "
+                          "does (docs/sandbox.md); with live, only the tests that talk to the sandbox run")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With the live profile: the tests that talk to the session's sandbox, but those marked `contract_run_only`
+    (they hold the contract's own wire shapes, or start a live sandbox of their own); the others would only run
+    a second time unchanged."""
+    if config.getoption("--sandbox-profile") != "live":
+        return
+    chosen, dropped = [], []
+    for item in items:
+        uses_sandbox = "sandbox_server" in getattr(item, "fixturenames", ())
+        (chosen if uses_sandbox and item.get_closest_marker("contract_run_only") is None else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = chosen
+
+
 @pytest.fixture(scope="session")
-def sandbox_server() -> Iterator[SandboxServer]:
-    """A real sandbox on loopback for the whole session, like moto's threaded server."""
-    server = SandboxServer().start()
+def sandbox_profile(request: pytest.FixtureRequest) -> str:
+    return str(request.config.getoption("--sandbox-profile"))
+
+
+@pytest.fixture(scope="session")
+def sandbox_server(sandbox_profile: str) -> Iterator[SandboxServer]:
+    """A real sandbox on loopback for the whole session, like moto's threaded server, answering with the
+    profile the run asked for (`--sandbox-profile`)."""
+    server = SandboxServer(options=SandboxOptions(profile=sandbox_profile)).start()
     yield server
     server.stop()
 

@@ -72,9 +72,10 @@ def settle_receipt_voids(journal: Journal, checkout: Checkout, number: str) -> J
     """Ask the void of each receipt being voided; a refusal ends that one as refused (the receipt stays
     valid, the reason in the history) and is raised after the others were asked.
 
-    "No receipt for this payment" (`EBARIMT_NOT_REGISTERED`) means voided: these receipts are ones the
-    service issued to this merchant, so the code's other meaning ("not registered") cannot apply; it is
-    how a receipt voided elsewhere (the merchant portal, another till) or by a lost earlier ask answers."""
+    "No receipt for this payment" (`EBARIMT_NOT_REGISTERED`, the live service's `BARIMT_NOT_FOUND`)
+    means voided: these receipts are ones the service issued to this merchant, so the code's other meaning
+    ("not registered") cannot apply; it is how a receipt voided elsewhere (the merchant portal, another
+    till) or by a lost earlier ask answers."""
     refused: list[QPayError] = []
     for receipt in journal.get(number).receipts:
         if receipt.status is not ReceiptStatus.CANCELLING:

@@ -46,7 +46,8 @@ logger = logging.getLogger(__name__)
 CITY_TAX_MARK = LineAdjustment(description="CITY_TAX", amount=Decimal(0))
 MAX_DESCRIPTION = 255
 # On Cancel Ebarimt, this code means "no ebarimt for the payment" (already voided, or never made).
-NO_RECEIPT = "EBARIMT_NOT_REGISTERED"
+NO_RECEIPT = "EBARIMT_NOT_REGISTERED"    # the contract's answer to a void with no receipt (or no registration)
+NO_ACTIVE_RECEIPT = "BARIMT_NOT_FOUND"   # the live service's: no active receipt for this payment, nothing else
 
 
 class ReceiptCancelRefused(QPayError):
@@ -172,7 +173,9 @@ class Checkout:
         """Void the payment's ebarimt. After a lost answer it is asked again: once voided, the service
         answers `EBARIMT_NOT_REGISTERED` ("no receipt for this payment"), taken as done only then
         (or with `asked_before`, in recovery) because the same code on a first ask can also mean the
-        merchant is not registered, and the receipt would still be valid."""
+        merchant is not registered, and the receipt would still be valid. The live service's
+        `BARIMT_NOT_FOUND` has the one meaning (no active receipt: voided already, here or elsewhere),
+        so it is done at any ask."""
         lost_once = asked_before
         while True:
             try:
@@ -184,7 +187,7 @@ class Checkout:
                 lost_once, asked_before = True, False
                 continue
             except QPayError as exc:
-                if exc.error_code == NO_RECEIPT and lost_once:
+                if exc.error_code == NO_ACTIVE_RECEIPT or (exc.error_code == NO_RECEIPT and lost_once):
                     return
                 raise
             if result.status is False:

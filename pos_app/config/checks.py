@@ -26,6 +26,8 @@ ESCPOS_PREFIXES = ("usb", "serial", "network", "win32", "cups", "file")
 DEFAULT_VAT_RATE = "10"
 DEFAULT_CITY_TAX_RATE = "2"
 CITY_TAX_RATES = ("1", "2")
+# How the training service (the embedded sandbox) answers: as the contract says, or as the live service does.
+TRAINING_PROFILES = ("contract", "live")
 _PERCENT = re.compile(r"[0-9]{1,2}(\.[0-9]{1,2})?")
 _SHORT_CODE = re.compile(r"[A-Za-z0-9]{1,20}")
 _LANGUAGE = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*")
@@ -216,6 +218,11 @@ def check_city_tax_rate(value: str) -> Check:
     return None if value in CITY_TAX_RATES else "The {label} must be 1 or 2 (percent)."
 
 
+def check_training_profile(value: str) -> Check:
+    return None if value in TRAINING_PROFILES else ("The {label} must be contract (as the contract says) or live "
+                                                    "(as the live service answers).")
+
+
 # The checks of the fields every environment uses; the account's fields are added outside training.
 FIELD_CHECKS: dict[str, Callable[[str], Check]] = {
     "callback_url": check_callback_url,
@@ -236,6 +243,7 @@ FIELD_CHECKS: dict[str, Callable[[str], Check]] = {
     "city_tax_rate": check_city_tax_rate,
     "scanner_prefix": check_scanner_prefix,
     "scanner_suffix": check_scanner_suffix,
+    "training_profile": check_training_profile,
 }
 
 

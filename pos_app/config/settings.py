@@ -31,6 +31,7 @@ from .checks import (
     MAX_SHOP_NAME_LENGTH as MAX_SHOP_NAME_LENGTH,
     PAPER_WIDTHS as PAPER_WIDTHS,
     SYSTEM_PRINTER as SYSTEM_PRINTER,
+    TRAINING_PROFILES as TRAINING_PROFILES,
     Check as Check,
     account_checks,
     anything,
@@ -87,6 +88,7 @@ FIELD_LABELS = {
     "city_tax_rate": "city tax rate",
     "scanner_prefix": "scanner prefix",
     "scanner_suffix": "scanner suffix",
+    "training_profile": "training service's answers",
 }
 
 @dataclass(frozen=True)
@@ -147,6 +149,9 @@ class Settings:
     # The barcode scanner: what it sends before a code ("": none, recognised by its speed) and after it.
     scanner_prefix: str = ""
     scanner_suffix: str = "enter"                # "enter" or "tab"
+    # Training only: the embedded sandbox answers "contract" (as the contract says) or "live" (as the live
+    # service answers); a change restarts it.
+    training_profile: str = "contract"
 
     def __post_init__(self) -> None:
         # Callers may pass "production"; keep the field a real Environment.

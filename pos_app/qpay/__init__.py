@@ -41,6 +41,7 @@ from .errors import (
     QPayError,
     RateLimitError,
     ServerError,
+    UnreadableAnswerError,
     error_from_response,
 )
 from .models import (
@@ -123,6 +124,7 @@ __all__ = [
     "StaffData",
     "TokenManager",
     "TokenPair",
+    "UnreadableAnswerError",
     "error_from_response",
     "paid_state",
     "parse_callback",

@@ -1,12 +1,17 @@
 """The token holder: one login, the access token reused until it is about to
 expire, refresh with rotation, single flight across threads.
 
-Expiry is read from the JWT ``exp`` claim where present (signature not
-checked: the client only needs the date, the server does the checking),
-else from ``expires_in`` read as seconds or, above 10^9, as a Unix time.
+Expiry. ``expires_in`` (and ``refresh_expires_in``) is read as seconds, or,
+above 10^9, as a Unix time (the live service sends issue time + 86400 where
+the contract promises seconds). The JWT ``exp`` claim (read without checking
+the signature: the client only needs the date) is only a further upper bound,
+and only when sane: QPay's own document and a token recorded from the public
+sandbox carry ``exp = iat + expires_in`` with ``expires_in`` already a Unix
+time, i.e. about 52 years ahead. Nothing is trusted beyond `MAX_LIFETIME`.
 The lifetime is measured from the token's own ``iat`` when it has one, and
 then counted on the local monotonic clock: a till whose wall clock is wrong
-still renews its token on time.
+still renews its token on time. Whatever the lifetime, a 401 on a token the
+client believed valid still means: log in again (`TokenManager.invalidate`).
 """
 
 from __future__ import annotations
@@ -25,13 +30,19 @@ from .errors import AuthenticationError, InvalidResponseError, QPayError
 from .models import TokenPair
 from .redaction import Secret
 
-__all__ = ["FALLBACK_LIFETIME", "TokenManager", "jwt_claims", "token_lifetime"]
+__all__ = ["FALLBACK_LIFETIME", "MAX_LIFETIME", "TokenManager", "jwt_claims", "token_lifetime"]
 
 # `expires_in` above this is a Unix time (seen live), not a number of seconds.
 UNIX_TIME_THRESHOLD = 1_000_000_000
 # When nothing says how long a token lives: short enough to be safe, and a
 # wrong guess only costs an early renewal (a 401 is handled anyway).
 FALLBACK_LIFETIME = 300.0
+# The longest a token is trusted to live, whatever the answer or the JWT says: 25 hours. The longest
+# lifetime ever seen is the live service's 24 h (expires_in = issue time + 86400), the contract's are 600 s
+# and 3600 s; the extra hour leaves room for a few seconds between the token's `iat` and the answer's
+# `expires_in`. Trusting more only delays finding out the session ended; a token that dies earlier costs
+# one 401 and a new login, never a failed sale.
+MAX_LIFETIME = 25 * 3600.0
 
 _log = logging.getLogger("pos_app.qpay")
 
@@ -42,7 +53,7 @@ def jwt_claims(token: str | None) -> dict[str, Any] | None:
         return None
     try:
         claims = jwt.decode(token, options={"verify_signature": False})
-    except jwt.PyJWTError:
+    except (jwt.PyJWTError, UnicodeError, ValueError):  # not a JWT, or text no JWT can hold (lone surrogates)
         return None
     return claims if isinstance(claims, dict) else None
 
@@ -57,9 +68,16 @@ def _number(value: Any) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def token_lifetime(token: str | None, expires_in: float | None, *, now: float) -> float | None:
-    """Seconds *token* stays valid, counted from when it was issued.
+def _sane(lifetime: float | None) -> float | None:
+    return lifetime if lifetime is not None and 0 < lifetime <= MAX_LIFETIME else None
 
+
+def token_lifetime(token: str | None, expires_in: float | None, *, now: float) -> float | None:
+    """Seconds *token* stays valid, counted from when it was issued, at most `MAX_LIFETIME`.
+
+    *expires_in* is seconds, or above 10^9 a Unix time. The JWT ``exp`` is a
+    further upper bound when it gives a sane lifetime (positive, within
+    `MAX_LIFETIME`), and is used alone when *expires_in* is missing or unusable.
     *now* is the local Unix time, used only when the token carries no ``iat``.
     Returns ``None`` when nothing usable says it (a non-positive result counts
     as unusable: a wrong wall clock must not make every token look expired).
@@ -67,18 +85,17 @@ def token_lifetime(token: str | None, expires_in: float | None, *, now: float) -
     claims = jwt_claims(token) or {}
     exp = _number(claims.get("exp"))
     issued = _number(claims.get("iat"))
-    candidates: list[float] = []
-    if exp is not None:
-        candidates.append(exp - (issued if issued is not None else now))
-    if expires_in is not None:
-        if expires_in > UNIX_TIME_THRESHOLD:
-            candidates.append(expires_in - (issued if issued is not None else now))
-        else:
-            candidates.append(expires_in)
-    for lifetime in candidates:
-        if lifetime > 0:
-            return lifetime
-    return None
+    start = issued if issued is not None else now
+    from_exp = _sane(exp - start) if exp is not None else None
+    from_answer: float | None = None
+    if expires_in is not None and math.isfinite(expires_in):
+        from_answer = expires_in - start if expires_in > UNIX_TIME_THRESHOLD else expires_in
+        if from_answer <= 0:
+            from_answer = None
+    if from_answer is None:
+        return from_exp
+    lifetime = min(from_answer, MAX_LIFETIME)
+    return min(lifetime, from_exp) if from_exp is not None else lifetime
 
 
 @dataclass

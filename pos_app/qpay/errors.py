@@ -9,11 +9,18 @@ How a class is chosen:
 1. HTTP 401, 429 and 5xx pick the family by status whatever the code says,
    because they decide what the client itself does (log in again, retry).
 2. Otherwise a known code picks its family (so a live 422 ``INVOICE_NOTFOUND``
-   is still a `NotFoundError`).
-3. An unknown code stays the base `QPayError`, code intact, so callers can
-   still branch on it and nothing is guessed.
-4. With no code at all, the status picks the family (400/422 invalid request,
-   403 permission, 404 not found, 409 conflict).
+   is still a `NotFoundError`). Known: the contract's codes, the live
+   service's, the error classes of QPay's own API document
+   (``VALIDATION_ERROR``...) and the till-relevant codes public SDKs list.
+3. An unknown code (QPay's document lists 52, SDKs more) takes the family
+   of its status class, as the document assigns them: 400 invalid request,
+   403 permission denied, 404 and 422 not found (the document's class for
+   422 is ``NOT_FOUND_ERROR``), 409 conflict. The code stays intact, so
+   callers can still branch on it. Other statuses (418...) keep the base
+   `QPayError`.
+4. With no code at all, the status picks the family (400/422 invalid request
+   -- a bare 422 is what web frameworks send for a malformed body --, 403
+   permission, 404 not found, 409 conflict).
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ __all__ = [
     "QPayError",
     "RateLimitError",
     "ServerError",
+    "UnreadableAnswerError",
     "error_from_response",
 ]
 
@@ -159,6 +167,24 @@ class OutcomeUnknownError(APIConnectionError):
     """
 
 
+class UnreadableAnswerError(OutcomeUnknownError, InvalidResponseError):
+    """A call that moves money (or voids a receipt) was answered with a success status, but the client
+    cannot read the answer: the call most likely took effect, and the client cannot say what it did.
+
+    Both an `OutcomeUnknownError` (settle it by reading the state back, never take it as refused and
+    never send blindly again) and an `InvalidResponseError` (code that branched on an unreadable answer
+    keeps working). `status` is the success status that came with the unreadable answer.
+    """
+
+    def __init__(
+        self, status: int | None, message: str, *, method: str | None = None, path: str | None = None
+    ) -> None:
+        QPayError.__init__(self, status, None, message, method=method, path=path)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), dict(self.__dict__)))
+
+
 _FAMILY_BY_CODE: dict[str, type[QPayError]] = {}
 
 
@@ -167,8 +193,9 @@ def _register(cls: type[QPayError], *codes: str) -> None:
         _FAMILY_BY_CODE[code] = cls
 
 
-_register(AuthenticationError, "AUTHENTICATION_FAILED", "NO_CREDENDIALS", "NO_CREDENTIALS")
-_register(PermissionDeniedError, "MERCHANT_INACTIVE", "FORBIDDEN")
+_register(AuthenticationError, "AUTHENTICATION_FAILED", "NO_CREDENDIALS", "NO_CREDENTIALS", "UNAUTHORIZED_ERROR")
+_register(PermissionDeniedError, "MERCHANT_INACTIVE", "FORBIDDEN", "FORBIDDEN_ERROR", "PERMISSION_DENIED",
+          "QRACCOUNT_INACTIVE")
 _register(
     NotFoundError,
     "INVOICE_NOTFOUND",
@@ -176,6 +203,19 @@ _register(
     "MERCHANT_NOTFOUND",
     "BARIMT_NOT_FOUND",
     "NOT_FOUND",
+    "NOT_FOUND_ERROR",  # QPay's document: the class of its 422 answers
+    # Listed by public SDKs (real-service-notes).
+    "BANK_ACCOUNT_NOTFOUND",
+    "BANK_MCC_NOT_FOUND",
+    "CARD_TERMINAL_NOTFOUND",
+    "CLIENT_NOTFOUND",
+    "CUSTOMER_NOTFOUND",
+    "INFORM_NOTFOUND",
+    "INPUT_NOTFOUND",
+    "MCC_NOTFOUND",
+    "P2P_TERMINAL_NOTFOUND",
+    "QRACCOUNT_NOTFOUND",
+    "QRCODE_NOTFOUND",
 )
 _register(
     InvalidRequestError,
@@ -192,8 +232,33 @@ _register(
     "BAD_REQUEST",
     "METHOD_NOT_ALLOWED",
     "UNPROCESSABLE_ENTITY",
+    "VALIDATION_ERROR",  # QPay's document: the class of its 400 answers
+    # Listed by public SDKs: refusals of what the till sent (the request's data).
+    "ACCOUNT_SELECTION_INVALID",
+    "CUSTOMER_REGISTER_INVALID",
+    "EBARIMT_QR_CODE_INVALID",
+    "INVOICE_RECEIVER_DATA_ADDRESS_REQUIRED",
+    "INVOICE_RECEIVER_DATA_EMAIL_REQUIRED",
+    "INVOICE_RECEIVER_DATA_PHONE_REQUIRED",
+    "INVOICE_RECEIVER_DATA_REQUIRED",
+    "OBJECT_DATA_ERROR",
+    "SENDER_BRANCH_DATA_REQUIRED",
+    "TAX_LINE_REQUIRED",
+    "TAX_PRODUCT_CODE_REQUIRED",
+    "TRANSACTION_REQUIRED",
 )
-_register(ConflictError, "CONFLICT")
+_register(
+    ConflictError,
+    "CONFLICT",
+    "UNIQUE_ERROR",  # QPay's document: the class of its 409 answers
+    "ACCOUNT_BANK_DUPLICATED",
+    "BANK_MCC_ALREADY_ADDED",
+    "CLIENT_USERNAME_DUPLICATED",
+    "CUSTOMER_DUPLICATE",
+    "INPUT_CODE_REGISTERED",
+    "INVOICE_CODE_REGISTERED",
+    "MERCHANT_ALREADY_REGISTERED",
+)
 _register(
     PaymentStateError,
     "INVOICE_PAID",
@@ -204,9 +269,20 @@ _register(
     "EBARIMT_NOT_REGISTERED",
     "EBARIMT_CANCEL_NOTSUPPERDED",  # the contract's spelling
     "EBARIMT_CANCEL_NOTSUPPORTED",
+    # The payer's side: the card transaction was declined, the QR code was paid already.
+    "TRANSACTION_NOT_APPROVED",
+    "QRCODE_USED",
 )
 _register(RateLimitError, "TOO_MANY_REQUESTS")
-_register(ServerError, "INTERNAL_SERVER_ERROR", "SYSTEM_BUSY", "BAD_GATEWAY", "SERVICE_UNAVAILABLE", "GATEWAY_TIMEOUT")
+_register(
+    ServerError,
+    "INTERNAL_SERVER_ERROR",
+    "INTERNAL_ERROR",  # QPay's document: the class of its 500 answers
+    "SYSTEM_BUSY",
+    "BAD_GATEWAY",
+    "SERVICE_UNAVAILABLE",
+    "GATEWAY_TIMEOUT",
+)
 
 KNOWN_ERROR_CODES: frozenset[str] = frozenset(_FAMILY_BY_CODE)
 
@@ -217,6 +293,8 @@ _FAMILY_BY_STATUS: dict[int, type[QPayError]] = {
     409: ConflictError,
     422: InvalidRequestError,
 }
+# An unknown code in a service answer: QPay's document gives 422 the class NOT_FOUND_ERROR.
+_FAMILY_BY_UNKNOWN_CODE_STATUS: dict[int, type[QPayError]] = {**_FAMILY_BY_STATUS, 422: NotFoundError}
 
 
 def error_class_for(status: int, error_code: str | None) -> type[QPayError]:
@@ -228,7 +306,10 @@ def error_class_for(status: int, error_code: str | None) -> type[QPayError]:
     if status >= 500:
         return ServerError
     if error_code:
-        return _FAMILY_BY_CODE.get(error_code.strip().upper(), QPayError)
+        known = _FAMILY_BY_CODE.get(error_code.strip().upper())
+        if known is not None:
+            return known
+        return _FAMILY_BY_UNKNOWN_CODE_STATUS.get(status, QPayError)
     return _FAMILY_BY_STATUS.get(status, QPayError)
 
 
@@ -263,7 +344,9 @@ def _read_envelope(body: Any) -> tuple[str | None, str, Any]:
         return None, _short(body), None
     if not isinstance(body, Mapping):
         return None, "", body
-    message = _text(body.get("message")) or ""
+    message = _message(body.get("message"))
+    if isinstance(body.get("message"), Mapping) and not isinstance(body.get("details"), (Mapping, list)):
+        body = {**body, "details": dict(body["message"])}
     raw = body.get("error_code")
     if raw is None:
         raw = body.get("error")
@@ -278,12 +361,28 @@ def _read_envelope(body: Any) -> tuple[str | None, str, Any]:
             if isinstance(raw.get(key), str) and raw[key].strip():
                 code = raw[key].strip()
                 break
-        message = message or _text(raw.get("message")) or _text(raw.get("detail")) or ""
+        message = message or _message(raw.get("message")) or _text(raw.get("detail")) or ""
     elif raw is not None:
         details = raw
     if details is None and isinstance(body.get("details"), (Mapping, list)):
         details = body["details"]
     return code, _short(message), details
+
+
+def _message(value: Any) -> str:
+    """A message as text. In QPay's validation errors `message` may be an object of field -> problem
+    (``{"page_limit": {"type": "MIN_NUMBER", "message": "Number min value [1]!"}}``)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, Mapping):
+        parts = []
+        for key, problem in list(value.items())[:5]:
+            text = problem if isinstance(problem, str) else None
+            if isinstance(problem, Mapping):
+                text = _text(problem.get("message")) or _text(problem.get("type"))
+            parts.append(f"{key}: {text}" if text else str(key))
+        return "; ".join(parts)
+    return ""
 
 
 def _text(value: Any) -> str | None:

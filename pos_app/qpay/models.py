@@ -12,15 +12,13 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Annotated, Any
 
-from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import AliasChoices, BeforeValidator, Field, model_validator
 
-from .fields import Amount, OptionalAmount, lenient_bool, lenient_number
-from .statuses import (
-    normalize_barimt_status,
-    normalize_invoice_status,
-    normalize_payment_status,
-    normalize_receiver_type,
-)
+from .fields import Amount, OptionalAmount
+from .model_base import Count, Flag, QPayModel, Seconds, fill_pairs, list_or_empty
+from .redaction import redact
+from .receipt_models import BarimtHistory, BarimtItem, Ebarimt, EbarimtCancelResult
+from .statuses import normalize_invoice_status, normalize_payment_status
 
 __all__ = [
     "BankLink",
@@ -43,44 +41,6 @@ __all__ = [
     "TokenPair",
 ]
 
-# No listing holds more. JSON fractions arrive as Decimal, and `1e99999999` took minutes to become an int
-# (1e999999999999999999 never would): such a count is refused as a validation error first.
-MAX_COUNT = 10**9
-
-
-def _count(value: Any) -> Any:
-    if value is None:
-        return 0
-    if isinstance(value, Decimal) and not value.is_finite():
-        raise ValueError("a count must be a finite number")
-    number = isinstance(value, (int, float, Decimal)) and not isinstance(value, bool)
-    if number and not -MAX_COUNT <= value <= MAX_COUNT:
-        raise ValueError(f"a count must be at most {MAX_COUNT}")
-    if isinstance(value, Decimal):
-        # Made an int here: pydantic's own check of `1e-999999999` for a fraction never ended.
-        if value != value.to_integral_value():
-            raise ValueError("a count must be a whole number")
-        return int(value)
-    return value
-
-
-Seconds = Annotated[float | None, BeforeValidator(lenient_number)]
-Count = Annotated[int, BeforeValidator(_count)]
-Flag = Annotated[bool | None, BeforeValidator(lenient_bool)]
-
-
-def _list(value: Any) -> Any:
-    return [] if value is None else value
-
-
-class QPayModel(BaseModel):
-    model_config = ConfigDict(
-        extra="allow",
-        populate_by_name=True,
-        coerce_numbers_to_str=True,  # an id or code sent as a number is still read
-    )
-
-
 class TokenPair(QPayModel):
     """Answer of the token and refresh endpoints. Tokens never appear in `repr`."""
 
@@ -96,7 +56,8 @@ class TokenPair(QPayModel):
     def __repr_args__(self) -> Iterator[tuple[str | None, Any]]:
         # Only these: an unknown extra field (an id_token, say) must not leak.
         for name in ("token_type", "expires_in", "refresh_expires_in", "scope"):
-            yield name, getattr(self, name)
+            value = getattr(self, name)
+            yield name, redact(value) if isinstance(value, str) else value
 
 
 class BankLink(QPayModel):
@@ -116,7 +77,7 @@ class _QrFields(QPayModel):
         validation_alias=AliasChoices("qPay_shortUrl", "pay_shortUrl"),
         serialization_alias="qPay_shortUrl",
     )
-    urls: Annotated[list[BankLink], BeforeValidator(_list)] = Field(default_factory=list)
+    urls: Annotated[list[BankLink], BeforeValidator(list_or_empty)] = Field(default_factory=list)
 
     @property
     def short_url(self) -> str | None:
@@ -176,7 +137,7 @@ class Invoice(_QrFields):
     discount_amount: OptionalAmount = None
     callback_url: str | None = None
     note: str | None = None
-    lines: Annotated[list[InvoiceLineInfo], BeforeValidator(_list)] = Field(default_factory=list)
+    lines: Annotated[list[InvoiceLineInfo], BeforeValidator(list_or_empty)] = Field(default_factory=list)
     transactions: Any = None
     inputs: Any = None
 
@@ -202,10 +163,14 @@ class InvoiceSummary(QPayModel):
 
 class InvoiceList(QPayModel):
     count: Count = 0
-    rows: Annotated[list[InvoiceSummary], BeforeValidator(_list)] = Field(default_factory=list)
+    rows: Annotated[list[InvoiceSummary], BeforeValidator(list_or_empty)] = Field(default_factory=list)
 
 
 class P2PTransaction(QPayModel):
+    """A bank transfer. In check rows `amount` is net of the fee (``"99.00"`` of a ``"100.00"`` payment):
+    the payment's own `payment_amount` is what the payer paid."""
+
+    id: str | None = None  # carried by some check rows (QPay's document)
     transaction_bank_code: str | None = None
     account_bank_code: str | None = None
     account_bank_name: str | None = None
@@ -217,7 +182,11 @@ class P2PTransaction(QPayModel):
 
 
 class CardTransaction(QPayModel):
-    """Left open by the contract; these fields were seen live."""
+    """Left open by the contract. Seen in check rows: `card_type`, `is_cross_border`, `amount`, `currency`,
+    `date`, `status`, `settlement_*`; in Get Payment (QPay's document): `card_merchant_code`,
+    `card_terminal_code`, `card_number` (masked), `transaction_amount`, `transaction_currency`,
+    `transaction_date`, `transaction_status`. The pairs (`amount`/`transaction_amount`...) are filled from
+    each other, so either name reads the value."""
 
     card_type: str | None = None
     is_cross_border: Flag = None
@@ -227,6 +196,19 @@ class CardTransaction(QPayModel):
     status: str | None = None
     settlement_status: str | None = None
     settlement_status_date: str | None = None
+    card_merchant_code: str | None = None
+    card_terminal_code: str | None = None
+    card_number: str | None = None  # masked by the service ("4111****1111")
+    transaction_amount: OptionalAmount = None
+    transaction_currency: str | None = None
+    transaction_date: str | None = None
+    transaction_status: str | None = None
+
+    @model_validator(mode="after")
+    def _same_fields_other_names(self) -> CardTransaction:
+        fill_pairs(self, (("amount", "transaction_amount"), ("currency", "transaction_currency"),
+                           ("date", "transaction_date"), ("status", "transaction_status")))
+        return self
 
 
 class CheckRow(QPayModel):
@@ -237,10 +219,12 @@ class CheckRow(QPayModel):
     payment_amount: OptionalAmount = None
     trx_fee: OptionalAmount = None
     payment_currency: str | None = None
-    payment_wallet: str | None = None
+    payment_wallet: str | None = None  # here the bank app's name ("Хаан банк апп"); an id in Get Payment
     payment_type: str | None = None
-    card_transactions: Annotated[list[CardTransaction], BeforeValidator(_list)] = Field(default_factory=list)
-    p2p_transactions: Annotated[list[P2PTransaction], BeforeValidator(_list)] = Field(default_factory=list)
+    next_payment_date: str | None = None
+    next_payment_datetime: str | None = None
+    card_transactions: Annotated[list[CardTransaction], BeforeValidator(list_or_empty)] = Field(default_factory=list)
+    p2p_transactions: Annotated[list[P2PTransaction], BeforeValidator(list_or_empty)] = Field(default_factory=list)
 
     @property
     def status(self) -> str:
@@ -253,7 +237,7 @@ class CheckResult(QPayModel):
 
     count: Count = 0
     paid_amount: Annotated[Amount, BeforeValidator(lambda v: 0 if v in (None, "") else v)] = Decimal(0)
-    rows: Annotated[list[CheckRow], BeforeValidator(_list)] = Field(default_factory=list)
+    rows: Annotated[list[CheckRow], BeforeValidator(list_or_empty)] = Field(default_factory=list)
 
 
 class Payment(QPayModel):
@@ -269,8 +253,8 @@ class Payment(QPayModel):
     transaction_type: str | None = None
     object_type: str | None = None
     object_id: str | None = None
-    card_transactions: Annotated[list[CardTransaction], BeforeValidator(_list)] = Field(default_factory=list)
-    p2p_transactions: Annotated[list[P2PTransaction], BeforeValidator(_list)] = Field(default_factory=list)
+    card_transactions: Annotated[list[CardTransaction], BeforeValidator(list_or_empty)] = Field(default_factory=list)
+    p2p_transactions: Annotated[list[P2PTransaction], BeforeValidator(list_or_empty)] = Field(default_factory=list)
 
     @property
     def status(self) -> str:
@@ -297,55 +281,4 @@ class PaymentSummary(QPayModel):
 
 class PaymentList(QPayModel):
     count: Count = 0
-    rows: Annotated[list[PaymentSummary], BeforeValidator(_list)] = Field(default_factory=list)
-
-
-class BarimtItem(QPayModel):
-    name: str | None = None
-    amount: OptionalAmount = None
-    barcode: str | None = None
-    measure_unit: str | None = None
-    quantity: OptionalAmount = None
-    unit_price: OptionalAmount = None
-    vat: OptionalAmount = None
-    city_tax: OptionalAmount = None
-
-
-class BarimtHistory(QPayModel):
-    status: str | None = None
-    status_date: str | None = None
-
-
-class EbarimtCancelResult(QPayModel):
-    """Answer of Cancel Ebarimt; `status` says whether the cancel succeeded."""
-
-    id: str | None = None
-    ebarimt_by: str | None = None
-    barimt_status: str | None = None
-    barimt_status_date: str | None = None
-    status: Flag = None
-
-    @property
-    def state(self) -> str:
-        """`barimt_status` normalised (``REGISTERED`` -> ``CREATED``, ``CANCELED`` -> ``CANCELLED``)."""
-        return normalize_barimt_status(self.barimt_status)
-
-
-class Ebarimt(EbarimtCancelResult):
-    """Answer of Create Ebarimt; `status` says whether the receipt is active."""
-
-    ebarimt_receiver_type: str | None = None
-    ebarimt_receiver: str | None = None
-    amount: OptionalAmount = None
-    vat_amount: OptionalAmount = None
-    city_tax_amount: OptionalAmount = None
-    ebarimt_qr_data: str | None = None
-    ebarimt_lottery: str | None = None
-    barimt_items: Annotated[list[BarimtItem], BeforeValidator(_list)] = Field(default_factory=list)
-    barimt_transactions: Annotated[list[Any], BeforeValidator(_list)] = Field(default_factory=list)
-    barimt_histories: Annotated[list[BarimtHistory], BeforeValidator(_list)] = Field(default_factory=list)
-
-    @property
-    def receiver_type(self) -> str:
-        """``83``/``84`` also when the service said ``CITIZEN``/``COMPANY``."""
-        return normalize_receiver_type(self.ebarimt_receiver_type)
+    rows: Annotated[list[PaymentSummary], BeforeValidator(list_or_empty)] = Field(default_factory=list)

@@ -10,7 +10,7 @@ it, get its receipt nor give it back.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -19,7 +19,7 @@ from pos_app.domain.money import parse_amount
 from .models import CheckResult, CheckRow
 from .statuses import PaymentStatus
 
-__all__ = ["PaidState", "PaidVerdict", "paid_state"]
+__all__ = ["PaidState", "PaidVerdict", "every_row", "paid_state"]
 
 
 class PaidState:
@@ -72,3 +72,25 @@ def paid_state(check: CheckResult | Iterable[CheckRow], invoice_amount: Decimal 
         state = PaidState.UNPAID
     ids = tuple(row.payment_id for row in paid_rows if row.payment_id)
     return PaidVerdict(state=state, invoice_amount=amount, paid_amount=paid, paid_payment_ids=ids, rows=rows)
+
+
+def every_row(check_page: Callable[[int], CheckResult]) -> list[CheckRow]:
+    """The rows of every page (*check_page(n)* answers page n), each payment once."""
+    rows: list[CheckRow] = []
+    seen: set[str] = set()
+    page = 1
+    while True:
+        result = check_page(page)
+        new = [row for row in result.rows if _row_key(row) not in seen]
+        seen.update(_row_key(row) for row in new)
+        rows.extend(new)
+        # A service that ignores page_number repeats a page: a page with nothing new is the end, and a
+        # payment seen twice is counted once.
+        if not new or len(rows) >= result.count:
+            return rows
+        page += 1
+
+
+def _row_key(row: CheckRow) -> str:
+    """A payment row's identity: its id, or the whole row when the service gave none."""
+    return row.payment_id or row.model_dump_json()

@@ -18,6 +18,7 @@ from .clock import Clock
 from .errors import ApiError, code_for_status
 from .faults import FaultInjector, RequestLog, SandboxMiddleware
 from .http import SandboxJSON
+from .live import ContractProfile, profile_for
 from .merchants import Merchant, default_merchants, load_merchants
 from .state import State
 from .store import ObjectStore
@@ -43,14 +44,16 @@ class Sandbox:
 
     def __init__(self, options: SandboxOptions | None = None) -> None:
         self.options = options or SandboxOptions()
+        self.profile: ContractProfile = profile_for(self.options.profile)
+        live = self.profile.live   # the live service: one session per account, callbacks by GET
         merchants = self.options.merchants or default_merchants()
         if self.options.merchants_file:
             merchants = load_merchants(self.options.merchants_file)
         self.clock = Clock()
         store = ObjectStore(self.options.state_file) if self.options.state_file else None
         self.state = State(self.clock, merchants, store, self.options.city_tax_rate)
-        self.tokens = TokenIssuer(self.clock, single_session=self.options.single_session)
-        self.callbacks = CallbackSender(self.options.callback_style)
+        self.tokens = TokenIssuer(self.clock, single_session=self.options.single_session or live, live=live)
+        self.callbacks = CallbackSender("get" if live else self.options.callback_style, expect_success=live)
         self.faults = FaultInjector()
         self.log = RequestLog()
 
@@ -60,14 +63,22 @@ class Sandbox:
         self.faults.clear()
         self.log.clear()
         self.callbacks.clear()
+        self.profile.reset()
+
+    def info(self) -> dict:
+        return {"profile": self.profile.name, "callback_style": self.callbacks.style,
+                "single_session": self.tokens.single_session, "city_tax_rate": str(self.state.city_tax_rate)}
 
     def close(self) -> None:
         self.callbacks.close()
         self.state.close()
 
 
-def _envelope(status: int, code: str, message: str, headers: dict[str, str] | None = None) -> SandboxJSON:
-    return SandboxJSON({"error_code": code, "message": message}, status_code=status, headers=headers)
+def _envelope(request: Request, status: int, code: str, message: str, headers: dict[str, str] | None = None,
+              live: tuple[int, str] | None = None) -> SandboxJSON:
+    profile: ContractProfile = request.app.state.sandbox.profile
+    status, body = profile.error(request.url.path, status, code, message, live)
+    return SandboxJSON(body, status_code=status, headers=headers)
 
 
 def create_app(sandbox: Sandbox | None = None) -> FastAPI:
@@ -80,19 +91,19 @@ def create_app(sandbox: Sandbox | None = None) -> FastAPI:
     app.include_router(control.router)
 
     @app.exception_handler(ApiError)
-    async def on_api_error(_: Request, exc: ApiError) -> SandboxJSON:
-        return _envelope(exc.status, exc.error_code, exc.message, exc.headers)
+    async def on_api_error(request: Request, exc: ApiError) -> SandboxJSON:
+        return _envelope(request, exc.status, exc.error_code, exc.message, exc.headers, exc.live)
 
     @app.exception_handler(StarletteHTTPException)
-    async def on_http_error(_: Request, exc: StarletteHTTPException) -> SandboxJSON:
+    async def on_http_error(request: Request, exc: StarletteHTTPException) -> SandboxJSON:
         message = {404: "no such endpoint", 405: "method not allowed on this endpoint"}.get(
             exc.status_code, str(exc.detail))
-        return _envelope(exc.status_code, code_for_status(exc.status_code), message,
+        return _envelope(request, exc.status_code, code_for_status(exc.status_code), message,
                          dict(exc.headers or {}))
 
     @app.exception_handler(RequestValidationError)
-    async def on_validation_error(_: Request, exc: RequestValidationError) -> SandboxJSON:
-        return _envelope(400, "INVALID_PARAMETERS", "the request's parameters are invalid")
+    async def on_validation_error(request: Request, exc: RequestValidationError) -> SandboxJSON:
+        return _envelope(request, 400, "INVALID_PARAMETERS", "the request's parameters are invalid")
 
     @app.exception_handler(ClientDisconnect)
     async def on_client_gone(_: Request, exc: ClientDisconnect) -> Response:
@@ -100,9 +111,10 @@ def create_app(sandbox: Sandbox | None = None) -> FastAPI:
         return Response(status_code=499)
 
     @app.exception_handler(Exception)
-    async def on_unexpected(_: Request, exc: Exception) -> SandboxJSON:
+    async def on_unexpected(request: Request, exc: Exception) -> SandboxJSON:
         log.exception("unexpected error in the sandbox")
-        return _envelope(500, "INTERNAL_SERVER_ERROR", "unexpected server error")
+        return _envelope(request, 500, "INTERNAL_SERVER_ERROR", "unexpected server error")
 
     sandbox_state = app.state.sandbox
-    return SandboxMiddleware(app, sandbox_state.faults, sandbox_state.log)  # type: ignore[return-value]
+    return SandboxMiddleware(app, sandbox_state.faults, sandbox_state.log,  # type: ignore[return-value]
+                             sandbox_state.profile.error)

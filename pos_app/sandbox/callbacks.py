@@ -15,10 +15,12 @@ CALLBACK_STYLES = ("post", "get")
 
 class CallbackSender:
     def __init__(self, style: str = "post", *, attempts: int = 4, first_delay: float = 0.25,
-                 timeout: float = 5.0) -> None:
+                 timeout: float = 5.0, expect_success: bool = False) -> None:
         if style not in CALLBACK_STYLES:
             raise ValueError(f"callback style must be one of {CALLBACK_STYLES}")
         self.style = style
+        # The live profile: a payment callback counts as delivered only when answered with plain `SUCCESS`.
+        self._expect_success = expect_success
         self._attempts = attempts
         self._first_delay = first_delay
         self._timeout = timeout
@@ -34,7 +36,8 @@ class CallbackSender:
         if self.style == "post":
             self._submit("POST", callback_url, json={"invoice_id": invoice_id})
         else:
-            self._submit("GET", callback_url, params={"qpay_payment_id": payment_id})
+            self._submit("GET", callback_url, params={"qpay_payment_id": payment_id},
+                         _success_text=self._expect_success)
 
     def reversal(self, callback_url: str, payment_id: str, payment_status: str) -> None:
         # The contract leaves this payload open; the sandbox sends the payment's new state.
@@ -58,6 +61,7 @@ class CallbackSender:
             self._pool.submit(self._deliver, method, url, kwargs, self._generation)
 
     def _deliver(self, method: str, url: str, kwargs: dict[str, Any], generation: int) -> None:
+        success_text = kwargs.pop("_success_text", False)
         delay = self._first_delay
         for attempt in range(1, self._attempts + 1):
             if generation != self._generation:
@@ -68,6 +72,9 @@ class CallbackSender:
                 answer = requests.request(method, url, timeout=self._timeout, **kwargs)
                 record["status"] = answer.status_code
                 ok = 200 <= answer.status_code < 300
+                if success_text:
+                    record["answer"] = answer.text[:100]
+                    ok = ok and answer.text.strip() == "SUCCESS"
             except requests.RequestException as exc:
                 record["error"] = type(exc).__name__
                 ok = False

@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 
 from .app import SandboxOptions
 from .callbacks import CALLBACK_STYLES
+from .live import PROFILES
 from .server import SandboxServer
 
 
@@ -20,6 +21,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--port", type=int, default=8765, help="port (0 picks a free one)")
     parser.add_argument("--state", metavar="FILE", help="SQLite file that keeps state across restarts")
     parser.add_argument("--merchants", metavar="FILE", help="JSON list of merchant accounts")
+    parser.add_argument("--profile", choices=PROFILES, default="contract",
+                        help="contract: answer as the contract says (default); live: as the live service "
+                             "answers (docs/sandbox.md, 'The live profile'; implies --single-session "
+                             "and --callback-style get)")
     parser.add_argument("--callback-style", choices=CALLBACK_STYLES, default="post",
                         help="post: JSON {invoice_id} (contract); get: ?qpay_payment_id= (live variant)")
     parser.add_argument("--single-session", action="store_true",
@@ -43,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     options = SandboxOptions(merchants_file=args.merchants, state_file=args.state,
                              callback_style=args.callback_style, single_session=args.single_session,
-                             city_tax_rate=args.city_tax_rate / 100)
+                             city_tax_rate=args.city_tax_rate / 100, profile=args.profile)
     try:
         server = SandboxServer(args.host, args.port, options).start()
     except (OSError, ValueError, RuntimeError) as exc:

@@ -11,7 +11,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from . import payments
 from .banks import BANKS_BY_KEY, logo_png
 from .clock import iso
-from .errors import ApiError, invalid
+from .errors import ApiError, invalid, status_for_code
 from .faults import Fault
 from .http import JSON_BODY_DOC, OPTIONAL_JSON_BODY_DOC, SandboxJSON, is_loopback, json_body
 from .taxes import money
@@ -40,10 +40,16 @@ def reset(request: Request) -> SandboxJSON:
     return SandboxJSON({"status": "reset"})
 
 
+@router.get("/info", summary="How this sandbox answers: its profile and the options it implies")
+def info(request: Request) -> SandboxJSON:
+    return SandboxJSON(_sandbox(request).info())
+
+
 def _pay(sandbox: "Sandbox", invoice_id: str, body: dict[str, Any]) -> dict[str, Any]:
-    outcome = payments.pay_invoice(sandbox.state, invoice_id, body)
+    outcome = payments.pay_invoice(sandbox.state, invoice_id, body, sandbox.profile.payment_statuses)
     payment = outcome["payment"]
-    sandbox.callbacks.payment_completed(outcome["callback_url"], invoice_id, payment["payment_id"])
+    if payment["payment_status"] == "PAID":   # a NEW or FAILED payment completes nothing
+        sandbox.callbacks.payment_completed(outcome["callback_url"], invoice_id, payment["payment_id"])
     return payment
 
 
@@ -96,6 +102,13 @@ async def patch_merchant(username: str, request: Request) -> SandboxJSON:
 @router.post("/faults", summary="Inject faults into the next matching requests", openapi_extra=JSON_BODY_DOC)
 async def add_fault(request: Request) -> SandboxJSON:
     body = await json_body(request)
+    burst = body.pop("busy_burst", None)
+    if burst is not None:   # sugar: the next `busy_burst` matching requests answer 503 SYSTEM_BUSY
+        if isinstance(burst, bool) or not isinstance(burst, int) or not 1 <= burst <= 10_000:
+            raise invalid("busy_burst must be a whole number from 1 to 10000")
+        if any(key in body for key in ("count", "status", "error_code")):
+            raise invalid("busy_burst sets count, status and error_code itself")
+        body.update({"count": burst, "status": 503, "error_code": "SYSTEM_BUSY"})
     unknown = set(body) - set(Fault.__dataclass_fields__)
     if unknown:
         raise invalid(f"unknown fields: {', '.join(sorted(unknown))}")
@@ -127,9 +140,11 @@ async def add_fault(request: Request) -> SandboxJSON:
     error_code = body.get("error_code")
     if error_code is not None and not isinstance(error_code, str):
         raise invalid("error_code must be a string")
+    sandbox = _sandbox(request)
+    if error_code and status is None:   # a code alone answers with its own status (404 or 422 by profile)
+        status = status_for_code(error_code, live=sandbox.profile.live)
     if status is None and not flags["drop"] and not numbers["delay_ms"]:
         raise invalid("a fault needs a status, a delay_ms or drop")
-    sandbox = _sandbox(request)
     sandbox.faults.add(Fault(path_prefix=prefix, status=status, error_code=error_code, method=method,
                              **flags, **numbers))
     return SandboxJSON({"faults": sandbox.faults.pending()})

@@ -26,9 +26,13 @@ def _registered_payment(state: State, username: str, payment_id: str) -> dict[st
     return payment
 
 
-def create_ebarimt(state: State, username: str, body: dict[str, Any]) -> dict[str, Any]:
+def create_ebarimt(state: State, username: str, body: dict[str, Any],
+                   aliases: dict[str, str] | None = None) -> dict[str, Any]:
+    """`aliases` (the live profile): other names of the receiver types, `CITIZEN` and `COMPANY`."""
     payment_id = string_field(body, "payment_id", max_len=64)
     receiver_type = body.get("ebarimt_receiver_type")
+    if isinstance(receiver_type, str) and aliases and receiver_type in aliases:
+        receiver_type = aliases[receiver_type]
     if receiver_type not in RECEIVER_TYPES:
         raise invalid('ebarimt_receiver_type must be "83" (individual) or "84" (organization)')
     receiver = string_field(body, "ebarimt_receiver", required=False, max_len=20, allow_empty=True) or ""
@@ -64,13 +68,15 @@ def create_ebarimt(state: State, username: str, body: dict[str, Any]) -> dict[st
             "barimt_histories": [{"status": "CREATED", "status_date": now}],
             "district_code": district_code, "classification_code": classification_code,
         }
+        if aliases:   # a citizen's receiver may be a phone number or a register: the live view shows it
+            receipt["receiver_sent"] = receiver
         state.ebarimts[receipt["id"]] = receipt
         state.save("ebarimt", receipt)
         return receipt_view(receipt)
 
 
 def receipt_view(receipt: dict[str, Any]) -> dict[str, Any]:
-    hidden = ("payment_id", "merchant", "district_code", "classification_code")
+    hidden = ("payment_id", "merchant", "district_code", "classification_code", "receiver_sent")
     return {key: value for key, value in receipt.items() if key not in hidden}
 
 
@@ -79,7 +85,8 @@ def cancel_ebarimt(state: State, username: str, payment_id: str) -> dict[str, An
         _registered_payment(state, username, payment_id)
         receipt = state.active_ebarimt(payment_id)
         if receipt is None:
-            raise ApiError(400, "EBARIMT_NOT_REGISTERED", "no active ebarimt for this payment")
+            raise ApiError(400, "EBARIMT_NOT_REGISTERED", "no active ebarimt for this payment",
+                           live=(422, "BARIMT_NOT_FOUND"))
         now = state.clock.now()
         issued = datetime.fromisoformat(receipt["barimt_status_date"]).astimezone(ULAANBAATAR)
         # The tax period closes with the month: a receipt of an earlier month stays.

@@ -80,9 +80,14 @@ class RequestLog:
             self._entries.clear()
 
 
-async def _send_envelope(send: Any, status: int, code: str, message: str,
+def contract_envelope(path: str, status: int, code: str, message: str, live: Any = None, *,
+                      remap: bool = True) -> tuple[int, dict[str, Any]]:
+    return status, {"error_code": code, "message": message}
+
+
+async def _send_envelope(send: Any, status: int, body_of: dict[str, Any],
                          headers: dict[str, str]) -> None:
-    body = json.dumps({"error_code": code, "message": message}).encode()
+    body = json.dumps(body_of).encode()
     raw_headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     raw_headers += [(k.lower().encode(), v.encode()) for k, v in headers.items()]
     await send({"type": "http.response.start", "status": status, "headers": raw_headers})
@@ -104,10 +109,11 @@ async def _drop_connection(send: Any) -> bool:
 class SandboxMiddleware:
     """Outermost layer: logs every API request and applies pending faults to it."""
 
-    def __init__(self, app: Any, faults: FaultInjector, log: RequestLog) -> None:
+    def __init__(self, app: Any, faults: FaultInjector, log: RequestLog, envelope: Any = contract_envelope) -> None:
         self.app = app
         self.faults = faults
         self.log = log
+        self.envelope = envelope   # the profile's error shape: (path, status, code, message) -> (status, body)
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         if scope["type"] != "http" or scope["path"].startswith(CONTROL_PREFIX):
@@ -141,12 +147,12 @@ class SandboxMiddleware:
             else:
                 if fault.delay_ms:
                     await asyncio.sleep(fault.delay_ms / 1000)
-                if not await self._apply(fault, send, logged_send, log_once):
+                if not await self._apply(fault, scope["path"], send, logged_send, log_once):
                     await self.app(scope, receive, logged_send)
         finally:
             log_once(entry["status"])
 
-    async def _apply(self, fault: Fault, send: Any, logged_send: Any, log_once: Any) -> bool:
+    async def _apply(self, fault: Fault, path: str, send: Any, logged_send: Any, log_once: Any) -> bool:
         """Drop the connection or answer the fault's status; False when neither applies."""
         if fault.drop:
             log_once("dropped")
@@ -155,8 +161,9 @@ class SandboxMiddleware:
         if fault.status is not None:
             headers = ({"Retry-After": str(fault.retry_after)}
                        if fault.status == 429 and fault.retry_after is not None else {})
-            await _send_envelope(logged_send, fault.status, fault.error_code or code_for_status(fault.status),
-                                 "fault injected by the sandbox", headers)
+            status, body = self.envelope(path, fault.status, fault.error_code or code_for_status(fault.status),
+                                         "fault injected by the sandbox", remap=False)
+            await _send_envelope(logged_send, status, body, headers)
             return True
         return False
 
@@ -171,6 +178,6 @@ class SandboxMiddleware:
         await self.app(scope, receive, hold)
         if fault.delay_ms:
             await asyncio.sleep(fault.delay_ms / 1000)
-        if not await self._apply(fault, send, logged_send, log_once):
+        if not await self._apply(fault, scope["path"], send, logged_send, log_once):
             for message in held:
                 await logged_send(message)

@@ -18,6 +18,7 @@ from .validate import (MAX_DIGITS, amount_field, bool_field, date_field, list_fi
                        page_field, paginate, string_field, to_decimal)
 
 EXPIRY = timedelta(hours=24)
+GIVEN_BACK_OR_UNPAID = ("CANCELLED", "REFUNDED", "NEW", "FAILED")   # payments that keep no money
 INVOICE_STATUSES = ("OPEN", "CLOSED", "CANCELLED")
 # Full-shape fields echoed back by Get Invoice as they were sent.
 ECHOED_OBJECTS = ("sender_branch_data", "sender_staff_data", "sender_terminal_data",
@@ -103,7 +104,10 @@ def _limits(body: dict[str, Any], merchant: Merchant, amount: Decimal) -> dict[s
             "allow_exceed": allow_exceed, "maximum_amount": maximum}
 
 
-def create_invoice(state: State, username: str, body: dict[str, Any], base_url: str) -> dict[str, Any]:
+def create_invoice(state: State, username: str, body: dict[str, Any], base_url: str, *,
+                   unique_numbers: bool = False) -> dict[str, Any]:
+    """`unique_numbers` (the live profile): a `sender_invoice_no` the merchant already uses on an
+    invoice that is not cancelled is 409 UNIQUE_ERROR."""
     merchant = active_merchant(state, username)
     fields = {key: string_field(body, key, max_len=limit) for key, limit in (
         ("invoice_code", 45), ("sender_invoice_no", 45), ("invoice_receiver_code", 255),
@@ -153,6 +157,12 @@ def create_invoice(state: State, username: str, body: dict[str, Any], base_url: 
         "qr_text": qr_text, "qr_image": qr_image, "short_code": short_code(),
     }
     with state.lock:
+        if unique_numbers:
+            for other in state.invoices.values():
+                if (other["merchant"] == username and other["sender_invoice_no"] == fields["sender_invoice_no"]
+                        and other["invoice_status"] != "CANCELLED"):
+                    raise ApiError(409, "UNIQUE_ERROR",
+                                   f"sender_invoice_no is already used by invoice {other['invoice_id']}")
         state.invoices[invoice_id] = record
         state.short_codes[record["short_code"]] = invoice_id
         state.save("invoice", record)
@@ -216,7 +226,7 @@ def cancel_invoice(state: State, username: str, invoice_id: str) -> None:
             raise ApiError(400, "INVOICE_ALREADY_CANCELED", "invoice is already cancelled")
         # Any money received and kept makes it "paid" here: cancelling would strand a payment. Once every
         # payment of a partly paid invoice was given back (a card payment cancelled or refunded), it is unpaid.
-        kept = [p for p in state.invoice_payments(invoice_id) if p["payment_status"] not in ("CANCELLED", "REFUNDED")]
+        kept = [p for p in state.invoice_payments(invoice_id) if p["payment_status"] not in GIVEN_BACK_OR_UNPAID]
         if invoice["invoice_status"] == "CLOSED" or kept:
             raise ApiError(400, "INVOICE_PAID", "invoice has been paid and cannot be cancelled")
         invoice["invoice_status"] = "CANCELLED"

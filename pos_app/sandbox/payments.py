@@ -74,6 +74,9 @@ def reverse_payment(state: State, username: str, payment_id: str, body: dict[str
     return {"callback_url": callback_url, "payment_id": payment_id, "payment_status": new_status}
 
 
+ELEMENT_STATUS = {"PAID": "SUCCESS", "NEW": "PENDING", "FAILED": "FAILED"}
+
+
 def _remaining(state: State, invoice: dict[str, Any]) -> Decimal:
     return invoice["amount"] - state.paid_total(invoice["invoice_id"])
 
@@ -83,8 +86,17 @@ def _bank_name(bank_code: str) -> str:
     return bank.name if bank else bank_code
 
 
-def pay_invoice(state: State, invoice_id: str, body: dict[str, Any]) -> dict[str, Any]:
-    """The payer pays (control API): partial and excess payments as the invoice allows."""
+def pay_invoice(state: State, invoice_id: str, body: dict[str, Any],
+                statuses: tuple[str, ...] = ("PAID",)) -> dict[str, Any]:
+    """The payer pays (control API): partial and excess payments as the invoice allows.
+
+    `payment_status` may name another of `statuses` (the live profile: `NEW`, `FAILED`: such a payment
+    moves no money, so it neither closes the invoice nor counts as paid; `PARTIAL`: paid, shown so).
+    """
+    status = body.get("payment_status", "PAID")
+    if not isinstance(status, str) or status not in statuses:
+        raise invalid(f"payment_status must be one of: {', '.join(statuses)}")
+    shown, status = (status, "PAID") if status == "PARTIAL" else (None, status)   # money moved; shown PARTIAL
     transaction_type = body.get("transaction_type", "P2P")
     if transaction_type not in ("P2P", "CARD"):
         raise invalid('transaction_type must be "P2P" or "CARD"')
@@ -124,18 +136,18 @@ def pay_invoice(state: State, invoice_id: str, body: dict[str, Any]) -> dict[str
         amount_text = money(amount)
         payment = {
             "payment_id": digits(15), "merchant": invoice["merchant"], "invoice_id": invoice_id,
-            "payment_status": "PAID", "payment_amount": amount, "payment_fee": Decimal(0),
+            "payment_status": status, "shown_status": shown, "payment_amount": amount, "payment_fee": Decimal(0),
             "payment_date": now, "payment_wallet": bank.name, "transaction_type": transaction_type,
             "card_transactions": [{
                 "card_type": secrets.choice(["VISA", "MASTERCARD", "UNIONPAY"]), "is_cross_border": False,
-                "amount": amount_text, "currency": "MNT", "date": now, "status": "SUCCESS",
+                "amount": amount_text, "currency": "MNT", "date": now, "status": ELEMENT_STATUS[status],
                 "settlement_status": "PENDING", "settlement_status_date": None,
             }] if transaction_type == "CARD" else [],
             "p2p_transactions": [{
                 "transaction_bank_code": bank.bank_code, "account_bank_code": merchant.account_bank_code,
                 "account_bank_name": _bank_name(merchant.account_bank_code),
                 "account_number": merchant.account_number,
-                "status": "SUCCESS", "amount": amount_text, "currency": "MNT",
+                "status": ELEMENT_STATUS[status], "amount": amount_text, "currency": "MNT",
                 "settlement_status": "PENDING",
             }] if transaction_type == "P2P" else [],
         }

@@ -1,4 +1,5 @@
-"""Token pairs: RS256 access JWTs and HS256 refresh JWTs, rotated on refresh."""
+"""Token pairs: RS256 access JWTs and HS256 refresh JWTs, rotated on refresh (the live profile:
+both HS256 and a day long, with `expires_in` a Unix time and `exp` iat + expires_in)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,13 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 
 from .clock import Clock
 from .errors import ApiError
+from .live import merchant_id
 
 ACCESS_LIFETIME = 600
 REFRESH_LIFETIME = 3600
+# The live profile: both tokens last a day, `expires_in` is a Unix time and the JWT's `exp` is
+# iat + expires_in (about 50 years ahead), both HS256, as the live service does (notes, "Tokens").
+LIVE_LIFETIME = 86400
 ISSUER = "pos-app-sandbox"
 
 
@@ -33,15 +38,21 @@ class Session:
 class TokenIssuer:
     """Issues and checks tokens against the sandbox clock (not the wall clock)."""
 
-    def __init__(self, clock: Clock, *, single_session: bool = False) -> None:
+    def __init__(self, clock: Clock, *, single_session: bool = False, live: bool = False) -> None:
         self._clock = clock
         self._single_session = single_session
+        self._live = live
+        self._access_secret = secrets.token_bytes(32)
         # Keys are made fresh at every start: tokens do not outlive the process.
         self._private_key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
         self._public_key = self._private_key.public_key()
         self._refresh_secret = secrets.token_bytes(32)
         self._sessions: dict[str, Session] = {}
         self._lock = threading.Lock()
+
+    @property
+    def single_session(self) -> bool:
+        return self._single_session
 
     def __repr__(self) -> str:
         return f"TokenIssuer(sessions={len(self._sessions)})"
@@ -75,13 +86,16 @@ class TokenIssuer:
 
     def verify_access(self, access_token: str) -> str:
         """Return the merchant username the token belongs to."""
-        claims = self._decode(access_token, self._public_key, "RS256", "Bearer")
+        key, algorithm = (self._access_secret, "HS256") if self._live else (self._public_key, "RS256")
+        claims = self._decode(access_token, key, algorithm, "Bearer")
         session = self._sessions.get(claims["sid"])
         if session is None or not session.active:
             raise _auth_failed("access token session has ended")
         return claims["sub"]
 
     def _issue(self, session: Session) -> dict:
+        if self._live:
+            return self._issue_live(session)
         now = int(self._clock.timestamp())
         session.refresh_jti = str(uuid.uuid4())
         base = {"iss": ISSUER, "sub": session.username, "sid": session.session_id, "iat": now}
@@ -94,6 +108,19 @@ class TokenIssuer:
         return {"token_type": "Bearer", "access_token": access, "expires_in": ACCESS_LIFETIME,
                 "refresh_token": refresh, "refresh_expires_in": REFRESH_LIFETIME}
 
+    def _issue_live(self, session: Session) -> dict:
+        now = int(self._clock.timestamp())
+        expires = now + LIVE_LIFETIME   # a Unix time, sent as `expires_in`
+        session.refresh_jti = str(uuid.uuid4())
+        base = {"iss": ISSUER, "sub": session.username, "sid": session.session_id, "iat": now,
+                "exp": now + expires, "merchant_id": merchant_id(session.username)}
+        access = jwt.encode({**base, "typ": "Bearer", "jti": str(uuid.uuid4())}, self._access_secret,
+                            algorithm="HS256")
+        refresh = jwt.encode({**base, "typ": "Refresh", "jti": session.refresh_jti}, self._refresh_secret,
+                             algorithm="HS256")
+        return {"token_type": "bearer", "access_token": access, "expires_in": expires,
+                "refresh_token": refresh, "refresh_expires_in": expires}
+
     def _decode(self, token: str, key, algorithm: str, token_type: str) -> dict:
         try:
             # Times are checked below against the sandbox clock, which tests move.
@@ -104,6 +131,8 @@ class TokenIssuer:
             raise _auth_failed("token is invalid") from None
         if claims.get("typ") != token_type:
             raise _auth_failed("token is of the wrong kind for this endpoint")
-        if claims["exp"] <= self._clock.timestamp():
+        # Live tokens' `exp` lies ~50 years ahead: they end a day after they were issued.
+        deadline = claims["iat"] + LIVE_LIFETIME if self._live else claims["exp"]
+        if deadline <= self._clock.timestamp():
             raise _auth_failed("token has expired")
         return claims

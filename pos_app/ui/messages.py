@@ -21,49 +21,10 @@ from pos_app.qpay import (
     ServerError,
 )
 
+from .error_words import words_by_code
+
 
 translate = QCoreApplication.translate     # lupdate reads translate("Errors", "...") calls
-
-
-def _by_code() -> dict[str, str]:
-    """What each of the service's error codes means for the cashier, and what to do next (the contract's
-    table, and the codes the live service was seen to send besides)."""
-    return {
-        "AUTHENTICATION_FAILED": translate("Errors", "The payment service refused the login. Check the username "
-                                                     "and password in Settings."),
-        "NO_CREDENDIALS": translate("Errors", "The till did not log in to the payment service. Try again; if it "
-                                              "repeats, call support."),
-        "NO_CREDENTIALS": translate("Errors", "The till did not log in to the payment service. Try again; if it "
-                                              "repeats, call support."),
-        "INVOICE_CODE_INVALID": translate("Errors", "The invoice code in Settings is not valid for this merchant. "
-                                                    "Call the manager."),
-        "INVOICE_LINE_REQUIRED": translate("Errors", "The invoice needs at least one line. Add an item and charge "
-                                                     "again."),
-        "MIN_AMOUNT_ERR": translate("Errors", "The amount is below the merchant's minimum."),
-        "MAX_AMOUNT_ERR": translate("Errors", "The amount is above the merchant's maximum. Split the sale."),
-        "INVALID_AMOUNT": translate("Errors", "The service refused the amount."),
-        "MERCHANT_INACTIVE": translate("Errors", "The merchant account is disabled. Call the manager."),
-        "MERCHANT_NOTFOUND": translate("Errors", "The merchant account does not exist. Check Settings."),
-        "INVOICE_NOTFOUND": translate("Errors", "The service does not know this invoice. Check the sale in the "
-                                                "history (F4)."),
-        "INVOICE_PAID": translate("Errors", "The invoice is already paid."),
-        "INVOICE_ALREADY_CANCELED": translate("Errors", "The invoice is already cancelled."),
-        "INVALID_OBJECT_TYPE": translate("Errors", "The till asked the service in a way it does not accept. Call "
-                                                   "support."),
-        "PAYMENT_NOTFOUND": translate("Errors", "The service does not know this payment. Check the sale in the "
-                                                "history (F4)."),
-        "PAYMENT_NOT_PAID": translate("Errors", "The payment is not complete yet."),
-        "PAYMENT_ALREADY_CANCELED": translate("Errors", "The payment was already given back."),
-        "PAYMENT_SETTLED": translate("Errors", "Only a card payment can be given back here; a bank transfer is "
-                                               "returned by the bank. Call the manager."),
-        "EBARIMT_NOT_REGISTERED": translate("Errors", "The merchant is not registered for ebarimt. Call the "
-                                                      "manager."),
-        "EBARIMT_CANCEL_NOTSUPPERDED": translate("Errors", "This receipt cannot be cancelled through QPay. Call the "
-                                                           "manager."),
-        "BARIMT_NOT_FOUND": translate("Errors", "The service has no receipt for this payment."),
-        "SYSTEM_BUSY": translate("Errors", "The service is busy. Wait a few seconds and try again."),
-        "INVALID_PARAMETERS": translate("Errors", "The service refused the request's details."),
-    }
 
 
 # The domain's refusals (English templates in pos_app/domain, which has no Qt), marked here for lupdate;
@@ -112,6 +73,8 @@ SETTINGS_TEMPLATES = (
     QT_TRANSLATE_NOOP("Settings", "The {label} must be 1 or 2 (percent)."),
     QT_TRANSLATE_NOOP("Settings", "The {label} is up to 4 signs that no code holds (such as ~ or #), or nothing."),
     QT_TRANSLATE_NOOP("Settings", "The {label} must be enter or tab."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be contract (as the contract says) or live (as the live "
+                                  "service answers)."),
 )
 FIELD_NAMES = {
     "environment": QT_TRANSLATE_NOOP("Settings", "environment"),
@@ -141,6 +104,7 @@ FIELD_NAMES = {
     "city_tax_rate": QT_TRANSLATE_NOOP("Settings", "city tax rate"),
     "scanner_prefix": QT_TRANSLATE_NOOP("Settings", "scanner prefix"),
     "scanner_suffix": QT_TRANSLATE_NOOP("Settings", "scanner suffix"),
+    "training_profile": QT_TRANSLATE_NOOP("Settings", "training service's answers"),
 }
 
 
@@ -179,17 +143,22 @@ def describe_error(error: BaseException, what_failed: str) -> str:
     elif isinstance(error, APIConnectionError):
         why = translate("Errors", "No connection to the payment service. Check the network and try again.")
     elif isinstance(error, PermissionDeniedError):
-        why = _by_code().get(error.error_code or "", translate("Errors", "The merchant account may not do this. "
-                                                                       "Call the manager."))
+        why = _words(error, translate("Errors", "The merchant account may not do this. Call the manager."))
     elif isinstance(error, AuthenticationError):
-        why = _by_code()["AUTHENTICATION_FAILED"]
+        why = _words(error, words_by_code()["AUTHENTICATION_FAILED"])
     elif isinstance(error, ServerError):
-        why = translate("Errors", "The payment service has a problem on its side. Try again in a minute.")
+        why = _words(error, translate("Errors", "The payment service has a problem on its side. Try again in a "
+                                                "minute."))
     elif isinstance(error, QPayError):
-        why = _by_code().get(error.error_code or "", error.message or translate("Errors", "The service refused it."))
+        why = _words(error, error.message or translate("Errors", "The service refused it."))
     elif isinstance(error, TrainingError):
         why = str(error)
     else:
         why = translate("Errors", "Unexpected error. Try again; if it repeats, call support.")
     code = error.error_code if isinstance(error, QPayError) and error.error_code else type(error).__name__
     return f"{what_failed} {why} ({code})"
+
+
+def _words(error: QPayError, otherwise: str) -> str:
+    """The cashier's words for the error's code (pos_app.ui.error_words), or *otherwise* for a code without."""
+    return words_by_code().get((error.error_code or "").strip().upper(), otherwise)

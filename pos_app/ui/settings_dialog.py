@@ -75,7 +75,7 @@ class SettingsDialog(QDialog):
     *runner* when the cashier presses "Test connection"; it should raise on
     failure. In Training it is given the built-in practice password.
 
-    Widgets tests may find by object name: `environment`, the line edits
+    Widgets tests may find by object name: `environment`, `training_profile`, the line edits
     named after the Settings fields (`base_url`, `username`, `invoice_code`,
     `callback_url`, `callback_listen`, `terminal_id`, `shop_name`, `district_code`,
     `classification_code`, `tax_type`, `vat_rate`, `city_tax_rate`, `catalog_file`, `shop_register`,
@@ -122,6 +122,11 @@ class SettingsDialog(QDialog):
             "Training uses the built-in practice service: no real money, no account needed."))
         self.training_note.setObjectName("training_note")
         self.training_note.setWordWrap(True)
+        self.training_profile = QComboBox()     # how the practice service answers (shown in Training only)
+        self.training_profile.setObjectName("training_profile")
+        self.training_profile.addItem(self.tr("As the contract says"), "contract")
+        self.training_profile.addItem(self.tr("As the live service answers"), "live")
+        self.training_profile.setCurrentIndex(max(0, self.training_profile.findData(settings.training_profile)))
 
         self.password = QLineEdit()
         self.password.setObjectName("password")
@@ -145,6 +150,7 @@ class SettingsDialog(QDialog):
         self._service_form = service
         service.addRow(self.tr("Environment"), self._with_error("environment", self.environment))
         service.addRow("", self.training_note)
+        service.addRow(self.tr("Training service answers"), self._with_error("training_profile", self.training_profile))
         self._add_line(service, "base_url", self.tr("QPay address"), "https://merchant.qpay.mn")
         self._add_line(service, "username", self.tr("Username"))
         password_box = QWidget()
@@ -253,6 +259,7 @@ class SettingsDialog(QDialog):
         self.paper_width.currentIndexChanged.connect(self._on_printer_changed)
         self.printer_model.currentTextChanged.connect(self._on_printer_changed)
         self.language.currentIndexChanged.connect(self._on_changed)
+        self.training_profile.currentIndexChanged.connect(self._on_changed)
         for box in self.flags.values():
             box.toggled.connect(self._on_printer_changed)
         self.test_page_button.clicked.connect(self.on_test_page_clicked)
@@ -532,6 +539,7 @@ class SettingsDialog(QDialog):
         """A Settings from what is on screen now (not checked; see `problems()`)."""
         values: dict[str, Any] = {name: edit.text() for name, edit in self.fields.items()}
         values["environment"] = self.current_environment()
+        values["training_profile"] = self.training_profile.currentData()
         if hasattr(self, "flags"):     # the printer group is built after the first fields
             values["printer"] = self.current_printer()
             values["paper_width"] = self.paper_width.currentData()
@@ -564,6 +572,7 @@ class SettingsDialog(QDialog):
     def _apply_environment(self) -> None:
         training = self.current_environment() is Environment.TRAINING
         self.training_note.setVisible(training)
+        self._service_form.setRowVisible(self._rows["training_profile"], training)
         self._service_form.setRowVisible(self._rows["base_url"], not training)
         self.fields["base_url"].setEnabled(not training)
         # Training logs in as the built-in merchant: no account details are needed.

@@ -12,7 +12,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+72"/>
+        <location filename="../../pos_app/ui/messages.py" line="+33"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</translation>
     </message>
@@ -65,7 +65,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+218"/>
+        <location filename="../../pos_app/ui/cart_model.py" line="+166"/>
         <source>Item</source>
         <translation>Item</translation>
     </message>
@@ -85,7 +85,7 @@
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="-105"/>
+        <location line="+32"/>
         <source>Free line</source>
         <translation>Free line</translation>
     </message>
@@ -487,7 +487,7 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-43"/>
+        <location filename="../../pos_app/ui/error_words.py" line="+29"/>
         <source>The invoice code in Settings is not valid for this merchant. Call the manager.</source>
         <translation>The invoice code in Settings is not valid for this merchant. Call the manager.</translation>
     </message>
@@ -552,7 +552,207 @@
         <translation>The merchant is not registered for ebarimt. Call the manager.</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="+14"/>
+        <source>The bank did not approve the payment. Ask the customer for another payment (another card or bank app).</source>
+        <translation>The bank did not approve the payment. Ask the customer for another payment (another card or bank app).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>That QR code was already paid or used. Charge again for a new QR code.</source>
+        <translation>That QR code was already paid or used. Charge again for a new QR code.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service does not know this QR code. Charge again for a new one.</source>
+        <translation>The service does not know this QR code. Charge again for a new one.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service found the sale&apos;s details wrong (an amount or an item). Check the sale and charge again; if it repeats, call support.</source>
+        <translation>The service found the sale&apos;s details wrong (an amount or an item). Check the sale and charge again; if it repeats, call support.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The invoice code expects bank transfer details the till does not send. Call the manager to check the invoice code.</source>
+        <translation>The invoice code expects bank transfer details the till does not send. Call the manager to check the invoice code.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The merchant account has no permission for this. Call the manager to ask QPay for it.</source>
+        <translation>The merchant account has no permission for this. Call the manager to ask QPay for it.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The tax receipt needs each item&apos;s tax details. The manager checks the items&apos; taxes in the catalog; then charge again.</source>
+        <translation>The tax receipt needs each item&apos;s tax details. The manager checks the items&apos; taxes in the catalog; then charge again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>An item lacks its tax product code (БҮНА code) in the catalog. The manager adds it; then charge again.</source>
+        <translation>An item lacks its tax product code (БҮНА code) in the catalog. The manager adds it; then charge again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The organisation&apos;s register number is wrong. Check its 7 digits and enter it again.</source>
+        <translation>The organisation&apos;s register number is wrong. Check its 7 digits and enter it again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The tax receipt&apos;s QR code is not valid. Issue the receipt again; if it repeats, call support.</source>
+        <translation>The tax receipt&apos;s QR code is not valid. Issue the receipt again; if it repeats, call support.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service does not know this customer. Check the buyer&apos;s register number and try again.</source>
+        <translation>The service does not know this customer. Check the buyer&apos;s register number and try again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This customer is already registered at the service. Use the registered customer; if unsure, call the manager.</source>
+        <translation>This customer is already registered at the service. Use the registered customer; if unsure, call the manager.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This invoice code requires the buyer&apos;s details. Call the manager: QPay can change the invoice code.</source>
+        <translation>This invoice code requires the buyer&apos;s details. Call the manager: QPay can change the invoice code.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This invoice code requires the buyer&apos;s address. Call the manager: QPay can change the invoice code.</source>
+        <translation>This invoice code requires the buyer&apos;s address. Call the manager: QPay can change the invoice code.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This invoice code requires the buyer&apos;s e-mail address. Call the manager: QPay can change the invoice code.</source>
+        <translation>This invoice code requires the buyer&apos;s e-mail address. Call the manager: QPay can change the invoice code.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This invoice code requires the buyer&apos;s phone number. Call the manager: QPay can change the invoice code.</source>
+        <translation>This invoice code requires the buyer&apos;s phone number. Call the manager: QPay can change the invoice code.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This invoice code requires the shop&apos;s branch details. Call the manager: QPay can change the invoice code.</source>
+        <translation>This invoice code requires the shop&apos;s branch details. Call the manager: QPay can change the invoice code.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This invoice code is already registered to another use. Call the manager to check the invoice code in Settings.</source>
+        <translation>This invoice code is already registered to another use. Call the manager to check the invoice code in Settings.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>An input code of this invoice code is already registered. Call the manager to check the invoice code with QPay.</source>
+        <translation>An input code of this invoice code is already registered. Call the manager to check the invoice code with QPay.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service does not know an input of this invoice code. Call the manager to check the invoice code with QPay.</source>
+        <translation>The service does not know an input of this invoice code. Call the manager to check the invoice code with QPay.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service has no record of what was asked. Check the sale in the history (F4); if it repeats, call support.</source>
+        <translation>The service has no record of what was asked. Check the sale in the history (F4); if it repeats, call support.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The service does not know the till&apos;s QPay user. Check the user name in Settings.</source>
+        <translation>The service does not know the till&apos;s QPay user. Check the user name in Settings.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This QPay user name is already taken. Call the manager.</source>
+        <translation>This QPay user name is already taken. Call the manager.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This merchant is already registered at QPay. Nothing to change at the till; call the manager.</source>
+        <translation>This merchant is already registered at QPay. Nothing to change at the till; call the manager.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The merchant&apos;s QR account is disabled. Call the manager to contact QPay.</source>
+        <translation>The merchant&apos;s QR account is disabled. Call the manager to contact QPay.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The merchant has no QR account at QPay. Call the manager to contact QPay.</source>
+        <translation>The merchant has no QR account at QPay. Call the manager to contact QPay.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay does not know the merchant&apos;s card terminal. Call the manager to contact QPay.</source>
+        <translation>QPay does not know the merchant&apos;s card terminal. Call the manager to contact QPay.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Payment from bank apps (P2P) is not set up for the merchant. Call the manager to contact QPay.</source>
+        <translation>Payment from bank apps (P2P) is not set up for the merchant. Call the manager to contact QPay.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay does not find the merchant&apos;s bank account. Call the manager to check the bank account with QPay.</source>
+        <translation>QPay does not find the merchant&apos;s bank account. Call the manager to check the bank account with QPay.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The bank account chosen for this payment is not valid for the merchant. Call the manager to check the merchant&apos;s bank accounts.</source>
+        <translation>The bank account chosen for this payment is not valid for the merchant. Call the manager to check the merchant&apos;s bank accounts.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The merchant&apos;s bank account is registered twice. Call the manager to contact QPay.</source>
+        <translation>The merchant&apos;s bank account is registered twice. Call the manager to contact QPay.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay does not know the merchant&apos;s business category (MCC). Call the manager to contact QPay.</source>
+        <translation>QPay does not know the merchant&apos;s business category (MCC). Call the manager to contact QPay.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The bank does not know the merchant&apos;s business category (MCC). Call the manager to contact QPay.</source>
+        <translation>The bank does not know the merchant&apos;s business category (MCC). Call the manager to contact QPay.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The merchant&apos;s business category (MCC) is already added at the bank. Call the manager to contact QPay.</source>
+        <translation>The merchant&apos;s business category (MCC) is already added at the bank. Call the manager to contact QPay.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The service found a detail of the request missing or wrong. Check the sale and try again; if it repeats, call support.</source>
+        <translation>The service found a detail of the request missing or wrong. Check the sale and try again; if it repeats, call support.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service did not accept the till&apos;s login (another till may have logged in with the same account). Try again; if it repeats, check the user name and password in Settings.</source>
+        <translation>The service did not accept the till&apos;s login (another till may have logged in with the same account). Try again; if it repeats, check the user name and password in Settings.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>QPay does not allow this for the merchant account. Call the manager to ask QPay for it.</source>
+        <translation>QPay does not allow this for the merchant account. Call the manager to ask QPay for it.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service already has this (sent twice?). Check the sale in the history (F4) before trying again.</source>
+        <translation>The service already has this (sent twice?). Check the sale in the history (F4) before trying again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service does not find what the till asked for. Check the sale in the history (F4).</source>
+        <translation>The service does not find what the till asked for. Check the sale in the history (F4).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The payment service had an internal error. Wait a minute and try again; if it repeats, call support.</source>
+        <translation>The payment service had an internal error. Wait a minute and try again; if it repeats, call support.</translation>
+    </message>
+    <message>
+        <location line="-117"/>
         <source>The invoice is already paid.</source>
         <translation>The invoice is already paid.</translation>
     </message>
@@ -588,18 +788,18 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location filename="../../pos_app/ui/messages.py" line="+98"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
     <message>
-        <location line="-112"/>
-        <location line="+114"/>
+        <location filename="../../pos_app/ui/error_words.py" line="-1"/>
+        <location filename="../../pos_app/ui/messages.py" line="+2"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>The service is busy. Wait a few seconds and try again.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../pos_app/ui/messages.py" line="+2"/>
         <source>No connection to the payment service. Check the network and try again.</source>
         <translation>No connection to the payment service. Check the network and try again.</translation>
     </message>
@@ -609,17 +809,17 @@
         <translation>The merchant account may not do this. Call the manager.</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location filename="../../pos_app/ui/error_words.py" line="-32"/>
         <source>The payment service refused the login. Check the username and password in Settings.</source>
         <translation>The payment service refused the login. Check the username and password in Settings.</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location filename="../../pos_app/ui/messages.py" line="+4"/>
         <source>The payment service has a problem on its side. Try again in a minute.</source>
         <translation>The payment service has a problem on its side. Try again in a minute.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The service refused it.</source>
         <translation>The service refused it.</translation>
     </message>
@@ -1853,7 +2053,7 @@
 <context>
     <name>PaymentPage</name>
     <message>
-        <location filename="../../pos_app/ui/payment_page.py" line="+62"/>
+        <location filename="../../pos_app/ui/payment_page.py" line="+66"/>
         <source>Check now  (F5)</source>
         <translation>Check now  (F5)</translation>
     </message>
@@ -1869,12 +2069,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+70"/>
+        <location line="+72"/>
         <source>Cancel sale  (Esc)</source>
         <translation>Cancel sale  (Esc)</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-69"/>
         <source>Amount to pay</source>
         <translation>Amount to pay</translation>
     </message>
@@ -1884,12 +2084,12 @@
         <translation>Or open a bank app:</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Scan with any bank app</source>
         <translation>Scan with any bank app</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Sale {number}</source>
         <translation>Sale {number}</translation>
     </message>
@@ -1922,7 +2122,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+186"/>
+        <location filename="../../pos_app/app.py" line="+146"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
@@ -1977,12 +2177,12 @@
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+28"/>
         <source>The till is still starting.</source>
         <translation>The till is still starting.</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+52"/>
         <source>Applying the new settings…</source>
         <translation>Applying the new settings…</translation>
     </message>
@@ -3127,7 +3327,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+51"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+57"/>
         <source>Scan or type a code and press Enter  ·  3*code for three</source>
         <translation>Scan or type a code and press Enter  ·  3*code for three</translation>
     </message>
@@ -3137,18 +3337,18 @@
         <translation>Free line… (Ctrl+L)</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>The cart is empty. Scan an item to start a sale.</source>
         <translation>The cart is empty. Scan an item to start a sale.</translation>
     </message>
     <message>
         <location line="+13"/>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>Charge  (F12)</source>
         <translation>Charge  (F12)</translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-44"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
@@ -3163,7 +3363,7 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+79"/>
         <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
         <translation>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</translation>
     </message>
@@ -3248,7 +3448,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-61"/>
+        <location line="-64"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
     </message>
@@ -3348,7 +3548,12 @@
         <translation>The {label} must be enter or tab.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>The {label} must be contract (as the contract says) or live (as the live service answers).</source>
+        <translation>The {label} must be contract (as the contract says) or live (as the live service answers).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>environment</source>
         <translation>environment</translation>
     </message>
@@ -3468,7 +3673,12 @@
         <translation>scanner suffix</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="+1"/>
+        <source>training service&apos;s answers</source>
+        <translation>training service&apos;s answers</translation>
+    </message>
+    <message>
+        <location line="-37"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>The {label} must be a time zone name such as {example}.</translation>
     </message>
@@ -3483,7 +3693,7 @@
         <translation>The {label} must be 1 or 2 (percent).</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>time zone</source>
         <translation>time zone</translation>
     </message>
@@ -3526,18 +3736,33 @@
         <translation>Training uses the built-in practice service: no real money, no account needed.</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <location line="+570"/>
+        <location line="+5"/>
+        <source>As the contract says</source>
+        <translation>As the contract says</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>As the live service answers</source>
+        <translation>As the live service answers</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+574"/>
         <source>Test connection</source>
         <translation>Test connection</translation>
     </message>
     <message>
-        <location line="-561"/>
+        <location line="-565"/>
         <source>Environment</source>
         <translation>Environment</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>Training service answers</source>
+        <translation>Training service answers</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>QPay address</source>
         <translation>QPay address</translation>
     </message>
@@ -3678,7 +3903,7 @@
         <translation>Save</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+91"/>
         <source>Barcode scanner</source>
         <translation>Barcode scanner</translation>
     </message>
@@ -3763,12 +3988,12 @@
         <translation>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</translation>
     </message>
     <message>
-        <location line="-191"/>
+        <location line="-192"/>
         <source>the sample catalog</source>
         <translation>the sample catalog</translation>
     </message>
     <message>
-        <location line="+199"/>
+        <location line="+200"/>
         <source>generic printer</source>
         <translation>generic printer</translation>
     </message>
@@ -3883,7 +4108,7 @@
         <translation>The test page went to {printer}: check every letter on it.</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+56"/>
         <source>not needed in Training</source>
         <translation>not needed in Training</translation>
     </message>
@@ -3943,7 +4168,7 @@
         <translation>CSV files (*.csv);;All files (*)</translation>
     </message>
     <message>
-        <location line="-425"/>
+        <location line="-427"/>
         <source>VAT rate (%)</source>
         <translation>VAT rate (%)</translation>
     </message>
@@ -3958,7 +4183,7 @@
         <translation>1 or 2</translation>
     </message>
     <message>
-        <location line="-108"/>
+        <location line="-109"/>
         <source>Time zone</source>
         <translation>Time zone</translation>
     </message>
@@ -3968,7 +4193,7 @@
         <translation>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+107"/>
         <source>Tax rates</source>
         <translation>Tax rates</translation>
     </message>

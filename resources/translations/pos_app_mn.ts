@@ -12,7 +12,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+72"/>
+        <location filename="../../pos_app/ui/messages.py" line="+33"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Код уншуулах эсвэл бичнэ үү, эсвэл тоо*код (ж.нь 3*4901234567890)</translation>
     </message>
@@ -65,7 +65,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+218"/>
+        <location filename="../../pos_app/ui/cart_model.py" line="+166"/>
         <source>Item</source>
         <translation>Бараа</translation>
     </message>
@@ -85,7 +85,7 @@
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="-105"/>
+        <location line="+32"/>
         <source>Free line</source>
         <translation>Гараар нэмсэн мөр</translation>
     </message>
@@ -487,7 +487,7 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-43"/>
+        <location filename="../../pos_app/ui/error_words.py" line="+29"/>
         <source>The invoice code in Settings is not valid for this merchant. Call the manager.</source>
         <translation>Тохиргоон дахь нэхэмжлэхийн код энэ мерчантад тохирохгүй байна. Менежерт хандана уу.</translation>
     </message>
@@ -552,7 +552,207 @@
         <translation>Мерчант И-баримтад бүртгэлгүй байна. Менежерт хандана уу.</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="+14"/>
+        <source>The bank did not approve the payment. Ask the customer for another payment (another card or bank app).</source>
+        <translation>Банк төлбөрийг зөвшөөрсөнгүй. Үйлчлүүлэгчээс өөр аргаар (өөр карт эсвэл банкны апп) төлөхийг хүснэ үү.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>That QR code was already paid or used. Charge again for a new QR code.</source>
+        <translation>Энэ QR код аль хэдийн төлөгдсөн эсвэл ашиглагдсан байна. Шинэ QR код гаргахын тулд дахин төлбөр авна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service does not know this QR code. Charge again for a new one.</source>
+        <translation>Үйлчилгээнд энэ QR код олдсонгүй. Шинэ код гаргахын тулд дахин төлбөр авна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service found the sale&apos;s details wrong (an amount or an item). Check the sale and charge again; if it repeats, call support.</source>
+        <translation>Үйлчилгээ борлуулалтын мэдээллийг (дүн эсвэл бараа) буруу гэж үзлээ. Борлуулалтыг шалгаад дахин төлбөр авна уу; давтагдвал тусламж руу залгана уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The invoice code expects bank transfer details the till does not send. Call the manager to check the invoice code.</source>
+        <translation>Нэхэмжлэхийн код нь кассын илгээдэггүй дансны шилжүүлгийн мэдээлэл шаардаж байна. Нэхэмжлэхийн кодыг шалгуулахаар менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The merchant account has no permission for this. Call the manager to ask QPay for it.</source>
+        <translation>Мерчантын бүртгэлд үүнийг хийх зөвшөөрөл алга. Менежерт хандаж QPay-ээс зөвшөөрөл хүсүүлнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The tax receipt needs each item&apos;s tax details. The manager checks the items&apos; taxes in the catalog; then charge again.</source>
+        <translation>И-баримтад бараа бүрийн татварын мэдээлэл шаардлагатай. Менежер каталог дахь барааны татварыг шалгана; дараа нь дахин төлбөр авна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>An item lacks its tax product code (БҮНА code) in the catalog. The manager adds it; then charge again.</source>
+        <translation>Каталог дахь нэг барааны БҮНА код (татварын бүтээгдэхүүний код) дутуу байна. Менежер үүнийг нэмнэ; дараа нь дахин төлбөр авна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The organisation&apos;s register number is wrong. Check its 7 digits and enter it again.</source>
+        <translation>Байгууллагын регистрийн дугаар буруу байна. 7 оронтой дугаарыг шалгаад дахин оруулна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The tax receipt&apos;s QR code is not valid. Issue the receipt again; if it repeats, call support.</source>
+        <translation>И-баримтын QR код хүчингүй байна. Баримтыг дахин гаргана уу; давтагдвал тусламж руу залгана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service does not know this customer. Check the buyer&apos;s register number and try again.</source>
+        <translation>Үйлчилгээнд энэ харилцагч олдсонгүй. Худалдан авагчийн регистрийн дугаарыг шалгаад дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This customer is already registered at the service. Use the registered customer; if unsure, call the manager.</source>
+        <translation>Энэ харилцагч үйлчилгээнд аль хэдийн бүртгэлтэй байна. Бүртгэлтэй харилцагчийг ашиглана уу; эргэлзвэл менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This invoice code requires the buyer&apos;s details. Call the manager: QPay can change the invoice code.</source>
+        <translation>Энэ нэхэмжлэхийн код худалдан авагчийн мэдээлэл шаарддаг. Менежерт хандана уу: QPay нэхэмжлэхийн кодыг өөрчилж чадна.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This invoice code requires the buyer&apos;s address. Call the manager: QPay can change the invoice code.</source>
+        <translation>Энэ нэхэмжлэхийн код худалдан авагчийн хаяг шаарддаг. Менежерт хандана уу: QPay нэхэмжлэхийн кодыг өөрчилж чадна.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This invoice code requires the buyer&apos;s e-mail address. Call the manager: QPay can change the invoice code.</source>
+        <translation>Энэ нэхэмжлэхийн код худалдан авагчийн и-мэйл хаяг шаарддаг. Менежерт хандана уу: QPay нэхэмжлэхийн кодыг өөрчилж чадна.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This invoice code requires the buyer&apos;s phone number. Call the manager: QPay can change the invoice code.</source>
+        <translation>Энэ нэхэмжлэхийн код худалдан авагчийн утасны дугаар шаарддаг. Менежерт хандана уу: QPay нэхэмжлэхийн кодыг өөрчилж чадна.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This invoice code requires the shop&apos;s branch details. Call the manager: QPay can change the invoice code.</source>
+        <translation>Энэ нэхэмжлэхийн код дэлгүүрийн салбарын мэдээлэл шаарддаг. Менежерт хандана уу: QPay нэхэмжлэхийн кодыг өөрчилж чадна.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This invoice code is already registered to another use. Call the manager to check the invoice code in Settings.</source>
+        <translation>Энэ нэхэмжлэхийн код өөр зорилгоор аль хэдийн бүртгэгдсэн байна. Тохиргоон дахь нэхэмжлэхийн кодыг шалгуулахаар менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>An input code of this invoice code is already registered. Call the manager to check the invoice code with QPay.</source>
+        <translation>Энэ нэхэмжлэхийн кодын оролтын код аль хэдийн бүртгэгдсэн байна. Нэхэмжлэхийн кодыг QPay-тэй шалгуулахаар менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service does not know an input of this invoice code. Call the manager to check the invoice code with QPay.</source>
+        <translation>Үйлчилгээнд энэ нэхэмжлэхийн кодын оролт олдсонгүй. Нэхэмжлэхийн кодыг QPay-тэй шалгуулахаар менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service has no record of what was asked. Check the sale in the history (F4); if it repeats, call support.</source>
+        <translation>Үйлчилгээнд хүссэн мэдээлэл олдсонгүй. Борлуулалтыг түүхээс (F4) шалгана уу; давтагдвал тусламж руу залгана уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The service does not know the till&apos;s QPay user. Check the user name in Settings.</source>
+        <translation>Үйлчилгээнд кассын QPay хэрэглэгч олдсонгүй. Тохиргоонд хэрэглэгчийн нэрээ шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This QPay user name is already taken. Call the manager.</source>
+        <translation>Энэ QPay хэрэглэгчийн нэр аль хэдийн бүртгэгдсэн байна. Менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>This merchant is already registered at QPay. Nothing to change at the till; call the manager.</source>
+        <translation>Энэ мерчант QPay-д аль хэдийн бүртгэлтэй байна. Кассад өөрчлөх зүйлгүй; менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The merchant&apos;s QR account is disabled. Call the manager to contact QPay.</source>
+        <translation>Мерчантын QR данс идэвхгүй байна. Менежерт хандаж QPay-тэй холбогдуулна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The merchant has no QR account at QPay. Call the manager to contact QPay.</source>
+        <translation>Мерчант QPay-д QR дансгүй байна. Менежерт хандаж QPay-тэй холбогдуулна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay does not know the merchant&apos;s card terminal. Call the manager to contact QPay.</source>
+        <translation>QPay-д мерчантын картын терминал бүртгэлгүй байна. Менежерт хандаж QPay-тэй холбогдуулна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Payment from bank apps (P2P) is not set up for the merchant. Call the manager to contact QPay.</source>
+        <translation>Мерчантад банкны аппаар (P2P) төлбөр авах тохиргоо хийгдээгүй байна. Менежерт хандаж QPay-тэй холбогдуулна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay does not find the merchant&apos;s bank account. Call the manager to check the bank account with QPay.</source>
+        <translation>QPay-д мерчантын банкны данс олдсонгүй. Дансыг QPay-тэй шалгуулахаар менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The bank account chosen for this payment is not valid for the merchant. Call the manager to check the merchant&apos;s bank accounts.</source>
+        <translation>Энэ төлбөрт сонгосон банкны данс мерчантад тохирохгүй байна. Мерчантын дансуудыг шалгуулахаар менежерт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The merchant&apos;s bank account is registered twice. Call the manager to contact QPay.</source>
+        <translation>Мерчантын банкны данс давхар бүртгэгдсэн байна. Менежерт хандаж QPay-тэй холбогдуулна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay does not know the merchant&apos;s business category (MCC). Call the manager to contact QPay.</source>
+        <translation>QPay-д мерчантын үйл ажиллагааны ангилал (MCC) олдсонгүй. Менежерт хандаж QPay-тэй холбогдуулна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The bank does not know the merchant&apos;s business category (MCC). Call the manager to contact QPay.</source>
+        <translation>Банкинд мерчантын үйл ажиллагааны ангилал (MCC) олдсонгүй. Менежерт хандаж QPay-тэй холбогдуулна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The merchant&apos;s business category (MCC) is already added at the bank. Call the manager to contact QPay.</source>
+        <translation>Мерчантын үйл ажиллагааны ангилал (MCC) банкинд аль хэдийн нэмэгдсэн байна. Менежерт хандаж QPay-тэй холбогдуулна уу.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The service found a detail of the request missing or wrong. Check the sale and try again; if it repeats, call support.</source>
+        <translation>Үйлчилгээ хүсэлтийн нэг мэдээллийг дутуу эсвэл буруу гэж үзлээ. Борлуулалтыг шалгаад дахин оролдоно уу; давтагдвал тусламж руу залгана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service did not accept the till&apos;s login (another till may have logged in with the same account). Try again; if it repeats, check the user name and password in Settings.</source>
+        <translation>Үйлчилгээ кассын нэвтрэлтийг хүлээж авсангүй (өөр касс ижил бүртгэлээр нэвтэрсэн байж магадгүй). Дахин оролдоно уу; давтагдвал Тохиргоонд хэрэглэгчийн нэр, нууц үгээ шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>QPay does not allow this for the merchant account. Call the manager to ask QPay for it.</source>
+        <translation>QPay мерчантын бүртгэлд үүнийг зөвшөөрдөггүй. Менежерт хандаж QPay-ээс зөвшөөрөл хүсүүлнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service already has this (sent twice?). Check the sale in the history (F4) before trying again.</source>
+        <translation>Үйлчилгээнд энэ аль хэдийн бүртгэгдсэн байна (хоёр удаа илгээсэн үү?). Дахин оролдохоосоо өмнө борлуулалтыг түүхээс (F4) шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The service does not find what the till asked for. Check the sale in the history (F4).</source>
+        <translation>Үйлчилгээнд кассын хүссэн зүйл олдсонгүй. Борлуулалтыг түүхээс (F4) шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The payment service had an internal error. Wait a minute and try again; if it repeats, call support.</source>
+        <translation>Төлбөрийн үйлчилгээнд дотоод алдаа гарлаа. Нэг минут хүлээгээд дахин оролдоно уу; давтагдвал тусламж руу залгана уу.</translation>
+    </message>
+    <message>
+        <location line="-117"/>
         <source>The invoice is already paid.</source>
         <translation>Нэхэмжлэх аль хэдийн төлөгдсөн.</translation>
     </message>
@@ -588,18 +788,18 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location filename="../../pos_app/ui/messages.py" line="+98"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
     <message>
-        <location line="-112"/>
-        <location line="+114"/>
+        <location filename="../../pos_app/ui/error_words.py" line="-1"/>
+        <location filename="../../pos_app/ui/messages.py" line="+2"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>Үйлчилгээ ачаалалтай байна. Хэдэн секунд хүлээгээд дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../pos_app/ui/messages.py" line="+2"/>
         <source>No connection to the payment service. Check the network and try again.</source>
         <translation>Төлбөрийн үйлчилгээтэй холболт алга. Сүлжээгээ шалгаад дахин оролдоно уу.</translation>
     </message>
@@ -609,17 +809,17 @@
         <translation>Мерчантын бүртгэлд энэ үйлдлийн эрх алга. Менежерт хандана уу.</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location filename="../../pos_app/ui/error_words.py" line="-32"/>
         <source>The payment service refused the login. Check the username and password in Settings.</source>
         <translation>Төлбөрийн үйлчилгээ нэвтрэлтийг татгалзлаа. Тохиргоонд хэрэглэгчийн нэр, нууц үгээ шалгана уу.</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location filename="../../pos_app/ui/messages.py" line="+4"/>
         <source>The payment service has a problem on its side. Try again in a minute.</source>
         <translation>Төлбөрийн үйлчилгээний талд асуудал гарлаа. Нэг минутын дараа дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The service refused it.</source>
         <translation>Үйлчилгээ татгалзлаа.</translation>
     </message>
@@ -1853,7 +2053,7 @@
 <context>
     <name>PaymentPage</name>
     <message>
-        <location filename="../../pos_app/ui/payment_page.py" line="+62"/>
+        <location filename="../../pos_app/ui/payment_page.py" line="+66"/>
         <source>Check now  (F5)</source>
         <translation>Шалгах  (F5)</translation>
     </message>
@@ -1869,12 +2069,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+70"/>
+        <location line="+72"/>
         <source>Cancel sale  (Esc)</source>
         <translation>Борлуулалт цуцлах  (Esc)</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-69"/>
         <source>Amount to pay</source>
         <translation>Төлөх дүн</translation>
     </message>
@@ -1884,12 +2084,12 @@
         <translation>Эсвэл банкны апп нээх:</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Scan with any bank app</source>
         <translation>Дурын банкны аппаар уншуулна уу</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Sale {number}</source>
         <translation>Борлуулалт {number}</translation>
     </message>
@@ -1922,7 +2122,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+186"/>
+        <location filename="../../pos_app/app.py" line="+146"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -1977,12 +2177,12 @@
         <translation>Терминал {terminal}</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+28"/>
         <source>The till is still starting.</source>
         <translation>Касс эхэлсээр байна.</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+52"/>
         <source>Applying the new settings…</source>
         <translation>Шинэ тохиргоог хэрэгжүүлж байна…</translation>
     </message>
@@ -3127,7 +3327,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+51"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+57"/>
         <source>Scan or type a code and press Enter  ·  3*code for three</source>
         <translation>Код уншуулж/бичээд Enter дарна уу  ·  3*код бол 3 ширхэг</translation>
     </message>
@@ -3137,18 +3337,18 @@
         <translation>Гараар нэмэх… (Ctrl+L)</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>The cart is empty. Scan an item to start a sale.</source>
         <translation>Сагс хоосон. Борлуулалт эхлүүлэхийн тулд бараа уншуулна уу.</translation>
     </message>
     <message>
         <location line="+13"/>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>Charge  (F12)</source>
         <translation>Төлбөр авах  (F12)</translation>
     </message>
     <message>
-        <location line="-43"/>
+        <location line="-44"/>
         <source>Total</source>
         <translation>Нийт дүн</translation>
     </message>
@@ -3163,7 +3363,7 @@
         <translation>үүнд НХАТ</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+79"/>
         <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
         <translation>Үл мэдэгдэх код {code}: каталогид байхгүй. Гараар нэмэх үү (Ctrl+L)?</translation>
     </message>
@@ -3248,7 +3448,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-61"/>
+        <location line="-64"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>«{label}» хоосон эсвэл 20 хүртэл латин үсэг, цифр байна.</translation>
     </message>
@@ -3348,7 +3548,12 @@
         <translation>{label} нь enter эсвэл tab байх ёстой.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>The {label} must be contract (as the contract says) or live (as the live service answers).</source>
+        <translation>«{label}» нь contract (гэрээнд заасны дагуу) эсвэл live (бодит үйлчилгээ шиг) байна.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>environment</source>
         <translation>орчин</translation>
     </message>
@@ -3468,7 +3673,12 @@
         <translation>сканнерын төгсгөл</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="+1"/>
+        <source>training service&apos;s answers</source>
+        <translation>дадлагын үйлчилгээний хариу</translation>
+    </message>
+    <message>
+        <location line="-37"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>«{label}» нь {example} гэх мэт цагийн бүсийн нэр байна.</translation>
     </message>
@@ -3483,7 +3693,7 @@
         <translation>«{label}» 1 эсвэл 2 (хувь) байна.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+29"/>
         <source>time zone</source>
         <translation>цагийн бүс</translation>
     </message>
@@ -3526,18 +3736,33 @@
         <translation>Сургалт нь суулгагдсан дадлагын үйлчилгээг ашиглана: жинхэнэ мөнгө, бүртгэл шаардлагагүй.</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <location line="+570"/>
+        <location line="+5"/>
+        <source>As the contract says</source>
+        <translation>Гэрээнд заасны дагуу</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>As the live service answers</source>
+        <translation>Бодит үйлчилгээ шиг</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location line="+574"/>
         <source>Test connection</source>
         <translation>Холболт шалгах</translation>
     </message>
     <message>
-        <location line="-561"/>
+        <location line="-565"/>
         <source>Environment</source>
         <translation>Орчин</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>Training service answers</source>
+        <translation>Дадлагын үйлчилгээний хариу</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>QPay address</source>
         <translation>QPay хаяг</translation>
     </message>
@@ -3678,7 +3903,7 @@
         <translation>Хадгалах</translation>
     </message>
     <message>
-        <location line="+90"/>
+        <location line="+91"/>
         <source>Barcode scanner</source>
         <translation>Бар код уншигч</translation>
     </message>
@@ -3763,12 +3988,12 @@
         <translation>Epson TM-T88 цуврал зэрэг 180 dpi принтерт (мөрөнд 512 цэг).</translation>
     </message>
     <message>
-        <location line="-191"/>
+        <location line="-192"/>
         <source>the sample catalog</source>
         <translation>жишээ каталог</translation>
     </message>
     <message>
-        <location line="+199"/>
+        <location line="+200"/>
         <source>generic printer</source>
         <translation>энгийн принтер</translation>
     </message>
@@ -3883,7 +4108,7 @@
         <translation>Туршилтын хуудсыг илгээлээ: {printer}. Үсэг бүрийг нь шалгана уу.</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+56"/>
         <source>not needed in Training</source>
         <translation>сургалтад шаардлагагүй</translation>
     </message>
@@ -3943,7 +4168,7 @@
         <translation>CSV файл (*.csv);;Бүх файл (*)</translation>
     </message>
     <message>
-        <location line="-425"/>
+        <location line="-427"/>
         <source>VAT rate (%)</source>
         <translation>НӨАТ-ын хувь (%)</translation>
     </message>
@@ -3958,7 +4183,7 @@
         <translation>1 эсвэл 2</translation>
     </message>
     <message>
-        <location line="-108"/>
+        <location line="-109"/>
         <source>Time zone</source>
         <translation>Цагийн бүс</translation>
     </message>
@@ -3968,7 +4193,7 @@
         <translation>дэлгүүрийн огноо, ж.нь Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+107"/>
         <source>Tax rates</source>
         <translation>Татварын хувь</translation>
     </message>

@@ -108,6 +108,7 @@ def no_hint_before_the_next(receiver: CallbackReceiver, hints: Hints, http: requ
 # -- the service's own callbacks -------------------------------------------------------------------------
 
 
+@pytest.mark.contract_run_only
 def test_a_post_callback_from_the_sandbox_becomes_a_hint(
     sandbox_server: SandboxServer, client: QPayClient, receiver: CallbackReceiver, hints: Hints
 ) -> None:
@@ -146,6 +147,7 @@ def test_a_get_callback_from_a_live_style_sandbox_becomes_a_hint(receiver: Callb
         server.stop()
 
 
+@pytest.mark.contract_run_only
 def test_an_on_hint_that_raises_still_acknowledges_and_keeps_serving(
     sandbox_server: SandboxServer, client: QPayClient, caplog: pytest.LogCaptureFixture
 ) -> None:

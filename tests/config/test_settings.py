@@ -386,3 +386,39 @@ def test_text_that_cannot_be_saved_is_a_problem(tmp_path: Path) -> None:
     assert _fields_at_fault(settings) == {"shop_name"}
     with pytest.raises(SettingsError):
         save_settings(settings, path)
+
+
+# --- the training service's profile -------------------------------------------
+
+def test_the_training_service_answers_as_the_contract_says_unless_told_otherwise() -> None:
+    assert Settings().training_profile == "contract"
+    assert Settings(training_profile="live").problems() == []
+    assert replace(LIVE, training_profile="live").problems() == []   # kept, though only training uses it
+
+
+def test_the_training_profile_survives_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    save_settings(Settings(training_profile="live"), path)
+    assert json.loads(path.read_text(encoding="utf-8"))["training_profile"] == "live"
+    assert load_settings(path) == Settings(training_profile="live")
+
+
+@pytest.mark.parametrize("profile", ["", "Live", "production", "contract ", "sandbox"])
+def test_another_training_profile_is_refused_in_plain_words(tmp_path: Path, profile: str) -> None:
+    [problem] = Settings(training_profile=profile).problems()
+    assert problem.field == "training_profile"
+    assert problem.message == ("The training service's answers must be contract (as the contract says) or live "
+                               "(as the live service answers).")
+    path = tmp_path / "settings.json"
+    with pytest.raises(SettingsError):
+        save_settings(Settings(training_profile=profile), path)
+    assert not path.exists()
+
+
+def test_a_hand_edited_profile_loads_so_it_can_be_fixed(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"training_profile": "LIVE"}), encoding="utf-8")
+    assert _fields_at_fault(load_settings(path)) == {"training_profile"}
+    path.write_text(json.dumps({"training_profile": 1}), encoding="utf-8")
+    with pytest.raises(SettingsFileError, match="training service's answers must be text"):
+        load_settings(path)

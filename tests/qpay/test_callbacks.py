@@ -74,6 +74,7 @@ def receiver() -> Iterator[TinyServer]:
     server.stop()
 
 
+@pytest.mark.contract_run_only
 def test_post_callback_from_the_sandbox_is_verified(
     client: QPayClient, sandbox: SandboxControl, receiver: TinyServer
 ) -> None:

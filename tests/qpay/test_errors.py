@@ -80,9 +80,10 @@ def test_every_contract_code_is_known() -> None:
     assert {code for code, _, _ in CONTRACT_CODES} <= KNOWN_ERROR_CODES
 
 
-def test_unknown_code_stays_the_base_class_with_code_intact() -> None:
+def test_an_unknown_code_takes_its_status_class_with_the_code_intact() -> None:
+    # The live service's document: 400 validation, 403 forbidden, 409 unique, 422 not found.
     error = error_from_response(400, {"error_code": "SOMETHING_NEW", "message": "new rule"})
-    assert type(error) is QPayError
+    assert type(error) is InvalidRequestError
     assert error.error_code == "SOMETHING_NEW"
     assert error.status == 400
 

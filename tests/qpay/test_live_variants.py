@@ -410,8 +410,13 @@ def test_nested_validation_error_under_error(live: tuple[LiveService, TinyServer
 
 
 def test_unknown_error_code_survives(live: tuple[LiveService, TinyServer], live_client: QPayClient) -> None:
+    # An unknown code takes the family of its status class (400: invalid request), its code intact.
     service, _ = live
     service.on("GET", f"/v2/payment/{PAYMENT_ID}", Reply(400, {"error": "BRAND_NEW_RULE", "message": "new"}))
+    with pytest.raises(InvalidRequestError) as caught:
+        live_client.get_payment(PAYMENT_ID)
+    assert caught.value.error_code == "BRAND_NEW_RULE"
+    service.on("GET", f"/v2/payment/{PAYMENT_ID}", Reply(418, {"error": "BRAND_NEW_RULE", "message": "new"}))
     with pytest.raises(QPayError) as caught:
         live_client.get_payment(PAYMENT_ID)
     assert type(caught.value) is QPayError and caught.value.error_code == "BRAND_NEW_RULE"

@@ -49,6 +49,7 @@ def paid_card_invoice(client: QPayClient, sandbox: SandboxControl, number: str =
 # -- authentication ------------------------------------------------------------------------
 
 
+@pytest.mark.contract_run_only
 def test_authenticate_returns_the_token_pair(client: QPayClient) -> None:
     pair = client.authenticate()
     assert pair.token_type == "Bearer"
@@ -72,6 +73,7 @@ def test_wrong_password_is_authentication_failed(make_client: Callable[..., QPay
     assert_code(caught.value, AuthenticationError, 401, "AUTHENTICATION_FAILED")
 
 
+@pytest.mark.contract_run_only
 def test_missing_credentials_are_no_credendials(client: QPayClient) -> None:
     # The client always sends Basic credentials; call the endpoint bare to see the code mapped.
     with pytest.raises(AuthenticationError) as caught:
@@ -306,6 +308,7 @@ def test_merchant_inactive(client: QPayClient, sandbox: SandboxControl) -> None:
     assert isinstance(caught.value, AuthenticationError)  # the authentication family
 
 
+@pytest.mark.contract_run_only
 def test_merchant_notfound(client: QPayClient, sandbox: SandboxControl) -> None:
     client.authenticate()
     sandbox.patch_merchant(exists=False)
@@ -314,6 +317,7 @@ def test_merchant_notfound(client: QPayClient, sandbox: SandboxControl) -> None:
     assert_code(caught.value, NotFoundError, 404, "MERCHANT_NOTFOUND")
 
 
+@pytest.mark.contract_run_only
 def test_invoice_notfound(client: QPayClient) -> None:
     for call in (client.get_invoice, client.cancel_invoice):
         with pytest.raises(NotFoundError) as caught:
@@ -345,6 +349,7 @@ def test_invalid_object_type(client: QPayClient) -> None:
         assert_code(caught.value, InvalidRequestError, 400, "INVALID_OBJECT_TYPE")
 
 
+@pytest.mark.contract_run_only
 def test_payment_notfound_everywhere(client: QPayClient) -> None:
     calls: list[Callable[[str], Any]] = [
         client.get_payment,
@@ -367,6 +372,7 @@ def test_payment_not_paid(client: QPayClient, sandbox: SandboxControl) -> None:
     assert_code(caught.value, PaymentStateError, 400, "PAYMENT_NOT_PAID")
 
 
+@pytest.mark.contract_run_only
 def test_ebarimt_not_registered(client: QPayClient, sandbox: SandboxControl) -> None:
     _, payment_id = paid_card_invoice(client, sandbox)
     with pytest.raises(PaymentStateError) as caught:
@@ -397,6 +403,7 @@ def test_ebarimt_cancel_not_supported_next_month(client: QPayClient, sandbox: Sa
         ("PUT", "/v2/invoice", {}, InvalidRequestError, 405, "METHOD_NOT_ALLOWED"),
     ],
 )
+@pytest.mark.contract_run_only
 def test_sandbox_codes_for_malformed_requests(
     client: QPayClient, method: str, path: str, body: Any, family: type, status: int, code: str
 ) -> None:

@@ -257,6 +257,7 @@ def is_reversal(seen: Seen) -> bool:
     return seen.method == "POST" and seen.path.startswith(("/v2/payment/cancel/", "/v2/payment/refund/"))
 
 
+@pytest.mark.contract_run_only
 @pytest.mark.parametrize(("action", "final"), [("cancel_payment", "CANCELLED"), ("refund_payment", "REFUNDED")])
 def test_lost_answer_on_reversal_reads_the_payment(
     make_client: Callable[..., QPayClient],

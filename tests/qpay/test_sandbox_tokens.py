@@ -1,4 +1,7 @@
-"""Token life over real HTTP: reuse, expiry by the sandbox clock, refresh rotation, single flight."""
+"""Token life over real HTTP: reuse, expiry by the sandbox clock, refresh rotation, single flight.
+
+The contract's lifetimes (access 600 s, refresh 3600 s), so the contract run only: the live profile's tokens
+live a day (tests/sandbox/test_live_profile.py, tests/qpay/test_live_documented.py, tests/ui/test_live_day.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,8 @@ from pos_app.qpay import AuthenticationError, QPayClient
 from pos_app.sandbox import SandboxOptions, SandboxServer
 
 from .helpers import FakeClock, SandboxControl, run_in_threads, simple_invoice
+
+pytestmark = pytest.mark.contract_run_only
 
 
 @pytest.fixture

@@ -291,6 +291,7 @@ def check_now(till: Till) -> None:
     till.qtbot.waitUntil(lambda: till.flow.last_check_at != before, timeout=WAIT_MS)
 
 
+@pytest.mark.contract_run_only
 @pytest.mark.parametrize("till_knows", [True, False], ids=["refresh", "401"])
 def test_token_expiry_mid_sale_the_till_renews_it(fast_till: Callable[..., Till], sandbox_server: SandboxServer,
                                                  token_clock: FakeClock, till_knows: bool) -> None:
@@ -318,6 +319,7 @@ def test_token_expiry_mid_sale_the_till_renews_it(fast_till: Callable[..., Till]
         assert control.refreshes() == 0 and control.logins() == 2, auth
 
 
+@pytest.mark.contract_run_only
 @pytest.mark.parametrize("till_knows", [True, False], ids=["till-knows", "till-does-not-know"])
 def test_refresh_token_expired_mid_sale_the_till_logs_in_again(
         fast_till: Callable[..., Till], sandbox_server: SandboxServer, token_clock: FakeClock,

@@ -7,7 +7,7 @@ from typing import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLineEdit
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit
 
 from pos_app.config.secrets import (
     NO_KEYRING_PROBLEM,
@@ -363,3 +363,56 @@ def test_a_test_page_to_a_printer_that_is_off_says_which_and_why(qtbot, make_dia
         dialog.test_page_button.click()
     assert finished.args[1] is False
     assert "did not print" in dialog.test_page_result.text() and f"127.0.0.1:{port}" in dialog.test_page_result.text()
+
+
+# -- the training service's profile ---------------------------------------------------------------------------
+
+def profile_box(dialog: SettingsDialog) -> QComboBox:
+    found = dialog.findChild(QComboBox, "training_profile")
+    assert found is not None
+    return found
+
+
+def test_the_training_service_answers_are_chosen_in_training_and_saved(qtbot, make_dialog) -> None:
+    dialog = make_dialog()
+    profile = profile_box(dialog)
+    assert profile.isVisible() and (profile.currentData(), profile.currentText()) == ("contract",
+                                                                                      "As the contract says")
+    choose(dialog, Environment.SANDBOX)
+    assert not profile.isVisible()          # only the practice service has a profile
+    choose(dialog, Environment.TRAINING)
+    assert profile.isVisible()
+    profile.setCurrentIndex(profile.findData("live"))
+    assert profile.currentText() == "As the live service answers" and dialog.save_button.isEnabled()
+    with qtbot.waitSignal(dialog.accepted, timeout=WAIT_MS):
+        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert dialog.result_settings == Settings(training_profile="live",
+                                              base_url=DEFAULT_BASE_URLS[Environment.SANDBOX])  # from the switch
+
+
+def test_a_saved_profile_is_shown_and_kept_outside_training(qtbot, make_dialog) -> None:
+    dialog = make_dialog(Settings(training_profile="live"))
+    assert profile_box(dialog).currentData() == "live"
+    fill_sandbox(qtbot, dialog, "https://merchant-sandbox.qpay.mn")
+    with qtbot.waitSignal(dialog.accepted, timeout=WAIT_MS):
+        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert dialog.result_settings is not None and dialog.result_settings.training_profile == "live"
+
+
+def test_a_new_profile_restarts_the_training_service_with_it(make_till) -> None:
+    from .conftest import Till
+
+    till: Till = make_till(embedded_sandbox=True)
+    old = till.app.backend
+    assert old is not None and old.sandbox.sandbox.options.profile == "contract"  # type: ignore[union-attr]
+    till.window.settings_action.trigger()
+    till.qtbot.waitUntil(lambda: till.app.settings_dialog is not None and till.app.settings_dialog.isVisible(),
+                         timeout=WAIT_MS)
+    dialog = till.app.settings_dialog
+    profile_box(dialog).setCurrentIndex(profile_box(dialog).findData("live"))
+    dialog.accept()
+    till.qtbot.waitUntil(lambda: till.app.backend is not old, timeout=WAIT_MS)
+    new = till.app.backend
+    assert new.sandbox is not None and new.sandbox is not old.sandbox  # type: ignore[union-attr]
+    assert new.sandbox.sandbox.options.profile == "live"  # type: ignore[union-attr]
+    assert till.app.settings.training_profile == "live"
