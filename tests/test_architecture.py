@@ -39,7 +39,7 @@ def _offences(layer: str, forbidden: tuple[str, ...]) -> list[str]:
             if any(name == f or name.startswith(f + ".") for f in forbidden)]
 
 
-LAYERS = ("qpay", "journal", "receipts", "ui", "sandbox", "checkout", "config")
+LAYERS = ("qpay", "posapi", "journal", "receipts", "ui", "sandbox", "checkout", "config")
 
 
 def test_domain_is_plain_python() -> None:
@@ -49,18 +49,19 @@ def test_domain_is_plain_python() -> None:
 
 
 def test_sandbox_imports_nothing_from_the_rest_of_pos_app() -> None:
-    forbidden = tuple(f"pos_app.{layer}" for layer in ("domain", "qpay", "journal", "receipts", "ui", "checkout",
-                                                       "config")) + ("pos_app.app", "pos_app.backend", "PySide6")
+    forbidden = tuple(f"pos_app.{layer}" for layer in ("domain", "qpay", "posapi", "journal", "receipts", "ui",
+                                                       "checkout", "config")) + ("pos_app.app", "pos_app.backend",
+                                                                                 "PySide6")
     assert _offences("sandbox", forbidden) == []
 
 
-@pytest.mark.parametrize("layer", ["qpay", "journal", "receipts", "checkout", "config"])
+@pytest.mark.parametrize("layer", ["qpay", "posapi", "journal", "receipts", "checkout", "config"])
 def test_service_layers_may_use_domain_but_not_ui_or_widgets(layer: str) -> None:
     forbidden = ("pos_app.ui", "pos_app.app", "pos_app.backend", "pos_app.sandbox", "PySide6.QtWidgets")
     assert _offences(layer, forbidden) == []
 
 
-@pytest.mark.parametrize("layer", ["qpay", "journal", "checkout", "config"])
+@pytest.mark.parametrize("layer", ["qpay", "posapi", "journal", "checkout", "config"])
 def test_layers_below_the_window_need_no_qt(layer: str) -> None:
     assert _offences(layer, ("PySide6",)) == []
 
