@@ -20,6 +20,10 @@ class Clock:
     def offset(self) -> float:
         return self._offset
 
+    def reset(self) -> None:
+        with self._lock:
+            self._offset = 0.0
+
     def set_offset(self, seconds: float) -> None:
         with self._lock:
             self._offset = float(seconds)

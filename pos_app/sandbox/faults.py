@@ -94,7 +94,7 @@ async def _send_envelope(send: Any, status: int, body_of: dict[str, Any],
     await send({"type": "http.response.body", "body": body})
 
 
-async def _drop_connection(send: Any) -> bool:
+async def drop_connection(send: Any) -> bool:
     """Close the socket without an answer. Reaches uvicorn's transport through its `send`."""
     transport = getattr(getattr(send, "__self__", None), "transport", None)
     if transport is None:
@@ -156,7 +156,7 @@ class SandboxMiddleware:
         """Drop the connection or answer the fault's status; False when neither applies."""
         if fault.drop:
             log_once("dropped")
-            if await _drop_connection(send):
+            if await drop_connection(send):
                 return True
         if fault.status is not None:
             headers = ({"Retry-After": str(fault.retry_after)}

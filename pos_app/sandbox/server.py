@@ -1,80 +1,26 @@
-"""The sandbox on a real socket in a background thread: `start()`, `.url`, `reset()`, `stop()`."""
+"""The QPay sandbox on a real socket in a background thread: `start()`, `.url`, `reset()`, `stop()`."""
 
 from __future__ import annotations
 
-import asyncio
-import socket
-import threading
-
-import uvicorn
+from fastapi import FastAPI
 
 from .app import Sandbox, SandboxOptions, create_app
+from .serving import ThreadedAppServer
 
 
-class SandboxServer:
+class SandboxServer(ThreadedAppServer):
     """Like moto's threaded server. Port 0 picks a free port; ready when `start()` returns."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0,
                  options: SandboxOptions | None = None) -> None:
-        self.host = host
-        self.port = port
+        super().__init__(host, port)
         self.sandbox = Sandbox(options)
-        self._server: uvicorn.Server | None = None
-        self._thread: threading.Thread | None = None
 
-    @property
-    def url(self) -> str:
-        if self._server is None:
-            raise RuntimeError("the sandbox is not running")
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}"
-
-    def start(self, timeout: float = 10.0) -> "SandboxServer":
-        if self._server is not None:
-            return self
-        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)  # so asyncio sets TCP_NODELAY
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((self.host, self.port))
-        self.port = sock.getsockname()[1]
-        config = uvicorn.Config(create_app(self.sandbox), log_level="warning", access_log=False,
-                                lifespan="off", timeout_keep_alive=30)
-        server = uvicorn.Server(config)
-        started = threading.Event()
-
-        def serve() -> None:
-            async def run() -> None:
-                serving = asyncio.ensure_future(server.serve(sockets=[sock]))
-                while not server.started and not serving.done():
-                    await asyncio.sleep(0.005)
-                started.set()
-                await serving
-
-            asyncio.run(run())
-            started.set()
-
-        self._thread = threading.Thread(target=serve, name="sandbox-server", daemon=True)
-        self._thread.start()
-        if not started.wait(timeout) or not server.started:
-            server.should_exit = True
-            raise RuntimeError(f"the sandbox did not start on {self.host}:{self.port}")
-        self._server = server
-        return self
+    def app(self) -> FastAPI:
+        return create_app(self.sandbox)
 
     def reset(self) -> None:
         self.sandbox.reset()
 
-    def stop(self, timeout: float = 10.0) -> None:
-        if self._server is None:
-            return
-        self._server.should_exit = True
-        if self._thread is not None:
-            self._thread.join(timeout)
-        self._server = None
+    def closed(self) -> None:
         self.sandbox.close()
-
-    def __enter__(self) -> "SandboxServer":
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()

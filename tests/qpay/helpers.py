@@ -161,6 +161,23 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
 
 
+class Routes:
+    """A `TinyServer` handler: (method, path) to a queue of replies, the last one repeating; unknown routes
+    answer 404 `NOT_FOUND` in the live service's envelope."""
+
+    def __init__(self) -> None:
+        self.routes: dict[tuple[str, str], list[Reply]] = {}
+
+    def on(self, method: str, path: str, *replies: Reply) -> None:
+        self.routes[(method, path)] = list(replies)
+
+    def __call__(self, seen: Seen) -> Reply:
+        queue = self.routes.get((seen.method, seen.path))
+        if not queue:
+            return Reply(404, {"error": "NOT_FOUND", "message": "no route in the test server"})
+        return queue.pop(0) if len(queue) > 1 else queue[0]
+
+
 class TinyServer:
     """A real HTTP server on 127.0.0.1 in a thread; `handler(seen) -> Reply` answers."""
 

@@ -29,7 +29,7 @@ from pos_app.qpay import (
 from pos_app.qpay.auth import MAX_LIFETIME, token_lifetime
 from pos_app.qpay.errors import KNOWN_ERROR_CODES, UnreadableAnswerError, error_from_response
 
-from .helpers import FAST_POLICY, FakeClock, Reply, Seen, SleepRecorder, TinyServer, simple_invoice
+from .helpers import FAST_POLICY, FakeClock, Reply, Routes, Seen, SleepRecorder, TinyServer, simple_invoice
 
 INVOICE_ID = "7b9e33c4-1111-4c2d-9e2f-000000000042"
 PAYMENT_ID = "590000000000042"
@@ -62,22 +62,13 @@ def documented_pair(n: int = 1) -> dict[str, Any]:
     }
 
 
-class Documented:
+class Documented(Routes):
     """Routes (method, path) to a queue of replies; the last reply repeats. Unknown routes: 404 NOT_FOUND."""
 
     def __init__(self) -> None:
-        self.routes: dict[tuple[str, str], list[Reply]] = {}
+        super().__init__()
         self.on("POST", "/v2/auth/token", Reply(200, documented_pair(1)), Reply(200, documented_pair(2)))
         self.on("POST", "/v2/auth/refresh", Reply(200, documented_pair(3)))
-
-    def on(self, method: str, path: str, *replies: Reply) -> None:
-        self.routes[(method, path)] = list(replies)
-
-    def __call__(self, seen: Seen) -> Reply:
-        queue = self.routes.get((seen.method, seen.path))
-        if not queue:
-            return Reply(404, {"error": "NOT_FOUND", "message": "no route in the test server"})
-        return queue.pop(0) if len(queue) > 1 else queue[0]
 
 
 @pytest.fixture

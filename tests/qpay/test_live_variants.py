@@ -21,7 +21,7 @@ from pos_app.qpay import (
     QPayError,
 )
 
-from .helpers import FAST_POLICY, Reply, Seen, SleepRecorder, TinyServer, simple_invoice
+from .helpers import FAST_POLICY, Reply, Routes, Seen, SleepRecorder, TinyServer, simple_invoice
 
 INVOICE_ID = "6c1e2f4a-0000-4000-8000-000000000001"
 PAYMENT_ID = "480000000000001"
@@ -41,20 +41,12 @@ def live_token_pair(n: int = 1) -> dict[str, Any]:
     }
 
 
-class LiveService:
+class LiveService(Routes):
     """Routes (method, path) to a queue of replies; the last reply repeats."""
 
     def __init__(self) -> None:
-        self.routes: dict[tuple[str, str], list[Reply]] = {("POST", "/v2/auth/token"): [Reply(200, live_token_pair())]}
-
-    def on(self, method: str, path: str, *replies: Reply) -> None:
-        self.routes[(method, path)] = list(replies)
-
-    def __call__(self, seen: Seen) -> Reply:
-        queue = self.routes.get((seen.method, seen.path))
-        if not queue:
-            return Reply(404, {"error": "NOT_FOUND", "message": "no route in the test server"})
-        return queue.pop(0) if len(queue) > 1 else queue[0]
+        super().__init__()
+        self.on("POST", "/v2/auth/token", Reply(200, live_token_pair()))
 
 
 @pytest.fixture

@@ -1,36 +1,14 @@
-"""The sandbox's clock: real time plus an offset that tests move through the control API."""
+"""The PosAPI sandbox's clock (the QPay sandbox's: real time plus an offset tests move) and its date form."""
 
 from __future__ import annotations
 
-import threading
-import time
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 
-# Mongolia keeps UTC+8 all year; PosAPI writes its dates zone-less in local time.
-ULAANBAATAR = timezone(timedelta(hours=8), "ULAT")
+from ..clock import ULAANBAATAR, Clock
+
+__all__ = ["DATE_FORMAT", "ULAANBAATAR", "Clock", "parse_stamp", "stamp"]
+
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"   # "yyyy-MM-dd HH:mm:ss", as the spec's DELETE /rest/receipt says
-
-
-class Clock:
-    def __init__(self) -> None:
-        self._offset = 0.0
-        self._lock = threading.Lock()
-
-    @property
-    def offset(self) -> float:
-        return self._offset
-
-    def advance(self, seconds: float) -> None:
-        with self._lock:
-            self._offset += float(seconds)
-
-    def reset(self) -> None:
-        with self._lock:
-            self._offset = 0.0
-
-    def now(self) -> datetime:
-        """Aware local time in Ulaanbaatar, as the sandbox sees it."""
-        return datetime.fromtimestamp(time.time() + self._offset, ULAANBAATAR)
 
 
 def stamp(moment: datetime) -> str:

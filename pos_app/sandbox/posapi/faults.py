@@ -1,75 +1,17 @@
-"""Fault injection (delay, drop, status) and the request log, as one ASGI middleware."""
+"""Fault injection (delay, drop, status) and the request log, as one ASGI middleware. The faults, their
+queue and the log are the QPay sandbox's (`pos_app/sandbox/faults.py`); a PosAPI fault's answer is PosAPI's
+error shape."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import threading
 import time
-from collections import deque
-from dataclasses import asdict, dataclass
 from typing import Any
 
-CONTROL_PREFIX = "/_sandbox"
+from ..faults import CONTROL_PREFIX, Fault, FaultInjector, RequestLog, drop_connection
 
-
-@dataclass
-class Fault:
-    path_prefix: str
-    count: int = 1
-    status: int | None = None      # answer this HTTP status with the error shape, without running the endpoint
-    delay_ms: int = 0              # wait before answering
-    drop: bool = False             # close the connection without an answer
-    method: str | None = None      # only this method (a prefix such as /rest/receipt matches POST and DELETE)
-    after_processing: bool = False  # run the endpoint first: "issued, but the answer was lost"
-
-
-class FaultInjector:
-    def __init__(self) -> None:
-        self._faults: list[Fault] = []
-        self._lock = threading.Lock()
-
-    def add(self, fault: Fault) -> None:
-        with self._lock:
-            self._faults.append(fault)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._faults.clear()
-
-    def pending(self) -> list[dict[str, Any]]:
-        with self._lock:
-            return [asdict(f) for f in self._faults]
-
-    def take(self, method: str, path: str) -> Fault | None:
-        with self._lock:
-            for fault in self._faults:
-                if path.startswith(fault.path_prefix) and fault.method in (None, method):
-                    fault.count -= 1
-                    if fault.count <= 0:
-                        self._faults.remove(fault)
-                    return fault
-        return None
-
-
-class RequestLog:
-    """Method, path, query, status and time of each request; never a body."""
-
-    def __init__(self, limit: int = 10_000) -> None:
-        self._entries: deque[dict[str, Any]] = deque(maxlen=limit)
-        self._lock = threading.Lock()
-
-    def add(self, entry: dict[str, Any]) -> None:
-        with self._lock:
-            self._entries.append(entry)
-
-    def entries(self) -> list[dict[str, Any]]:
-        with self._lock:
-            return list(self._entries)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
+__all__ = ["CONTROL_PREFIX", "Fault", "FaultInjector", "FaultMiddleware", "RequestLog"]
 
 
 async def _send_error(send: Any, status: int) -> None:
@@ -77,17 +19,6 @@ async def _send_error(send: Any, status: int) -> None:
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
-
-
-async def _drop(send: Any) -> bool:
-    """Close the socket without an answer, through uvicorn's transport behind `send`."""
-    transport = getattr(getattr(send, "__self__", None), "transport", None)
-    if transport is None:
-        return False
-    transport.abort()
-    for _ in range(3):
-        await asyncio.sleep(0)
-    return True
 
 
 class FaultMiddleware:
@@ -132,7 +63,7 @@ class FaultMiddleware:
                 await asyncio.sleep(fault.delay_ms / 1000)
             if fault.drop:
                 log_once("dropped")
-                if await _drop(send):
+                if await drop_connection(send):
                     return
             if fault.status is not None:
                 await _send_error(logged_send, fault.status)

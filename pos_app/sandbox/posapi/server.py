@@ -2,77 +2,23 @@
 
 from __future__ import annotations
 
-import asyncio
-import socket
-import threading
+from typing import Any
 
-import uvicorn
-
+from ..serving import ThreadedAppServer
 from .app import PosApiOptions, PosApiSandbox, create_app
 
 
-class PosApiSandboxServer:
+class PosApiSandboxServer(ThreadedAppServer):
     """Port 0 picks a free port; ready when `start()` returns."""
 
+    label = "the PosAPI sandbox"
+
     def __init__(self, host: str = "127.0.0.1", port: int = 0, options: PosApiOptions | None = None) -> None:
-        self.host = host
-        self.port = port
+        super().__init__(host, port)
         self.sandbox = PosApiSandbox(options)
-        self._server: uvicorn.Server | None = None
-        self._thread: threading.Thread | None = None
 
-    @property
-    def url(self) -> str:
-        if self._server is None:
-            raise RuntimeError("the PosAPI sandbox is not running")
-        host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}"
-
-    def start(self, timeout: float = 10.0) -> "PosApiSandboxServer":
-        if self._server is not None:
-            return self
-        family = socket.AF_INET6 if ":" in self.host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((self.host, self.port))
-        self.port = sock.getsockname()[1]
-        config = uvicorn.Config(create_app(self.sandbox), log_level="warning", access_log=False, lifespan="off",
-                                timeout_keep_alive=30)
-        server = uvicorn.Server(config)
-        started = threading.Event()
-
-        def serve() -> None:
-            async def run() -> None:
-                serving = asyncio.ensure_future(server.serve(sockets=[sock]))
-                while not server.started and not serving.done():
-                    await asyncio.sleep(0.005)
-                started.set()
-                await serving
-
-            asyncio.run(run())
-            started.set()
-
-        self._thread = threading.Thread(target=serve, name="posapi-sandbox-server", daemon=True)
-        self._thread.start()
-        if not started.wait(timeout) or not server.started:
-            server.should_exit = True
-            raise RuntimeError(f"the PosAPI sandbox did not start on {self.host}:{self.port}")
-        self._server = server
-        return self
+    def app(self) -> Any:
+        return create_app(self.sandbox)
 
     def reset(self) -> None:
         self.sandbox.reset()
-
-    def stop(self, timeout: float = 10.0) -> None:
-        if self._server is None:
-            return
-        self._server.should_exit = True
-        if self._thread is not None:
-            self._thread.join(timeout)
-        self._server = None
-
-    def __enter__(self) -> "PosApiSandboxServer":
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
