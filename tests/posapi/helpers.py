@@ -13,9 +13,10 @@ import yaml
 
 from pos_app.posapi import PaymentEntry, PosIdentity, ReceiptLine, RetryPolicy
 
-SPEC = Path("/work/shared/spec/posapi-3.0.yaml")
-if not SPEC.exists():  # a checkout elsewhere: the copy beside the repository
-    SPEC = Path(__file__).resolve().parents[3] / "shared" / "spec" / "posapi-3.0.yaml"
+# The spec beside the repository (../shared/spec) when there is one, else the copy the tests keep.
+_REPOSITORY = Path(__file__).resolve().parents[2]
+SPEC = next(path for path in (_REPOSITORY.parent / "shared" / "spec" / "posapi-3.0.yaml",
+                              _REPOSITORY / "tests" / "data" / "posapi-3.0.yaml") if path.exists())
 
 POS = PosIdentity(merchant_tin="37900846788", pos_no="001", branch_no="001", district_code="2501")
 FAST = RetryPolicy(max_attempts=3, base_delay=0.0, max_delay=0.0, jitter=0.0)

@@ -14,7 +14,10 @@ import requests
 
 from pos_app.sandbox.posapi import PosApiSandboxServer
 
-SPEC_FILE = Path("/work/shared/spec/posapi-3.0.yaml")
+# The spec beside the repository (../shared/spec) when there is one, else the copy the tests keep.
+_REPOSITORY = Path(__file__).resolve().parents[3]
+SPEC_FILE = next(path for path in (_REPOSITORY.parent / "shared" / "spec" / "posapi-3.0.yaml",
+                                   _REPOSITORY / "tests" / "data" / "posapi-3.0.yaml") if path.exists())
 B2B_TIN, B2B_REGISTER = "37900846788", "5317878"
 MERCHANT = "37900846788"
 
