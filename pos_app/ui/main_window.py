@@ -35,12 +35,13 @@ from .scan_routing import ScanRouter
 from .sale_flow import SaleFlow
 from .sale_page import SalePage
 from .tasks import TaskRunner
+from .window_printing import WindowPrintActions
 
 SALE_STAGES = (None, Stage.CART, Stage.CHARGING, Stage.CANCELLED, Stage.EXPIRED)
 PAYMENT_STAGES = (Stage.AWAITING_PAYMENT, Stage.CANCELLING)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowPrintActions, QMainWindow):
     settings_requested = Signal()
     history_requested = Signal()
     day_close_requested = Signal()
@@ -329,18 +330,6 @@ class MainWindow(QMainWindow):
     def on_simulate_triggered(self) -> None:
         self.flow.simulate_payment()
 
-    def on_print_triggered(self) -> None:
-        """Ctrl+P on a finished sale: its receipt on the receipt printer (a copy once it printed)."""
-        sale = self.flow.sale
-        if sale is not None and self.flow.stage is Stage.COMPLETED:
-            self.print_receipt(sale.number, copy=sale.number in self.printed_numbers)
-
-    def on_preview_triggered(self) -> None:
-        sale = self.flow.sale
-        if sale is not None and self.flow.stage is Stage.COMPLETED:
-            copy = sale.number in self.printed_numbers
-            self.printing.preview(self.printing.sale_layouts(sale.number, copy=copy), self)
-
     def restore_focus(self) -> None:
         """After a dialog: the keyboard goes back to where the current page wants it."""
         self.activateWindow()
@@ -351,34 +340,6 @@ class MainWindow(QMainWindow):
             self.receipt_page.focus_step()
         else:
             page.setFocus()
-
-    def print_receipt(self, number: str, *, copy: bool = True) -> None:
-        """Print sale `number` (this one, or a copy from the history); with no printer set, the preview opens
-        (over the history when it is open: a window-modal dialog blocks its parent window)."""
-        if self._shows_sale(number) and self.printing.choice.is_set:
-            self.receipt_page.show_print_status(self.tr("Printing…"))
-        self.printing.print_sale(number, copy=copy, on_done=lambda text, ok: self._on_receipt_printed(number, text, ok))
-
-    def _shows_sale(self, number: str) -> bool:
-        return (self.pages.currentWidget() is self.receipt_page and self.flow.sale is not None
-                and self.flow.sale.number == number)
-
-    def _on_receipt_printed(self, number: str, text: str, ok: bool) -> None:
-        if ok:
-            self.printed_numbers.add(number)
-        if self._shows_sale(number):
-            self.receipt_page.show_print_status(text, ok)
-
-    def on_printing_preview_closed(self) -> None:
-        # Over the history, the history takes the keyboard back by itself; over the till, give it back here.
-        if QApplication.activeModalWidget() is None:
-            self.restore_focus()
-
-    def on_printing_printed(self, text: str) -> None:
-        self.statusBar().showMessage(text, 8000)
-
-    def on_printing_failed(self, text: str) -> None:
-        self.statusBar().showMessage(text, 30000)
 
     def on_status_timer_timeout(self) -> None:
         if self.flow.stage is not Stage.AWAITING_PAYMENT:

@@ -1,0 +1,123 @@
+"""The Settings dialog's actions: the saved password's look-up, "Test connection" and "Browse…".
+
+A mixin of `SettingsDialog` (see settings_dialog.py). The store and the service are only ever asked on
+the task runner's workers. Texts keep the "SettingsDialog" translation context.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import Future
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QFileDialog
+
+from pos_app.config.secrets import SecretStoreError
+from pos_app.config.settings import TRAINING_PASSWORD, Environment
+
+from .messages import describe_error, secrets_problem_text
+
+translate = QCoreApplication.translate     # lupdate reads translate("SettingsDialog", "...") calls
+
+# Fields a connection test depends on: a problem in one of them makes the test pointless.
+CONNECTION_FIELDS = frozenset({"environment", "base_url", "username"})
+
+
+class SettingsActions:
+    """What the dialog does in the background or in another window. The host (`SettingsDialog`) provides
+    the widgets, `current_settings()`, `_account()`, `_update_test_button()` and the state flags."""
+
+    # -- the saved password -----------------------------------------------------
+
+    def _on_password_edited(self, text: str) -> None:
+        self._password_edited = bool(text)
+
+    def _on_account_changed(self) -> None:
+        if not self._password_edited:
+            self._lookup_timer.start()
+
+    def _look_up_password(self) -> None:
+        account = self._account(self.current_settings())
+        if account is not None and account == self._lookup_account:
+            return
+        if not self._password_edited:
+            self.password.clear()  # it belonged to another account
+        self._lookup_account = account
+        if account is None or self._password_edited:
+            return
+        secrets = self._secrets
+        self._runner.run_in_background(lambda: secrets.get_password(account),
+                                       lambda future: self._password_found(account, future))
+
+    def _password_found(self, account: str, future: Future[str | None]) -> None:
+        if self._closed or self._password_edited or account != self._lookup_account:
+            return
+        try:
+            password = future.result()
+        except SecretStoreError as error:
+            self._show_password_note(translate("SettingsDialog", "Could not read the saved password: {}").format(error))
+            return
+        except Exception as error:  # noqa: BLE001 - a broken store may raise anything
+            self._show_password_note(translate("SettingsDialog", "Could not read the saved password ({}).").format(
+                type(error).__name__))
+            return
+        if password:
+            self.password.setText(password)
+
+    def _show_password_note(self, text: str) -> None:
+        problem = secrets_problem_text(self._secrets.problem) if not self._secrets.persistent and \
+            self._secrets.problem else None
+        self.password_note.setText("\n".join(part for part in (problem, text) if part))
+        self.password_note.show()
+
+    # -- test connection ----------------------------------------------------------
+
+    def _start_test(self) -> None:
+        settings = self.current_settings()
+        if any(problem.field in CONNECTION_FIELDS for problem in settings.problems()):
+            return
+        if settings.environment is Environment.TRAINING:
+            password = TRAINING_PASSWORD
+        else:
+            password = self.password.text()
+            if not password:
+                self.connection_result.setText(translate("SettingsDialog", "Enter the password first."))
+                return
+        generation = self._test_generation
+        self._testing = True
+        self.connection_result.setText(translate("SettingsDialog", "Testing the connection…"))
+        self.test_button.setText(translate("SettingsDialog", "Testing…"))
+        self.test_button.setEnabled(False)
+        test = self._test_connection
+        self._runner.run_in_background(
+            lambda: test(settings, password),
+            lambda future: self._test_done(generation, settings.effective_username, password, future),
+            money=False)
+
+    def _test_done(self, generation: int, username: str, password: str, future: Future[None]) -> None:
+        if self._closed:
+            return
+        self._testing = False
+        self.test_button.setText(translate("SettingsDialog", "Test connection"))
+        self._update_test_button()
+        if generation != self._test_generation:
+            return  # the fields changed while it ran: the answer is about other settings
+        try:
+            future.result()
+        except Exception as error:  # noqa: BLE001 - every failure is shown in words
+            text = describe_error(error, translate("SettingsDialog", "Could not connect."))
+        else:
+            text = translate("SettingsDialog", "Connected: logged in as {}.").format(username)
+        if password:
+            text = text.replace(password, "***")
+        self.connection_result.setText(text)
+
+    # -- catalog ------------------------------------------------------------------
+
+    def _browse_catalog(self) -> None:
+        current = self.fields["catalog_file"].text()
+        path, _ = QFileDialog.getOpenFileName(
+            self, translate("SettingsDialog", "Choose the catalog"), os.path.dirname(current),
+            translate("SettingsDialog", "CSV files (*.csv);;All files (*)"))
+        if path:
+            self.fields["catalog_file"].setText(path)

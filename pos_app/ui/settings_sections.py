@@ -1,0 +1,225 @@
+"""The Settings dialog's view: the payment-service, till and ebarimt group boxes and their rows.
+
+A mixin of `SettingsDialog` (see settings_dialog.py): it builds the widgets onto the dialog, under the
+names tests and the dialog's actions use. Texts keep the "SettingsDialog" translation context.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from pos_app.config.secrets import SecretStore
+from pos_app.config.settings import Environment, Settings
+
+from .language import LANGUAGES
+from .messages import secrets_problem_text
+
+translate = QCoreApplication.translate     # lupdate reads translate("SettingsDialog", "...") calls
+
+ERROR_STYLE = "color: #b00020;"
+
+
+class SettingsSections:
+    """Builds the dialog's group boxes; each field's row keeps an error label underneath.
+
+    The host (`SettingsDialog`) provides `fields`, `error_labels` and `_rows` before building.
+    """
+
+    fields: dict[str, QLineEdit]
+    error_labels: dict[str, QLabel]
+    _rows: dict[str, QWidget]
+
+    def _service_group(self, settings: Settings, secrets: SecretStore) -> QGroupBox:
+        self.environment = QComboBox()
+        self.environment.setObjectName("environment")
+        self.environment.addItem(translate("SettingsDialog", "Training"), Environment.TRAINING)
+        self.environment.addItem(translate("SettingsDialog", "QPay sandbox"), Environment.SANDBOX)
+        self.environment.addItem(translate("SettingsDialog", "Production"), Environment.PRODUCTION)
+        self.environment.setCurrentIndex(self.environment.findData(settings.environment))
+
+        self.training_note = QLabel(translate("SettingsDialog",
+            "Training uses the built-in practice service: no real money, no account needed."))
+        self.training_note.setObjectName("training_note")
+        self.training_note.setWordWrap(True)
+        self.training_profile = QComboBox()     # how the practice service answers (shown in Training only)
+        self.training_profile.setObjectName("training_profile")
+        self.training_profile.addItem(translate("SettingsDialog", "As the contract says"), "contract")
+        self.training_profile.addItem(translate("SettingsDialog", "As the live service answers"), "live")
+        self.training_profile.setCurrentIndex(max(0, self.training_profile.findData(settings.training_profile)))
+
+        self.password = QLineEdit()
+        self.password.setObjectName("password")
+        self.password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.password.setMaxLength(200)
+        self.password_note = QLabel()
+        self.password_note.setObjectName("password_note")
+        self.password_note.setWordWrap(True)
+        if not secrets.persistent and secrets.problem:
+            self.password_note.setText(secrets_problem_text(secrets.problem))
+        self.password_note.setVisible(bool(self.password_note.text()))
+
+        self.test_button = QPushButton(translate("SettingsDialog", "Test connection"))
+        self.test_button.setObjectName("test_connection")
+        self.test_button.setAutoDefault(False)
+        self.connection_result = QLabel()
+        self.connection_result.setObjectName("connection_result")
+        self.connection_result.setWordWrap(True)
+
+        service = QFormLayout()
+        self._service_form = service
+        service.addRow(translate("SettingsDialog", "Environment"), self._with_error("environment", self.environment))
+        service.addRow("", self.training_note)
+        service.addRow(translate("SettingsDialog", "Training service answers"),
+                       self._with_error("training_profile", self.training_profile))
+        self._add_line(service, "base_url", translate("SettingsDialog", "QPay address"), "https://merchant.qpay.mn")
+        self._add_line(service, "username", translate("SettingsDialog", "Username"))
+        password_box = QWidget()
+        password_layout = QVBoxLayout(password_box)
+        password_layout.setContentsMargins(0, 0, 0, 0)
+        password_layout.setSpacing(2)
+        password_layout.addWidget(self.password)
+        password_layout.addWidget(self.password_note)
+        service.addRow(translate("SettingsDialog", "Password"), password_box)
+        self._add_line(service, "invoice_code", translate("SettingsDialog", "Invoice code"))
+        self._add_line(service, "callback_url", translate("SettingsDialog", "Callback URL"),
+                       translate("SettingsDialog", "empty: the app's own default"))
+        self._add_line(service, "callback_listen", translate("SettingsDialog", "Callback receiver"),
+                       translate("SettingsDialog", "off, or e.g. 127.0.0.1:8787"))
+        self.fields["callback_listen"].setToolTip(translate("SettingsDialog",
+            "The till listens here for the service's payment callbacks and checks at once when one "
+            "arrives (it never takes a callback as proof of payment). The service must reach this "
+            "address: set the Callback URL to the public address that forwards to it."))
+        test_row = QHBoxLayout()
+        test_row.addWidget(self.test_button)
+        test_row.addWidget(self.connection_result, 1)
+        service.addRow("", test_row)
+        service_group = QGroupBox(translate("SettingsDialog", "Payment service"))
+        service_group.setLayout(service)
+        return service_group
+
+    def _till_group(self, settings: Settings) -> QGroupBox:
+        till = QFormLayout()
+        self._add_line(till, "terminal_id", translate("SettingsDialog", "Terminal id"))
+        self._add_line(till, "shop_name", translate("SettingsDialog", "Shop name"),
+                       translate("SettingsDialog", "printed on receipts"))
+        self._add_line(till, "shop_register", translate("SettingsDialog", "Register no."),
+                       translate("SettingsDialog", "the shop's ТТД, printed on receipts"))
+        self._add_line(till, "shop_address", translate("SettingsDialog", "Address"),
+                       translate("SettingsDialog", "printed on receipts"))
+        self.browse_button = QPushButton(translate("SettingsDialog", "Browse…"))
+        self.browse_button.setObjectName("browse_catalog")
+        self.browse_button.setAutoDefault(False)
+        self._add_line(till, "catalog_file", translate("SettingsDialog", "Catalog file"),
+                       translate("SettingsDialog", "the sample catalog"), extra=self.browse_button)
+        self.language = QComboBox()
+        self.language.setObjectName("language")
+        self.language.addItem(translate("SettingsDialog", "The computer's language"), "")
+        for code, name in LANGUAGES.items():
+            self.language.addItem(name, code)
+        if self.language.findData(settings.language) < 0:      # e.g. "mn_MN" typed into the file by hand
+            self.language.addItem(settings.language, settings.language)
+        self.language.setCurrentIndex(self.language.findData(settings.language))
+        self.language.setToolTip(translate("SettingsDialog", "The till's language; receipts print in it too. "
+                                                             "It changes as soon as the settings are saved."))
+        till.addRow(translate("SettingsDialog", "Language"), self._with_error("language", self.language))
+        self._add_line(till, "time_zone", translate("SettingsDialog", "Time zone"),
+                       translate("SettingsDialog", "the shop's dates, e.g. Asia/Ulaanbaatar"))
+        self._add_scanner(till)
+        self._add_rates(till)
+        till_group = QGroupBox(translate("SettingsDialog", "This till"))
+        till_group.setLayout(till)
+        return till_group
+
+    def _tax_group(self) -> QGroupBox:
+        tax = QFormLayout()
+        self._add_line(tax, "district_code", translate("SettingsDialog", "District code"))
+        self._add_line(tax, "classification_code", translate("SettingsDialog", "Classification code"))
+        self._add_line(tax, "tax_type", translate("SettingsDialog", "Tax type"))
+        tax_group = QGroupBox(translate("SettingsDialog", "Tax receipt (ebarimt)"))
+        tax_group.setLayout(tax)
+        return tax_group
+
+    def _error_label(self, name: str) -> QLabel:
+        label = QLabel()
+        label.setObjectName(f"error_{name}")
+        label.setStyleSheet(ERROR_STYLE)
+        label.setWordWrap(True)
+        label.hide()
+        self.error_labels[name] = label
+        return label
+
+    def _with_error(self, name: str, field: QWidget, extra: QWidget | None = None) -> QWidget:
+        """The field (and an optional button beside it) with its error label underneath."""
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        if extra is None:
+            column.addWidget(field)
+        else:
+            line = QHBoxLayout()
+            line.addWidget(field, 1)
+            line.addWidget(extra)
+            column.addLayout(line)
+        column.addWidget(self._error_label(name))
+        self._rows[name] = box
+        return box
+
+    def _add_rates(self, form: QFormLayout) -> None:
+        """VAT and city tax side by side, in one row (the dialog must still fit a 1024x768 screen)."""
+        self._add_side_by_side(form, translate("SettingsDialog", "Tax rates"), (
+            ("vat_rate", translate("SettingsDialog", "VAT rate (%)"), "", "99.99 "),
+            ("city_tax_rate", translate("SettingsDialog", "City tax rate (%)"), translate("SettingsDialog", "1 or 2"),
+             "99.99 ")))
+
+    def _add_scanner(self, form: QFormLayout) -> None:
+        """The barcode scanner's prefix and suffix, in one row: without a prefix, scans are known by speed."""
+        self._add_side_by_side(form, translate("SettingsDialog", "Barcode scanner"), (
+            ("scanner_prefix", translate("SettingsDialog", "Prefix"), translate("SettingsDialog", "none"), "~~~~ "),
+            ("scanner_suffix", translate("SettingsDialog", "Suffix"), translate("SettingsDialog", "enter or tab"),
+             "enter ")))
+
+    def _add_side_by_side(self, form: QFormLayout, title: str,
+                          fields: tuple[tuple[str, str, str, str], ...]) -> None:
+        """Short fields in one row (name, label, placeholder, a sample of the widest value), errors below."""
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        line = QHBoxLayout()
+        for name, label, placeholder, widest in fields:
+            edit = QLineEdit()
+            edit.setObjectName(name)
+            edit.setPlaceholderText(placeholder)
+            edit.ensurePolished()     # the style sheet's font, to size the field for its widest value
+            edit.setMaximumWidth(edit.fontMetrics().horizontalAdvance(widest) * 2)
+            self.fields[name] = edit
+            caption = QLabel(label)
+            caption.setBuddy(edit)
+            line.addWidget(caption)
+            line.addWidget(edit, 1)
+            self._rows[name] = box
+        column.addLayout(line)
+        for name, _label, _placeholder, _widest in fields:
+            column.addWidget(self._error_label(name))
+        form.addRow(title, box)
+
+    def _add_line(self, form: QFormLayout, name: str, label: str, placeholder: str = "",
+                  extra: QWidget | None = None) -> QLineEdit:
+        edit = QLineEdit()
+        edit.setObjectName(name)
+        edit.setPlaceholderText(placeholder)
+        self.fields[name] = edit
+        form.addRow(label, self._with_error(name, edit, extra))
+        return edit
