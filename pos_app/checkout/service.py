@@ -22,7 +22,9 @@ from pos_app.domain.sale import (
 from pos_app.qpay import (
     APIConnectionError,
     AuthenticationError,
+    BarimtStatus,
     Ebarimt,
+    EbarimtCancelResult,
     EbarimtRequest,
     FullInvoice,
     InvalidRequestError,
@@ -31,6 +33,7 @@ from pos_app.qpay import (
     InvoiceLine,
     LineAdjustment,
     NotFoundError,
+    OutcomeUnknownError,
     PaidVerdict,
     QPayClient,
     QPayError,
@@ -192,7 +195,15 @@ class Checkout:
                 raise
             if result.status is False:
                 raise ReceiptCancelRefused(None, "EBARIMT_CANCEL_REFUSED", "The tax system did not cancel the receipt.")
-            return
+            if _says_cancelled(result):
+                return
+            # An answer that does not say the receipt is cancelled ({}, or still REGISTERED) proves nothing:
+            # asked again, as after a lost answer; twice, and the void stays unknown (left cancelling).
+            if lost_once and not asked_before:
+                raise OutcomeUnknownError(f"receipt cancel of payment {payment_id}: the answer does not say the "
+                                          "receipt is cancelled", method="DELETE", path="/v2/ebarimt_v3/")
+            logger.warning("receipt cancel: the answer does not say cancelled; asking again")
+            lost_once, asked_before = True, False
 
     # -- after the sale ---------------------------------------------------------
 
@@ -321,3 +332,11 @@ def payments_seen(verdict: PaidVerdict) -> tuple[PaymentSeen, ...]:
         for row in verdict.rows
         if row.payment_id in verdict.paid_payment_ids
     )
+
+
+def _says_cancelled(result: EbarimtCancelResult) -> bool:
+    """The void's answer says the receipt is cancelled: its status is CANCELLED (CANCELED), or it gives no
+    status but `status: true` (the operation succeeded)."""
+    if result.barimt_status is not None or result.ebarimt_status is not None:
+        return result.state == BarimtStatus.CANCELLED and result.status is not False
+    return result.status is True

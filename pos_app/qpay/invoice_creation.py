@@ -117,8 +117,8 @@ class InvoiceCreation:
             if found is not None:
                 return found
             if attempt == 2:
-                if lost.status == 409:
-                    raise lost  # a duplicate that is not ours to find: let the caller decide
+                # A 409 here says the first request landed, though the look-up did not see it (yet): an
+                # invoice may exist, so the outcome is unknown, never a refusal.
                 raise unknown_outcome(
                     f"invoice {request.sender_invoice_no!r} could not be created: "
                     "the answer was lost (or unreadable) twice",

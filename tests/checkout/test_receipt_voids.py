@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from pos_app.checkout import Checkout
+import pytest
+
+from pos_app.checkout import Checkout, CheckoutConfig
 from pos_app.checkout.receipts import cancel_receipts
 from pos_app.checkout.recovery import Recovered, recover_all
 from pos_app.checkout.service import issued_receipt
 from pos_app.domain.sale import Receiver, ReceiverKind
 from pos_app.journal import Journal, JournalStatus, ReceiptStatus, ReversalKind
-from pos_app.qpay import Ebarimt
+from pos_app.qpay import Ebarimt, EbarimtCancelResult, NotFoundError, OutcomeUnknownError
 from pos_app.sandbox import SandboxServer
 from tests.qpay.helpers import SandboxControl
 
@@ -95,3 +97,52 @@ def test_a_give_back_the_till_stopped_half_way_records_what_went_back_at_restart
     sale = journal.get(number)
     assert sale.given_back == (first,) and sale.reversed_amount == Decimal(2000)
     assert sale.payments_kept == (second,) and sale.can_reverse
+
+
+class _VoidAnswers:
+    """A client whose receipt voids answer from a list, in turn (the last one repeating)."""
+
+    def __init__(self, *answers: dict[str, object]) -> None:
+        self.answers = list(answers)
+        self.asked = 0
+
+    def cancel_ebarimt(self, payment_id: str) -> EbarimtCancelResult:
+        answer = self.answers[min(self.asked, len(self.answers) - 1)]
+        self.asked += 1
+        return EbarimtCancelResult.model_validate(answer)
+
+
+@pytest.mark.parametrize("answer", [{}, {"barimt_status": "REGISTERED"},
+                                    {"barimt_status": "REGISTERED", "status": True}],
+                         ids=["empty", "registered", "registered-true"])
+def test_a_void_answer_that_does_not_say_cancelled_is_asked_again_then_unknown(answer: dict[str, object]) -> None:
+    # Recorded as voided only on an answer that says so; else asked once more, and then the void stays unknown
+    # (the receipt is left cancelling for recovery), never recorded done.
+    client = _VoidAnswers(answer)
+    checkout = Checkout(client, CheckoutConfig(invoice_code="TEST_INVOICE", callback_url="http://127.0.0.1:9/cb"))
+    with pytest.raises(OutcomeUnknownError):
+        checkout.cancel_receipt("P1")
+    assert client.asked == 2
+
+
+@pytest.mark.parametrize("answer", [{"barimt_status": "CANCELLED", "status": True}, {"barimt_status": "CANCELED"},
+                                    {"status": True}], ids=["contract", "live", "status-only"])
+def test_a_void_answer_that_says_cancelled_is_done_at_once(answer: dict[str, object]) -> None:
+    client = _VoidAnswers(answer)
+    checkout = Checkout(client, CheckoutConfig(invoice_code="TEST_INVOICE", callback_url="http://127.0.0.1:9/cb"))
+    assert checkout.cancel_receipt("P1") is None and client.asked == 1
+
+
+def test_an_unclear_void_answer_then_no_receipt_is_done() -> None:
+    # The second ask finds no receipt left: the first did void it.
+    client = _VoidAnswers({})
+    checkout = Checkout(client, CheckoutConfig(invoice_code="TEST_INVOICE", callback_url="http://127.0.0.1:9/cb"))
+
+    def no_receipt(payment_id: str) -> EbarimtCancelResult:
+        client.asked += 1
+        if client.asked == 1:
+            return EbarimtCancelResult.model_validate({})
+        raise NotFoundError(422, "BARIMT_NOT_FOUND", "no active ebarimt")
+
+    client.cancel_ebarimt = no_receipt  # type: ignore[method-assign]
+    assert checkout.cancel_receipt("P1") is None and client.asked == 2
