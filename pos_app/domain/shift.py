@@ -182,8 +182,8 @@ class Refund:
 
 
 @dataclass(frozen=True)
-class PaidIn:
-    """Cash put into the drawer that is not a sale (say, change brought from the bank)."""
+class _DrawerMove:
+    """Cash moved in or out of the drawer that is neither a sale nor a refund."""
 
     amount: Decimal
     at: datetime
@@ -196,17 +196,13 @@ class PaidIn:
 
 
 @dataclass(frozen=True)
-class PaidOut:
+class PaidIn(_DrawerMove):
+    """Cash put into the drawer that is not a sale (say, change brought from the bank)."""
+
+
+@dataclass(frozen=True)
+class PaidOut(_DrawerMove):
     """Cash taken from the drawer that is not a refund (say, a delivery paid from the till)."""
-
-    amount: Decimal
-    at: datetime
-    note: str = ""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "amount", _move_amount(self.amount))
-        object.__setattr__(self, "note", _note(self.note))
-        _aware(self.at)
 
 
 ShiftMove = SaleTender | Refund | PaidIn | PaidOut
