@@ -185,10 +185,12 @@ class Probe:
     def __init__(self) -> None:
         self.records: list[tuple[float, float, str, int]] = []
         self.depth = 0
-        self.patched: list[tuple[type, str, Any]] = []
+        self.patched: list[tuple[type, str, Any]] = []   # None: the method was inherited
 
     def wrap(self, owner: type, name: str, label: Callable[..., str] | None = None) -> None:
-        original = owner.__dict__.get(name)
+        # The class's own method or one it inherits (a mixin's): looked up along the MRO, patched on `owner`.
+        original = next((kind.__dict__[name] for kind in getattr(owner, "__mro__", (owner,)) if name in kind.__dict__), None)
+        own = name in owner.__dict__
         if original is None or not callable(original):
             return  # the window changes under us; skip what is not there
         probe, default = self, f"{owner.__name__}.{name}"
@@ -210,7 +212,7 @@ class Probe:
                 probe.records.append((start, time.perf_counter(), text, probe.depth))
 
         setattr(owner, name, timed)
-        self.patched.append((owner, name, original))
+        self.patched.append((owner, name, original if own else None))
 
     def step(self, label: str, action: Callable[[], None]) -> None:
         """A driver action (a key press runs its shortcut's slot right inside it)."""
@@ -224,7 +226,10 @@ class Probe:
 
     def unpatch(self) -> None:
         for owner, name, original in reversed(self.patched):
-            setattr(owner, name, original)
+            if original is None:
+                delattr(owner, name)      # inherited: the base's method shows through again
+            else:
+                setattr(owner, name, original)
         self.patched.clear()
 
     def cause(self, window: tuple[float, float] | None, cpu: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:

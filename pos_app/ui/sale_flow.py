@@ -19,17 +19,15 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from pos_app.checkout import Checkout, InvoiceState, TrainingDesk
 from pos_app.checkout.after_sale import CancelOutcome, CancelResult, cancel_open_invoice
 from pos_app.checkout.partial import SaleCheck, check_sale
-from pos_app.checkout.receipts import issue_receipts, reissue_receipts
 from pos_app.checkout.service import CERTAIN_REFUSALS
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import (
     OpenInvoice,
-    Receiver,
     Sale,
     SaleStateError,
     Stage,
 )
-from pos_app.journal import Journal, JournalSale, JournalStatus
+from pos_app.journal import Journal
 from pos_app.qpay import (
     APIConnectionError,
     AuthenticationError,
@@ -41,6 +39,7 @@ from pos_app.qpay import (
 from .cart_model import CartModel
 from .messages import describe_error
 from .part_paid import PartPaidActions
+from .sale_flow_receipts import ReceiptSteps
 from .tasks import TaskRunner
 
 logger = logging.getLogger(__name__)
@@ -59,7 +58,7 @@ class Services:
     training: TrainingDesk | None = None
 
 
-class SaleFlow(QObject):
+class SaleFlow(ReceiptSteps, QObject):
     stage_changed = Signal(object)        # the Sale (or None: back to an empty cart)
     charge_failed = Signal(str)
     connection_changed = Signal(str)      # "" when fine, else a calm sentence
@@ -329,57 +328,6 @@ class SaleFlow(QObject):
         else:
             self._move(Stage.CANCELLED)
 
-    # -- receipt ---------------------------------------------------------------------------
-
-    def issue_receipt(self, receiver: Receiver) -> bool:
-        """One receipt for each payment of the paid sale. A request whose answer was lost stays pending;
-        asking again returns the receipt already made (one active receipt a payment), never a second one."""
-        if self.sale is None or self.sale.stage is not Stage.PAID or not self.sale.payments:
-            return False
-        return self._receipt_step(receiver, issue_receipts)
-
-    def reissue_receipt(self, receiver: Receiver) -> bool:
-        """The service recorded another receiver than the one asked: void the receipts, issue them again."""
-        if self.sale is None or self.sale.stage is not Stage.COMPLETED:
-            return False
-        return self._receipt_step(receiver, reissue_receipts)
-
-    def _receipt_step(self, receiver: Receiver,
-                      step: Callable[[Journal, Checkout, str, Receiver], JournalSale]) -> bool:
-        sale, services = self.sale, self.services
-        if sale is None or services is None:
-            return False
-        self._move(Stage.ISSUING_RECEIPT)
-        number, journal, checkout = sale.number, services.journal, services.checkout
-        self.runner.run_in_background(_with_record(journal, number, lambda: step(journal, checkout, number, receiver)),
-                                      lambda done: self._on_receipt_done(sale, receiver, done), money=True)
-        return True
-
-    def _on_receipt_done(self, sale: Sale, asked: Receiver, done: Future[_Attempt]) -> None:
-        if sale is not self.sale:
-            return
-        try:
-            recorded, failure = done.result()
-        except Exception as exc:  # noqa: BLE001 - not even the journal could be read back
-            recorded, failure = None, exc
-        if failure is not None:
-            # Where the sale stands now: its receipts still valid (a refused void), or owed one.
-            if recorded is not None and recorded.status is JournalStatus.COMPLETED and recorded.valid_receipts:
-                sale.receipt_issued(recorded.current_receipts)
-            else:
-                sale.move_to(Stage.PAID)
-            self.stage_changed.emit(sale)
-            self.receipt_failed.emit(describe_error(failure, self.tr("The receipt could not be issued.")))
-            return
-        assert recorded is not None
-        sale.receipt_issued(recorded.current_receipts)
-        self.stage_changed.emit(sale)
-        if recorded.receiver_differs:
-            # Not printed by itself: the cashier decides between this receipt and a new one.
-            self.receipt_receiver_differed.emit(sale, asked)
-            return
-        self.receipt_issued.emit(sale)
-
     # -- training ---------------------------------------------------------------------------
 
     def simulate_payment(self) -> bool:
@@ -422,22 +370,6 @@ class SaleFlow(QObject):
 
     def stop(self) -> None:
         self._poll_timer.stop()
-
-
-_Attempt = tuple["JournalSale | None", "Exception | None"]
-
-
-def _with_record(journal: Journal, number: str, step: Callable[[], JournalSale]) -> Callable[[], _Attempt]:
-    """Run a receipt step on the worker; on failure also read back where the sale stands (for the screen)."""
-    def attempt() -> _Attempt:
-        try:
-            return step(), None
-        except Exception as exc:  # noqa: BLE001 - handed to the GUI thread with the record
-            try:
-                return journal.get(number), exc
-            except Exception:  # noqa: BLE001 - the step's own failure is the one to tell
-                return None, exc
-    return attempt
 
 
 __all__ = ["SaleFlow", "SaleStateError", "Services"]

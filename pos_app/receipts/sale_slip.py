@@ -1,0 +1,122 @@
+"""The customer's sale receipt, and the parts every slip shares (the shop's header, the lines, the payments).
+
+A pure function of the journal's record of the sale, the shop's header and the moment of printing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+from PySide6.QtCore import QCoreApplication
+
+from pos_app.domain.sale import IssuedReceipt, Receiver, ReceiverKind
+from pos_app.formats import datetime_text, money_text, quantity_text
+from pos_app.journal import JournalSale, ReceiptStatus
+
+from .slip_blocks import Align, Block, Feed, Kind, Pair, QrCode, ReceiptLayout, Rule, ShopHeader, Size, Text
+
+
+translate = QCoreApplication.translate     # lupdate reads translate("Receipt", "...") calls
+
+# -- the slips ------------------------------------------------------------------
+
+def _header(shop: ShopHeader, terminal: str) -> list[Block]:
+    blocks: list[Block] = []
+    if shop.name:
+        blocks.append(Text(shop.name, Align.CENTER, bold=True))
+    if shop.register:
+        blocks.append(Text(translate("Receipt", "Register no. {register}").format(register=shop.register),
+                           Align.CENTER))
+    if shop.address:
+        blocks.append(Text(shop.address, Align.CENTER))
+    blocks.append(Text(translate("Receipt", "Terminal {terminal}").format(terminal=terminal or shop.terminal),
+                       Align.CENTER))
+    return blocks
+
+
+def _moment(moment: datetime) -> str:
+    return datetime_text(moment, seconds=True)
+
+
+def _lines(sale: JournalSale) -> list[Block]:
+    blocks: list[Block] = []
+    for line in sale.lines:
+        blocks.append(Text(line.description))
+        blocks.append(Pair(f"  {quantity_text(line.quantity)} x {money_text(line.unit_price)}",
+                           money_text(line.total)))
+    return blocks
+
+
+def _taxes(sale: JournalSale) -> tuple[Decimal, Decimal]:
+    """The receipts' own figures (summed over a sale's receipts, one a payment), else the sale's split."""
+    receipts = sale.current_receipts
+    if receipts:
+        return sum((r.vat for r in receipts), Decimal(0)), sum((r.city_tax for r in receipts), Decimal(0))
+    return sale.taxes.vat, sale.taxes.city_tax
+
+
+def _payments(sale: JournalSale) -> list[Block]:
+    blocks: list[Block] = []
+    for payment in sale.payments:
+        blocks.append(Pair(translate("Receipt", "Paid via"), payment.bank or "QPay"))
+        blocks.append(Pair(translate("Receipt", "Payment id"), payment.payment_id))
+    return blocks
+
+
+def _receiver_text(sale: JournalSale) -> str:
+    return _receiver_name(sale.receipt.receiver if sale.receipt is not None else sale.receiver)
+
+
+def _receiver_name(receiver: Receiver | None) -> str:
+    if receiver is not None and receiver.kind is ReceiverKind.ORGANIZATION:
+        return translate("Receipt", "Organization {register}").format(register=receiver.register)
+    return translate("Receipt", "Individual")
+
+
+def _voided(sale: JournalSale) -> tuple[IssuedReceipt, ...]:
+    """The receipts being voided or voided (the void slip's), oldest first."""
+    return tuple(row.receipt for row in sale.receipts
+                 if row.status in (ReceiptStatus.CANCELLING, ReceiptStatus.CANCELLED))
+
+
+def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, copy: bool = False) -> ReceiptLayout:
+    """The customer's receipt: the shop, the lines, the taxes, the payment and, once issued, the ebarimt
+    (lottery number in large type, its QR code, its id, the receiver). A reprint is marked as a copy."""
+    blocks: list[Block] = _header(shop, sale.terminal)
+    if copy:
+        blocks += [Feed(), Text(translate("Receipt", "COPY"), Align.CENTER, Size.LARGE, bold=True)]
+    blocks += [Rule(),
+               Pair(translate("Receipt", "Sale"), sale.number),
+               Pair(translate("Receipt", "Date"), _moment(sale.created_at)),
+               Rule()]
+    blocks += _lines(sale)
+    vat, city_tax = _taxes(sale)
+    blocks += [Rule(),
+               Pair(translate("Receipt", "TOTAL"), money_text(sale.total), Size.LARGE, bold=True),
+               Pair(translate("Receipt", "VAT"), money_text(vat)),
+               Pair(translate("Receipt", "City tax"), money_text(city_tax)),
+               Rule()]
+    blocks += _payments(sale)
+    receipts = sale.current_receipts
+    if receipts:
+        blocks += [Rule(),
+                   Text(translate("Receipt", "Ebarimt receipt"), Align.CENTER, bold=True),
+                   Pair(translate("Receipt", "Receiver"), _receiver_text(sale))]
+    for receipt in receipts:      # one a payment: each with its own lottery number and QR
+        if len(receipts) > 1:
+            blocks += [Feed(), Pair(translate("Receipt", "Payment"), money_text(receipt.amount), bold=True)]
+        blocks += [Text(translate("Receipt", "Receipt id")),
+                   Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
+                   Feed(),
+                   Text(translate("Receipt", "Lottery"), Align.CENTER),
+                   Text(receipt.lottery, Align.CENTER, Size.LARGE, bold=True)]
+        if receipt.qr_data:
+            blocks.append(QrCode(receipt.qr_data))
+    if not receipts:
+        blocks += [Feed(), Text(translate("Receipt", "No ebarimt receipt issued for this sale."), Align.CENTER)]
+    if copy:
+        blocks.append(Text(translate("Receipt", "Printed {moment}").format(moment=_moment(printed_at)), Align.CENTER))
+    blocks += [Feed(), Text(translate("Receipt", "Thank you!"), Align.CENTER)]
+    kind = Kind.COPY if copy else Kind.SALE
+    return ReceiptLayout(kind, translate("Receipt", "Receipt {number}").format(number=sale.number), tuple(blocks))

@@ -1,0 +1,166 @@
+"""The other documents: the refund and void slips, a reprint's set of slips, the printer test page and the
+day close. Pure functions, like the sale receipt (sale_slip.py).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+from pos_app.formats import date_text, money_text
+from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind, ReversalStatus
+from pos_app.journal.day_summary import UNKNOWN, DaySummary
+
+from .sale_slip import _header, _lines, _moment, _payments, _receiver_name, _voided, sale_receipt, translate
+from .slip_blocks import Align, Block, Feed, Kind, Pair, Paper, QrCode, ReceiptLayout, Rule, ShopHeader, Size, Text
+
+
+def _unknown() -> str:
+    # The day summary's key for a bank or type the service did not name (its CSV keeps the English word).
+    assert UNKNOWN == "Unknown"
+    return translate("Receipt", "Unknown")
+
+
+def _slip_head(sale: JournalSale, shop: ShopHeader, mark: str, printed_at: datetime) -> list[Block]:
+    return [*_header(shop, sale.terminal), Rule(),
+            Text(f"*** {mark} ***", Align.CENTER, Size.LARGE, bold=True), Rule(),
+            Pair(translate("Receipt", "Sale"), sale.number),
+            Pair(translate("Receipt", "Sale date"), _moment(sale.created_at)),
+            Pair(translate("Receipt", "Printed"), _moment(printed_at))]
+
+
+def void_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
+    """The slip for a cancelled ebarimt: which receipt (id, lottery) is void, and for how much. No QR: a
+    void receipt's code must not be scanned as a valid one."""
+    blocks = _slip_head(sale, shop, translate("Receipt", "RECEIPT CANCELLED"), printed_at)
+    for receipt in _voided(sale):
+        blocks += [Text(translate("Receipt", "Receipt id")), Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
+                   Pair(translate("Receipt", "Lottery"), receipt.lottery),
+                   Pair(translate("Receipt", "Receiver"), _receiver_name(receipt.receiver)),
+                   Pair(translate("Receipt", "Amount"), money_text(receipt.amount), bold=True)]
+    if sale.receipt_status is ReceiptStatus.CANCELLING:
+        blocks.append(Text(translate("Receipt", "The cancel is not confirmed yet."), Align.CENTER))
+    blocks += [Feed(), Text(translate("Receipt", "This receipt is no longer valid."), Align.CENTER)]
+    title = translate("Receipt", "Cancelled receipt {number}").format(number=sale.number)
+    return ReceiptLayout(Kind.VOID, title, tuple(blocks))
+
+
+def refund_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
+    """The slip for money given back to the customer's card (a cancel or a refund of the payment)."""
+    refund = sale.reversal_kind is ReversalKind.REFUND
+    mark = translate("Receipt", "REFUND") if refund else translate("Receipt", "PAYMENT CANCELLED")
+    blocks = _slip_head(sale, shop, mark, printed_at)
+    blocks += [Rule()]
+    blocks += _lines(sale)
+    blocks += [Rule(), Pair(translate("Receipt", "Sale total"), money_text(sale.total))]
+    given_back = sale.reversed_amount if sale.is_reversed else sale.paid_amount
+    label = translate("Receipt", "Given back") if sale.is_reversed else translate("Receipt", "To give back")
+    blocks.append(Pair(label, money_text(given_back), Size.LARGE, bold=True))
+    blocks += _payments(sale)
+    if sale.reversal_reason:
+        blocks += [Rule(), Text(translate("Receipt", "Reason")), Text(sale.reversal_reason)]
+    if sale.reversal_status is not ReversalStatus.DONE:
+        blocks.append(Text(translate("Receipt", "The bank has not confirmed this yet."), Align.CENTER))
+    if sale.receipts:
+        voided = not sale.valid_receipts
+        state = translate("Receipt", "cancelled") if voided else translate("Receipt", "not cancelled yet")
+        blocks.append(Pair(translate("Receipt", "Ebarimt receipt"), state))
+    blocks += [Feed(), Text(translate("Receipt", "Customer signature"), Align.LEFT), Feed(2), Rule()]
+    return ReceiptLayout(Kind.REFUND, f"{mark.title()} {sale.number}", tuple(blocks))
+
+
+def layouts_for(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> tuple[ReceiptLayout, ...]:
+    """What a reprint from the history prints: the receipt (marked as a copy), then a slip for each thing
+    undone afterwards (the payment given back, the ebarimt cancelled)."""
+    layouts = [sale_receipt(sale, shop, printed_at, copy=True)]
+    if sale.reversal_status in (ReversalStatus.PENDING, ReversalStatus.DONE):
+        layouts.append(refund_slip(sale, shop, printed_at))
+    if _voided(sale):
+        layouts.append(void_slip(sale, shop, printed_at))
+    return tuple(layouts)
+
+
+def printer_test_page(shop: ShopHeader, printer: str, paper: Paper, printed_at: datetime) -> ReceiptLayout:
+    """What "Print test page" prints: whether the width, Mongolian letters, large type, the QR code and the
+    cutter all work, before the first customer."""
+    def ruler(size: Size) -> str:
+        return "".join(str(column % 10) for column in range(1, paper.columns_for(size) + 1))
+
+    blocks: list[Block] = [*_header(shop, shop.terminal), Rule(),
+                           Text(translate("Receipt", "Printer test page"), Align.CENTER, Size.LARGE, bold=True),
+                           Text(translate("Receipt", "Printer")), Text(printer, Align.RIGHT),
+                           Pair(translate("Receipt", "Paper"),
+                                translate("Receipt", "{width} mm, {columns} characters").format(
+                                    width=f"{paper.roll_mm:g}", columns=paper.columns)),
+                           Pair(translate("Receipt", "Printed"), _moment(printed_at)),
+                           Rule(),
+                           Text(ruler(Size.NORMAL)),
+                           Text(ruler(Size.SMALL), size=Size.SMALL),
+                           Text(translate("Receipt", "Each line of digits above must fit on one line.")),
+                           Rule(),
+                           Text("Аа Бб Өө Үү Ээ Яя Ёё — ₮"),
+                           Text("Сүү 1л, Өндөг 10ш, Хүнсний дэлгүүр"),
+                           Pair("Нийт дүн", money_text(Decimal("12500"))),
+                           Text(translate("Receipt", "Lottery"), Align.CENTER),
+                           Text("AB 12345678", Align.CENTER, Size.LARGE, bold=True),
+                           QrCode("pos-app printer test"),
+                           Text(translate("Receipt", "If every letter above reads right, the printer is ready."),
+                                Align.CENTER)]
+    return ReceiptLayout(Kind.TEST, translate("Receipt", "Printer test page"), tuple(blocks))
+
+
+def day_summary_layout(summary: DaySummary, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
+    """The end-of-day summary as a slip (a closed day's is its Z report: it says when it was closed)."""
+    blocks: list[Block] = [*_header(shop, summary.terminal), Rule(),
+                           Text(translate("Receipt", "DAY CLOSE"), Align.CENTER, Size.LARGE, bold=True),
+                           Pair(translate("Receipt", "Day"), date_text(summary.day))]
+    if summary.since is not None:
+        blocks.append(Pair(translate("Receipt", "From"), _moment(summary.since)))
+    if summary.closed_at is not None:
+        blocks.append(Pair(translate("Receipt", "Closed"), _moment(summary.closed_at)))
+    blocks += [Pair(translate("Receipt", "Printed"), _moment(printed_at)),
+               Rule(),
+               Pair(translate("Receipt", "Sales begun"), str(summary.sales_count)),
+               Pair(translate("Receipt", "Paid ({count})").format(count=summary.paid.count),
+                    money_text(summary.paid.amount))]
+    if summary.overpaid:
+        blocks.append(Pair(translate("Receipt", "Paid beyond the total"), money_text(summary.overpaid)))
+    blocks += [Pair(translate("Receipt", "Given back ({count})").format(count=summary.given_back.count),
+                    money_text(summary.given_back.amount)),
+               Pair(translate("Receipt", "NET"), money_text(summary.net), Size.LARGE, bold=True),
+               Rule(),
+               Pair(translate("Receipt", "Receipts issued"), str(summary.receipts_issued)),
+               Pair(translate("Receipt", "Receipts cancelled"), str(summary.receipts_voided)),
+               Pair(translate("Receipt", "VAT with receipt"), money_text(summary.receipt_vat)),
+               Pair(translate("Receipt", "City tax with receipt"), money_text(summary.receipt_city_tax)),
+               Pair(translate("Receipt", "Without receipt ({count})").format(count=summary.without_receipt.count),
+                    money_text(summary.without_receipt.amount)),
+               Pair(translate("Receipt", "VAT without receipt"), money_text(summary.no_receipt_vat)),
+               Pair(translate("Receipt", "City tax without receipt"), money_text(summary.no_receipt_city_tax)),
+               Rule()]
+    if summary.by_bank:
+        blocks.append(Text(translate("Receipt", "By bank"), bold=True))
+        blocks += [Pair(f"{bank or _unknown()} ({tally.count})", money_text(tally.amount))
+                   for bank, tally in summary.by_bank]
+    if summary.by_payment_type:
+        blocks.append(Text(translate("Receipt", "By payment type"), bold=True))
+        blocks += [Pair(f"{kind or _unknown()} ({tally.count})", money_text(tally.amount))
+                   for kind, tally in summary.by_payment_type]
+    blocks += [Rule(),
+               Pair(translate("Receipt", "Cancelled ({count})").format(count=summary.cancelled.count),
+                    money_text(summary.cancelled.amount)),
+               Pair(translate("Receipt", "Expired ({count})").format(count=summary.expired.count),
+                    money_text(summary.expired.amount)),
+               Pair(translate("Receipt", "Failed ({count})").format(count=summary.failed.count),
+                    money_text(summary.failed.amount))]
+    if summary.needs_attention:
+        blocks += [Rule(), Text(translate("Receipt", "NEEDS ATTENTION"), Align.CENTER, bold=True),
+                   Pair(translate("Receipt", "Owed a receipt"), str(summary.owes_receipt.count))]
+        blocks += [Pair(number, money_text(missing), Size.SMALL) for number, missing in summary.owing]
+        blocks += [Pair(translate("Receipt", "Unfinished sales"), str(summary.unfinished.count)),
+                   Pair(translate("Receipt", "Give-backs pending"), str(summary.reversals_pending)),
+                   Pair(translate("Receipt", "Give-backs failed"), str(summary.reversals_failed)),
+                   Pair(translate("Receipt", "Receipt cancels pending"), str(summary.receipt_voids_pending))]
+    blocks += [Feed(), Text(translate("Receipt", "Signature"), Align.LEFT), Feed(2), Rule()]
+    title = translate("Receipt", "Day close {day}").format(day=date_text(summary.day))
+    return ReceiptLayout(Kind.DAY, title, tuple(blocks))

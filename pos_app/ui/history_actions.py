@@ -1,0 +1,283 @@
+"""The sales history's actions on the selected sale: cancel its open invoice, give its payment back, cancel
+or issue its tax receipt, reprint it, check an unfinished step again.
+
+Texts keep the dialog's translation context ("HistoryDialog"), where they were first written.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QDialog, QInputDialog
+
+from pos_app.checkout.after_sale import (
+    CancelOutcome,
+    CancelResult,
+    cancel_open_invoice,
+    give_back,
+)
+from pos_app.checkout.receipts import cancel_receipts, issue_receipts
+from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover
+from pos_app.domain.sale import Receiver, ReceiverKind
+from pos_app.formats import money_text
+from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind
+
+from .give_back_dialog import GiveBackDialog
+from .history_model import _S, can_check_again, can_reprint
+from .history_running import ActionDone, HistoryRunning, _ReceiptLeft
+from .messages import describe_error
+
+translate = QCoreApplication.translate     # lupdate reads translate("HistoryDialog", "...") calls
+
+
+class HistoryActions(HistoryRunning):
+    """What can still be done to the selected sale (mixed into `HistoryDialog`)."""
+
+    give_back_dialog: GiveBackDialog | None
+    reprint_requested: Any
+
+    # -- cancel invoice ---------------------------------------------------------------------------------
+
+    def on_cancel_invoice_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or sale.status is not _S.OPEN:
+            return
+        self._confirm(translate("HistoryDialog",
+                                "Cancel the invoice of sale {number} ({amount})? The customer's QR code stops "
+                                "working.").format(number=sale.number, amount=money_text(sale.total)),
+                      translate("HistoryDialog", "Cancel invoice"), lambda: self._cancel_invoice(sale))
+
+    def _cancel_invoice(self, sale: JournalSale) -> None:
+        services, number = self.services, sale.number
+
+        def words(done: ActionDone) -> tuple[str, bool]:
+            if done.error is not None:
+                return describe_error(done.error, translate("HistoryDialog",
+                                                            "The invoice of sale {number} could not be cancelled.")
+                                      .format(number=number)) + self._still_pending(done.after), True
+            outcome: CancelOutcome = done.value
+            if outcome.result is CancelResult.CANCELLED:
+                return translate("HistoryDialog",
+                                 "Sale {number} is cancelled: nothing was charged.").format(number=number), False
+            if outcome.result is CancelResult.PAID:
+                return translate("HistoryDialog",
+                                 "The customer has already paid sale {number}, so it cannot be cancelled. "
+                                 "It is now recorded as paid.").format(number=number), True
+            return translate("HistoryDialog",
+                             "Part of sale {number} is already paid, so it cannot be cancelled. It stays open, "
+                             "waiting for the rest.").format(number=number), True
+
+        self._start(sale, translate("HistoryDialog", "Cancelling the invoice of sale {number}…").format(number=number),
+                    lambda: cancel_open_invoice(services.journal, services.checkout, number), words)
+
+    # -- give back ------------------------------------------------------------------------------------------
+
+    def on_give_back_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or not sale.can_reverse:
+            return
+        dialog = GiveBackDialog(sale, self, today=self._today)
+        self.give_back_dialog = dialog
+        dialog.accepted.connect(lambda: self.on_give_back_dialog_accepted(dialog))
+        dialog.finished.connect(lambda _result: self.on_give_back_dialog_finished(dialog))
+        dialog.open()
+
+    def on_give_back_dialog_finished(self, dialog: GiveBackDialog) -> None:
+        if self.give_back_dialog is dialog:
+            self.give_back_dialog = None
+        dialog.deleteLater()
+        if not self._closed:
+            self.activateWindow()      # the keyboard comes back to the history, not to a closed dialog
+            self.table.setFocus()
+
+    def on_give_back_dialog_accepted(self, dialog: GiveBackDialog) -> None:
+        sale, kind = dialog.sale, dialog.result_kind
+        reason, void = dialog.result_reason, dialog.result_void_receipt
+        if self._closed or kind is None:
+            return
+        if self._busy or self._is_on_screen(sale):
+            self._show_message(self.on_screen_text() if self._is_on_screen(sale)
+                               else translate("HistoryDialog",
+                                              "Another action is still running: try again when it ends."), error=True)
+            return
+        services, number = self.services, sale.number
+
+        def work() -> Any:
+            try:
+                return give_back(services.journal, services.checkout, number, kind, reason, void_receipt=void)
+            except Exception as exc:
+                after = services.journal.get(number)
+                if after.is_reversed:            # the money went back; only the receipt step failed
+                    return _ReceiptLeft(exc)
+                raise
+
+        def words(done: ActionDone) -> tuple[str, bool]:
+            after = done.after
+            amount = money_text(after.reversed_amount) if after is not None and after.reversed_amount else ""
+            if isinstance(done.value, _ReceiptLeft):
+                return describe_error(done.value.error, translate("HistoryDialog",
+                    "{amount} was given back for sale {number}, but its tax receipt could not be cancelled: "
+                    "cancel it with Cancel receipt (F8).").format(amount=amount, number=number)), True
+            if done.error is not None:
+                return describe_error(done.error, translate("HistoryDialog",
+                                                            "The payment of sale {number} was not given back.")
+                                      .format(number=number)) + self._still_pending(after), True
+            text = (translate("HistoryDialog",
+                              "Sale {number}: {amount} refunded to the customer's card.") if kind is ReversalKind.REFUND
+                    else translate("HistoryDialog",
+                                   "Sale {number}: the card payment of {amount} is cancelled.")).format(
+                number=number, amount=amount)
+            if after is not None and after.receipt_status is ReceiptStatus.CANCELLED:
+                text += " " + translate("HistoryDialog", "Its tax receipt is cancelled.")
+            elif after is not None and after.has_active_receipt:
+                text += " " + translate("HistoryDialog", "Its tax receipt is still valid.")
+            return text, False
+
+        busy = (translate("HistoryDialog", "Refunding the payment of sale {number}…") if kind is ReversalKind.REFUND
+                else translate("HistoryDialog", "Cancelling the card payment of sale {number}…")).format(number=number)
+        self._start(sale, busy, work, words)
+
+    # -- cancel receipt --------------------------------------------------------------------------------------
+
+    def on_cancel_receipt_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or not sale.has_active_receipt:
+            return
+        lottery = sale.receipt.lottery if sale.receipt else ""
+        self._confirm(translate("HistoryDialog",
+                                "Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the "
+                                "tax system (ebarimt). The payment is not given back.")
+                      .format(number=sale.number, lottery=lottery),
+                      translate("HistoryDialog", "Cancel receipt"), lambda: self._cancel_receipt(sale))
+
+    def _cancel_receipt(self, sale: JournalSale) -> None:
+        services, number = self.services, sale.number
+
+        def words(done: ActionDone) -> tuple[str, bool]:
+            if done.error is not None:
+                return describe_error(done.error, translate("HistoryDialog",
+                                                            "The tax receipt of sale {number} was not cancelled.")
+                                      .format(number=number)) + self._still_pending(done.after), True
+            return translate("HistoryDialog",
+                             "The tax receipt of sale {number} is cancelled in the tax system.").format(
+                number=number), False
+
+        self._start(sale, translate("HistoryDialog",
+                                    "Cancelling the tax receipt of sale {number}…").format(number=number),
+                    lambda: cancel_receipts(services.journal, services.checkout, number), words)
+
+    # -- issue receipt -----------------------------------------------------------------------------------------
+
+    def on_issue_receipt_clicked(self) -> None:
+        """A paid sale whose money was kept and that has no valid receipt (left without one, or voided): the
+        receiver is asked (an organization's register number, or empty for an individual)."""
+        sale = self._usable()
+        if sale is None or not sale.can_issue_receipt:
+            return
+        box = QInputDialog(self)
+        box.setWindowTitle(translate("HistoryDialog", "Issue receipt"))
+        box.setLabelText(translate("HistoryDialog",
+                                   "Receipt of sale {number}: the organization's 7-digit register number, "
+                                   "or nothing for an individual.").format(number=sale.number))
+        box.setOkButtonText(translate("HistoryDialog", "Issue receipt"))
+        box.setCancelButtonText(translate("HistoryDialog", "Back"))
+        if sale.receiver is not None and sale.receiver.kind is ReceiverKind.ORGANIZATION:
+            box.setTextValue(sale.receiver.register)
+
+        def on_finished(result: int) -> None:
+            self.confirmation = None
+            box.deleteLater()
+            if self._closed or result != QDialog.DialogCode.Accepted or self._busy:
+                return
+            text = box.textValue().strip()
+            try:
+                receiver = Receiver.organization(text) if text else Receiver()
+            except ValueError:
+                self._show_message(translate("HistoryDialog",
+                                             "Check the register number: an organization's has exactly 7 digits."),
+                                   error=True)
+                return
+            self._issue_receipt(sale, receiver)
+
+        box.finished.connect(on_finished)
+        self.confirmation = box
+        box.open()
+
+    def _issue_receipt(self, sale: JournalSale, receiver: Receiver) -> None:
+        services, number = self.services, sale.number
+
+        def words(done: ActionDone) -> tuple[str, bool]:
+            if done.error is not None:
+                return describe_error(done.error, translate("HistoryDialog",
+                                                            "The tax receipt of sale {number} was not issued.")
+                                      .format(number=number)), True
+            after: JournalSale = done.value
+            return translate("HistoryDialog", "The tax receipt of sale {number} is issued: lottery {lottery}.").format(
+                number=number, lottery=", ".join(receipt.lottery for receipt in after.current_receipts)), False
+
+        self._start(sale, translate("HistoryDialog", "Issuing the tax receipt of sale {number}…").format(number=number),
+                    lambda: issue_receipts(services.journal, services.checkout, number, receiver), words)
+
+    # -- reprint ----------------------------------------------------------------------------------------------
+
+    def on_reprint_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or not can_reprint(sale):
+            return
+        self.reprint_requested.emit(sale.number)
+
+    # -- check again -------------------------------------------------------------------------------------------
+
+    def on_check_again_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or not can_check_again(sale):
+            return
+        services, number = self.services, sale.number
+
+        def work() -> RecoveryOutcome | None:
+            current = services.journal.get(number)
+            if not can_check_again(current):
+                return None                  # settled meanwhile (the till's own retries)
+            return recover(services.journal, services.checkout, current)
+
+        def words(done: ActionDone) -> tuple[str, bool]:
+            if done.error is not None:
+                return describe_error(done.error, translate("HistoryDialog", "Sale {number} could not be checked.")
+                                      .format(number=number)), True
+            outcome: RecoveryOutcome | None = done.value
+            if outcome is None:
+                return translate("HistoryDialog",
+                                 "Sale {number} has nothing left to check.").format(number=number), False
+            texts = {
+                Recovered.FAILED: (translate("HistoryDialog",
+                                             "No invoice was created for sale {number}: nothing was charged."), False),
+                Recovered.WAITING: (translate("HistoryDialog",
+                                              "Sale {number} is still waiting for the customer's payment."), False),
+                Recovered.CANCELLED: (translate("HistoryDialog",
+                                                "Sale {number} is cancelled: nothing was charged."), False),
+                Recovered.PAID: (translate("HistoryDialog",
+                                           "Sale {number} is paid; its receipt is not issued."), False),
+                Recovered.COMPLETED: (translate("HistoryDialog",
+                                                "Sale {number} is complete: its receipt was issued."), False),
+                Recovered.REVERSED: (translate("HistoryDialog", "The payment of sale {number} was given back."), False),
+                Recovered.NOT_REVERSED: (translate("HistoryDialog",
+                                                   "The payment of sale {number} was not given back: it is still "
+                                                   "paid. You may give it back again."), True),
+                Recovered.RECEIPT_CANCELLED: (translate("HistoryDialog",
+                                                        "The tax receipt of sale {number} is cancelled."), False),
+                Recovered.RECEIPT_REFUSED: (translate("HistoryDialog",
+                                                      "The tax system refused the receipt of sale {number}; it is "
+                                                      "still owed one."), True),
+                Recovered.RECEIPT_CANCEL_REFUSED: (translate("HistoryDialog",
+                                                             "The tax system refused to void the receipt of sale "
+                                                             "{number}: it stays valid."), True),
+                Recovered.UNSETTLED: (translate("HistoryDialog",
+                                                "Sale {number} could not be checked yet: try again later."), True),
+            }
+            text, is_error = texts[outcome.result]
+            return text.format(number=number), is_error
+
+        self._start(sale, translate("HistoryDialog",
+                                    "Checking sale {number} with the payment service…").format(number=number),
+                    work, words)

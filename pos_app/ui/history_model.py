@@ -1,0 +1,206 @@
+"""The sales history's table: a sale's state and event-log steps in words, and the table model of the range's
+sales (the journal's sales, newest first)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QCoreApplication,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QWidget
+
+from pos_app.formats import datetime_text, money_text, time_text
+from pos_app.journal import (
+    JournalSale,
+    JournalStatus,
+    ReceiptStatus,
+    ReversalKind,
+    ReversalStatus,
+)
+
+_S = JournalStatus
+# Steps the service can still settle: "Check again" asks it (a paid sale without a receipt has
+# nothing to ask: its receipt is issued on the till's screen).
+_CHECKABLE_STATUSES = frozenset({_S.CREATING, _S.OPEN, _S.CANCELLING, _S.RECEIPT_PENDING})
+_PAID_STATUSES = frozenset({_S.PAID, _S.RECEIPT_PENDING, _S.COMPLETED})
+
+
+translate = QCoreApplication.translate     # lupdate reads translate("History", "...") calls
+
+
+# -- a sale in words ------------------------------------------------------------------
+
+def can_check_again(sale: JournalSale) -> bool:
+    """A step whose outcome the service can tell: the sale's own, or a give back or receipt cancel after it."""
+    return (sale.status in _CHECKABLE_STATUSES or sale.reversal_status is ReversalStatus.PENDING
+            or sale.receipt_status is ReceiptStatus.CANCELLING)
+
+
+def can_reprint(sale: JournalSale) -> bool:
+    return sale.receipt is not None or sale.status in _PAID_STATUSES
+
+
+def status_text(sale: JournalSale) -> str:
+    """The sale's state as the cashier says it: what happened to the money and the receipt."""
+    refund = sale.reversal_kind is ReversalKind.REFUND
+    if sale.reversal_status is ReversalStatus.DONE:
+        text = translate("History", "Refunded") if refund else translate("History", "Card payment cancelled")
+        if sale.has_active_receipt:
+            text += translate("History", ", receipt still valid")
+        return text
+    if sale.reversal_status is ReversalStatus.PENDING:
+        return translate("History", "Refund pending…") if refund else translate("History", "Card cancel pending…")
+    if sale.receipt_status is ReceiptStatus.CANCELLING:
+        return translate("History", "Receipt being voided…")
+    if sale.status is _S.COMPLETED and sale.owes_receipt:
+        text = translate("History", "Receipt voided, money kept: owed a receipt")
+    elif sale.status is _S.COMPLETED and sale.receipt_status is ReceiptStatus.CANCELLED:
+        text = translate("History", "Receipt voided")
+    else:
+        text = {
+            _S.CREATING: translate("History", "Creating invoice…"),
+            _S.OPEN: translate("History", "Waiting for payment"),
+            _S.CANCELLING: translate("History", "Cancelling…"),
+            _S.CANCELLED: translate("History", "Cancelled"),
+            _S.FAILED: translate("History", "Not created"),
+            _S.PAID: translate("History", "Paid, no receipt"),
+            _S.RECEIPT_PENDING: translate("History", "Receipt pending…"),
+            _S.COMPLETED: translate("History", "Completed"),
+            _S.EXPIRED: translate("History", "Expired"),
+        }[sale.status]
+    if sale.reversal_status is ReversalStatus.FAILED:
+        text += translate("History", " · give back failed")
+    return text
+
+
+def _kind_text(kind: ReversalKind | None) -> str:
+    words = {ReversalKind.REFUND: translate("History", "Refund"),
+             ReversalKind.CANCEL: translate("History", "Card payment cancel")}
+    return words.get(kind, "") if kind else ""
+
+
+def _payment_type_text(kind: str) -> str:
+    words = {"CARD": translate("History", "Card"), "P2P": translate("History", "Bank transfer (P2P)")}
+    return words.get(kind.upper(), kind or translate("History", "not given"))
+
+
+_STEP_WORDS = {
+    "sale_begun": QT_TRANSLATE_NOOP("History", "Sale started"),
+    "invoice_opened": QT_TRANSLATE_NOOP("History", "Invoice created"),
+    "invoice_failed": QT_TRANSLATE_NOOP("History", "Invoice not created"),
+    "cancel_started": QT_TRANSLATE_NOOP("History", "Invoice cancel asked"),
+    "invoice_cancelled": QT_TRANSLATE_NOOP("History", "Invoice cancelled"),
+    "cancel_failed": QT_TRANSLATE_NOOP("History", "Invoice cancel failed"),
+    "payments_seen": QT_TRANSLATE_NOOP("History", "Paid"),
+    "receipt_started": QT_TRANSLATE_NOOP("History", "Receipt asked"),
+    "receipt_issued": QT_TRANSLATE_NOOP("History", "Receipt issued"),
+    "receipt_failed": QT_TRANSLATE_NOOP("History", "Receipt failed"),
+    "expired": QT_TRANSLATE_NOOP("History", "Invoice expired"),
+    "reversal_started": QT_TRANSLATE_NOOP("History", "Give back asked"),
+    "reversal_done": QT_TRANSLATE_NOOP("History", "Payment given back"),
+    "reversal_failed": QT_TRANSLATE_NOOP("History", "Give back failed"),
+    "receipt_cancel_started": QT_TRANSLATE_NOOP("History", "Receipt cancel asked"),
+    "receipt_cancelled": QT_TRANSLATE_NOOP("History", "Receipt cancelled"),
+    "receipt_cancel_failed": QT_TRANSLATE_NOOP("History", "Receipt cancel failed"),
+}
+
+
+def step_text(kind: str, detail: dict[str, Any]) -> str:
+    words = translate("History", _STEP_WORDS[kind]) if kind in _STEP_WORDS else kind
+    extra = []
+    if kind == "reversal_started":
+        extra.append(_kind_text(ReversalKind(detail["kind"])) if detail.get("kind") in ("cancel", "refund")
+                     else str(detail.get("kind", "")))
+    if detail.get("amount"):
+        extra.append(money_text(Decimal(str(detail["amount"]))))
+    if detail.get("lottery"):
+        extra.append(translate("History", "lottery {lottery}").format(lottery=detail["lottery"]))
+    if detail.get("reason"):
+        extra.append(str(detail["reason"]))
+    return f"{words}: {'; '.join(extra)}" if extra else words
+
+
+# -- the table ------------------------------------------------------------------------
+
+class SalesModel(QAbstractTableModel):
+    """The sales of the range, newest first (as the journal lists them)."""
+
+    TIME, NUMBER, STATUS, AMOUNT, BANK, LOTTERY = range(6)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._sales: list[JournalSale] = []
+        self.show_day = False
+        self._headers = (self.tr("Time"), self.tr("Sale"), self.tr("Status"), self.tr("Amount"),
+                         self.tr("Bank"), self.tr("Lottery"))
+
+    def set_sales(self, sales: list[JournalSale], show_day: bool = False) -> None:
+        self.beginResetModel()
+        self._sales = list(sales)
+        self.show_day = show_day
+        self.endResetModel()
+
+    @property
+    def sales(self) -> list[JournalSale]:
+        return list(self._sales)
+
+    def sale(self, row: int) -> JournalSale | None:
+        return self._sales[row] if 0 <= row < len(self._sales) else None
+
+    def row_of(self, number: str) -> int:
+        return next((row for row, sale in enumerate(self._sales) if sale.number == number), -1)
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._sales)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._headers)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self._headers[section]
+        if orientation is Qt.Orientation.Horizontal and role == Qt.ItemDataRole.TextAlignmentRole \
+                and section == self.AMOUNT:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        sale = self.sale(index.row()) if index.isValid() else None
+        if sale is None:
+            return None
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == self.TIME:
+                return datetime_text(sale.created_at) if self.show_day else time_text(sale.created_at)
+            if column == self.NUMBER:
+                return sale.number
+            if column == self.STATUS:
+                return status_text(sale)
+            if column == self.AMOUNT:
+                return money_text(sale.total)
+            if column == self.BANK:
+                return ", ".join(dict.fromkeys(payment.bank for payment in sale.payments if payment.bank))
+            if column == self.LOTTERY:
+                return ", ".join(receipt.lottery for receipt in sale.current_receipts)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == self.AMOUNT:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and column == self.STATUS and sale.failure:
+            return sale.failure
+        if role == Qt.ItemDataRole.ForegroundRole and column == self.LOTTERY \
+                and sale.receipt_status is ReceiptStatus.CANCELLED:
+            return QColor("#9aa5b1")         # a voided receipt's lottery no longer counts
+        if role == Qt.ItemDataRole.ToolTipRole and column == self.LOTTERY \
+                and sale.receipt_status is ReceiptStatus.CANCELLED:
+            return self.tr("The receipt was voided in the tax system.")
+        if role == Qt.ItemDataRole.UserRole:
+            return sale
+        return None
+

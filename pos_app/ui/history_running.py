@@ -1,0 +1,186 @@
+"""Running the sales history's actions: which actions apply to the selected sale, a question before one
+starts, the action on the money worker, and its outcome in words.
+
+Texts keep the dialog's translation context ("HistoryDialog"), where they were first written.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QMessageBox
+
+from pos_app.journal import JournalSale, ReceiptStatus, ReversalStatus
+
+from .history_model import _S, can_check_again, can_reprint
+from .messages import describe_error
+from .sale_flow import Services
+
+logger = logging.getLogger("pos_app.ui.history_dialog")
+
+translate = QCoreApplication.translate     # lupdate reads translate("HistoryDialog", "...") calls
+
+
+# -- what a background action brings back ---------------------------------------------------
+
+@dataclass(frozen=True)
+class ActionDone:
+    """A finished action: its value or its error, and the sale as the journal has it afterwards."""
+
+    value: Any = None
+    error: BaseException | None = None
+    after: JournalSale | None = None
+
+
+def _guarded(services: Services, number: str, work: Callable[[], Any]) -> Callable[[], ActionDone]:
+    """The task for the worker: run `work`, then read the sale again (a failure included)."""
+    journal = services.journal
+
+    def task() -> ActionDone:
+        try:
+            value = work()
+        except Exception as exc:  # noqa: BLE001 - shown in words; the journal says what is left
+            try:
+                after: JournalSale | None = journal.get(number)
+            except Exception:  # noqa: BLE001
+                after = None
+            return ActionDone(None, exc, after)
+        return ActionDone(value, None, journal.get(number))
+
+    return task
+
+
+@dataclass(frozen=True)
+class _ReceiptLeft:
+    """Given back, but the receipt cancel after it failed."""
+
+    error: BaseException
+
+
+class HistoryRunning:
+    """Starting and finishing the history dialog's actions (mixed into `HistoryDialog`)."""
+
+    services: Services
+    runner: Any
+    confirmation: Any
+    message: Any
+    table: Any
+    note: Any
+    _busy: bool
+    _closed: bool
+    _finished_text: str | None
+
+    def _is_on_screen(self, sale: JournalSale) -> bool:
+        return bool(sale.number) and sale.number == self._on_screen()
+
+    def _give_back_problem(self, sale: JournalSale) -> str:
+        """Why a paid sale cannot be given back here ("" when it can, or it is not paid)."""
+        if sale.can_reverse or sale.status not in (_S.PAID, _S.COMPLETED) or not sale.payments:
+            return ""
+        if sale.reversal_status is ReversalStatus.DONE:
+            return translate("HistoryDialog", "The payment was already given back.")
+        if sale.reversal_status is ReversalStatus.PENDING:
+            return translate("HistoryDialog",
+                             "The payment is being given back: press Check again (F5) to learn how it ended.")
+        return translate("HistoryDialog",
+                         "Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.")
+
+    def _update_actions(self) -> None:
+        sale = self.selected_sale()
+        on_screen = sale is not None and self._is_on_screen(sale)
+        usable = sale is not None and not on_screen and not self._busy
+        self.cancel_invoice_button.setEnabled(usable and sale.status is _S.OPEN and sale.invoice_id is not None)
+        self.give_back_button.setEnabled(usable and sale.can_reverse)
+        self.cancel_receipt_button.setEnabled(usable and sale.has_active_receipt and bool(sale.payments))
+        self.issue_receipt_button.setEnabled(usable and sale.can_issue_receipt
+                                             and sale.status is not _S.RECEIPT_PENDING)
+        self.reprint_button.setEnabled(usable and can_reprint(sale))
+        self.check_again_button.setEnabled(usable and can_check_again(sale))
+        problem = self._give_back_problem(sale) if sale is not None else ""
+        self.give_back_button.setToolTip(problem or translate("HistoryDialog",
+                                                              "Cancel or refund the sale's card payment."))
+        self.note.setText(self.on_screen_text() if on_screen else problem)
+        self.note.setVisible(bool(self.note.text()))
+
+    def on_screen_text(self) -> str:
+        return translate("HistoryDialog", "This sale is on the till's screen: finish it there.")
+
+    def _usable(self) -> JournalSale | None:
+        """The selected sale, when an action may start on it now; otherwise says why not."""
+        sale = self.selected_sale()
+        if sale is None or self._busy:
+            return None
+        if self._is_on_screen(sale):
+            self._show_message(self.on_screen_text(), error=True)
+            self._update_actions()
+            return None
+        return sale
+
+    # -- running an action --------------------------------------------------------------------------
+
+    def _start(self, sale: JournalSale, busy_text: str, work: Callable[[], Any],
+               words: Callable[[ActionDone], tuple[str, bool]]) -> None:
+        """Run `work` on the money worker; show its outcome (`words` gives text and whether it is an error)."""
+        self._busy = True
+        self._update_actions()
+        self._show_message(busy_text, error=False)
+        task = _guarded(self.services, sale.number, work)
+        self.runner.run_in_background(task, lambda done: self._on_action_done(done, words), money=True)
+
+    def _on_action_done(self, done: Future[ActionDone], words: Callable[[ActionDone], tuple[str, bool]]) -> None:
+        if self._closed:
+            return
+        self._busy = False
+        try:
+            outcome = done.result()
+            text, is_error = words(outcome)
+        except Exception as exc:  # noqa: BLE001 - a bug in wording must not leave the buttons off
+            logger.exception("history action outcome")
+            text, is_error = describe_error(exc, translate("HistoryDialog", "Something went wrong.")), True
+        self._show_message(text, error=is_error)
+        self._finished_text = text
+        if not self.reload():
+            self._emit_finished()
+        self.table.setFocus()
+
+    def _show_message(self, text: str, *, error: bool) -> None:
+        self.message.setText(text)
+        self.message.setProperty("kind", "error" if error else "info")
+        self.message.style().unpolish(self.message)
+        self.message.style().polish(self.message)
+        self.message.setVisible(bool(text))
+
+    def _still_pending(self, after: JournalSale | None) -> str:
+        if after is not None and (after.reversal_status is ReversalStatus.PENDING
+                                  or after.receipt_status is ReceiptStatus.CANCELLING
+                                  or after.status in (_S.CANCELLING, _S.CREATING)):
+            return " " + translate("HistoryDialog",
+                                   "Its outcome is not known yet: press Check again (F5) before trying again.")
+        return ""
+
+    def _confirm(self, question: str, yes: str, on_yes: Callable[[], None]) -> None:
+        """A non-blocking question: Enter confirms, Esc keeps things as they are."""
+        box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), question, parent=self)
+        yes_button = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+        no_button = box.addButton(translate("HistoryDialog", "Back"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(yes_button)
+        box.setEscapeButton(no_button)
+
+        def on_finished() -> None:
+            self.confirmation = None
+            box.deleteLater()
+            if self._closed:
+                return
+            self.activateWindow()      # the keyboard comes back to the history, not to a closed box
+            if box.clickedButton() is yes_button and not self._busy:
+                on_yes()
+            self.table.setFocus()
+
+        box.finished.connect(on_finished)
+        self.confirmation = box
+        box.open()
