@@ -34,8 +34,8 @@ from pos_app.backend import (
     check_connection,
     recover_sales,
 )
-from pos_app.app_start import (STARTUP_REPORT_VARIABLE, HintGate, Loaded, load_till, parse_arguments,
-                               report_startup, saved_language, settings_applier)
+from pos_app.app_start import (STARTUP_REPORT_VARIABLE, HintGate, Loaded, hand_over_sandboxes, load_till,
+                               parse_arguments, report_startup, saved_language, settings_applier)
 from pos_app.checkout.recovery import Recovered
 from pos_app.config import Environment, SecretStore, Settings
 from pos_app.domain.poll import PollSchedule
@@ -58,7 +58,7 @@ from pos_app.ui.style import STYLESHEET
 from pos_app.ui.tasks import TaskRunner
 
 logger = logging.getLogger(__name__)
-SETTLE_AGAIN_MS = 60_000   # sales the service could not settle at start are tried again this often
+SETTLE_AGAIN_MS = 30_000   # sales the services could not settle yet are tried again this often
 
 
 class PosApp(QObject):
@@ -69,9 +69,11 @@ class PosApp(QObject):
 
     def __init__(self, paths: AppPaths, *, runner: TaskRunner | None = None, sandbox_url: str | None = None,
                  secrets: SecretStore | None = None, schedule: PollSchedule | None = None,
-                 language: Language | None = None, instant: Callable[[], datetime] | None = None) -> None:
+                 language: Language | None = None, instant: Callable[[], datetime] | None = None,
+                 posapi_url: str | None = None) -> None:
         super().__init__()
         self.paths = paths
+        self.posapi_url = posapi_url     # a running PosAPI sandbox for training (tests); None: the embedded one
         self.instant = instant      # the moment the shop's clock reads (tests); None: the system clock
         self.runner = runner or TaskRunner()
         self.sandbox_url = sandbox_url
@@ -88,6 +90,7 @@ class PosApp(QObject):
         self.scanner = ScanRecognizer(QApplication.instance(), self)  # type: ignore[arg-type]
         self.scanner.scanned.connect(self.on_scanner_scanned)
         self.flow.receipt_issued.connect(self.on_flow_receipt_issued)
+        self.flow.receipt_queued.connect(self.on_flow_receipt_queued)
         self.settings_dialog: SettingsDialog | None = None
         self.history_dialog: HistoryDialog | None = None
         self.day_close_dialog: DayCloseDialog | None = None
@@ -136,7 +139,7 @@ class PosApp(QObject):
 
     def _load(self) -> Loaded:
         return load_till(self.paths, self.lock, self.secrets, sandbox_url=self.sandbox_url,
-                         on_hint=self.hint_arrived.emit, instant=self.instant)
+                         on_hint=self.hint_arrived.emit, instant=self.instant, posapi_url=self.posapi_url)
 
     def _on_loaded(self, done: Future[Loaded]) -> None:
         try:
@@ -177,6 +180,7 @@ class PosApp(QObject):
                                      .format(detail=recovery.problem))
         if recovery.resume is not None and self.flow.resume(recovery.resume):
             self.window.statusBar().showMessage(self.describe_resumed(recovery.resume), 20000)
+        self._print_receipts_found(recovery)
         settled = [outcome for outcome in recovery.outcomes if outcome.result is Recovered.COMPLETED]
         if settled and recovery.resume is None:
             self.window.sale_page.show_info(self.tr("After the restart, the receipt of {count} paid sale(s) was "
@@ -184,7 +188,18 @@ class PosApp(QObject):
                                             .format(count=len(settled)))
         self._keep_settling(recovery.unsettled)
 
+    def _print_receipts_found(self, recovery: StartupRecovery) -> None:
+        """A PosAPI receipt issued by asking again: printed now, while this session still holds its lottery
+        number (it is never kept on disk)."""
+        choice = self.printing.choice
+        for outcome in recovery.outcomes:
+            if outcome.result is Recovered.COMPLETED and outcome.printable and choice.is_set and choice.auto_print:
+                self.window.print_receipt(outcome.number, copy=False)
+
     def describe_resumed(self, sale: Sale) -> str:
+        if sale.stage is Stage.TENDERING:
+            return self.tr("Sale {number} was being paid when the till stopped: what was taken is kept; take the "
+                           "rest.").format(number=sale.number)
         if sale.stage is Stage.PAID:
             return self.tr("Sale {number} was paid before the till stopped: issue its receipt.").format(
                 number=sale.number)
@@ -216,6 +231,7 @@ class PosApp(QObject):
             return
         left = recovery.unsettled | (self.unsettled - {outcome.number for outcome in recovery.outcomes})
         self.unsettled = left
+        self._print_receipts_found(recovery)
         if not left:
             self._settle_timer.stop()
             self.window.statusBar().showMessage(self.tr("The unfinished sales are settled with the payment "
@@ -231,7 +247,7 @@ class PosApp(QObject):
             self.flow.unavailable_reason = self.tr("No password is stored for this account: enter it in "
                                                    "Settings (Ctrl+,) before charging.")
         else:
-            self.flow.services = Services(backend.checkout, backend.journal, backend.training)
+            self.flow.services = Services(backend.checkout, backend.journal, backend.training, backend.posapi)
             self.flow.unavailable_reason = ""
         training = settings.environment is Environment.TRAINING
         till = self.tr("Terminal {terminal}").format(terminal=settings.terminal_id)
@@ -241,7 +257,7 @@ class PosApp(QObject):
         self.window.set_ready(True, backend.catalog, training=training, till=till)
         self.window.customer_display.set_shop_name(settings.shop_name)
         self.printing.configure(PrinterChoice.from_settings(settings), shop_header(settings), backend.journal,
-                                backend.clock.now)
+                                backend.clock.now, backend.posapi.print_only if backend.posapi else None)
         if old is not None and old is not backend:
             self.runner.run_in_background(old.close)
 
@@ -249,6 +265,10 @@ class PosApp(QObject):
         """A callback says a payment may have arrived: check the open sale now (never trusted as payment)."""
         if self.hint_gate.lets_through(hint, self.flow.sale if self.flow.stage is Stage.AWAITING_PAYMENT else None):
             self.flow.check_now()
+
+    def on_flow_receipt_queued(self, number: str) -> None:
+        """A PosAPI receipt left pending (PosAPI not answering): the till asks again by itself, soon."""
+        self._keep_settling(self.unsettled | {number})
 
     def on_flow_receipt_issued(self, sale: Sale) -> None:
         """The ebarimt is issued: print it at once when a printer is set and the shop wants that."""
@@ -313,7 +333,7 @@ class PosApp(QObject):
         assert self.secrets is not None and settings is not None
         apply = settings_applier(settings, password, self.secrets, self.paths, current=self.backend,
                                  current_settings=self.settings, sandbox_url=self.sandbox_url,
-                                 on_hint=self.hint_arrived.emit, instant=self.instant)
+                                 on_hint=self.hint_arrived.emit, instant=self.instant, posapi_url=self.posapi_url)
         self.window.statusBar().showMessage(self.tr("Applying the new settings…"))
         self.runner.run_in_background(apply, lambda done: self._on_settings_applied(settings, done), money=True)
 
@@ -323,9 +343,8 @@ class PosApp(QObject):
         except Exception as exc:  # noqa: BLE001
             self.window.show_problem(describe_error(exc, self.tr("The new settings could not be applied.")))
             return
-        if self.backend is not None and self.backend.sandbox is not None and backend.training \
-                and backend.sandbox is None:
-            backend.sandbox, self.backend.sandbox = self.backend.sandbox, None  # keep the running sandbox
+        if self.backend is not None:
+            hand_over_sandboxes(self.backend, backend)
         self._use(settings, backend)
         self._show_problems(backend.problems)
         self._use_recovery(recovery)

@@ -55,7 +55,8 @@ class Loaded:
 
 
 def load_till(paths: AppPaths, lock: JournalLock, secrets: SecretStore | None, *, sandbox_url: str | None,
-              on_hint: Callable[[CallbackHint], None], instant: Callable[[], datetime] | None) -> Loaded:
+              on_hint: Callable[[CallbackHint], None], instant: Callable[[], datetime] | None,
+              posapi_url: str | None = None) -> Loaded:
     """The start-up's worker part: the data folder's lock, the settings, the keyring, the backend."""
     try:
         lock.acquire()
@@ -72,7 +73,8 @@ def load_till(paths: AppPaths, lock: JournalLock, secrets: SecretStore | None, *
                                        "; ".join(settings_problem_text(p) for p in settings.problems())))
         settings = Settings()
     secrets = secrets or open_secret_store()
-    backend = build_backend(settings, secrets, paths, sandbox_url=sandbox_url, on_hint=on_hint, instant=instant)
+    backend = build_backend(settings, secrets, paths, sandbox_url=sandbox_url, on_hint=on_hint, instant=instant,
+                            posapi_url=posapi_url)
     # Before the cashier sees an empty cart: what a crash left unfinished is settled first.
     recovery = recover_sales(backend)
     return Loaded(settings, secrets, backend, problems + backend.problems, recovery)
@@ -81,10 +83,13 @@ def load_till(paths: AppPaths, lock: JournalLock, secrets: SecretStore | None, *
 def settings_applier(settings: Settings, password: str | None, secrets: SecretStore, paths: AppPaths, *,
                      current: Backend | None, current_settings: Settings | None, sandbox_url: str | None,
                      on_hint: Callable[[CallbackHint], None], instant: Callable[[], datetime] | None,
-                     ) -> Callable[[], tuple[Backend, StartupRecovery]]:
+                     posapi_url: str | None = None) -> Callable[[], tuple[Backend, StartupRecovery]]:
     """The worker's job that saves new settings and builds their backend (read from `current` now, on the
-    GUI thread)."""
+    GUI thread). Training's running sandboxes are kept (the app hands them to the new backend)."""
     keep_sandbox = current.base_url if current and current.training else sandbox_url
+    keep_posapi = posapi_url
+    if current is not None and current.posapi_sandbox is not None:
+        keep_posapi = current.posapi_sandbox.url  # type: ignore[attr-defined]
     if current is not None and current.sandbox is not None and current_settings is not None \
             and (settings.city_tax_rate, settings.training_profile) != (current_settings.city_tax_rate,
                                                                          current_settings.training_profile):
@@ -98,12 +103,22 @@ def settings_applier(settings: Settings, password: str | None, secrets: SecretSt
         if password is not None and settings.environment is not Environment.TRAINING:
             secrets.set_password(secret_account(settings.environment, settings.base_url, settings.username),
                                  password)
+        training = settings.environment is Environment.TRAINING
         backend = build_backend(settings, secrets, paths, password=password, on_hint=on_hint, instant=instant,
-                                sandbox_url=keep_sandbox if settings.environment is Environment.TRAINING else None)
+                                sandbox_url=keep_sandbox if training else None,
+                                posapi_url=keep_posapi if training else None)
         # Another environment has its own journal (and a new password may open one): settle it too.
         return backend, recover_sales(backend)
 
     return apply
+
+
+def hand_over_sandboxes(old: Backend, new: Backend) -> None:
+    """Training's running sandboxes go on with the new backend that uses them (the old one stops what it keeps)."""
+    if old.sandbox is not None and new.training and new.sandbox is None:
+        new.sandbox, old.sandbox = old.sandbox, None
+    if old.posapi_sandbox is not None and new.training and new.posapi is not None and new.posapi_sandbox is None:
+        new.posapi_sandbox, old.posapi_sandbox = old.posapi_sandbox, None
 
 
 class HintGate:

@@ -20,6 +20,7 @@ from pos_app import RESOURCES
 from pos_app.checkout import Checkout, CheckoutConfig, TrainingDesk
 from pos_app.checkout.callback_receiver import CallbackReceiver
 from pos_app.checkout.partial import resumable_sale
+from pos_app.checkout.posapi_desk import PosApiDesk, PosApiSetup
 from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover_all, sale_to_resume
 from pos_app.config import (
     TRAINING_PASSWORD,
@@ -33,6 +34,7 @@ from pos_app.domain.catalog import Catalog, load_catalog
 from pos_app.domain.sale import Sale
 from pos_app.domain.shop_time import ShopClock, time_zone, utc_now
 from pos_app.journal import Journal, JournalLock
+from pos_app.posapi import EBARIMT_API_URL, EbarimtLookupClient, PosApiClient, PosIdentity
 from pos_app.qpay import CallbackHint, QPayClient
 
 logger = logging.getLogger(__name__)
@@ -118,6 +120,8 @@ class Backend:
     problems: list[StartupProblem] = field(default_factory=list)
     receiver: CallbackReceiver | None = None
     clock: ShopClock = field(default_factory=ShopClock)   # the shop's time: the journal's, the dialogs', the slips'
+    posapi: PosApiDesk | None = None                      # every sale's receipt through PosAPI, when one is set
+    posapi_sandbox: object | None = field(default=None, repr=False)   # training's embedded PosApiSandboxServer
 
     def close(self) -> None:
         if self.receiver is not None:
@@ -125,6 +129,10 @@ class Backend:
         self.journal.close()
         if self.checkout is not None:
             self.checkout.client.close()
+        if self.posapi is not None:
+            self.posapi.close()
+        if self.posapi_sandbox is not None:
+            self.posapi_sandbox.stop()  # type: ignore[attr-defined]
         if self.training is not None:
             self.training.close()
         if self.sandbox is not None:
@@ -140,6 +148,32 @@ def start_training_sandbox(paths: AppPaths, city_tax_rate: Decimal, profile: str
 
     options = SandboxOptions(state_file=paths.sandbox_state_file, city_tax_rate=city_tax_rate, profile=profile)
     return SandboxServer("127.0.0.1", 0, options).start()
+
+
+# Training's PosAPI registration: the sandbox's sample merchant (docs/posapi-sandbox.md).
+TRAINING_POSAPI_TIN = "37900846788"
+TRAINING_DISTRICT = "2501"
+
+
+def start_training_posapi() -> object:
+    """The embedded PosAPI sandbox (its receipts live as long as it runs)."""
+    from pos_app.sandbox.posapi import PosApiSandboxServer
+
+    return PosApiSandboxServer("127.0.0.1", 0).start()
+
+
+def posapi_desk(settings: Settings, url: str, lookups_url: str) -> PosApiDesk:
+    """The till's PosAPI at `url`, registered as the settings say (training: the sandbox's sample merchant);
+    `lookups_url` answers the tax authority's public look-ups (an organization's TIN)."""
+    if settings.environment is Environment.TRAINING:
+        identity = PosIdentity(TRAINING_POSAPI_TIN, settings.posapi_pos_no or settings.terminal_id,
+                               settings.posapi_branch_no or "1", settings.posapi_district or TRAINING_DISTRICT)
+    else:
+        identity = PosIdentity(settings.posapi_tin, settings.posapi_pos_no, settings.posapi_branch_no,
+                               settings.posapi_district)
+    client = PosApiClient(url, allow_plain_http=True)
+    lookups = EbarimtLookupClient(lookups_url)
+    return PosApiDesk(client, lookups, PosApiSetup(identity, settings.tax_rates))
 
 
 def load_shop_catalog(settings: Settings) -> tuple[Catalog, list[StartupProblem]]:
@@ -169,9 +203,9 @@ def start_callback_receiver(settings: Settings, on_hint: Callable[[CallbackHint]
 def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPaths,
                   *, sandbox_url: str | None = None, password: str | None = None,
                   on_hint: Callable[[CallbackHint], None] | None = None,
-                  instant: Callable[[], datetime] | None = None) -> Backend:
-    """Build client, checkout, journal and catalog. `sandbox_url` reuses a running
-    sandbox for training (tests) instead of starting the embedded one; `on_hint` hears
+                  instant: Callable[[], datetime] | None = None, posapi_url: str | None = None) -> Backend:
+    """Build client, checkout, journal and catalog. `sandbox_url` and `posapi_url` reuse running
+    sandboxes for training (tests) instead of starting the embedded ones; `on_hint` hears
     the callback receiver (on its thread), when the settings turn it on. The shop's clock
     reads `instant` (tests) or the system clock, in the settings' time zone."""
     clock = ShopClock(time_zone(settings.time_zone), instant or utc_now)
@@ -191,6 +225,15 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
         base_url = settings.base_url
         if password is None and secrets is not None:
             password = secrets.get_password(secret_account(settings.environment, base_url, settings.username))
+    posapi, posapi_sandbox = None, None
+    if settings.uses_posapi:
+        if settings.environment is Environment.TRAINING:
+            if posapi_url is None:
+                posapi_sandbox = start_training_posapi()
+                posapi_url = posapi_sandbox.url  # type: ignore[attr-defined]
+            posapi = posapi_desk(settings, posapi_url, posapi_url)
+        else:
+            posapi = posapi_desk(settings, settings.posapi_url, EBARIMT_API_URL)
     receiver, receiver_problems = start_callback_receiver(settings, on_hint)
     problems += receiver_problems
     callback_url = settings.callback_url or (receiver.url if receiver else PLACEHOLDER_CALLBACK_URL)
@@ -213,7 +256,8 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
         if receiver is not None:
             receiver.stop()
         raise
-    return Backend(settings, checkout, journal, catalog, base_url, training, sandbox, problems, receiver, clock)
+    return Backend(settings, checkout, journal, catalog, base_url, training, sandbox, problems, receiver, clock,
+                   posapi, posapi_sandbox)
 
 
 @dataclass(frozen=True)
@@ -231,7 +275,7 @@ def recover_sales(backend: Backend, only: frozenset[str] | None = None) -> Start
     if backend.checkout is None:
         return StartupRecovery()   # no account yet: nothing can be asked; the next backend will
     try:
-        outcomes = tuple(recover_all(backend.journal, backend.checkout, only))
+        outcomes = tuple(recover_all(backend.journal, backend.checkout, only, backend.posapi))
         resumable = sale_to_resume(backend.journal) if only is None else None
         # A partly paid sale comes back waiting on its newest remainder invoice, when it has one.
         resume = resumable_sale(backend.journal, resumable) if resumable is not None else None

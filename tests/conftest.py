@@ -24,6 +24,7 @@ TRANSLATIONS = Path(__file__).resolve().parents[1] / "resources" / "translations
 
 from pos_app.checkout import Checkout, CheckoutConfig  # noqa: E402
 from pos_app.qpay import QPayClient  # noqa: E402
+from pos_app.sandbox.posapi import PosApiSandboxServer  # noqa: E402
 from pos_app.sandbox import SandboxServer  # noqa: E402
 from pos_app.sandbox.app import SandboxOptions  # noqa: E402
 from pos_app.ui.language import Language  # noqa: E402
@@ -111,11 +112,20 @@ def sandbox_server(sandbox_profile: str) -> Iterator[SandboxServer]:
     server.stop()
 
 
+@pytest.fixture(scope="session")
+def posapi_server() -> Iterator[PosApiSandboxServer]:
+    """A real PosAPI 3.0 sandbox on loopback for the whole session."""
+    with PosApiSandboxServer() as server:
+        yield server
+
+
 @pytest.fixture(autouse=True)
 def _fresh_sandbox(request: pytest.FixtureRequest) -> None:
     # Tests that need no sandbox never start it; any test that uses it gets a clean one.
     if "sandbox_server" in request.fixturenames:
         request.getfixturevalue("sandbox_server").reset()
+    if "posapi_server" in request.fixturenames:
+        request.getfixturevalue("posapi_server").reset()
 
 
 @pytest.fixture

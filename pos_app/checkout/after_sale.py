@@ -44,7 +44,7 @@ def cancel_open_invoice(journal: Journal, checkout: Checkout, number: str) -> Ca
 
     def paid_first(sale: JournalSale) -> CancelOutcome:
         assert sale.invoice_id is not None
-        check = checkout.check_payment(sale.invoice_id, sale.total)
+        check = checkout.check_payment(sale.invoice_id, sale.qpay_due)
         if check.is_paid:
             record_paid(journal, number, check)
             return CancelOutcome(CancelResult.PAID, check)

@@ -110,16 +110,16 @@ def check_sale(journal: Journal, checkout: Checkout, number: str, *, with_status
         raise JournalError(f"Sale {number} has no invoice to check.")
     live = [row for row in journal.invoices_of(number) if row.is_live]
     if not live:
-        check = checkout.check_payment(sale.invoice_id, sale.total, with_status=with_status)
+        check = checkout.check_payment(sale.invoice_id, sale.qpay_due, with_status=with_status)
         first_invoice = OpenInvoice(sale.invoice_id, sale.qr_text, short_url=sale.short_url, banks=sale.banks)
-        result = SaleCheck(check, sale.total, first_invoice, sale.total)
+        result = SaleCheck(check, sale.qpay_due, first_invoice, sale.qpay_due)
     else:
-        first = checkout.check_payment(sale.invoice_id, sale.total)
+        first = checkout.check_payment(sale.invoice_id, sale.qpay_due)
         rest = [(row, checkout.check_payment(row.invoice_id or "", row.amount)) for row in live]
         payments = first.payments + tuple(payment for _, each in rest for payment in each.payments)
         paid = sum((payment.amount for payment in payments), Decimal(0))
         unpaid = tuple(row.sender_invoice_no for row, each in rest if not each.payments)
-        result = SaleCheck(PaymentCheck(paid >= sale.total, paid, payments), sale.total, live[-1].invoice,
+        result = SaleCheck(PaymentCheck(paid >= sale.qpay_due, paid, payments), sale.qpay_due, live[-1].invoice,
                            live[-1].amount, unpaid, tuple(row.sender_invoice_no for row in live))
     _record(journal, number, result.check)
     return result

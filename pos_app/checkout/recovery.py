@@ -15,7 +15,13 @@ and only then writes what it learned.
   reversal failed (the cashier may try again from the history);
 - a receipt being voided: ask again (a voided receipt answers "no receipt");
   a refusal (the month is closed, say) ends the void as refused, its reason
-  kept for the history, instead of asking for ever.
+  kept for the history, instead of asking for ever;
+- tenders taken but not covering the total: nothing to ask; the sale comes
+  back on its tender page (its cash is in the drawer);
+- a receipt through PosAPI being issued or voided: `PosApiDesk.settle` asks the
+  same request again the same day (its bill number cannot make a second
+  receipt), `PosApiDesk.void` asks the void again; on a later day the sale waits
+  for a person (NEEDS_PERSON).
 
 Only an answer that proves the outcome settles a step; anything else (5xx,
 timeout, no connection, an unreadable answer) leaves it for the next try.
@@ -28,11 +34,14 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import Enum
 
+from pos_app.domain.sale import ReceiptVia
 from pos_app.journal.journal import Journal, JournalSale, JournalStatus, ReceiptStatus, ReversalStatus
+from pos_app.posapi import PosApiError
 from pos_app.qpay import QPayError
 from pos_app.qpay.statuses import normalize_invoice_status
 
 from .partial import needs_part_settling, settle_part_paid
+from .posapi_desk import PosApiDesk, ReceiptNeedsPerson
 from .receipts import issue_receipts, settle_receipt_voids
 from .service import Checkout, is_definite_refusal, open_invoice
 
@@ -50,7 +59,9 @@ class Recovered(Enum):
     RECEIPT_CANCELLED = "receipt_cancelled"
     RECEIPT_REFUSED = "receipt_refused"                # the service refused the receipt: still owed
     RECEIPT_CANCEL_REFUSED = "receipt_cancel_refused"  # the service refused the void: the receipt stays
+    TENDERING = "tendering"          # cash or the card terminal taken, the rest not yet: back on its tender page
     UNSETTLED = "unsettled"          # the service could not be asked; try again later
+    NEEDS_PERSON = "needs_person"    # asking again could do harm (a PosAPI receipt of an earlier day): a person
 
 
 @dataclass(frozen=True)
@@ -58,25 +69,35 @@ class RecoveryOutcome:
     number: str
     result: Recovered
     detail: str = ""
+    printable: bool = False          # a PosAPI receipt issued just now: its lottery is in memory to print
 
 
-def recover_all(journal: Journal, checkout: Checkout, only: Collection[str] | None = None) -> list[RecoveryOutcome]:
+def recover_all(journal: Journal, checkout: Checkout, only: Collection[str] | None = None,
+                posapi: PosApiDesk | None = None) -> list[RecoveryOutcome]:
     """Settle every unfinished sale (or `only` these numbers), oldest first; a failure to reach
-    the service leaves it for later."""
+    the service leaves it for later. `posapi` settles the receipts asked of the shop's PosAPI."""
     outcomes = []
     sales = {sale.number: sale for sale in journal.unsettled_afterwards() + journal.unfinished()}
     for sale in sorted(sales.values(), key=lambda sale: sale.created_at):
         if only is not None and sale.number not in only:
             continue
         try:
-            outcomes.append(recover(journal, checkout, sale))
-        except QPayError as exc:
+            outcomes.append(recover(journal, checkout, sale, posapi))
+        except ReceiptNeedsPerson as exc:
+            outcomes.append(RecoveryOutcome(sale.number, Recovered.NEEDS_PERSON, str(exc)))
+        except (QPayError, PosApiError) as exc:
             logger.warning("recovery of %s postponed: %s", sale.number, type(exc).__name__)
             outcomes.append(RecoveryOutcome(sale.number, Recovered.UNSETTLED, str(exc)))
     return outcomes
 
 
-def recover(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
+def recover(journal: Journal, checkout: Checkout, sale: JournalSale,
+            posapi: PosApiDesk | None = None) -> RecoveryOutcome:
+    if sale.receipt_via is ReceiptVia.POSAPI and (
+            sale.status is JournalStatus.RECEIPT_PENDING or sale.receipt_status is ReceiptStatus.CANCELLING):
+        return _posapi_receipt(journal, posapi, sale)
+    if sale.status is JournalStatus.TENDERING:
+        return RecoveryOutcome(sale.number, Recovered.TENDERING)
     if needs_part_settling(journal, sale):   # partly paid: a remainder invoice, or its part given back
         return RecoveryOutcome(sale.number, Recovered(settle_part_paid(journal, checkout, sale)))
     afterwards: RecoveryOutcome | None = None
@@ -103,7 +124,7 @@ def recover(journal: Journal, checkout: Checkout, sale: JournalSale) -> Recovery
 
 def _creating(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
     found = checkout.client.find_invoice(sale.number, invoice_code=checkout.config.invoice_code,
-                                         amount=sale.total)
+                                         amount=sale.qpay_due)
     if found is None:
         journal.invoice_failed(sale.number, "not created: the till stopped before the service answered")
         return RecoveryOutcome(sale.number, Recovered.FAILED)
@@ -113,7 +134,7 @@ def _creating(journal: Journal, checkout: Checkout, sale: JournalSale) -> Recove
 
 def _open(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
     assert sale.invoice_id is not None
-    check = checkout.check_payment(sale.invoice_id, sale.total, with_status=True)
+    check = checkout.check_payment(sale.invoice_id, sale.qpay_due, with_status=True)
     if check.is_paid:
         journal.payments_seen(sale.number, check.payments)
         return RecoveryOutcome(sale.number, Recovered.PAID)
@@ -172,16 +193,38 @@ def _receipt_cancelling(journal: Journal, checkout: Checkout, sale: JournalSale)
     return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCELLED)
 
 
+def _posapi_receipt(journal: Journal, posapi: PosApiDesk | None, sale: JournalSale) -> RecoveryOutcome:
+    if posapi is None:      # PosAPI was taken out of the settings: nothing can be asked
+        return RecoveryOutcome(sale.number, Recovered.NEEDS_PERSON, "no PosAPI is set to settle its receipt with")
+    if sale.receipt_status is ReceiptStatus.CANCELLING:
+        try:
+            posapi.void(journal, sale.number)
+        except PosApiError as exc:
+            if journal.get(sale.number).receipt_status is ReceiptStatus.CANCELLING:
+                raise
+            return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCEL_REFUSED, exc.message)
+        return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCELLED)
+    done = posapi.settle(journal, sale)
+    if done.status is JournalStatus.COMPLETED:
+        printable = any(posapi.print_only.fill(row.receipt).lottery for row in done.valid_receipts)
+        return RecoveryOutcome(sale.number, Recovered.COMPLETED, printable=printable)
+    return RecoveryOutcome(sale.number, Recovered.RECEIPT_REFUSED, done.failure)
+
+
 # What recovery can put back on the screen: the customer paid (the receipt is owed), or the invoice waits.
 _RESUMABLE_PAID = (JournalStatus.PAID, JournalStatus.RECEIPT_PENDING)
 
 
 def sale_to_resume(journal: Journal) -> JournalSale | None:
     """The unfinished sale the till shows at start: a paid one first (its receipt is owed;
-    the oldest), else the newest open invoice. The others stay in the history."""
+    the oldest), else the newest one with tenders taken (its cash is in the drawer), else the newest open
+    invoice. The others stay in the history."""
     unfinished = journal.unfinished()
     paid = [sale for sale in unfinished if sale.status in _RESUMABLE_PAID]
     if paid:
         return paid[0]
+    tendering = [sale for sale in unfinished if sale.status is JournalStatus.TENDERING]
+    if tendering:
+        return tendering[-1]
     waiting = [sale for sale in unfinished if sale.status is JournalStatus.OPEN]
     return waiting[-1] if waiting else None

@@ -71,7 +71,7 @@ def close_paid_sale(journal: Journal, checkout: Checkout, number: str) -> tuple[
                 troubles.append(exc)
     sale = journal.get(number)
     assert sale.invoice_id is not None
-    invoices = [(sale.invoice_id, sale.total)] + [
+    invoices = [(sale.invoice_id, sale.qpay_due)] + [
         (row.invoice_id, row.amount) for row in journal.invoices_of(number)
         if row.invoice_id and row.status in (InvoiceStatus.OPEN, InvoiceStatus.CANCELLING)]
     known = {payment.payment_id for payment in sale.payments + sale.given_back}

@@ -123,7 +123,11 @@ class Checkout:
     # -- invoice ------------------------------------------------------------------
 
     def invoice_request(self, sale: Sale) -> FullInvoice:
+        """The sale's invoice: its lines when it is for the whole total; for the rest after cash or the card
+        terminal (a split sale) only the amount, whose lines would not add up to it (the sale's receipt then
+        comes from PosAPI, never from this invoice)."""
         description = f"{self.config.shop_name or 'Sale'} {sale.number}".strip()[:MAX_DESCRIPTION]
+        whole = sale.qpay_amount == sale.total
         return FullInvoice(
             invoice_code=self.config.invoice_code,
             sender_invoice_no=sale.number,
@@ -131,8 +135,8 @@ class Checkout:
             invoice_description=description,
             callback_url=self.config.callback_url,
             sender_branch_code=self.config.branch_code,
-            amount=sale.total,
-            lines=[_invoice_line(line) for line in sale.lines],
+            amount=sale.qpay_amount,
+            lines=[_invoice_line(line) for line in sale.lines] if whole else None,
         )
 
     def create_invoice(self, sale: Sale) -> OpenInvoice:

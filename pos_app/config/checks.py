@@ -223,6 +223,36 @@ def check_training_profile(value: str) -> Check:
                                                     "(as the live service answers).")
 
 
+_TIN = re.compile(r"[0-9]{11,14}")
+_BRANCH_NO = re.compile(r"[0-9]{1,3}")
+_DISTRICT = re.compile(r"[0-9]{4}")
+_POS_NO = re.compile(r"[A-Za-z0-9_-]{1,20}")
+
+
+def check_posapi_url(value: str) -> Check:
+    """The shop's PosAPI: empty (none), or an http(s) address; plain http is its own (it runs on the shop's
+    computer or network, http://localhost:7080 by default)."""
+    if not value:
+        return None
+    return check_web_address(value, "http://localhost:7080")
+
+
+def _pattern_check(pattern: re.Pattern[str], template: str) -> Callable[[str], Check]:
+    def check(value: str) -> Check:
+        return None if pattern.fullmatch(value) else template
+    return check
+
+
+def posapi_checks() -> dict[str, Callable[[str], Check]]:
+    """The checks of the PosAPI registration's fields, when a PosAPI is set."""
+    return {
+        "posapi_tin": _pattern_check(_TIN, "The {label} must be the shop's TIN: 11 to 14 digits."),
+        "posapi_pos_no": _pattern_check(_POS_NO, "The {label} must be 1 to 20 Latin letters, digits, - or _."),
+        "posapi_branch_no": _pattern_check(_BRANCH_NO, "The {label} must be 1 to 3 digits."),
+        "posapi_district": _pattern_check(_DISTRICT, "The {label} must be 4 digits."),
+    }
+
+
 # The checks of the fields every environment uses; the account's fields are added outside training.
 FIELD_CHECKS: dict[str, Callable[[str], Check]] = {
     "callback_url": check_callback_url,
@@ -244,6 +274,7 @@ FIELD_CHECKS: dict[str, Callable[[str], Check]] = {
     "scanner_prefix": check_scanner_prefix,
     "scanner_suffix": check_scanner_suffix,
     "training_profile": check_training_profile,
+    "posapi_url": check_posapi_url,
 }
 
 

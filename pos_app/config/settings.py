@@ -35,6 +35,7 @@ from .checks import (
     Check as Check,
     account_checks,
     anything,
+    posapi_checks,
     check_text,
     parse_listen_address as parse_listen_address,
     percent,
@@ -89,6 +90,12 @@ FIELD_LABELS = {
     "scanner_prefix": "scanner prefix",
     "scanner_suffix": "scanner suffix",
     "training_profile": "training service's answers",
+    "training_posapi": "training PosAPI",
+    "posapi_url": "PosAPI address",
+    "posapi_tin": "shop's TIN on PosAPI",
+    "posapi_pos_no": "POS number",
+    "posapi_branch_no": "branch number",
+    "posapi_district": "PosAPI district code",
 }
 
 @dataclass(frozen=True)
@@ -152,6 +159,16 @@ class Settings:
     # Training only: the embedded sandbox answers "contract" (as the contract says) or "live" (as the live
     # service answers); a change restarts it.
     training_profile: str = "contract"
+    # Every sale's receipt (cash, the card terminal, QPay) through PosAPI 3.0, the tax authority's local service.
+    # Training: the embedded PosAPI sandbox when `training_posapi`. Otherwise the shop's own at `posapi_url`
+    # ("" none: QPay sales get QPay's ebarimt, and cash or card-terminal sales get no receipt), registered with
+    # the shop's TIN, this till's POS number, the branch and the district.
+    training_posapi: bool = True
+    posapi_url: str = ""
+    posapi_tin: str = ""
+    posapi_pos_no: str = ""
+    posapi_branch_no: str = "1"
+    posapi_district: str = ""
 
     def __post_init__(self) -> None:
         # Callers may pass "production"; keep the field a real Environment.
@@ -170,6 +187,13 @@ class Settings:
         return ShopClock(time_zone(self.time_zone))
 
     @property
+    def uses_posapi(self) -> bool:
+        """Receipts go through a PosAPI: the training one, or the shop's."""
+        if self.environment is Environment.TRAINING:
+            return self.training_posapi
+        return bool(self.posapi_url)
+
+    @property
     def effective_username(self) -> str:
         return TRAINING_USERNAME if self.environment is Environment.TRAINING else self.username
 
@@ -182,6 +206,8 @@ class Settings:
         checks = dict(FIELD_CHECKS)
         if self.environment is not Environment.TRAINING:
             checks.update(account_checks(production=self.environment is Environment.PRODUCTION))
+            if self.posapi_url:
+                checks.update(posapi_checks())
         found: list[SettingsProblem] = []
         for name in _text_field_names():
             value = getattr(self, name)

@@ -13,11 +13,13 @@ from enum import Enum
 
 from .cart import CartLine
 from .taxes import TaxSplit
+from .tenders import Tender, Tendering
 from .validators import check_organization_register
 
 
 class Stage(Enum):
     CART = "cart"                      # line items being entered
+    TENDERING = "tendering"            # cash or the card terminal taken; something may still be due
     CHARGING = "charging"              # the invoice is being created
     AWAITING_PAYMENT = "awaiting"      # QR shown, checking for the payment
     CANCELLING = "cancelling"          # the invoice is being cancelled
@@ -29,12 +31,18 @@ class Stage(Enum):
 
 
 _NEXT: dict[Stage, frozenset[Stage]] = {
-    Stage.CART: frozenset({Stage.CHARGING}),
-    Stage.CHARGING: frozenset({Stage.CART, Stage.AWAITING_PAYMENT}),
-    Stage.AWAITING_PAYMENT: frozenset({Stage.CANCELLING, Stage.PAID, Stage.CANCELLED, Stage.EXPIRED}),
+    Stage.CART: frozenset({Stage.CHARGING, Stage.TENDERING}),
+    # Covered by its tenders (PAID), the rest by QPay (CHARGING), the tenders handed back (CANCELLED), or
+    # nothing taken yet and the cashier back at the cart.
+    Stage.TENDERING: frozenset({Stage.CHARGING, Stage.PAID, Stage.CANCELLED, Stage.CART}),
+    # A sale with tenders goes back to them when its QPay part ends unpaid (refused, cancelled, expired).
+    Stage.CHARGING: frozenset({Stage.CART, Stage.AWAITING_PAYMENT, Stage.TENDERING}),
+    Stage.AWAITING_PAYMENT: frozenset({Stage.CANCELLING, Stage.PAID, Stage.CANCELLED, Stage.EXPIRED,
+                                       Stage.TENDERING}),
     # A cancel refused because the customer paid meanwhile lands in PAID.
-    Stage.CANCELLING: frozenset({Stage.AWAITING_PAYMENT, Stage.CANCELLED, Stage.PAID}),
-    Stage.PAID: frozenset({Stage.ISSUING_RECEIPT}),
+    Stage.CANCELLING: frozenset({Stage.AWAITING_PAYMENT, Stage.CANCELLED, Stage.PAID, Stage.TENDERING}),
+    # Straight to COMPLETED only when no receipt can be issued (`ReceiptVia.NONE`).
+    Stage.PAID: frozenset({Stage.ISSUING_RECEIPT, Stage.COMPLETED}),
     Stage.ISSUING_RECEIPT: frozenset({Stage.PAID, Stage.COMPLETED}),
     # Issued again for the right receiver (the service had recorded another one).
     Stage.COMPLETED: frozenset({Stage.ISSUING_RECEIPT}),
@@ -81,6 +89,14 @@ class PaymentSeen:
         return self.kind.upper() == "CARD"
 
 
+class ReceiptVia(Enum):
+    """How a sale gets its tax receipt, chosen when it begins."""
+
+    QPAY = "qpay"        # QPay's ebarimt, one a payment: a QPay sale in a shop with no PosAPI
+    POSAPI = "posapi"    # one receipt for the whole sale and all its tenders, through the shop's PosAPI
+    NONE = "none"        # none can be issued: cash or the card terminal in a shop with no PosAPI (said plainly)
+
+
 class ReceiverKind(Enum):
     INDIVIDUAL = "83"
     ORGANIZATION = "84"
@@ -123,8 +139,10 @@ class Sale:
     taxes: TaxSplit
     stage: Stage = Stage.CART
     invoice: OpenInvoice | None = None
-    payments: tuple[PaymentSeen, ...] = field(default=())
+    payments: tuple[PaymentSeen, ...] = field(default=())    # QPay's
     receipts: tuple[IssuedReceipt, ...] = field(default=())
+    tenders: tuple[Tender, ...] = field(default=())          # cash and card terminal, taken before any QPay part
+    receipt_via: ReceiptVia = ReceiptVia.QPAY
 
     @property
     def receipt(self) -> IssuedReceipt | None:
@@ -150,8 +168,27 @@ class Sale:
         return self.stage in FINAL_STAGES
 
     @property
+    def tendered(self) -> Decimal:
+        """What the cash and card-terminal tenders apply to the sale (cash: given less change)."""
+        return sum((tender.amount for tender in self.tenders), Decimal(0))
+
+    @property
+    def change(self) -> Decimal:
+        return sum((tender.change for tender in self.tenders), Decimal(0))
+
+    @property
+    def qpay_amount(self) -> Decimal:
+        """What a QPay invoice for this sale asks: the total less the tenders taken before it."""
+        return self.total - self.tendered
+
+    @property
+    def due(self) -> Decimal:
+        return max(Decimal(0), self.total - self.paid_amount)
+
+    @property
     def paid_amount(self) -> Decimal:
-        return sum((payment.amount for payment in self.payments), Decimal(0))
+        """Everything the customer paid: the tenders (as applied) and QPay's payments."""
+        return self.tendered + sum((payment.amount for payment in self.payments), Decimal(0))
 
     @property
     def bank(self) -> str:
@@ -162,14 +199,34 @@ class Sale:
         self.invoice = invoice
 
     def paid(self, payments: tuple[PaymentSeen, ...]) -> None:
-        if sum((p.amount for p in payments), Decimal(0)) < self.total:
+        if sum((p.amount for p in payments), Decimal(0)) < self.qpay_amount:
             raise SaleStateError("the payments do not cover the sale")
         self.move_to(Stage.PAID)
         self.payments = payments
 
+    def tender_taken(self, tender: Tender) -> None:
+        """A cash or card-terminal tender counted (the journal has it): PAID once the tenders cover the total.
+        `TenderError` when it does not fit (more than is due from a card, nothing due)."""
+        if self.stage not in (Stage.CART, Stage.TENDERING) or self.payments:
+            raise SaleStateError(f"a tender cannot be taken while the sale is {self.stage.value}")
+        state = Tendering(self.total, self.tenders).add(tender)
+        if self.stage is Stage.CART:
+            self.move_to(Stage.TENDERING)
+        self.tenders = state.tenders
+        if state.is_covered:
+            self.move_to(Stage.PAID)
+
+    def completed_without_receipt(self) -> None:
+        """Paid in a shop with no PosAPI by cash or the card terminal: done, with no receipt (said plainly)."""
+        if self.receipt_via is not ReceiptVia.NONE:
+            raise SaleStateError("this sale gets a receipt: it completes when the receipt is issued")
+        self.move_to(Stage.COMPLETED)
+
     def receipt_issued(self, receipts: tuple[IssuedReceipt, ...]) -> None:
         if not receipts:
             raise SaleStateError("a completed sale needs its receipts")
-        if self.stage is not Stage.COMPLETED:
+        if self.stage is Stage.ISSUING_RECEIPT:
             self.move_to(Stage.COMPLETED)
+        elif self.stage is not Stage.COMPLETED:
+            raise SaleStateError(f"a receipt cannot be recorded while the sale is {self.stage.value}")
         self.receipts = tuple(receipts)

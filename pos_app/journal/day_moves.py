@@ -23,20 +23,27 @@ __all__ = ["HALF_WAY_STATUSES", "PAID_STATUSES", "Event", "SaleDay", "day_bounds
 
 _S = JournalStatus
 PAID_STATUSES = frozenset({_S.PAID, _S.RECEIPT_PENDING, _S.COMPLETED})
-HALF_WAY_STATUSES = frozenset({_S.CREATING, _S.OPEN, _S.CANCELLING})     # no money yet, the answer not known
+# Not paid in full yet: no money, or only tenders taken before the rest (the answer about it not known).
+HALF_WAY_STATUSES = frozenset({_S.TENDERING, _S.CREATING, _S.OPEN, _S.CANCELLING})
 
 Event = tuple[datetime, str, dict[str, Any]]   # a sale's step, as `Journal.events` gives it: (time, kind, detail)
 
 _ZERO = Decimal(0)
-_ENDINGS = {"invoice_cancelled": _S.CANCELLED, "expired": _S.EXPIRED, "invoice_failed": _S.FAILED}
-# The steps that tell the journal of payments (their detail lists them): each payment counts on the first.
-_LEARNING_STEPS = frozenset({"payments_seen", "part_reversal_started", "money_after_give_back"})
+_ENDINGS = {"invoice_cancelled": _S.CANCELLED, "expired": _S.EXPIRED, "invoice_failed": _S.FAILED,
+            "tenders_handed_back": _S.CANCELLED}
+# The steps that tell the journal of payments (their detail lists them): each payment counts on the first. A cash or
+# card-terminal tender is a payment here, typed CASH or TERMINAL (`tender_rows.tender_record`).
+_LEARNING_STEPS = frozenset({"payments_seen", "part_reversal_started", "money_after_give_back", "tender_taken"})
+# Money given back by a step, at the detail's amount: a QPay give-back, a part of one, or tenders handed back (the
+# sale cancelled before it was covered) or refunded (a return).
+_GIVING_BACK = frozenset({"reversal_done", "part_reversal_done", "tenders_handed_back", "tenders_refunded"})
 _REVERSAL_CLEARED = frozenset({"money_after_give_back"})     # the part's give-back record closes: money came after
 _REVERSAL_STEPS = {"reversal_started": ReversalStatus.PENDING, "reversal_done": ReversalStatus.DONE,
                    "reversal_failed": ReversalStatus.FAILED,
                    # The part of a partly paid sale given back to the card (the sale then ends cancelled).
                    "part_reversal_started": ReversalStatus.PENDING, "part_reversal_done": ReversalStatus.DONE,
-                   "part_reversal_failed": ReversalStatus.FAILED}
+                   "part_reversal_failed": ReversalStatus.FAILED,
+                   "tenders_handed_back": ReversalStatus.DONE, "tenders_refunded": ReversalStatus.DONE}
 
 
 
@@ -198,8 +205,10 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
             continue
         if kind == "sale_begun":
             begun = True
-        elif kind in ("reversal_done", "part_reversal_done"):
+        elif kind in _GIVING_BACK:
             given_back = (given_back or _ZERO) + _amount(detail, sale.reversed_amount)
+            if kind in _ENDINGS:
+                ended = _ENDINGS[kind]
         elif kind in ("reversal_failed", "part_reversal_failed") and "amount" in detail:
             given_back = (given_back or _ZERO) + _amount(detail, _ZERO)     # refused half-way: this part went back
         elif kind in _ENDINGS:

@@ -75,6 +75,7 @@ from .day_moves import (
     sale_day,
     wall_clock,
 )
+from .tender_rows import CASH_TYPE, TERMINAL_TYPE
 from .journal import UNFINISHED_STATUSES, JournalSale, JournalStatus, ReceiptStatus, ReversalKind, ReversalStatus
 
 if TYPE_CHECKING:
@@ -85,6 +86,7 @@ __all__ = ["HALF_WAY_STATUSES", "PAID_STATUSES", "UNKNOWN", "DayReport", "DaySum
            "sale_day", "sale_taxes", "summarize", "wall_clock"]
 
 _S = JournalStatus
+TENDER_TYPES = frozenset({CASH_TYPE, TERMINAL_TYPE})
 UNKNOWN = "Unknown"          # how the CSV names a bank or payment type the service did not give
 _ZERO = Decimal(0)
 
@@ -234,9 +236,10 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
             paid = paid.plus(move.paid)
             overpaid += move.overpaid
             for payment in move.payments:
-                bank = payment.bank.strip()
-                banks[bank] = banks.get(bank, Tally()).plus(payment.amount)
                 kind = payment.kind.strip().upper()
+                if kind not in TENDER_TYPES:   # cash and the card terminal went through no bank the till knows
+                    bank = payment.bank.strip()
+                    banks[bank] = banks.get(bank, Tally()).plus(payment.amount)
                 kinds[kind] = kinds.get(kind, Tally()).plus(payment.amount)
         if move.without_receipt or move.without_receipt_amount:
             without_receipt += Tally(move.without_receipt, move.without_receipt_amount)

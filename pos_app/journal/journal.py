@@ -27,6 +27,7 @@ from pos_app.domain.sale import (
     IssuedReceipt,
     OpenInvoice,
     PaymentSeen,
+    ReceiptVia,
     Receiver,
 )
 from pos_app.domain.shop_time import ShopClock
@@ -49,12 +50,15 @@ from .records import (
     line_record,
     money_text,
     payment_record,
-    sale_from_row,
+    sales_from_rows,
     time_text,
 )
 from .after_sale_steps import MAX_REASON, JournalAfterSale
 from .journal_reads import JournalReads
 from .sale_invoices import JournalInvoices
+from .posapi_steps import JournalPosApi
+from .tender_rows import tender_record
+from .tender_steps import JournalTenders
 from .schema import JournalError, immediate, migrate, refuse_newer, schema_version
 
 __all__ = ["FINAL_STATUSES", "UNFINISHED_STATUSES", "Journal", "JournalError", "JournalReceipt", "JournalSale",
@@ -63,10 +67,11 @@ __all__ = ["FINAL_STATUSES", "UNFINISHED_STATUSES", "Journal", "JournalError", "
 _S = JournalStatus   # short, for the transition tables below
 
 
-class Journal(JournalReads, JournalAfterSale, JournalInvoices):
+class Journal(JournalReads, JournalAfterSale, JournalInvoices, JournalTenders, JournalPosApi):
     """The journal file of one terminal. Safe to share between threads (one connection behind a lock).
     Its queries are in `JournalReads`; the steps after a sale (a payment given back, receipts voided) in
-    `JournalAfterSale`; a partly paid sale's steps (remainder invoices, the part given back) in `JournalInvoices`."""
+    `JournalAfterSale`; a partly paid sale's steps (remainder invoices, the part given back) in `JournalInvoices`;
+    cash and the card terminal in `JournalTenders`; a receipt through PosAPI in `JournalPosApi`."""
 
     def __init__(self, path: str | Path, terminal_id: str, clock: Callable[[], datetime] | None = None) -> None:
         if not TERMINAL_ID.match(terminal_id):
@@ -122,9 +127,10 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices):
 
     # -- steps ---------------------------------------------------------------
 
-    def begin_sale(self, lines: Iterable[CartLine], total: Decimal, taxes: TaxSplit, day: date | None = None) -> str:
+    def begin_sale(self, lines: Iterable[CartLine], total: Decimal, taxes: TaxSplit, day: date | None = None,
+                   receipt_via: ReceiptVia = ReceiptVia.QPAY) -> str:
         """Take the next sale number (`take_number`, the sequence `SaleNumbers` also uses) and record the sale as
-        CREATING."""
+        CREATING (its QPay invoice is asked next); `receipt_via` says how it will get its receipt."""
         lines = tuple(lines)
         if not lines:
             raise JournalError("A sale needs at least one line.")
@@ -138,11 +144,15 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices):
             day = day or now.date()
             # The number and its sale are one transaction: a crash cannot use a number without recording it.
             number = take_number(db, self.terminal_id, day)
+            via = ReceiptVia(receipt_via)
             db.execute("INSERT INTO sales (number, terminal, created_at, updated_at, status, total, vat, city_tax,"
-                       " lines_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       " lines_json, receipt_via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (number, self.terminal_id, time_text(now), time_text(now), _S.CREATING.value, total_text,
-                        vat, city_tax, lines_json))
-            self._log(db, number, now, "sale_begun", {"total": total_text, "lines": len(lines)})
+                        vat, city_tax, lines_json, via.value))
+            detail: dict[str, object] = {"total": total_text, "lines": len(lines)}
+            if via is not ReceiptVia.QPAY:
+                detail["receipt_via"] = via.value
+            self._log(db, number, now, "sale_begun", detail)
         return number
 
     def invoice_opened(self, number: str, invoice: OpenInvoice) -> None:
@@ -154,14 +164,15 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices):
                    {"invoice_id": invoice.invoice_id, "recovered": invoice.recovered})
 
     def invoice_failed(self, number: str, reason: str) -> None:
-        self._failed_step(number, "invoice_failed", {_S.CREATING}, _S.FAILED, reason)
+        """No invoice was made: the sale failed, or, with tenders taken before it, is back to them."""
+        self._failed_step(number, "invoice_failed", {_S.CREATING}, self._unpaid_end(number, _S.FAILED), reason)
 
     def cancel_started(self, number: str) -> None:
         self._step(number, "cancel_started", {_S.OPEN}, _S.CANCELLING)
 
     def invoice_cancelled(self, number: str) -> None:
         # From OPEN too: an invoice cancelled elsewhere (found by a check) ends the sale the same way.
-        self._step(number, "invoice_cancelled", {_S.CANCELLING, _S.OPEN}, _S.CANCELLED)
+        self._step(number, "invoice_cancelled", {_S.CANCELLING, _S.OPEN}, self._unpaid_end(number, _S.CANCELLED))
 
     def cancel_failed(self, number: str, reason: str) -> None:
         self._failed_step(number, "cancel_failed", {_S.CANCELLING}, _S.OPEN, reason)
@@ -174,14 +185,22 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices):
         records = [payment_record(payment) for payment in payments]
         paid = sum((payment.amount for payment in payments), Decimal(0))
         bank = ", ".join(dict.fromkeys(payment.bank for payment in payments if payment.bank))
-
-        def covers_total(row: sqlite3.Row) -> None:
-            if paid < Decimal(row["total"]):
-                raise JournalError(f"Sale {number}: the payments ({paid}) do not cover its total ({row['total']}).")
-
-        self._step(number, "payments_seen", {_S.OPEN, _S.CANCELLING}, _S.PAID,
-                   {"paid_amount": str(paid), "bank": bank, "payment_ids_json": dumps(records)},
-                   {"payments": records}, check=covers_total)
+        with self._writing() as db:
+            now = self._now()   # under the write lock: a day close cannot fall between the time and the commit
+            row = self._row_for(db, number, "payments_seen", {_S.OPEN, _S.CANCELLING})
+            sale = self._sale_in(row)
+            if paid < sale.qpay_due:
+                raise JournalError(f"Sale {number}: the payments ({paid}) do not cover its total ({sale.qpay_due}).")
+            # With no way to issue a receipt (a split sale in a shop with no PosAPI) it is done once paid.
+            status = _S.COMPLETED if sale.receipt_via is ReceiptVia.NONE else _S.PAID
+            db.execute("UPDATE sales SET status = ?, paid_amount = ?, bank = ?, payment_ids_json = ?, failure = '',"
+                       " updated_at = ? WHERE number = ?",
+                       (status.value, str(paid + sale.tendered), bank, dumps(records), time_text(now), number))
+            # The detail lists all of the sale's money (tenders taken before its QPay part too): the day close
+            # learns from it when the sale was paid, and with what.
+            self._log(db, number, now, "payments_seen",
+                      {"from": row["status"], "to": status.value,
+                       "payments": [tender_record(tender) for tender in sale.tenders_kept] + records})
 
     def receipt_started(self, number: str, receiver: Receiver) -> None:
         """Before Create Ebarimt: the receiver asked for. From PAID; from RECEIPT_PENDING (asked again after a
@@ -242,7 +261,7 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices):
                           {"receipt_status": ReceiptStatus.FAILED.value})
 
     def expired(self, number: str) -> None:
-        self._step(number, "expired", {_S.OPEN}, _S.EXPIRED)
+        self._step(number, "expired", {_S.OPEN}, self._unpaid_end(number, _S.EXPIRED))
 
     def now(self) -> datetime:
         """The time the journal would stamp on a step now (the shop's wall time, as its clock gives it)."""
@@ -268,7 +287,7 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices):
 
     def _sale_in(self, row: sqlite3.Row) -> JournalSale:
         """A sale row read inside a transaction, with its receipts (the caller holds the lock)."""
-        return sale_from_row(row, receipt_rows.read(self._connection(), [row["number"]]).get(row["number"], ()))
+        return sales_from_rows(self._connection(), [row])[0]
 
     @staticmethod
     def _row_for(db: sqlite3.Connection, number: str, kind: str, allowed: set[JournalStatus]) -> sqlite3.Row:
@@ -280,15 +299,21 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices):
             raise JournalError(f"Sale {number} is {row['status']}: cannot record {kind} (only from {expected}).")
         return row
 
-    def _step(self, number: str, kind: str, allowed: set[JournalStatus], status: JournalStatus | None,
+    def _unpaid_end(self, number: str, end: JournalStatus) -> Callable[[sqlite3.Row], JournalStatus]:
+        """Where a sale goes when its QPay part ends unpaid: `end`, or back to its tenders when it has some
+        (the cash is in the drawer: the cashier takes the rest another way or hands it back)."""
+        def decide(row: sqlite3.Row) -> JournalStatus:
+            return _S.TENDERING if self._sale_in(row).tenders_kept else end
+        return decide
+
+    def _step(self, number: str, kind: str, allowed: set[JournalStatus],
+              status: JournalStatus | Callable[[sqlite3.Row], JournalStatus] | None,
               columns: dict[str, object] | None = None, detail: dict[str, object] | None = None,
               check: Callable[[sqlite3.Row], None] | None = None,
               then: Callable[[sqlite3.Connection, str, datetime], None] | None = None) -> None:
         """Move a sale from one of `allowed` to `status` (None: keep it), set `columns`, log `kind`, and run `then`
         (what must happen with it): one transaction."""
         changes: dict[str, object] = {"failure": "", **(columns or {})}
-        if status is not None:
-            changes["status"] = status.value
         unknown = set(changes) - _SALE_COLUMNS
         if unknown:   # column names go into the SQL text: only our own
             raise ValueError(f"not a sales column: {sorted(unknown)}")
@@ -304,6 +329,10 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices):
                                    f"(only from {expected}).")
             if check is not None:
                 check(row)
+            if callable(status):
+                status = status(row)
+            if status is not None:
+                changes["status"] = status.value
             changes["updated_at"] = time_text(now)
             assignments = ", ".join(f"{name} = ?" for name in changes)
             # The column names are this module's own; every value is bound.
@@ -314,7 +343,8 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices):
             if then is not None:
                 then(db, number, now)
 
-    def _failed_step(self, number: str, kind: str, allowed: set[JournalStatus], status: JournalStatus | None,
+    def _failed_step(self, number: str, kind: str, allowed: set[JournalStatus],
+                     status: JournalStatus | Callable[[sqlite3.Row], JournalStatus] | None,
                      reason: str, columns: dict[str, object] | None = None,
                      check: Callable[[sqlite3.Row], None] | None = None) -> None:
         note = str(reason).strip()[:MAX_REASON] or "no reason given"
@@ -330,4 +360,5 @@ _SALE_COLUMNS = frozenset({
     "updated_at", "status", "invoice_id", "qr_text", "short_url", "banks_json", "paid_amount", "bank",
     "payment_ids_json", "receiver_kind", "receiver_register", "receipt_id", "lottery", "receipt_qr",
     "receipt_amount", "receipt_vat", "receipt_city_tax", "receipt_status", "failure",
-    "reversal_kind", "reversal_status", "reversal_reason", "reversed_amount"})
+    "reversal_kind", "reversal_status", "reversal_reason", "reversed_amount", "receipt_bill", "receipt_bill_day",
+    "receipt_request"})

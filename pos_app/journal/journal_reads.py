@@ -11,9 +11,8 @@ import sqlite3
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Iterable
 
-from . import receipt_rows
 from .receipt_rows import ReceiptStatus
-from .records import UNFINISHED_STATUSES, JournalSale, JournalStatus, ReversalStatus, SaleNotFound, sale_from_row
+from .records import UNFINISHED_STATUSES, JournalSale, JournalStatus, ReversalStatus, SaleNotFound, sales_from_rows
 
 if TYPE_CHECKING:
     from .journal import Journal
@@ -70,8 +69,7 @@ class JournalReads:
                                 " ORDER BY id", bounds).fetchall()
             rows = db.execute("SELECT * FROM sales WHERE number IN (SELECT number FROM events WHERE at >= ?"
                               " AND at < ?) ORDER BY created_at, rowid", bounds).fetchall()
-            receipts = receipt_rows.read(db, [row["number"] for row in rows])
-        sales = [sale_from_row(row, receipts.get(row["number"], ())) for row in rows]
+            sales = sales_from_rows(db, rows)
         return sales, [(row["number"], datetime.fromisoformat(row["at"]), row["kind"], json.loads(row["detail_json"]))
                        for row in events]
 
@@ -79,15 +77,16 @@ class JournalReads:
         """Sales of any day someone must see to, oldest first: left half-way (CREATING, OPEN, CANCELLING),
         money kept without a valid receipt for every payment (`owes_receipt`: never issued, refused, or voided
         afterwards), a give-back asked but not answered or failed, a receipt void not answered."""
-        half_way = (_S.CREATING.value, _S.OPEN.value, _S.CANCELLING.value, _S.PAID.value, _S.RECEIPT_PENDING.value)
+        half_way = (_S.TENDERING.value, _S.CREATING.value, _S.OPEN.value, _S.CANCELLING.value, _S.PAID.value,
+                    _S.RECEIPT_PENDING.value)
         candidates = self._read_sales(
-            "SELECT * FROM sales WHERE status IN (?, ?, ?, ?, ?) OR reversal_status IN (?, ?) OR receipt_status = ?"
+            "SELECT * FROM sales WHERE status IN (?, ?, ?, ?, ?, ?) OR reversal_status IN (?, ?) OR receipt_status = ?"
             " OR (status = ? AND EXISTS (SELECT 1 FROM receipts WHERE receipts.number = sales.number"
             " AND receipts.status = ?)) ORDER BY created_at, rowid",
             (*half_way, ReversalStatus.PENDING.value, ReversalStatus.FAILED.value, ReceiptStatus.CANCELLING.value,
              _S.COMPLETED.value, ReceiptStatus.CANCELLED.value))
         return [sale for sale in candidates
-                if sale.owes_receipt or sale.status in (_S.CREATING, _S.OPEN, _S.CANCELLING)
+                if sale.owes_receipt or sale.status in (_S.TENDERING, _S.CREATING, _S.OPEN, _S.CANCELLING)
                 or sale.reversal_status in (ReversalStatus.PENDING, ReversalStatus.FAILED)
                 or sale.receipt_status is ReceiptStatus.CANCELLING]
 
@@ -100,5 +99,4 @@ class JournalReads:
         with self._lock:
             db = self._connection()
             rows = db.execute(sql, tuple(params)).fetchall()
-            receipts = receipt_rows.read(db, [row["number"] for row in rows])
-        return [sale_from_row(row, receipts.get(row["number"], ())) for row in rows]
+            return sales_from_rows(db, rows)

@@ -20,6 +20,10 @@ from typing import Iterable
 from pos_app.domain.sale import IssuedReceipt, Receiver, ReceiverKind
 
 
+QPAY = "qpay"
+POSAPI = "posapi"
+
+
 class ReceiptStatus(str, Enum):
     """A sale's receipt summary (the `sales.receipt_status` column); rows use ISSUED, CANCELLING, CANCELLED."""
 
@@ -39,6 +43,18 @@ class JournalReceipt:
     issued_at: datetime
     changed_at: datetime
     failure: str = ""            # why the last void of it was refused
+    kind: str = QPAY             # QPAY: QPay's ebarimt of one payment; POSAPI: the whole sale's, through PosAPI
+    printed_at: str = ""         # PosAPI: the `date` it answered (its void names the receipt by id and date)
+    bill: str = ""               # PosAPI: the till's bill number sent with it (billIdSuffix)
+
+    @property
+    def is_posapi(self) -> bool:
+        return self.kind == POSAPI
+
+    @property
+    def details_lost(self) -> bool:
+        """PosAPI issued it (asking again found its bill number taken) but its answer, id and lottery were lost."""
+        return self.is_posapi and not self.receipt.receipt_id
 
     @property
     def payment_id(self) -> str:
@@ -51,13 +67,16 @@ class JournalReceipt:
 
 
 def insert(db: sqlite3.Connection, number: str, receipt: IssuedReceipt, at: str,
-           money: dict[str, str]) -> None:
+           money: dict[str, str], *, kind: str = QPAY, printed_at: str = "", bill: str = "") -> None:
+    """A receipt issued. A PosAPI receipt's lottery and QR data are never written: the spec allows them only on
+    the printed receipt (they are printed from memory, `pos_app.checkout.print_only`)."""
+    lottery, qr_data = ("", "") if kind == POSAPI else (receipt.lottery, receipt.qr_data)
     db.execute("INSERT INTO receipts (number, payment_id, receipt_id, lottery, qr_data, amount, vat, city_tax,"
-               " receiver_kind, receiver_register, status, issued_at, changed_at)"
-               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-               (number, receipt.payment_id, receipt.receipt_id, receipt.lottery, receipt.qr_data, money["amount"],
+               " receiver_kind, receiver_register, status, issued_at, changed_at, kind, printed_at, bill)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               (number, receipt.payment_id, receipt.receipt_id, lottery, qr_data, money["amount"],
                 money["vat"], money["city_tax"], receipt.receiver.kind.value, receipt.receiver.register,
-                ReceiptStatus.ISSUED.value, at, at))
+                ReceiptStatus.ISSUED.value, at, at, kind, printed_at, bill))
 
 
 def rows_of(db: sqlite3.Connection, number: str) -> list[sqlite3.Row]:
@@ -106,4 +125,5 @@ def _from_row(row: sqlite3.Row) -> JournalReceipt:
         receiver=Receiver(ReceiverKind(row["receiver_kind"]), row["receiver_register"]),
         payment_id=row["payment_id"])
     return JournalReceipt(receipt, ReceiptStatus(row["status"]), datetime.fromisoformat(row["issued_at"]),
-                          datetime.fromisoformat(row["changed_at"]), row["failure"])
+                          datetime.fromisoformat(row["changed_at"]), row["failure"], row["kind"], row["printed_at"],
+                          row["bill"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from enum import Enum
@@ -18,6 +18,7 @@ from pos_app.domain.sale import (
     IssuedReceipt,
     OpenInvoice,
     PaymentSeen,
+    ReceiptVia,
     Receiver,
     ReceiverKind,
     Sale,
@@ -25,15 +26,18 @@ from pos_app.domain.sale import (
 )
 from pos_app.domain.taxes import TaxSplit
 
+from . import receipt_rows, tender_rows
 from .receipt_rows import JournalReceipt, ReceiptStatus
+from .tender_rows import JournalTender, TenderStatus
 from .schema import JournalError
 
 __all__ = ["FINAL_STATUSES", "UNFINISHED_STATUSES", "JournalSale", "JournalStatus", "ReversalKind", "ReversalStatus",
            "SaleNotFound", "bank_record", "dumps", "line_record", "money_text", "payment_record", "sale_from_row",
-           "time_text"]
+           "sales_from_rows", "time_text"]
 
 
 class JournalStatus(str, Enum):
+    TENDERING = "tendering"               # cash or the card terminal taken, not yet covering the total
     CREATING = "creating"                 # number taken; the invoice is being created
     OPEN = "open"                         # invoice created: waiting for the payment
     CANCELLING = "cancelling"             # the invoice is being cancelled
@@ -58,11 +62,12 @@ class ReversalStatus(str, Enum):
 
 _S = JournalStatus   # short, for the transition tables below
 # What a crash can leave half-done: recovery settles these with the service.
-UNFINISHED_STATUSES = frozenset({_S.CREATING, _S.OPEN, _S.CANCELLING, _S.PAID, _S.RECEIPT_PENDING})
+UNFINISHED_STATUSES = frozenset({_S.TENDERING, _S.CREATING, _S.OPEN, _S.CANCELLING, _S.PAID, _S.RECEIPT_PENDING})
 _KEPT_STATUSES = frozenset({_S.PAID, _S.RECEIPT_PENDING, _S.COMPLETED})   # the money arrived in full
 FINAL_STATUSES = frozenset(JournalStatus) - UNFINISHED_STATUSES
 
 _STAGE_OF_STATUS = {
+    _S.TENDERING: Stage.TENDERING,
     _S.CREATING: Stage.CHARGING,
     _S.OPEN: Stage.AWAITING_PAYMENT,
     _S.CANCELLING: Stage.CANCELLING,
@@ -111,6 +116,26 @@ class JournalSale:
     reversal_reason: str = ""
     reversed_amount: Decimal = Decimal(0)
     given_back: tuple[PaymentSeen, ...] = ()   # the payments a give-back confirmed returned (see `payments_given_back`)
+    receipt_via: ReceiptVia = ReceiptVia.QPAY
+    invoice_amount: Decimal | None = None      # what its QPay invoice asks when tenders came first (None: the total)
+    tenders: tuple[JournalTender, ...] = ()    # cash and the card terminal, in the order taken
+    receipt_bill: str = ""                     # PosAPI: the bill number of the receipt asked last, its day and
+    receipt_bill_day: str = ""                 # the request itself (asked again as it was, never changed)
+    receipt_request: str = field(default="", repr=False)
+
+    @property
+    def qpay_due(self) -> Decimal:
+        """What the sale's QPay part must cover: its first invoice's amount."""
+        return self.total if self.invoice_amount is None else self.invoice_amount
+
+    @property
+    def tendered(self) -> Decimal:
+        """What its cash and card-terminal tenders brought (those handed back before it was covered do not count)."""
+        return sum((t.amount for t in self.tenders if t.status is not TenderStatus.HANDED_BACK), Decimal(0))
+
+    @property
+    def tenders_kept(self) -> tuple[JournalTender, ...]:
+        return tuple(tender for tender in self.tenders if tender.is_kept)
 
     @property
     def valid_receipts(self) -> tuple[JournalReceipt, ...]:
@@ -156,14 +181,20 @@ class JournalSale:
 
     @property
     def money_kept(self) -> bool:
-        """Paid, and some payment is not given back (nor being given back)."""
+        """Paid, and some payment or tender is not given back (nor being given back)."""
         return (self.status in _KEPT_STATUSES and self.reversal_status is not ReversalStatus.PENDING
-                and bool(self.payments_kept))
+                and bool(self.payments_kept or self.tenders_kept))
 
     @property
     def payments_without_receipt(self) -> tuple[PaymentSeen, ...]:
-        """The payments kept that have no valid receipt yet (each payment gets its own; one given back is owed
-        none)."""
+        """The money kept that has no valid receipt yet. QPay's ebarimt: each payment its own (one given back is
+        owed none). PosAPI: one receipt covers the whole sale, tenders too. None can be issued: nothing."""
+        if self.receipt_via is ReceiptVia.NONE:
+            return ()
+        if self.receipt_via is ReceiptVia.POSAPI:
+            if self.valid_receipts:
+                return ()
+            return self.payments_kept + tuple(tender.as_payment() for tender in self.tenders_kept)
         covered = {receipt.payment_id for receipt in self.valid_receipts}
         return tuple(payment for payment in self.payments_kept if payment.payment_id not in covered)
 
@@ -192,7 +223,7 @@ class JournalSale:
     def can_reverse(self) -> bool:
         """Paid, not given back yet, and every payment a card payment (P2P cannot be reversed via QPay)."""
         return (self.status in (JournalStatus.PAID, JournalStatus.COMPLETED) and bool(self.payments)
-                and self.reversal_status in (None, ReversalStatus.FAILED)
+                and not self.tenders and self.reversal_status in (None, ReversalStatus.FAILED)
                 and all(payment.is_card for payment in self.payments))
 
     @property
@@ -207,14 +238,16 @@ class JournalSale:
 
     @property
     def paid_amount(self) -> Decimal:
-        return sum((payment.amount for payment in self.payments), Decimal(0))
+        """QPay's payments and the tenders that counted."""
+        return self.tendered + sum((payment.amount for payment in self.payments), Decimal(0))
 
     def to_sale(self) -> Sale:
         """The domain `Sale` in the stage matching this status (the QR image is not kept: redraw it from qr_text)."""
         invoice = (OpenInvoice(self.invoice_id, self.qr_text, short_url=self.short_url, banks=self.banks)
                    if self.invoice_id else None)
+        tenders = tuple(t.tender for t in self.tenders if t.status is not TenderStatus.HANDED_BACK)
         sale = Sale(self.number, self.lines, self.total, self.taxes, invoice=invoice, payments=self.payments,
-                    receipts=self.current_receipts)
+                    receipts=self.current_receipts, tenders=tenders, receipt_via=self.receipt_via)
         # Restored, not moved: the journal already checked every step that led here.
         sale.stage = _STAGE_OF_STATUS[self.status]
         return sale
@@ -266,7 +299,8 @@ def _receiver_from(row: sqlite3.Row) -> Receiver | None:
     return Receiver(ReceiverKind(row["receiver_kind"]), row["receiver_register"])
 
 
-def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = ()) -> JournalSale:
+def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = (),
+                  tenders: tuple[JournalTender, ...] = ()) -> JournalSale:
     receiver = _receiver_from(row)
     return JournalSale(
         number=row["number"],
@@ -290,7 +324,20 @@ def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = ()) -
         reversal_reason=row["reversal_reason"],
         reversed_amount=Decimal(row["reversed_amount"]) if row["reversed_amount"] else Decimal(0),
         given_back=tuple(_payment_from(record) for record in json.loads(row["given_back_json"])),
+        receipt_via=ReceiptVia(row["receipt_via"]),
+        invoice_amount=Decimal(row["invoice_amount"]) if row["invoice_amount"] else None,
+        tenders=tenders,
+        receipt_bill=row["receipt_bill"],
+        receipt_bill_day=row["receipt_bill_day"],
+        receipt_request=row["receipt_request"],
     )
+
+
+def sales_from_rows(db: sqlite3.Connection, rows: list[sqlite3.Row]) -> list[JournalSale]:
+    """The sales of these rows with their receipts and tenders (read on the same connection, at one moment)."""
+    numbers = [row["number"] for row in rows]
+    receipts, tenders = receipt_rows.read(db, numbers), tender_rows.read(db, numbers)
+    return [sale_from_row(row, receipts.get(row["number"], ()), tenders.get(row["number"], ())) for row in rows]
 
 
 def _payment_from(record: dict[str, Any]) -> PaymentSeen:

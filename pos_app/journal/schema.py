@@ -178,6 +178,122 @@ def _add_given_back_payments(db: sqlite3.Connection) -> None:
     db.execute("UPDATE sales SET given_back_json = payment_ids_json WHERE reversal_status = 'done'")
 
 
+_SALES_COLUMNS = (
+    "number", "terminal", "created_at", "updated_at", "status", "total", "vat", "city_tax", "lines_json",
+    "invoice_id", "qr_text", "short_url", "banks_json", "paid_amount", "bank", "payment_ids_json", "receiver_kind",
+    "receiver_register", "receipt_id", "lottery", "receipt_qr", "receipt_amount", "receipt_vat",
+    "receipt_city_tax", "receipt_status", "failure", "reversal_kind", "reversal_status", "reversal_reason",
+    "reversed_amount", "given_back_json")
+
+
+def _add_tenders_and_shifts(db: sqlite3.Connection) -> None:
+    """Cash and the bank's card terminal beside QPay, one receipt for a whole sale through the shop's PosAPI,
+    and the cashier's shifts.
+
+    The sales table is made anew (SQLite cannot change a CHECK in place): its status may now be 'tendering'
+    (cash or the card terminal taken, something still due), and four columns join it: how the sale gets its
+    receipt (`receipt_via`), what its QPay invoice asks when tenders came first (`invoice_amount`, NULL: the
+    total), and the PosAPI receipt asked last: its bill number, the day it was sent and the request itself
+    (`receipt_bill`, `receipt_bill_day`, `receipt_request`; the number may not repeat within a day, which is what
+    makes asking again with the same request safe).
+    Foreign keys are off for the whole migration (`migrate`), so the tables that refer to sales keep their rows;
+    `foreign_key_check` proves them whole before the commit."""
+    columns = ", ".join(_SALES_COLUMNS)
+    statements = (
+        "CREATE TABLE sales_new ("
+        " number TEXT PRIMARY KEY CHECK (length(number) BETWEEN 1 AND 45),"
+        " terminal TEXT NOT NULL,"
+        " created_at TEXT NOT NULL,"
+        " updated_at TEXT NOT NULL,"
+        " status TEXT NOT NULL CHECK (status IN ('tendering', 'creating', 'open', 'cancelling', 'cancelled',"
+        "  'failed', 'paid', 'receipt_pending', 'completed', 'expired')),"
+        " total TEXT NOT NULL,"
+        " vat TEXT NOT NULL,"
+        " city_tax TEXT NOT NULL,"
+        " lines_json TEXT NOT NULL,"
+        " invoice_id TEXT,"
+        " qr_text TEXT NOT NULL DEFAULT '',"
+        " short_url TEXT NOT NULL DEFAULT '',"
+        " banks_json TEXT NOT NULL DEFAULT '[]',"
+        " paid_amount TEXT,"
+        " bank TEXT NOT NULL DEFAULT '',"
+        " payment_ids_json TEXT NOT NULL DEFAULT '[]',"
+        " receiver_kind TEXT,"
+        " receiver_register TEXT NOT NULL DEFAULT '',"
+        " receipt_id TEXT,"
+        " lottery TEXT,"
+        " receipt_qr TEXT,"
+        " receipt_amount TEXT,"
+        " receipt_vat TEXT,"
+        " receipt_city_tax TEXT,"
+        " receipt_status TEXT,"
+        " failure TEXT NOT NULL DEFAULT '',"
+        " reversal_kind TEXT CHECK (reversal_kind IN ('cancel', 'refund')),"
+        " reversal_status TEXT CHECK (reversal_status IN ('pending', 'done', 'failed')),"
+        " reversal_reason TEXT NOT NULL DEFAULT '',"
+        " reversed_amount TEXT,"
+        " given_back_json TEXT NOT NULL DEFAULT '[]',"
+        " receipt_via TEXT NOT NULL DEFAULT 'qpay' CHECK (receipt_via IN ('qpay', 'posapi', 'none')),"
+        " invoice_amount TEXT,"
+        " receipt_bill TEXT NOT NULL DEFAULT '',"
+        " receipt_bill_day TEXT NOT NULL DEFAULT '',"
+        " receipt_request TEXT NOT NULL DEFAULT '')",
+        f"INSERT INTO sales_new ({columns}) SELECT {columns} FROM sales",  # noqa: S608 - our own column names
+        "DROP TABLE sales",
+        "ALTER TABLE sales_new RENAME TO sales",
+        "CREATE INDEX sales_by_status ON sales (status)",
+        "CREATE INDEX sales_by_created_at ON sales (created_at)",
+        "CREATE INDEX sales_by_reversal_status ON sales (reversal_status)",
+        "CREATE INDEX sales_by_receipt_status ON sales (receipt_status)",
+        # A PosAPI receipt covers the whole sale (payment_id ''); DELETE needs the date it answered.
+        "ALTER TABLE receipts ADD COLUMN kind TEXT NOT NULL DEFAULT 'qpay' CHECK (kind IN ('qpay', 'posapi'))",
+        "ALTER TABLE receipts ADD COLUMN printed_at TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE receipts ADD COLUMN bill TEXT NOT NULL DEFAULT ''",
+        # Cash and the card terminal: counted when written; handed back (the sale cancelled before it was
+        # covered) or refunded (a return) afterwards.
+        "CREATE TABLE tenders ("
+        " id INTEGER PRIMARY KEY,"
+        " number TEXT NOT NULL REFERENCES sales (number),"
+        " kind TEXT NOT NULL CHECK (kind IN ('cash', 'card_terminal')),"
+        " amount TEXT NOT NULL,"
+        " given TEXT NOT NULL,"
+        " approval_code TEXT NOT NULL DEFAULT '',"
+        " status TEXT NOT NULL CHECK (status IN ('counted', 'handed_back', 'refunded')),"
+        " at TEXT NOT NULL,"
+        " changed_at TEXT NOT NULL)",
+        "CREATE INDEX tenders_by_sale ON tenders (number, id)",
+        "CREATE INDEX tenders_by_time ON tenders (at)",
+        # The cashier's shifts: opened with a counted float, closed by counting the drawer (the Z report).
+        "CREATE TABLE shifts ("
+        " id INTEGER PRIMARY KEY,"
+        " terminal TEXT NOT NULL,"
+        " opened_at TEXT NOT NULL,"
+        " float_amount TEXT NOT NULL,"
+        " closed_at TEXT,"
+        " counted TEXT,"
+        " z_json TEXT)",
+        "CREATE UNIQUE INDEX one_open_shift ON shifts (terminal) WHERE closed_at IS NULL",
+        "CREATE TRIGGER closed_shifts_are_not_changed BEFORE UPDATE ON shifts WHEN old.closed_at IS NOT NULL"
+        " BEGIN SELECT RAISE(ABORT, 'a closed shift is never changed'); END",
+        "CREATE TRIGGER shifts_are_not_deleted BEFORE DELETE ON shifts"
+        " BEGIN SELECT RAISE(ABORT, 'a shift is never deleted'); END",
+        # Cash put in or taken out of the drawer that is neither a sale nor a refund.
+        "CREATE TABLE drawer_moves ("
+        " id INTEGER PRIMARY KEY,"
+        " shift_id INTEGER NOT NULL REFERENCES shifts (id),"
+        " kind TEXT NOT NULL CHECK (kind IN ('paid_in', 'paid_out')),"
+        " amount TEXT NOT NULL,"
+        " note TEXT NOT NULL DEFAULT '',"
+        " at TEXT NOT NULL)",
+    )
+    for statement in statements:
+        db.execute(statement)
+    broken = db.execute("PRAGMA foreign_key_check").fetchall()
+    if broken:
+        raise JournalError(f"The journal's sales could not be carried over whole ({len(broken)} rows lost their "
+                           "sale); the file was left as it was.")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _create_sales_journal,   # 1
     _add_reversals,          # 2
@@ -185,6 +301,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _add_closed_days,        # 4
     _add_sale_invoices,      # 5
     _add_given_back_payments,  # 6
+    _add_tenders_and_shifts,   # 7
 )
 LATEST_VERSION = len(MIGRATIONS)
 
@@ -206,14 +323,21 @@ def migrate(db: sqlite3.Connection, path: object = "") -> int:
 
     `db` must be in autocommit mode (isolation_level=None) so BEGIN/COMMIT here are the real ones.
     """
-    # IMMEDIATE takes the write lock first, so two tills opening one fresh file
-    # cannot both run migration 1; the version is read again under the lock.
-    with immediate(db):
-        version = schema_version(db)
-        refuse_newer(version, path)
-        for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
-            migration(db)
-            db.execute(f"PRAGMA user_version = {number:d}")
+    # Foreign keys off while tables are made anew (migration 7 replaces the sales table under the tables that
+    # refer to it; each such migration checks them itself). The pragma only takes effect outside a transaction.
+    enforced = db.execute("PRAGMA foreign_keys").fetchone()[0]
+    db.execute("PRAGMA foreign_keys=OFF")
+    try:
+        # IMMEDIATE takes the write lock first, so two tills opening one fresh file
+        # cannot both run migration 1; the version is read again under the lock.
+        with immediate(db):
+            version = schema_version(db)
+            refuse_newer(version, path)
+            for number, migration in enumerate(MIGRATIONS[version:], start=version + 1):
+                migration(db)
+                db.execute(f"PRAGMA user_version = {number:d}")
+    finally:
+        db.execute(f"PRAGMA foreign_keys={'ON' if enforced else 'OFF'}")
     return max(version, LATEST_VERSION)
 
 

@@ -36,7 +36,7 @@ from escpos.printer import LP, Dummy, File, Network, Serial, Usb, Win32Raw
 from PySide6.QtCore import QCoreApplication
 
 from .errors import PaperOut, PrintError, PrinterSetupError, PrinterUnavailable
-from .escpos_out import ESC_POS_MODELS, make_profile, render_escpos
+from .escpos_out import CD_KICK_2, ESC_POS_MODELS, make_profile, render_escpos
 from .layout import Paper, ReceiptLayout
 
 try:                                   # pyusb and pyserial come with python-escpos[usb,serial]
@@ -486,6 +486,20 @@ def send_escpos(layouts: Sequence[ReceiptLayout], target: EscposTarget, paper: P
         raise PrinterUnavailable(translate("Printing", "The receipt printer ({printer}) refused the job: {reason}. "
                                                        "{hint}").format(printer=target.describe(), reason=error,
                                                                         hint=_hint(target.kind))) from None
+    except _DEVICE_ERRORS as error:
+        raise _unavailable(target, error, timeout) from None
+    finally:
+        _close_quietly(printer)
+
+
+def kick_drawer(target: EscposTarget, paper: Paper, *, model: str = "default", timeout: float = 5.0) -> None:
+    """Open the cash drawer on the printer's drawer port (pin 2), printing nothing."""
+    printer = open_escpos(target, paper, model=model, timeout=timeout, job="cash drawer")
+    try:
+        printer._raw(CD_KICK_2)
+        printer.close()
+    except PrintError:
+        raise
     except _DEVICE_ERRORS as error:
         raise _unavailable(target, error, timeout) from None
     finally:

@@ -74,6 +74,17 @@ def shop_header(settings: Settings) -> ShopHeader:
                       settings.terminal_id)
 
 
+def open_drawer(choice: PrinterChoice) -> bool:
+    """Kick the cash drawer wired to the ESC/POS receipt printer (pin 2), when the settings ask for it (blocking:
+    call on a worker). False when there is no such drawer to open (no printer, a system printer, or off)."""
+    if not choice.is_set or choice.is_system or not choice.open_drawer:
+        return False
+    from .connections import kick_drawer
+
+    kick_drawer(choice.escpos_target(), choice.paper, model=choice.model or "default")
+    return True
+
+
 def print_layouts(layouts: Sequence[ReceiptLayout], choice: PrinterChoice) -> None:
     """Print the slips in order on the chosen printer (blocking: call on a worker)."""
     if not layouts:

@@ -93,6 +93,23 @@ class CustomerDisplay(QWidget):
         self.amount.setText(amount_text)
         self._show_parts(caption=False, amount=True, qr=False, hint=False, paid=True)
 
+    def show_due(self, total_text: str, due_text: str) -> None:
+        """Paying at the counter (cash, the card terminal): what is left to pay of the total."""
+        self.qr.clear()
+        self.caption.setText(self.tr("Amount to pay"))
+        self.amount.setText(due_text)
+        self.hint.setText(self.tr("Total {total}").format(total=total_text))
+        self._show_parts(caption=True, amount=True, qr=False, hint=True, paid=False)
+
+    def show_change(self, paid_text: str, change_text: str) -> None:
+        """Paid in cash with more than was due: the change, large."""
+        self.qr.clear()
+        self.paid.setText(self.tr("Paid — thank you"))
+        self.caption.setText(self.tr("Your change"))
+        self.amount.setText(change_text)
+        self.hint.setText(self.tr("Paid {amount}").format(amount=paid_text))
+        self._show_parts(caption=True, amount=True, qr=False, hint=True, paid=True)
+
     def show_idle(self) -> None:
         self.qr.clear()
         self.amount.clear()

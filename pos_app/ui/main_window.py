@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import time
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -29,19 +29,21 @@ from .logos import LogoCache
 from .part_paid_box import ask_how_to_go_on, show_part_paid
 from .payment_page import PaymentPage
 from .printing import ReceiptPrinting
-from .questions import ask
 from .receipt_page import ReceiptPage
 from .scan_routing import ScanRouter
 from .sale_flow import SaleFlow
 from .sale_page import SalePage
 from .tasks import TaskRunner
+from .tender_page import TenderPage
 from .window_printing import WindowPrintActions
+from .window_questions import WindowQuestions
+from .window_tenders import WindowTenderActions
 
 SALE_STAGES = (None, Stage.CART, Stage.CHARGING, Stage.CANCELLED, Stage.EXPIRED)
 PAYMENT_STAGES = (Stage.AWAITING_PAYMENT, Stage.CANCELLING)
 
 
-class MainWindow(WindowPrintActions, QMainWindow):
+class MainWindow(WindowPrintActions, WindowTenderActions, WindowQuestions, QMainWindow):
     settings_requested = Signal()
     history_requested = Signal()
     day_close_requested = Signal()
@@ -63,8 +65,9 @@ class MainWindow(WindowPrintActions, QMainWindow):
         self.sale_page = SalePage(self.model)
         self.payment_page = PaymentPage(logos)
         self.receipt_page = ReceiptPage()
+        self.tender_page = TenderPage()
         self.pages = QStackedWidget()
-        for page in (self.sale_page, self.payment_page, self.receipt_page):
+        for page in (self.sale_page, self.tender_page, self.payment_page, self.receipt_page):
             self.pages.addWidget(page)
         self.customer_display = CustomerDisplay()
 
@@ -120,6 +123,7 @@ class MainWindow(WindowPrintActions, QMainWindow):
     def _make_actions(self) -> None:
         self.new_sale_action = self._action(self.tr("New sale"), "F2", self.on_new_sale_triggered)
         self.charge_action = self._action(self.tr("Charge"), "F12", self.on_charge_triggered)
+        self.make_tender_actions()
         self.free_line_action = self._action(self.tr("Free line…"), "Ctrl+L", self.sale_page.on_free_line_clicked)
         self.check_action = self._action(self.tr("Check payment now"), "F5", self.flow.check_now)
         self.customer_action = self._action(self.tr("Show to customer"), "F9", self.on_customer_triggered)
@@ -143,7 +147,8 @@ class MainWindow(WindowPrintActions, QMainWindow):
         self.quit_action = self._action(self.tr("Quit"), QKeySequence.StandardKey.Quit, self.close)
 
         sale_menu = self.menuBar().addMenu(self.tr("&Sale"))
-        for action in (self.new_sale_action, self.charge_action, self.free_line_action, self.check_action,
+        for action in (self.new_sale_action, self.charge_action, self.cash_action, self.card_action,
+                       self.free_line_action, self.check_action,
                        self.customer_action, self.cancel_action, self.simulate_action):
             sale_menu.addAction(action)
         receipt_menu = self.menuBar().addMenu(self.tr("&Receipt"))
@@ -184,6 +189,7 @@ class MainWindow(WindowPrintActions, QMainWindow):
         self.flow.notice.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.flow.part_paid.changed.connect(self.on_part_paid_changed)
         self.flow.part_paid.failed.connect(self.on_flow_cancel_failed)
+        self.connect_tenders()
 
     # -- what the app tells the window ----------------------------------------------------------
 
@@ -224,11 +230,15 @@ class MainWindow(WindowPrintActions, QMainWindow):
                     "The cart is kept: change it and charge again, or press F2 for a new sale."))
             elif stage is None:
                 self.sale_page.focus_entry()
+        elif stage is Stage.TENDERING and sale is not None:
+            self._status_timer.stop()
+            self.show_tendering(sale)
         elif stage in PAYMENT_STAGES and sale is not None:
             if self.pages.currentWidget() is not self.payment_page:
                 self.payment_page.show_sale(sale, self.flow.is_training)
                 self.payment_page.set_trouble("")
-                self.customer_display.show_invoice(money_text(sale.total), sale.invoice)  # type: ignore[arg-type]
+                self.customer_display.show_invoice(money_text(sale.qpay_amount),
+                                                   sale.invoice)  # type: ignore[arg-type]
                 self.pages.setCurrentWidget(self.payment_page)
                 self.payment_page.setFocus()
             self.payment_page.set_stage(stage)
@@ -251,13 +261,15 @@ class MainWindow(WindowPrintActions, QMainWindow):
         stage = self.flow.stage
         ready = self.sale_page.catalog is not None  # the backend is built (maybe without an account)
         on_sale_page = stage in SALE_STAGES
-        self.charge_action.setEnabled(ready and stage in (None, Stage.CART))
+        self.charge_action.setEnabled(ready and stage in (None, Stage.CART, Stage.TENDERING))
+        self.cash_action.setEnabled(ready and stage in (None, Stage.CART, Stage.TENDERING))
+        self.card_action.setEnabled(ready and stage in (None, Stage.CART, Stage.TENDERING))
         self.free_line_action.setEnabled(ready and stage in (None, Stage.CART))
         self.check_action.setEnabled(stage is Stage.AWAITING_PAYMENT)
         self.customer_action.setEnabled(stage in PAYMENT_STAGES)
         self.simulate_action.setEnabled(self.flow.is_training and stage is Stage.AWAITING_PAYMENT)
         # Esc stays live on the paid screen so the cashier hears *why* it cannot cancel.
-        self.cancel_action.setEnabled(stage in (Stage.AWAITING_PAYMENT, Stage.PAID, Stage.COMPLETED))
+        self.cancel_action.setEnabled(stage in (Stage.AWAITING_PAYMENT, Stage.PAID, Stage.COMPLETED, Stage.TENDERING))
         self.issue_action.setEnabled(stage is Stage.PAID)
         self.individual_action.setEnabled(stage is Stage.PAID)
         self.organization_action.setEnabled(stage is Stage.PAID)
@@ -265,7 +277,8 @@ class MainWindow(WindowPrintActions, QMainWindow):
         self.preview_action.setEnabled(stage is Stage.COMPLETED)
         # F2 on a partly paid sale asks how it goes on (part_paid_box.py).
         self.new_sale_action.setEnabled(stage not in (Stage.CHARGING, Stage.CANCELLING, Stage.ISSUING_RECEIPT,
-                                                      Stage.AWAITING_PAYMENT) or self.flow.part_paid.state is not None)
+                                                      Stage.AWAITING_PAYMENT, Stage.TENDERING)
+                                        or self.flow.part_paid.state is not None)
         self.settings_action.setEnabled(on_sale_page and stage is not Stage.CHARGING)
         # Not while charging: the new sale is in the journal before it has its number on screen.
         self.history_action.setEnabled(ready and stage is not Stage.CHARGING)
@@ -281,6 +294,8 @@ class MainWindow(WindowPrintActions, QMainWindow):
         stage = self.flow.stage
         if stage is Stage.AWAITING_PAYMENT:
             ask_how_to_go_on(self)   # partly paid: wait, invoice the rest or give the part back
+        elif stage is Stage.PAID and self.flow.sale is not None and self.flow.sale.number in self.flow.receipts_queued:
+            self.start_new_sale()     # its receipt is asked again by the till as soon as PosAPI answers
         elif stage is Stage.PAID:
             self._confirm(self.tr("The receipt has not been issued yet. Start a new sale without it?"),
                           self.tr("New sale without receipt"), self.start_new_sale)
@@ -298,6 +313,9 @@ class MainWindow(WindowPrintActions, QMainWindow):
 
     def on_cancel_triggered(self) -> None:
         stage = self.flow.stage
+        if stage is Stage.TENDERING:
+            self.on_tender_back_requested()
+            return
         if stage is Stage.AWAITING_PAYMENT and ask_how_to_go_on(self):
             return   # partly paid: it cannot simply be cancelled
         if stage is Stage.AWAITING_PAYMENT:
@@ -351,47 +369,3 @@ class MainWindow(WindowPrintActions, QMainWindow):
             seconds = max(0, int(time.monotonic() - last))
             text = self.tr("Waiting for the customer to pay… (checked %n second(s) ago)", "", seconds)
         self.payment_page.set_status(text)
-
-    # -- helpers -------------------------------------------------------------------------------------
-
-    def _confirm(self, question: str, yes: str, on_yes: object, keep: str | None = None) -> None:
-        """A non-blocking question whose safe answer is the default: Enter and Esc keep things as they are
-        (a scanner's Enter must never clear a cart or cancel a sale); Ctrl+Enter, or a click, does it."""
-        box, yes_button = ask(self, question, yes, keep or self.tr("Back"))
-
-        def on_finished() -> None:
-            self.confirmation = None
-            box.deleteLater()
-            self.activateWindow()  # the keyboard comes back to the till, not to a closed box
-            if box.clickedButton() is yes_button:
-                on_yes()  # type: ignore[operator]
-            if self.pages.currentWidget() is self.sale_page:
-                self.sale_page.focus_entry()
-
-        box.finished.connect(on_finished)
-        self.confirmation = box
-        box.open()
-
-    def changeEvent(self, event: QEvent) -> None:
-        # Back at the till (focus returned from another window): the scanner types into the entry.
-        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() \
-                and self.pages.currentWidget() is self.sale_page and self.confirmation is None:
-            self.sale_page.focus_entry()
-        super().changeEvent(event)
-
-    def closeEvent(self, event: QCloseEvent) -> None:
-        if self.ask_before_quit and self.flow.stage in (Stage.CHARGING, Stage.AWAITING_PAYMENT, Stage.CANCELLING,
-                                                        Stage.ISSUING_RECEIPT):
-            box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), self.tr(
-                "A sale is in progress. Quit anyway? An open invoice stays open with the service."), parent=self)
-            quit_button = box.addButton(self.tr("Quit"), QMessageBox.ButtonRole.AcceptRole)   # Qt's Yes/No have
-            keep = box.addButton(self.tr("Keep working"), QMessageBox.ButtonRole.RejectRole)  # no Mongolian
-            box.setDefaultButton(keep)
-            box.setEscapeButton(keep)
-            box.exec()
-            if box.clickedButton() is not quit_button:
-                event.ignore()
-                return
-        self.flow.stop()
-        self.customer_display.close()
-        super().closeEvent(event)

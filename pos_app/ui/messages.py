@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from pos_app.checkout.posapi_desk import ReceiptNeedsPerson
 from pos_app.checkout.training import TrainingError
 from pos_app.config.settings import SettingsProblem
 from pos_app.domain.cart import CartError
+from pos_app.domain.shift import ShiftError
+from pos_app.domain.tenders import TenderError
+from pos_app.posapi import errors as posapi_errors
 from pos_app.qpay import (
     APIConnectionError,
     AuthenticationError,
@@ -75,6 +79,10 @@ SETTINGS_TEMPLATES = (
     QT_TRANSLATE_NOOP("Settings", "The {label} must be enter or tab."),
     QT_TRANSLATE_NOOP("Settings", "The {label} must be contract (as the contract says) or live (as the live "
                                   "service answers)."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be the shop's TIN: 11 to 14 digits."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be 1 to 20 Latin letters, digits, - or _."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be 1 to 3 digits."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be 4 digits."),
 )
 FIELD_NAMES = {
     "environment": QT_TRANSLATE_NOOP("Settings", "environment"),
@@ -105,6 +113,12 @@ FIELD_NAMES = {
     "scanner_prefix": QT_TRANSLATE_NOOP("Settings", "scanner prefix"),
     "scanner_suffix": QT_TRANSLATE_NOOP("Settings", "scanner suffix"),
     "training_profile": QT_TRANSLATE_NOOP("Settings", "training service's answers"),
+    "training_posapi": QT_TRANSLATE_NOOP("Settings", "training PosAPI"),
+    "posapi_url": QT_TRANSLATE_NOOP("Settings", "PosAPI address"),
+    "posapi_tin": QT_TRANSLATE_NOOP("Settings", "shop's TIN on PosAPI"),
+    "posapi_pos_no": QT_TRANSLATE_NOOP("Settings", "POS number"),
+    "posapi_branch_no": QT_TRANSLATE_NOOP("Settings", "branch number"),
+    "posapi_district": QT_TRANSLATE_NOOP("Settings", "PosAPI district code"),
 }
 
 
@@ -132,10 +146,24 @@ def cart_error_text(error: CartError) -> str:
     return QCoreApplication.translate("Cart", error.template).format(**error.params)
 
 
+def tender_error_text(error: TenderError | ShiftError) -> str:
+    """A tender or shift refused, in the cashier's language (the domain speaks English templates)."""
+    context = "Tenders" if isinstance(error, TenderError) else "Shift"
+    return QCoreApplication.translate(context, error.template).format(**error.params)
+
+
 def describe_error(error: BaseException, what_failed: str) -> str:
     """*what_failed* (already translated), then why and what to do, then the code."""
     if isinstance(error, CartError):
         return cart_error_text(error)
+    if isinstance(error, (TenderError, ShiftError)):
+        return tender_error_text(error)
+    if isinstance(error, posapi_errors.PosApiError):
+        return f"{what_failed} {_posapi_words(error)} ({type(error).__name__})"
+    if isinstance(error, ReceiptNeedsPerson):
+        why = translate("Errors", "Its first request's answer was lost on an earlier day: look the receipt up in "
+                                  "PosAPI before issuing another.")
+        return f"{what_failed} {why} (ReceiptNeedsPerson)"
     if isinstance(error, OutcomeUnknownError):
         why = translate("Errors", "The answer was lost on the way; check the sale before trying again.")
     elif isinstance(error, RateLimitError):
@@ -157,6 +185,30 @@ def describe_error(error: BaseException, what_failed: str) -> str:
         why = translate("Errors", "Unexpected error. Try again; if it repeats, call support.")
     code = error.error_code if isinstance(error, QPayError) and error.error_code else type(error).__name__
     return f"{what_failed} {why} ({code})"
+
+
+def _posapi_words(error: posapi_errors.PosApiError) -> str:
+    """Why PosAPI failed, and what to do."""
+    if isinstance(error, posapi_errors.OutcomeUnknownError):
+        return translate("Errors", "PosAPI's answer was lost. The till asks it again by itself, with the same "
+                                   "bill number, so the receipt is never made twice.")
+    if isinstance(error, posapi_errors.PosApiConnectionError):
+        return translate("Errors", "PosAPI is not answering. The sale is saved; its receipt is issued as soon as "
+                                   "PosAPI answers again.")
+    if isinstance(error, posapi_errors.LotteriesExhaustedError):
+        return translate("Errors", "PosAPI has no lottery numbers left: send its data to the tax system (PosAPI's "
+                                   "sendData) and try again.")
+    if isinstance(error, posapi_errors.DataNotSentError):
+        return translate("Errors", "PosAPI has not sent its receipts to the tax system for too long: send its data "
+                                   "(sendData) and try again.")
+    if isinstance(error, posapi_errors.NotFoundError):
+        return translate("Errors", "PosAPI does not know it: {message}").format(message=error.message)
+    if isinstance(error, posapi_errors.ReceiptRefusedError):
+        return translate("Errors", "PosAPI refused it: {message}").format(message=error.message)
+    if isinstance(error, posapi_errors.ServerError):
+        return translate("Errors", "PosAPI has a problem on its side. Try again in a minute.")
+    return translate("Errors", "PosAPI answered in a way the till cannot read. Try again; if it repeats, call "
+                               "support.")
 
 
 def _words(error: QPayError, otherwise: str) -> str:

@@ -17,6 +17,7 @@ from datetime import datetime
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
+from pos_app.checkout.posapi_desk import PrintOnly
 from pos_app.formats import date_text
 from pos_app.journal import Journal
 from pos_app.journal.day_summary import DaySummary
@@ -28,7 +29,7 @@ from pos_app.receipts.layout import (
     layouts_for,
     sale_receipt,
 )
-from pos_app.receipts.printers import PrinterChoice, print_layouts
+from pos_app.receipts.printers import PrinterChoice, open_drawer, print_layouts
 
 from .messages import describe_error
 from .tasks import TaskRunner
@@ -52,12 +53,13 @@ class ReceiptPrinting(QObject):
         self.choice = PrinterChoice()
         self.shop = ShopHeader()
         self.journal: Journal | None = None
+        self.print_only: PrintOnly | None = None     # PosAPI's lottery numbers, held in memory for the slips
         self.clock: Callable[[], datetime] = datetime.now   # "Printed ..." on slips: the app gives the shop's time
         self.preview_dialog: QWidget | None = None
 
     def configure(self, choice: PrinterChoice, shop: ShopHeader, journal: Journal | None,
-                  clock: Callable[[], datetime] | None = None) -> None:
-        self.choice, self.shop, self.journal = choice, shop, journal
+                  clock: Callable[[], datetime] | None = None, print_only: PrintOnly | None = None) -> None:
+        self.choice, self.shop, self.journal, self.print_only = choice, shop, journal, print_only
         if clock is not None:
             self.clock = clock
 
@@ -65,12 +67,14 @@ class ReceiptPrinting(QObject):
 
     def sale_layouts(self, number: str, *, copy: bool) -> Build:
         """The receipt of sale `number` as the journal has it (a copy adds the slips of what was undone)."""
-        journal, shop, clock = self.journal, self.shop, self.clock
+        journal, shop, clock, print_only = self.journal, self.shop, self.clock, self.print_only
         if journal is None:
             raise RuntimeError("no journal to print from yet")
 
         def build() -> Sequence[ReceiptLayout]:
             sale = journal.get(number)
+            if print_only is not None:
+                sale = print_only.fill_sale(sale)
             if copy:
                 return layouts_for(sale, shop, clock())
             return (sale_receipt(sale, shop, clock()),)
@@ -134,6 +138,19 @@ class ReceiptPrinting(QObject):
         self.printed.emit(text)
         if on_done is not None:
             on_done(text, True)
+
+    def open_drawer(self) -> None:
+        """Open the cash drawer (cash taken), on the printing worker; a failure is said, never raised."""
+        choice = self.choice
+
+        def done(result: Future[bool]) -> None:
+            try:
+                result.result()
+            except Exception as exc:  # noqa: BLE001 - the cashier opens it by key; the sale goes on
+                reason = exc.message if isinstance(exc, PrintError) else type(exc).__name__
+                self.failed.emit(self.tr("The cash drawer did not open: {reason}").format(reason=reason))
+
+        self.runner.run_in_background(lambda: open_drawer(choice), done, printing=True)
 
     # -- preview -------------------------------------------------------------------------------
 

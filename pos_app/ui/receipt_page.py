@@ -17,7 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos_app.domain.sale import Receiver, ReceiverKind, Sale, Stage
+from pos_app.domain.sale import ReceiptVia, Receiver, ReceiverKind, Sale, Stage
+from pos_app.domain.tenders import TenderKind
 from pos_app.domain.validators import InputState, organization_register_state
 from pos_app.formats import money_text
 
@@ -37,6 +38,14 @@ class ReceiptPage(QWidget):
         self.paid_title.setObjectName("paidTitle")
         self.paid_details = QLabel()
         self.paid_details.setObjectName("muted")
+        self.change = QLabel()              # cash given beyond what was due: handed back, shown large
+        self.change.setObjectName("change")
+        self.change.hide()
+        self.no_receipt = QLabel(self.tr("No tax receipt: this shop has no PosAPI set, so a sale paid by cash or "
+                                         "the card terminal gets none. Set PosAPI in Settings (Ctrl+,)."))
+        self.no_receipt.setObjectName("banner")
+        self.no_receipt.setWordWrap(True)
+        self.no_receipt.hide()
 
         # -- the ebarimt step
         self.individual = QRadioButton(self.tr("Individual  (Alt+I)"))
@@ -148,6 +157,8 @@ class ReceiptPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.paid_title)
         layout.addWidget(self.paid_details)
+        layout.addWidget(self.change)
+        layout.addWidget(self.no_receipt)
         layout.addWidget(step)
         layout.addWidget(differs)
         layout.addWidget(result, 1)
@@ -163,15 +174,24 @@ class ReceiptPage(QWidget):
         if sale.overpaid > 0:
             details.append(self.tr("{amount} more than the total {total}").format(
                 amount=money_text(sale.overpaid), total=money_text(sale.total)))
+        kinds = {tender.kind for tender in sale.tenders}
+        if TenderKind.CASH in kinds:
+            details.append(self.tr("cash"))
+        if TenderKind.CARD_TERMINAL in kinds:
+            details.append(self.tr("card terminal"))
         if sale.bank:
             details.append(self.tr("via {bank}").format(bank=sale.bank))
         details.append(self.tr("incl. VAT {vat}, city tax {city_tax}").format(
             vat=money_text(sale.taxes.vat), city_tax=money_text(sale.taxes.city_tax)))
         self.paid_details.setText("  ·  ".join(details))
+        self.change.setText(self.tr("Change  {amount}").format(amount=money_text(sale.change)))
+        self.change.setVisible(sale.change > 0)
         issuing = sale.stage is Stage.ISSUING_RECEIPT
-        done = sale.stage is Stage.COMPLETED and sale.receipt is not None
-        self.step.setVisible(not done)
-        self.result.setVisible(done)
+        no_receipt = sale.receipt_via is ReceiptVia.NONE
+        done = sale.stage is Stage.COMPLETED and (sale.receipt is not None or no_receipt)
+        self.no_receipt.setVisible(no_receipt)
+        self.step.setVisible(not done and not no_receipt)
+        self.result.setVisible(done and not no_receipt)
         self.print_button.setVisible(done)
         self.preview_button.setVisible(done)
         for widget in (self.individual, self.organization, self.register):

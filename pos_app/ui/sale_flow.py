@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from pos_app.checkout import Checkout, InvoiceState, TrainingDesk
 from pos_app.checkout.after_sale import CancelOutcome, CancelResult, cancel_open_invoice
 from pos_app.checkout.partial import SaleCheck, check_sale
+from pos_app.checkout.posapi_desk import PosApiDesk
 from pos_app.checkout.service import CERTAIN_REFUSALS
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import (
@@ -40,6 +41,7 @@ from .cart_model import CartModel
 from .messages import describe_error
 from .part_paid import PartPaidActions
 from .sale_flow_receipts import ReceiptSteps
+from .sale_flow_tenders import TenderSteps
 from .tasks import TaskRunner
 
 logger = logging.getLogger(__name__)
@@ -56,9 +58,10 @@ class Services:
     checkout: Checkout
     journal: Journal
     training: TrainingDesk | None = None
+    posapi: PosApiDesk | None = None      # every sale's receipt through the shop's PosAPI, when it has one
 
 
-class SaleFlow(ReceiptSteps, QObject):
+class SaleFlow(TenderSteps, ReceiptSteps, QObject):
     stage_changed = Signal(object)        # the Sale (or None: back to an empty cart)
     charge_failed = Signal(str)
     connection_changed = Signal(str)      # "" when fine, else a calm sentence
@@ -67,6 +70,9 @@ class SaleFlow(ReceiptSteps, QObject):
     receipt_failed = Signal(str)
     receipt_issued = Signal(object)       # the completed Sale, right after its ebarimt (auto-print listens)
     receipt_receiver_differed = Signal(object, object)   # the Sale, the Receiver asked: the service had another
+    receipt_queued = Signal(str)          # a sale's PosAPI receipt is left for the till to ask again by itself
+    tender_taken = Signal(object, object)  # the Sale, the cash or card-terminal Tender just recorded
+    tender_failed = Signal(str)
     notice = Signal(str)                  # a short message for the status line
 
     def __init__(self, runner: TaskRunner, cart: CartModel, services: Services | None = None,
@@ -91,6 +97,7 @@ class SaleFlow(ReceiptSteps, QObject):
         self._poll_timer.setSingleShot(True)
         self._poll_timer.timeout.connect(self._poll)
         self.part_paid = PartPaidActions(self)   # a partly paid sale: what is paid, the rest, giving it back
+        self.receipts_queued: set[str] = set()   # sales whose PosAPI receipt the till asks again by itself
 
     # -- state ----------------------------------------------------------------------
 
@@ -118,7 +125,12 @@ class SaleFlow(ReceiptSteps, QObject):
     # -- charge -----------------------------------------------------------------------
 
     def charge(self) -> bool:
-        """Create the invoice for the cart. False (and nothing sent) when not possible now."""
+        """Create the invoice for the cart (from the tender page: for what its tenders left due). False (and
+        nothing sent) when not possible now."""
+        if self.sale is not None and self.sale.stage is Stage.TENDERING:
+            if self.sale.tenders:
+                return self._charge_rest(self.sale)
+            self.sale = None      # nothing taken yet: the whole sale by QPay
         if self.sale is not None and not self.sale.is_final:
             return False  # a charge is in flight or a sale is open: a double press does nothing
         if self.services is None:
@@ -129,26 +141,51 @@ class SaleFlow(ReceiptSteps, QObject):
             self.charge_failed.emit(self.tr("The cart is empty: scan or add an item first."))
             return False
         services = self.services
-        sale = Sale(number="", lines=self.cart.lines, total=self.cart.total, taxes=self.cart.taxes)
+        sale = Sale(number="", lines=self.cart.lines, total=self.cart.total, taxes=self.cart.taxes,
+                    receipt_via=self.receipt_via(tendered=False))
         sale.move_to(Stage.CHARGING)
         self.sale = sale
         self.stage_changed.emit(sale)
 
         def create() -> tuple[str, OpenInvoice]:
             # Journalled before the call: a crash from here on leaves a sale that recovery settles.
-            number = services.journal.begin_sale(sale.lines, sale.total, sale.taxes)
-            try:
-                invoice = services.checkout.create_invoice(replace(sale, number=number))
-            except OutcomeUnknownError:
-                raise  # the invoice may exist: the sale stays CREATING until recovery looks it up
-            except CERTAIN_REFUSALS as exc:
-                services.journal.invoice_failed(number, f"refused: {exc.error_code or type(exc).__name__}")
-                raise
-            services.journal.invoice_opened(number, invoice)
-            return number, invoice
+            number = services.journal.begin_sale(sale.lines, sale.total, sale.taxes, receipt_via=sale.receipt_via)
+            return number, self._invoice_for(services, sale, number)
 
         self.runner.run_in_background(create, lambda done: self._on_charge_done(sale, done), money=True)
         return True
+
+    def _charge_rest(self, sale: Sale) -> bool:
+        """QPay for what the tenders left due: the sale's invoice asks only that."""
+        services = self.services
+        if services is None or self.tender_in_flight:
+            return False
+        if sale.invoice is not None:
+            self.tender_failed.emit(self.tr("QPay was tried for this sale already: take the rest in cash or by card, "
+                                            "or hand the payments back and start again."))
+            return False
+        sale.move_to(Stage.CHARGING)
+        self.stage_changed.emit(sale)
+
+        def create() -> tuple[str, OpenInvoice]:
+            services.journal.qpay_rest_started(sale.number)
+            return sale.number, self._invoice_for(services, sale, sale.number)
+
+        self.runner.run_in_background(create, lambda done: self._on_charge_done(sale, done), money=True)
+        return True
+
+    @staticmethod
+    def _invoice_for(services: Services, sale: Sale, number: str) -> OpenInvoice:
+        """Create the sale's invoice (its step journalled already, on the worker)."""
+        try:
+            invoice = services.checkout.create_invoice(replace(sale, number=number))
+        except OutcomeUnknownError:
+            raise  # the invoice may exist: the sale stays CREATING until recovery looks it up
+        except CERTAIN_REFUSALS as exc:
+            services.journal.invoice_failed(number, f"refused: {exc.error_code or type(exc).__name__}")
+            raise
+        services.journal.invoice_opened(number, invoice)
+        return invoice
 
     def _on_charge_done(self, sale: Sale, done: Future[tuple[str, OpenInvoice]]) -> None:
         if sale is not self.sale:
@@ -157,9 +194,14 @@ class SaleFlow(ReceiptSteps, QObject):
             number, invoice = done.result()
         except Exception as exc:  # noqa: BLE001 - every failure goes back to the cart, in words
             logger.warning("charge failed: %s", type(exc).__name__)
+            text = describe_error(exc, self.tr("The invoice could not be created."))
+            if sale.tenders:      # back to the tender page: its cash is in the drawer
+                self._move(Stage.TENDERING)
+                self.tender_failed.emit(text)
+                return
             self.sale = None
             self.stage_changed.emit(None)
-            self.charge_failed.emit(describe_error(exc, self.tr("The invoice could not be created.")))
+            self.charge_failed.emit(text)
             return
         sale.number = number
         sale.charged(invoice)
@@ -171,7 +213,7 @@ class SaleFlow(ReceiptSteps, QObject):
         payment (polling starts again) or paid (the receipt step is offered)."""
         if self.sale is not None and not self.sale.is_final:
             return False
-        if sale.stage not in (Stage.AWAITING_PAYMENT, Stage.PAID) or not sale.number:
+        if sale.stage not in (Stage.AWAITING_PAYMENT, Stage.PAID, Stage.TENDERING) or not sale.number:
             return False
         if sale.stage is Stage.AWAITING_PAYMENT and sale.invoice is None:
             return False
@@ -250,7 +292,8 @@ class SaleFlow(ReceiptSteps, QObject):
                 self.stage_changed.emit(sale)
                 return
             if check.invoice_state is not InvoiceState.OPEN and sale.stage is Stage.AWAITING_PAYMENT:
-                self._move(Stage.CANCELLED if check.invoice_state is InvoiceState.CANCELLED else Stage.EXPIRED)
+                ended = Stage.CANCELLED if check.invoice_state is InvoiceState.CANCELLED else Stage.EXPIRED
+                self._move(Stage.TENDERING if sale.tenders else ended)
                 self.notice.emit(self.tr("The invoice was closed by the service: nothing was paid."))
                 return
             self.part_paid.seen(sale, result)
@@ -326,7 +369,8 @@ class SaleFlow(ReceiptSteps, QObject):
                                             "cancelled. Press Esc again to invoice the rest, give the part back "
                                             "or keep waiting."))
         else:
-            self._move(Stage.CANCELLED)
+            # A split sale's QPay part cancelled: back to its tenders (take the rest another way, or hand back).
+            self._move(Stage.TENDERING if sale.tenders else Stage.CANCELLED)
 
     # -- training ---------------------------------------------------------------------------
 
@@ -356,6 +400,8 @@ class SaleFlow(ReceiptSteps, QObject):
         if self.sale is not None and self.sale.stage in (Stage.CHARGING, Stage.AWAITING_PAYMENT,
                                                          Stage.CANCELLING, Stage.ISSUING_RECEIPT):
             return False
+        if self.sale is not None and self.sale.stage is Stage.TENDERING and self.sale.tenders:
+            return False      # its cash is in the drawer: finish it or hand the payments back
         self._poll_timer.stop()
         self.sale = None
         self.cart.clear()

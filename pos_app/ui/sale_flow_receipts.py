@@ -11,7 +11,7 @@ from PySide6.QtCore import QCoreApplication, SignalInstance
 
 from pos_app.checkout import Checkout
 from pos_app.checkout.receipts import issue_receipts, reissue_receipts
-from pos_app.domain.sale import Receiver, Sale, Stage
+from pos_app.domain.sale import ReceiptVia, Receiver, Sale, Stage
 from pos_app.journal import Journal, JournalSale, JournalStatus
 
 from .messages import describe_error
@@ -31,20 +31,43 @@ class ReceiptSteps:
     receipt_failed: SignalInstance
     receipt_issued: SignalInstance
     receipt_receiver_differed: SignalInstance
+    receipt_queued: SignalInstance
+    receipts_queued: set[str]
     _move: Callable[[Stage], None]
 
     def issue_receipt(self, receiver: Receiver) -> bool:
-        """One receipt for each payment of the paid sale. A request whose answer was lost stays pending;
-        asking again returns the receipt already made (one active receipt a payment), never a second one."""
-        if self.sale is None or self.sale.stage is not Stage.PAID or not self.sale.payments:
+        """The paid sale's receipt. Through PosAPI: one for the whole sale (a request whose answer was lost is
+        asked again unchanged, the same bill number, never made twice). Through QPay: one for each payment (asking
+        again returns the receipt already made, one active receipt a payment)."""
+        sale = self.sale
+        if sale is None or sale.stage is not Stage.PAID:
+            return False
+        if sale.receipt_via is ReceiptVia.POSAPI:
+            return self._posapi_step(receiver, reissue=False)
+        if sale.receipt_via is ReceiptVia.NONE or not sale.payments:
             return False
         return self._receipt_step(receiver, issue_receipts)
 
     def reissue_receipt(self, receiver: Receiver) -> bool:
-        """The service recorded another receiver than the one asked: void the receipts, issue them again."""
+        """The receipt was made for another receiver than the one asked: void it, issue it again."""
         if self.sale is None or self.sale.stage is not Stage.COMPLETED:
             return False
+        if self.sale.receipt_via is ReceiptVia.POSAPI:
+            return self._posapi_step(receiver, reissue=True)
         return self._receipt_step(receiver, reissue_receipts)
+
+    def _posapi_step(self, receiver: Receiver, *, reissue: bool) -> bool:
+        services = self.services
+        desk = services.posapi if services is not None else None
+        if desk is None:
+            self.receipt_failed.emit(QCoreApplication.translate(
+                "SaleFlow", "No PosAPI is set for this sale's receipt: set it in Settings (Ctrl+,)."))
+            return False
+
+        def step(journal: Journal, _checkout: Checkout, number: str, asked: Receiver) -> JournalSale:
+            done = desk.reissue(journal, number, asked) if reissue else desk.issue(journal, number, asked)
+            return desk.print_only.fill_sale(done)     # the lottery and QR, from memory: they are not kept
+        return self._receipt_step(receiver, step)
 
     def _receipt_step(self, receiver: Receiver,
                       step: Callable[[Journal, Checkout, str, Receiver], JournalSale]) -> bool:
@@ -73,11 +96,15 @@ class ReceiptSteps:
             self.stage_changed.emit(sale)
             self.receipt_failed.emit(describe_error(failure, QCoreApplication.translate(
                 "SaleFlow", "The receipt could not be issued.")))
+            if recorded is not None and recorded.status is JournalStatus.RECEIPT_PENDING \
+                    and recorded.receipt_via is ReceiptVia.POSAPI:
+                self.receipts_queued.add(sale.number)
+                self.receipt_queued.emit(sale.number)    # asked again by the till, the same request
             return
         assert recorded is not None
         sale.receipt_issued(recorded.current_receipts)
         self.stage_changed.emit(sale)
-        if recorded.receiver_differs:
+        if any(row.receipt.receiver != asked for row in recorded.valid_receipts):
             # Not printed by itself: the cashier decides between this receipt and a new one.
             self.receipt_receiver_differed.emit(sale, asked)
             return

@@ -46,6 +46,8 @@ _REFIT_EVENTS = (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Lo
 
 class SalePage(QWidget):
     charge_requested = Signal()
+    cash_requested = Signal()
+    card_requested = Signal()
 
     def __init__(self, model: CartModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -99,6 +101,13 @@ class SalePage(QWidget):
         self.charge_button.setObjectName("charge")
         self.charge_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.charge_button.clicked.connect(self.charge_requested)
+        self.cash_button = QPushButton(self.tr("Cash  (F7)"))
+        self.cash_button.clicked.connect(self.cash_requested)
+        self.card_button = QPushButton(self.tr("Card terminal  (F8)"))
+        self.card_button.clicked.connect(self.card_requested)
+        for button in (self.cash_button, self.card_button):
+            button.setObjectName("tender")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
         entry_row = QHBoxLayout()
         entry_row.addWidget(self.entry, 1)
@@ -119,6 +128,10 @@ class SalePage(QWidget):
         side = QVBoxLayout()
         side.addWidget(totals)
         side.addStretch(1)
+        tenders = QHBoxLayout()
+        tenders.addWidget(self.cash_button)
+        tenders.addWidget(self.card_button)
+        side.addLayout(tenders)
         side.addWidget(self.charge_button)
 
         cart_box = QVBoxLayout()
@@ -150,7 +163,8 @@ class SalePage(QWidget):
         self.free_line_button.setEnabled(not busy)
         self.model.editable = not busy
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers if busy else EDIT_TRIGGERS)
-        self.charge_button.setEnabled(not busy and not self.model.is_empty)
+        for button in (self.charge_button, self.cash_button, self.card_button):
+            button.setEnabled(not busy and not self.model.is_empty)
         self.charge_button.setText(text or self.tr("Charge  (F12)"))
         if not busy:
             QTimer.singleShot(0, self.focus_entry)
@@ -224,7 +238,8 @@ class SalePage(QWidget):
         count = len(self.model.lines)
         self.count_label.setText(self.tr("%n line(s)", "", count))
         self.empty_hint.setVisible(count == 0)
-        self.charge_button.setEnabled(count > 0 and self.entry.isEnabled())
+        for button in (self.charge_button, self.cash_button, self.card_button):
+            button.setEnabled(count > 0 and self.entry.isEnabled())
 
     def remove_selected_line(self) -> None:
         row = self._selected_row()

@@ -26,6 +26,8 @@ QLabel#status { font-size: 12pt; color: #323f4b; }
 QLabel#partPaid { font-size: 14pt; font-weight: 600; border-radius: 4px; padding: 8px;
                   background: #e3f8ff; color: #0b4f71; border: 1px solid #81defd; }
 QLabel#paidTitle { font-size: 28pt; font-weight: 700; color: #0e7c4a; }
+QLabel#change { font-size: 36pt; font-weight: 800; color: #1f2933; background: #fffbea; border: 2px solid #f7c948;
+                border-radius: 6px; padding: 6px 14px; }
 QLabel#sectionTitle { font-size: 13pt; font-weight: 600; }
 QLabel#lottery { font-size: 40pt; font-weight: 800; letter-spacing: 4px; color: #1f2933; }
 QLabel#facts { font-family: "DejaVu Sans Mono", monospace; font-size: 11pt; }

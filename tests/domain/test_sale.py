@@ -25,11 +25,13 @@ TOTAL = Decimal("7000")
 TAXES = TaxSplit(Decimal("636.36"), Decimal("0.00"))
 
 ALLOWED = {
-    Stage.CART: {Stage.CHARGING},
-    Stage.CHARGING: {Stage.CART, Stage.AWAITING_PAYMENT},
-    Stage.AWAITING_PAYMENT: {Stage.CANCELLING, Stage.PAID, Stage.CANCELLED, Stage.EXPIRED},
-    Stage.CANCELLING: {Stage.AWAITING_PAYMENT, Stage.CANCELLED, Stage.PAID},
-    Stage.PAID: {Stage.ISSUING_RECEIPT},
+    Stage.CART: {Stage.CHARGING, Stage.TENDERING},
+    Stage.TENDERING: {Stage.CHARGING, Stage.PAID, Stage.CANCELLED, Stage.CART},
+    # A sale with tenders goes back to them when its QPay part ends unpaid.
+    Stage.CHARGING: {Stage.CART, Stage.AWAITING_PAYMENT, Stage.TENDERING},
+    Stage.AWAITING_PAYMENT: {Stage.CANCELLING, Stage.PAID, Stage.CANCELLED, Stage.EXPIRED, Stage.TENDERING},
+    Stage.CANCELLING: {Stage.AWAITING_PAYMENT, Stage.CANCELLED, Stage.PAID, Stage.TENDERING},
+    Stage.PAID: {Stage.ISSUING_RECEIPT, Stage.COMPLETED},   # COMPLETED: no receipt can be issued (no PosAPI)
     Stage.ISSUING_RECEIPT: {Stage.PAID, Stage.COMPLETED},
     Stage.COMPLETED: {Stage.ISSUING_RECEIPT},   # issued again (the service had recorded another receiver)
     Stage.CANCELLED: set(),

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.journal.conftest import strip_tenders_and_shifts
 from pos_app.domain.cart import CartLine
 from pos_app.domain.sale import OpenInvoice, PaymentSeen
 from pos_app.domain.taxes import TaxSplit
@@ -97,6 +98,7 @@ def test_only_card_payments_are_given_back_and_a_refusal_is_kept(journal: Journa
 def test_a_version_4_file_gets_the_table(path: Path) -> None:
     Journal(path, "T1").close()
     db = sqlite3.connect(path)
+    strip_tenders_and_shifts(db)
     db.execute("DROP TABLE sale_invoices")
     db.execute("ALTER TABLE sales DROP COLUMN given_back_json")     # migration 6's
     db.execute("PRAGMA user_version = 4")
@@ -256,6 +258,7 @@ def test_a_version_5_file_keeps_its_give_backs(path: Path) -> None:
         journal.reversal_started(number, ReversalKind.CANCEL, "customer returned it")
         journal.reversal_done(number, TOTAL)
     db = sqlite3.connect(path)
+    strip_tenders_and_shifts(db)
     db.execute("ALTER TABLE sales DROP COLUMN given_back_json")
     db.execute("PRAGMA user_version = 5")
     db.commit()

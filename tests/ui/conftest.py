@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from pathlib import Path
@@ -80,20 +81,43 @@ class Till:
         return self.flow.sale.invoice.invoice_id
 
 
+def use_posapi_in_training(config_dir: Path, posapi: bool) -> None:
+    """Whether training's receipts go through PosAPI, written into the settings file (other settings a test
+    wrote there first are kept; a choice it made is kept too)."""
+    path = config_dir / "settings.json"
+    data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    data.setdefault("training_posapi", posapi)
+    config_dir.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
 @pytest.fixture
-def make_till(qtbot: QtBot, sandbox_server, tmp_path: Path) -> Iterator[Callable[..., Till]]:
+def make_till(qtbot: QtBot, sandbox_server, tmp_path: Path,
+              request: pytest.FixtureRequest) -> Iterator[Callable[..., Till]]:
     apps: list[PosApp] = []
+    posapi_tills: list[object] = []
     QApplication.instance().setStyleSheet(STYLESHEET)  # type: ignore[union-attr]
 
     def make(schedule: PollSchedule = FAST_SCHEDULE, sandbox_url: str | None = None,
              language: Language | None = None, instant: Callable[[], datetime] | None = None,
-             embedded_sandbox: bool = False) -> Till:
+             embedded_sandbox: bool = False, posapi: bool = False) -> Till:
         """`instant`: the moment the till's clock reads (its shop's zone makes the day); `embedded_sandbox`:
-        training mode starts its own sandbox, as on a shop's computer, instead of using the session's."""
+        training mode starts its own sandbox, as on a shop's computer, instead of using the session's;
+        `posapi`: every sale's receipt through the session's PosAPI sandbox (else QPay's ebarimt, and no
+        receipt for cash)."""
         control = SandboxControl(sandbox_server.url)
+        use_posapi_in_training(tmp_path / "config", posapi)
+        posapi_url = None
+        if posapi:
+            server = request.getfixturevalue("posapi_server")
+            if not posapi_tills:
+                server.reset()      # clean for the test's first till; a restarted till finds what it left
+            posapi_tills.append(server)
+            posapi_url = server.url
         app = PosApp(AppPaths(tmp_path / "config", tmp_path / "data", tmp_path / "cache"),
                      sandbox_url=None if embedded_sandbox else sandbox_url or sandbox_server.url,
-                     secrets=SessionSecretStore(), schedule=schedule, language=language, instant=instant)
+                     secrets=SessionSecretStore(), schedule=schedule, language=language, instant=instant,
+                     posapi_url=posapi_url)
         apps.append(app)
         app.window.ask_before_quit = False  # nobody is there to answer "quit anyway?"
         with qtbot.waitSignal(app.ready, timeout=WAIT_MS):

@@ -115,12 +115,6 @@ def b2b(*items: tuple[Any, Any, Any], **top: Any) -> dict[str, Any]:
     return sale(*items, kind="B2B_RECEIPT", customer=top.pop("customer", B2B_TIN), **top)
 
 
-@pytest.fixture(scope="session")
-def posapi_server() -> Iterator[PosApiSandboxServer]:
-    with PosApiSandboxServer() as server:
-        yield server
-
-
 @pytest.fixture
 def posapi(posapi_server: PosApiSandboxServer) -> PosApi:
     posapi_server.reset()

@@ -1,0 +1,172 @@
+"""The sale's tenders, a part of `SaleFlow` (mixed in): cash with its change, the bank's card terminal with its
+approval code, any mix of them, and QPay for what they leave due; the tenders handed back when the customer
+leaves before the sale is covered. The signals live on `SaleFlow`.
+
+A tender counts once the journal has it: the first one begins the sale (its number taken in the same
+transaction), and the one that covers the total makes it paid. Until then the tender page is only a page: leaving
+it with nothing taken writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, SignalInstance
+
+from pos_app.domain.cart import CartLine
+from pos_app.domain.sale import ReceiptVia, Sale, Stage
+from pos_app.domain.tenders import CardTender, CashTender, Tender, TenderError, Tendering
+
+from .cart_model import CartModel
+from .messages import describe_error
+from .tasks import TaskRunner
+
+if TYPE_CHECKING:
+    from .sale_flow import Services
+
+# Recorded with tenders handed back: the customer left before the sale was covered.
+HANDED_BACK_REASON = "The sale was cancelled before it was paid in full"
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("SaleFlow", text)
+
+
+class TenderSteps:
+    """`SaleFlow`'s tender methods; its texts keep the "SaleFlow" translation context."""
+
+    sale: Sale | None
+    services: Services | None
+    runner: TaskRunner
+    cart: CartModel
+    unavailable_reason: str
+    stage_changed: SignalInstance
+    charge_failed: SignalInstance
+    tender_failed: SignalInstance
+    tender_taken: SignalInstance
+    _move: Callable[[Stage], None]
+
+    tender_in_flight = False
+
+    def receipt_via(self, tendered: bool) -> ReceiptVia:
+        """How a new sale will get its receipt: PosAPI when the shop has one; else QPay's ebarimt for a QPay sale,
+        and none at all for cash or the card terminal."""
+        if self.services is not None and self.services.posapi is not None:
+            return ReceiptVia.POSAPI
+        return ReceiptVia.NONE if tendered else ReceiptVia.QPAY
+
+    def start_tendering(self) -> bool:
+        """From the cart to the tender page (cash, card terminal, or QPay for the rest). Nothing is written yet."""
+        if self.sale is not None and self.sale.stage is Stage.TENDERING:
+            return True
+        if self.sale is not None and not self.sale.is_final:
+            return False
+        if self.services is None:
+            self.charge_failed.emit(self.unavailable_reason
+                                    or _tr("The payment service is still starting. Try again in a moment."))
+            return False
+        if self.cart.is_empty or self.cart.total <= 0:
+            self.charge_failed.emit(_tr("The cart is empty: scan or add an item first."))
+            return False
+        sale = Sale(number="", lines=self.cart.lines, total=self.cart.total, taxes=self.cart.taxes,
+                    receipt_via=self.receipt_via(tendered=True))
+        sale.move_to(Stage.TENDERING)
+        self.sale = sale
+        self.stage_changed.emit(sale)
+        return True
+
+    def take_cash(self, given: object) -> bool:
+        """The customer handed over `given` in cash: it pays what is due (at most), the rest is the change."""
+        sale = self._tendering()
+        if sale is None:
+            return False
+        try:
+            tender: Tender = Tendering(sale.total, sale.tenders).cash_tender(given)
+        except TenderError as exc:
+            self.tender_failed.emit(describe_error(exc, ""))
+            return False
+        return self._take(sale, tender)
+
+    def take_card(self, amount: object, approval_code: object) -> bool:
+        """The bank's terminal charged the card `amount` (at most what is due); its slip's approval code."""
+        sale = self._tendering()
+        if sale is None:
+            return False
+        try:
+            tender: Tender = Tendering(sale.total, sale.tenders).card_tender(amount, approval_code)
+        except TenderError as exc:
+            self.tender_failed.emit(describe_error(exc, ""))
+            return False
+        return self._take(sale, tender)
+
+    def _tendering(self) -> Sale | None:
+        sale = self.sale
+        if sale is None or sale.stage is not Stage.TENDERING or self.services is None or self.tender_in_flight:
+            return None
+        return sale
+
+    def _take(self, sale: Sale, tender: Tender) -> bool:
+        assert isinstance(tender, CashTender | CardTender) and self.services is not None
+        journal, number = self.services.journal, sale.number
+        lines: tuple[CartLine, ...] = sale.lines
+
+        def record() -> str:
+            if not number:   # the first tender begins the sale
+                return journal.begin_tendered_sale(lines, sale.total, sale.taxes, tender, sale.receipt_via)
+            journal.tender_taken(number, tender)
+            return number
+
+        self.tender_in_flight = True
+        self.runner.run_in_background(record, lambda done: self._on_tender_recorded(sale, tender, done), money=True)
+        return True
+
+    def _on_tender_recorded(self, sale: Sale, tender: Tender, done: Future[str]) -> None:
+        self.tender_in_flight = False
+        if sale is not self.sale:
+            return
+        try:
+            number = done.result()
+        except Exception as exc:  # noqa: BLE001 - not recorded: it does not count, and the cashier is told
+            self.tender_failed.emit(describe_error(exc, _tr("The payment was not recorded; it does not count.")))
+            return
+        sale.number = number
+        sale.tender_taken(tender)
+        if sale.stage is Stage.PAID and sale.receipt_via is ReceiptVia.NONE:
+            sale.completed_without_receipt()    # the journal completed it in the same step
+        self.tender_taken.emit(sale, tender)
+        self.stage_changed.emit(sale)
+
+    def leave_tendering(self) -> bool:
+        """Back to the cart from a tender page where nothing was taken."""
+        sale = self.sale
+        if sale is None or sale.stage is not Stage.TENDERING or sale.tenders or self.tender_in_flight:
+            return False
+        self.sale = None
+        self.stage_changed.emit(None)
+        return True
+
+    def hand_back_tenders(self) -> bool:
+        """The customer leaves before the sale is covered: the cash taken is handed back (the terminal's charges
+        are voided on the terminal), and the sale ends cancelled; the cart is kept."""
+        sale = self.sale
+        if sale is None or sale.stage is not Stage.TENDERING or not sale.tenders or self.services is None \
+                or self.tender_in_flight:
+            return False
+        journal, number = self.services.journal, sale.number
+        self.tender_in_flight = True
+        self.runner.run_in_background(lambda: journal.tenders_handed_back(number, HANDED_BACK_REASON),
+                                      lambda done: self._on_handed_back(sale, done), money=True)
+        return True
+
+    def _on_handed_back(self, sale: Sale, done: Future[object]) -> None:
+        self.tender_in_flight = False
+        if sale is not self.sale:
+            return
+        try:
+            done.result()
+        except Exception as exc:  # noqa: BLE001
+            self.tender_failed.emit(describe_error(exc, _tr("The payments could not be handed back.")))
+            return
+        self._move(Stage.CANCELLED)

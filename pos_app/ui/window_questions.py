@@ -1,0 +1,63 @@
+"""The till window's questions: a non-blocking confirmation whose safe answer is the default, and the question
+before quitting mid-sale; and the keyboard given back to the entry when the till is active again. A part of
+`MainWindow` (its texts keep the window's translation context)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QMainWindow, QMessageBox
+
+from pos_app.domain.sale import Stage
+
+from .questions import ask
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("MainWindow", text)
+
+
+class WindowQuestions:
+    """Mixed into `MainWindow` (before QMainWindow): uses its flow, pages and `confirmation`."""
+
+    def _confirm(self, question: str, yes: str, on_yes: object, keep: str | None = None) -> None:
+        """A non-blocking question whose safe answer is the default: Enter and Esc keep things as they are
+        (a scanner's Enter must never clear a cart or cancel a sale); Ctrl+Enter, or a click, does it."""
+        box, yes_button = ask(self, question, yes, keep or _tr("Back"))
+
+        def on_finished() -> None:
+            self.confirmation = None
+            box.deleteLater()
+            self.activateWindow()  # the keyboard comes back to the till, not to a closed box
+            if box.clickedButton() is yes_button:
+                on_yes()  # type: ignore[operator]
+            if self.pages.currentWidget() is self.sale_page:
+                self.sale_page.focus_entry()
+
+        box.finished.connect(on_finished)
+        self.confirmation = box
+        box.open()
+
+    def changeEvent(self, event: QEvent) -> None:
+        # Back at the till (focus returned from another window): the scanner types into the entry.
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() \
+                and self.pages.currentWidget() is self.sale_page and self.confirmation is None:
+            self.sale_page.focus_entry()
+        QMainWindow.changeEvent(self, event)  # type: ignore[arg-type]
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.ask_before_quit and self.flow.stage in (Stage.CHARGING, Stage.AWAITING_PAYMENT, Stage.CANCELLING,
+                                                        Stage.ISSUING_RECEIPT):
+            box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), _tr(
+                "A sale is in progress. Quit anyway? An open invoice stays open with the service."), parent=self)
+            quit_button = box.addButton(_tr("Quit"), QMessageBox.ButtonRole.AcceptRole)   # Qt's Yes/No have
+            keep = box.addButton(_tr("Keep working"), QMessageBox.ButtonRole.RejectRole)  # no Mongolian
+            box.setDefaultButton(keep)
+            box.setEscapeButton(keep)
+            box.exec()
+            if box.clickedButton() is not quit_button:
+                event.ignore()
+                return
+        self.flow.stop()
+        self.customer_display.close()
+        QMainWindow.closeEvent(self, event)  # type: ignore[arg-type]

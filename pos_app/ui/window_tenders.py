@@ -1,0 +1,103 @@
+"""The till window's tender keys: F7 cash, F8 card terminal (from the cart or the tender page), Esc on the tender
+page (back to the cart, or hand the payments back), and what a tender taken does on screen (the change, the
+drawer, the customer's display). A part of `MainWindow` (its texts keep the window's translation context)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from PySide6.QtCore import QCoreApplication
+
+from pos_app.domain.sale import Sale, Stage
+from pos_app.domain.tenders import CashTender, Tender
+from pos_app.formats import money_text
+
+from .tender_page import TenderMode
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("MainWindow", text)
+
+
+class WindowTenderActions:
+    """Mixed into `MainWindow`: uses its flow, pages, actions and `_confirm`."""
+
+    def make_tender_actions(self) -> None:
+        self.cash_action = self._action(_tr("Cash"), "F7", self.on_cash_triggered)
+        self.card_action = self._action(_tr("Card terminal"), "F8", self.on_card_triggered)
+
+    def connect_tenders(self) -> None:
+        page = self.tender_page
+        page.cash_entered.connect(self.on_tender_page_cash_entered)
+        page.card_entered.connect(self.on_tender_page_card_entered)
+        page.qpay_requested.connect(self.on_charge_triggered)
+        page.back_requested.connect(self.on_tender_back_requested)
+        self.flow.tender_failed.connect(self.on_flow_tender_failed)
+        self.flow.tender_taken.connect(self.on_flow_tender_taken)
+        self.sale_page.cash_requested.connect(self.on_cash_triggered)
+        self.sale_page.card_requested.connect(self.on_card_triggered)
+
+    def on_cash_triggered(self) -> None:
+        self._tender(TenderMode.CASH)
+
+    def on_card_triggered(self) -> None:
+        self._tender(TenderMode.CARD)
+
+    def _tender(self, mode: TenderMode) -> None:
+        if self.flow.stage in (None, Stage.CART, Stage.CANCELLED, Stage.EXPIRED):
+            self.flow.back_to_cart()
+            self.tender_page.mode = mode
+            if self.flow.start_tendering():
+                self.sale_page.clear_message()
+        if self.flow.stage is Stage.TENDERING:
+            self.tender_page.set_mode(mode)
+
+    def on_tender_page_cash_entered(self, given: str) -> None:
+        if self.flow.take_cash(given):
+            self.tender_page.set_busy(True)
+
+    def on_tender_page_card_entered(self, amount: str, approval_code: str) -> None:
+        if self.flow.take_card(amount, approval_code):
+            self.tender_page.set_busy(True)
+
+    def on_tender_back_requested(self) -> None:
+        """Esc on the tender page: back to the cart when nothing is taken; else ask before handing it back."""
+        sale = self.flow.sale
+        if sale is None or sale.stage is not Stage.TENDERING or self.flow.tender_in_flight:
+            return
+        if not sale.tenders:
+            self.flow.leave_tendering()
+            return
+        cash = sum((t.amount for t in sale.tenders if isinstance(t, CashTender)), Decimal(0))
+        question = _tr("Cancel this sale and hand back what was taken? Give the customer {cash} in cash; void any "
+                       "card payment on the bank's terminal.").format(cash=money_text(cash))
+        self._confirm(question, _tr("Hand back and cancel"), self.flow.hand_back_tenders, keep=_tr("Keep paying"))
+
+    def on_flow_tender_failed(self, text: str) -> None:
+        self.tender_page.set_busy(False)
+        self.tender_page.show_error(text)
+        self.statusBar().showMessage(text, 10000)
+
+    def on_flow_tender_taken(self, sale: Sale, tender: Tender) -> None:
+        """Recorded: the drawer opens for cash; the customer sees what is left, or the change."""
+        self.tender_page.set_busy(False)
+        if isinstance(tender, CashTender):
+            self.open_cash_drawer()
+        if sale.stage is Stage.TENDERING:
+            self.tender_page.show_sale(sale)
+            self.customer_display.show_due(money_text(sale.total), money_text(sale.due))
+        elif sale.change:
+            self.customer_display.show_change(money_text(sale.paid_amount), money_text(sale.change))
+
+    def open_cash_drawer(self) -> None:
+        self.printing.open_drawer()
+
+    def show_tendering(self, sale: Sale) -> None:
+        if self.pages.currentWidget() is not self.tender_page:
+            self.tender_page.show_sale(sale)
+            self.tender_page.set_mode(self.tender_page.mode)
+            self.pages.setCurrentWidget(self.tender_page)
+            self.customer_display.show_due(money_text(sale.total), money_text(sale.due))
+        else:
+            self.tender_page.show_sale(sale)
+        self.tender_page.set_busy(self.flow.tender_in_flight)
