@@ -32,11 +32,10 @@ from pos_app.backend import (
     StartupProblem,
     StartupRecovery,
     check_connection,
-    recover_sales,
 )
+from pos_app.app_recovery import SETTLE_AGAIN_MS, AppRecovery
 from pos_app.app_start import (STARTUP_REPORT_VARIABLE, HintGate, Loaded, hand_over_sandboxes, load_till,
                                parse_arguments, report_startup, saved_language, settings_applier)
-from pos_app.checkout.recovery import Recovered
 from pos_app.config import Environment, SecretStore, Settings
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import Sale, Stage
@@ -54,14 +53,14 @@ from pos_app.ui.scanner import ScanRecognizer
 from pos_app.ui.messages import describe_error, secrets_problem_text
 from pos_app.ui.sale_flow import SaleFlow, Services
 from pos_app.ui.settings_dialog import SettingsDialog
+from pos_app.ui.shift_dialog import ShiftDialog
 from pos_app.ui.style import STYLESHEET
 from pos_app.ui.tasks import TaskRunner
 
 logger = logging.getLogger(__name__)
-SETTLE_AGAIN_MS = 30_000   # sales the services could not settle yet are tried again this often
 
 
-class PosApp(QObject):
+class PosApp(AppRecovery, QObject):
     """The running till: one runner, one flow, one window; the backend swapped on new settings."""
 
     ready = Signal()
@@ -94,6 +93,7 @@ class PosApp(QObject):
         self.settings_dialog: SettingsDialog | None = None
         self.history_dialog: HistoryDialog | None = None
         self.day_close_dialog: DayCloseDialog | None = None
+        self.shift_dialog: ShiftDialog | None = None
         self.lock = paths.instance_lock()
         self.unsettled: frozenset[str] = frozenset()
         self._settle_timer = QTimer(self)
@@ -107,6 +107,7 @@ class PosApp(QObject):
         window.settings_requested.connect(self.on_window_settings_requested)
         window.history_requested.connect(self.on_window_history_requested)
         window.day_close_requested.connect(self.on_window_day_close_requested)
+        window.shift_requested.connect(self.on_window_shift_requested)
         return window
 
     def _speak(self, settings: Settings) -> None:
@@ -171,72 +172,6 @@ class PosApp(QObject):
         self.window.show_problem(text)
         self.window.statusBar().showMessage(text)
 
-    # -- recovery --------------------------------------------------------------------------
-
-    def _use_recovery(self, recovery: StartupRecovery) -> None:
-        if recovery.problem:
-            self.window.show_problem(self.tr("Unfinished sales could not be checked ({detail}). They are kept in "
-                                             "the journal; restart the till to try again.")
-                                     .format(detail=recovery.problem))
-        if recovery.resume is not None and self.flow.resume(recovery.resume):
-            self.window.statusBar().showMessage(self.describe_resumed(recovery.resume), 20000)
-        self._print_receipts_found(recovery)
-        settled = [outcome for outcome in recovery.outcomes if outcome.result is Recovered.COMPLETED]
-        if settled and recovery.resume is None:
-            self.window.sale_page.show_info(self.tr("After the restart, the receipt of {count} paid sale(s) was "
-                                                    "found issued: reprint it from the history if needed.")
-                                            .format(count=len(settled)))
-        self._keep_settling(recovery.unsettled)
-
-    def _print_receipts_found(self, recovery: StartupRecovery) -> None:
-        """A PosAPI receipt issued by asking again: printed now, while this session still holds its lottery
-        number (it is never kept on disk)."""
-        choice = self.printing.choice
-        for outcome in recovery.outcomes:
-            if outcome.result is Recovered.COMPLETED and outcome.printable and choice.is_set and choice.auto_print:
-                self.window.print_receipt(outcome.number, copy=False)
-
-    def describe_resumed(self, sale: Sale) -> str:
-        if sale.stage is Stage.TENDERING:
-            return self.tr("Sale {number} was being paid when the till stopped: what was taken is kept; take the "
-                           "rest.").format(number=sale.number)
-        if sale.stage is Stage.PAID:
-            return self.tr("Sale {number} was paid before the till stopped: issue its receipt.").format(
-                number=sale.number)
-        return self.tr("Sale {number} was still waiting for the customer's payment: waiting again.").format(
-            number=sale.number)
-
-    def _keep_settling(self, numbers: frozenset[str]) -> None:
-        self.unsettled = numbers
-        if numbers:
-            self.window.statusBar().showMessage(
-                self.tr("{count} unfinished sale(s) could not be checked with the payment service yet; "
-                        "the till keeps trying.").format(count=len(numbers)), 20000)
-            self._settle_timer.start()
-        else:
-            self._settle_timer.stop()
-
-    def on_settle_timer_timeout(self) -> None:
-        backend, current = self.backend, self.flow.sale.number if self.flow.sale else ""
-        numbers = self.unsettled - {current}
-        if backend is None or not numbers:
-            return
-        self.runner.run_in_background(lambda: recover_sales(backend, numbers), self._on_settled_again, money=True)
-
-    def _on_settled_again(self, done: Future[StartupRecovery]) -> None:
-        try:
-            recovery = done.result()
-        except Exception:  # noqa: BLE001 - try again at the next tick
-            logger.exception("settling unfinished sales failed")
-            return
-        left = recovery.unsettled | (self.unsettled - {outcome.number for outcome in recovery.outcomes})
-        self.unsettled = left
-        self._print_receipts_found(recovery)
-        if not left:
-            self._settle_timer.stop()
-            self.window.statusBar().showMessage(self.tr("The unfinished sales are settled with the payment "
-                                                        "service."), 8000)
-
     def _use(self, settings: Settings, backend: Backend) -> None:
         old = self.backend
         self.settings, self.backend = settings, backend
@@ -255,6 +190,7 @@ class PosApp(QObject):
             till = f"{settings.shop_name} · {till}"
         self.model.set_rates(settings.tax_rates)
         self.window.set_ready(True, backend.catalog, training=training, till=till)
+        self.window.shift_open = backend.shift_open
         self.window.customer_display.set_shop_name(settings.shop_name)
         self.printing.configure(PrinterChoice.from_settings(settings), shop_header(settings), backend.journal,
                                 backend.clock.now, backend.posapi.print_only if backend.posapi else None)
@@ -265,10 +201,6 @@ class PosApp(QObject):
         """A callback says a payment may have arrived: check the open sale now (never trusted as payment)."""
         if self.hint_gate.lets_through(hint, self.flow.sale if self.flow.stage is Stage.AWAITING_PAYMENT else None):
             self.flow.check_now()
-
-    def on_flow_receipt_queued(self, number: str) -> None:
-        """A PosAPI receipt left pending (PosAPI not answering): the till asks again by itself, soon."""
-        self._keep_settling(self.unsettled | {number})
 
     def on_flow_receipt_issued(self, sale: Sale) -> None:
         """The ebarimt is issued: print it at once when a printer is set and the shop wants that."""
@@ -306,12 +238,30 @@ class PosApp(QObject):
         self.day_close_dialog = dialog
         dialog.open()
 
+    def on_window_shift_requested(self) -> None:
+        """The cashier's shift (F11): open it with the float counted, follow it (X), close it (Z)."""
+        if self.backend is None or self.shift_dialog is not None:
+            return
+        dialog = ShiftDialog(self.runner, self.backend.journal, self.printing, self.window)
+        dialog.shift_opened.connect(lambda _shift: self._on_shift_opened(dialog))
+        dialog.shift_closed.connect(lambda _shift: self.window.on_shift_closed())
+        dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
+        self.shift_dialog = dialog
+        dialog.open()
+
+    def _on_shift_opened(self, dialog: ShiftDialog) -> None:
+        if self.window.cash_after_shift:
+            dialog.accept()       # opened on the way to a cash sale: back to it at once
+        self.window.on_shift_opened()
+
     def _dialog_closed(self, dialog: QObject) -> None:
-        """A closed history or day close is gone for good (each F4/F6 builds a fresh one)."""
+        """A closed history, day close or shift is gone for good (each F4/F6/F11 builds a fresh one)."""
         if self.history_dialog is dialog:
             self.history_dialog = None
         if self.day_close_dialog is dialog:
             self.day_close_dialog = None
+        if self.shift_dialog is dialog:
+            self.shift_dialog = None
         dialog.deleteLater()   # answers still on their way are ignored by the closed dialog
         self.window.restore_focus()
 

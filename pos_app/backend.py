@@ -34,6 +34,7 @@ from pos_app.domain.catalog import Catalog, load_catalog
 from pos_app.domain.sale import Sale
 from pos_app.domain.shop_time import ShopClock, time_zone, utc_now
 from pos_app.journal import Journal, JournalLock
+from pos_app.journal.shifts import current_shift
 from pos_app.posapi import EBARIMT_API_URL, EbarimtLookupClient, PosApiClient, PosIdentity
 from pos_app.qpay import CallbackHint, QPayClient
 
@@ -122,6 +123,7 @@ class Backend:
     clock: ShopClock = field(default_factory=ShopClock)   # the shop's time: the journal's, the dialogs', the slips'
     posapi: PosApiDesk | None = None                      # every sale's receipt through PosAPI, when one is set
     posapi_sandbox: object | None = field(default=None, repr=False)   # training's embedded PosApiSandboxServer
+    shift_open: bool = False                              # a cashier's shift is open on this till (read at build)
 
     def close(self) -> None:
         if self.receiver is not None:
@@ -257,7 +259,7 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
             receiver.stop()
         raise
     return Backend(settings, checkout, journal, catalog, base_url, training, sandbox, problems, receiver, clock,
-                   posapi, posapi_sandbox)
+                   posapi, posapi_sandbox, current_shift(journal) is not None)
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,9 @@ from enum import Enum
 from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReceiptStatus, ReversalKind
 from pos_app.qpay import QPayError
 
-from .receipts import refusal_text, settle_receipt_voids
+from .posapi_desk import PosApiDesk
+from .receipts import refusal_text
+from .returns import settle_voids
 from .service import Checkout, PaymentCheck, given_back_before, is_definite_refusal
 
 
@@ -77,10 +79,10 @@ def cancel_first_invoice(journal: Journal, checkout: Checkout, number: str,
 
 
 def give_back(journal: Journal, checkout: Checkout, number: str, kind: ReversalKind, reason: str,
-              *, void_receipt: bool = True) -> JournalSale:
+              *, void_receipt: bool = True, posapi: PosApiDesk | None = None) -> JournalSale:
     """Cancel or refund the sale's card payments, the reason recorded; then void its receipt
-    (when asked), so the tax record matches the money. The money goes first: if it is refused,
-    the receipt is left as it was."""
+    (when asked; through `posapi` when it was issued there), so the tax record matches the money. The money
+    goes first: if it is refused, the receipt is left as it was."""
     sale = journal.get(number)
     if not sale.can_reverse:
         raise JournalError(f"Sale {number} cannot be given back here: only a paid sale paid by card, "
@@ -100,5 +102,5 @@ def give_back(journal: Journal, checkout: Checkout, number: str, kind: ReversalK
     earlier = sum((payment.amount for payment in sale.given_back), Decimal(0))
     journal.reversal_done(number, earlier + amount)   # starts the receipts' void with it, when asked
     if journal.get(number).receipt_status is ReceiptStatus.CANCELLING:
-        settle_receipt_voids(journal, checkout, number)
+        settle_voids(journal, checkout, posapi, number)
     return journal.get(number)

@@ -62,7 +62,7 @@ def issue_receipts(journal: Journal, checkout: Checkout, number: str, receiver: 
 def cancel_receipts(journal: Journal, checkout: Checkout, number: str) -> JournalSale:
     """Void every valid receipt of the sale in the tax system."""
     sale = journal.get(number)
-    if not sale.has_active_receipt or not sale.payments:
+    if not sale.has_active_receipt or not (sale.payments or sale.tenders):
         raise JournalError(f"Sale {number} has no valid receipt to cancel.")
     journal.receipt_cancel_started(number)
     return settle_receipt_voids(journal, checkout, number)
@@ -78,8 +78,8 @@ def settle_receipt_voids(journal: Journal, checkout: Checkout, number: str) -> J
     till) or by a lost earlier ask answers."""
     refused: list[QPayError] = []
     for receipt in journal.get(number).receipts:
-        if receipt.status is not ReceiptStatus.CANCELLING:
-            continue
+        if receipt.status is not ReceiptStatus.CANCELLING or receipt.is_posapi:
+            continue     # (a PosAPI receipt is voided through PosAPI: returns.settle_voids)
         try:
             checkout.cancel_receipt(receipt.payment_id, asked_before=True)
         except QPayError as exc:

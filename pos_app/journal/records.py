@@ -227,6 +227,13 @@ class JournalSale:
                 and all(payment.is_card for payment in self.payments))
 
     @property
+    def can_return_tenders(self) -> bool:
+        """Paid by cash and the card terminal alone, and not given back: the cashier can give it back at the
+        counter (QPay's payments go back through QPay: `can_reverse`)."""
+        return (self.status in (JournalStatus.PAID, JournalStatus.COMPLETED) and bool(self.tenders_kept)
+                and not self.payments and self.reversal_status is None)
+
+    @property
     def needs_settling(self) -> bool:
         """A step a crash may have interrupted: the sale itself, or a reversal or receipt cancel after it."""
         return (self.status in UNFINISHED_STATUSES or self.reversal_status is ReversalStatus.PENDING

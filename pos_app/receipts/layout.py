@@ -24,6 +24,7 @@ from .sale_slip import _taxes as _taxes
 from .sale_slip import _voided as _voided
 from .sale_slip import sale_receipt as sale_receipt
 from .sale_slip import translate as translate
+from .shift_slips import shift_report_layout as shift_report_layout
 from .slip_blocks import Align as Align
 from .slip_blocks import Block as Block
 from .slip_blocks import Feed as Feed
@@ -49,5 +50,5 @@ from .slips import void_slip as void_slip
 
 __all__ = ["Align", "Block", "Feed", "Kind", "Pair", "Paper", "QrCode", "ReceiptLayout", "Rule", "ShopHeader",
            "Size", "Text", "day_summary_layout", "layouts_for", "pair_lines", "printer_test_page",
-           "refund_slip", "sale_receipt",
+           "refund_slip", "sale_receipt", "shift_report_layout",
            "void_slip", "wrap"]

@@ -10,7 +10,8 @@ from decimal import Decimal
 
 from PySide6.QtCore import QCoreApplication
 
-from pos_app.domain.sale import IssuedReceipt, Receiver, ReceiverKind
+from pos_app.domain.sale import IssuedReceipt, ReceiptVia, Receiver, ReceiverKind
+from pos_app.domain.tenders import CashTender
 from pos_app.formats import datetime_text, money_text, quantity_text
 from pos_app.journal import JournalSale, ReceiptStatus
 
@@ -58,6 +59,15 @@ def _taxes(sale: JournalSale) -> tuple[Decimal, Decimal]:
 
 def _payments(sale: JournalSale) -> list[Block]:
     blocks: list[Block] = []
+    for row in sale.tenders:
+        tender = row.tender
+        if isinstance(tender, CashTender):
+            blocks.append(Pair(translate("Receipt", "Cash"), money_text(tender.given)))
+            if tender.change:
+                blocks.append(Pair(translate("Receipt", "Change"), money_text(tender.change), bold=True))
+        else:
+            blocks.append(Pair(translate("Receipt", "Card terminal"), money_text(tender.amount)))
+            blocks.append(Pair(translate("Receipt", "Approval code"), tender.approval_code))
     for payment in sale.payments:
         blocks.append(Pair(translate("Receipt", "Paid via"), payment.bank or "QPay"))
         blocks.append(Pair(translate("Receipt", "Payment id"), payment.payment_id))
@@ -106,14 +116,25 @@ def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, c
     for receipt in receipts:      # one a payment: each with its own lottery number and QR
         if len(receipts) > 1:
             blocks += [Feed(), Pair(translate("Receipt", "Payment"), money_text(receipt.amount), bold=True)]
+        if not receipt.receipt_id:     # PosAPI made it, but its answer was lost: its bill number is known
+            blocks += [Text(translate("Receipt", "Registered with the tax system; its lottery number was lost with "
+                                                 "the answer."), Align.CENTER, Size.SMALL)]
+            continue
         blocks += [Text(translate("Receipt", "Receipt id")),
                    Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
                    Feed(),
-                   Text(translate("Receipt", "Lottery"), Align.CENTER),
-                   Text(receipt.lottery, Align.CENTER, Size.LARGE, bold=True)]
+                   Text(translate("Receipt", "Lottery"), Align.CENTER)]
+        if receipt.lottery:
+            blocks.append(Text(receipt.lottery, Align.CENTER, Size.LARGE, bold=True))
+        elif receipt.receiver.kind is ReceiverKind.INDIVIDUAL:
+            # A PosAPI receipt's lottery is printed once, from memory (the spec forbids keeping it).
+            blocks.append(Text(translate("Receipt", "(on the original receipt)"), Align.CENTER))
         if receipt.qr_data:
             blocks.append(QrCode(receipt.qr_data))
-    if not receipts:
+    if not receipts and sale.receipt_via is ReceiptVia.NONE:
+        blocks += [Feed(), Text(translate("Receipt", "No ebarimt receipt: this shop issues none for cash or card "
+                                                     "terminal sales yet."), Align.CENTER)]
+    elif not receipts:
         blocks += [Feed(), Text(translate("Receipt", "No ebarimt receipt issued for this sale."), Align.CENTER)]
     if copy:
         blocks.append(Text(translate("Receipt", "Printed {moment}").format(moment=_moment(printed_at)), Align.CENTER))

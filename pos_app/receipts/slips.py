@@ -144,7 +144,8 @@ def day_summary_layout(summary: DaySummary, shop: ShopHeader, printed_at: dateti
                    for bank, tally in summary.by_bank]
     if summary.by_payment_type:
         blocks.append(Text(translate("Receipt", "By payment type"), bold=True))
-        blocks += [Pair(f"{kind or _unknown()} ({tally.count})", money_text(tally.amount))
+        names = {"CASH": translate("Receipt", "Cash"), "TERMINAL": translate("Receipt", "Card terminal")}
+        blocks += [Pair(f"{names.get(kind, kind) or _unknown()} ({tally.count})", money_text(tally.amount))
                    for kind, tally in summary.by_payment_type]
     blocks += [Rule(),
                Pair(translate("Receipt", "Cancelled ({count})").format(count=summary.cancelled.count),

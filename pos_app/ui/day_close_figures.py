@@ -186,6 +186,8 @@ class DayCloseFigures:
         rows.append(_Row(label=translate("DayCloseDialog", "By payment type")))
         kind_names = {"CARD": translate("DayCloseDialog", "Card"),
                       "P2P": translate("DayCloseDialog", "Bank transfer (P2P)"),
+                      "CASH": translate("DayCloseDialog", "Cash"),
+                      "TERMINAL": translate("DayCloseDialog", "Card terminal"),
                       "": translate("DayCloseDialog", "Unknown")}
         rows += [self._tally(f"type:{kind}", kind_names.get(kind, kind), value)
                  for kind, value in summary.by_payment_type]

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pos_app.domain.tenders import TenderKind
 from pos_app.domain.validators import MAX_REVERSAL_REASON, check_reversal_reason
 from pos_app.formats import money_text
 from pos_app.journal import JournalSale, ReversalKind
@@ -48,11 +49,19 @@ class GiveBackDialog(QDialog):
         title = QLabel(self.tr("Sale {number}: {amount}").format(number=sale.number, amount=money_text(sale.total)))
         title.setObjectName("title")
         title.setStyleSheet("font-size: 13pt; font-weight: 600;")
-        payments = QLabel("<br>".join(
-            self.tr("Card payment, {bank}: <b>{amount}</b> <span style='color:#616e7c'>({payment_id})</span>").format(
-                bank=escape(payment.bank or self.tr("bank not given")), amount=money_text(payment.amount),
-                payment_id=escape(payment.payment_id))
-            for payment in sale.payments) or self.tr("No payments recorded."))
+        self.at_counter = sale.can_return_tenders     # cash and the card terminal: given back by the cashier
+        lines = [self.tr("Card payment, {bank}: <b>{amount}</b> <span style='color:#616e7c'>({payment_id})</span>")
+                 .format(bank=escape(payment.bank or self.tr("bank not given")), amount=money_text(payment.amount),
+                         payment_id=escape(payment.payment_id)) for payment in sale.payments]
+        for tender in sale.tenders_kept:
+            if tender.kind is TenderKind.CASH:
+                lines.append(self.tr("Cash: <b>{amount}</b>: give it back from the drawer").format(
+                    amount=money_text(tender.amount)))
+            else:
+                lines.append(self.tr("Card terminal: <b>{amount}</b> (approval {code}): refund it on the bank's "
+                                     "terminal").format(amount=money_text(tender.amount),
+                                                        code=escape(getattr(tender.tender, "approval_code", ""))))
+        payments = QLabel("<br>".join(lines) or self.tr("No payments recorded."))
         payments.setObjectName("payments")
         payments.setWordWrap(True)
 
@@ -74,6 +83,10 @@ class GiveBackDialog(QDialog):
         kind_layout = QVBoxLayout(kind_box)
         for widget in (self.cancel_choice, cancel_note, self.refund_choice, refund_note):
             kind_layout.addWidget(widget)
+        if self.at_counter:       # no card payment through QPay to cancel or refund: the cashier gives it back
+            self.refund_choice.setChecked(True)
+            kind_box.hide()
+            self.setWindowTitle(self.tr("Return sale"))
 
         # -- reason -------------------------------------------------------------
         reason_label = QLabel(self.tr("Reason (required, Alt+S):"))
@@ -88,7 +101,7 @@ class GiveBackDialog(QDialog):
 
         # -- receipt ------------------------------------------------------------
         self.void_receipt = QCheckBox(self.tr("Also cancel the tax receipt (lottery {lottery})  (Alt+T)").format(
-            lottery=sale.receipt.lottery if sale.receipt else ""))
+            lottery=(sale.receipt.lottery or sale.receipt.receipt_id) if sale.receipt else ""))
         self.void_receipt.setObjectName("void_receipt")
         self.void_receipt.setToolTip(self.tr("Voids the ebarimt in the tax system, so the tax record matches "
                                              "the money given back."))
@@ -160,8 +173,11 @@ class GiveBackDialog(QDialog):
         problem = self.reason_problem()
         self.ok_button.setEnabled(not problem)
         self.ok_button.setToolTip(problem)
-        self.ok_button.setText(self.tr("Cancel the payment  (Enter)") if self.kind is ReversalKind.CANCEL
-                               else self.tr("Refund the payment  (Enter)"))
+        if self.at_counter:
+            self.ok_button.setText(self.tr("Given back  (Enter)"))
+        else:
+            self.ok_button.setText(self.tr("Cancel the payment  (Enter)") if self.kind is ReversalKind.CANCEL
+                                   else self.tr("Refund the payment  (Enter)"))
         self.reason_error.setText(problem)
         # Red once the cashier has typed something wrong; a calm hint before that.
         self.reason_error.setStyleSheet("color: #ba2525;" if problem and self._edited else "color: #616e7c;")

@@ -17,8 +17,8 @@ from pos_app.checkout.after_sale import (
     cancel_open_invoice,
     give_back,
 )
-from pos_app.checkout.receipts import cancel_receipts, issue_receipts
 from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover
+from pos_app.checkout.returns import issue_owed_receipt, return_tenders, void_receipts
 from pos_app.domain.sale import Receiver, ReceiverKind
 from pos_app.formats import money_text
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind
@@ -75,7 +75,7 @@ class HistoryActions(HistoryRunning):
 
     def on_give_back_clicked(self) -> None:
         sale = self._usable()
-        if sale is None or not sale.can_reverse:
+        if sale is None or not (sale.can_reverse or sale.can_return_tenders):
             return
         dialog = GiveBackDialog(sale, self, today=self._today)
         self.give_back_dialog = dialog
@@ -105,7 +105,11 @@ class HistoryActions(HistoryRunning):
 
         def work() -> Any:
             try:
-                return give_back(services.journal, services.checkout, number, kind, reason, void_receipt=void)
+                if sale.can_return_tenders:     # cash from the drawer, the terminal's refund on the terminal
+                    return return_tenders(services.journal, services.checkout, services.posapi, number, reason,
+                                          void_receipt=void)
+                return give_back(services.journal, services.checkout, number, kind, reason, void_receipt=void,
+                                 posapi=services.posapi)
             except Exception as exc:
                 after = services.journal.get(number)
                 if after.is_reversed:            # the money went back; only the receipt step failed
@@ -123,11 +127,13 @@ class HistoryActions(HistoryRunning):
                 return describe_error(done.error, translate("HistoryDialog",
                                                             "The payment of sale {number} was not given back.")
                                       .format(number=number)) + self._still_pending(after), True
-            text = (translate("HistoryDialog",
-                              "Sale {number}: {amount} refunded to the customer's card.") if kind is ReversalKind.REFUND
-                    else translate("HistoryDialog",
-                                   "Sale {number}: the card payment of {amount} is cancelled.")).format(
-                number=number, amount=amount)
+            if sale.can_return_tenders:
+                text = translate("HistoryDialog", "Sale {number} is returned: {amount} given back.")
+            elif kind is ReversalKind.REFUND:
+                text = translate("HistoryDialog", "Sale {number}: {amount} refunded to the customer's card.")
+            else:
+                text = translate("HistoryDialog", "Sale {number}: the card payment of {amount} is cancelled.")
+            text = text.format(number=number, amount=amount)
             if after is not None and after.receipt_status is ReceiptStatus.CANCELLED:
                 text += " " + translate("HistoryDialog", "Its tax receipt is cancelled.")
             elif after is not None and after.has_active_receipt:
@@ -144,7 +150,7 @@ class HistoryActions(HistoryRunning):
         sale = self._usable()
         if sale is None or not sale.has_active_receipt:
             return
-        lottery = sale.receipt.lottery if sale.receipt else ""
+        lottery = (sale.receipt.lottery or sale.receipt.receipt_id) if sale.receipt else ""
         self._confirm(translate("HistoryDialog",
                                 "Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the "
                                 "tax system (ebarimt). The payment is not given back.")
@@ -165,7 +171,7 @@ class HistoryActions(HistoryRunning):
 
         self._start(sale, translate("HistoryDialog",
                                     "Cancelling the tax receipt of sale {number}…").format(number=number),
-                    lambda: cancel_receipts(services.journal, services.checkout, number), words)
+                    lambda: void_receipts(services.journal, services.checkout, services.posapi, number), words)
 
     # -- issue receipt -----------------------------------------------------------------------------------------
 
@@ -217,7 +223,8 @@ class HistoryActions(HistoryRunning):
                 number=number, lottery=", ".join(receipt.lottery for receipt in after.current_receipts)), False
 
         self._start(sale, translate("HistoryDialog", "Issuing the tax receipt of sale {number}…").format(number=number),
-                    lambda: issue_receipts(services.journal, services.checkout, number, receiver), words)
+                    lambda: issue_owed_receipt(services.journal, services.checkout, services.posapi, number,
+                                               receiver), words)
 
     # -- reprint ----------------------------------------------------------------------------------------------
 
@@ -239,7 +246,7 @@ class HistoryActions(HistoryRunning):
             current = services.journal.get(number)
             if not can_check_again(current):
                 return None                  # settled meanwhile (the till's own retries)
-            return recover(services.journal, services.checkout, current)
+            return recover(services.journal, services.checkout, current, services.posapi)
 
         def words(done: ActionDone) -> tuple[str, bool]:
             if done.error is not None:
@@ -274,6 +281,11 @@ class HistoryActions(HistoryRunning):
                                                              "{number}: it stays valid."), True),
                 Recovered.UNSETTLED: (translate("HistoryDialog",
                                                 "Sale {number} could not be checked yet: try again later."), True),
+                Recovered.TENDERING: (translate("HistoryDialog",
+                                                "Sale {number} is being paid at the till: finish it there."), False),
+                Recovered.NEEDS_PERSON: (translate("HistoryDialog",
+                                                   "Sale {number}'s receipt was asked on an earlier day and its answer "
+                                                   "was lost: look it up in PosAPI before issuing another."), True),
             }
             text, is_error = texts[outcome.result]
             return text.format(number=number), is_error

@@ -80,8 +80,12 @@ class HistoryRunning:
 
     def _give_back_problem(self, sale: JournalSale) -> str:
         """Why a paid sale cannot be given back here ("" when it can, or it is not paid)."""
-        if sale.can_reverse or sale.status not in (_S.PAID, _S.COMPLETED) or not sale.payments:
+        if sale.can_reverse or sale.can_return_tenders or sale.status not in (_S.PAID, _S.COMPLETED) \
+                or not (sale.payments or sale.tenders):
             return ""
+        if sale.tenders and sale.payments and sale.reversal_status is None:
+            return translate("HistoryDialog", "Paid partly at the counter and partly by QPay: give the counter's "
+                                              "part back by hand and the QPay part from QPay's merchant portal.")
         if sale.reversal_status is ReversalStatus.DONE:
             return translate("HistoryDialog", "The payment was already given back.")
         if sale.reversal_status is ReversalStatus.PENDING:
@@ -95,8 +99,9 @@ class HistoryRunning:
         on_screen = sale is not None and self._is_on_screen(sale)
         usable = sale is not None and not on_screen and not self._busy
         self.cancel_invoice_button.setEnabled(usable and sale.status is _S.OPEN and sale.invoice_id is not None)
-        self.give_back_button.setEnabled(usable and sale.can_reverse)
-        self.cancel_receipt_button.setEnabled(usable and sale.has_active_receipt and bool(sale.payments))
+        self.give_back_button.setEnabled(usable and (sale.can_reverse or sale.can_return_tenders))
+        self.cancel_receipt_button.setEnabled(usable and sale.has_active_receipt
+                                              and not any(row.details_lost for row in sale.valid_receipts))
         self.issue_receipt_button.setEnabled(usable and sale.can_issue_receipt
                                              and sale.status is not _S.RECEIPT_PENDING)
         self.reprint_button.setEnabled(usable and can_reprint(sale))

@@ -47,6 +47,7 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowQuestions, QMain
     settings_requested = Signal()
     history_requested = Signal()
     day_close_requested = Signal()
+    shift_requested = Signal()
 
     def __init__(self, runner: TaskRunner, flow: SaleFlow, logos: LogoCache, parent: QWidget | None = None,
                  printing: ReceiptPrinting | None = None) -> None:
@@ -158,6 +159,7 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowQuestions, QMain
         till_menu = self.menuBar().addMenu(self.tr("&Till"))
         till_menu.addAction(self.history_action)
         till_menu.addAction(self.day_close_action)
+        till_menu.addAction(self.shift_action)
         till_menu.addSeparator()
         till_menu.addAction(self.settings_action)
         till_menu.addSeparator()
@@ -283,6 +285,7 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowQuestions, QMain
         # Not while charging: the new sale is in the journal before it has its number on screen.
         self.history_action.setEnabled(ready and stage is not Stage.CHARGING)
         self.day_close_action.setEnabled(ready)
+        self.shift_action.setEnabled(ready)
 
     # -- slots ----------------------------------------------------------------------------------------
 

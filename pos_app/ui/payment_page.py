@@ -117,10 +117,14 @@ class PaymentPage(QWidget):
         invoice = sale.invoice
         if invoice is None:
             return
-        self.amount.setText(money_text(sale.total))
+        self.amount.setText(money_text(sale.qpay_amount))
         self.set_part_paid(None)
         self.set_notice("")
-        self.number.setText(self.tr("Sale {number}").format(number=sale.number))
+        number = self.tr("Sale {number}").format(number=sale.number)
+        if sale.tenders:      # the rest of a sale paid partly in cash or on the card terminal
+            number += "  ·  " + self.tr("the rest of {total}; {tendered} taken already").format(
+                total=money_text(sale.total), tendered=money_text(sale.tendered))
+        self.number.setText(number)
         self.short_url.setText(invoice.short_url)
         self.short_url.setVisible(bool(invoice.short_url))
         try:

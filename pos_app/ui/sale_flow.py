@@ -17,7 +17,6 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from pos_app.checkout import Checkout, InvoiceState, TrainingDesk
-from pos_app.checkout.after_sale import CancelOutcome, CancelResult, cancel_open_invoice
 from pos_app.checkout.partial import SaleCheck, check_sale
 from pos_app.checkout.posapi_desk import PosApiDesk
 from pos_app.checkout.service import CERTAIN_REFUSALS
@@ -40,6 +39,7 @@ from pos_app.qpay import (
 from .cart_model import CartModel
 from .messages import describe_error
 from .part_paid import PartPaidActions
+from .sale_flow_cancel import CancelSteps
 from .sale_flow_receipts import ReceiptSteps
 from .sale_flow_tenders import TenderSteps
 from .tasks import TaskRunner
@@ -61,7 +61,7 @@ class Services:
     posapi: PosApiDesk | None = None      # every sale's receipt through the shop's PosAPI, when it has one
 
 
-class SaleFlow(TenderSteps, ReceiptSteps, QObject):
+class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
     stage_changed = Signal(object)        # the Sale (or None: back to an empty cart)
     charge_failed = Signal(str)
     connection_changed = Signal(str)      # "" when fine, else a calm sentence
@@ -318,59 +318,6 @@ class SaleFlow(TenderSteps, ReceiptSteps, QObject):
             return self.tr("The payment service is having trouble. Still checking.")
         logger.error("payment check failed unexpectedly: %r", exc)
         return self.tr("Checking the payment failed. Still trying.")
-
-    # -- cancel -------------------------------------------------------------------------
-
-    def cancel_sale(self) -> bool:
-        """Cancel the open invoice (the window has asked for confirmation)."""
-        sale, services = self.sale, self.services
-        if sale is None or services is None:
-            return False
-        if sale.stage in (Stage.PAID, Stage.ISSUING_RECEIPT, Stage.COMPLETED):
-            self.cancel_failed.emit(self.tr("This sale is paid, so it cannot be cancelled here. "
-                                            "A refund is made from the sales history."))
-            return False
-        if sale.stage is not Stage.AWAITING_PAYMENT or sale.invoice is None:
-            return False
-        self._poll_timer.stop()
-        self._move(Stage.CANCELLING)
-        number, journal = sale.number, services.journal
-
-        def cancel() -> CancelOutcome:
-            return cancel_open_invoice(journal, services.checkout, number)
-
-        self.runner.run_in_background(cancel, lambda done: self._on_cancel_done(sale, done), money=True)
-        return True
-
-    def _on_cancel_done(self, sale: Sale, done: Future[CancelOutcome]) -> None:
-        if sale is not self.sale or sale.stage is not Stage.CANCELLING:
-            return
-        try:
-            outcome = done.result()
-        except Exception as exc:  # noqa: BLE001
-            self._move(Stage.AWAITING_PAYMENT)
-            self._schedule_poll()
-            self.cancel_failed.emit(describe_error(exc, self.tr("The sale could not be cancelled. "
-                                                                "It is still open; try again.")))
-            return
-        check = outcome.check
-        if outcome.result is CancelResult.PAID and check is not None:
-            sale.paid(check.payments)
-            self.stage_changed.emit(sale)
-            self.cancel_failed.emit(self.tr("The customer has already paid, so the sale cannot be cancelled."))
-        elif outcome.result is CancelResult.PARTLY_PAID:
-            # Money arrived but not all of it: not cancelled (a payment would be stranded); the cashier
-            # chooses how the sale goes on (part_paid.py): wait, invoice the rest, or give the part back.
-            self._move(Stage.AWAITING_PAYMENT)
-            if check is not None:
-                self.part_paid.seen(sale, SaleCheck(check, sale.total, sale.invoice, sale.total))
-            self._schedule_poll()
-            self.cancel_failed.emit(self.tr("Part of the amount is already paid, so the sale cannot simply be "
-                                            "cancelled. Press Esc again to invoice the rest, give the part back "
-                                            "or keep waiting."))
-        else:
-            # A split sale's QPay part cancelled: back to its tenders (take the rest another way, or hand back).
-            self._move(Stage.TENDERING if sale.tenders else Stage.CANCELLED)
 
     # -- training ---------------------------------------------------------------------------
 

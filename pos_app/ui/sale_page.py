@@ -154,7 +154,8 @@ class SalePage(QWidget):
     # -- focus ------------------------------------------------------------------------
 
     def focus_entry(self) -> None:
-        if self.entry.isEnabled():
+        # Not from behind another page (a focus queued before the tender page came up must not take its keys).
+        if self.entry.isEnabled() and (self.isVisible() or not self.window().isVisible()):
             self.entry.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def set_busy(self, busy: bool, text: str = "") -> None:

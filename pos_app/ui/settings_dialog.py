@@ -98,7 +98,7 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
 
         service_group = self._service_group(settings, secrets)
         till_group = self._till_group(settings)
-        tax_group = self._tax_group()
+        tax_group = self._tax_group(settings)
         printer_group = self._printer_group(settings)
 
         self.error_general = self._error_label("general")
@@ -147,6 +147,7 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         self.printer_model.currentTextChanged.connect(self._on_printer_changed)
         self.language.currentIndexChanged.connect(self._on_changed)
         self.training_profile.currentIndexChanged.connect(self._on_changed)
+        self.training_posapi.toggled.connect(self._on_changed)
         for box in self.flags.values():
             box.toggled.connect(self._on_printer_changed)
         self.test_page_button.clicked.connect(self.on_test_page_clicked)
@@ -172,6 +173,7 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         values: dict[str, Any] = {name: edit.text() for name, edit in self.fields.items()}
         values["environment"] = self.current_environment()
         values["training_profile"] = self.training_profile.currentData()
+        values["training_posapi"] = self.training_posapi.isChecked()
         if hasattr(self, "flags"):     # the printer group is built after the first fields
             values["printer"] = self.current_printer()
             values["paper_width"] = self.paper_width.currentData()
@@ -206,6 +208,9 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         self.training_note.setVisible(training)
         self._service_form.setRowVisible(self._rows["training_profile"], training)
         self._service_form.setRowVisible(self._rows["base_url"], not training)
+        self._tax_form.setRowVisible(self._rows["training_posapi"], training)
+        for name in ("posapi_url", "posapi_tin", "posapi_pos_no", "posapi_branch_no"):   # (branch: with district)
+            self._tax_form.setRowVisible(self._rows[name], not training)
         self.fields["base_url"].setEnabled(not training)
         # Training logs in as the built-in merchant: no account details are needed.
         for name in ("username", "invoice_code"):

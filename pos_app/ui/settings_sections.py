@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -141,8 +142,27 @@ class SettingsSections:
         till_group.setLayout(till)
         return till_group
 
-    def _tax_group(self) -> QGroupBox:
+    def _tax_group(self, settings: Settings) -> QGroupBox:
         tax = QFormLayout()
+        self._tax_form = tax
+        self.training_posapi = QCheckBox(translate("SettingsDialog", "Receipts through the training PosAPI"))
+        self.training_posapi.setObjectName("training_posapi")
+        self.training_posapi.setToolTip(translate("SettingsDialog", "Every sale's receipt, cash and the card "
+                                                                    "terminal too, through a practice PosAPI."))
+        self.training_posapi.setChecked(settings.training_posapi)
+        tax.addRow("", self._with_error("training_posapi", self.training_posapi))
+        self._add_line(tax, "posapi_url", translate("SettingsDialog", "PosAPI address"),
+                       translate("SettingsDialog", "none; e.g. http://localhost:7080"))
+        self.fields["posapi_url"].setToolTip(translate("SettingsDialog",
+            "The tax authority's PosAPI 3.0 on this shop's computer or network. With it, every sale's receipt "
+            "(cash, card terminal, QPay) goes through it; without it, only QPay sales get a receipt (QPay's)."))
+        self._add_line(tax, "posapi_tin", translate("SettingsDialog", "Shop's TIN"),
+                       translate("SettingsDialog", "as registered on PosAPI"))
+        self._add_line(tax, "posapi_pos_no", translate("SettingsDialog", "POS number"),
+                       translate("SettingsDialog", "this till's, on PosAPI"))
+        self._add_side_by_side(tax, translate("SettingsDialog", "Branch, district"), (
+            ("posapi_branch_no", translate("SettingsDialog", "Branch"), "", "999 "),
+            ("posapi_district", translate("SettingsDialog", "District"), "", "9999 ")))
         self._add_line(tax, "district_code", translate("SettingsDialog", "District code"))
         self._add_line(tax, "classification_code", translate("SettingsDialog", "Classification code"))
         self._add_line(tax, "tax_type", translate("SettingsDialog", "Tax type"))

@@ -22,9 +22,24 @@ def _tr(text: str) -> str:
 class WindowTenderActions:
     """Mixed into `MainWindow`: uses its flow, pages, actions and `_confirm`."""
 
+    shift_open = False         # a cashier's shift is open (the app says so); cash needs one: the drawer's count
+    cash_after_shift = False   # F7 asked for the shift first: cash follows once it is open
+
     def make_tender_actions(self) -> None:
         self.cash_action = self._action(_tr("Cash"), "F7", self.on_cash_triggered)
         self.card_action = self._action(_tr("Card terminal"), "F8", self.on_card_triggered)
+        self.shift_action = self._action(_tr("Shift: open, X report, close…"), "F11", self.shift_requested)
+
+    def on_shift_opened(self) -> None:
+        self.shift_open = True
+        self.statusBar().showMessage(_tr("The shift is open."), 8000)
+        if self.cash_after_shift:
+            self.cash_after_shift = False
+            self.on_cash_triggered()
+
+    def on_shift_closed(self) -> None:
+        self.shift_open = False
+        self.cash_after_shift = False
 
     def connect_tenders(self) -> None:
         page = self.tender_page
@@ -44,6 +59,12 @@ class WindowTenderActions:
         self._tender(TenderMode.CARD)
 
     def _tender(self, mode: TenderMode) -> None:
+        if mode is TenderMode.CASH and not self.shift_open:
+            # Cash goes into the drawer: the shift that counts it must be open (its float counted) first.
+            self.cash_after_shift = True
+            self.statusBar().showMessage(_tr("Open the shift first: count the float in the drawer."), 8000)
+            self.shift_requested.emit()
+            return
         if self.flow.stage in (None, Stage.CART, Stage.CANCELLED, Stage.EXPIRED):
             self.flow.back_to_cart()
             self.tender_page.mode = mode

@@ -12,7 +12,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+33"/>
+        <location filename="../../pos_app/ui/messages.py" line="+37"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</translation>
     </message>
@@ -99,11 +99,12 @@
     </message>
     <message>
         <location line="+35"/>
+        <location line="+21"/>
         <source>Amount to pay</source>
         <translation>Amount to pay</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-14"/>
         <source>Please ask the cashier how to pay.</source>
         <translation>Please ask the cashier how to pay.</translation>
     </message>
@@ -114,11 +115,27 @@
     </message>
     <message>
         <location line="+5"/>
+        <location line="+15"/>
         <source>Paid — thank you</source>
         <translation>Paid — thank you</translation>
     </message>
     <message>
+        <location line="-6"/>
+        <source>Total {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+7"/>
+        <source>Your change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Paid {amount}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Welcome</source>
         <translation>Welcome</translation>
     </message>
@@ -126,7 +143,7 @@
 <context>
     <name>DayCloseDialog</name>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="+106"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+75"/>
         <source>Day close</source>
         <translation>Day close</translation>
     </message>
@@ -176,17 +193,17 @@
         <translation>Close</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+60"/>
         <source>Count</source>
         <translation>Count</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Amount</source>
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+72"/>
         <source>Sales</source>
         <translation>Sales</translation>
     </message>
@@ -196,7 +213,7 @@
         <translation>Paid sales</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Given back</source>
         <translation>Given back</translation>
     </message>
@@ -216,7 +233,7 @@
         <translation>Receipts voided</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+32"/>
         <source>Cancelled / expired / failed</source>
         <translation>Cancelled / expired / failed</translation>
     </message>
@@ -236,7 +253,7 @@
         <translation>Failed (no invoice made)</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-25"/>
         <source>Given back (cancel / refund)</source>
         <translation>Given back (cancel / refund)</translation>
     </message>
@@ -246,29 +263,29 @@
         <translation>Card payments cancelled</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Card payments refunded</source>
         <translation>Card payments refunded</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>By bank</source>
         <translation>By bank</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Unknown</source>
         <translation>Unknown</translation>
     </message>
     <message>
-        <location line="-2"/>
-        <location line="+6"/>
+        <location line="-4"/>
+        <location line="+8"/>
         <source>No payments</source>
         <translation>No payments</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-7"/>
         <source>By payment type</source>
         <translation>By payment type</translation>
     </message>
@@ -278,12 +295,12 @@
         <translation>Card</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Bank transfer (P2P)</source>
         <translation>Bank transfer (P2P)</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-23"/>
         <source>Needs attention</source>
         <translation>Needs attention</translation>
     </message>
@@ -298,17 +315,17 @@
         <translation>Given back, failed</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Receipt voids, no answer yet</source>
         <translation>Receipt voids, no answer yet</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-6"/>
         <source>Unfinished sales</source>
         <translation>Unfinished sales</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+38"/>
         <source>Net: —</source>
         <translation>Net: —</translation>
     </message>
@@ -323,12 +340,12 @@
         <translation>{day}: {begun} sales begun, {paid} paid ({paid_amount}), {given_back} given back</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>{} item(s) need attention: see “Needs attention”.</source>
         <translation>{} item(s) need attention: see “Needs attention”.</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+93"/>
         <source>Loading…</source>
         <translation>Loading…</translation>
     </message>
@@ -343,7 +360,7 @@
         <translation>Read at {}.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="+33"/>
         <source>Save the day as CSV</source>
         <translation>Save the day as CSV</translation>
     </message>
@@ -358,7 +375,7 @@
         <translation>Saving…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Could not save {path}: {reason}. Nothing was changed; choose another folder and try again.</source>
         <translation>Could not save {path}: {reason}. Nothing was changed; choose another folder and try again.</translation>
     </message>
@@ -368,53 +385,53 @@
         <translation>Could not save {path} ({error}).</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Saved to {summary} and {sales}.</source>
         <translation>Saved to {summary} and {sales}.</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+87"/>
         <source>Printing…</source>
         <translation>Printing…</translation>
     </message>
     <message>
-        <location line="-70"/>
+        <location line="-71"/>
         <source>Back</source>
         <translation>Back</translation>
     </message>
     <message>
-        <location line="-234"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-79"/>
         <source>City tax with receipt</source>
         <translation>City tax with receipt</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>City tax without receipt</source>
         <translation>City tax without receipt</translation>
     </message>
     <message>
-        <location line="+230"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="-1"/>
         <source>Close the day</source>
         <translation>Close the day</translation>
     </message>
     <message>
-        <location line="-373"/>
-        <location line="+216"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="-126"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+82"/>
         <source>Close the day…</source>
         <translation>Close the day…</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="-4"/>
         <source>Close {day}? Its figures are stored as they are now and never change; what happens after this counts on the next day.</source>
         <translation>Close {day}? Its figures are stored as they are now and never change; what happens after this counts on the next day.</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-14"/>
         <source>Closed at {moment}: these are the figures stored then.</source>
         <translation>Closed at {moment}: these are the figures stored then.</translation>
     </message>
     <message>
-        <location line="+197"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="+32"/>
         <source>Closing the day…</source>
         <translation>Closing the day…</translation>
     </message>
@@ -424,62 +441,62 @@
         <translation>Could not close the day: {}</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-4"/>
         <source>Counted from {moment}, when the day before was closed.</source>
         <translation>Counted from {moment}, when the day before was closed.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Day closed</source>
         <translation>Day closed</translation>
     </message>
     <message>
-        <location line="+216"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="+10"/>
         <source>Day closed at {}. Its figures are stored and stay as they are.</source>
         <translation>Day closed at {}. Its figures are stored and stay as they are.</translation>
     </message>
     <message>
-        <location line="-300"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-96"/>
         <source>Of which paid beyond the total</source>
         <translation>Of which paid beyond the total</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+29"/>
         <source>Owed a receipt</source>
         <translation>Owed a receipt</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+64"/>
         <source>Owed a receipt: {numbers}</source>
         <translation>Owed a receipt: {numbers}</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-82"/>
         <source>Paid without receipt</source>
         <translation>Paid without receipt</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-6"/>
         <source>Receipts and taxes</source>
         <translation>Receipts and taxes</translation>
     </message>
     <message>
-        <location line="-134"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+2"/>
         <source>Store the day&apos;s figures as its Z report: they never change afterwards, and what happens later counts on the next day</source>
         <translation>Store the day&apos;s figures as its Z report: they never change afterwards, and what happens later counts on the next day</translation>
     </message>
     <message>
-        <location line="+412"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="-18"/>
         <source>This day was already closed; its stored figures are shown.</source>
         <translation>This day was already closed; its stored figures are shown.</translation>
     </message>
     <message>
-        <location line="-275"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+3"/>
         <source>VAT with receipt</source>
         <translation>VAT with receipt</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>VAT without receipt</source>
         <translation>VAT without receipt</translation>
     </message>
@@ -788,7 +805,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+98"/>
+        <location filename="../../pos_app/ui/messages.py" line="+122"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -814,7 +831,12 @@
         <translation>The payment service refused the login. Check the username and password in Settings.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+4"/>
+        <location filename="../../pos_app/ui/messages.py" line="-10"/>
+        <source>Its first request&apos;s answer was lost on an earlier day: look the receipt up in PosAPI before issuing another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The payment service has a problem on its side. Try again in a minute.</source>
         <translation>The payment service has a problem on its side. Try again in a minute.</translation>
     </message>
@@ -827,6 +849,46 @@
         <location line="+4"/>
         <source>Unexpected error. Try again; if it repeats, call support.</source>
         <translation>Unexpected error. Try again; if it repeats, call support.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>PosAPI&apos;s answer was lost. The till asks it again by itself, with the same bill number, so the receipt is never made twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PosAPI is not answering. The sale is saved; its receipt is issued as soon as PosAPI answers again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PosAPI has no lottery numbers left: send its data to the tax system (PosAPI&apos;s sendData) and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PosAPI has not sent its receipts to the tax system for too long: send its data (sendData) and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PosAPI does not know it: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI refused it: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI has a problem on its side. Try again in a minute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PosAPI answered in a way the till cannot read. Try again; if it repeats, call support.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -875,7 +937,7 @@
 <context>
     <name>GiveBackDialog</name>
     <message>
-        <location filename="../../pos_app/ui/give_back_dialog.py" line="+46"/>
+        <location filename="../../pos_app/ui/give_back_dialog.py" line="+47"/>
         <source>Give back payment</source>
         <translation>Give back payment</translation>
     </message>
@@ -895,7 +957,7 @@
         <translation>bank not given</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+10"/>
         <source>No payments recorded.</source>
         <translation>No payments recorded.</translation>
     </message>
@@ -915,22 +977,37 @@
         <translation>Cancel or refund</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>for example: item returned</source>
         <translation>for example: item returned</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-27"/>
         <source>Cancel the card payment  (Alt+C)</source>
         <translation>Cancel the card payment  (Alt+C)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-11"/>
+        <source>Cash: &lt;b&gt;{amount}&lt;/b&gt;: give it back from the drawer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Card terminal: &lt;b&gt;{amount}&lt;/b&gt; (approval {code}): refund it on the bank&apos;s terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Refund the card payment  (Alt+R)</source>
         <translation>Refund the card payment  (Alt+R)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
+        <source>Return sale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Reason (required, Alt+S):</source>
         <translation>Reason (required, Alt+S):</translation>
     </message>
@@ -968,7 +1045,12 @@
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
+        <source>Given back  (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Cancel the payment  (Enter)</source>
         <translation>Cancel the payment  (Enter)</translation>
     </message>
@@ -981,7 +1063,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+104"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+55"/>
         <source>Refunded</source>
         <translation>Refunded</translation>
     </message>
@@ -1189,7 +1271,7 @@
 <context>
     <name>HistoryDialog</name>
     <message>
-        <location line="+142"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+102"/>
         <source>Sales history</source>
         <translation>Sales history</translation>
     </message>
@@ -1292,7 +1374,7 @@
         <translation>The sale&apos;s event log could not be read.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location filename="../../pos_app/ui/history_details.py" line="+58"/>
         <source>Sale {number}</source>
         <translation>Sale {number}</translation>
     </message>
@@ -1317,12 +1399,12 @@
         <translation>City tax</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Invoice</source>
         <translation>Invoice</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Lines</source>
         <translation>Lines</translation>
     </message>
@@ -1337,20 +1419,20 @@
         <translation>Qty</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Price</source>
         <translation>Price</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+5"/>
-        <location line="+7"/>
-        <location line="+24"/>
+        <location line="+6"/>
+        <location line="+8"/>
+        <location line="+28"/>
         <source>Amount</source>
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-39"/>
         <source>Payments</source>
         <translation>Payments</translation>
     </message>
@@ -1365,7 +1447,7 @@
         <translation>Type</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Payment id</source>
         <translation>Payment id</translation>
     </message>
@@ -1385,13 +1467,13 @@
         <translation>Lottery</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Receiver</source>
         <translation>Receiver</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
@@ -1406,24 +1488,24 @@
         <translation>Individual</translation>
     </message>
     <message>
-        <location line="-24"/>
-        <location line="+29"/>
+        <location line="-28"/>
+        <location line="+34"/>
         <source>Being issued…</source>
         <translation>Being issued…</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-33"/>
         <source>Not issued (the last try failed).</source>
         <translation>Not issued (the last try failed).</translation>
     </message>
     <message>
-        <location line="-16"/>
-        <location line="+17"/>
+        <location line="-18"/>
+        <location line="+20"/>
         <source>None.</source>
         <translation>None.</translation>
     </message>
     <message>
-        <location line="-233"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="-163"/>
         <source>Issue receipt  (F9)</source>
         <translation>Issue receipt  (F9)</translation>
     </message>
@@ -1433,7 +1515,7 @@
         <translation>Issue the tax receipt of a paid sale that has none.</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location filename="../../pos_app/ui/history_details.py" line="-68"/>
         <source>No sale selected.</source>
         <translation>No sale selected.</translation>
     </message>
@@ -1443,17 +1525,17 @@
         <translation>Reading the event log…</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+53"/>
         <source>void refused: {reason}</source>
         <translation>void refused: {reason}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>The money was kept but has no valid receipt: issue one with Issue receipt (F9).</source>
         <translation>The money was kept but has no valid receipt: issue one with Issue receipt (F9).</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Payment given back</source>
         <translation>Payment given back</translation>
     </message>
@@ -1473,17 +1555,17 @@
         <translation>Failed: the payment is still paid</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Failed half-way: {amount} went back, the rest is still paid</source>
         <translation>Failed half-way: {amount} went back, the rest is still paid</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>How</source>
         <translation>How</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Reason</source>
         <translation>Reason</translation>
     </message>
@@ -1498,7 +1580,7 @@
         <translation>Valid</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Being voided…</source>
         <translation>Being voided…</translation>
     </message>
@@ -1518,7 +1600,12 @@
         <translation>Event log</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../../pos_app/ui/history_running.py" line="+87"/>
+        <source>Paid partly at the counter and partly by QPay: give the counter&apos;s part back by hand and the QPay part from QPay&apos;s merchant portal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The payment was already given back.</source>
         <translation>The payment was already given back.</translation>
     </message>
@@ -1528,17 +1615,17 @@
         <translation>The payment is being given back: press Check again (F5) to learn how it ended.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.</source>
         <translation>Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Cancel or refund the sale&apos;s card payment.</source>
         <translation>Cancel or refund the sale&apos;s card payment.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>This sale is on the till&apos;s screen: finish it there.</source>
         <translation>This sale is on the till&apos;s screen: finish it there.</translation>
     </message>
@@ -1553,12 +1640,12 @@
         <translation>Its outcome is not known yet: press Check again (F5) before trying again.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="+46"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Cancel invoice</source>
         <translation>Cancel invoice</translation>
     </message>
@@ -1568,23 +1655,23 @@
         <translation>The invoice of sale {number} could not be cancelled.</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+179"/>
+        <location line="+5"/>
+        <location line="+203"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Sale {number} is cancelled: nothing was charged.</translation>
     </message>
     <message>
-        <location line="-177"/>
+        <location line="-200"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Part of sale {number} is already paid, so it cannot be cancelled. It stays open, waiting for the rest.</source>
         <translation>Part of sale {number} is already paid, so it cannot be cancelled. It stays open, waiting for the rest.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Cancelling the invoice of sale {number}…</source>
         <translation>Cancelling the invoice of sale {number}…</translation>
     </message>
@@ -1594,14 +1681,19 @@
         <translation>Another action is still running: try again when it ends.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>{amount} was given back for sale {number}, but its tax receipt could not be cancelled: cancel it with Cancel receipt (F8).</source>
         <translation>{amount} was given back for sale {number}, but its tax receipt could not be cancelled: cancel it with Cancel receipt (F8).</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The payment of sale {number} was not given back.</source>
         <translation>The payment of sale {number} was not given back.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sale {number} is returned: {amount} given back.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1609,7 +1701,7 @@
         <translation>Sale {number}: {amount} refunded to the customer&apos;s card.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Sale {number}: the card payment of {amount} is cancelled.</source>
         <translation>Sale {number}: the card payment of {amount} is cancelled.</translation>
     </message>
@@ -1639,7 +1731,7 @@
         <translation>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Cancel receipt</source>
         <translation>Cancel receipt</translation>
     </message>
@@ -1649,38 +1741,38 @@
         <translation>The tax receipt of sale {number} was not cancelled.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The tax receipt of sale {number} is cancelled in the tax system.</source>
         <translation>The tax receipt of sale {number} is cancelled in the tax system.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Cancelling the tax receipt of sale {number}…</source>
         <translation>Cancelling the tax receipt of sale {number}…</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+3"/>
+        <location line="+13"/>
+        <location line="+4"/>
         <source>Issue receipt</source>
         <translation>Issue receipt</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-3"/>
         <source>Receipt of sale {number}: the organization&apos;s 7-digit register number, or nothing for an individual.</source>
         <translation>Receipt of sale {number}: the organization&apos;s 7-digit register number, or nothing for an individual.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Check the register number: an organization&apos;s has exactly 7 digits.</source>
         <translation>Check the register number: an organization&apos;s has exactly 7 digits.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The tax receipt of sale {number} was not issued.</source>
         <translation>The tax receipt of sale {number} was not issued.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The tax receipt of sale {number} is issued: lottery {lottery}.</source>
         <translation>The tax receipt of sale {number} is issued: lottery {lottery}.</translation>
     </message>
@@ -1690,7 +1782,7 @@
         <translation>Issuing the tax receipt of sale {number}…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Sale {number} could not be checked.</source>
         <translation>Sale {number} could not be checked.</translation>
     </message>
@@ -1700,27 +1792,27 @@
         <translation>Sale {number} has nothing left to check.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>No invoice was created for sale {number}: nothing was charged.</source>
         <translation>No invoice was created for sale {number}: nothing was charged.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Sale {number} is still waiting for the customer&apos;s payment.</source>
         <translation>Sale {number} is still waiting for the customer&apos;s payment.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Sale {number} is paid; its receipt is not issued.</source>
         <translation>Sale {number} is paid; its receipt is not issued.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Sale {number} is complete: its receipt was issued.</source>
         <translation>Sale {number} is complete: its receipt was issued.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The payment of sale {number} was given back.</source>
         <translation>The payment of sale {number} was given back.</translation>
     </message>
@@ -1730,33 +1822,43 @@
         <translation>The payment of sale {number} was not given back: it is still paid. You may give it back again.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The tax receipt of sale {number} is cancelled.</source>
         <translation>The tax receipt of sale {number} is cancelled.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The tax system refused the receipt of sale {number}; it is still owed one.</source>
         <translation>The tax system refused the receipt of sale {number}; it is still owed one.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The tax system refused to void the receipt of sale {number}: it stays valid.</source>
         <translation>The tax system refused to void the receipt of sale {number}: it stays valid.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Sale {number} could not be checked yet: try again later.</source>
         <translation>Sale {number} could not be checked yet: try again later.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
+        <source>Sale {number} is being paid at the till: finish it there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Checking sale {number} with the payment service…</source>
         <translation>Checking sale {number} with the payment service…</translation>
     </message>
     <message>
-        <location line="-84"/>
-        <location line="+93"/>
+        <location line="-103"/>
+        <location filename="../../pos_app/ui/history_running.py" line="+8"/>
         <source>Back</source>
         <translation>Back</translation>
     </message>
@@ -1764,12 +1866,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+59"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+62"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay till</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
@@ -1794,7 +1896,7 @@
         <translation>Charge</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Free line…</source>
         <translation>Free line…</translation>
     </message>
@@ -1810,12 +1912,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+179"/>
+        <location line="+193"/>
         <source>Cancel sale</source>
         <translation>Cancel sale</translation>
     </message>
     <message>
-        <location line="-178"/>
+        <location line="-192"/>
         <source>Simulate customer payment</source>
         <translation>Simulate customer payment</translation>
     </message>
@@ -1866,17 +1968,16 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+284"/>
         <source>Quit</source>
         <translation>Quit</translation>
     </message>
     <message>
-        <location line="-282"/>
+        <location line="+2"/>
         <source>&amp;Sale</source>
         <translation>&amp;Sale</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Receipt</source>
         <translation>&amp;Receipt</translation>
     </message>
@@ -1886,7 +1987,7 @@
         <translation>&amp;Till</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>Ready.</source>
         <translation>Ready.</translation>
     </message>
@@ -1911,7 +2012,7 @@
         <translation>The cart is kept: change it and charge again, or press F2 for a new sale.</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+70"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>The receipt has not been issued yet. Start a new sale without it?</translation>
     </message>
@@ -1931,7 +2032,7 @@
         <translation>Clear cart</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
         <translation>Cancel this sale? The customer&apos;s QR code stops working.</translation>
     </message>
@@ -1946,12 +2047,12 @@
         <translation>Not added: {code}: {why}.</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location filename="../../pos_app/ui/window_printing.py" line="+32"/>
         <source>Printing…</source>
         <translation>Printing…</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+35"/>
         <source>Waiting for the customer to pay…</source>
         <translation>Waiting for the customer to pay…</translation>
     </message>
@@ -1964,22 +2065,7 @@
         </translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Back</source>
-        <translation>Back</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>A sale is in progress. Quit anyway? An open invoice stays open with the service.</source>
-        <translation>A sale is in progress. Quit anyway? An open invoice stays open with the service.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Keep working</source>
-        <translation>Keep working</translation>
-    </message>
-    <message>
-        <location line="-208"/>
+        <location line="-144"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
     </message>
@@ -2069,12 +2155,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+72"/>
+        <location line="+76"/>
         <source>Cancel sale  (Esc)</source>
         <translation>Cancel sale  (Esc)</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-73"/>
         <source>Amount to pay</source>
         <translation>Amount to pay</translation>
     </message>
@@ -2094,7 +2180,12 @@
         <translation>Sale {number}</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>the rest of {total}; {tendered} taken already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>The service sent no usable QR code. The customer can pay through the short link or a bank app below.</source>
         <translation>The service sent no usable QR code. The customer can pay through the short link or a bank app below.</translation>
     </message>
@@ -2122,7 +2213,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+146"/>
+        <location filename="../../pos_app/app.py" line="+147"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
@@ -2137,37 +2228,7 @@
         <translation>Another pos-app is already running on this computer. Use that window, or close it and start again.</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
-        <translation>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>After the restart, the receipt of {count} paid sale(s) was found issued: reprint it from the history if needed.</source>
-        <translation>After the restart, the receipt of {count} paid sale(s) was found issued: reprint it from the history if needed.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Sale {number} was paid before the till stopped: issue its receipt.</source>
-        <translation>Sale {number} was paid before the till stopped: issue its receipt.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Sale {number} was still waiting for the customer&apos;s payment: waiting again.</source>
-        <translation>Sale {number} was still waiting for the customer&apos;s payment: waiting again.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>{count} unfinished sale(s) could not be checked with the payment service yet; the till keeps trying.</source>
-        <translation>{count} unfinished sale(s) could not be checked with the payment service yet; the till keeps trying.</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>The unfinished sales are settled with the payment service.</source>
-        <translation>The unfinished sales are settled with the payment service.</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</source>
         <translation>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</translation>
     </message>
@@ -2192,7 +2253,7 @@
         <translation>The new settings could not be applied.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>The settings file could not be read ({detail}). The till runs in training mode until the settings are saved again.</source>
         <translation>The settings file could not be read ({detail}). The till runs in training mode until the settings are saved again.</translation>
     </message>
@@ -2370,7 +2431,7 @@
         <translation>The receipt printer ({printer}) refused the job: {reason}. {hint}</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+42"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>this computer has no USB driver library (libusb) installed</translation>
     </message>
@@ -2487,12 +2548,12 @@
         <translation>the default system printer</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+25"/>
         <source>No receipt printer is set: choose one in Settings (Ctrl+,).</source>
         <translation>No receipt printer is set: choose one in Settings (Ctrl+,).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/qt_out.py" line="+467"/>
+        <location filename="../../pos_app/receipts/qt_out.py" line="+202"/>
         <location line="+2"/>
         <source>The PDF could not be drawn.</source>
         <translation>The PDF could not be drawn.</translation>
@@ -2574,12 +2635,12 @@
 <context>
     <name>Receipt</name>
     <message>
-        <location filename="../../pos_app/receipts/layout.py" line="+40"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+21"/>
         <source>Unknown</source>
         <translation>Unknown</translation>
     </message>
     <message>
-        <location line="+191"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="+29"/>
         <source>Register no. {register}</source>
         <translation>Register no. {register}</translation>
     </message>
@@ -2615,12 +2676,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+38"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+6"/>
         <source>Sale</source>
         <translation>Sale</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="+1"/>
         <source>Date</source>
         <translation>Date</translation>
     </message>
@@ -2641,36 +2702,36 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+64"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+40"/>
         <source>Ebarimt receipt</source>
         <translation>Ebarimt receipt</translation>
     </message>
     <message>
-        <location line="-63"/>
-        <location line="+35"/>
+        <location line="+1"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-28"/>
         <source>Receiver</source>
         <translation>Receiver</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="+3"/>
         <source>Payment</source>
         <translation>Payment</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+29"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-2"/>
         <source>Receipt id</source>
         <translation>Receipt id</translation>
     </message>
     <message>
-        <location line="-26"/>
-        <location line="+27"/>
+        <location line="+3"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+1"/>
         <location line="+66"/>
         <source>Lottery</source>
         <translation>Lottery</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="+5"/>
         <source>No ebarimt receipt issued for this sale.</source>
         <translation>No ebarimt receipt issued for this sale.</translation>
     </message>
@@ -2690,19 +2751,150 @@
         <translation>Receipt {number}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-76"/>
         <source>Sale date</source>
         <translation>Sale date</translation>
     </message>
     <message>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
+        <source>Cash</source>
+        <translation>Cash</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>Card terminal</source>
+        <translation>Card terminal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay</source>
+        <translation>QPay</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>+{amount} over</source>
+        <translation>+{amount} over</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>-{amount} short</source>
+        <translation>-{amount} short</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{amount} balances</source>
+        <translation>{amount} balances</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Z REPORT</source>
+        <translation>Z REPORT</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>X REPORT</source>
+        <translation>X REPORT</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shift opened</source>
+        <translation>Shift opened</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shift closed</source>
+        <translation>Shift closed</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Taken</source>
+        <translation>Taken</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+1"/>
         <location line="+66"/>
         <location line="+26"/>
         <source>Printed</source>
         <translation>Printed</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="+3"/>
+        <source>Taken ({count})</source>
+        <translation>Taken ({count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refunded ({count})</source>
+        <translation>Refunded ({count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Net</source>
+        <translation>Net</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CASH DRAWER</source>
+        <translation>CASH DRAWER</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Float</source>
+        <translation>Float</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash given</source>
+        <translation>Cash given</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change</source>
+        <translation>Change</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid in ({count})</source>
+        <translation>Paid in ({count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid out ({count})</source>
+        <translation>Paid out ({count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expected cash</source>
+        <translation>Expected cash</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Counted</source>
+        <translation>Counted</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Difference</source>
+        <translation>Difference</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cashier&apos;s signature</source>
+        <translation>Cashier&apos;s signature</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Z report {terminal} {moment}</source>
+        <translation>Z report {terminal} {moment}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>X report {terminal} {moment}</source>
+        <translation>X report {terminal} {moment}</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/receipts/slips.py" line="-86"/>
         <source>RECEIPT CANCELLED</source>
         <translation>RECEIPT CANCELLED</translation>
     </message>
@@ -2956,7 +3148,7 @@
 <context>
     <name>ReceiptPage</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_page.py" line="+42"/>
+        <location filename="../../pos_app/ui/receipt_page.py" line="+51"/>
         <source>Individual  (Alt+I)</source>
         <translation>Individual  (Alt+I)</translation>
     </message>
@@ -2972,12 +3164,12 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+122"/>
+        <location line="+133"/>
         <source>Issue receipt  (Enter)</source>
         <translation>Issue receipt  (Enter)</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-122"/>
         <source>Tax receipt (ebarimt)</source>
         <translation>Tax receipt (ebarimt)</translation>
     </message>
@@ -3002,7 +3194,7 @@
         <translation>New sale  (F2)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>✓ Paid  {amount}</source>
         <translation>✓ Paid  {amount}</translation>
     </message>
@@ -3017,7 +3209,17 @@
         <translation>{amount} more than the total {total}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>card terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>via {bank}</source>
         <translation>via {bank}</translation>
     </message>
@@ -3027,7 +3229,12 @@
         <translation>incl. VAT {vat}, city tax {city_tax}</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+3"/>
+        <source>Change  {amount}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Issuing…</source>
         <translation>Issuing…</translation>
     </message>
@@ -3047,7 +3254,12 @@
         <translation>Amount:    {amount}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-177"/>
+        <source>No tax receipt: this shop has no PosAPI set, so a sale paid by cash or the card terminal gets none. Set PosAPI in Settings (Ctrl+,).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+178"/>
         <source>VAT:       {amount}</source>
         <translation>VAT:       {amount}</translation>
     </message>
@@ -3211,7 +3423,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+86"/>
+        <location filename="../../pos_app/ui/printing.py" line="+90"/>
         <source>The copy of sale {number}</source>
         <translation>The copy of sale {number}</translation>
     </message>
@@ -3240,11 +3452,16 @@
         <source>{what} printed ({printer}).</source>
         <translation>{what} printed ({printer}).</translation>
     </message>
+    <message>
+        <location line="+14"/>
+        <source>The cash drawer did not open: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+127"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+138"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
     </message>
@@ -3254,12 +3471,17 @@
         <translation>The cart is empty: scan or add an item first.</translation>
     </message>
     <message>
+        <location line="+23"/>
+        <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+33"/>
         <source>The invoice could not be created.</source>
         <translation>The invoice could not be created.</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+100"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>The invoice was closed by the service: nothing was paid.</translation>
     </message>
@@ -3289,32 +3511,17 @@
         <translation>Checking the payment failed. Still trying.</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</source>
-        <translation>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</translation>
+        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+63"/>
+        <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source>The sale could not be cancelled. It is still open; try again.</source>
-        <translation>The sale could not be cancelled. It is still open; try again.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The customer has already paid, so the sale cannot be cancelled.</source>
-        <translation>The customer has already paid, so the sale cannot be cancelled.</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Part of the amount is already paid, so the sale cannot simply be cancelled. Press Esc again to invoice the rest, give the part back or keep waiting.</source>
-        <translation>Part of the amount is already paid, so the sale cannot simply be cancelled. Press Esc again to invoice the rest, give the part back or keep waiting.</translation>
-    </message>
-    <message>
-        <location line="+46"/>
+        <location line="+34"/>
         <source>The receipt could not be issued.</source>
         <translation>The receipt could not be issued.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+10"/>
         <source>Training: the customer pays…</source>
         <translation>Training: the customer pays…</translation>
     </message>
@@ -3327,7 +3534,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+57"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+59"/>
         <source>Scan or type a code and press Enter  ·  3*code for three</source>
         <translation>Scan or type a code and press Enter  ·  3*code for three</translation>
     </message>
@@ -3343,12 +3550,22 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+56"/>
+        <location line="+68"/>
         <source>Charge  (F12)</source>
         <translation>Charge  (F12)</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="-64"/>
+        <source>Cash  (F7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card terminal  (F8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
@@ -3363,7 +3580,7 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+84"/>
         <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
         <translation>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</translation>
     </message>
@@ -3376,7 +3593,7 @@
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Removed: {item}</source>
         <translation>Removed: {item}</translation>
     </message>
@@ -3384,7 +3601,7 @@
 <context>
     <name>SalesModel</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="-776"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+17"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
@@ -3440,7 +3657,7 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-44"/>
+        <location filename="../../pos_app/ui/messages.py" line="-83"/>
         <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
         <translation>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</translation>
     </message>
@@ -3448,7 +3665,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-64"/>
+        <location line="-74"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
     </message>
@@ -3553,7 +3770,27 @@
         <translation>The {label} must be contract (as the contract says) or live (as the live service answers).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>The {label} must be the shop&apos;s TIN: 11 to 14 digits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 1 to 20 Latin letters, digits, - or _.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 1 to 3 digits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 4 digits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>environment</source>
         <translation>environment</translation>
     </message>
@@ -3678,7 +3915,37 @@
         <translation>training service&apos;s answers</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="+1"/>
+        <source>training PosAPI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PosAPI address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>shop&apos;s TIN on PosAPI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>POS number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>branch number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PosAPI district code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-47"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>The {label} must be a time zone name such as {example}.</translation>
     </message>
@@ -3693,7 +3960,7 @@
         <translation>The {label} must be 1 or 2 (percent).</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>time zone</source>
         <translation>time zone</translation>
     </message>
@@ -3711,12 +3978,12 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+96"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+82"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+46"/>
         <source>Training</source>
         <translation>Training</translation>
     </message>
@@ -3731,12 +3998,12 @@
         <translation>Production</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Training uses the built-in practice service: no real money, no account needed.</source>
         <translation>Training uses the built-in practice service: no real money, no account needed.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>As the contract says</source>
         <translation>As the contract says</translation>
     </message>
@@ -3746,13 +4013,13 @@
         <translation>As the live service answers</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+574"/>
+        <location filename="../../pos_app/ui/settings_actions.py" line="+101"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+14"/>
         <source>Test connection</source>
         <translation>Test connection</translation>
     </message>
     <message>
-        <location line="-565"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+9"/>
         <source>Environment</source>
         <translation>Environment</translation>
     </message>
@@ -3762,7 +4029,7 @@
         <translation>Training service answers</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>QPay address</source>
         <translation>QPay address</translation>
     </message>
@@ -3802,17 +4069,17 @@
         <translation>off, or e.g. 127.0.0.1:8787</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>The till listens here for the service&apos;s payment callbacks and checks at once when one arrives (it never takes a callback as proof of payment). The service must reach this address: set the Callback URL to the public address that forwards to it.</source>
         <translation>The till listens here for the service&apos;s payment callbacks and checks at once when one arrives (it never takes a callback as proof of payment). The service must reach this address: set the Callback URL to the public address that forwards to it.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Payment service</source>
         <translation>Payment service</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Terminal id</source>
         <translation>Terminal id</translation>
     </message>
@@ -3822,18 +4089,18 @@
         <translation>Shop name</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+2"/>
+        <location line="+1"/>
+        <location line="+4"/>
         <source>printed on receipts</source>
         <translation>printed on receipts</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="-3"/>
         <source>Register no.</source>
         <translation>Register no.</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>the shop&apos;s ТТД, printed on receipts</source>
         <translation>the shop&apos;s ТТД, printed on receipts</translation>
     </message>
@@ -3843,7 +4110,7 @@
         <translation>Address</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
@@ -3868,12 +4135,12 @@
         <translation>Language</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>This till</source>
         <translation>This till</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>District code</source>
         <translation>District code</translation>
     </message>
@@ -3893,7 +4160,7 @@
         <translation>Tax receipt (ebarimt)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+27"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -3903,7 +4170,7 @@
         <translation>Save</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+39"/>
         <source>Barcode scanner</source>
         <translation>Barcode scanner</translation>
     </message>
@@ -3928,12 +4195,12 @@
         <translation>enter or tab</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location filename="../../pos_app/ui/settings_printer.py" line="+48"/>
         <source>None</source>
         <translation>None</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>System printer</source>
         <translation>System printer</translation>
     </message>
@@ -3943,7 +4210,7 @@
         <translation>ESC/POS over USB</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>ESC/POS over the network</source>
         <translation>ESC/POS over the network</translation>
     </message>
@@ -3988,12 +4255,12 @@
         <translation>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</translation>
     </message>
     <message>
-        <location line="-192"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="-66"/>
         <source>the sample catalog</source>
         <translation>the sample catalog</translation>
     </message>
     <message>
-        <location line="+200"/>
+        <location filename="../../pos_app/ui/settings_printer.py" line="+9"/>
         <source>generic printer</source>
         <translation>generic printer</translation>
     </message>
@@ -4003,7 +4270,7 @@
         <translation>The printer&apos;s model, when it is in the list: the till then knows which letters it can print as text. Leave empty when unsure.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Model</source>
         <translation>Model</translation>
     </message>
@@ -4028,12 +4295,12 @@
         <translation>Print text as pictures</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>For a printer that prints wrong letters: every line goes as a picture (slower, always right).</source>
         <translation>For a printer that prints wrong letters: every line goes as a picture (slower, always right).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Print test page</source>
         <translation>Print test page</translation>
     </message>
@@ -4098,7 +4365,7 @@
         <translation>The test page did not print. {reason}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The test page did not print.</source>
         <translation>The test page did not print.</translation>
     </message>
@@ -4108,7 +4375,7 @@
         <translation>The test page went to {printer}: check every letter on it.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+105"/>
         <source>not needed in Training</source>
         <translation>not needed in Training</translation>
     </message>
@@ -4123,7 +4390,7 @@
         <translation>kept for this session only</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location filename="../../pos_app/ui/settings_actions.py" line="-43"/>
         <source>Could not read the saved password: {}</source>
         <translation>Could not read the saved password: {}</translation>
     </message>
@@ -4168,7 +4435,7 @@
         <translation>CSV files (*.csv);;All files (*)</translation>
     </message>
     <message>
-        <location line="-427"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+58"/>
         <source>VAT rate (%)</source>
         <translation>VAT rate (%)</translation>
     </message>
@@ -4183,19 +4450,471 @@
         <translation>1 or 2</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-47"/>
         <source>Time zone</source>
         <translation>Time zone</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</source>
         <translation>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+44"/>
         <source>Tax rates</source>
         <translation>Tax rates</translation>
+    </message>
+</context>
+<context>
+    <name>Shift</name>
+    <message>
+        <location filename="../../pos_app/ui/shift_actions.py" line="+43"/>
+        <source>Amount {value} is not a number</source>
+        <translation>Amount {value} is not a number</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Counted cash must be at least 0, below 10^12, with at most 2 decimals</source>
+        <translation>Counted cash must be at least 0, below 10^12, with at most 2 decimals</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A cash move must be above 0, below 10^12, with at most 2 decimals</source>
+        <translation>A cash move must be above 0, below 10^12, with at most 2 decimals</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shift needs its terminal&apos;s id</source>
+        <translation>The shift needs its terminal&apos;s id</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A shift&apos;s moments need their time zone</source>
+        <translation>A shift&apos;s moments need their time zone</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shift is already closed</source>
+        <translation>The shift is already closed</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shift is closed: its Z report holds its figures</source>
+        <translation>The shift is closed: its Z report holds its figures</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A note is at most {maximum} characters</source>
+        <translation>A note is at most {maximum} characters</translation>
+    </message>
+</context>
+<context>
+    <name>ShiftDialog</name>
+    <message>
+        <location line="+48"/>
+        <source>Reading the journal…</source>
+        <translation>Reading the journal…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Could not read the shift from the journal.</source>
+        <translation>Could not read the shift from the journal.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Read at {time}.</source>
+        <translation>Read at {time}.</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Opening the shift…</source>
+        <translation>Opening the shift…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>A shift was opened already (elsewhere): it is shown now.</source>
+        <translation>A shift was opened already (elsewhere): it is shown now.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shift did not open.</source>
+        <translation>The shift did not open.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Shift opened at {time} with {amount} in the drawer.</source>
+        <translation>Shift opened at {time} with {amount} in the drawer.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Close the shift with {counted} counted in the drawer? Expected {expected}: {difference}. Its Z report is stored and never changes.</source>
+        <translation>Close the shift with {counted} counted in the drawer? Expected {expected}: {difference}. Its Z report is stored and never changes.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Close the shift</source>
+        <translation>Close the shift</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keep it open</source>
+        <translation>Keep it open</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Closing the shift…</source>
+        <translation>Closing the shift…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No shift is open any more: it was closed elsewhere.</source>
+        <translation>No shift is open any more: it was closed elsewhere.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shift did not close.</source>
+        <translation>The shift did not close.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Shift closed at {time}: its Z report is stored.</source>
+        <translation>Shift closed at {time}: its Z report is stored.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The Z report</source>
+        <translation>The Z report</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The X report</source>
+        <translation>The X report</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Printing…</source>
+        <translation>Printing…</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Save the shift report as CSV</source>
+        <translation>Save the shift report as CSV</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Saving…</source>
+        <translation>Saving…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not save {path}: {reason}. Choose another folder and try again.</source>
+        <translation>Could not save {path}: {reason}. Choose another folder and try again.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Could not save {path} ({error}).</source>
+        <translation>Could not save {path} ({error}).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved to {path}.</source>
+        <translation>Saved to {path}.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/shift_dialog.py" line="+89"/>
+        <source>Shift</source>
+        <translation>Shift</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>&amp;Float counted in the drawer</source>
+        <translation>&amp;Float counted in the drawer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open shift  (Enter)</source>
+        <translation>Open shift  (Enter)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cash &amp;counted in the drawer</source>
+        <translation>Cash &amp;counted in the drawer</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Close shift (Z report)…</source>
+        <translation>Close shift (Z report)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Count the drawer, then store the shift&apos;s Z report: it never changes afterwards</source>
+        <translation>Count the drawer, then store the shift&apos;s Z report: it never changes afterwards</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Refresh  (F5)</source>
+        <translation>Refresh  (F5)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Print X report  (Ctrl+P)</source>
+        <translation>Print X report  (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Print Z report  (Ctrl+P)</source>
+        <translation>Print Z report  (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export…  (Ctrl+E)</source>
+        <translation>Export…  (Ctrl+E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the report shown as a CSV file</source>
+        <translation>Save the report shown as a CSV file</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Reading the shift…</source>
+        <translation>Reading the shift…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No shift is open on terminal {terminal}. Count the cash in the drawer and open one with it as its float.</source>
+        <translation>No shift is open on terminal {terminal}. Count the cash in the drawer and open one with it as its float.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shift open since {moment} on terminal {terminal}.</source>
+        <translation>Shift open since {moment} on terminal {terminal}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Shift of {opened} closed at {closed} on terminal {terminal}: its Z report is stored.</source>
+        <translation>Shift of {opened} closed at {closed} on terminal {terminal}: its Z report is stored.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Expected in the drawer: {amount}</source>
+        <translation>Expected in the drawer: {amount}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Type the cash counted in the drawer.</source>
+        <translation>Type the cash counted in the drawer.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Difference: {difference}</source>
+        <translation>Difference: {difference}</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Count</source>
+        <translation>Count</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Taken</source>
+        <translation>Taken</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refunded</source>
+        <translation>Refunded</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cash drawer</source>
+        <translation>Cash drawer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Float</source>
+        <translation>Float</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash given by customers</source>
+        <translation>Cash given by customers</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change handed back</source>
+        <translation>Change handed back</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid in</source>
+        <translation>Paid in</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid out</source>
+        <translation>Paid out</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Expected in the drawer</source>
+        <translation>Expected in the drawer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Counted</source>
+        <translation>Counted</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Difference</source>
+        <translation>Difference</translation>
+    </message>
+</context>
+<context>
+    <name>TenderPage</name>
+    <message>
+        <location filename="../../pos_app/ui/tender_page.py" line="+57"/>
+        <source>Due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No PosAPI is set: a sale paid by cash or the card terminal gets no tax receipt. Set PosAPI in Settings (Ctrl+,).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Amount the customer gave</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+39"/>
+        <source>Cash  (F7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>Given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>From the terminal&apos;s slip, such as 123456</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+21"/>
+        <source>Card terminal  (F8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>Charge the card on the bank&apos;s terminal first, then type its approval code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Amount</source>
+        <translation type="unfinished">Amount</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Approval code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Take it  (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+46"/>
+        <source>QPay for the rest  (F12)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-44"/>
+        <source>Back  (Esc)</source>
+        <translation type="unfinished">Back  (Esc)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Taken so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Sale {number}  ·  total {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(new)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay  (F12)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hand back…  (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Back to the cart  (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cash {amount} (given {given}, change {change})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cash {amount}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card terminal {amount} (approval {code})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Still due after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -12,7 +12,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+33"/>
+        <location filename="../../pos_app/ui/messages.py" line="+37"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Код уншуулах эсвэл бичнэ үү, эсвэл тоо*код (ж.нь 3*4901234567890)</translation>
     </message>
@@ -99,11 +99,12 @@
     </message>
     <message>
         <location line="+35"/>
+        <location line="+21"/>
         <source>Amount to pay</source>
         <translation>Төлөх дүн</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-14"/>
         <source>Please ask the cashier how to pay.</source>
         <translation>Төлөх аргыг кассчнаас асууна уу.</translation>
     </message>
@@ -114,11 +115,27 @@
     </message>
     <message>
         <location line="+5"/>
+        <location line="+15"/>
         <source>Paid — thank you</source>
         <translation>Төлөгдлөө — баярлалаа</translation>
     </message>
     <message>
+        <location line="-6"/>
+        <source>Total {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+7"/>
+        <source>Your change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Paid {amount}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Welcome</source>
         <translation>Тавтай морил</translation>
     </message>
@@ -126,7 +143,7 @@
 <context>
     <name>DayCloseDialog</name>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="+106"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+75"/>
         <source>Day close</source>
         <translation>Өдрийн хаалт</translation>
     </message>
@@ -176,17 +193,17 @@
         <translation>Хаах</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+60"/>
         <source>Count</source>
         <translation>Тоо</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Amount</source>
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+72"/>
         <source>Sales</source>
         <translation>Борлуулалт</translation>
     </message>
@@ -196,7 +213,7 @@
         <translation>Төлөгдсөн борлуулалт</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Given back</source>
         <translation>Буцаасан</translation>
     </message>
@@ -216,7 +233,7 @@
         <translation>Хүчингүй болсон баримт</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+32"/>
         <source>Cancelled / expired / failed</source>
         <translation>Цуцлагдсан / хугацаа дууссан / амжилтгүй</translation>
     </message>
@@ -236,7 +253,7 @@
         <translation>Амжилтгүй (нэхэмжлэх үүсээгүй)</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-25"/>
         <source>Given back (cancel / refund)</source>
         <translation>Буцаасан (цуцлалт / буцаалт)</translation>
     </message>
@@ -246,29 +263,29 @@
         <translation>Цуцалсан картын төлбөр</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Card payments refunded</source>
         <translation>Буцаасан картын төлбөр</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>By bank</source>
         <translation>Банкаар</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+4"/>
+        <location line="+7"/>
         <source>Unknown</source>
         <translation>Тодорхойгүй</translation>
     </message>
     <message>
-        <location line="-2"/>
-        <location line="+6"/>
+        <location line="-4"/>
+        <location line="+8"/>
         <source>No payments</source>
         <translation>Төлбөр байхгүй</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-7"/>
         <source>By payment type</source>
         <translation>Төлбөрийн төрлөөр</translation>
     </message>
@@ -278,12 +295,12 @@
         <translation>Карт</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Bank transfer (P2P)</source>
         <translation>Дансаар шилжүүлэх (P2P)</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-23"/>
         <source>Needs attention</source>
         <translation>Анхаарах зүйлс</translation>
     </message>
@@ -298,17 +315,17 @@
         <translation>Буцаасан, амжилтгүй</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Receipt voids, no answer yet</source>
         <translation>Баримт цуцлалт, хариугүй</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-6"/>
         <source>Unfinished sales</source>
         <translation>Дуусаагүй борлуулалт</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+38"/>
         <source>Net: —</source>
         <translation>Цэвэр дүн: —</translation>
     </message>
@@ -323,12 +340,12 @@
         <translation>{day}: {begun} борлуулалт эхэлсэн, {paid} төлөгдсөн ({paid_amount}), {given_back} буцаасан</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>{} item(s) need attention: see “Needs attention”.</source>
         <translation>Анхаарах {} зүйл байна: “Анхаарах зүйлс” хэсгийг үзнэ үү.</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+93"/>
         <source>Loading…</source>
         <translation>Ачаалж байна…</translation>
     </message>
@@ -343,7 +360,7 @@
         <translation>Уншсан: {}.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="+33"/>
         <source>Save the day as CSV</source>
         <translation>Өдрийн дүнг CSV-ээр хадгалах</translation>
     </message>
@@ -358,7 +375,7 @@
         <translation>Хадгалж байна…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Could not save {path}: {reason}. Nothing was changed; choose another folder and try again.</source>
         <translation>{path} файлыг хадгалж чадсангүй: {reason}. Юу ч өөрчлөгдөөгүй; өөр хавтас сонгоод дахин оролдоно уу.</translation>
     </message>
@@ -368,53 +385,53 @@
         <translation>{path} файлыг хадгалж чадсангүй ({error}).</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Saved to {summary} and {sales}.</source>
         <translation>{summary} болон {sales} файлд хадгаллаа.</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+87"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
     </message>
     <message>
-        <location line="-70"/>
+        <location line="-71"/>
         <source>Back</source>
         <translation>Буцах</translation>
     </message>
     <message>
-        <location line="-234"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-79"/>
         <source>City tax with receipt</source>
         <translation>Баримттай НХАТ</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>City tax without receipt</source>
         <translation>Баримтгүй НХАТ</translation>
     </message>
     <message>
-        <location line="+230"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="-1"/>
         <source>Close the day</source>
         <translation>Өдрийг хаах</translation>
     </message>
     <message>
-        <location line="-373"/>
-        <location line="+216"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="-126"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+82"/>
         <source>Close the day…</source>
         <translation>Өдрийг хаах…</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="-4"/>
         <source>Close {day}? Its figures are stored as they are now and never change; what happens after this counts on the next day.</source>
         <translation>{day}-ийн өдрийг хаах уу? Түүний дүн одоогийнхоороо хадгалагдаж, дахин өөрчлөгдөхгүй; үүнээс хойш болсон зүйл дараагийн өдөрт тооцогдоно.</translation>
     </message>
     <message>
-        <location line="-167"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-14"/>
         <source>Closed at {moment}: these are the figures stored then.</source>
         <translation>{moment}-д хаасан: тэр үед хадгалсан дүн харагдаж байна.</translation>
     </message>
     <message>
-        <location line="+197"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="+32"/>
         <source>Closing the day…</source>
         <translation>Өдрийг хааж байна…</translation>
     </message>
@@ -424,62 +441,62 @@
         <translation>Өдрийг хааж чадсангүй: {}</translation>
     </message>
     <message>
-        <location line="-221"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-4"/>
         <source>Counted from {moment}, when the day before was closed.</source>
         <translation>Өмнөх өдрийг хаасан {moment}-с хойш тооцов.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Day closed</source>
         <translation>Өдөр хаагдсан</translation>
     </message>
     <message>
-        <location line="+216"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="+10"/>
         <source>Day closed at {}. Its figures are stored and stay as they are.</source>
         <translation>Өдрийг {}-д хаалаа. Түүний дүн хадгалагдсан бөгөөд өөрчлөгдөхгүй.</translation>
     </message>
     <message>
-        <location line="-300"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-96"/>
         <source>Of which paid beyond the total</source>
         <translation>Үүнээс нийт дүнгээс илүү төлсөн</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+29"/>
         <source>Owed a receipt</source>
         <translation>Баримт гаргах ёстой</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+64"/>
         <source>Owed a receipt: {numbers}</source>
         <translation>Баримт гаргах ёстой: {numbers}</translation>
     </message>
     <message>
-        <location line="-72"/>
+        <location line="-82"/>
         <source>Paid without receipt</source>
         <translation>Баримтгүй төлөгдсөн</translation>
     </message>
     <message>
-        <location line="-5"/>
+        <location line="-6"/>
         <source>Receipts and taxes</source>
         <translation>Баримт ба татвар</translation>
     </message>
     <message>
-        <location line="-134"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+2"/>
         <source>Store the day&apos;s figures as its Z report: they never change afterwards, and what happens later counts on the next day</source>
         <translation>Өдрийн дүнг Z тайлан болгон хадгалах: дараа нь өөрчлөгдөхгүй, үүнээс хойш болсон зүйл дараагийн өдөрт тооцогдоно</translation>
     </message>
     <message>
-        <location line="+412"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="-18"/>
         <source>This day was already closed; its stored figures are shown.</source>
         <translation>Энэ өдөр аль хэдийн хаагдсан; хадгалсан дүн нь харагдаж байна.</translation>
     </message>
     <message>
-        <location line="-275"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+3"/>
         <source>VAT with receipt</source>
         <translation>Баримттай НӨАТ</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>VAT without receipt</source>
         <translation>Баримтгүй НӨАТ</translation>
     </message>
@@ -788,7 +805,7 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+98"/>
+        <location filename="../../pos_app/ui/messages.py" line="+122"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
@@ -814,7 +831,12 @@
         <translation>Төлбөрийн үйлчилгээ нэвтрэлтийг татгалзлаа. Тохиргоонд хэрэглэгчийн нэр, нууц үгээ шалгана уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+4"/>
+        <location filename="../../pos_app/ui/messages.py" line="-10"/>
+        <source>Its first request&apos;s answer was lost on an earlier day: look the receipt up in PosAPI before issuing another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>The payment service has a problem on its side. Try again in a minute.</source>
         <translation>Төлбөрийн үйлчилгээний талд асуудал гарлаа. Нэг минутын дараа дахин оролдоно уу.</translation>
     </message>
@@ -827,6 +849,46 @@
         <location line="+4"/>
         <source>Unexpected error. Try again; if it repeats, call support.</source>
         <translation>Гэнэтийн алдаа. Дахин оролдоно уу; давтагдвал тусламж руу залгана уу.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>PosAPI&apos;s answer was lost. The till asks it again by itself, with the same bill number, so the receipt is never made twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PosAPI is not answering. The sale is saved; its receipt is issued as soon as PosAPI answers again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PosAPI has no lottery numbers left: send its data to the tax system (PosAPI&apos;s sendData) and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PosAPI has not sent its receipts to the tax system for too long: send its data (sendData) and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>PosAPI does not know it: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI refused it: {message}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI has a problem on its side. Try again in a minute.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PosAPI answered in a way the till cannot read. Try again; if it repeats, call support.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -875,7 +937,7 @@
 <context>
     <name>GiveBackDialog</name>
     <message>
-        <location filename="../../pos_app/ui/give_back_dialog.py" line="+46"/>
+        <location filename="../../pos_app/ui/give_back_dialog.py" line="+47"/>
         <source>Give back payment</source>
         <translation>Төлбөр буцаах</translation>
     </message>
@@ -895,7 +957,7 @@
         <translation>банк тодорхойгүй</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+10"/>
         <source>No payments recorded.</source>
         <translation>Бүртгэгдсэн төлбөр алга.</translation>
     </message>
@@ -915,22 +977,37 @@
         <translation>Цуцлах эсвэл буцаах</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>for example: item returned</source>
         <translation>жишээ нь: бараа буцаасан</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-27"/>
         <source>Cancel the card payment  (Alt+C)</source>
         <translation>Картын төлбөрийг цуцлах  (Alt+C)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-11"/>
+        <source>Cash: &lt;b&gt;{amount}&lt;/b&gt;: give it back from the drawer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Card terminal: &lt;b&gt;{amount}&lt;/b&gt; (approval {code}): refund it on the bank&apos;s terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Refund the card payment  (Alt+R)</source>
         <translation>Картын төлбөрийг буцаах  (Alt+R)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
+        <source>Return sale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Reason (required, Alt+S):</source>
         <translation>Шалтгаан (заавал, Alt+S):</translation>
     </message>
@@ -968,7 +1045,12 @@
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
+        <source>Given back  (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Cancel the payment  (Enter)</source>
         <translation>Төлбөр цуцлах  (Enter)</translation>
     </message>
@@ -981,7 +1063,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+104"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+55"/>
         <source>Refunded</source>
         <translation>Буцаагдсан</translation>
     </message>
@@ -1189,7 +1271,7 @@
 <context>
     <name>HistoryDialog</name>
     <message>
-        <location line="+142"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+102"/>
         <source>Sales history</source>
         <translation>Борлуулалтын түүх</translation>
     </message>
@@ -1292,7 +1374,7 @@
         <translation>Борлуулалтын үйл явдлын бүртгэлийг уншиж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location filename="../../pos_app/ui/history_details.py" line="+58"/>
         <source>Sale {number}</source>
         <translation>Борлуулалт {number}</translation>
     </message>
@@ -1317,12 +1399,12 @@
         <translation>НХАТ</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Invoice</source>
         <translation>Нэхэмжлэх</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Lines</source>
         <translation>Мөрүүд</translation>
     </message>
@@ -1337,20 +1419,20 @@
         <translation>Тоо</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Price</source>
         <translation>Үнэ</translation>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+5"/>
-        <location line="+7"/>
-        <location line="+24"/>
+        <location line="+6"/>
+        <location line="+8"/>
+        <location line="+28"/>
         <source>Amount</source>
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-39"/>
         <source>Payments</source>
         <translation>Төлбөрүүд</translation>
     </message>
@@ -1365,7 +1447,7 @@
         <translation>Төрөл</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Payment id</source>
         <translation>Гүйлгээний дугаар</translation>
     </message>
@@ -1385,13 +1467,13 @@
         <translation>Сугалаа</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Receiver</source>
         <translation>Хүлээн авагч</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+23"/>
+        <location line="+28"/>
         <source>Status</source>
         <translation>Төлөв</translation>
     </message>
@@ -1406,24 +1488,24 @@
         <translation>Хувь хүн</translation>
     </message>
     <message>
-        <location line="-24"/>
-        <location line="+29"/>
+        <location line="-28"/>
+        <location line="+34"/>
         <source>Being issued…</source>
         <translation>Гаргаж байна…</translation>
     </message>
     <message>
-        <location line="-28"/>
+        <location line="-33"/>
         <source>Not issued (the last try failed).</source>
         <translation>Гараагүй (сүүлийн оролдлого амжилтгүй).</translation>
     </message>
     <message>
-        <location line="-16"/>
-        <location line="+17"/>
+        <location line="-18"/>
+        <location line="+20"/>
         <source>None.</source>
         <translation>Байхгүй.</translation>
     </message>
     <message>
-        <location line="-233"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="-163"/>
         <source>Issue receipt  (F9)</source>
         <translation>Баримт гаргах  (F9)</translation>
     </message>
@@ -1433,7 +1515,7 @@
         <translation>Баримтгүй төлөгдсөн борлуулалтын татварын баримтыг гаргах.</translation>
     </message>
     <message>
-        <location line="+164"/>
+        <location filename="../../pos_app/ui/history_details.py" line="-68"/>
         <source>No sale selected.</source>
         <translation>Борлуулалт сонгоогүй байна.</translation>
     </message>
@@ -1443,17 +1525,17 @@
         <translation>Үйл явдлын бүртгэлийг уншиж байна…</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+53"/>
         <source>void refused: {reason}</source>
         <translation>хүчингүй болгохоос татгалзсан: {reason}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>The money was kept but has no valid receipt: issue one with Issue receipt (F9).</source>
         <translation>Мөнгө үлдсэн ч хүчинтэй баримтгүй: Баримт гаргах (F9)-аар гаргана уу.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>Payment given back</source>
         <translation>Төлбөрийн буцаалт</translation>
     </message>
@@ -1473,17 +1555,17 @@
         <translation>Амжилтгүй: төлбөр төлөгдсөн хэвээр</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Failed half-way: {amount} went back, the rest is still paid</source>
         <translation>Хагас амжилттай: {amount} буцсан, үлдсэн нь төлөгдсөн хэвээр</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>How</source>
         <translation>Хэлбэр</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Reason</source>
         <translation>Шалтгаан</translation>
     </message>
@@ -1498,7 +1580,7 @@
         <translation>Хүчинтэй</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Being voided…</source>
         <translation>Хүчингүй болгож байна…</translation>
     </message>
@@ -1518,7 +1600,12 @@
         <translation>Үйл явдлын бүртгэл</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location filename="../../pos_app/ui/history_running.py" line="+87"/>
+        <source>Paid partly at the counter and partly by QPay: give the counter&apos;s part back by hand and the QPay part from QPay&apos;s merchant portal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The payment was already given back.</source>
         <translation>Төлбөр аль хэдийн буцаагдсан.</translation>
     </message>
@@ -1528,17 +1615,17 @@
         <translation>Төлбөрийг буцааж байна: хэрхэн дууссаныг мэдэхийн тулд Дахин шалгах (F5) дарна уу.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.</source>
         <translation>Дансаар шилжүүлж төлсөн (P2P): QPay үүнийг буцааж чадахгүй. Мөнгийг өөр аргаар буцаана уу.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>Cancel or refund the sale&apos;s card payment.</source>
         <translation>Борлуулалтын картын төлбөрийг цуцлах эсвэл буцаах.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>This sale is on the till&apos;s screen: finish it there.</source>
         <translation>Энэ борлуулалт кассын дэлгэц дээр байна: тэндээ дуусгана уу.</translation>
     </message>
@@ -1553,12 +1640,12 @@
         <translation>Үр дүн нь хараахан тодорхойгүй: дахин оролдохоосоо өмнө Дахин шалгах (F5) дарна уу.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="+46"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>{number} борлуулалтын нэхэмжлэхийг ({amount}) цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Cancel invoice</source>
         <translation>Нэхэмжлэх цуцлах</translation>
     </message>
@@ -1568,23 +1655,23 @@
         <translation>{number} борлуулалтын нэхэмжлэхийг цуцалж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+179"/>
+        <location line="+5"/>
+        <location line="+203"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: төлбөр авагдаагүй.</translation>
     </message>
     <message>
-        <location line="-177"/>
+        <location line="-200"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>Үйлчлүүлэгч {number} борлуулалтыг аль хэдийн төлсөн тул цуцлах боломжгүй. Одоо төлөгдсөн гэж бүртгэгдлээ.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Part of sale {number} is already paid, so it cannot be cancelled. It stays open, waiting for the rest.</source>
         <translation>{number} борлуулалтын нэг хэсэг нь төлөгдсөн тул цуцлах боломжгүй. Үлдэгдлийг хүлээн нээлттэй хэвээр байна.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Cancelling the invoice of sale {number}…</source>
         <translation>{number} борлуулалтын нэхэмжлэхийг цуцалж байна…</translation>
     </message>
@@ -1594,14 +1681,19 @@
         <translation>Өөр үйлдэл хийгдэж байна: дууссаны дараа дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+22"/>
         <source>{amount} was given back for sale {number}, but its tax receipt could not be cancelled: cancel it with Cancel receipt (F8).</source>
         <translation>{number} борлуулалтад {amount} буцаасан ч И-баримтыг нь цуцалж чадсангүй: Баримт цуцлах (F8) товчоор цуцална уу.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The payment of sale {number} was not given back.</source>
         <translation>{number} борлуулалтын төлбөр буцаагдсангүй.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sale {number} is returned: {amount} given back.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1609,7 +1701,7 @@
         <translation>Борлуулалт {number}: {amount} үйлчлүүлэгчийн картад буцаагдлаа.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Sale {number}: the card payment of {amount} is cancelled.</source>
         <translation>Борлуулалт {number}: {amount} картын төлбөр цуцлагдлаа.</translation>
     </message>
@@ -1639,7 +1731,7 @@
         <translation>{number} борлуулалтын И-баримтыг (сугалаа {lottery}) цуцлах уу? Энэ нь татварын системд (И-баримт) хүчингүй болно. Төлбөр буцаагдахгүй.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Cancel receipt</source>
         <translation>Баримт цуцлах</translation>
     </message>
@@ -1649,38 +1741,38 @@
         <translation>{number} борлуулалтын И-баримт цуцлагдсангүй.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The tax receipt of sale {number} is cancelled in the tax system.</source>
         <translation>{number} борлуулалтын И-баримт татварын системд цуцлагдлаа.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Cancelling the tax receipt of sale {number}…</source>
         <translation>{number} борлуулалтын И-баримтыг цуцалж байна…</translation>
     </message>
     <message>
-        <location line="+12"/>
-        <location line="+3"/>
+        <location line="+13"/>
+        <location line="+4"/>
         <source>Issue receipt</source>
         <translation>Баримт гаргах</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-3"/>
         <source>Receipt of sale {number}: the organization&apos;s 7-digit register number, or nothing for an individual.</source>
         <translation>{number} борлуулалтын баримт: байгууллагын 7 оронтой регистрийн дугаар, хувь хүнд хоосон үлдээнэ.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Check the register number: an organization&apos;s has exactly 7 digits.</source>
         <translation>Регистрийн дугаараа шалгана уу: байгууллагынх яг 7 оронтой.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The tax receipt of sale {number} was not issued.</source>
         <translation>{number} борлуулалтын татварын баримт гараагүй.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>The tax receipt of sale {number} is issued: lottery {lottery}.</source>
         <translation>{number} борлуулалтын татварын баримт гарлаа: сугалаа {lottery}.</translation>
     </message>
@@ -1690,7 +1782,7 @@
         <translation>{number} борлуулалтын татварын баримтыг гаргаж байна…</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>Sale {number} could not be checked.</source>
         <translation>{number} борлуулалтыг шалгаж чадсангүй.</translation>
     </message>
@@ -1700,27 +1792,27 @@
         <translation>Борлуулалт {number}: шалгах зүйл үлдээгүй.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>No invoice was created for sale {number}: nothing was charged.</source>
         <translation>Борлуулалт {number}: нэхэмжлэх үүсээгүй, төлбөр авагдаагүй.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Sale {number} is still waiting for the customer&apos;s payment.</source>
         <translation>Борлуулалт {number} үйлчлүүлэгчийн төлбөрийг хүлээсээр байна.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Sale {number} is paid; its receipt is not issued.</source>
         <translation>Борлуулалт {number} төлөгдсөн; баримт нь гараагүй.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Sale {number} is complete: its receipt was issued.</source>
         <translation>Борлуулалт {number} дууссан: баримт нь гарсан.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The payment of sale {number} was given back.</source>
         <translation>{number} борлуулалтын төлбөр буцаагдсан.</translation>
     </message>
@@ -1730,33 +1822,43 @@
         <translation>{number} борлуулалтын төлбөр буцаагдаагүй: төлөгдсөн хэвээр байна. Дахин буцааж болно.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The tax receipt of sale {number} is cancelled.</source>
         <translation>{number} борлуулалтын И-баримт цуцлагдсан.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>The tax system refused the receipt of sale {number}; it is still owed one.</source>
         <translation>Татварын систем {number} борлуулалтын баримтаас татгалзсан; баримт өгөх ёстой хэвээр.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The tax system refused to void the receipt of sale {number}: it stays valid.</source>
         <translation>Татварын систем {number} борлуулалтын баримтыг хүчингүй болгохоос татгалзсан: хүчинтэй хэвээр.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Sale {number} could not be checked yet: try again later.</source>
         <translation>{number} борлуулалтыг одоохондоо шалгаж чадсангүй: дараа дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
+        <source>Sale {number} is being paid at the till: finish it there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Checking sale {number} with the payment service…</source>
         <translation>{number} борлуулалтыг төлбөрийн үйлчилгээгээр шалгаж байна…</translation>
     </message>
     <message>
-        <location line="-84"/>
-        <location line="+93"/>
+        <location line="-103"/>
+        <location filename="../../pos_app/ui/history_running.py" line="+8"/>
         <source>Back</source>
         <translation>Буцах</translation>
     </message>
@@ -1764,12 +1866,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+59"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+62"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay касс</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Starting…</source>
         <translation>Эхэлж байна…</translation>
     </message>
@@ -1794,7 +1896,7 @@
         <translation>Төлбөр авах</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Free line…</source>
         <translation>Гараар нэмэх…</translation>
     </message>
@@ -1810,12 +1912,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+179"/>
+        <location line="+193"/>
         <source>Cancel sale</source>
         <translation>Борлуулалт цуцлах</translation>
     </message>
     <message>
-        <location line="-178"/>
+        <location line="-192"/>
         <source>Simulate customer payment</source>
         <translation>Төлбөр дуурайх</translation>
     </message>
@@ -1866,17 +1968,16 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+284"/>
         <source>Quit</source>
         <translation>Гарах</translation>
     </message>
     <message>
-        <location line="-282"/>
+        <location line="+2"/>
         <source>&amp;Sale</source>
         <translation>&amp;Борлуулалт</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>&amp;Receipt</source>
         <translation>Б&amp;аримт</translation>
     </message>
@@ -1886,7 +1987,7 @@
         <translation>&amp;Касс</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>Ready.</source>
         <translation>Бэлэн.</translation>
     </message>
@@ -1911,7 +2012,7 @@
         <translation>Сагс хэвээр байна: засаад дахин төлбөр авах, эсвэл F2 дарж шинэ борлуулалт эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+70"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>Баримт хараахан гараагүй байна. Баримтгүйгээр шинэ борлуулалт эхлүүлэх үү?</translation>
     </message>
@@ -1931,7 +2032,7 @@
         <translation>Сагс хоослох</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
         <translation>Энэ борлуулалтыг цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
     </message>
@@ -1946,12 +2047,12 @@
         <translation>Нэмэгдсэнгүй: {code}: {why}.</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location filename="../../pos_app/ui/window_printing.py" line="+32"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+35"/>
         <source>Waiting for the customer to pay…</source>
         <translation>Үйлчлүүлэгч төлөхийг хүлээж байна…</translation>
     </message>
@@ -1964,22 +2065,7 @@
         </translation>
     </message>
     <message>
-        <location line="+8"/>
-        <source>Back</source>
-        <translation>Буцах</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>A sale is in progress. Quit anyway? An open invoice stays open with the service.</source>
-        <translation>Борлуулалт хийгдэж байна. Гарах уу? Нээлттэй нэхэмжлэх үйлчилгээнд нээлттэй хэвээр үлдэнэ.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Keep working</source>
-        <translation>Үргэлжлүүлэх</translation>
-    </message>
-    <message>
-        <location line="-208"/>
+        <location line="-144"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: {amount} худалдан авагчийн картад буцаагдлаа.</translation>
     </message>
@@ -2069,12 +2155,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+72"/>
+        <location line="+76"/>
         <source>Cancel sale  (Esc)</source>
         <translation>Борлуулалт цуцлах  (Esc)</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-73"/>
         <source>Amount to pay</source>
         <translation>Төлөх дүн</translation>
     </message>
@@ -2094,7 +2180,12 @@
         <translation>Борлуулалт {number}</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+2"/>
+        <source>the rest of {total}; {tendered} taken already</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>The service sent no usable QR code. The customer can pay through the short link or a bank app below.</source>
         <translation>Үйлчилгээ ашиглах боломжтой QR код илгээсэнгүй. Үйлчлүүлэгч богино холбоос эсвэл доорх банкны аппаар төлж болно.</translation>
     </message>
@@ -2122,7 +2213,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+146"/>
+        <location filename="../../pos_app/app.py" line="+147"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -2137,37 +2228,7 @@
         <translation>Энэ компьютер дээр өөр pos-app ажиллаж байна. Тэр цонхыг ашиглах, эсвэл түүнийг хаагаад дахин эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
-        <translation>Дуусаагүй борлуулалтыг шалгаж чадсангүй ({detail}). Тэдгээр нь журналд хадгалагдсан; дахин оролдохын тулд кассыг дахин эхлүүлнэ үү.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>After the restart, the receipt of {count} paid sale(s) was found issued: reprint it from the history if needed.</source>
-        <translation>Дахин эхлүүлсний дараа төлөгдсөн {count} борлуулалтын баримт гарсан нь тогтоогдлоо: шаардлагатай бол түүхээс дахин хэвлэнэ үү.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Sale {number} was paid before the till stopped: issue its receipt.</source>
-        <translation>Борлуулалт {number} касс зогсохоос өмнө төлөгдсөн: баримтыг нь гаргана уу.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Sale {number} was still waiting for the customer&apos;s payment: waiting again.</source>
-        <translation>Борлуулалт {number} үйлчлүүлэгчийн төлбөрийг хүлээж байсан: дахин хүлээж байна.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>{count} unfinished sale(s) could not be checked with the payment service yet; the till keeps trying.</source>
-        <translation>Дуусаагүй {count} борлуулалтыг төлбөрийн үйлчилгээгээр хараахан шалгаж чадаагүй; касс оролдсоор байна.</translation>
-    </message>
-    <message>
-        <location line="+23"/>
-        <source>The unfinished sales are settled with the payment service.</source>
-        <translation>Дуусаагүй борлуулалтуудыг төлбөрийн үйлчилгээтэй тулгаж дууслаа.</translation>
-    </message>
-    <message>
-        <location line="+10"/>
+        <location line="+14"/>
         <source>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</source>
         <translation>Энэ бүртгэлийн нууц үг хадгалагдаагүй: төлбөр авахаас өмнө Тохиргоонд (Ctrl+,) оруулна уу.</translation>
     </message>
@@ -2192,7 +2253,7 @@
         <translation>Шинэ тохиргоог хэрэгжүүлж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>The settings file could not be read ({detail}). The till runs in training mode until the settings are saved again.</source>
         <translation>Тохиргооны файлыг уншиж чадсангүй ({detail}). Тохиргоог дахин хадгалах хүртэл касс сургалтын горимд ажиллана.</translation>
     </message>
@@ -2370,7 +2431,7 @@
         <translation>Баримтын принтер ({printer}) хэвлэх ажлыг татгалзлаа: {reason}. {hint}</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+42"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>энэ компьютерт USB драйверын сан (libusb) суулгаагүй байна</translation>
     </message>
@@ -2487,12 +2548,12 @@
         <translation>системийн үндсэн принтер</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+25"/>
         <source>No receipt printer is set: choose one in Settings (Ctrl+,).</source>
         <translation>Баримтын принтер сонгоогүй байна: Тохиргоонд (Ctrl+,) сонгоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/qt_out.py" line="+467"/>
+        <location filename="../../pos_app/receipts/qt_out.py" line="+202"/>
         <location line="+2"/>
         <source>The PDF could not be drawn.</source>
         <translation>PDF үүсгэж чадсангүй.</translation>
@@ -2574,12 +2635,12 @@
 <context>
     <name>Receipt</name>
     <message>
-        <location filename="../../pos_app/receipts/layout.py" line="+40"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+21"/>
         <source>Unknown</source>
         <translation>Тодорхойгүй</translation>
     </message>
     <message>
-        <location line="+191"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="+29"/>
         <source>Register no. {register}</source>
         <translation>Регистрийн дугаар {register}</translation>
     </message>
@@ -2615,12 +2676,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+38"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+6"/>
         <source>Sale</source>
         <translation>Борлуулалт</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="+1"/>
         <source>Date</source>
         <translation>Огноо</translation>
     </message>
@@ -2641,36 +2702,36 @@
     </message>
     <message>
         <location line="+6"/>
-        <location line="+64"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+40"/>
         <source>Ebarimt receipt</source>
         <translation>И-баримт</translation>
     </message>
     <message>
-        <location line="-63"/>
-        <location line="+35"/>
+        <location line="+1"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-28"/>
         <source>Receiver</source>
         <translation>Хүлээн авагч</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="+3"/>
         <source>Payment</source>
         <translation>Төлбөр</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+29"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-2"/>
         <source>Receipt id</source>
         <translation>Баримтын дугаар</translation>
     </message>
     <message>
-        <location line="-26"/>
-        <location line="+27"/>
+        <location line="+3"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+1"/>
         <location line="+66"/>
         <source>Lottery</source>
         <translation>Сугалааны дугаар</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="+5"/>
         <source>No ebarimt receipt issued for this sale.</source>
         <translation>Энэ борлуулалтад И-баримт гараагүй.</translation>
     </message>
@@ -2690,19 +2751,150 @@
         <translation>Баримт {number}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-76"/>
         <source>Sale date</source>
         <translation>Борлуулсан</translation>
     </message>
     <message>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
+        <source>Cash</source>
+        <translation>Бэлэн мөнгө</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>Card terminal</source>
+        <translation>Картын терминал</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay</source>
+        <translation>QPay</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>+{amount} over</source>
+        <translation>+{amount} илүү</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>-{amount} short</source>
+        <translation>-{amount} дутуу</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{amount} balances</source>
+        <translation>{amount} зөрүүгүй</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Z REPORT</source>
+        <translation>Z ТАЙЛАН</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>X REPORT</source>
+        <translation>X ТАЙЛАН</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shift opened</source>
+        <translation>Ээлж нээсэн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shift closed</source>
+        <translation>Ээлж хаасан</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Taken</source>
+        <translation>Тайлан гаргасан</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+1"/>
         <location line="+66"/>
         <location line="+26"/>
         <source>Printed</source>
         <translation>Хэвлэсэн</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="+3"/>
+        <source>Taken ({count})</source>
+        <translation>Авсан ({count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refunded ({count})</source>
+        <translation>Буцаасан ({count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Net</source>
+        <translation>Цэвэр дүн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>CASH DRAWER</source>
+        <translation>КАССЫН БЭЛЭН МӨНГӨ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Float</source>
+        <translation>Эхлэлийн бэлэн мөнгө</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash given</source>
+        <translation>Өгсөн бэлэн мөнгө</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change</source>
+        <translation>Хариулт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid in ({count})</source>
+        <translation>Кассад хийсэн ({count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid out ({count})</source>
+        <translation>Кассаас гаргасан ({count})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Expected cash</source>
+        <translation>Байх ёстой</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Counted</source>
+        <translation>Тоолсон</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Difference</source>
+        <translation>Зөрүү</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cashier&apos;s signature</source>
+        <translation>Кассчны гарын үсэг</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Z report {terminal} {moment}</source>
+        <translation>Z тайлан {terminal} {moment}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>X report {terminal} {moment}</source>
+        <translation>X тайлан {terminal} {moment}</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/receipts/slips.py" line="-86"/>
         <source>RECEIPT CANCELLED</source>
         <translation>БАРИМТ ЦУЦЛАГДСАН</translation>
     </message>
@@ -2956,7 +3148,7 @@
 <context>
     <name>ReceiptPage</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_page.py" line="+42"/>
+        <location filename="../../pos_app/ui/receipt_page.py" line="+51"/>
         <source>Individual  (Alt+I)</source>
         <translation>Хувь хүн  (Alt+I)</translation>
     </message>
@@ -2972,12 +3164,12 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+122"/>
+        <location line="+133"/>
         <source>Issue receipt  (Enter)</source>
         <translation>Баримт гаргах  (Enter)</translation>
     </message>
     <message>
-        <location line="-111"/>
+        <location line="-122"/>
         <source>Tax receipt (ebarimt)</source>
         <translation>И-баримт</translation>
     </message>
@@ -3002,7 +3194,7 @@
         <translation>Шинэ борлуулалт  (F2)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>✓ Paid  {amount}</source>
         <translation>✓ Төлөгдсөн  {amount}</translation>
     </message>
@@ -3017,7 +3209,17 @@
         <translation>Нийт {total}-оос {amount} илүү</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>cash</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>card terminal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>via {bank}</source>
         <translation>банк: {bank}</translation>
     </message>
@@ -3027,7 +3229,12 @@
         <translation>үүнд НӨАТ {vat}, НХАТ {city_tax}</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+3"/>
+        <source>Change  {amount}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Issuing…</source>
         <translation>Гаргаж байна…</translation>
     </message>
@@ -3047,7 +3254,12 @@
         <translation>Дүн:           {amount}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-177"/>
+        <source>No tax receipt: this shop has no PosAPI set, so a sale paid by cash or the card terminal gets none. Set PosAPI in Settings (Ctrl+,).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+178"/>
         <source>VAT:       {amount}</source>
         <translation>НӨАТ:          {amount}</translation>
     </message>
@@ -3211,7 +3423,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+86"/>
+        <location filename="../../pos_app/ui/printing.py" line="+90"/>
         <source>The copy of sale {number}</source>
         <translation>{number} борлуулалтын хуулбар</translation>
     </message>
@@ -3240,11 +3452,16 @@
         <source>{what} printed ({printer}).</source>
         <translation>{what} хэвлэгдлээ ({printer}).</translation>
     </message>
+    <message>
+        <location line="+14"/>
+        <source>The cash drawer did not open: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+127"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+138"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
     </message>
@@ -3254,12 +3471,17 @@
         <translation>Сагс хоосон байна: эхлээд бараа уншуулах эсвэл нэмнэ үү.</translation>
     </message>
     <message>
+        <location line="+23"/>
+        <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+33"/>
         <source>The invoice could not be created.</source>
         <translation>Нэхэмжлэх үүсгэж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+92"/>
+        <location line="+100"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>Үйлчилгээ нэхэмжлэхийг хаасан: төлбөр төлөгдөөгүй.</translation>
     </message>
@@ -3289,32 +3511,17 @@
         <translation>Төлбөр шалгахад алдаа гарлаа. Оролдсоор байна.</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</source>
-        <translation>Энэ борлуулалт төлөгдсөн тул энд цуцлах боломжгүй. Буцаалтыг борлуулалтын түүхээс хийнэ.</translation>
+        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+63"/>
+        <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <location line="+23"/>
-        <source>The sale could not be cancelled. It is still open; try again.</source>
-        <translation>Борлуулалтыг цуцалж чадсангүй. Нээлттэй хэвээр байна; дахин оролдоно уу.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The customer has already paid, so the sale cannot be cancelled.</source>
-        <translation>Үйлчлүүлэгч аль хэдийн төлсөн тул борлуулалтыг цуцлах боломжгүй.</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Part of the amount is already paid, so the sale cannot simply be cancelled. Press Esc again to invoice the rest, give the part back or keep waiting.</source>
-        <translation>Дүнгийн нэг хэсэг аль хэдийн төлөгдсөн тул борлуулалтыг шууд цуцлах боломжгүй. Үлдэгдлийг нэхэмжлэх, төлсөн хэсгийг буцаах эсвэл хүлээсээр байхын тулд Esc-г дахин дарна уу.</translation>
-    </message>
-    <message>
-        <location line="+46"/>
+        <location line="+34"/>
         <source>The receipt could not be issued.</source>
         <translation>Баримт гаргаж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+10"/>
         <source>Training: the customer pays…</source>
         <translation>Сургалт: үйлчлүүлэгч төлж байна…</translation>
     </message>
@@ -3327,7 +3534,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+57"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+59"/>
         <source>Scan or type a code and press Enter  ·  3*code for three</source>
         <translation>Код уншуулж/бичээд Enter дарна уу  ·  3*код бол 3 ширхэг</translation>
     </message>
@@ -3343,12 +3550,22 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+56"/>
+        <location line="+68"/>
         <source>Charge  (F12)</source>
         <translation>Төлбөр авах  (F12)</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="-64"/>
+        <source>Cash  (F7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card terminal  (F8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Total</source>
         <translation>Нийт дүн</translation>
     </message>
@@ -3363,7 +3580,7 @@
         <translation>үүнд НХАТ</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+84"/>
         <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
         <translation>Үл мэдэгдэх код {code}: каталогид байхгүй. Гараар нэмэх үү (Ctrl+L)?</translation>
     </message>
@@ -3376,7 +3593,7 @@
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Removed: {item}</source>
         <translation>Хасагдлаа: {item}</translation>
     </message>
@@ -3384,7 +3601,7 @@
 <context>
     <name>SalesModel</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="-776"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+17"/>
         <source>Time</source>
         <translation>Цаг</translation>
     </message>
@@ -3440,7 +3657,7 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-44"/>
+        <location filename="../../pos_app/ui/messages.py" line="-83"/>
         <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
         <translation>Системийн түлхүүрийн сан (keyring) алга тул нууц үгийг зөвхөн энэ удаад хадгална; дахин эхлүүлсний дараа дахин оруулна уу.</translation>
     </message>
@@ -3448,7 +3665,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-64"/>
+        <location line="-74"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>«{label}» хоосон эсвэл 20 хүртэл латин үсэг, цифр байна.</translation>
     </message>
@@ -3553,7 +3770,27 @@
         <translation>«{label}» нь contract (гэрээнд заасны дагуу) эсвэл live (бодит үйлчилгээ шиг) байна.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>The {label} must be the shop&apos;s TIN: 11 to 14 digits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 1 to 20 Latin letters, digits, - or _.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 1 to 3 digits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 4 digits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>environment</source>
         <translation>орчин</translation>
     </message>
@@ -3678,7 +3915,37 @@
         <translation>дадлагын үйлчилгээний хариу</translation>
     </message>
     <message>
-        <location line="-37"/>
+        <location line="+1"/>
+        <source>training PosAPI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PosAPI address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>shop&apos;s TIN on PosAPI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>POS number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>branch number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PosAPI district code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-47"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>«{label}» нь {example} гэх мэт цагийн бүсийн нэр байна.</translation>
     </message>
@@ -3693,7 +3960,7 @@
         <translation>«{label}» 1 эсвэл 2 (хувь) байна.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>time zone</source>
         <translation>цагийн бүс</translation>
     </message>
@@ -3711,12 +3978,12 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+96"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+82"/>
         <source>Settings</source>
         <translation>Тохиргоо</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+46"/>
         <source>Training</source>
         <translation>Сургалт</translation>
     </message>
@@ -3731,12 +3998,12 @@
         <translation>Бодит орчин</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Training uses the built-in practice service: no real money, no account needed.</source>
         <translation>Сургалт нь суулгагдсан дадлагын үйлчилгээг ашиглана: жинхэнэ мөнгө, бүртгэл шаардлагагүй.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>As the contract says</source>
         <translation>Гэрээнд заасны дагуу</translation>
     </message>
@@ -3746,13 +4013,13 @@
         <translation>Бодит үйлчилгээ шиг</translation>
     </message>
     <message>
-        <location line="+14"/>
-        <location line="+574"/>
+        <location filename="../../pos_app/ui/settings_actions.py" line="+101"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+14"/>
         <source>Test connection</source>
         <translation>Холболт шалгах</translation>
     </message>
     <message>
-        <location line="-565"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+9"/>
         <source>Environment</source>
         <translation>Орчин</translation>
     </message>
@@ -3762,7 +4029,7 @@
         <translation>Дадлагын үйлчилгээний хариу</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>QPay address</source>
         <translation>QPay хаяг</translation>
     </message>
@@ -3802,17 +4069,17 @@
         <translation>үгүй, ж.нь 127.0.0.1:8787</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>The till listens here for the service&apos;s payment callbacks and checks at once when one arrives (it never takes a callback as proof of payment). The service must reach this address: set the Callback URL to the public address that forwards to it.</source>
         <translation>Касс үйлчилгээний төлбөрийн callback-ийг энд хүлээн авч, ирмэгц шууд шалгана (callback-ийг хэзээ ч төлбөрийн нотолгоо гэж үзэхгүй). Үйлчилгээ энэ хаягт хүрэх ёстой: Callback URL-д энэ рүү дамжуулдаг нийтийн хаягийг тохируулна уу.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Payment service</source>
         <translation>Төлбөрийн үйлчилгээ</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Terminal id</source>
         <translation>Терминалын дугаар</translation>
     </message>
@@ -3822,18 +4089,18 @@
         <translation>Дэлгүүрийн нэр</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <location line="+2"/>
+        <location line="+1"/>
+        <location line="+4"/>
         <source>printed on receipts</source>
         <translation>баримт дээр хэвлэгдэнэ</translation>
     </message>
     <message>
-        <location line="-1"/>
+        <location line="-3"/>
         <source>Register no.</source>
         <translation>Регистрийн дугаар</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>the shop&apos;s ТТД, printed on receipts</source>
         <translation>ТТД, баримт дээр хэвлэгдэнэ</translation>
     </message>
@@ -3843,7 +4110,7 @@
         <translation>Хаяг</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Browse…</source>
         <translation>Сонгох…</translation>
     </message>
@@ -3868,12 +4135,12 @@
         <translation>Хэл</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>This till</source>
         <translation>Энэ касс</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>District code</source>
         <translation>Дүүргийн код</translation>
     </message>
@@ -3893,7 +4160,7 @@
         <translation>И-баримт</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+27"/>
         <source>Cancel</source>
         <translation>Болих</translation>
     </message>
@@ -3903,7 +4170,7 @@
         <translation>Хадгалах</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+39"/>
         <source>Barcode scanner</source>
         <translation>Бар код уншигч</translation>
     </message>
@@ -3928,12 +4195,12 @@
         <translation>enter эсвэл tab</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location filename="../../pos_app/ui/settings_printer.py" line="+48"/>
         <source>None</source>
         <translation>Байхгүй</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>System printer</source>
         <translation>Системийн принтер</translation>
     </message>
@@ -3943,7 +4210,7 @@
         <translation>ESC/POS, USB-ээр</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>ESC/POS over the network</source>
         <translation>ESC/POS, сүлжээгээр</translation>
     </message>
@@ -3988,12 +4255,12 @@
         <translation>Epson TM-T88 цуврал зэрэг 180 dpi принтерт (мөрөнд 512 цэг).</translation>
     </message>
     <message>
-        <location line="-192"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="-66"/>
         <source>the sample catalog</source>
         <translation>жишээ каталог</translation>
     </message>
     <message>
-        <location line="+200"/>
+        <location filename="../../pos_app/ui/settings_printer.py" line="+9"/>
         <source>generic printer</source>
         <translation>энгийн принтер</translation>
     </message>
@@ -4003,7 +4270,7 @@
         <translation>Принтерийн загвар, жагсаалтад байвал: касс аль үсгийг текстээр хэвлэж болохыг мэднэ. Эргэлзвэл хоосон үлдээнэ үү.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Model</source>
         <translation>Загвар</translation>
     </message>
@@ -4028,12 +4295,12 @@
         <translation>Текстийг зургаар хэвлэх</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>For a printer that prints wrong letters: every line goes as a picture (slower, always right).</source>
         <translation>Үсгийг буруу хэвлэдэг принтерт: мөр бүр зураг болж очно (удаан ч үргэлж зөв).</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Print test page</source>
         <translation>Туршилтын хуудас хэвлэх</translation>
     </message>
@@ -4098,7 +4365,7 @@
         <translation>Туршилтын хуудас хэвлэгдсэнгүй. {reason}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>The test page did not print.</source>
         <translation>Туршилтын хуудас хэвлэгдсэнгүй.</translation>
     </message>
@@ -4108,7 +4375,7 @@
         <translation>Туршилтын хуудсыг илгээлээ: {printer}. Үсэг бүрийг нь шалгана уу.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+105"/>
         <source>not needed in Training</source>
         <translation>сургалтад шаардлагагүй</translation>
     </message>
@@ -4123,7 +4390,7 @@
         <translation>зөвхөн энэ удаад хадгалагдана</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location filename="../../pos_app/ui/settings_actions.py" line="-43"/>
         <source>Could not read the saved password: {}</source>
         <translation>Хадгалсан нууц үгийг уншиж чадсангүй: {}</translation>
     </message>
@@ -4168,7 +4435,7 @@
         <translation>CSV файл (*.csv);;Бүх файл (*)</translation>
     </message>
     <message>
-        <location line="-427"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+58"/>
         <source>VAT rate (%)</source>
         <translation>НӨАТ-ын хувь (%)</translation>
     </message>
@@ -4183,19 +4450,471 @@
         <translation>1 эсвэл 2</translation>
     </message>
     <message>
-        <location line="-109"/>
+        <location line="-47"/>
         <source>Time zone</source>
         <translation>Цагийн бүс</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</source>
         <translation>дэлгүүрийн огноо, ж.нь Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+44"/>
         <source>Tax rates</source>
         <translation>Татварын хувь</translation>
+    </message>
+</context>
+<context>
+    <name>Shift</name>
+    <message>
+        <location filename="../../pos_app/ui/shift_actions.py" line="+43"/>
+        <source>Amount {value} is not a number</source>
+        <translation>{value} дүн тоо биш байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Counted cash must be at least 0, below 10^12, with at most 2 decimals</source>
+        <translation>Тоолсон бэлэн мөнгө 0-ээс багагүй, 10^12-оос бага, бутархай нь 2 оронтой байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A cash move must be above 0, below 10^12, with at most 2 decimals</source>
+        <translation>Кассын хөдөлгөөн 0-ээс их, 10^12-оос бага, бутархай нь 2 оронтой байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shift needs its terminal&apos;s id</source>
+        <translation>Ээлжид терминалын дугаар хэрэгтэй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A shift&apos;s moments need their time zone</source>
+        <translation>Ээлжийн цаг цагийн бүсээ заасан байх ёстой</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shift is already closed</source>
+        <translation>Ээлж аль хэдийн хаагдсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The shift is closed: its Z report holds its figures</source>
+        <translation>Ээлж хаагдсан: дүн нь түүний Z тайланд байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A note is at most {maximum} characters</source>
+        <translation>Тэмдэглэл дээд тал нь {maximum} тэмдэгт байна</translation>
+    </message>
+</context>
+<context>
+    <name>ShiftDialog</name>
+    <message>
+        <location line="+48"/>
+        <source>Reading the journal…</source>
+        <translation>Журналыг уншиж байна…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Could not read the shift from the journal.</source>
+        <translation>Журналаас ээлжийг уншиж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Read at {time}.</source>
+        <translation>Уншсан: {time}.</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>Opening the shift…</source>
+        <translation>Ээлж нээж байна…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>A shift was opened already (elsewhere): it is shown now.</source>
+        <translation>Ээлж (өөр газраас) аль хэдийн нээгдсэн байна: одоо түүнийг харуулж байна.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shift did not open.</source>
+        <translation>Ээлж нээгдсэнгүй.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Shift opened at {time} with {amount} in the drawer.</source>
+        <translation>Ээлжийг {time}-д шүүгээнд {amount}-тэйгээр нээлээ.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Close the shift with {counted} counted in the drawer? Expected {expected}: {difference}. Its Z report is stored and never changes.</source>
+        <translation>Шүүгээнд {counted} тоолсоноор ээлжийг хаах уу? Байх ёстой {expected}: {difference}. Z тайлан нь хадгалагдаж, хэзээ ч өөрчлөгдөхгүй.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Close the shift</source>
+        <translation>Ээлж хаах</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Keep it open</source>
+        <translation>Нээлттэй үлдээх</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Closing the shift…</source>
+        <translation>Ээлж хааж байна…</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>No shift is open any more: it was closed elsewhere.</source>
+        <translation>Нээлттэй ээлж байхгүй болсон: өөр газраас хаагдсан байна.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The shift did not close.</source>
+        <translation>Ээлж хаагдсангүй.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Shift closed at {time}: its Z report is stored.</source>
+        <translation>Ээлж {time}-д хаагдлаа: Z тайлан нь хадгалагдсан.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>The Z report</source>
+        <translation>Z тайлан</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The X report</source>
+        <translation>X тайлан</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Printing…</source>
+        <translation>Хэвлэж байна…</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Save the shift report as CSV</source>
+        <translation>Ээлжийн тайланг CSV-ээр хадгалах</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV файл (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Saving…</source>
+        <translation>Хадгалж байна…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not save {path}: {reason}. Choose another folder and try again.</source>
+        <translation>{path} файлыг хадгалж чадсангүй: {reason}. Өөр хавтас сонгоод дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Could not save {path} ({error}).</source>
+        <translation>{path} файлыг хадгалж чадсангүй ({error}).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Saved to {path}.</source>
+        <translation>{path} файлд хадгаллаа.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/shift_dialog.py" line="+89"/>
+        <source>Shift</source>
+        <translation>Ээлж</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>&amp;Float counted in the drawer</source>
+        <translation>Шүүгээнд тоолсон &amp;эхлэлийн бэлэн мөнгө</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open shift  (Enter)</source>
+        <translation>Ээлж нээх  (Enter)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Cash &amp;counted in the drawer</source>
+        <translation>Шүүгээнд &amp;тоолсон бэлэн мөнгө</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Close shift (Z report)…</source>
+        <translation>Ээлж хаах (Z тайлан)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Count the drawer, then store the shift&apos;s Z report: it never changes afterwards</source>
+        <translation>Шүүгээг тоолоод ээлжийн Z тайланг хадгална: дараа нь хэзээ ч өөрчлөгдөхгүй</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Refresh  (F5)</source>
+        <translation>Шинэчлэх  (F5)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Print X report  (Ctrl+P)</source>
+        <translation>X тайлан хэвлэх  (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Print Z report  (Ctrl+P)</source>
+        <translation>Z тайлан хэвлэх  (Ctrl+P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export…  (Ctrl+E)</source>
+        <translation>Гаргах…  (Ctrl+E)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save the report shown as a CSV file</source>
+        <translation>Харагдаж буй тайланг CSV файлд хадгалах</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Close</source>
+        <translation>Хаах</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>Reading the shift…</source>
+        <translation>Ээлжийг уншиж байна…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No shift is open on terminal {terminal}. Count the cash in the drawer and open one with it as its float.</source>
+        <translation>{terminal} терминал дээр нээлттэй ээлж алга. Шүүгээн дэх бэлэн мөнгийг тоолж, түүнийг эхлэлийн бэлэн мөнгө болгон ээлж нээнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shift open since {moment} on terminal {terminal}.</source>
+        <translation>{terminal} терминал дээр {moment}-аас хойш ээлж нээлттэй.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Shift of {opened} closed at {closed} on terminal {terminal}: its Z report is stored.</source>
+        <translation>{terminal} терминалын {opened}-д нээсэн ээлж {closed}-д хаагдлаа: Z тайлан нь хадгалагдсан.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Expected in the drawer: {amount}</source>
+        <translation>Шүүгээнд байх ёстой: {amount}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Type the cash counted in the drawer.</source>
+        <translation>Шүүгээнд тоолсон бэлэн мөнгөө бичнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Difference: {difference}</source>
+        <translation>Зөрүү: {difference}</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>Count</source>
+        <translation>Тоо</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Amount</source>
+        <translation>Дүн</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Taken</source>
+        <translation>Авсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refunded</source>
+        <translation>Буцаасан</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cash drawer</source>
+        <translation>Кассын бэлэн мөнгө</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Float</source>
+        <translation>Эхлэлийн бэлэн мөнгө</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash given by customers</source>
+        <translation>Худалдан авагчдын өгсөн бэлэн мөнгө</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change handed back</source>
+        <translation>Өгсөн хариулт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid in</source>
+        <translation>Кассад хийсэн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paid out</source>
+        <translation>Кассаас гаргасан</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Expected in the drawer</source>
+        <translation>Шүүгээнд байх ёстой</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Counted</source>
+        <translation>Тоолсон</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Difference</source>
+        <translation>Зөрүү</translation>
+    </message>
+</context>
+<context>
+    <name>TenderPage</name>
+    <message>
+        <location filename="../../pos_app/ui/tender_page.py" line="+57"/>
+        <source>Due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No PosAPI is set: a sale paid by cash or the card terminal gets no tax receipt. Set PosAPI in Settings (Ctrl+,).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Amount the customer gave</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+39"/>
+        <source>Cash  (F7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>Given</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>From the terminal&apos;s slip, such as 123456</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+21"/>
+        <source>Card terminal  (F8)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>Charge the card on the bank&apos;s terminal first, then type its approval code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Amount</source>
+        <translation type="unfinished">Дүн</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Approval code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Take it  (Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+46"/>
+        <source>QPay for the rest  (F12)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-44"/>
+        <source>Back  (Esc)</source>
+        <translation type="unfinished">Буцах  (Esc)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Taken so far</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Sale {number}  ·  total {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>(new)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Nothing yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay  (F12)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Hand back…  (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Back to the cart  (Esc)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cash {amount} (given {given}, change {change})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cash {amount}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Card terminal {amount} (approval {code})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Still due after it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Change</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

@@ -82,11 +82,11 @@ class Till:
 
 
 def use_posapi_in_training(config_dir: Path, posapi: bool) -> None:
-    """Whether training's receipts go through PosAPI, written into the settings file (other settings a test
-    wrote there first are kept; a choice it made is kept too)."""
+    """Whether training's receipts go through PosAPI, written into the settings file (the other settings a test
+    wrote there first are kept)."""
     path = config_dir / "settings.json"
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    data.setdefault("training_posapi", posapi)
+    data["training_posapi"] = posapi
     config_dir.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data), encoding="utf-8")
 

@@ -1,13 +1,15 @@
 """A real till process for the crash tests: it sells one carton of milk as far as `goal`,
 then waits to be killed (SIGKILL, by the test).
 
-    python -m tests.ui.crash_child HOME SANDBOX_URL GOAL
+    python -m tests.ui.crash_child HOME SANDBOX_URL GOAL [POSAPI_URL]
 
 GOAL `wait` charges and waits for the payment; `receipt` also issues an
 individual's receipt as soon as the sale is paid; `cancel` cancels the invoice
 as soon as it is shown; `rest` asks an invoice for the rest as soon as part of the
-amount is paid, `give_back` gives the part back (the test pays the part). The test watches the
-journal file, not this process's output, so it kills right after a write.
+amount is paid, `give_back` gives the part back (the test pays the part). With POSAPI_URL every receipt goes
+through that PosAPI sandbox, and the goals `cash_receipt` (cash that covers the sale, then its receipt) and
+`cash_part` (cash for part of it) sell at the counter. The test watches the journal file, not this process's
+output, so it kills right after a write.
 """
 
 from __future__ import annotations
@@ -24,18 +26,22 @@ from pos_app.app import PosApp  # noqa: E402
 from pos_app.backend import AppPaths  # noqa: E402
 from pos_app.config import SessionSecretStore  # noqa: E402
 from pos_app.domain.sale import Receiver, Sale, Stage  # noqa: E402
-from tests.ui.conftest import FAST_SCHEDULE, MILK  # noqa: E402
+from tests.ui.conftest import FAST_SCHEDULE, MILK, use_posapi_in_training  # noqa: E402
 
 
-def main(home: Path, sandbox_url: str, goal: str) -> int:
+def main(home: Path, sandbox_url: str, goal: str, posapi_url: str = "") -> int:
     qt_app = QApplication([sys.argv[0]])
+    use_posapi_in_training(home / "config", bool(posapi_url))
     app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), sandbox_url=sandbox_url,
-                 secrets=SessionSecretStore(), schedule=FAST_SCHEDULE)
+                 secrets=SessionSecretStore(), schedule=FAST_SCHEDULE, posapi_url=posapi_url or None)
     app.window.ask_before_quit = False
 
     def on_stage(sale: Sale | None) -> None:
-        if goal == "receipt" and sale is not None and sale.stage is Stage.PAID:
+        if goal in ("receipt", "cash_receipt") and sale is not None and sale.stage is Stage.PAID:
             app.flow.issue_receipt(Receiver())
+        if goal in ("cash_receipt", "cash_part") and sale is not None and sale.stage is Stage.TENDERING \
+                and not sale.tenders and not app.flow.tender_in_flight:
+            app.flow.take_cash("5000" if goal == "cash_receipt" else "1000")
         if goal == "cancel" and sale is not None and sale.stage is Stage.AWAITING_PAYMENT:
             app.flow.cancel_sale()
 
@@ -44,7 +50,10 @@ def main(home: Path, sandbox_url: str, goal: str) -> int:
         item = app.backend.catalog.find(MILK)
         assert item is not None
         app.model.add_item(item)
-        app.flow.charge()
+        if goal.startswith("cash"):
+            app.flow.start_tendering()
+        else:
+            app.flow.charge()
 
     def on_part_paid(part: object) -> None:
         if part is not None and goal == "rest":
@@ -60,4 +69,4 @@ def main(home: Path, sandbox_url: str, goal: str) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(Path(sys.argv[1]), sys.argv[2], sys.argv[3]))
+    raise SystemExit(main(Path(sys.argv[1]), sys.argv[2], sys.argv[3], *sys.argv[4:5]))

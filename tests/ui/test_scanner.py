@@ -105,6 +105,9 @@ def test_a_scan_never_answers_a_question(till: Till, question: str) -> None:
         till.key(Qt.Key.Key_F2)
     till.qtbot.waitUntil(lambda: till.window.confirmation is not None, timeout=WAIT_MS)
     box = till.window.confirmation
+    # The question is on screen once it has the keyboard (its first paint may hold the event loop longer than a
+    # scanner's pause between keys: the test's keys carry no timestamps of their own, a real scanner's do).
+    till.qtbot.waitUntil(lambda: box.isAncestorOf(QApplication.focusWidget()), timeout=WAIT_MS)
     stage = till.flow.stage
     scan(till, YOGURT)
     till.qtbot.wait(100)

@@ -1,0 +1,67 @@
+"""A sale returned (no Qt; worker threads): the money given back the way it came, then its tax receipt voided the
+way it was issued.
+
+- Cash and the card terminal (`return_tenders`): the cash goes back from the drawer and the terminal's payment is
+  refunded on the terminal, by the cashier, so the journal records them as given back at once
+  (`Journal.tenders_refunded`), starting the receipt's void in the same transaction.
+- QPay's card payments: `after_sale.give_back` (cancel or refund through QPay, journalled before the call).
+- The receipts being voided (`settle_voids`): QPay's ebarimt through QPay (`receipts.settle_receipt_voids`), a
+  receipt issued through PosAPI by ``DELETE /rest/receipt`` (`PosApiDesk.void`). A lost answer leaves the void
+  pending for recovery; a refusal ends it as refused, the receipt still valid and its reason kept.
+"""
+
+from __future__ import annotations
+
+from pos_app.domain.sale import ReceiptVia, Receiver
+from pos_app.journal import Journal, JournalError, JournalSale, ReceiptStatus
+
+from .posapi_desk import PosApiDesk
+from .receipts import issue_receipts, settle_receipt_voids
+from .service import Checkout
+
+__all__ = ["issue_owed_receipt", "return_tenders", "settle_voids", "void_receipts"]
+
+
+def return_tenders(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str, reason: str,
+                   *, void_receipt: bool = True) -> JournalSale:
+    """Give back a sale paid by cash and the card terminal alone, and void its receipt when asked."""
+    sale = journal.get(number)
+    if not sale.can_return_tenders:
+        raise JournalError(f"Sale {number} cannot be returned here: only a paid sale paid by cash or the card "
+                           "terminal, not given back already.")
+    journal.tenders_refunded(number, reason, void_receipts=void_receipt and sale.has_active_receipt)
+    settle_voids(journal, checkout, posapi, number)
+    return journal.get(number)
+
+
+def settle_voids(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str) -> JournalSale:
+    """Ask the void of each of the sale's receipts being voided, through the service that issued it."""
+    rows = [row for row in journal.get(number).receipts if row.status is ReceiptStatus.CANCELLING]
+    if any(not row.is_posapi for row in rows):
+        settle_receipt_voids(journal, checkout, number)
+    if any(row.is_posapi for row in rows):
+        if posapi is None:
+            raise JournalError(f"Sale {number}'s receipt was issued through PosAPI, and no PosAPI is set now: "
+                               "set it in Settings to void the receipt.")
+        posapi.void(journal, number)
+    return journal.get(number)
+
+
+def void_receipts(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str) -> JournalSale:
+    """Void every valid receipt of the sale, the money kept (the history's Cancel receipt)."""
+    sale = journal.get(number)
+    if not sale.has_active_receipt:
+        raise JournalError(f"Sale {number} has no valid receipt to cancel.")
+    journal.receipt_cancel_started(number)
+    return settle_voids(journal, checkout, posapi, number)
+
+
+def issue_owed_receipt(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str,
+                       receiver: Receiver) -> JournalSale:
+    """The receipt a paid sale is owed (the history's Issue receipt), the way the sale gets its receipts."""
+    sale = journal.get(number)
+    if sale.receipt_via is ReceiptVia.POSAPI:
+        if posapi is None:
+            raise JournalError(f"Sale {number} gets its receipt through PosAPI, and no PosAPI is set now.")
+        return posapi.print_only.fill_sale(posapi.issue(journal, number, receiver))
+    return issue_receipts(journal, checkout, number, receiver)
