@@ -47,6 +47,27 @@ CART_TEMPLATES = (
 )
 
 
+# The tenders' refusals (English templates in pos_app/domain/tenders.py), marked for lupdate; tests/ui/test_messages.py
+# keeps the list whole. (The shift's are in shift_actions.SHIFT_TEMPLATES.)
+TENDER_TEMPLATES = (
+    QT_TRANSLATE_NOOP("Tenders", "Amount {value} is not a number"),
+    QT_TRANSLATE_NOOP("Tenders", "An amount must be above 0, below 10^12, with at most 2 decimals"),
+    QT_TRANSLATE_NOOP("Tenders", "The sale's total must be above 0, below 10^12, with at most 2 decimals"),
+    QT_TRANSLATE_NOOP("Tenders", "Nothing more is due: the sale is paid"),
+    QT_TRANSLATE_NOOP("Tenders", "The sale is completed: its tenders cannot change"),
+    QT_TRANSLATE_NOOP("Tenders", "{due} is still due"),
+    QT_TRANSLATE_NOOP("Tenders", "A card terminal gives no change: charge at most {due}"),
+    QT_TRANSLATE_NOOP("Tenders", "A QPay payment may cover at most {due}"),
+    QT_TRANSLATE_NOOP("Tenders", "Cash applies at most {due} to the sale: the rest is change"),
+    QT_TRANSLATE_NOOP("Tenders", "The approval code is 4 to 12 letters or digits, as on the terminal's slip"),
+    QT_TRANSLATE_NOOP("Tenders", "A QPay tender needs the id of its payment"),
+    QT_TRANSLATE_NOOP("Tenders", "QPay payment id {value} is not valid"),
+    QT_TRANSLATE_NOOP("Tenders", "A QPay tender holds at most {maximum} payments"),
+    QT_TRANSLATE_NOOP("Tenders", "There is no tender to take off"),
+    QT_TRANSLATE_NOOP("Tenders", "Only the tender that covers the sale gives change"),
+)
+
+
 # The settings' problems (English templates in pos_app/config, which has no Qt) and the fields' names they
 # put in {label}, marked here for lupdate; tests/ui/test_messages.py keeps both lists whole.
 SETTINGS_TEMPLATES = (

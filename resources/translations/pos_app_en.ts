@@ -274,18 +274,18 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Unknown</source>
         <translation>Unknown</translation>
     </message>
     <message>
-        <location line="-4"/>
-        <location line="+8"/>
+        <location line="-6"/>
+        <location line="+10"/>
         <source>No payments</source>
         <translation>No payments</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location line="-9"/>
         <source>By payment type</source>
         <translation>By payment type</translation>
     </message>
@@ -325,7 +325,17 @@
         <translation>Unfinished sales</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+21"/>
+        <source>Cash</source>
+        <translation type="unfinished">Cash</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card terminal</source>
+        <translation type="unfinished">Card terminal</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Net: —</source>
         <translation>Net: —</translation>
     </message>
@@ -400,7 +410,7 @@
         <translation>Back</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-79"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-81"/>
         <source>City tax with receipt</source>
         <translation>City tax with receipt</translation>
     </message>
@@ -416,7 +426,7 @@
     </message>
     <message>
         <location filename="../../pos_app/ui/day_close_dialog.py" line="-126"/>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+82"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+84"/>
         <source>Close the day…</source>
         <translation>Close the day…</translation>
     </message>
@@ -456,7 +466,7 @@
         <translation>Day closed at {}. Its figures are stored and stay as they are.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-96"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-98"/>
         <source>Of which paid beyond the total</source>
         <translation>Of which paid beyond the total</translation>
     </message>
@@ -466,12 +476,12 @@
         <translation>Owed a receipt</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+66"/>
         <source>Owed a receipt: {numbers}</source>
         <translation>Owed a receipt: {numbers}</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>Paid without receipt</source>
         <translation>Paid without receipt</translation>
     </message>
@@ -805,7 +815,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+122"/>
+        <location filename="../../pos_app/ui/messages.py" line="+143"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -1866,7 +1876,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+62"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+63"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay till</translation>
     </message>
@@ -1912,12 +1922,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+193"/>
+        <location line="+195"/>
         <source>Cancel sale</source>
         <translation>Cancel sale</translation>
     </message>
     <message>
-        <location line="-192"/>
+        <location line="-194"/>
         <source>Simulate customer payment</source>
         <translation>Simulate customer payment</translation>
     </message>
@@ -1987,7 +1997,7 @@
         <translation>&amp;Till</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>Ready.</source>
         <translation>Ready.</translation>
     </message>
@@ -2012,7 +2022,7 @@
         <translation>The cart is kept: change it and charge again, or press F2 for a new sale.</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>The receipt has not been issued yet. Start a new sale without it?</translation>
     </message>
@@ -2065,7 +2075,7 @@
         </translation>
     </message>
     <message>
-        <location line="-144"/>
+        <location line="-145"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
     </message>
@@ -2213,7 +2223,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+147"/>
+        <location filename="../../pos_app/app.py" line="+150"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
@@ -2238,12 +2248,12 @@
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>The till is still starting.</source>
         <translation>The till is still starting.</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+70"/>
         <source>Applying the new settings…</source>
         <translation>Applying the new settings…</translation>
     </message>
@@ -2640,7 +2650,7 @@
         <translation>Unknown</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="+29"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="+30"/>
         <source>Register no. {register}</source>
         <translation>Register no. {register}</translation>
     </message>
@@ -2650,7 +2660,12 @@
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+36"/>
+        <source>Approval code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Paid via</source>
         <translation>Paid via</translation>
     </message>
@@ -2718,7 +2733,12 @@
         <translation>Payment</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
+        <source>Registered with the tax system; its lottery number was lost with the answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <location filename="../../pos_app/receipts/slips.py" line="-2"/>
         <source>Receipt id</source>
         <translation>Receipt id</translation>
@@ -2732,6 +2752,16 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>(on the original receipt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No ebarimt receipt: this shop issues none for cash or card terminal sales yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>No ebarimt receipt issued for this sale.</source>
         <translation>No ebarimt receipt issued for this sale.</translation>
     </message>
@@ -2756,17 +2786,21 @@
         <translation>Sale date</translation>
     </message>
     <message>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-78"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+119"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+0"/>
         <source>Card terminal</source>
         <translation>Card terminal</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
         <source>QPay</source>
         <translation>QPay</translation>
     </message>
@@ -2812,7 +2846,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+1"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
         <location line="+66"/>
         <location line="+26"/>
         <source>Printed</source>
@@ -2849,12 +2883,13 @@
         <translation>Cash given</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-2"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
         <source>Change</source>
         <translation>Change</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
         <source>Paid in ({count})</source>
         <translation>Paid in ({count})</translation>
     </message>
@@ -3050,7 +3085,7 @@
         <translation>By payment type</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Cancelled ({count})</source>
         <translation>Cancelled ({count})</translation>
     </message>
@@ -3100,7 +3135,7 @@
         <translation>Day close {day}</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-31"/>
         <source>City tax with receipt</source>
         <translation>City tax with receipt</translation>
     </message>
@@ -3120,12 +3155,12 @@
         <translation>From</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>Owed a receipt</source>
         <translation>Owed a receipt</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-32"/>
         <source>Paid beyond the total</source>
         <translation>Paid beyond the total</translation>
     </message>
@@ -3550,12 +3585,12 @@
     </message>
     <message>
         <location line="+13"/>
-        <location line="+68"/>
+        <location line="+69"/>
         <source>Charge  (F12)</source>
         <translation>Charge  (F12)</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="-65"/>
         <source>Cash  (F7)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3580,7 +3615,7 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+85"/>
         <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
         <translation>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</translation>
     </message>
@@ -3983,7 +4018,7 @@
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+46"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+47"/>
         <source>Training</source>
         <translation>Training</translation>
     </message>
@@ -4140,7 +4175,67 @@
         <translation>This till</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
+        <source>Receipts through the training PosAPI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every sale&apos;s receipt, cash and the card terminal too, through a practice PosAPI.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>PosAPI address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>none; e.g. http://localhost:7080</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The tax authority&apos;s PosAPI 3.0 on this shop&apos;s computer or network. With it, every sale&apos;s receipt (cash, card terminal, QPay) goes through it; without it, only QPay sales get a receipt (QPay&apos;s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Shop&apos;s TIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>as registered on PosAPI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>POS number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>this till&apos;s, on PosAPI</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Branch, district</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Branch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>District</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>District code</source>
         <translation>District code</translation>
     </message>
@@ -4255,7 +4350,7 @@
         <translation>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="-66"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="-85"/>
         <source>the sample catalog</source>
         <translation>the sample catalog</translation>
     </message>
@@ -4375,7 +4470,7 @@
         <translation>The test page went to {printer}: check every letter on it.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+105"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+110"/>
         <source>not needed in Training</source>
         <translation>not needed in Training</translation>
     </message>
@@ -4435,7 +4530,7 @@
         <translation>CSV files (*.csv);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+58"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+77"/>
         <source>VAT rate (%)</source>
         <translation>VAT rate (%)</translation>
     </message>
@@ -4450,7 +4545,7 @@
         <translation>1 or 2</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-66"/>
         <source>Time zone</source>
         <translation>Time zone</translation>
     </message>
@@ -4460,7 +4555,7 @@
         <translation>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+63"/>
         <source>Tax rates</source>
         <translation>Tax rates</translation>
     </message>
@@ -4536,7 +4631,7 @@
         <translation>A shift was opened already (elsewhere): it is shown now.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The shift did not open.</source>
         <translation>The shift did not open.</translation>
     </message>
@@ -4571,7 +4666,7 @@
         <translation>No shift is open any more: it was closed elsewhere.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>The shift did not close.</source>
         <translation>The shift did not close.</translation>
     </message>
@@ -4914,6 +5009,84 @@
     <message>
         <location line="+3"/>
         <source>Change</source>
+        <translation type="unfinished">Change</translation>
+    </message>
+</context>
+<context>
+    <name>Tenders</name>
+    <message>
+        <location filename="../../pos_app/ui/messages.py" line="-80"/>
+        <source>Amount {value} is not a number</source>
+        <translation type="unfinished">Amount {value} is not a number</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>An amount must be above 0, below 10^12, with at most 2 decimals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The sale&apos;s total must be above 0, below 10^12, with at most 2 decimals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Nothing more is due: the sale is paid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The sale is completed: its tenders cannot change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{due} is still due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A card terminal gives no change: charge at most {due}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A QPay payment may cover at most {due}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash applies at most {due} to the sale: the rest is change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The approval code is 4 to 12 letters or digits, as on the terminal&apos;s slip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A QPay tender needs the id of its payment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay payment id {value} is not valid</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A QPay tender holds at most {maximum} payments</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>There is no tender to take off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only the tender that covers the sale gives change</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

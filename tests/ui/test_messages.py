@@ -3,6 +3,9 @@ itself stays visible for support."""
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 import pytest
 
 from pos_app.qpay.errors import error_class_for
@@ -40,6 +43,28 @@ def test_every_refusal_the_domain_raises_is_marked_for_translation() -> None:
               if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "CartError"
               and node.args and isinstance(node.args[0], ast.Constant)}
     assert raised and raised <= set(CART_TEMPLATES)
+
+
+def test_every_tender_and_shift_refusal_is_marked_for_translation() -> None:
+    from pos_app.domain.shift import SHIFT_MESSAGES
+    from pos_app.domain.tenders import TENDER_MESSAGES
+    from pos_app.ui.messages import TENDER_TEMPLATES
+    from pos_app.ui.shift_actions import SHIFT_TEMPLATES
+
+    assert set(TENDER_TEMPLATES) == set(TENDER_MESSAGES)
+    assert set(SHIFT_TEMPLATES) == set(SHIFT_MESSAGES)
+
+
+def test_a_tender_refusal_is_shown_in_mongolian(language) -> None:
+    from pos_app.domain.tenders import Tendering, TenderError
+    from pos_app.ui.messages import describe_error
+
+    language.use("mn")
+    try:
+        Tendering(Decimal(1000)).card_tender("1000", "x")
+    except TenderError as exc:
+        text = describe_error(exc, "")
+    assert text and text != str(exc) and re.search("[а-яөүА-ЯӨҮ]", text)
 
 
 def test_a_cart_refusal_is_shown_in_mongolian(language) -> None:
