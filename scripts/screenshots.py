@@ -77,7 +77,8 @@ def main(folder: Path, language_code: str = "en") -> None:
     if not language.use(language_code):
         raise SystemExit(f"no compiled translations for {language_code}: run make translations")
     home = Path(tempfile.mkdtemp(prefix="pos-app-shots-"))
-    save_settings(Settings(language=language_code), home / "config" / "settings.json")
+    # The QPay sales first, with QPay's own ebarimt (no PosAPI); the counter's sales after, with it (counter_shots).
+    save_settings(Settings(language=language_code, training_posapi=False), home / "config" / "settings.json")
     app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), secrets=SessionSecretStore(),
                  language=language)
     window = app.window
@@ -249,6 +250,96 @@ def main(folder: Path, language_code: str = "en") -> None:
     settle()
     save(app.day_close_dialog, folder, "12-day-close")
     app.day_close_dialog.reject()
+
+    app.shutdown()
+    window.close()
+    counter_shots(folder, language_code, language)
+
+
+def type_slowly(widget: QWidget, text: str) -> None:
+    QTest.keyClicks(widget, text, Qt.KeyboardModifier.NoModifier, PERSON_MS)
+
+
+def counter_shots(folder: Path, language_code: str, language: Language) -> None:
+    """Cash, the card terminal and the shift, with every receipt through the training PosAPI."""
+    home = Path(tempfile.mkdtemp(prefix="pos-app-shots-"))
+    save_settings(Settings(language=language_code, shop_name="Өглөөний Үүр"), home / "config" / "settings.json")
+    app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), secrets=SessionSecretStore(),
+                 language=language)
+    window = app.window
+    window.ask_before_quit = False
+    window.resize(*SIZE)
+    app.start()
+    wait(lambda: app.backend is not None)
+    window.activateWindow()
+    wait(window.sale_page.entry.hasFocus)
+    for text in SCANS[:3]:
+        QTest.keyClicks(window.sale_page.entry, text)
+        QTest.keyClick(window.sale_page.entry, Qt.Key.Key_Return)
+
+    key(Qt.Key.Key_F7)                          # cash: the shift opens first, with the float counted
+    wait(lambda: app.shift_dialog is not None and app.shift_dialog.float_edit.hasFocus())
+    type_slowly(app.shift_dialog.float_edit, "100000")
+    settle()
+    save(app.shift_dialog, folder, "14-shift-open")
+    key(Qt.Key.Key_Return)
+    wait(lambda: app.flow.stage is Stage.TENDERING)
+    page = window.tender_page
+    wait(page.cash.hasFocus)
+    page.cash.selectAll()
+    type_slowly(page.cash, "5000")              # part in cash
+    key(Qt.Key.Key_Return)
+    wait(lambda: bool(app.flow.sale.tenders) and page.cash.isEnabled())
+    wait(page.cash.hasFocus)
+    page.cash.selectAll()
+    type_slowly(page.cash, "40000")             # the rest: the change shows as it is typed
+    settle()
+    save(window, folder, "15-tender")
+    key(Qt.Key.Key_Return)
+    wait(lambda: app.flow.stage is Stage.PAID)
+    window.on_customer_triggered()
+    window.customer_display.resize(640, 720)
+    settle()
+    save(window.customer_display, folder, "05b-customer-change")
+    window.customer_display.hide()
+    window.activateWindow()
+    save(window, folder, "16-change")
+    key(Qt.Key.Key_Return)
+    wait(lambda: app.flow.stage is Stage.COMPLETED)
+    settle()
+    save(window, folder, "16b-cash-receipt")
+    key(Qt.Key.Key_F2)
+    wait(lambda: app.flow.stage is None)
+
+    wait(window.sale_page.entry.hasFocus)
+    QTest.keyClicks(window.sale_page.entry, SCANS[1])
+    QTest.keyClick(window.sale_page.entry, Qt.Key.Key_Return)
+    key(Qt.Key.Key_F8)                          # the bank's card terminal
+    wait(lambda: app.flow.stage is Stage.TENDERING and page.approval.hasFocus())
+    type_slowly(page.approval, "A12B34")
+    settle()
+    save(window, folder, "17-card-terminal")
+    key(Qt.Key.Key_Return)
+    wait(lambda: app.flow.stage is Stage.PAID)
+    key(Qt.Key.Key_Return)
+    wait(lambda: app.flow.stage is Stage.COMPLETED)
+    key(Qt.Key.Key_F2)
+    wait(lambda: app.flow.stage is None)
+
+    key(Qt.Key.Key_F11)                         # the shift: its X figures, the drawer counted, the Z report
+    wait(lambda: app.shift_dialog is not None and app.shift_dialog.report is not None)
+    dialog = app.shift_dialog
+    dialog.counted_edit.setFocus()
+    type_slowly(dialog.counted_edit, "138500")
+    settle()
+    save(dialog, folder, "18-shift-close")
+    key(Qt.Key.Key_Return)
+    wait(lambda: dialog.confirmation is not None)
+    QTest.keyClick(dialog.confirmation, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    wait(lambda: dialog.shift is not None and dialog.shift.close is not None)
+    settle()
+    save(dialog, folder, "18b-shift-closed")
+    dialog.reject()
 
     app.shutdown()
     window.close()

@@ -195,6 +195,9 @@ def give_part_back(journal: Journal, checkout: Checkout, number: str, reason: st
     sale = journal.get(number)
     if sale.status is not JournalStatus.OPEN:
         raise JournalError(f"Sale {number} is {sale.status.value}: only an open sale's part can be given back.")
+    if sale.tenders_kept:
+        raise JournalError(f"Sale {number} was paid partly in cash or on the card terminal: wait for the rest or "
+                           "invoice it; its QPay part is not given back here.")
     if sale.reversal_status is ReversalStatus.PENDING:
         settle_part_reversal(journal, checkout, sale)    # asked before, answer lost: read back, never resent
     settle_remainders(journal, checkout, number)

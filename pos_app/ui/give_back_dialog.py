@@ -55,7 +55,7 @@ class GiveBackDialog(QDialog):
                          payment_id=escape(payment.payment_id)) for payment in sale.payments]
         for tender in sale.tenders_kept:
             if tender.kind is TenderKind.CASH:
-                lines.append(self.tr("Cash: <b>{amount}</b>: give it back from the drawer").format(
+                lines.append(self.tr("Cash <b>{amount}</b>: give it back from the drawer").format(
                     amount=money_text(tender.amount)))
             else:
                 lines.append(self.tr("Card terminal: <b>{amount}</b> (approval {code}): refund it on the bank's "
@@ -174,7 +174,7 @@ class GiveBackDialog(QDialog):
         self.ok_button.setEnabled(not problem)
         self.ok_button.setToolTip(problem)
         if self.at_counter:
-            self.ok_button.setText(self.tr("Given back  (Enter)"))
+            self.ok_button.setText(self.tr("Record as given back  (Enter)"))
         else:
             self.ok_button.setText(self.tr("Cancel the payment  (Enter)") if self.kind is ReversalKind.CANCEL
                                    else self.tr("Refund the payment  (Enter)"))

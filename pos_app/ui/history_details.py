@@ -72,19 +72,27 @@ class HistoryDetails:
                            [[line_.description, quantity_text(line_.quantity), money_text(line_.unit_price),
                              money_text(line_.total)] for line_ in sale.lines], frozenset({1, 2, 3})))
         parts.append(section(translate("HistoryDialog", "Payments")))
-        if sale.payments:
+        if sale.payments or sale.tenders:
+            # A tender at the counter: its approval code (card terminal) or cash given where a bank and id go.
+            counter = [["", _payment_type_text(tender.as_payment().kind), money_text(tender.amount),
+                        getattr(tender.tender, "approval_code", "")
+                        or translate("HistoryDialog", "given {amount}").format(
+                            amount=money_text(getattr(tender.tender, "given", tender.amount)))]
+                       for tender in sale.tenders]
             parts.append(table([translate("HistoryDialog", "Bank"), translate("HistoryDialog", "Type"),
                                 translate("HistoryDialog", "Amount"), translate("HistoryDialog", "Payment id")],
-                               [[payment.bank, _payment_type_text(payment.kind), money_text(payment.amount),
-                                 payment.payment_id] for payment in sale.payments], frozenset({2})))
+                               counter + [[payment.bank, _payment_type_text(payment.kind), money_text(payment.amount),
+                                           payment.payment_id] for payment in sale.payments], frozenset({2})))
         else:
             parts.append("<p style='margin-top:0'>" + escape(translate("HistoryDialog", "None.")) + "</p>")
         parts.append(section(translate("HistoryDialog", "Tax receipt")))
+        lost = translate("HistoryDialog", "bill {bill}: answer lost")
         if sale.receipts:
             parts.append(table([translate("HistoryDialog", "Receipt id"), translate("HistoryDialog", "Lottery"),
                                 translate("HistoryDialog", "Amount"), translate("HistoryDialog", "Receiver"),
                                 translate("HistoryDialog", "Status")],
-                               [[row.receipt.receipt_id, row.receipt.lottery, money_text(row.receipt.amount),
+                               [[row.receipt.receipt_id or lost.format(bill=row.bill), row.receipt.lottery,
+                                 money_text(row.receipt.amount),
                                  self._receiver_text(row.receipt.receiver),
                                  self._receipt_status_text(row.status)
                                  + (" · " + translate("HistoryDialog", "void refused: {reason}").format(

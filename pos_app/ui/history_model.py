@@ -17,6 +17,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
+from pos_app.domain.sale import ReceiptVia
 from pos_app.formats import datetime_text, money_text, time_text
 from pos_app.journal import (
     JournalSale,
@@ -51,6 +52,12 @@ def can_reprint(sale: JournalSale) -> bool:
 def status_text(sale: JournalSale) -> str:
     """The sale's state as the cashier says it: what happened to the money and the receipt."""
     refund = sale.reversal_kind is ReversalKind.REFUND
+    if sale.reversal_status is ReversalStatus.DONE and sale.tenders and not sale.payments:
+        text = (translate("History", "Returned") if refund
+                else translate("History", "Cancelled, payments handed back"))
+        if sale.has_active_receipt:
+            text += translate("History", ", receipt still valid")
+        return text
     if sale.reversal_status is ReversalStatus.DONE:
         text = translate("History", "Refunded") if refund else translate("History", "Card payment cancelled")
         if sale.has_active_receipt:
@@ -64,8 +71,13 @@ def status_text(sale: JournalSale) -> str:
         text = translate("History", "Receipt voided, money kept: owed a receipt")
     elif sale.status is _S.COMPLETED and sale.receipt_status is ReceiptStatus.CANCELLED:
         text = translate("History", "Receipt voided")
+    elif sale.status is _S.COMPLETED and sale.receipt_via is ReceiptVia.NONE:
+        text = translate("History", "Completed, no receipt (no PosAPI)")
+    elif sale.status is _S.RECEIPT_PENDING and sale.receipt_via is ReceiptVia.POSAPI:
+        text = translate("History", "Receipt pending: PosAPI is asked again")
     else:
         text = {
+            _S.TENDERING: translate("History", "Being paid at the counter"),
             _S.CREATING: translate("History", "Creating invoice…"),
             _S.OPEN: translate("History", "Waiting for payment"),
             _S.CANCELLING: translate("History", "Cancelling…"),
@@ -88,7 +100,8 @@ def _kind_text(kind: ReversalKind | None) -> str:
 
 
 def _payment_type_text(kind: str) -> str:
-    words = {"CARD": translate("History", "Card"), "P2P": translate("History", "Bank transfer (P2P)")}
+    words = {"CARD": translate("History", "Card"), "P2P": translate("History", "Bank transfer (P2P)"),
+             "CASH": translate("History", "Cash"), "TERMINAL": translate("History", "Card terminal")}
     return words.get(kind.upper(), kind or translate("History", "not given"))
 
 
@@ -110,6 +123,12 @@ _STEP_WORDS = {
     "receipt_cancel_started": QT_TRANSLATE_NOOP("History", "Receipt cancel asked"),
     "receipt_cancelled": QT_TRANSLATE_NOOP("History", "Receipt cancelled"),
     "receipt_cancel_failed": QT_TRANSLATE_NOOP("History", "Receipt cancel failed"),
+    "tender_taken": QT_TRANSLATE_NOOP("History", "Payment taken at the counter"),
+    "qpay_rest_started": QT_TRANSLATE_NOOP("History", "QPay invoice for the rest"),
+    "tenders_handed_back": QT_TRANSLATE_NOOP("History", "Payments handed back"),
+    "tenders_refunded": QT_TRANSLATE_NOOP("History", "Returned: money given back"),
+    "receipt_asked_again": QT_TRANSLATE_NOOP("History", "Receipt asked for again (same bill number)"),
+    "receipt_found_taken": QT_TRANSLATE_NOOP("History", "Receipt found issued (its answer was lost)"),
 }
 
 
@@ -119,8 +138,14 @@ def step_text(kind: str, detail: dict[str, Any]) -> str:
     if kind == "reversal_started":
         extra.append(_kind_text(ReversalKind(detail["kind"])) if detail.get("kind") in ("cancel", "refund")
                      else str(detail.get("kind", "")))
+    if kind == "tender_taken":
+        for record in detail.get("payments") or ():
+            extra.append(f"{_payment_type_text(str(record.get('type', '')))} "
+                         f"{money_text(Decimal(str(record.get('amount', '0'))))}")
     if detail.get("amount"):
         extra.append(money_text(Decimal(str(detail["amount"]))))
+    if detail.get("bill"):
+        extra.append(translate("History", "bill {bill}").format(bill=detail["bill"]))
     if detail.get("lottery"):
         extra.append(translate("History", "lottery {lottery}").format(lottery=detail["lottery"]))
     if detail.get("reason"):

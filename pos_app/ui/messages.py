@@ -182,8 +182,8 @@ def describe_error(error: BaseException, what_failed: str) -> str:
     if isinstance(error, posapi_errors.PosApiError):
         return f"{what_failed} {_posapi_words(error)} ({type(error).__name__})"
     if isinstance(error, ReceiptNeedsPerson):
-        why = translate("Errors", "Its first request's answer was lost on an earlier day: look the receipt up in "
-                                  "PosAPI before issuing another.")
+        why = translate("Errors", "The answer to its first request was lost on an earlier day: look the receipt "
+                                  "up in PosAPI before issuing another.")
         return f"{what_failed} {why} (ReceiptNeedsPerson)"
     if isinstance(error, OutcomeUnknownError):
         why = translate("Errors", "The answer was lost on the way; check the sale before trying again.")
@@ -223,9 +223,9 @@ def _posapi_words(error: posapi_errors.PosApiError) -> str:
         return translate("Errors", "PosAPI has not sent its receipts to the tax system for too long: send its data "
                                    "(sendData) and try again.")
     if isinstance(error, posapi_errors.NotFoundError):
-        return translate("Errors", "PosAPI does not know it: {message}").format(message=error.message)
+        return translate("Errors", "PosAPI does not know the receipt: {message}").format(message=error.message)
     if isinstance(error, posapi_errors.ReceiptRefusedError):
-        return translate("Errors", "PosAPI refused it: {message}").format(message=error.message)
+        return translate("Errors", "PosAPI refused: {message}").format(message=error.message)
     if isinstance(error, posapi_errors.ServerError):
         return translate("Errors", "PosAPI has a problem on its side. Try again in a minute.")
     return translate("Errors", "PosAPI answered in a way the till cannot read. Try again; if it repeats, call "

@@ -73,8 +73,9 @@ class PartPaidActions(QObject):
                                                 or sale.invoice.invoice_id != result.current.invoice_id)
         if moved:
             sale.invoice = result.current
+        # A split sale's QPay part is not given back here: the sale would end with its cash still counted.
         state = (PartPaid(result.paid, result.total, result.due, result.amount_now or result.due,
-                          result.can_give_back) if result.part_paid else None)
+                          result.can_give_back and not sale.tenders) if result.part_paid else None)
         self._show(state, moved)
 
     def _show(self, state: PartPaid | None, always: bool) -> None:

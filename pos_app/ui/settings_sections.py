@@ -115,7 +115,7 @@ class SettingsSections:
         self._add_line(till, "shop_name", translate("SettingsDialog", "Shop name"),
                        translate("SettingsDialog", "printed on receipts"))
         self._add_line(till, "shop_register", translate("SettingsDialog", "Register no."),
-                       translate("SettingsDialog", "the shop's ТТД, printed on receipts"))
+                       translate("SettingsDialog", "the shop's register number, printed on receipts"))
         self._add_line(till, "shop_address", translate("SettingsDialog", "Address"),
                        translate("SettingsDialog", "printed on receipts"))
         self.browse_button = QPushButton(translate("SettingsDialog", "Browse…"))
@@ -159,7 +159,7 @@ class SettingsSections:
         self._add_line(tax, "posapi_tin", translate("SettingsDialog", "Shop's TIN"),
                        translate("SettingsDialog", "as registered on PosAPI"))
         self._add_line(tax, "posapi_pos_no", translate("SettingsDialog", "POS number"),
-                       translate("SettingsDialog", "this till's, on PosAPI"))
+                       translate("SettingsDialog", "this till's number on PosAPI"))
         self._add_side_by_side(tax, translate("SettingsDialog", "Branch, district"), (
             ("posapi_branch_no", translate("SettingsDialog", "Branch"), "", "999 "),
             ("posapi_district", translate("SettingsDialog", "District"), "", "9999 ")))

@@ -119,7 +119,7 @@ class TenderPage(QWidget):
         self.modes.addWidget(cash_box)
         self.modes.addWidget(card_box)
 
-        self.take_button = QPushButton(self.tr("Take it  (Enter)"))
+        self.take_button = QPushButton(self.tr("Take the payment  (Enter)"))
         self.take_button.setObjectName("primary")
         self.take_button.clicked.connect(self.on_take_clicked)
         self.cash_button = QPushButton(self.tr("Cash  (F7)"))
@@ -139,11 +139,13 @@ class TenderPage(QWidget):
         buttons.addWidget(self.back_button)
         buttons.addWidget(self.take_button)
 
+        self.taken.setMaximumHeight(self.fontMetrics().height() * 8)
         side = QVBoxLayout()
         side.addWidget(self.due_label)
         side.addWidget(self.due)
         side.addWidget(QLabel(self.tr("Taken so far")))
-        side.addWidget(self.taken, 1)
+        side.addWidget(self.taken)
+        side.addStretch(1)
         body = QHBoxLayout()
         body.addLayout(side, 2)
         main = QVBoxLayout()
@@ -230,7 +232,7 @@ class TenderPage(QWidget):
             given = None
         if due is None or given is None or given < due:
             rest = due - given if due is not None and given is not None and given > 0 else None
-            self.change_label.setText(self.tr("Still due after it") if rest is not None else "")
+            self.change_label.setText(self.tr("Still due after this") if rest is not None else "")
             self.change.setText(money_text(rest) if rest is not None else "")
             return
         self.change_label.setText(self.tr("Change"))

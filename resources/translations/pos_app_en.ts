@@ -122,17 +122,17 @@
     <message>
         <location line="-6"/>
         <source>Total {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Total {total}</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Your change</source>
-        <translation type="unfinished"></translation>
+        <translation>Your change</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Paid {amount}</source>
-        <translation type="unfinished"></translation>
+        <translation>Paid {amount}</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -327,12 +327,12 @@
     <message>
         <location line="+21"/>
         <source>Cash</source>
-        <translation type="unfinished">Cash</translation>
+        <translation>Cash</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Card terminal</source>
-        <translation type="unfinished">Card terminal</translation>
+        <translation>Card terminal</translation>
     </message>
     <message>
         <location line="+18"/>
@@ -842,8 +842,8 @@
     </message>
     <message>
         <location filename="../../pos_app/ui/messages.py" line="-10"/>
-        <source>Its first request&apos;s answer was lost on an earlier day: look the receipt up in PosAPI before issuing another.</source>
-        <translation type="unfinished"></translation>
+        <source>The answer to its first request was lost on an earlier day: look the receipt up in PosAPI before issuing another.</source>
+        <translation>The answer to its first request was lost on an earlier day: look the receipt up in PosAPI before issuing another.</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -863,42 +863,42 @@
     <message>
         <location line="+8"/>
         <source>PosAPI&apos;s answer was lost. The till asks it again by itself, with the same bill number, so the receipt is never made twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI&apos;s answer was lost. The till asks it again by itself, with the same bill number, so the receipt is never made twice.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>PosAPI is not answering. The sale is saved; its receipt is issued as soon as PosAPI answers again.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI is not answering. The sale is saved; its receipt is issued as soon as PosAPI answers again.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>PosAPI has no lottery numbers left: send its data to the tax system (PosAPI&apos;s sendData) and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI has no lottery numbers left: send its data to the tax system (PosAPI&apos;s sendData) and try again.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>PosAPI has not sent its receipts to the tax system for too long: send its data (sendData) and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI has not sent its receipts to the tax system for too long: send its data (sendData) and try again.</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>PosAPI does not know it: {message}</source>
-        <translation type="unfinished"></translation>
+        <source>PosAPI does not know the receipt: {message}</source>
+        <translation>PosAPI does not know the receipt: {message}</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>PosAPI refused it: {message}</source>
-        <translation type="unfinished"></translation>
+        <source>PosAPI refused: {message}</source>
+        <translation>PosAPI refused: {message}</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>PosAPI has a problem on its side. Try again in a minute.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI has a problem on its side. Try again in a minute.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PosAPI answered in a way the till cannot read. Try again; if it repeats, call support.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI answered in a way the till cannot read. Try again; if it repeats, call support.</translation>
     </message>
 </context>
 <context>
@@ -967,7 +967,12 @@
         <translation>bank not given</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+4"/>
+        <source>Cash &lt;b&gt;{amount}&lt;/b&gt;: give it back from the drawer</source>
+        <translation>Cash &lt;b&gt;{amount}&lt;/b&gt;: give it back from the drawer</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No payments recorded.</source>
         <translation>No payments recorded.</translation>
     </message>
@@ -992,19 +997,19 @@
         <translation>for example: item returned</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="+81"/>
+        <source>Record as given back  (Enter)</source>
+        <translation>Record as given back  (Enter)</translation>
+    </message>
+    <message>
+        <location line="-108"/>
         <source>Cancel the card payment  (Alt+C)</source>
         <translation>Cancel the card payment  (Alt+C)</translation>
     </message>
     <message>
-        <location line="-11"/>
-        <source>Cash: &lt;b&gt;{amount}&lt;/b&gt;: give it back from the drawer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-8"/>
         <source>Card terminal: &lt;b&gt;{amount}&lt;/b&gt; (approval {code}): refund it on the bank&apos;s terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>Card terminal: &lt;b&gt;{amount}&lt;/b&gt; (approval {code}): refund it on the bank&apos;s terminal</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -1014,7 +1019,7 @@
     <message>
         <location line="+16"/>
         <source>Return sale</source>
-        <translation type="unfinished"></translation>
+        <translation>Return sale</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1055,12 +1060,7 @@
         </translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>Given back  (Enter)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+14"/>
         <source>Cancel the payment  (Enter)</source>
         <translation>Cancel the payment  (Enter)</translation>
     </message>
@@ -1073,7 +1073,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+55"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+62"/>
         <source>Refunded</source>
         <translation>Refunded</translation>
     </message>
@@ -1083,12 +1083,23 @@
         <translation>Card payment cancelled</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-3"/>
+        <location line="+5"/>
         <source>, receipt still valid</source>
         <translation>, receipt still valid</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-8"/>
+        <source>Returned</source>
+        <translation>Returned</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled, payments handed back</source>
+        <translation>Cancelled, payments handed back</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Refund pending…</source>
         <translation>Refund pending…</translation>
     </message>
@@ -1113,7 +1124,22 @@
         <translation>Receipt voided</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Completed, no receipt (no PosAPI)</source>
+        <translation>Completed, no receipt (no PosAPI)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receipt pending: PosAPI is asked again</source>
+        <translation>Receipt pending: PosAPI is asked again</translation>
+    </message>
+    <message>
         <location line="+3"/>
+        <source>Being paid at the counter</source>
+        <translation>Being paid at the counter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Creating invoice…</source>
         <translation>Creating invoice…</translation>
     </message>
@@ -1181,6 +1207,16 @@
         <location line="+0"/>
         <source>Bank transfer (P2P)</source>
         <translation>Bank transfer (P2P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash</source>
+        <translation>Cash</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Card terminal</source>
+        <translation>Card terminal</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1273,7 +1309,42 @@
         <translation>Receipt cancel failed</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+1"/>
+        <source>Payment taken at the counter</source>
+        <translation>Payment taken at the counter</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay invoice for the rest</source>
+        <translation>QPay invoice for the rest</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Payments handed back</source>
+        <translation>Payments handed back</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Returned: money given back</source>
+        <translation>Returned: money given back</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt asked for again (same bill number)</source>
+        <translation>Receipt asked for again (same bill number)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt found issued (its answer was lost)</source>
+        <translation>Receipt found issued (its answer was lost)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>bill {bill}</source>
+        <translation>bill {bill}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>lottery {lottery}</source>
         <translation>lottery {lottery}</translation>
     </message>
@@ -1435,19 +1506,24 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+6"/>
-        <location line="+8"/>
-        <location line="+28"/>
+        <location line="+12"/>
+        <location line="+9"/>
+        <location line="+29"/>
         <source>Amount</source>
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="-39"/>
+        <location line="-47"/>
         <source>Payments</source>
         <translation>Payments</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
+        <source>given {amount}</source>
+        <translation>given {amount}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Bank</source>
         <translation>Bank</translation>
     </message>
@@ -1467,6 +1543,11 @@
         <translation>Tax receipt</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>bill {bill}: answer lost</source>
+        <translation>bill {bill}: answer lost</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Receipt id</source>
         <translation>Receipt id</translation>
@@ -1483,7 +1564,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
@@ -1509,8 +1590,8 @@
         <translation>Not issued (the last try failed).</translation>
     </message>
     <message>
-        <location line="-18"/>
-        <location line="+20"/>
+        <location line="-20"/>
+        <location line="+22"/>
         <source>None.</source>
         <translation>None.</translation>
     </message>
@@ -1525,7 +1606,7 @@
         <translation>Issue the tax receipt of a paid sale that has none.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="-68"/>
+        <location filename="../../pos_app/ui/history_details.py" line="-76"/>
         <source>No sale selected.</source>
         <translation>No sale selected.</translation>
     </message>
@@ -1535,7 +1616,7 @@
         <translation>Reading the event log…</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+61"/>
         <source>void refused: {reason}</source>
         <translation>void refused: {reason}</translation>
     </message>
@@ -1612,7 +1693,7 @@
     <message>
         <location filename="../../pos_app/ui/history_running.py" line="+87"/>
         <source>Paid partly at the counter and partly by QPay: give the counter&apos;s part back by hand and the QPay part from QPay&apos;s merchant portal.</source>
-        <translation type="unfinished"></translation>
+        <translation>Paid partly at the counter and partly by QPay: give the counter&apos;s part back by hand and the QPay part from QPay&apos;s merchant portal.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1703,7 +1784,7 @@
     <message>
         <location line="+4"/>
         <source>Sale {number} is returned: {amount} given back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sale {number} is returned: {amount} given back.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1854,12 +1935,12 @@
     <message>
         <location line="+2"/>
         <source>Sale {number} is being paid at the till: finish it there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sale {number} is being paid at the till: finish it there.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -2083,7 +2164,7 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid.py" line="+97"/>
+        <location filename="../../pos_app/ui/part_paid.py" line="+98"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Creating an invoice for the rest…</translation>
     </message>
@@ -2192,7 +2273,7 @@
     <message>
         <location line="+2"/>
         <source>the rest of {total}; {tendered} taken already</source>
-        <translation type="unfinished"></translation>
+        <translation>the rest of {total}; {tendered} taken already</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -2662,7 +2743,7 @@
     <message>
         <location line="+36"/>
         <source>Approval code</source>
-        <translation type="unfinished"></translation>
+        <translation>Approval code</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2735,7 +2816,7 @@
     <message>
         <location line="+2"/>
         <source>Registered with the tax system; its lottery number was lost with the answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Registered with the tax system; its lottery number was lost with the answer.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2753,12 +2834,12 @@
     <message>
         <location line="+5"/>
         <source>(on the original receipt)</source>
-        <translation type="unfinished"></translation>
+        <translation>(on the original receipt)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>No ebarimt receipt: this shop issues none for cash or card terminal sales yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>No ebarimt receipt: this shop issues none for cash or card terminal sales yet.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3246,12 +3327,12 @@
     <message>
         <location line="+4"/>
         <source>cash</source>
-        <translation type="unfinished"></translation>
+        <translation>cash</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>card terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>card terminal</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3266,7 +3347,7 @@
     <message>
         <location line="+3"/>
         <source>Change  {amount}</source>
-        <translation type="unfinished"></translation>
+        <translation>Change  {amount}</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -3291,7 +3372,7 @@
     <message>
         <location line="-177"/>
         <source>No tax receipt: this shop has no PosAPI set, so a sale paid by cash or the card terminal gets none. Set PosAPI in Settings (Ctrl+,).</source>
-        <translation type="unfinished"></translation>
+        <translation>No tax receipt: this shop has no PosAPI set, so a sale paid by cash or the card terminal gets none. Set PosAPI in Settings (Ctrl+,).</translation>
     </message>
     <message>
         <location line="+178"/>
@@ -3490,7 +3571,7 @@
     <message>
         <location line="+14"/>
         <source>The cash drawer did not open: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>The cash drawer did not open: {reason}</translation>
     </message>
 </context>
 <context>
@@ -3508,7 +3589,7 @@
     <message>
         <location line="+23"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
-        <translation type="unfinished"></translation>
+        <translation>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</translation>
     </message>
     <message>
         <location line="+33"/>
@@ -3548,7 +3629,7 @@
     <message>
         <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+63"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
-        <translation type="unfinished"></translation>
+        <translation>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</translation>
     </message>
     <message>
         <location line="+34"/>
@@ -3592,12 +3673,12 @@
     <message>
         <location line="-65"/>
         <source>Cash  (F7)</source>
-        <translation type="unfinished"></translation>
+        <translation>Cash  (F7)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Card terminal  (F8)</source>
-        <translation type="unfinished"></translation>
+        <translation>Card terminal  (F8)</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -3807,22 +3888,22 @@
     <message>
         <location line="+2"/>
         <source>The {label} must be the shop&apos;s TIN: 11 to 14 digits.</source>
-        <translation type="unfinished"></translation>
+        <translation>The {label} must be the shop&apos;s TIN: 11 to 14 digits.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be 1 to 20 Latin letters, digits, - or _.</source>
-        <translation type="unfinished"></translation>
+        <translation>The {label} must be 1 to 20 Latin letters, digits, - or _.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be 1 to 3 digits.</source>
-        <translation type="unfinished"></translation>
+        <translation>The {label} must be 1 to 3 digits.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be 4 digits.</source>
-        <translation type="unfinished"></translation>
+        <translation>The {label} must be 4 digits.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3952,32 +4033,32 @@
     <message>
         <location line="+1"/>
         <source>training PosAPI</source>
-        <translation type="unfinished"></translation>
+        <translation>training PosAPI</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PosAPI address</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI address</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>shop&apos;s TIN on PosAPI</source>
-        <translation type="unfinished"></translation>
+        <translation>shop&apos;s TIN on PosAPI</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>POS number</source>
-        <translation type="unfinished"></translation>
+        <translation>POS number</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>branch number</source>
-        <translation type="unfinished"></translation>
+        <translation>branch number</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PosAPI district code</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI district code</translation>
     </message>
     <message>
         <location line="-47"/>
@@ -4135,12 +4216,7 @@
         <translation>Register no.</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>the shop&apos;s ТТД, printed on receipts</source>
-        <translation>the shop&apos;s ТТД, printed on receipts</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Address</source>
         <translation>Address</translation>
     </message>
@@ -4177,62 +4253,57 @@
     <message>
         <location line="+7"/>
         <source>Receipts through the training PosAPI</source>
-        <translation type="unfinished"></translation>
+        <translation>Receipts through the training PosAPI</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Every sale&apos;s receipt, cash and the card terminal too, through a practice PosAPI.</source>
-        <translation type="unfinished"></translation>
+        <translation>Every sale&apos;s receipt, cash and the card terminal too, through a practice PosAPI.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>PosAPI address</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI address</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>none; e.g. http://localhost:7080</source>
-        <translation type="unfinished"></translation>
+        <translation>none; e.g. http://localhost:7080</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The tax authority&apos;s PosAPI 3.0 on this shop&apos;s computer or network. With it, every sale&apos;s receipt (cash, card terminal, QPay) goes through it; without it, only QPay sales get a receipt (QPay&apos;s).</source>
-        <translation type="unfinished"></translation>
+        <translation>The tax authority&apos;s PosAPI 3.0 on this shop&apos;s computer or network. With it, every sale&apos;s receipt (cash, card terminal, QPay) goes through it; without it, only QPay sales get a receipt (QPay&apos;s).</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Shop&apos;s TIN</source>
-        <translation type="unfinished"></translation>
+        <translation>Shop&apos;s TIN</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>as registered on PosAPI</source>
-        <translation type="unfinished"></translation>
+        <translation>as registered on PosAPI</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>POS number</source>
-        <translation type="unfinished"></translation>
+        <translation>POS number</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>this till&apos;s, on PosAPI</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Branch, district</source>
-        <translation type="unfinished"></translation>
+        <translation>Branch, district</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Branch</source>
-        <translation type="unfinished"></translation>
+        <translation>Branch</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>District</source>
-        <translation type="unfinished"></translation>
+        <translation>District</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4550,12 +4621,22 @@
         <translation>Time zone</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-19"/>
+        <source>the shop&apos;s register number, printed on receipts</source>
+        <translation>the shop&apos;s register number, printed on receipts</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</source>
         <translation>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+24"/>
+        <source>this till&apos;s number on PosAPI</source>
+        <translation>this till&apos;s number on PosAPI</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Tax rates</source>
         <translation>Tax rates</translation>
     </message>
@@ -4886,130 +4967,130 @@
     <message>
         <location filename="../../pos_app/ui/tender_page.py" line="+57"/>
         <source>Due</source>
-        <translation type="unfinished"></translation>
+        <translation>Due</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>No PosAPI is set: a sale paid by cash or the card terminal gets no tax receipt. Set PosAPI in Settings (Ctrl+,).</source>
-        <translation type="unfinished"></translation>
+        <translation>No PosAPI is set: a sale paid by cash or the card terminal gets no tax receipt. Set PosAPI in Settings (Ctrl+,).</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Amount the customer gave</source>
-        <translation type="unfinished"></translation>
+        <translation>Amount the customer gave</translation>
     </message>
     <message>
         <location line="+10"/>
         <location line="+39"/>
         <source>Cash  (F7)</source>
-        <translation type="unfinished"></translation>
+        <translation>Cash  (F7)</translation>
     </message>
     <message>
         <location line="-36"/>
         <source>Given</source>
-        <translation type="unfinished"></translation>
+        <translation>Given</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>From the terminal&apos;s slip, such as 123456</source>
-        <translation type="unfinished"></translation>
+        <translation>From the terminal&apos;s slip, such as 123456</translation>
     </message>
     <message>
         <location line="+5"/>
         <location line="+21"/>
         <source>Card terminal  (F8)</source>
-        <translation type="unfinished"></translation>
+        <translation>Card terminal  (F8)</translation>
     </message>
     <message>
         <location line="-19"/>
         <source>Charge the card on the bank&apos;s terminal first, then type its approval code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Charge the card on the bank&apos;s terminal first, then type its approval code.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Amount</source>
-        <translation type="unfinished">Amount</translation>
+        <translation>Amount</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Approval code</source>
-        <translation type="unfinished"></translation>
+        <translation>Approval code</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>Take it  (Enter)</source>
-        <translation type="unfinished"></translation>
+        <source>Take the payment  (Enter)</source>
+        <translation>Take the payment  (Enter)</translation>
     </message>
     <message>
         <location line="+7"/>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>QPay for the rest  (F12)</source>
-        <translation type="unfinished"></translation>
+        <translation>QPay for the rest  (F12)</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="-46"/>
         <source>Back  (Esc)</source>
-        <translation type="unfinished">Back  (Esc)</translation>
+        <translation>Back  (Esc)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Taken so far</source>
-        <translation type="unfinished"></translation>
+        <translation>Taken so far</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Sale {number}  ·  total {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Sale {number}  ·  total {total}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>(new)</source>
-        <translation type="unfinished"></translation>
+        <translation>(new)</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Nothing yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Nothing yet</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>QPay  (F12)</source>
-        <translation type="unfinished"></translation>
+        <translation>QPay  (F12)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Hand back…  (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>Hand back…  (Esc)</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Back to the cart  (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>Back to the cart  (Esc)</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Cash {amount} (given {given}, change {change})</source>
-        <translation type="unfinished"></translation>
+        <translation>Cash {amount} (given {given}, change {change})</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Cash {amount}</source>
-        <translation type="unfinished"></translation>
+        <translation>Cash {amount}</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Card terminal {amount} (approval {code})</source>
-        <translation type="unfinished"></translation>
+        <translation>Card terminal {amount} (approval {code})</translation>
     </message>
     <message>
         <location line="+45"/>
-        <source>Still due after it</source>
-        <translation type="unfinished"></translation>
+        <source>Still due after this</source>
+        <translation>Still due after this</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Change</source>
-        <translation type="unfinished">Change</translation>
+        <translation>Change</translation>
     </message>
 </context>
 <context>
@@ -5017,77 +5098,77 @@
     <message>
         <location filename="../../pos_app/ui/messages.py" line="-80"/>
         <source>Amount {value} is not a number</source>
-        <translation type="unfinished">Amount {value} is not a number</translation>
+        <translation>Amount {value} is not a number</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>An amount must be above 0, below 10^12, with at most 2 decimals</source>
-        <translation type="unfinished"></translation>
+        <translation>An amount must be above 0, below 10^12, with at most 2 decimals</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sale&apos;s total must be above 0, below 10^12, with at most 2 decimals</source>
-        <translation type="unfinished"></translation>
+        <translation>The sale&apos;s total must be above 0, below 10^12, with at most 2 decimals</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Nothing more is due: the sale is paid</source>
-        <translation type="unfinished"></translation>
+        <translation>Nothing more is due: the sale is paid</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sale is completed: its tenders cannot change</source>
-        <translation type="unfinished"></translation>
+        <translation>The sale is completed: its tenders cannot change</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>{due} is still due</source>
-        <translation type="unfinished"></translation>
+        <translation>{due} is still due</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A card terminal gives no change: charge at most {due}</source>
-        <translation type="unfinished"></translation>
+        <translation>A card terminal gives no change: charge at most {due}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A QPay payment may cover at most {due}</source>
-        <translation type="unfinished"></translation>
+        <translation>A QPay payment may cover at most {due}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Cash applies at most {due} to the sale: the rest is change</source>
-        <translation type="unfinished"></translation>
+        <translation>Cash applies at most {due} to the sale: the rest is change</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The approval code is 4 to 12 letters or digits, as on the terminal&apos;s slip</source>
-        <translation type="unfinished"></translation>
+        <translation>The approval code is 4 to 12 letters or digits, as on the terminal&apos;s slip</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A QPay tender needs the id of its payment</source>
-        <translation type="unfinished"></translation>
+        <translation>A QPay tender needs the id of its payment</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>QPay payment id {value} is not valid</source>
-        <translation type="unfinished"></translation>
+        <translation>QPay payment id {value} is not valid</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A QPay tender holds at most {maximum} payments</source>
-        <translation type="unfinished"></translation>
+        <translation>A QPay tender holds at most {maximum} payments</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>There is no tender to take off</source>
-        <translation type="unfinished"></translation>
+        <translation>There is no tender to take off</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Only the tender that covers the sale gives change</source>
-        <translation type="unfinished"></translation>
+        <translation>Only the tender that covers the sale gives change</translation>
     </message>
 </context>
 </TS>

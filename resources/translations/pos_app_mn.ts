@@ -122,17 +122,17 @@
     <message>
         <location line="-6"/>
         <source>Total {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Нийт дүн {total}</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Your change</source>
-        <translation type="unfinished"></translation>
+        <translation>Таны хариулт</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Paid {amount}</source>
-        <translation type="unfinished"></translation>
+        <translation>Төлсөн {amount}</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -327,12 +327,12 @@
     <message>
         <location line="+21"/>
         <source>Cash</source>
-        <translation type="unfinished">Бэлэн мөнгө</translation>
+        <translation>Бэлэн мөнгө</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Card terminal</source>
-        <translation type="unfinished">Картын терминал</translation>
+        <translation>Картын терминал</translation>
     </message>
     <message>
         <location line="+18"/>
@@ -842,8 +842,8 @@
     </message>
     <message>
         <location filename="../../pos_app/ui/messages.py" line="-10"/>
-        <source>Its first request&apos;s answer was lost on an earlier day: look the receipt up in PosAPI before issuing another.</source>
-        <translation type="unfinished"></translation>
+        <source>The answer to its first request was lost on an earlier day: look the receipt up in PosAPI before issuing another.</source>
+        <translation>Эхний хүсэлтийн хариу өмнөх өдөр алдагдсан: дахин гаргахаас өмнө баримтыг PosAPI-аас шалгана уу.</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -863,42 +863,42 @@
     <message>
         <location line="+8"/>
         <source>PosAPI&apos;s answer was lost. The till asks it again by itself, with the same bill number, so the receipt is never made twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI-ийн хариу алдагдлаа. Касс ижил баримтын дугаараар өөрөө дахин асуух тул баримт хэзээ ч давхар гарахгүй.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>PosAPI is not answering. The sale is saved; its receipt is issued as soon as PosAPI answers again.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI хариу өгөхгүй байна. Борлуулалт хадгалагдсан; PosAPI дахин хариу өгмөгц баримт нь гарна.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>PosAPI has no lottery numbers left: send its data to the tax system (PosAPI&apos;s sendData) and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI-д сугалааны дугаар дууссан: мэдээллээ татварын системд илгээгээд (PosAPI-ийн sendData) дахин оролдоно уу.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>PosAPI has not sent its receipts to the tax system for too long: send its data (sendData) and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI баримтуудаа татварын системд удаан хугацаанд илгээгээгүй байна: мэдээллээ илгээгээд (sendData) дахин оролдоно уу.</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>PosAPI does not know it: {message}</source>
-        <translation type="unfinished"></translation>
+        <source>PosAPI does not know the receipt: {message}</source>
+        <translation>PosAPI энэ баримтыг мэдэхгүй байна: {message}</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>PosAPI refused it: {message}</source>
-        <translation type="unfinished"></translation>
+        <source>PosAPI refused: {message}</source>
+        <translation>PosAPI татгалзлаа: {message}</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>PosAPI has a problem on its side. Try again in a minute.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI-ийн талд асуудал гарлаа. Нэг минутын дараа дахин оролдоно уу.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PosAPI answered in a way the till cannot read. Try again; if it repeats, call support.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI кассын уншиж чадахгүй хариу өглөө. Дахин оролдоно уу; давтагдвал тусламж руу залгана уу.</translation>
     </message>
 </context>
 <context>
@@ -967,7 +967,12 @@
         <translation>банк тодорхойгүй</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+4"/>
+        <source>Cash &lt;b&gt;{amount}&lt;/b&gt;: give it back from the drawer</source>
+        <translation>Бэлэн мөнгө &lt;b&gt;{amount}&lt;/b&gt;: мөнгөний шүүгээнээс буцааж өгнө</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>No payments recorded.</source>
         <translation>Бүртгэгдсэн төлбөр алга.</translation>
     </message>
@@ -992,19 +997,19 @@
         <translation>жишээ нь: бараа буцаасан</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="+81"/>
+        <source>Record as given back  (Enter)</source>
+        <translation>Буцааж өгсөн гэж бүртгэх  (Enter)</translation>
+    </message>
+    <message>
+        <location line="-108"/>
         <source>Cancel the card payment  (Alt+C)</source>
         <translation>Картын төлбөрийг цуцлах  (Alt+C)</translation>
     </message>
     <message>
-        <location line="-11"/>
-        <source>Cash: &lt;b&gt;{amount}&lt;/b&gt;: give it back from the drawer</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-8"/>
         <source>Card terminal: &lt;b&gt;{amount}&lt;/b&gt; (approval {code}): refund it on the bank&apos;s terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>Картын терминал: &lt;b&gt;{amount}&lt;/b&gt; (зөвшөөрлийн код {code}): банкны терминал дээр буцаалт хийнэ үү</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -1014,7 +1019,7 @@
     <message>
         <location line="+16"/>
         <source>Return sale</source>
-        <translation type="unfinished"></translation>
+        <translation>Борлуулалт буцаах</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1055,12 +1060,7 @@
         </translation>
     </message>
     <message>
-        <location line="+12"/>
-        <source>Given back  (Enter)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+14"/>
         <source>Cancel the payment  (Enter)</source>
         <translation>Төлбөр цуцлах  (Enter)</translation>
     </message>
@@ -1073,7 +1073,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+55"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+62"/>
         <source>Refunded</source>
         <translation>Буцаагдсан</translation>
     </message>
@@ -1083,12 +1083,23 @@
         <translation>Картын төлбөр цуцлагдсан</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-3"/>
+        <location line="+5"/>
         <source>, receipt still valid</source>
         <translation>, баримт хүчинтэй хэвээр</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-8"/>
+        <source>Returned</source>
+        <translation>Буцаагдсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancelled, payments handed back</source>
+        <translation>Цуцлагдсан, төлбөрийг буцааж өгсөн</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Refund pending…</source>
         <translation>Буцаалт хүлээгдэж байна…</translation>
     </message>
@@ -1113,7 +1124,22 @@
         <translation>Баримт хүчингүй болсон</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Completed, no receipt (no PosAPI)</source>
+        <translation>Дууссан, баримтгүй (PosAPI байхгүй)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receipt pending: PosAPI is asked again</source>
+        <translation>Баримт хүлээгдэж байна: PosAPI-аас дахин асууж байна</translation>
+    </message>
+    <message>
         <location line="+3"/>
+        <source>Being paid at the counter</source>
+        <translation>Кассанд төлж байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Creating invoice…</source>
         <translation>Нэхэмжлэх үүсгэж байна…</translation>
     </message>
@@ -1181,6 +1207,16 @@
         <location line="+0"/>
         <source>Bank transfer (P2P)</source>
         <translation>Дансаар шилжүүлэх (P2P)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash</source>
+        <translation>Бэлэн мөнгө</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Card terminal</source>
+        <translation>Картын терминал</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1273,7 +1309,42 @@
         <translation>Баримт цуцалж чадсангүй</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+1"/>
+        <source>Payment taken at the counter</source>
+        <translation>Кассанд төлбөр авсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay invoice for the rest</source>
+        <translation>Үлдэгдлийн QPay нэхэмжлэх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Payments handed back</source>
+        <translation>Төлбөрийг буцааж өгсөн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Returned: money given back</source>
+        <translation>Буцаагдсан: мөнгийг буцааж өгсөн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt asked for again (same bill number)</source>
+        <translation>Баримтыг дахин хүссэн (ижил баримтын дугаараар)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt found issued (its answer was lost)</source>
+        <translation>Баримт гарсан байсан нь тогтоогдлоо (хариу нь алдагдсан)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>bill {bill}</source>
+        <translation>баримтын дугаар {bill}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>lottery {lottery}</source>
         <translation>сугалаа {lottery}</translation>
     </message>
@@ -1435,19 +1506,24 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+6"/>
-        <location line="+8"/>
-        <location line="+28"/>
+        <location line="+12"/>
+        <location line="+9"/>
+        <location line="+29"/>
         <source>Amount</source>
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="-39"/>
+        <location line="-47"/>
         <source>Payments</source>
         <translation>Төлбөрүүд</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+5"/>
+        <source>given {amount}</source>
+        <translation>өгсөн {amount}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Bank</source>
         <translation>Банк</translation>
     </message>
@@ -1467,6 +1543,11 @@
         <translation>И-баримт</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>bill {bill}: answer lost</source>
+        <translation>баримтын дугаар {bill}: хариу алдагдсан</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Receipt id</source>
         <translation>Баримтын дугаар</translation>
@@ -1483,7 +1564,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Status</source>
         <translation>Төлөв</translation>
     </message>
@@ -1509,8 +1590,8 @@
         <translation>Гараагүй (сүүлийн оролдлого амжилтгүй).</translation>
     </message>
     <message>
-        <location line="-18"/>
-        <location line="+20"/>
+        <location line="-20"/>
+        <location line="+22"/>
         <source>None.</source>
         <translation>Байхгүй.</translation>
     </message>
@@ -1525,7 +1606,7 @@
         <translation>Баримтгүй төлөгдсөн борлуулалтын татварын баримтыг гаргах.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="-68"/>
+        <location filename="../../pos_app/ui/history_details.py" line="-76"/>
         <source>No sale selected.</source>
         <translation>Борлуулалт сонгоогүй байна.</translation>
     </message>
@@ -1535,7 +1616,7 @@
         <translation>Үйл явдлын бүртгэлийг уншиж байна…</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+61"/>
         <source>void refused: {reason}</source>
         <translation>хүчингүй болгохоос татгалзсан: {reason}</translation>
     </message>
@@ -1612,7 +1693,7 @@
     <message>
         <location filename="../../pos_app/ui/history_running.py" line="+87"/>
         <source>Paid partly at the counter and partly by QPay: give the counter&apos;s part back by hand and the QPay part from QPay&apos;s merchant portal.</source>
-        <translation type="unfinished"></translation>
+        <translation>Нэг хэсгийг кассанд, нөгөө хэсгийг QPay-ээр төлсөн: кассанд төлсөн хэсгийг гараар, QPay-ийн хэсгийг QPay-ийн мерчант порталаас буцаана уу.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1703,7 +1784,7 @@
     <message>
         <location line="+4"/>
         <source>Sale {number} is returned: {amount} given back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Борлуулалт {number} буцаагдлаа: {amount} буцааж өгсөн.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1854,12 +1935,12 @@
     <message>
         <location line="+2"/>
         <source>Sale {number} is being paid at the till: finish it there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Борлуулалт {number}-ийн төлбөрийг кассанд авч байна: тэндээ дуусгана уу.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</source>
-        <translation type="unfinished"></translation>
+        <translation>{number} борлуулалтын баримтыг өмнөх өдөр хүссэн боловч хариу нь алдагдсан: дахин баримт гаргахаасаа өмнө PosAPI-аас шалгана уу.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -2083,7 +2164,7 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid.py" line="+97"/>
+        <location filename="../../pos_app/ui/part_paid.py" line="+98"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Үлдэгдлийн нэхэмжлэх үүсгэж байна…</translation>
     </message>
@@ -2192,7 +2273,7 @@
     <message>
         <location line="+2"/>
         <source>the rest of {total}; {tendered} taken already</source>
-        <translation type="unfinished"></translation>
+        <translation>нийт {total}-ийн үлдэгдэл; {tendered} аль хэдийн авсан</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -2662,7 +2743,7 @@
     <message>
         <location line="+36"/>
         <source>Approval code</source>
-        <translation type="unfinished"></translation>
+        <translation>Зөвшөөрлийн код</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2735,7 +2816,7 @@
     <message>
         <location line="+2"/>
         <source>Registered with the tax system; its lottery number was lost with the answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Татварын системд бүртгэгдсэн; сугалааны дугаар нь хариутай хамт алдагдсан.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -2753,12 +2834,12 @@
     <message>
         <location line="+5"/>
         <source>(on the original receipt)</source>
-        <translation type="unfinished"></translation>
+        <translation>(эх баримт дээр)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>No ebarimt receipt: this shop issues none for cash or card terminal sales yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>И-баримт гараагүй: энэ дэлгүүр бэлэн мөнгө, картын терминалаар хийсэн борлуулалтад одоогоор И-баримт гаргадаггүй.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3246,12 +3327,12 @@
     <message>
         <location line="+4"/>
         <source>cash</source>
-        <translation type="unfinished"></translation>
+        <translation>бэлэн мөнгө</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>card terminal</source>
-        <translation type="unfinished"></translation>
+        <translation>картын терминал</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3266,7 +3347,7 @@
     <message>
         <location line="+3"/>
         <source>Change  {amount}</source>
-        <translation type="unfinished"></translation>
+        <translation>Хариулт  {amount}</translation>
     </message>
     <message>
         <location line="+12"/>
@@ -3291,7 +3372,7 @@
     <message>
         <location line="-177"/>
         <source>No tax receipt: this shop has no PosAPI set, so a sale paid by cash or the card terminal gets none. Set PosAPI in Settings (Ctrl+,).</source>
-        <translation type="unfinished"></translation>
+        <translation>И-баримт гарахгүй: энэ дэлгүүрт PosAPI тохируулаагүй тул бэлэн мөнгө эсвэл картын терминалаар төлсөн борлуулалтад баримт гарахгүй. PosAPI-г Тохиргоонд (Ctrl+,) тохируулна уу.</translation>
     </message>
     <message>
         <location line="+178"/>
@@ -3490,7 +3571,7 @@
     <message>
         <location line="+14"/>
         <source>The cash drawer did not open: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>Мөнгөний шүүгээ нээгдсэнгүй: {reason}</translation>
     </message>
 </context>
 <context>
@@ -3508,7 +3589,7 @@
     <message>
         <location line="+23"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Энэ борлуулалтад QPay-ээр аль хэдийн оролдсон: үлдэгдлийг бэлэн мөнгө эсвэл картаар авах, эсвэл авсан төлбөрүүдийг буцааж өгөөд дахин эхлүүлнэ үү.</translation>
     </message>
     <message>
         <location line="+33"/>
@@ -3548,7 +3629,7 @@
     <message>
         <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+63"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
-        <translation type="unfinished"></translation>
+        <translation>Энэ борлуулалтын баримтыг гаргах PosAPI тохируулаагүй байна: Тохиргоонд (Ctrl+,) тохируулна уу.</translation>
     </message>
     <message>
         <location line="+34"/>
@@ -3592,12 +3673,12 @@
     <message>
         <location line="-65"/>
         <source>Cash  (F7)</source>
-        <translation type="unfinished"></translation>
+        <translation>Бэлэн мөнгө  (F7)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Card terminal  (F8)</source>
-        <translation type="unfinished"></translation>
+        <translation>Картын терминал  (F8)</translation>
     </message>
     <message>
         <location line="+13"/>
@@ -3807,22 +3888,22 @@
     <message>
         <location line="+2"/>
         <source>The {label} must be the shop&apos;s TIN: 11 to 14 digits.</source>
-        <translation type="unfinished"></translation>
+        <translation>«{label}» нь дэлгүүрийн ТТД буюу 11-14 оронтой тоо байна.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be 1 to 20 Latin letters, digits, - or _.</source>
-        <translation type="unfinished"></translation>
+        <translation>«{label}» 1-20 латин үсэг, цифр, - эсвэл _ байна.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be 1 to 3 digits.</source>
-        <translation type="unfinished"></translation>
+        <translation>«{label}» 1-3 оронтой тоо байна.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be 4 digits.</source>
-        <translation type="unfinished"></translation>
+        <translation>«{label}» 4 оронтой тоо байна.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -3952,32 +4033,32 @@
     <message>
         <location line="+1"/>
         <source>training PosAPI</source>
-        <translation type="unfinished"></translation>
+        <translation>сургалтын PosAPI</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PosAPI address</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI-ийн хаяг</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>shop&apos;s TIN on PosAPI</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI дахь дэлгүүрийн ТТД</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>POS number</source>
-        <translation type="unfinished"></translation>
+        <translation>ПОС-ын дугаар</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>branch number</source>
-        <translation type="unfinished"></translation>
+        <translation>салбарын дугаар</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PosAPI district code</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI-ийн дүүргийн код</translation>
     </message>
     <message>
         <location line="-47"/>
@@ -4135,12 +4216,7 @@
         <translation>Регистрийн дугаар</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>the shop&apos;s ТТД, printed on receipts</source>
-        <translation>ТТД, баримт дээр хэвлэгдэнэ</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Address</source>
         <translation>Хаяг</translation>
     </message>
@@ -4177,62 +4253,57 @@
     <message>
         <location line="+7"/>
         <source>Receipts through the training PosAPI</source>
-        <translation type="unfinished"></translation>
+        <translation>Баримтыг сургалтын PosAPI-аар гаргах</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Every sale&apos;s receipt, cash and the card terminal too, through a practice PosAPI.</source>
-        <translation type="unfinished"></translation>
+        <translation>Бүх борлуулалтын баримт, тэр дундаа бэлэн мөнгө, картын терминалынх ч, дадлагын PosAPI-аар гарна.</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>PosAPI address</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI-ийн хаяг</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>none; e.g. http://localhost:7080</source>
-        <translation type="unfinished"></translation>
+        <translation>байхгүй; ж.нь http://localhost:7080</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The tax authority&apos;s PosAPI 3.0 on this shop&apos;s computer or network. With it, every sale&apos;s receipt (cash, card terminal, QPay) goes through it; without it, only QPay sales get a receipt (QPay&apos;s).</source>
-        <translation type="unfinished"></translation>
+        <translation>Энэ дэлгүүрийн компьютер эсвэл сүлжээнд байгаа татварын албаны PosAPI 3.0. Тохируулсан бол бүх борлуулалтын баримт (бэлэн мөнгө, картын терминал, QPay) үүгээр гарна; тохируулаагүй бол зөвхөн QPay-ээр төлсөн борлуулалтад баримт (QPay-ийнх) гарна.</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Shop&apos;s TIN</source>
-        <translation type="unfinished"></translation>
+        <translation>Дэлгүүрийн ТТД</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>as registered on PosAPI</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI-д бүртгэгдсэнээр</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>POS number</source>
-        <translation type="unfinished"></translation>
+        <translation>ПОС-ын дугаар</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>this till&apos;s, on PosAPI</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Branch, district</source>
-        <translation type="unfinished"></translation>
+        <translation>Салбар, дүүрэг</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Branch</source>
-        <translation type="unfinished"></translation>
+        <translation>Салбар</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>District</source>
-        <translation type="unfinished"></translation>
+        <translation>Дүүрэг</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4550,12 +4621,22 @@
         <translation>Цагийн бүс</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-19"/>
+        <source>the shop&apos;s register number, printed on receipts</source>
+        <translation>дэлгүүрийн регистрийн дугаар, баримтад хэвлэгдэнэ</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</source>
         <translation>дэлгүүрийн огноо, ж.нь Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+24"/>
+        <source>this till&apos;s number on PosAPI</source>
+        <translation>энэ кассын PosAPI дээрх дугаар</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Tax rates</source>
         <translation>Татварын хувь</translation>
     </message>
@@ -4886,130 +4967,130 @@
     <message>
         <location filename="../../pos_app/ui/tender_page.py" line="+57"/>
         <source>Due</source>
-        <translation type="unfinished"></translation>
+        <translation>Төлөх дүн</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>No PosAPI is set: a sale paid by cash or the card terminal gets no tax receipt. Set PosAPI in Settings (Ctrl+,).</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI тохируулаагүй: бэлэн мөнгө эсвэл картын терминалаар төлсөн борлуулалтад И-баримт гарахгүй. PosAPI-г Тохиргоонд (Ctrl+,) тохируулна уу.</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>Amount the customer gave</source>
-        <translation type="unfinished"></translation>
+        <translation>Үйлчлүүлэгчийн өгсөн дүн</translation>
     </message>
     <message>
         <location line="+10"/>
         <location line="+39"/>
         <source>Cash  (F7)</source>
-        <translation type="unfinished"></translation>
+        <translation>Бэлэн мөнгө  (F7)</translation>
     </message>
     <message>
         <location line="-36"/>
         <source>Given</source>
-        <translation type="unfinished"></translation>
+        <translation>Өгсөн</translation>
     </message>
     <message>
         <location line="+12"/>
         <source>From the terminal&apos;s slip, such as 123456</source>
-        <translation type="unfinished"></translation>
+        <translation>Терминалын баримтаас, ж.нь 123456</translation>
     </message>
     <message>
         <location line="+5"/>
         <location line="+21"/>
         <source>Card terminal  (F8)</source>
-        <translation type="unfinished"></translation>
+        <translation>Картын терминал  (F8)</translation>
     </message>
     <message>
         <location line="-19"/>
         <source>Charge the card on the bank&apos;s terminal first, then type its approval code.</source>
-        <translation type="unfinished"></translation>
+        <translation>Эхлээд банкны терминалаар картаас төлбөр аваад, дараа нь зөвшөөрлийн кодыг бичнэ үү.</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>Amount</source>
-        <translation type="unfinished">Дүн</translation>
+        <translation>Дүн</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Approval code</source>
-        <translation type="unfinished"></translation>
+        <translation>Зөвшөөрлийн код</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>Take it  (Enter)</source>
-        <translation type="unfinished"></translation>
+        <source>Take the payment  (Enter)</source>
+        <translation>Төлбөрийг авах  (Enter)</translation>
     </message>
     <message>
         <location line="+7"/>
-        <location line="+46"/>
+        <location line="+48"/>
         <source>QPay for the rest  (F12)</source>
-        <translation type="unfinished"></translation>
+        <translation>Үлдэгдлийг QPay-ээр  (F12)</translation>
     </message>
     <message>
-        <location line="-44"/>
+        <location line="-46"/>
         <source>Back  (Esc)</source>
-        <translation type="unfinished">Буцах  (Esc)</translation>
+        <translation>Буцах  (Esc)</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Taken so far</source>
-        <translation type="unfinished"></translation>
+        <translation>Одоогоор авсан</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Sale {number}  ·  total {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>Борлуулалт {number}  ·  нийт {total}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>(new)</source>
-        <translation type="unfinished"></translation>
+        <translation>(шинэ)</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>Nothing yet</source>
-        <translation type="unfinished"></translation>
+        <translation>Одоогоор байхгүй</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>QPay  (F12)</source>
-        <translation type="unfinished"></translation>
+        <translation>QPay  (F12)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Hand back…  (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>Буцааж өгөх…  (Esc)</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>Back to the cart  (Esc)</source>
-        <translation type="unfinished"></translation>
+        <translation>Сагс руу буцах  (Esc)</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>Cash {amount} (given {given}, change {change})</source>
-        <translation type="unfinished"></translation>
+        <translation>Бэлэн мөнгө {amount} (өгсөн {given}, хариулт {change})</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Cash {amount}</source>
-        <translation type="unfinished"></translation>
+        <translation>Бэлэн мөнгө {amount}</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>Card terminal {amount} (approval {code})</source>
-        <translation type="unfinished"></translation>
+        <translation>Картын терминал {amount} (зөвшөөрлийн код {code})</translation>
     </message>
     <message>
         <location line="+45"/>
-        <source>Still due after it</source>
-        <translation type="unfinished"></translation>
+        <source>Still due after this</source>
+        <translation>Үүний дараа төлөх үлдэгдэл</translation>
     </message>
     <message>
         <location line="+3"/>
         <source>Change</source>
-        <translation type="unfinished">Хариулт</translation>
+        <translation>Хариулт</translation>
     </message>
 </context>
 <context>
@@ -5017,77 +5098,77 @@
     <message>
         <location filename="../../pos_app/ui/messages.py" line="-80"/>
         <source>Amount {value} is not a number</source>
-        <translation type="unfinished">{value} дүн тоо биш байна</translation>
+        <translation>{value} дүн тоо биш байна</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>An amount must be above 0, below 10^12, with at most 2 decimals</source>
-        <translation type="unfinished"></translation>
+        <translation>Дүн 0-ээс их, 10^12-оос бага, дээд тал нь 2 бутархай оронтой байна</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sale&apos;s total must be above 0, below 10^12, with at most 2 decimals</source>
-        <translation type="unfinished"></translation>
+        <translation>Борлуулалтын нийт дүн 0-ээс их, 10^12-оос бага, дээд тал нь 2 бутархай оронтой байна</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Nothing more is due: the sale is paid</source>
-        <translation type="unfinished"></translation>
+        <translation>Төлөх үлдэгдэл алга: борлуулалт төлөгдсөн</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The sale is completed: its tenders cannot change</source>
-        <translation type="unfinished"></translation>
+        <translation>Борлуулалт дууссан: төлбөрүүдийг нь өөрчлөх боломжгүй</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>{due} is still due</source>
-        <translation type="unfinished"></translation>
+        <translation>Төлөх үлдэгдэл: {due}</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A card terminal gives no change: charge at most {due}</source>
-        <translation type="unfinished"></translation>
+        <translation>Картын терминал хариулт өгөхгүй: дээд тал нь {due} авна уу</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A QPay payment may cover at most {due}</source>
-        <translation type="unfinished"></translation>
+        <translation>QPay төлбөр дээд тал нь {due} байж болно</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Cash applies at most {due} to the sale: the rest is change</source>
-        <translation type="unfinished"></translation>
+        <translation>Бэлэн мөнгөнөөс борлуулалтад дээд тал нь {due} тооцогдоно: үлдсэн нь хариулт</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The approval code is 4 to 12 letters or digits, as on the terminal&apos;s slip</source>
-        <translation type="unfinished"></translation>
+        <translation>Зөвшөөрлийн код нь терминалын баримт дээрхтэй адил 4-12 үсэг эсвэл цифр байна</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A QPay tender needs the id of its payment</source>
-        <translation type="unfinished"></translation>
+        <translation>QPay төлбөрт гүйлгээний дугаар нь хэрэгтэй</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>QPay payment id {value} is not valid</source>
-        <translation type="unfinished"></translation>
+        <translation>QPay гүйлгээний дугаар {value} буруу байна</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>A QPay tender holds at most {maximum} payments</source>
-        <translation type="unfinished"></translation>
+        <translation>Нэг QPay төлбөрт дээд тал нь {maximum} гүйлгээ багтана</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>There is no tender to take off</source>
-        <translation type="unfinished"></translation>
+        <translation>Хасах төлбөр алга</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Only the tender that covers the sale gives change</source>
-        <translation type="unfinished"></translation>
+        <translation>Зөвхөн борлуулалтыг бүрэн төлж дуусгасан төлбөрөөс хариулт өгнө</translation>
     </message>
 </context>
 </TS>
