@@ -28,8 +28,7 @@ logger = logging.getLogger("pos_app.app")
 SETTLE_AGAIN_MS = 30_000   # sales the services could not settle yet are tried again this often
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("PosApp", text)
+translate = QCoreApplication.translate     # lupdate reads translate("PosApp", "...") calls
 
 
 class AppRecovery:
@@ -45,7 +44,8 @@ class AppRecovery:
 
     def _use_recovery(self, recovery: StartupRecovery) -> None:
         if recovery.problem:
-            self.window.show_problem(_tr("Unfinished sales could not be checked ({detail}). They are kept in "
+            self.window.show_problem(translate("PosApp", "Unfinished sales could not be checked ({detail}). They "
+                                                         "are kept in "
                                              "the journal; restart the till to try again.")
                                      .format(detail=recovery.problem))
         if recovery.resume is not None and self.flow.resume(recovery.resume):
@@ -53,7 +53,8 @@ class AppRecovery:
         self._print_receipts_found(recovery)
         settled = [outcome for outcome in recovery.outcomes if outcome.result is Recovered.COMPLETED]
         if settled and recovery.resume is None:
-            self.window.sale_page.show_info(_tr("After the restart, the receipt of {count} paid sale(s) was "
+            self.window.sale_page.show_info(translate("PosApp", "After the restart, the receipt of {count} paid "
+                                                                "sale(s) was "
                                                     "found issued: reprint it from the history if needed.")
                                             .format(count=len(settled)))
         self._keep_settling(recovery.unsettled)
@@ -68,19 +69,20 @@ class AppRecovery:
 
     def describe_resumed(self, sale: Sale) -> str:
         if sale.stage is Stage.TENDERING:
-            return _tr("Sale {number} was being paid when the till stopped: what was taken is kept; take the "
+            return translate("PosApp", "Sale {number} was being paid when the till stopped: what was taken is "
+                                       "kept; take the "
                            "rest.").format(number=sale.number)
         if sale.stage is Stage.PAID:
-            return _tr("Sale {number} was paid before the till stopped: issue its receipt.").format(
+            return translate("PosApp", "Sale {number} was paid before the till stopped: issue its receipt.").format(
                 number=sale.number)
-        return _tr("Sale {number} was still waiting for the customer's payment: waiting again.").format(
+        return translate("PosApp", "Sale {number} was still waiting for the customer's payment: waiting again.").format(
             number=sale.number)
 
     def _keep_settling(self, numbers: frozenset[str]) -> None:
         self.unsettled = numbers
         if numbers:
             self.window.statusBar().showMessage(
-                _tr("{count} unfinished sale(s) could not be checked with the payment service yet; "
+                translate("PosApp", "{count} unfinished sale(s) could not be checked with the payment service yet; "
                         "the till keeps trying.").format(count=len(numbers)), 20000)
             self._settle_timer.start()
         else:
@@ -104,7 +106,7 @@ class AppRecovery:
         self._print_receipts_found(recovery)
         if not left:
             self._settle_timer.stop()
-            self.window.statusBar().showMessage(_tr("The unfinished sales are settled with the payment "
+            self.window.statusBar().showMessage(translate("PosApp", "The unfinished sales are settled with the payment "
                                                         "service."), 8000)
 
     def on_flow_receipt_queued(self, number: str) -> None:

@@ -23,8 +23,7 @@ if TYPE_CHECKING:
     from .sale_flow import Services
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SaleFlow", text)
+translate = QCoreApplication.translate     # lupdate reads translate("SaleFlow", "...") calls
 
 
 class CancelSteps:
@@ -46,7 +45,7 @@ class CancelSteps:
         if sale is None or services is None:
             return False
         if sale.stage in (Stage.PAID, Stage.ISSUING_RECEIPT, Stage.COMPLETED):
-            self.cancel_failed.emit(_tr("This sale is paid, so it cannot be cancelled here. "
+            self.cancel_failed.emit(translate("SaleFlow", "This sale is paid, so it cannot be cancelled here. "
                                             "A refund is made from the sales history."))
             return False
         if sale.stage is not Stage.AWAITING_PAYMENT or sale.invoice is None:
@@ -69,14 +68,15 @@ class CancelSteps:
         except Exception as exc:  # noqa: BLE001
             self._move(Stage.AWAITING_PAYMENT)
             self._schedule_poll()
-            self.cancel_failed.emit(describe_error(exc, _tr("The sale could not be cancelled. "
+            self.cancel_failed.emit(describe_error(exc, translate("SaleFlow", "The sale could not be cancelled. "
                                                                 "It is still open; try again.")))
             return
         check = outcome.check
         if outcome.result is CancelResult.PAID and check is not None:
             sale.paid(check.payments)
             self.stage_changed.emit(sale)
-            self.cancel_failed.emit(_tr("The customer has already paid, so the sale cannot be cancelled."))
+            self.cancel_failed.emit(translate("SaleFlow", "The customer has already paid, so the sale cannot be "
+                                                          "cancelled."))
         elif outcome.result is CancelResult.PARTLY_PAID:
             # Money arrived but not all of it: not cancelled (a payment would be stranded); the cashier
             # chooses how the sale goes on (part_paid.py): wait, invoice the rest, or give the part back.
@@ -84,7 +84,8 @@ class CancelSteps:
             if check is not None:
                 self.part_paid.seen(sale, SaleCheck(check, sale.total, sale.invoice, sale.total))
             self._schedule_poll()
-            self.cancel_failed.emit(_tr("Part of the amount is already paid, so the sale cannot simply be "
+            self.cancel_failed.emit(translate("SaleFlow", "Part of the amount is already paid, so the sale cannot "
+                                                          "simply be "
                                             "cancelled. Press Esc again to invoice the rest, give the part back "
                                             "or keep waiting."))
         else:

@@ -30,8 +30,7 @@ if TYPE_CHECKING:
 HANDED_BACK_REASON = "The sale was cancelled before it was paid in full"
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SaleFlow", text)
+translate = QCoreApplication.translate     # lupdate reads translate("SaleFlow", "...") calls
 
 
 class TenderSteps:
@@ -65,10 +64,11 @@ class TenderSteps:
             return False
         if self.services is None:
             self.charge_failed.emit(self.unavailable_reason
-                                    or _tr("The payment service is still starting. Try again in a moment."))
+                                    or translate("SaleFlow", "The payment service is still starting. Try again in "
+                                                             "a moment."))
             return False
         if self.cart.is_empty or self.cart.total <= 0:
-            self.charge_failed.emit(_tr("The cart is empty: scan or add an item first."))
+            self.charge_failed.emit(translate("SaleFlow", "The cart is empty: scan or add an item first."))
             return False
         sale = Sale(number="", lines=self.cart.lines, total=self.cart.total, taxes=self.cart.taxes,
                     receipt_via=self.receipt_via(tendered=True))
@@ -129,7 +129,8 @@ class TenderSteps:
         try:
             number = done.result()
         except Exception as exc:  # noqa: BLE001 - not recorded: it does not count, and the cashier is told
-            self.tender_failed.emit(describe_error(exc, _tr("The payment was not recorded; it does not count.")))
+            self.tender_failed.emit(describe_error(exc, translate("SaleFlow", "The payment was not recorded; it "
+                                                                              "does not count.")))
             return
         sale.number = number
         sale.tender_taken(tender)
@@ -167,6 +168,7 @@ class TenderSteps:
         try:
             done.result()
         except Exception as exc:  # noqa: BLE001
-            self.tender_failed.emit(describe_error(exc, _tr("The payments could not be handed back.")))
+            self.tender_failed.emit(describe_error(exc, translate("SaleFlow",
+                                                                  "The payments could not be handed back.")))
             return
         self._move(Stage.CANCELLED)

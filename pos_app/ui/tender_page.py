@@ -130,13 +130,12 @@ class TenderPage(QWidget):
         self.qpay_button.clicked.connect(self.qpay_requested)
         self.back_button = QPushButton(self.tr("Back  (Esc)"))
         self.back_button.clicked.connect(self.back_requested)
-        buttons = QHBoxLayout()
         for button in (self.cash_button, self.card_button, self.qpay_button, self.back_button, self.take_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        for button in (self.cash_button, self.card_button, self.qpay_button):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
+        # The tenders in a column beside the field (a row of them would not fit 1024 pixels in Mongolian).
+        buttons = QHBoxLayout()
         buttons.addWidget(self.back_button)
+        buttons.addStretch(1)
         buttons.addWidget(self.take_button)
 
         self.taken.setMaximumHeight(self.fontMetrics().height() * 8)
@@ -146,6 +145,8 @@ class TenderPage(QWidget):
         side.addWidget(QLabel(self.tr("Taken so far")))
         side.addWidget(self.taken)
         side.addStretch(1)
+        for button in (self.cash_button, self.card_button, self.qpay_button):
+            side.addWidget(button)
         body = QHBoxLayout()
         body.addLayout(side, 2)
         main = QVBoxLayout()

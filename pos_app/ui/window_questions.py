@@ -13,8 +13,7 @@ from pos_app.domain.sale import Stage
 from .questions import ask
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("MainWindow", text)
+translate = QCoreApplication.translate     # lupdate reads translate("MainWindow", "...") calls
 
 
 class WindowQuestions:
@@ -23,7 +22,7 @@ class WindowQuestions:
     def _confirm(self, question: str, yes: str, on_yes: object, keep: str | None = None) -> None:
         """A non-blocking question whose safe answer is the default: Enter and Esc keep things as they are
         (a scanner's Enter must never clear a cart or cancel a sale); Ctrl+Enter, or a click, does it."""
-        box, yes_button = ask(self, question, yes, keep or _tr("Back"))
+        box, yes_button = ask(self, question, yes, keep or translate("MainWindow", "Back"))
 
         def on_finished() -> None:
             self.confirmation = None
@@ -48,10 +47,12 @@ class WindowQuestions:
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.ask_before_quit and self.flow.stage in (Stage.CHARGING, Stage.AWAITING_PAYMENT, Stage.CANCELLING,
                                                         Stage.ISSUING_RECEIPT):
-            box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), _tr(
-                "A sale is in progress. Quit anyway? An open invoice stays open with the service."), parent=self)
-            quit_button = box.addButton(_tr("Quit"), QMessageBox.ButtonRole.AcceptRole)   # Qt's Yes/No have
-            keep = box.addButton(_tr("Keep working"), QMessageBox.ButtonRole.RejectRole)  # no Mongolian
+            box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), translate(
+                "MainWindow", "A sale is in progress. Quit anyway? An open invoice stays open with the service."),
+                parent=self)
+            # Qt's Yes/No have no Mongolian.
+            quit_button = box.addButton(translate("MainWindow", "Quit"), QMessageBox.ButtonRole.AcceptRole)
+            keep = box.addButton(translate("MainWindow", "Keep working"), QMessageBox.ButtonRole.RejectRole)
             box.setDefaultButton(keep)
             box.setEscapeButton(keep)
             box.exec()

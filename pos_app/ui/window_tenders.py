@@ -15,8 +15,7 @@ from pos_app.formats import money_text
 from .tender_page import TenderMode
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("MainWindow", text)
+translate = QCoreApplication.translate     # lupdate reads translate("MainWindow", "...") calls
 
 
 class WindowTenderActions:
@@ -26,13 +25,14 @@ class WindowTenderActions:
     cash_after_shift = False   # F7 asked for the shift first: cash follows once it is open
 
     def make_tender_actions(self) -> None:
-        self.cash_action = self._action(_tr("Cash"), "F7", self.on_cash_triggered)
-        self.card_action = self._action(_tr("Card terminal"), "F8", self.on_card_triggered)
-        self.shift_action = self._action(_tr("Shift: open, X report, close…"), "F11", self.shift_requested)
+        self.cash_action = self._action(translate("MainWindow", "Cash"), "F7", self.on_cash_triggered)
+        self.card_action = self._action(translate("MainWindow", "Card terminal"), "F8", self.on_card_triggered)
+        self.shift_action = self._action(translate("MainWindow", "Shift: open, X report, close…"), "F11",
+                                         self.shift_requested)
 
     def on_shift_opened(self) -> None:
         self.shift_open = True
-        self.statusBar().showMessage(_tr("The shift is open."), 8000)
+        self.statusBar().showMessage(translate("MainWindow", "The shift is open."), 8000)
         if self.cash_after_shift:
             self.cash_after_shift = False
             self.on_cash_triggered()
@@ -62,7 +62,8 @@ class WindowTenderActions:
         if mode is TenderMode.CASH and not self.shift_open:
             # Cash goes into the drawer: the shift that counts it must be open (its float counted) first.
             self.cash_after_shift = True
-            self.statusBar().showMessage(_tr("Open the shift first: count the float in the drawer."), 8000)
+            self.statusBar().showMessage(translate("MainWindow", "Open the shift first: count the float in the "
+                                                                 "drawer."), 8000)
             self.shift_requested.emit()
             return
         if self.flow.stage in (None, Stage.CART, Stage.CANCELLED, Stage.EXPIRED):
@@ -90,9 +91,11 @@ class WindowTenderActions:
             self.flow.leave_tendering()
             return
         cash = sum((t.amount for t in sale.tenders if isinstance(t, CashTender)), Decimal(0))
-        question = _tr("Cancel this sale and hand back what was taken? Give the customer {cash} in cash; void any "
-                       "card payment on the bank's terminal.").format(cash=money_text(cash))
-        self._confirm(question, _tr("Hand back and cancel"), self.flow.hand_back_tenders, keep=_tr("Keep paying"))
+        question = translate("MainWindow", "Cancel this sale and hand back what was taken? Give the customer {cash} "
+                                           "in cash; void any card payment on the bank's terminal.").format(
+            cash=money_text(cash))
+        self._confirm(question, translate("MainWindow", "Hand back and cancel"), self.flow.hand_back_tenders,
+                      keep=translate("MainWindow", "Keep paying"))
 
     def on_flow_tender_failed(self, text: str) -> None:
         self.tender_page.set_busy(False)

@@ -2059,6 +2059,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../pos_app/ui/window_questions.py" line="+54"/>
         <source>Quit</source>
         <translation>Quit</translation>
     </message>
@@ -2159,6 +2160,61 @@
         <location line="-145"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/window_questions.py" line="-29"/>
+        <source>Back</source>
+        <translation>Back</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>A sale is in progress. Quit anyway? An open invoice stays open with the service.</source>
+        <translation>A sale is in progress. Quit anyway? An open invoice stays open with the service.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Keep working</source>
+        <translation>Keep working</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/window_tenders.py" line="+28"/>
+        <source>Cash</source>
+        <translation>Cash</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card terminal</source>
+        <translation>Card terminal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shift: open, X report, close…</source>
+        <translation>Shift: open, X report, close…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The shift is open.</source>
+        <translation>The shift is open.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Open the shift first: count the float in the drawer.</source>
+        <translation>Open the shift first: count the float in the drawer.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Cancel this sale and hand back what was taken? Give the customer {cash} in cash; void any card payment on the bank&apos;s terminal.</source>
+        <translation>Cancel this sale and hand back what was taken? Give the customer {cash} in cash; void any card payment on the bank&apos;s terminal.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hand back and cancel</source>
+        <translation>Hand back and cancel</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep paying</source>
+        <translation>Keep paying</translation>
     </message>
 </context>
 <context>
@@ -2367,6 +2423,41 @@
         <location line="+1"/>
         <source>The callback receiver could not start ({detail}); payments are found by checking, a little later. Choose another port in Settings.</source>
         <translation>The callback receiver could not start ({detail}); payments are found by checking, a little later. Choose another port in Settings.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/app_recovery.py" line="+47"/>
+        <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
+        <translation>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>After the restart, the receipt of {count} paid sale(s) was found issued: reprint it from the history if needed.</source>
+        <translation>After the restart, the receipt of {count} paid sale(s) was found issued: reprint it from the history if needed.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Sale {number} was being paid when the till stopped: what was taken is kept; take the rest.</source>
+        <translation>Sale {number} was being paid when the till stopped: what was taken is kept; take the rest.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sale {number} was paid before the till stopped: issue its receipt.</source>
+        <translation>Sale {number} was paid before the till stopped: issue its receipt.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number} was still waiting for the customer&apos;s payment: waiting again.</source>
+        <translation>Sale {number} was still waiting for the customer&apos;s payment: waiting again.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{count} unfinished sale(s) could not be checked with the payment service yet; the till keeps trying.</source>
+        <translation>{count} unfinished sale(s) could not be checked with the payment service yet; the till keeps trying.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>The unfinished sales are settled with the payment service.</source>
+        <translation>The unfinished sales are settled with the payment service.</translation>
     </message>
 </context>
 <context>
@@ -3578,11 +3669,13 @@
     <name>SaleFlow</name>
     <message>
         <location filename="../../pos_app/ui/sale_flow.py" line="+138"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+67"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+4"/>
         <source>The cart is empty: scan or add an item first.</source>
         <translation>The cart is empty: scan or add an item first.</translation>
     </message>
@@ -3645,6 +3738,36 @@
         <location line="+8"/>
         <source>The training payment failed.</source>
         <translation>The training payment failed.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/sale_flow_cancel.py" line="+48"/>
+        <source>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</source>
+        <translation>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The sale could not be cancelled. It is still open; try again.</source>
+        <translation>The sale could not be cancelled. It is still open; try again.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The customer has already paid, so the sale cannot be cancelled.</source>
+        <translation>The customer has already paid, so the sale cannot be cancelled.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Part of the amount is already paid, so the sale cannot simply be cancelled. Press Esc again to invoice the rest, give the part back or keep waiting.</source>
+        <translation>Part of the amount is already paid, so the sale cannot simply be cancelled. Press Esc again to invoice the rest, give the part back or keep waiting.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+61"/>
+        <source>The payment was not recorded; it does not count.</source>
+        <translation>The payment was not recorded; it does not count.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>The payments could not be handed back.</source>
+        <translation>The payments could not be handed back.</translation>
     </message>
 </context>
 <context>

@@ -2059,6 +2059,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../pos_app/ui/window_questions.py" line="+54"/>
         <source>Quit</source>
         <translation>Гарах</translation>
     </message>
@@ -2159,6 +2160,61 @@
         <location line="-145"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: {amount} худалдан авагчийн картад буцаагдлаа.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/window_questions.py" line="-29"/>
+        <source>Back</source>
+        <translation>Буцах</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>A sale is in progress. Quit anyway? An open invoice stays open with the service.</source>
+        <translation>Борлуулалт хийгдэж байна. Гарах уу? Нээлттэй нэхэмжлэх үйлчилгээнд нээлттэй хэвээр үлдэнэ.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Keep working</source>
+        <translation>Үргэлжлүүлэх</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/window_tenders.py" line="+28"/>
+        <source>Cash</source>
+        <translation>Бэлэн мөнгө</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Card terminal</source>
+        <translation>Картын терминал</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shift: open, X report, close…</source>
+        <translation>Ээлж: нээх, X тайлан, хаах…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The shift is open.</source>
+        <translation>Ээлж нээгдлээ.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Open the shift first: count the float in the drawer.</source>
+        <translation>Эхлээд ээлжээ нээнэ үү: мөнгөний шүүгээн дэх эхлэлийн бэлэн мөнгийг тоолно.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Cancel this sale and hand back what was taken? Give the customer {cash} in cash; void any card payment on the bank&apos;s terminal.</source>
+        <translation>Энэ борлуулалтыг цуцалж, авсан төлбөрийг буцааж өгөх үү? Үйлчлүүлэгчид {cash} бэлэн мөнгө буцааж өгнө; картын төлбөрийг банкны терминал дээр цуцална.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hand back and cancel</source>
+        <translation>Буцааж өгөөд цуцлах</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keep paying</source>
+        <translation>Төлбөрөө үргэлжлүүлэх</translation>
     </message>
 </context>
 <context>
@@ -2367,6 +2423,41 @@
         <location line="+1"/>
         <source>The callback receiver could not start ({detail}); payments are found by checking, a little later. Choose another port in Settings.</source>
         <translation>Callback хүлээн авагч эхэлсэнгүй ({detail}); төлбөрийг шалгалтаар арай хожуу илрүүлнэ. Тохиргоонд өөр порт сонгоно уу.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/app_recovery.py" line="+47"/>
+        <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
+        <translation>Дуусаагүй борлуулалтыг шалгаж чадсангүй ({detail}). Тэдгээр нь журналд хадгалагдсан; дахин оролдохын тулд кассыг дахин эхлүүлнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>After the restart, the receipt of {count} paid sale(s) was found issued: reprint it from the history if needed.</source>
+        <translation>Дахин эхлүүлсний дараа төлөгдсөн {count} борлуулалтын баримт гарсан нь тогтоогдлоо: шаардлагатай бол түүхээс дахин хэвлэнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Sale {number} was being paid when the till stopped: what was taken is kept; take the rest.</source>
+        <translation>Касс зогсох үед {number} борлуулалтын төлбөрийг авч байсан: авсан төлбөр хадгалагдсан; үлдэгдлийг авна уу.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Sale {number} was paid before the till stopped: issue its receipt.</source>
+        <translation>Борлуулалт {number} касс зогсохоос өмнө төлөгдсөн: баримтыг нь гаргана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number} was still waiting for the customer&apos;s payment: waiting again.</source>
+        <translation>Борлуулалт {number} үйлчлүүлэгчийн төлбөрийг хүлээж байсан: дахин хүлээж байна.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>{count} unfinished sale(s) could not be checked with the payment service yet; the till keeps trying.</source>
+        <translation>Дуусаагүй {count} борлуулалтыг төлбөрийн үйлчилгээгээр хараахан шалгаж чадаагүй; касс оролдсоор байна.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>The unfinished sales are settled with the payment service.</source>
+        <translation>Дуусаагүй борлуулалтуудыг төлбөрийн үйлчилгээтэй тулгаж дууслаа.</translation>
     </message>
 </context>
 <context>
@@ -3578,11 +3669,13 @@
     <name>SaleFlow</name>
     <message>
         <location filename="../../pos_app/ui/sale_flow.py" line="+138"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+67"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+4"/>
         <source>The cart is empty: scan or add an item first.</source>
         <translation>Сагс хоосон байна: эхлээд бараа уншуулах эсвэл нэмнэ үү.</translation>
     </message>
@@ -3645,6 +3738,36 @@
         <location line="+8"/>
         <source>The training payment failed.</source>
         <translation>Сургалтын төлбөр амжилтгүй боллоо.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/sale_flow_cancel.py" line="+48"/>
+        <source>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</source>
+        <translation>Энэ борлуулалт төлөгдсөн тул энд цуцлах боломжгүй. Буцаалтыг борлуулалтын түүхээс хийнэ.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>The sale could not be cancelled. It is still open; try again.</source>
+        <translation>Борлуулалтыг цуцалж чадсангүй. Нээлттэй хэвээр байна; дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The customer has already paid, so the sale cannot be cancelled.</source>
+        <translation>Үйлчлүүлэгч аль хэдийн төлсөн тул борлуулалтыг цуцлах боломжгүй.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Part of the amount is already paid, so the sale cannot simply be cancelled. Press Esc again to invoice the rest, give the part back or keep waiting.</source>
+        <translation>Дүнгийн нэг хэсэг аль хэдийн төлөгдсөн тул борлуулалтыг шууд цуцлах боломжгүй. Үлдэгдлийг нэхэмжлэх, төлсөн хэсгийг буцаах эсвэл хүлээсээр байхын тулд Esc-г дахин дарна уу.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+61"/>
+        <source>The payment was not recorded; it does not count.</source>
+        <translation>Төлбөр бүртгэгдсэнгүй; тооцогдохгүй.</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>The payments could not be handed back.</source>
+        <translation>Төлбөрийг буцааж өгч чадсангүй.</translation>
     </message>
 </context>
 <context>

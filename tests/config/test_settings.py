@@ -422,3 +422,26 @@ def test_a_hand_edited_profile_loads_so_it_can_be_fixed(tmp_path: Path) -> None:
     path.write_text(json.dumps({"training_profile": 1}), encoding="utf-8")
     with pytest.raises(SettingsFileError, match="training service's answers must be text"):
         load_settings(path)
+
+
+# --- PosAPI (issue 18) ----------------------------------------------------------
+
+def test_training_uses_its_own_posapi_unless_turned_off() -> None:
+    assert Settings().uses_posapi and not Settings(training_posapi=False).uses_posapi
+    assert not LIVE.uses_posapi                         # a shop's own PosAPI only when its address is set
+
+
+def test_a_shops_posapi_needs_its_registration() -> None:
+    shop = replace(LIVE, posapi_url="http://localhost:7080")
+    assert shop.uses_posapi
+    assert [p.field for p in shop.problems()] == ["posapi_tin", "posapi_pos_no", "posapi_district"]
+    good = replace(shop, posapi_tin="37900846788", posapi_pos_no="T1", posapi_branch_no="01",
+                   posapi_district="2501")
+    assert good.problems() == []
+    assert [p.field for p in replace(good, posapi_branch_no="1234", posapi_tin="12").problems()] == [
+        "posapi_tin", "posapi_branch_no"]
+    assert [p.field for p in replace(good, posapi_url="localhost:7080").problems()] == ["posapi_url"]
+
+
+def test_without_a_posapi_address_its_fields_are_not_asked() -> None:
+    assert replace(LIVE, posapi_tin="x", posapi_district="?").problems() == []

@@ -244,3 +244,56 @@ def test_an_organization_register_that_is_not_seven_digits_is_refused(register: 
 def test_an_organization_register_of_non_ascii_digits_is_refused(register: str) -> None:
     with pytest.raises(ValueError):
         Receiver.organization(register)
+
+
+# -- tenders at the counter (issue 18) ------------------------------------------------------------------------
+
+def test_a_cash_tender_that_covers_the_sale_pays_it_and_keeps_the_change() -> None:
+    from pos_app.domain.tenders import CashTender
+
+    sale = sale_at(Stage.TENDERING)
+    sale.tender_taken(CashTender(TOTAL, Decimal(10000)))
+    assert sale.stage is Stage.PAID and sale.change == Decimal(3000) and sale.paid_amount == TOTAL
+    assert sale.due == 0
+
+
+def test_tenders_that_do_not_cover_it_leave_the_rest_due_and_the_qpay_invoice_asks_only_that() -> None:
+    from pos_app.domain.tenders import CardTender, CashTender
+
+    sale = sale_at(Stage.CART)
+    sale.tender_taken(CashTender(Decimal(2000), Decimal(2000)))
+    sale.tender_taken(CardTender(Decimal(1500), "AB1234"))
+    assert sale.stage is Stage.TENDERING and sale.tendered == Decimal(3500) and sale.due == Decimal(3500)
+    assert sale.qpay_amount == Decimal(3500)
+    sale.move_to(Stage.CHARGING)
+    sale.charged(OpenInvoice("inv-1"))
+    sale.paid((payment("3500"),))            # QPay covers what the tenders left
+    assert sale.stage is Stage.PAID and sale.paid_amount == TOTAL
+
+
+def test_a_card_terminal_tender_above_what_is_due_is_refused_and_changes_nothing() -> None:
+    from pos_app.domain.tenders import CardTender, TenderError
+
+    sale = sale_at(Stage.TENDERING)
+    with pytest.raises(TenderError):
+        sale.tender_taken(CardTender(Decimal(7001), "AB1234"))
+    assert sale.tenders == () and sale.stage is Stage.TENDERING
+
+
+def test_no_tender_is_taken_once_qpay_money_arrived_or_the_sale_is_paid() -> None:
+    from pos_app.domain.tenders import CashTender
+
+    sale = sale_at(Stage.AWAITING_PAYMENT)
+    with pytest.raises(SaleStateError):
+        sale.tender_taken(CashTender(Decimal(1000), Decimal(1000)))
+
+
+def test_only_a_sale_that_gets_no_receipt_completes_without_one() -> None:
+    from pos_app.domain.sale import ReceiptVia
+
+    sale = sale_at(Stage.PAID)
+    with pytest.raises(SaleStateError):
+        sale.completed_without_receipt()
+    sale.receipt_via = ReceiptVia.NONE
+    sale.completed_without_receipt()
+    assert sale.stage is Stage.COMPLETED and sale.receipt is None

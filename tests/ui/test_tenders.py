@@ -270,3 +270,11 @@ def test_a_shift_is_closed_with_a_difference(make_till) -> None:
     assert not till.window.shift_open
     stored = last_closed_shift(till.app.backend.journal)  # type: ignore[union-attr]
     assert stored is not None and stored.close is not None and stored.close.difference == -500
+
+
+def test_the_tender_page_fits_a_1024_by_768_screen_in_mongolian(language, make_till) -> None:
+    assert language.use("mn")
+    till = make_till(language=language, posapi=True)
+    page = till.window.tender_page
+    hint = page.minimumSizeHint()
+    assert hint.width() <= 1024 - 24 and hint.height() <= 768 - 150     # the window's margins, header, menus
