@@ -21,6 +21,7 @@ import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from datetime import datetime, time, timedelta
 from decimal import Decimal
 
 from pos_app.domain.sale import IssuedReceipt, Receiver, ReceiverKind
@@ -47,6 +48,9 @@ logger = logging.getLogger(__name__)
 __all__ = ["PosApiDesk", "PosApiSetup", "PrintOnly", "ReceiptNeedsPerson", "receipt_request"]
 
 _CLASSIFICATION_DIGITS = 7     # PosAPI's classificationCode (БҮНА); the catalog's shorter codes are QPay's
+# A request is asked again by itself only until this long before the end of the day it was sent: PosAPI's clock
+# may run ahead of the till's, and on its next day the bill number is free again.
+SAME_DAY_MARGIN = timedelta(minutes=10)
 KEEP_IN_MEMORY = 500           # receipts whose lottery the till can still print (a reprint in the same session)
 
 
@@ -110,6 +114,15 @@ def receipt_request(sale: JournalSale, setup: PosApiSetup, bill: str, customer_t
                          rates=setup.rates)
 
 
+def asking_again_is_safe(bill_day: str, now: datetime) -> bool:
+    """The day's bill number still holds: `now` (the shop's time) is on the day the request was sent, and not
+    within `SAME_DAY_MARGIN` of its end."""
+    if bill_day != now.date().isoformat():
+        return False
+    end_of_day = datetime.combine(now.date() + timedelta(days=1), time(), tzinfo=now.tzinfo)
+    return end_of_day - now > SAME_DAY_MARGIN
+
+
 def _request_text(request: ReceiptRequest) -> str:
     return json.dumps(request.to_payload(), ensure_ascii=False, sort_keys=True)
 
@@ -169,7 +182,7 @@ class PosApiDesk:
         if not sale.receipt_request or sale.receiver is None:
             journal.receipt_failed(sale.number, "the receipt request was not recorded in full")
             return journal.get(sale.number)
-        if sale.receipt_bill_day != journal.now().date().isoformat():
+        if not asking_again_is_safe(sale.receipt_bill_day, journal.now()):
             raise ReceiptNeedsPerson(f"Sale {sale.number}: its receipt was asked on {sale.receipt_bill_day} (bill "
                                      f"{sale.receipt_bill}) and the answer was lost. Look it up in PosAPI before "
                                      "issuing another.")

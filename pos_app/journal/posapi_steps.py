@@ -14,6 +14,7 @@ The lottery number and QR data are never written (the spec allows them only on t
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from datetime import date
@@ -92,6 +93,21 @@ class JournalPosApi:
         receiver = sale.receiver or Receiver()
         receipt = IssuedReceipt("", "", "", amount, vat, city_tax, receiver, "")
         self._posapi_receipt(number, receipt, "", "receipt_found_taken", {"bill": sale.receipt_bill})
+
+    def posapi_receipt_settled_by_hand(self: Journal, number: str, made: bool, note: str) -> None:
+        """A person looked the pending request up in PosAPI itself (its answer was lost, and its day is over):
+        made (recorded valid, as when asking again finds the bill number taken), or not (the sale is owed its
+        receipt again: the next request takes a new bill number)."""
+        sale = self.get(number)
+        if sale.status is not _S.RECEIPT_PENDING or not sale.receipt_request:
+            raise JournalError(f"Sale {number} has no PosAPI request waiting to be settled.")
+        if made:
+            request = json.loads(sale.receipt_request, parse_float=Decimal)
+            self.posapi_receipt_found_taken(number, Decimal(str(request["totalAmount"])),
+                                            Decimal(str(request.get("totalVAT") or 0)),
+                                            Decimal(str(request.get("totalCityTax") or 0)))
+        else:
+            self.receipt_failed(number, f"not made (looked up in PosAPI by hand: {note})"[:300])
 
     def _posapi_receipt(self: Journal, number: str, receipt: IssuedReceipt, printed_at: str, kind: str,
                         detail: dict[str, object]) -> None:

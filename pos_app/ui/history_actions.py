@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QDialog, QInputDialog
+from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox
 
 from pos_app.checkout.after_sale import (
     CancelOutcome,
@@ -17,9 +17,10 @@ from pos_app.checkout.after_sale import (
     cancel_open_invoice,
     give_back,
 )
+from pos_app.checkout.posapi_desk import asking_again_is_safe
 from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover
 from pos_app.checkout.returns import issue_owed_receipt, return_tenders, void_receipts
-from pos_app.domain.sale import Receiver, ReceiverKind
+from pos_app.domain.sale import ReceiptVia, Receiver, ReceiverKind
 from pos_app.formats import money_text
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind
 
@@ -234,6 +235,49 @@ class HistoryActions(HistoryRunning):
             return
         self.reprint_requested.emit(sale.number)
 
+    # -- a PosAPI receipt of an earlier day, settled by a person ------------------------------------------------
+
+    def _settle_by_hand(self, sale: JournalSale) -> None:
+        box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), translate(
+            "HistoryDialog", "The answer to the receipt request of sale {number} was lost on {day} (bill number "
+            "{bill}), and its day is over: asking again could make a second receipt. Look it up in PosAPI: was "
+            "the receipt made?").format(number=sale.number, day=sale.receipt_bill_day, bill=sale.receipt_bill),
+            parent=self)
+        made = box.addButton(translate("HistoryDialog", "It was made"), QMessageBox.ButtonRole.YesRole)
+        not_made = box.addButton(translate("HistoryDialog", "It was not made"), QMessageBox.ButtonRole.NoRole)
+        back = box.addButton(translate("HistoryDialog", "Back"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(back)
+        box.setEscapeButton(back)
+
+        def on_finished() -> None:
+            self.confirmation = None
+            box.deleteLater()
+            answer = box.clickedButton()
+            if self._closed or self._busy or answer not in (made, not_made):
+                return
+            self._record_settled(sale, answer is made)
+
+        box.finished.connect(on_finished)
+        self.confirmation = box
+        box.open()
+
+    def _record_settled(self, sale: JournalSale, made: bool) -> None:
+        services, number = self.services, sale.number
+
+        def words(done: ActionDone) -> tuple[str, bool]:
+            if done.error is not None:
+                return describe_error(done.error, translate("HistoryDialog", "Sale {number} was not settled.")
+                                      .format(number=number)), True
+            if made:
+                return translate("HistoryDialog", "Sale {number}'s receipt is recorded as made.").format(
+                    number=number), False
+            return translate("HistoryDialog", "Sale {number} is owed its receipt: issue it with Issue receipt "
+                                              "(F9).").format(number=number), False
+
+        self._start(sale, translate("HistoryDialog", "Recording what PosAPI holds for sale {number}…").format(
+            number=number), lambda: services.journal.posapi_receipt_settled_by_hand(
+                number, made, "checked by the cashier"), words)
+
     # -- check again -------------------------------------------------------------------------------------------
 
     def on_check_again_clicked(self) -> None:
@@ -241,6 +285,10 @@ class HistoryActions(HistoryRunning):
         if sale is None or not can_check_again(sale):
             return
         services, number = self.services, sale.number
+        if sale.status is _S.RECEIPT_PENDING and sale.receipt_via is ReceiptVia.POSAPI \
+                and not asking_again_is_safe(sale.receipt_bill_day, services.journal.now()):
+            self._settle_by_hand(sale)      # the bill number is free again: a person looks in PosAPI
+            return
 
         def work() -> RecoveryOutcome | None:
             current = services.journal.get(number)

@@ -1731,7 +1731,7 @@
         <translation>Its outcome is not known yet: press Check again (F5) before trying again.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="+46"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="+47"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</translation>
     </message>
@@ -1747,12 +1747,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+203"/>
+        <location line="+250"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Sale {number} is cancelled: nothing was charged.</translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-247"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</translation>
     </message>
@@ -1873,7 +1873,42 @@
         <translation>Issuing the tax receipt of sale {number}…</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+15"/>
+        <source>The answer to the receipt request of sale {number} was lost on {day} (bill number {bill}), and its day is over: asking again could make a second receipt. Look it up in PosAPI: was the receipt made?</source>
+        <translation>The answer to the receipt request of sale {number} was lost on {day} (bill number {bill}), and its day is over: asking again could make a second receipt. Look it up in PosAPI: was the receipt made?</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>It was made</source>
+        <translation>It was made</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It was not made</source>
+        <translation>It was not made</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Sale {number} was not settled.</source>
+        <translation>Sale {number} was not settled.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sale {number}&apos;s receipt is recorded as made.</source>
+        <translation>Sale {number}&apos;s receipt is recorded as made.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number} is owed its receipt: issue it with Issue receipt (F9).</source>
+        <translation>Sale {number} is owed its receipt: issue it with Issue receipt (F9).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Recording what PosAPI holds for sale {number}…</source>
+        <translation>Recording what PosAPI holds for sale {number}…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>Sale {number} could not be checked.</source>
         <translation>Sale {number} could not be checked.</translation>
     </message>
@@ -1948,7 +1983,8 @@
         <translation>Checking sale {number} with the payment service…</translation>
     </message>
     <message>
-        <location line="-103"/>
+        <location line="-150"/>
+        <location line="+57"/>
         <location filename="../../pos_app/ui/history_running.py" line="+8"/>
         <source>Back</source>
         <translation>Back</translation>
@@ -5146,22 +5182,22 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>QPay for the rest  (F12)</source>
         <translation>QPay for the rest  (F12)</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-47"/>
         <source>Back  (Esc)</source>
         <translation>Back  (Esc)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Taken so far</source>
         <translation>Taken so far</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Sale {number}  ·  total {total}</source>
         <translation>Sale {number}  ·  total {total}</translation>
     </message>

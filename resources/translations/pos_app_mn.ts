@@ -1731,7 +1731,7 @@
         <translation>Үр дүн нь хараахан тодорхойгүй: дахин оролдохоосоо өмнө Дахин шалгах (F5) дарна уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="+46"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="+47"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>{number} борлуулалтын нэхэмжлэхийг ({amount}) цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
     </message>
@@ -1747,12 +1747,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+203"/>
+        <location line="+250"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: төлбөр авагдаагүй.</translation>
     </message>
     <message>
-        <location line="-200"/>
+        <location line="-247"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>Үйлчлүүлэгч {number} борлуулалтыг аль хэдийн төлсөн тул цуцлах боломжгүй. Одоо төлөгдсөн гэж бүртгэгдлээ.</translation>
     </message>
@@ -1873,7 +1873,42 @@
         <translation>{number} борлуулалтын татварын баримтыг гаргаж байна…</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+15"/>
+        <source>The answer to the receipt request of sale {number} was lost on {day} (bill number {bill}), and its day is over: asking again could make a second receipt. Look it up in PosAPI: was the receipt made?</source>
+        <translation>{number} борлуулалтын баримтын хүсэлтийн хариу {day}-нд алдагдсан (баримтын дугаар {bill}), тэр өдөр өнгөрсөн: дахин хүсвэл хоёр дахь баримт гарч болзошгүй. PosAPI-аас шалгана уу: баримт гарсан уу?</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>It was made</source>
+        <translation>Гарсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It was not made</source>
+        <translation>Гараагүй</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Sale {number} was not settled.</source>
+        <translation>{number} борлуулалтыг шийдвэрлэж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sale {number}&apos;s receipt is recorded as made.</source>
+        <translation>{number} борлуулалтын баримтыг гарсан гэж бүртгэлээ.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number} is owed its receipt: issue it with Issue receipt (F9).</source>
+        <translation>{number} борлуулалтад баримт гаргах шаардлагатай: Баримт гаргах (F9)-ээр гаргана уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Recording what PosAPI holds for sale {number}…</source>
+        <translation>{number} борлуулалтын PosAPI дахь төлөвийг бүртгэж байна…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <source>Sale {number} could not be checked.</source>
         <translation>{number} борлуулалтыг шалгаж чадсангүй.</translation>
     </message>
@@ -1948,7 +1983,8 @@
         <translation>{number} борлуулалтыг төлбөрийн үйлчилгээгээр шалгаж байна…</translation>
     </message>
     <message>
-        <location line="-103"/>
+        <location line="-150"/>
+        <location line="+57"/>
         <location filename="../../pos_app/ui/history_running.py" line="+8"/>
         <source>Back</source>
         <translation>Буцах</translation>
@@ -5146,22 +5182,22 @@
     </message>
     <message>
         <location line="+7"/>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>QPay for the rest  (F12)</source>
         <translation>Үлдэгдлийг QPay-ээр  (F12)</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-47"/>
         <source>Back  (Esc)</source>
         <translation>Буцах  (Esc)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Taken so far</source>
         <translation>Одоогоор авсан</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Sale {number}  ·  total {total}</source>
         <translation>Борлуулалт {number}  ·  нийт {total}</translation>
     </message>

@@ -269,3 +269,35 @@ def test_a_receipt_whose_id_was_lost_is_not_voided_by_the_till(journal: Journal,
     with pytest.raises(Exception, match="void it in PosAPI itself"):
         return_tenders(journal, checkout=None, posapi=desk, number=number, reason="item returned")  # type: ignore[arg-type]
     assert journal.get(number).has_active_receipt
+
+
+def test_near_the_end_of_the_day_the_till_stops_asking_again(journal: Journal, desk: PosApiDesk,
+                                                             control: PosApiControl, clock: Clock) -> None:
+    clock.now = datetime(2026, 11, 26, 23, 45, tzinfo=UB)
+    number = cash_sale(journal)
+    control.fault(status=503)
+    with pytest.raises(OutcomeUnknownError):
+        desk.issue(journal, number, INDIVIDUAL)
+    clock.now = datetime(2026, 11, 26, 23, 52, tzinfo=UB)       # PosAPI's clock may be past midnight already
+    with pytest.raises(ReceiptNeedsPerson):
+        desk.settle(journal, journal.get(number))
+    assert control.receipts() == []
+
+
+@pytest.mark.parametrize("made", [True, False])
+def test_a_person_settles_a_request_of_an_earlier_day_by_what_posapi_holds(
+        journal: Journal, desk: PosApiDesk, control: PosApiControl, clock: Clock, made: bool) -> None:
+    number = cash_sale(journal)
+    control.fault(status=503)
+    with pytest.raises(OutcomeUnknownError):
+        desk.issue(journal, number, INDIVIDUAL)
+    clock.now += timedelta(days=1)
+    journal.posapi_receipt_settled_by_hand(number, made, "looked up")
+    sale = journal.get(number)
+    if made:
+        assert sale.status is JournalStatus.COMPLETED and sale.valid_receipts[0].details_lost
+        assert sale.valid_receipts[0].receipt.amount == TOTAL and not sale.owes_receipt
+    else:
+        assert sale.status is JournalStatus.PAID and sale.owes_receipt and "by hand" in sale.failure
+        done = desk.issue(journal, number, INDIVIDUAL)         # a new bill number of the new day
+        assert done.status is JournalStatus.COMPLETED and len(control.receipts()) == 1

@@ -278,3 +278,51 @@ def test_the_tender_page_fits_a_1024_by_768_screen_in_mongolian(language, make_t
     page = till.window.tender_page
     hint = page.minimumSizeHint()
     assert hint.width() <= 1024 - 24 and hint.height() <= 768 - 150     # the window's margins, header, menus
+
+
+def test_a_receipt_left_unknown_on_an_earlier_day_is_settled_by_a_person_from_the_history(make_till) -> None:
+    from datetime import datetime, timedelta, timezone
+
+    from tests.ui.test_shop_time_and_rates import Ticking
+
+    clock = Ticking(datetime(2026, 11, 26, 2, 0, tzinfo=timezone.utc))      # 10:00 in Ulaanbaatar
+    till = make_till(posapi=True, instant=clock)
+    control = posapi(till)
+    open_shift(till)
+    till.scan(MILK)
+    till.key(Qt.Key.Key_F7)
+    till.wait_stage(Stage.TENDERING)
+    cash(till, "3500")
+    till.wait_stage(Stage.PAID)
+    number = till.flow.sale.number
+    control.fault(status=503)                         # the answer lost (here nothing was made)
+    till.key(Qt.Key.Key_Return)
+    till.qtbot.waitUntil(till.window.receipt_page.error.isVisible, timeout=WAIT_MS)
+    till.key(Qt.Key.Key_F2)
+    till.wait_stage(None)
+    clock.now += timedelta(days=1)                    # the next day: the bill number is free again
+
+    till.key(Qt.Key.Key_F4)
+    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None and till.app.history_dialog.isVisible(),
+                         timeout=WAIT_MS)
+    history = till.app.history_dialog
+    history.start_date.setDate(history.start_date.date().addDays(-1))       # yesterday's sales too
+    def chosen() -> bool:       # the list is read again for the new range: choose the sale once it is there
+        row = history.model.row_of(number)
+        if row is not None and (history.selected_sale() is None or history.selected_sale().number != number):
+            history.table.selectRow(row)
+        return history.selected_sale() is not None and history.selected_sale().number == number
+
+    till.qtbot.waitUntil(chosen, timeout=WAIT_MS)
+    till.qtbot.waitUntil(history.check_again_button.isEnabled, timeout=WAIT_MS)
+    history.check_again_button.click()
+    till.qtbot.waitUntil(lambda: history.confirmation is not None, timeout=WAIT_MS)
+    box = history.confirmation
+    assert "bill number 1" in box.text() and "second receipt" in box.text()
+    made = next(button for button in box.buttons() if button.text() == "It was not made")
+    with till.qtbot.waitSignal(history.action_finished, timeout=WAIT_MS):
+        made.click()
+    journal = till.app.backend.journal  # type: ignore[union-attr]
+    assert journal.get(number).status is JournalStatus.PAID and journal.get(number).owes_receipt
+    assert control.receipts() == []                  # nothing was sent again on the new day
+    history.close()
