@@ -168,11 +168,13 @@ def posapi_desk(settings: Settings, url: str, lookups_url: str) -> PosApiDesk:
     """The till's PosAPI at `url`, registered as the settings say (training: the sandbox's sample merchant);
     `lookups_url` answers the tax authority's public look-ups (an organization's TIN)."""
     if settings.environment is Environment.TRAINING:
+        district = settings.district_code
         identity = PosIdentity(TRAINING_POSAPI_TIN, settings.posapi_pos_no or settings.terminal_id,
-                               settings.posapi_branch_no or "1", settings.posapi_district or TRAINING_DISTRICT)
+                               settings.posapi_branch_no or "1",
+                               district if len(district) == 4 and district.isdigit() else TRAINING_DISTRICT)
     else:
         identity = PosIdentity(settings.posapi_tin, settings.posapi_pos_no, settings.posapi_branch_no,
-                               settings.posapi_district)
+                               settings.district_code)
     client = PosApiClient(url, allow_plain_http=True)
     lookups = EbarimtLookupClient(lookups_url)
     return PosApiDesk(client, lookups, PosApiSetup(identity, settings.tax_rates))

@@ -249,7 +249,7 @@ def posapi_checks() -> dict[str, Callable[[str], Check]]:
         "posapi_tin": _pattern_check(_TIN, "The {label} must be the shop's TIN: 11 to 14 digits."),
         "posapi_pos_no": _pattern_check(_POS_NO, "The {label} must be 1 to 20 Latin letters, digits, - or _."),
         "posapi_branch_no": _pattern_check(_BRANCH_NO, "The {label} must be 1 to 3 digits."),
-        "posapi_district": _pattern_check(_DISTRICT, "The {label} must be 4 digits."),
+        "district_code": _pattern_check(_DISTRICT, "The {label} must be 4 digits."),
     }
 
 

@@ -95,7 +95,6 @@ FIELD_LABELS = {
     "posapi_tin": "shop's TIN on PosAPI",
     "posapi_pos_no": "POS number",
     "posapi_branch_no": "branch number",
-    "posapi_district": "PosAPI district code",
 }
 
 @dataclass(frozen=True)
@@ -162,13 +161,12 @@ class Settings:
     # Every sale's receipt (cash, the card terminal, QPay) through PosAPI 3.0, the tax authority's local service.
     # Training: the embedded PosAPI sandbox when `training_posapi`. Otherwise the shop's own at `posapi_url`
     # ("" none: QPay sales get QPay's ebarimt, and cash or card-terminal sales get no receipt), registered with
-    # the shop's TIN, this till's POS number, the branch and the district.
+    # the shop's TIN, this till's POS number, the branch and the district (`district_code`, 4 digits then).
     training_posapi: bool = True
     posapi_url: str = ""
     posapi_tin: str = ""
     posapi_pos_no: str = ""
     posapi_branch_no: str = "1"
-    posapi_district: str = ""
 
     def __post_init__(self) -> None:
         # Callers may pass "production"; keep the field a real Environment.

@@ -139,7 +139,6 @@ FIELD_NAMES = {
     "posapi_tin": QT_TRANSLATE_NOOP("Settings", "shop's TIN on PosAPI"),
     "posapi_pos_no": QT_TRANSLATE_NOOP("Settings", "POS number"),
     "posapi_branch_no": QT_TRANSLATE_NOOP("Settings", "branch number"),
-    "posapi_district": QT_TRANSLATE_NOOP("Settings", "PosAPI district code"),
 }
 
 

@@ -209,7 +209,7 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         self._service_form.setRowVisible(self._rows["training_profile"], training)
         self._service_form.setRowVisible(self._rows["base_url"], not training)
         self._tax_form.setRowVisible(self._rows["training_posapi"], training)
-        for name in ("posapi_url", "posapi_tin", "posapi_pos_no", "posapi_branch_no"):   # (branch: with district)
+        for name in ("posapi_url", "posapi_tin"):   # (the TIN's row holds the POS number)
             self._tax_form.setRowVisible(self._rows[name], not training)
         self.fields["base_url"].setEnabled(not training)
         # Training logs in as the built-in merchant: no account details are needed.

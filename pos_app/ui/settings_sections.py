@@ -156,16 +156,16 @@ class SettingsSections:
         self.fields["posapi_url"].setToolTip(translate("SettingsDialog",
             "The tax authority's PosAPI 3.0 on this shop's computer or network. With it, every sale's receipt "
             "(cash, card terminal, QPay) goes through it; without it, only QPay sales get a receipt (QPay's)."))
-        self._add_line(tax, "posapi_tin", translate("SettingsDialog", "Shop's TIN"),
-                       translate("SettingsDialog", "as registered on PosAPI"))
-        self._add_line(tax, "posapi_pos_no", translate("SettingsDialog", "POS number"),
-                       translate("SettingsDialog", "this till's number on PosAPI"))
+        # Short fields side by side: the dialog must still fit a 1024x768 screen with the till's large fonts.
+        self._add_side_by_side(tax, translate("SettingsDialog", "Registered"), (
+            ("posapi_tin", translate("SettingsDialog", "Shop's TIN"), "", "9999999"),
+            ("posapi_pos_no", translate("SettingsDialog", "POS"), "", "9999")))
         self._add_side_by_side(tax, translate("SettingsDialog", "Branch, district"), (
-            ("posapi_branch_no", translate("SettingsDialog", "Branch"), "", "999 "),
-            ("posapi_district", translate("SettingsDialog", "District"), "", "9999 ")))
-        self._add_line(tax, "district_code", translate("SettingsDialog", "District code"))
-        self._add_line(tax, "classification_code", translate("SettingsDialog", "Classification code"))
-        self._add_line(tax, "tax_type", translate("SettingsDialog", "Tax type"))
+            ("posapi_branch_no", translate("SettingsDialog", "Branch"), "", "99"),
+            ("district_code", translate("SettingsDialog", "District"), "", "99")))
+        self._add_side_by_side(tax, translate("SettingsDialog", "Codes"), (
+            ("classification_code", translate("SettingsDialog", "Classification"), "", "9999"),
+            ("tax_type", translate("SettingsDialog", "Tax type"), "", "9")))
         tax_group = QGroupBox(translate("SettingsDialog", "Tax receipt (ebarimt)"))
         tax_group.setLayout(tax)
         return tax_group

@@ -815,7 +815,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+143"/>
+        <location filename="../../pos_app/ui/messages.py" line="+142"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -3940,7 +3940,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-74"/>
+        <location line="-73"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
     </message>
@@ -4215,12 +4215,7 @@
         <translation>branch number</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>PosAPI district code</source>
-        <translation>PosAPI district code</translation>
-    </message>
-    <message>
-        <location line="-47"/>
+        <location line="-46"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>The {label} must be a time zone name such as {example}.</translation>
     </message>
@@ -4435,22 +4430,32 @@
         <translation>The tax authority&apos;s PosAPI 3.0 on this shop&apos;s computer or network. With it, every sale&apos;s receipt (cash, card terminal, QPay) goes through it; without it, only QPay sales get a receipt (QPay&apos;s).</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Registered</source>
+        <translation>Registered</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Shop&apos;s TIN</source>
         <translation>Shop&apos;s TIN</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>as registered on PosAPI</source>
-        <translation>as registered on PosAPI</translation>
+        <source>POS</source>
+        <translation>POS</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Codes</source>
+        <translation>Codes</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>POS number</source>
-        <translation>POS number</translation>
+        <source>Classification</source>
+        <translation>Classification</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-4"/>
         <source>Branch, district</source>
         <translation>Branch, district</translation>
     </message>
@@ -4465,17 +4470,7 @@
         <translation>District</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>District code</source>
-        <translation>District code</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Classification code</source>
-        <translation>Classification code</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Tax type</source>
         <translation>Tax type</translation>
     </message>
@@ -4790,12 +4785,7 @@
         <translation>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <source>this till&apos;s number on PosAPI</source>
-        <translation>this till&apos;s number on PosAPI</translation>
-    </message>
-    <message>
-        <location line="+39"/>
+        <location line="+63"/>
         <source>Tax rates</source>
         <translation>Tax rates</translation>
     </message>

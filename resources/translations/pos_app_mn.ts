@@ -815,7 +815,7 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+143"/>
+        <location filename="../../pos_app/ui/messages.py" line="+142"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
@@ -3940,7 +3940,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-74"/>
+        <location line="-73"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>«{label}» хоосон эсвэл 20 хүртэл латин үсэг, цифр байна.</translation>
     </message>
@@ -4215,12 +4215,7 @@
         <translation>салбарын дугаар</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>PosAPI district code</source>
-        <translation>PosAPI-ийн дүүргийн код</translation>
-    </message>
-    <message>
-        <location line="-47"/>
+        <location line="-46"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>«{label}» нь {example} гэх мэт цагийн бүсийн нэр байна.</translation>
     </message>
@@ -4435,22 +4430,32 @@
         <translation>Энэ дэлгүүрийн компьютер эсвэл сүлжээнд байгаа татварын албаны PosAPI 3.0. Тохируулсан бол бүх борлуулалтын баримт (бэлэн мөнгө, картын терминал, QPay) үүгээр гарна; тохируулаагүй бол зөвхөн QPay-ээр төлсөн борлуулалтад баримт (QPay-ийнх) гарна.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>Registered</source>
+        <translation>Бүртгэл</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Shop&apos;s TIN</source>
         <translation>Дэлгүүрийн ТТД</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>as registered on PosAPI</source>
-        <translation>PosAPI-д бүртгэгдсэнээр</translation>
+        <source>POS</source>
+        <translation>ПОС</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Codes</source>
+        <translation>Кодууд</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>POS number</source>
-        <translation>ПОС-ын дугаар</translation>
+        <source>Classification</source>
+        <translation>Ангилал</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-4"/>
         <source>Branch, district</source>
         <translation>Салбар, дүүрэг</translation>
     </message>
@@ -4465,17 +4470,7 @@
         <translation>Дүүрэг</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>District code</source>
-        <translation>Дүүргийн код</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Classification code</source>
-        <translation>Ангиллын код</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Tax type</source>
         <translation>Татварын төрөл</translation>
     </message>
@@ -4790,12 +4785,7 @@
         <translation>дэлгүүрийн огноо, ж.нь Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <source>this till&apos;s number on PosAPI</source>
-        <translation>энэ кассын PosAPI дээрх дугаар</translation>
-    </message>
-    <message>
-        <location line="+39"/>
+        <location line="+63"/>
         <source>Tax rates</source>
         <translation>Татварын хувь</translation>
     </message>

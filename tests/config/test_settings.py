@@ -432,11 +432,11 @@ def test_training_uses_its_own_posapi_unless_turned_off() -> None:
 
 
 def test_a_shops_posapi_needs_its_registration() -> None:
-    shop = replace(LIVE, posapi_url="http://localhost:7080")
+    shop = replace(LIVE, posapi_url="http://localhost:7080", district_code="")
     assert shop.uses_posapi
-    assert [p.field for p in shop.problems()] == ["posapi_tin", "posapi_pos_no", "posapi_district"]
+    assert [p.field for p in shop.problems()] == ["district_code", "posapi_tin", "posapi_pos_no"]
     good = replace(shop, posapi_tin="37900846788", posapi_pos_no="T1", posapi_branch_no="01",
-                   posapi_district="2501")
+                   district_code="2501")
     assert good.problems() == []
     assert [p.field for p in replace(good, posapi_branch_no="1234", posapi_tin="12").problems()] == [
         "posapi_tin", "posapi_branch_no"]
@@ -444,4 +444,4 @@ def test_a_shops_posapi_needs_its_registration() -> None:
 
 
 def test_without_a_posapi_address_its_fields_are_not_asked() -> None:
-    assert replace(LIVE, posapi_tin="x", posapi_district="?").problems() == []
+    assert replace(LIVE, posapi_tin="x", district_code="25a").problems() == []
