@@ -240,9 +240,13 @@ class PosApiDesk:
             logger.warning("receipt void: answer lost; asking once more")
             try:
                 self.client.void_receipt(receipt_id, printed_at)
-            except ReceiptRefusedError as exc:
-                if not _already_voided(exc):
-                    raise
+            except (ReceiptRefusedError, NotFoundError) as exc:
+                if _already_voided(exc):
+                    return
+                # The first void may have done it: a refusal now proves nothing about it. Left being voided.
+                raise OutcomeUnknownError(f"the void's answer was lost and asking again was refused "
+                                          f"({exc.message}); the receipt may be voided", method="DELETE",
+                                          path="/rest/receipt") from exc
         except ReceiptRefusedError as exc:
             if not _already_voided(exc):
                 raise

@@ -35,14 +35,15 @@ from dataclasses import dataclass
 from enum import Enum
 
 from pos_app.domain.sale import ReceiptVia
-from pos_app.journal.journal import Journal, JournalSale, JournalStatus, ReceiptStatus, ReversalStatus
+from pos_app.journal.journal import Journal, JournalError, JournalSale, JournalStatus, ReceiptStatus, ReversalStatus
 from pos_app.posapi import PosApiError
 from pos_app.qpay import QPayError
 from pos_app.qpay.statuses import normalize_invoice_status
 
 from .partial import needs_part_settling, settle_part_paid
 from .posapi_desk import PosApiDesk, ReceiptNeedsPerson
-from .receipts import issue_receipts, settle_receipt_voids
+from .receipts import issue_receipts
+from .returns import settle_voids
 from .service import Checkout, is_definite_refusal, open_invoice
 
 logger = logging.getLogger(__name__)
@@ -88,6 +89,9 @@ def recover_all(journal: Journal, checkout: Checkout, only: Collection[str] | No
         except (QPayError, PosApiError) as exc:
             logger.warning("recovery of %s postponed: %s", sale.number, type(exc).__name__)
             outcomes.append(RecoveryOutcome(sale.number, Recovered.UNSETTLED, str(exc)))
+        except JournalError as exc:      # one sale's step refused must not stop the others being settled
+            logger.error("recovery of %s refused by the journal: %s", sale.number, exc)
+            outcomes.append(RecoveryOutcome(sale.number, Recovered.NEEDS_PERSON, str(exc)))
     return outcomes
 
 
@@ -95,7 +99,7 @@ def recover(journal: Journal, checkout: Checkout, sale: JournalSale,
             posapi: PosApiDesk | None = None) -> RecoveryOutcome:
     if sale.receipt_via is ReceiptVia.POSAPI and (
             sale.status is JournalStatus.RECEIPT_PENDING or sale.receipt_status is ReceiptStatus.CANCELLING):
-        return _posapi_receipt(journal, posapi, sale)
+        return _posapi_receipt(journal, checkout, posapi, sale)
     if sale.status is JournalStatus.TENDERING:
         return RecoveryOutcome(sale.number, Recovered.TENDERING)
     if needs_part_settling(journal, sale):   # partly paid: a remainder invoice, or its part given back
@@ -105,7 +109,7 @@ def recover(journal: Journal, checkout: Checkout, sale: JournalSale,
         afterwards = _reversal_pending(journal, checkout, sale)
         sale = journal.get(sale.number)
     if sale.receipt_status is ReceiptStatus.CANCELLING:
-        afterwards = _receipt_cancelling(journal, checkout, sale)
+        afterwards = _receipt_cancelling(journal, checkout, sale, posapi)
     if afterwards is not None:
         return afterwards
     status = sale.status
@@ -183,9 +187,10 @@ def _reversal_pending(journal: Journal, checkout: Checkout, sale: JournalSale) -
     return RecoveryOutcome(sale.number, Recovered.NOT_REVERSED)
 
 
-def _receipt_cancelling(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
+def _receipt_cancelling(journal: Journal, checkout: Checkout, sale: JournalSale,
+                        posapi: PosApiDesk | None = None) -> RecoveryOutcome:
     try:
-        settle_receipt_voids(journal, checkout, sale.number)
+        settle_voids(journal, checkout, posapi, sale.number)   # QPay's through QPay, PosAPI's through PosAPI
     except QPayError as exc:
         if not is_definite_refusal(exc):
             raise
@@ -193,16 +198,17 @@ def _receipt_cancelling(journal: Journal, checkout: Checkout, sale: JournalSale)
     return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCELLED)
 
 
-def _posapi_receipt(journal: Journal, posapi: PosApiDesk | None, sale: JournalSale) -> RecoveryOutcome:
+def _posapi_receipt(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None,
+                    sale: JournalSale) -> RecoveryOutcome:
     if posapi is None:      # PosAPI was taken out of the settings: nothing can be asked
         return RecoveryOutcome(sale.number, Recovered.NEEDS_PERSON, "no PosAPI is set to settle its receipt with")
     if sale.receipt_status is ReceiptStatus.CANCELLING:
         try:
-            posapi.void(journal, sale.number)
-        except PosApiError as exc:
+            settle_voids(journal, checkout, posapi, sale.number)
+        except (PosApiError, QPayError, JournalError) as exc:
             if journal.get(sale.number).receipt_status is ReceiptStatus.CANCELLING:
                 raise
-            return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCEL_REFUSED, exc.message)
+            return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCEL_REFUSED, str(exc))
         return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCELLED)
     done = posapi.settle(journal, sale)
     if done.status is JournalStatus.COMPLETED:

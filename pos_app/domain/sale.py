@@ -122,8 +122,8 @@ class IssuedReceipt:
     after a lost answer may differ from the one the cashier chose last."""
 
     receipt_id: str
-    lottery: str
-    qr_data: str
+    lottery: str = field(repr=False)     # printed only: never in a repr (PosAPI's are kept nowhere else)
+    qr_data: str = field(repr=False)
     amount: Decimal
     vat: Decimal
     city_tax: Decimal
@@ -203,6 +203,8 @@ class Sale:
             raise SaleStateError("the payments do not cover the sale")
         self.move_to(Stage.PAID)
         self.payments = payments
+        if self.receipt_via is ReceiptVia.NONE:
+            self.move_to(Stage.COMPLETED)    # no receipt can be issued for it: done once paid (as the journal has it)
 
     def tender_taken(self, tender: Tender) -> None:
         """A cash or card-terminal tender counted (the journal has it): PAID once the tenders cover the total.
@@ -215,6 +217,8 @@ class Sale:
         self.tenders = state.tenders
         if state.is_covered:
             self.move_to(Stage.PAID)
+            if self.receipt_via is ReceiptVia.NONE:
+                self.move_to(Stage.COMPLETED)
 
     def completed_without_receipt(self) -> None:
         """Paid in a shop with no PosAPI by cash or the card terminal: done, with no receipt (said plainly)."""

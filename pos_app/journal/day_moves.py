@@ -211,7 +211,7 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
                 ended = _ENDINGS[kind]
         elif kind in ("reversal_failed", "part_reversal_failed") and "amount" in detail:
             given_back = (given_back or _ZERO) + _amount(detail, _ZERO)     # refused half-way: this part went back
-        elif kind in _ENDINGS:
+        elif kind in _ENDINGS and detail.get("to") != "tendering":    # (a split sale goes on with its tenders)
             ended = _ENDINGS[kind]
 
     def without_receipt(moment: datetime) -> Decimal | None:

@@ -248,10 +248,12 @@ class JournalInvoices:
             every = had + new
             changes: dict[str, object] = {"payment_ids_json": dumps(_records(every)), "paid_amount": str(_sum(every)),
                                           "bank": _banks(every)}
-            if row["status"] == JournalStatus.COMPLETED.value:
-                changes["status"] = JournalStatus.PAID.value   # owed the new payments' receipts
+            if row["status"] == JournalStatus.COMPLETED.value and row["receipt_via"] == "qpay":
+                # Owed the new payments' receipts (QPay's, one a payment; a PosAPI receipt covers the sale at
+                # what was applied, and a sale with no receipt gets none).
+                changes["status"] = JournalStatus.PAID.value
             return changes, {"payments": _records(new), "surplus": True,
-                             "overpaid": str(_sum(every) - Decimal(row["total"]))}
+                             "overpaid": str(_sum(every) - Decimal(row["invoice_amount"] or row["total"]))}
 
         self._sale_step(number, "payments_seen", _paid(), decide)
         return tuple(recorded)

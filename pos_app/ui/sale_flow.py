@@ -127,6 +127,8 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
     def charge(self) -> bool:
         """Create the invoice for the cart (from the tender page: for what its tenders left due). False (and
         nothing sent) when not possible now."""
+        if self.tender_in_flight:
+            return False          # a tender is being written: it may begin this very sale
         if self.sale is not None and self.sale.stage is Stage.TENDERING:
             if self.sale.tenders:
                 return self._charge_rest(self.sale)
@@ -195,9 +197,8 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
         except Exception as exc:  # noqa: BLE001 - every failure goes back to the cart, in words
             logger.warning("charge failed: %s", type(exc).__name__)
             text = describe_error(exc, self.tr("The invoice could not be created."))
-            if sale.tenders:      # back to the tender page: its cash is in the drawer
-                self._move(Stage.TENDERING)
-                self.tender_failed.emit(text)
+            if sale.tenders:      # where the journal says the split sale is (its cash is in the drawer)
+                self.settle_rest(sale, text)
                 return
             self.sale = None
             self.stage_changed.emit(None)
@@ -225,6 +226,9 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
         return True
 
     # -- waiting for the payment ----------------------------------------------------------
+
+    def start_polling(self) -> None:
+        self._start_polling()
 
     def _start_polling(self) -> None:
         self.part_paid.reset()

@@ -82,7 +82,7 @@ class CancelSteps:
             # chooses how the sale goes on (part_paid.py): wait, invoice the rest, or give the part back.
             self._move(Stage.AWAITING_PAYMENT)
             if check is not None:
-                self.part_paid.seen(sale, SaleCheck(check, sale.total, sale.invoice, sale.total))
+                self.part_paid.seen(sale, SaleCheck(check, sale.qpay_amount, sale.invoice, sale.qpay_amount))
             self._schedule_poll()
             self.cancel_failed.emit(translate("SaleFlow", "Part of the amount is already paid, so the sale cannot "
                                                           "simply be "

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, SignalInstance
+from PySide6.QtCore import QCoreApplication, QTimer, SignalInstance
 
+from pos_app.checkout.recovery import recover
 from pos_app.domain.cart import CartLine
-from pos_app.domain.sale import ReceiptVia, Sale, Stage
+from pos_app.domain.sale import OpenInvoice, ReceiptVia, Sale, Stage
+from pos_app.journal import JournalSale, JournalStatus
 from pos_app.domain.tenders import CardTender, CashTender, Tender, TenderError, Tendering
 
 from .cart_model import CartModel
@@ -26,6 +29,7 @@ from .tasks import TaskRunner
 if TYPE_CHECKING:
     from .sale_flow import Services
 
+RETRY_REST_MS = 5_000     # a split sale's lost invoice answer: looked up again this often
 # Recorded with tenders handed back: the customer left before the sale was covered.
 HANDED_BACK_REASON = "The sale was cancelled before it was paid in full"
 
@@ -45,7 +49,9 @@ class TenderSteps:
     charge_failed: SignalInstance
     tender_failed: SignalInstance
     tender_taken: SignalInstance
+    notice: SignalInstance
     _move: Callable[[Stage], None]
+    start_polling: Callable[[], None]
 
     tender_in_flight = False
 
@@ -107,6 +113,12 @@ class TenderSteps:
             return None
         return sale
 
+    def _on_tender_of_another_sale(self, number: str) -> None:
+        """A tender recorded for a sale no longer on screen (it cannot happen through the keys; said if it does)."""
+        self.tender_failed.emit(translate("SaleFlow", "A payment was recorded for sale {number}, which is no "
+                                                      "longer on screen: see it in the history (F4).").format(
+            number=number))
+
     def _take(self, sale: Sale, tender: Tender) -> bool:
         assert isinstance(tender, CashTender | CardTender) and self.services is not None
         journal, number = self.services.journal, sale.number
@@ -125,6 +137,8 @@ class TenderSteps:
     def _on_tender_recorded(self, sale: Sale, tender: Tender, done: Future[str]) -> None:
         self.tender_in_flight = False
         if sale is not self.sale:
+            if not done.exception():
+                self._on_tender_of_another_sale(done.result())
             return
         try:
             number = done.result()
@@ -133,11 +147,50 @@ class TenderSteps:
                                                                               "does not count.")))
             return
         sale.number = number
-        sale.tender_taken(tender)
-        if sale.stage is Stage.PAID and sale.receipt_via is ReceiptVia.NONE:
-            sale.completed_without_receipt()    # the journal completed it in the same step
+        sale.tender_taken(tender)       # (with no receipt to issue, completed at once, as the journal has it)
         self.tender_taken.emit(sale, tender)
         self.stage_changed.emit(sale)
+
+    # -- a split sale's QPay part that failed -------------------------------------------------------------------
+
+    def settle_rest(self, sale: Sale, text: str) -> None:
+        """The invoice for the rest failed: read where the journal has the sale. Refused (TENDERING): back to the
+        tender page. Its answer lost (still CREATING): the invoice is looked up by the sale's number first, as
+        recovery does, then the sale waits on it, or goes back to its tenders, or is looked up again shortly."""
+        services = self.services
+        assert services is not None
+        journal, checkout, posapi, number = services.journal, services.checkout, services.posapi, sale.number
+
+        def settle() -> JournalSale:
+            recorded = journal.get(number)
+            if recorded.status is JournalStatus.CREATING:
+                recover(journal, checkout, recorded, posapi)
+            return journal.get(number)
+
+        self.runner.run_in_background(settle, lambda done: self._on_rest_settled(sale, text, done), money=True)
+
+    def _on_rest_settled(self, sale: Sale, text: str, done: Future[JournalSale]) -> None:
+        if sale is not self.sale or sale.stage is not Stage.CHARGING:
+            return
+        try:
+            recorded = done.result()
+        except Exception:  # noqa: BLE001 - the service cannot be asked yet: look it up again shortly
+            recorded = None
+        if recorded is not None and recorded.status is JournalStatus.TENDERING:
+            self._move(Stage.TENDERING)
+            self.tender_failed.emit(text)
+        elif recorded is not None and recorded.invoice_id and recorded.status is not JournalStatus.CREATING:
+            sale.charged(OpenInvoice(recorded.invoice_id, recorded.qr_text, short_url=recorded.short_url,
+                                     banks=recorded.banks, recovered=True))
+            if recorded.payments and sale.qpay_amount <= sum((p.amount for p in recorded.payments), Decimal(0)):
+                sale.paid(recorded.payments)
+            else:
+                self.start_polling()
+            self.stage_changed.emit(sale)
+        else:
+            self.notice.emit(translate("SaleFlow", "The invoice for the rest: its answer was lost. The till looks "
+                                                   "it up again in a moment."))
+            QTimer.singleShot(RETRY_REST_MS, lambda: self.settle_rest(sale, text) if sale is self.sale else None)
 
     def leave_tendering(self) -> bool:
         """Back to the cart from a tender page where nothing was taken."""

@@ -75,6 +75,9 @@ class WindowTenderActions:
             self.tender_page.set_mode(mode)
 
     def on_tender_page_cash_entered(self, given: str) -> None:
+        if not self.shift_open:        # closed meanwhile (F11): cash waits for a shift that counts it
+            self._tender(TenderMode.CASH)
+            return
         if self.flow.take_cash(given):
             self.tender_page.set_busy(True)
 

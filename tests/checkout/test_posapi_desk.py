@@ -302,3 +302,17 @@ def test_a_person_settles_a_request_of_an_earlier_day_by_what_posapi_holds(
         assert sale.status is JournalStatus.PAID and sale.owes_receipt and "by hand" in sale.failure
         done = desk.issue(journal, number, INDIVIDUAL)         # a new bill number of the new day
         assert done.status is JournalStatus.COMPLETED and len(control.receipts()) == 1
+
+
+def test_a_void_whose_answer_was_lost_and_whose_repeat_is_refused_stays_unknown(
+        journal: Journal, desk: PosApiDesk, control: PosApiControl) -> None:
+    number = cash_sale(journal)
+    desk.issue(journal, number, INDIVIDUAL)
+    control.fault(method="DELETE", drop=True)                 # the first void: no answer
+    control.fault(method="DELETE", status=400)                # the repeat: refused, proving nothing of the first
+    with pytest.raises(OutcomeUnknownError):
+        return_tenders(journal, checkout=None, posapi=desk, number=number, reason="item returned")  # type: ignore[arg-type]
+    assert journal.get(number).receipts[0].status is ReceiptStatus.CANCELLING    # asked again by recovery
+    [outcome] = recover_all(journal, checkout=None, posapi=desk)                  # type: ignore[arg-type]
+    assert outcome.result is Recovered.RECEIPT_CANCELLED
+    assert journal.get(number).receipts[0].status is ReceiptStatus.CANCELLED

@@ -177,3 +177,13 @@ def test_a_version_6_file_gets_tenders_and_shifts_and_keeps_its_sales(path: Path
         assert [kind for _, kind, _ in journal.events(sale.number)] == ["sale_begun"]
         number = journal.begin_tendered_sale(LINES, TOTAL, TAXES, cash("5000"), ReceiptVia.POSAPI)
         assert journal.get(number).status is S.PAID
+
+
+def test_a_split_sale_whose_qpay_part_failed_is_not_counted_as_failed_by_the_day(journal: Journal) -> None:
+    number = begin(journal, cash("2000"))
+    journal.qpay_rest_started(number)
+    journal.invoice_failed(number, "refused: MIN_AMOUNT_ERR")     # back to its tenders
+    journal.tender_taken(number, cash("3000"))
+    summary = day_summary(journal, journal.now().date())
+    assert summary.failed.count == 0 and summary.cancelled.count == 0
+    assert summary.paid.amount == TOTAL

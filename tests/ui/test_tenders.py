@@ -326,3 +326,36 @@ def test_a_receipt_left_unknown_on_an_earlier_day_is_settled_by_a_person_from_th
     assert journal.get(number).status is JournalStatus.PAID and journal.get(number).owes_receipt
     assert control.receipts() == []                  # nothing was sent again on the new day
     history.close()
+
+
+def test_the_qpay_rest_whose_answer_was_lost_is_found_and_waited_for(make_till) -> None:
+    till = make_till(posapi=True)
+    open_shift(till)
+    till.scan(MILK)
+    till.scan(YOGURT)                                    # 6,300
+    till.key(Qt.Key.Key_F7)
+    till.wait_stage(Stage.TENDERING)
+    cash(till, "2000")
+    page = till.window.tender_page
+    till.qtbot.waitUntil(lambda: page.due.text() == "4,300 ₮", timeout=WAIT_MS)
+    # The invoice is made but its answer lost, and the client's own look-up fails too: the outcome is unknown.
+    till.control.fault("/v2/invoice", method="POST", drop=True, after_processing=True)
+    till.control.fault("/v2/invoice", method="GET", count=3, status=503)
+    till.key(Qt.Key.Key_F12)
+    till.wait_stage(Stage.AWAITING_PAYMENT, timeout=30_000)    # looked up by its number, then waited on
+    sale = till.flow.sale
+    assert sale.invoice is not None and sale.tenders and till.window.payment_page.amount.text() == "4,300 ₮"
+    assert till.control.count("/v2/invoice", "POST") == 1                 # never made twice
+    till.key(Qt.Key.Key_P, CTRL_SHIFT)
+    till.wait_stage(Stage.PAID)
+
+
+def test_f12_while_the_first_tender_is_being_written_does_nothing(make_till) -> None:
+    till = make_till(posapi=True)
+    till.scan(MILK)
+    till.key(Qt.Key.Key_F8)
+    till.wait_stage(Stage.TENDERING)
+    till.flow.tender_in_flight = True                    # as while the money worker writes it
+    assert not till.flow.charge()
+    assert till.flow.stage is Stage.TENDERING
+    till.flow.tender_in_flight = False
