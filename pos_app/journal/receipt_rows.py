@@ -19,6 +19,8 @@ from typing import Iterable
 
 from pos_app.domain.sale import IssuedReceipt, Receiver, ReceiverKind
 
+from .schema import rows_by_sale
+
 
 QPAY = "qpay"
 POSAPI = "posapi"
@@ -107,14 +109,8 @@ def summary_status(rows: Iterable[sqlite3.Row]) -> ReceiptStatus:
 def read(db: sqlite3.Connection, numbers: list[str]) -> dict[str, tuple[JournalReceipt, ...]]:
     """Every receipt of these sales, in the order they were recorded."""
     found: dict[str, list[JournalReceipt]] = {}
-    # SQLite's limit on bound parameters is far above this; chunks keep any list safe.
-    for start in range(0, len(numbers), 500):
-        chunk = numbers[start:start + 500]
-        marks = ", ".join("?" * len(chunk))
-        rows = db.execute(f"SELECT * FROM receipts WHERE number IN ({marks}) ORDER BY id",  # noqa: S608
-                          chunk).fetchall()
-        for row in rows:
-            found.setdefault(row["number"], []).append(_from_row(row))
+    for row in rows_by_sale(db, "receipts", numbers):
+        found.setdefault(row["number"], []).append(_from_row(row))
     return {number: tuple(receipts) for number, receipts in found.items()}
 
 

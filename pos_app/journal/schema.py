@@ -306,6 +306,20 @@ MIGRATIONS: tuple[Migration, ...] = (
 LATEST_VERSION = len(MIGRATIONS)
 
 
+def rows_by_sale(db: sqlite3.Connection, table: str, numbers: list[str]) -> list[sqlite3.Row]:
+    """Every row of `table` (receipts, tenders: one of ours) for these sales, in the order they were written."""
+    if table not in ("receipts", "tenders"):
+        raise ValueError(f"not a table of a sale's rows: {table!r}")
+    rows: list[sqlite3.Row] = []
+    # SQLite's limit on bound parameters is far above this; chunks keep any list safe.
+    for start in range(0, len(numbers), 500):
+        chunk = numbers[start:start + 500]
+        marks = ", ".join("?" * len(chunk))
+        rows += db.execute(f"SELECT * FROM {table} WHERE number IN ({marks}) ORDER BY id",  # noqa: S608
+                           chunk).fetchall()
+    return sorted(rows, key=lambda row: row["id"])
+
+
 def schema_version(db: sqlite3.Connection) -> int:
     (version,) = db.execute("PRAGMA user_version").fetchone()
     return int(version)

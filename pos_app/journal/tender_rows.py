@@ -16,6 +16,8 @@ from enum import Enum
 from pos_app.domain.sale import PaymentSeen
 from pos_app.domain.tenders import CardTender, CashTender, TenderKind
 
+from .schema import rows_by_sale
+
 __all__ = ["CASH_TYPE", "TERMINAL_TYPE", "JournalTender", "TenderStatus", "insert", "move", "read", "tender_record"]
 
 # How the day close names a tender's money beside QPay's payment types (CARD, P2P).
@@ -87,13 +89,8 @@ def move(db: sqlite3.Connection, number: str, before: TenderStatus, after: Tende
 def read(db: sqlite3.Connection, numbers: list[str]) -> dict[str, tuple[JournalTender, ...]]:
     """Every tender of these sales, in the order they were taken."""
     found: dict[str, list[JournalTender]] = {}
-    for start in range(0, len(numbers), 500):
-        chunk = numbers[start:start + 500]
-        marks = ", ".join("?" * len(chunk))
-        rows = db.execute(f"SELECT * FROM tenders WHERE number IN ({marks}) ORDER BY id",  # noqa: S608
-                          chunk).fetchall()
-        for row in rows:
-            found.setdefault(row["number"], []).append(from_row(row))
+    for row in rows_by_sale(db, "tenders", numbers):
+        found.setdefault(row["number"], []).append(from_row(row))
     return {number: tuple(tenders) for number, tenders in found.items()}
 
 

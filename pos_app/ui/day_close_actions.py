@@ -11,11 +11,13 @@ from datetime import date
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from pos_app.formats import date_text, time_text
 from pos_app.journal.closed_days import DayAlreadyClosed, close_day
 from pos_app.journal.day_summary import DayReport
+
+from .csv_dialog import open_csv_dialog
 
 translate = QCoreApplication.translate     # lupdate reads translate("DayCloseDialog", "...") calls
 
@@ -30,18 +32,10 @@ class DayCloseActions:
     def on_export_button_clicked(self) -> None:
         if not self.export_button.isEnabled() or self._file_dialog is not None:
             return
-        dialog = QFileDialog(self, translate("DayCloseDialog", "Save the day as CSV"))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-        dialog.setNameFilter(translate("DayCloseDialog", "CSV files (*.csv)"))
-        dialog.setDefaultSuffix("csv")
-        if self._export_dir:
-            dialog.setDirectory(self._export_dir)
-        dialog.selectFile(self.default_file_name())
-        dialog.fileSelected.connect(self.export_to)
-        dialog.finished.connect(self.on_file_dialog_finished)
-        self._file_dialog = dialog
-        dialog.open()
+        self._file_dialog = open_csv_dialog(
+            self, translate("DayCloseDialog", "Save the day as CSV"),
+            translate("DayCloseDialog", "CSV files (*.csv)"), self._export_dir, self.default_file_name(),
+            self.export_to, self.on_file_dialog_finished)
 
     def on_file_dialog_finished(self, _result: int) -> None:
         dialog, self._file_dialog = self._file_dialog, None

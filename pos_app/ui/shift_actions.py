@@ -14,7 +14,6 @@ from enum import Enum
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
-from PySide6.QtWidgets import QFileDialog
 
 from pos_app.domain.shift import ShiftClose, ShiftError, ShiftReport, parse_cash_count
 from pos_app.formats import money_text, time_text
@@ -32,6 +31,7 @@ from pos_app.journal.shifts import (
 )
 from pos_app.receipts.shift_slips import shift_report_layout, signed_difference
 
+from .csv_dialog import open_csv_dialog
 from .messages import describe_error
 from .questions import ask
 
@@ -289,18 +289,10 @@ class ShiftActions:
     def on_export_button_clicked(self) -> None:
         if not self.export_button.isEnabled() or not self.export_button.isVisible() or self._file_dialog is not None:
             return
-        dialog = QFileDialog(self, translate("ShiftDialog", "Save the shift report as CSV"))
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-        dialog.setNameFilter(translate("ShiftDialog", "CSV files (*.csv)"))
-        dialog.setDefaultSuffix("csv")
-        if self._export_dir:
-            dialog.setDirectory(self._export_dir)
-        dialog.selectFile(self.default_file_name())
-        dialog.fileSelected.connect(self.export_to)
-        dialog.finished.connect(self.on_file_dialog_finished)
-        self._file_dialog = dialog
-        dialog.open()
+        self._file_dialog = open_csv_dialog(
+            self, translate("ShiftDialog", "Save the shift report as CSV"),
+            translate("ShiftDialog", "CSV files (*.csv)"), self._export_dir, self.default_file_name(),
+            self.export_to, self.on_file_dialog_finished)
 
     def on_file_dialog_finished(self, _result: int) -> None:
         dialog, self._file_dialog = self._file_dialog, None
