@@ -35,7 +35,7 @@ from pos_app.domain.sale import Sale
 from pos_app.domain.shop_time import ShopClock, time_zone, utc_now
 from pos_app.journal import Journal, JournalLock
 from pos_app.journal.shifts import current_shift
-from pos_app.posapi import EBARIMT_API_URL, EbarimtLookupClient, PosApiClient, PosIdentity
+from pos_app.posapi import EBARIMT_API_URL, EbarimtLookupClient, PosApiClient, PosIdentity, PosInfo
 from pos_app.qpay import CallbackHint, QPayClient
 
 logger = logging.getLogger(__name__)
@@ -292,8 +292,9 @@ def recover_sales(backend: Backend, only: frozenset[str] | None = None) -> Start
     return StartupRecovery(outcomes, resume, unsettled)
 
 
-def check_connection(settings: Settings, password: str, *, sandbox_url: str | None = None) -> None:
-    """Log in once with these settings; raises the client's error when it fails."""
+def check_connection(settings: Settings, password: str, *, sandbox_url: str | None = None) -> PosInfo | None:
+    """Log in once with these settings, and ask the shop's PosAPI (when one is set) whether it can issue receipts
+    now; raises the client's error when either fails. Returns what PosAPI said (None without one)."""
     if settings.environment is Environment.TRAINING:
         if sandbox_url is None:
             raise BackendError("The training service is not running.")
@@ -302,3 +303,7 @@ def check_connection(settings: Settings, password: str, *, sandbox_url: str | No
         base_url = settings.base_url
     with QPayClient(base_url, settings.effective_username, password) as client:
         client.authenticate()
+    if settings.environment is Environment.TRAINING or not settings.posapi_url:
+        return None
+    with PosApiClient(settings.posapi_url, allow_plain_http=True) as posapi:
+        return posapi.check_ready(settings.clock().now().replace(tzinfo=None))

@@ -94,7 +94,7 @@ class SettingsActions:
             lambda future: self._test_done(generation, settings.effective_username, password, future),
             money=False)
 
-    def _test_done(self, generation: int, username: str, password: str, future: Future[None]) -> None:
+    def _test_done(self, generation: int, username: str, password: str, future: Future[object]) -> None:
         if self._closed:
             return
         self._testing = False
@@ -103,11 +103,15 @@ class SettingsActions:
         if generation != self._test_generation:
             return  # the fields changed while it ran: the answer is about other settings
         try:
-            future.result()
+            posapi = future.result()
         except Exception as error:  # noqa: BLE001 - every failure is shown in words
             text = describe_error(error, translate("SettingsDialog", "Could not connect."))
         else:
             text = translate("SettingsDialog", "Connected: logged in as {}.").format(username)
+            left = getattr(posapi, "leftLotteries", None)
+            if posapi is not None:
+                text += " " + (translate("SettingsDialog", "PosAPI answers: {left} lottery numbers left.").format(
+                    left=left) if left is not None else translate("SettingsDialog", "PosAPI answers."))
         if password:
             text = text.replace(password, "***")
         self.connection_result.setText(text)

@@ -370,17 +370,17 @@
         <translation>Уншсан: {}.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_actions.py" line="+33"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="+36"/>
         <source>Save the day as CSV</source>
         <translation>Өдрийн дүнг CSV-ээр хадгалах</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV файл (*.csv)</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+19"/>
         <source>Saving…</source>
         <translation>Хадгалж байна…</translation>
     </message>
@@ -2238,7 +2238,7 @@
         <translation>Эхлээд ээлжээ нээнэ үү: мөнгөний шүүгээн дэх эхлэлийн бэлэн мөнгийг тоолно.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>Cancel this sale and hand back what was taken? Give the customer {cash} in cash; void any card payment on the bank&apos;s terminal.</source>
         <translation>Энэ борлуулалтыг цуцалж, авсан төлбөрийг буцааж өгөх үү? Үйлчлүүлэгчид {cash} бэлэн мөнгө буцааж өгнө; картын төлбөрийг банкны терминал дээр цуцална.</translation>
     </message>
@@ -3704,8 +3704,8 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+138"/>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+67"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+140"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+73"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
     </message>
@@ -3726,7 +3726,7 @@
         <translation>Нэхэмжлэх үүсгэж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+102"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>Үйлчилгээ нэхэмжлэхийг хаасан: төлбөр төлөгдөөгүй.</translation>
     </message>
@@ -3796,12 +3796,22 @@
         <translation>Дүнгийн нэг хэсэг аль хэдийн төлөгдсөн тул борлуулалтыг шууд цуцлах боломжгүй. Үлдэгдлийг нэхэмжлэх, төлсөн хэсгийг буцаах эсвэл хүлээсээр байхын тулд Esc-г дахин дарна уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+61"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+41"/>
+        <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>The payment was not recorded; it does not count.</source>
         <translation>Төлбөр бүртгэгдсэнгүй; тооцогдохгүй.</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+45"/>
+        <source>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>The payments could not be handed back.</source>
         <translation>Төлбөрийг буцааж өгч чадсангүй.</translation>
     </message>
@@ -4745,6 +4755,16 @@
         <translation>Холбогдлоо: {} нэрээр нэвтэрсэн.</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>PosAPI answers: {left} lottery numbers left.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PosAPI answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <location line="+10"/>
         <source>Choose the catalog</source>
         <translation>Каталог сонгох</translation>
@@ -4921,17 +4941,17 @@
         <translation>Хэвлэж байна…</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Save the shift report as CSV</source>
         <translation>Ээлжийн тайланг CSV-ээр хадгалах</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV файл (*.csv)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+17"/>
         <source>Saving…</source>
         <translation>Хадгалж байна…</translation>
     </message>

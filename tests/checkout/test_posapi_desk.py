@@ -316,3 +316,19 @@ def test_a_void_whose_answer_was_lost_and_whose_repeat_is_refused_stays_unknown(
     [outcome] = recover_all(journal, checkout=None, posapi=desk)                  # type: ignore[arg-type]
     assert outcome.result is Recovered.RECEIPT_CANCELLED
     assert journal.get(number).receipts[0].status is ReceiptStatus.CANCELLED
+
+
+def test_test_connection_asks_the_shops_posapi_too(sandbox_server, posapi_server) -> None:
+    from pos_app.backend import check_connection
+    from pos_app.config import Environment, Settings
+    from pos_app.posapi import LotteriesExhaustedError
+
+    shop = Settings(environment=Environment.SANDBOX, base_url=sandbox_server.url, username="TEST_MERCHANT",
+                    invoice_code="TEST_INVOICE", posapi_url=posapi_server.url, posapi_tin="37900846788",
+                    posapi_pos_no="T1", district_code="2501")
+    info = check_connection(shop, "123456")
+    assert info is not None and info.leftLotteries and info.leftLotteries > 0
+    requests.post(f"{posapi_server.url}/_sandbox/state", json={"left_lotteries": 0}, timeout=5)
+    with pytest.raises(LotteriesExhaustedError):
+        check_connection(shop, "123456")
+    assert check_connection(Settings(), "123456", sandbox_url=sandbox_server.url) is None   # training: QPay's only
