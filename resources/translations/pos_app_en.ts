@@ -3798,7 +3798,7 @@
     <message>
         <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+41"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
-        <translation type="unfinished"></translation>
+        <translation>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</translation>
     </message>
     <message>
         <location line="+28"/>
@@ -3808,7 +3808,7 @@
     <message>
         <location line="+45"/>
         <source>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</translation>
     </message>
     <message>
         <location line="+33"/>
@@ -4757,12 +4757,12 @@
     <message>
         <location line="+3"/>
         <source>PosAPI answers: {left} lottery numbers left.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI answers: {left} lottery numbers left.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PosAPI answers.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI answers.</translation>
     </message>
     <message>
         <location line="+10"/>

@@ -3798,7 +3798,7 @@
     <message>
         <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+41"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
-        <translation type="unfinished"></translation>
+        <translation>{number} борлуулалтад төлбөр бүртгэгдсэн, гэхдээ тэр дэлгэцэнд алга: түүхээс (F4) харна уу.</translation>
     </message>
     <message>
         <location line="+28"/>
@@ -3808,7 +3808,7 @@
     <message>
         <location line="+45"/>
         <source>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</source>
-        <translation type="unfinished"></translation>
+        <translation>Үлдэгдлийн нэхэмжлэлийн хариу алдагдлаа. Касс удахгүй дахин хайна.</translation>
     </message>
     <message>
         <location line="+33"/>
@@ -4757,12 +4757,12 @@
     <message>
         <location line="+3"/>
         <source>PosAPI answers: {left} lottery numbers left.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI хариулж байна: {left} сугалааны дугаар үлдсэн.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>PosAPI answers.</source>
-        <translation type="unfinished"></translation>
+        <translation>PosAPI хариулж байна.</translation>
     </message>
     <message>
         <location line="+10"/>
