@@ -2499,7 +2499,7 @@
 <context>
     <name>Printing</name>
     <message>
-        <location filename="../../pos_app/receipts/connections.py" line="+71"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+40"/>
         <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
         <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</translation>
     </message>
@@ -2564,7 +2564,7 @@
         <translation>Check that it is switched on and plugged in, and the device path in Settings.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location filename="../../pos_app/receipts/escpos_target.py" line="+48"/>
         <source>USB printer {vendor}:{product}</source>
         <translation>USB printer {vendor}:{product}</translation>
     </message>
@@ -2614,7 +2614,7 @@
         <translation>it must start with usb:, serial:, network:, win32:, cups: or file:, as in {examples}</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location filename="../../pos_app/receipts/connections.py" line="+137"/>
         <source>lp ended with status {status}</source>
         <translation>lp ended with status {status}</translation>
     </message>
@@ -2649,7 +2649,7 @@
         <translation>The receipt printer ({printer}) refused the job: {reason}. {hint}</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+17"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>this computer has no USB driver library (libusb) installed</translation>
     </message>

@@ -2499,7 +2499,7 @@
 <context>
     <name>Printing</name>
     <message>
-        <location filename="../../pos_app/receipts/connections.py" line="+71"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+40"/>
         <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
         <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;принтерийн нэр&gt;, cups:&lt;принтерийн нэр&gt; эсвэл file:/dev/usb/lp0</translation>
     </message>
@@ -2564,7 +2564,7 @@
         <translation>Принтер асаалттай, залгагдсан эсэх, Тохиргоон дахь төхөөрөмжийн замыг шалгана уу.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location filename="../../pos_app/receipts/escpos_target.py" line="+48"/>
         <source>USB printer {vendor}:{product}</source>
         <translation>USB принтер {vendor}:{product}</translation>
     </message>
@@ -2614,7 +2614,7 @@
         <translation>эхэнд нь usb:, serial:, network:, win32:, cups: эсвэл file: байх ёстой, ж.нь {examples}</translation>
     </message>
     <message>
-        <location line="+95"/>
+        <location filename="../../pos_app/receipts/connections.py" line="+137"/>
         <source>lp ended with status {status}</source>
         <translation>lp {status} кодоор дууслаа</translation>
     </message>
@@ -2649,7 +2649,7 @@
         <translation>Баримтын принтер ({printer}) хэвлэх ажлыг татгалзлаа: {reason}. {hint}</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+17"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>энэ компьютерт USB драйверын сан (libusb) суулгаагүй байна</translation>
     </message>

@@ -1,0 +1,145 @@
+"""ESC/POS printers' failures in words: how a setting is written, what to check when a printer does not
+answer, and why it did not (from the error's whole chain: python-escpos, pyusb, pyserial, sockets, lp). Texts are
+translated (context "Printing") when a message is made, in the language the till speaks at that moment."""
+
+from __future__ import annotations
+
+import errno
+import os
+import socket
+import subprocess
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication
+
+from .errors import PrinterUnavailable
+
+try:                                   # pyusb and pyserial come with python-escpos[usb,serial]
+    import usb.core
+except ImportError:                    # pragma: no cover - the extras are dependencies of the app
+    usb = None
+try:
+    import serial
+except ImportError:                    # pragma: no cover
+    serial = None
+
+if TYPE_CHECKING:
+    from .connections import EscposTarget
+
+translate = QCoreApplication.translate     # lupdate reads translate("Printing", "...") calls
+
+
+class _JobRefused(Exception):
+    """The system's print command took the job and failed (its exit status)."""
+
+
+# Texts are translated when a message is made (on the printing worker), never at import: the till's
+# language can change while it runs.
+
+def _examples() -> str:
+    return translate("Printing", "usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:<printer name>, "
+                                 "cups:<printer name> or file:/dev/usb/lp0")
+
+
+def _how(kind: str) -> str:
+    """How a setting of `kind` is written (the end of a "cannot be used" sentence)."""
+    return {
+        "usb": translate("Printing", "a USB printer is written usb:VID:PID with its vendor and product id in hex "
+                                     "(see lsusb or the Device Manager), e.g. usb:04b8:0202, or with the in and "
+                                     "out endpoints too, e.g. usb:04b8:0202:82:01"),
+        "serial": translate("Printing", "a serial printer is written serial:PORT or serial:PORT:BAUD, e.g. "
+                                        "serial:/dev/ttyUSB0 or serial:COM3:19200"),
+        "network": translate("Printing", "a network printer is written network:ADDRESS or network:ADDRESS:PORT, "
+                                         "e.g. network:192.168.1.50 or network:192.168.1.50:9100 (an IPv6 address "
+                                         "in brackets: network:[fe80::1]:9100)"),
+        "win32": translate("Printing", "a Windows printer is written win32:NAME with the printer's name as Windows "
+                                       "shows it, e.g. win32:POS-80"),
+        "cups": translate("Printing", "a CUPS printer is written cups:NAME with the queue's name as lpstat shows "
+                                      "it, e.g. cups:POS-80"),
+        "file": translate("Printing", "a printer device is written file:PATH, e.g. file:/dev/usb/lp0"),
+    }[kind]
+
+
+def _hint(kind: str) -> str:
+    """What the cashier checks when a printer of `kind` does not answer (a sentence)."""
+    return {
+        "usb": translate("Printing", "Check that it is switched on and its USB cable is plugged in."),
+        "serial": translate("Printing", "Check that it is switched on, its cable is plugged in and the port in "
+                                        "Settings is right."),
+        "network": translate("Printing", "Check that it is switched on and connected, and its address in "
+                                         "Settings."),
+        "win32": translate("Printing", "Check that it is switched on and that Settings names it as Windows does."),
+        "cups": translate("Printing", "Check that it is switched on and that Settings names its CUPS queue as "
+                                      "lpstat does."),
+        "file": translate("Printing", "Check that it is switched on and plugged in, and the device path in "
+                                      "Settings."),
+    }[kind]
+
+
+def _chain(error: BaseException) -> list[BaseException]:
+    seen: list[BaseException] = []
+    current: BaseException | None = error
+    while current is not None and current not in seen:
+        seen.append(current)
+        current = current.__cause__ or current.__context__
+    return seen
+
+
+def _reason(target: EscposTarget, error: BaseException, timeout: float) -> str:
+    for cause in _chain(error):
+        if usb and isinstance(cause, usb.core.NoBackendError):
+            return translate("Printing", "this computer has no USB driver library (libusb) installed")
+        if usb and isinstance(cause, usb.core.USBTimeoutError):
+            return translate("Printing", "it did not take the data in time")
+        if usb and isinstance(cause, usb.core.USBError):
+            if cause.errno == 13:
+                return translate("Printing", "access to the USB device was denied")
+            if cause.errno == 19:
+                return translate("Printing", "the USB device is gone")
+            return translate("Printing", "the USB connection failed")
+        if serial and isinstance(cause, serial.SerialTimeoutException):
+            return translate("Printing", "it did not take the data in time")
+        if isinstance(cause, _JobRefused):
+            return str(cause)                          # translated when lp's status was read
+        if isinstance(cause, subprocess.TimeoutExpired):
+            return translate("Printing", "lp did not finish in time")
+        if isinstance(cause, AssertionError):          # python-escpos's checks before opening a device
+            if target.kind == "usb":
+                return translate("Printing", "it is not found on USB")
+            return translate("Printing", "the system has no printer of that name")
+        if isinstance(cause, (socket.timeout, TimeoutError)):
+            return translate("Printing", "no answer within {seconds} s").format(seconds=f"{timeout:g}")
+        if isinstance(cause, socket.gaierror):
+            return translate("Printing", "its address cannot be found")
+        if isinstance(cause, OSError) and isinstance(cause.errno, int):   # pyserial's errors too
+            return _os_reason(target, cause.errno)
+    return translate("Printing", "the connection failed")
+
+
+def _os_reason(target: EscposTarget, number: int) -> str:
+    if number == errno.ECONNREFUSED:
+        return translate("Printing", "connection refused")
+    if number in (errno.ECONNRESET, errno.ECONNABORTED, errno.EPIPE):
+        if target.kind == "cups":
+            return translate("Printing", "lp stopped taking the job")
+        return translate("Printing", "the connection was closed")
+    if number in (errno.ENOENT, errno.ENODEV, errno.ENXIO):
+        if target.kind == "cups":
+            return translate("Printing", "CUPS's lp and lpstat commands are not installed")
+        return translate("Printing", "there is no such device")
+    if number in (errno.EACCES, errno.EPERM):
+        return translate("Printing", "permission denied (the user may need to be in the lp or dialout group)")
+    if number == errno.EBUSY:
+        return translate("Printing", "another program is using it")
+    # a rarer error in the system's own words (not translated), else the general reason
+    text = os.strerror(number)
+    if text and not text.startswith("Unknown error"):
+        return text[:1].lower() + text[1:]
+    return translate("Printing", "the connection failed")
+
+
+def _unavailable(target: EscposTarget, error: BaseException, timeout: float) -> PrinterUnavailable:
+    return PrinterUnavailable(translate("Printing", "The receipt printer ({printer}) does not answer: {reason}. "
+                                                    "{hint}").format(printer=target.describe(),
+                                                                     reason=_reason(target, error, timeout),
+                                                                     hint=_hint(target.kind)))
