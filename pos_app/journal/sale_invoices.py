@@ -249,9 +249,7 @@ class JournalInvoices:
             changes: dict[str, object] = {"payment_ids_json": dumps(_records(every)), "paid_amount": str(_sum(every)),
                                           "bank": _banks(every)}
             if row["status"] == JournalStatus.COMPLETED.value and row["receipt_via"] == "qpay":
-                # Owed the new payments' receipts (QPay's, one a payment; a PosAPI receipt covers the sale at
-                # what was applied, and a sale with no receipt gets none).
-                changes["status"] = JournalStatus.PAID.value
+                changes["status"] = JournalStatus.PAID.value   # owed QPay's receipt of each new payment
             return changes, {"payments": _records(new), "surplus": True,
                              "overpaid": str(_sum(every) - Decimal(row["invoice_amount"] or row["total"]))}
 
