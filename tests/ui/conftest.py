@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from datetime import datetime
+import threading
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,22 @@ VODKA = "8656000010097"     # city-taxed
 
 
 PERSON_MS = 60   # between a person's keys: a scanner types a character every 1-4 ms
+# The moment a till selling with PosAPI starts at (noon in Ulaanbaatar): its receipts are asked again only until
+# shortly before the day's end, so these tests never read the wall clock.
+POSAPI_NOON = datetime(2026, 11, 26, 4, 0, tzinfo=timezone.utc)
+
+
+class Ticking:
+    """The instant the till's clock reads: from `start`, one second later at each reading (workers read it too)."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+        self._lock = threading.Lock()
+
+    def __call__(self) -> datetime:
+        with self._lock:
+            self.now += timedelta(seconds=1)
+            return self.now
 
 
 class Till:
@@ -108,6 +125,8 @@ def make_till(qtbot: QtBot, sandbox_server, tmp_path: Path,
         control = SandboxControl(sandbox_server.url)
         use_posapi_in_training(tmp_path / "config", posapi)
         posapi_url = None
+        if posapi and instant is None:
+            instant = Ticking(POSAPI_NOON)
         if posapi:
             server = request.getfixturevalue("posapi_server")
             if not posapi_tills:

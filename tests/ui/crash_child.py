@@ -1,21 +1,22 @@
 """A real till process for the crash tests: it sells one carton of milk as far as `goal`,
 then waits to be killed (SIGKILL, by the test).
 
-    python -m tests.ui.crash_child HOME SANDBOX_URL GOAL [POSAPI_URL]
+    python -m tests.ui.crash_child HOME SANDBOX_URL GOAL [POSAPI_URL [START]]
 
 GOAL `wait` charges and waits for the payment; `receipt` also issues an
 individual's receipt as soon as the sale is paid; `cancel` cancels the invoice
 as soon as it is shown; `rest` asks an invoice for the rest as soon as part of the
 amount is paid, `give_back` gives the part back (the test pays the part). With POSAPI_URL every receipt goes
 through that PosAPI sandbox, and the goals `cash_receipt` (cash that covers the sale, then its receipt) and
-`cash_part` (cash for part of it) sell at the counter. The test watches the journal file, not this process's
-output, so it kills right after a write.
+`cash_part` (cash for part of it) sell at the counter; START (ISO, with its zone) is the moment its clock
+starts at. The test watches the journal file, not this process's output, so it kills right after a write.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from datetime import datetime
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -26,14 +27,15 @@ from pos_app.app import PosApp  # noqa: E402
 from pos_app.backend import AppPaths  # noqa: E402
 from pos_app.config import SessionSecretStore  # noqa: E402
 from pos_app.domain.sale import Receiver, Sale, Stage  # noqa: E402
-from tests.ui.conftest import FAST_SCHEDULE, MILK, use_posapi_in_training  # noqa: E402
+from tests.ui.conftest import FAST_SCHEDULE, MILK, Ticking, use_posapi_in_training  # noqa: E402
 
 
-def main(home: Path, sandbox_url: str, goal: str, posapi_url: str = "") -> int:
+def main(home: Path, sandbox_url: str, goal: str, posapi_url: str = "", start: str = "") -> int:
     qt_app = QApplication([sys.argv[0]])
     use_posapi_in_training(home / "config", bool(posapi_url))
     app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), sandbox_url=sandbox_url,
-                 secrets=SessionSecretStore(), schedule=FAST_SCHEDULE, posapi_url=posapi_url or None)
+                 secrets=SessionSecretStore(), schedule=FAST_SCHEDULE, posapi_url=posapi_url or None,
+                 instant=Ticking(datetime.fromisoformat(start)) if start else None)
     app.window.ask_before_quit = False
 
     def on_stage(sale: Sale | None) -> None:
@@ -69,4 +71,4 @@ def main(home: Path, sandbox_url: str, goal: str, posapi_url: str = "") -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(Path(sys.argv[1]), sys.argv[2], sys.argv[3], *sys.argv[4:5]))
+    raise SystemExit(main(Path(sys.argv[1]), sys.argv[2], sys.argv[3], *sys.argv[4:6]))

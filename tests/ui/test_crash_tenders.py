@@ -10,6 +10,7 @@ request made the receipt, whose answer died with the till).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from pos_app.journal import JournalStatus
 from tests.journal.children import child, kill_hard
 from tests.qpay.helpers import SandboxControl, wait_until
 
-from .conftest import FAST_SCHEDULE, WAIT_MS, Till, close_app
+from .conftest import FAST_SCHEDULE, POSAPI_NOON, WAIT_MS, Ticking, Till, close_app
 from .posapi_control import PosApiControl
 from .test_crash_restart import HELD_BACK_MS, RUN_CHILD, STEP_TIMEOUT, journal_rows, paths, sale_in, the_sale
 
@@ -38,7 +39,7 @@ def posapi(posapi_server) -> PosApiControl:
 
 
 def kill_when(home: Path, sandbox_server, posapi_server, goal: str, ready: Callable[[], object]) -> None:
-    with child(RUN_CHILD, str(home), sandbox_server.url, goal, posapi_server.url) as process:
+    with child(RUN_CHILD, str(home), sandbox_server.url, goal, posapi_server.url, POSAPI_NOON.isoformat()) as process:
         def reached() -> object:
             assert process.poll() is None, f"the till exited early ({process.returncode})"
             return ready()
@@ -52,8 +53,10 @@ def restart(qtbot: QtBot, home: Path, sandbox_server, posapi_server) -> Iterator
     apps: list[PosApp] = []
 
     def start() -> Till:
+        # An hour after the killed till's clock began: the same day, far from its end (never the wall clock).
         app = PosApp(paths(home), sandbox_url=sandbox_server.url, secrets=SessionSecretStore(),
-                     schedule=FAST_SCHEDULE, posapi_url=posapi_server.url)
+                     schedule=FAST_SCHEDULE, posapi_url=posapi_server.url,
+                     instant=Ticking(POSAPI_NOON + timedelta(hours=1)))
         apps.append(app)
         app.window.ask_before_quit = False
         with qtbot.waitSignal(app.ready, timeout=WAIT_MS):

@@ -4,7 +4,6 @@ settings': the cart, the journal, the training sandbox's receipts and the dialog
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Iterator
 from datetime import date, datetime, timedelta, timezone
@@ -17,24 +16,13 @@ from pos_app.config import Settings, save_settings
 from pos_app.domain.sale import Stage
 from pos_app.domain.taxes import TaxSplit
 
-from .conftest import MILK, VODKA, WAIT_MS, Till
+from .conftest import MILK, VODKA, WAIT_MS, Ticking, Till
 from .test_till_dialogs import open_history, sell
 
 HALF_PAST_MIDNIGHT = datetime(2026, 11, 20, 16, 30, tzinfo=timezone.utc)   # 00:30 on the 21st in Ulaanbaatar
 SHOP_DAY = date(2026, 11, 21)
 
 
-class Ticking:
-    """The instant the till's clock reads: from `start`, one second later at each reading (workers read it too)."""
-
-    def __init__(self, start: datetime) -> None:
-        self.now = start
-        self._lock = threading.Lock()
-
-    def __call__(self) -> datetime:
-        with self._lock:
-            self.now += timedelta(seconds=1)
-            return self.now
 
 
 @pytest.fixture

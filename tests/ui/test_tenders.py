@@ -283,7 +283,7 @@ def test_the_tender_page_fits_a_1024_by_768_screen_in_mongolian(language, make_t
 def test_a_receipt_left_unknown_on_an_earlier_day_is_settled_by_a_person_from_the_history(make_till) -> None:
     from datetime import datetime, timedelta, timezone
 
-    from tests.ui.test_shop_time_and_rates import Ticking
+    from tests.ui.conftest import Ticking
 
     clock = Ticking(datetime(2026, 11, 26, 2, 0, tzinfo=timezone.utc))      # 10:00 in Ulaanbaatar
     till = make_till(posapi=True, instant=clock)
