@@ -116,6 +116,7 @@ bench: $(VENV)/.stamp-dev $(QM_FILES)
 	$(BIN)/python benchmarks/payment_detection.py
 	$(BIN)/python benchmarks/gui_responsiveness.py --sales 3
 	$(BIN)/python benchmarks/scan_latency.py
+	$(BIN)/python benchmarks/catalog_search.py
 	$(BIN)/python benchmarks/memory_soak.py
 	$(BIN)/python benchmarks/sandbox_check.py --duration 2
 	$(BIN)/python benchmarks/journal_write.py --sales 5000

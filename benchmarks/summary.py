@@ -113,6 +113,7 @@ SOURCES: dict[str, Callable[[dict[str, Any]], list[Row]]] = {
     "payment_detection": headline_rows,
     "gui_responsiveness": gui_rows,
     "scan_latency": headline_rows,
+    "catalog_search": headline_rows,
     "memory_soak": headline_rows,
     "sandbox_check": sandbox_rows,
     "journal_write": journal_rows,

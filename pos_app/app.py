@@ -33,11 +33,14 @@ from pos_app.backend import (
     StartupRecovery,
     check_connection,
 )
+from pos_app.app_counter import AppCounter
 from pos_app.app_recovery import SETTLE_AGAIN_MS, AppRecovery
 from pos_app.app_start import (STARTUP_REPORT_VARIABLE, HintGate, Loaded, hand_over_sandboxes, load_till,
                                parse_arguments, report_startup, saved_language, settings_applier)
 from pos_app.config import Environment, SecretStore, Settings
+from pos_app.domain.people import Permission
 from pos_app.domain.poll import PollSchedule
+from pos_app.domain.scale import ScaleFormat
 from pos_app.domain.sale import Sale, Stage
 from pos_app.domain.shop_time import ShopClock
 from pos_app.journal import JournalLockedError
@@ -56,11 +59,12 @@ from pos_app.ui.settings_dialog import SettingsDialog
 from pos_app.ui.shift_dialog import ShiftDialog
 from pos_app.ui.style import STYLESHEET
 from pos_app.ui.tasks import TaskRunner
+from pos_app.ui.till_people import TillPeople
 
 logger = logging.getLogger(__name__)
 
 
-class PosApp(AppRecovery, QObject):
+class PosApp(AppRecovery, AppCounter, QObject):
     """The running till: one runner, one flow, one window; the backend swapped on new settings."""
 
     ready = Signal()
@@ -84,6 +88,7 @@ class PosApp(AppRecovery, QObject):
         self.logos = LogoCache(self.runner, paths.logo_cache_dir)
         self.printing = ReceiptPrinting(self.runner, self)
         self.language = language
+        self.people = TillPeople(self.runner, self)
         self.window = self._make_window()
         # One application-wide scanner: a scan is known by its shape whatever has focus (pos_app/ui/scanner.py).
         self.scanner = ScanRecognizer(QApplication.instance(), self)  # type: ignore[arg-type]
@@ -103,7 +108,8 @@ class PosApp(AppRecovery, QObject):
         self.hint_arrived.connect(self.on_receiver_hint_arrived)
 
     def _make_window(self) -> MainWindow:
-        window = MainWindow(self.runner, self.flow, self.logos, printing=self.printing)
+        window = MainWindow(self.runner, self.flow, self.logos, printing=self.printing, people=self.people)
+        self.connect_counter(window)
         window.settings_requested.connect(self.on_window_settings_requested)
         window.history_requested.connect(self.on_window_history_requested)
         window.day_close_requested.connect(self.on_window_day_close_requested)
@@ -189,7 +195,9 @@ class PosApp(AppRecovery, QObject):
         if settings.shop_name:
             till = f"{settings.shop_name} · {till}"
         self.model.set_rates(settings.tax_rates)
-        self.window.set_ready(True, backend.catalog, training=training, till=till)
+        self.window.set_ready(True, backend.catalog, training=training, till=till, search=backend.search,
+                              scale_format=scale_format_of(settings), quick_keys=backend.quick_keys)
+        self.use_people(settings, backend)
         self.window.shift_open = backend.shift_open
         self.window.customer_display.set_shop_name(settings.shop_name)
         self.printing.configure(PrinterChoice.from_settings(settings), shop_header(settings), backend.journal,
@@ -222,7 +230,8 @@ class PosApp(AppRecovery, QObject):
             return flow.sale.number if flow.sale is not None and not flow.sale.is_final else ""
 
         today = self.backend.clock.today if self.backend is not None else ShopClock().today
-        dialog = HistoryDialog(services, self.runner, self.window, on_screen=on_screen, today=today)
+        dialog = HistoryDialog(services, self.runner, self.window, on_screen=on_screen, today=today,
+                               approve=self.people.approve)
         dialog.reprint_requested.connect(self.window.print_receipt)     # a copy, from the journal
         dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         self.history_dialog = dialog
@@ -270,6 +279,11 @@ class PosApp(AppRecovery, QObject):
     def on_window_settings_requested(self) -> None:
         if self.settings is None or self.secrets is None or self.backend is None:
             return
+        self.approved(Permission.SETTINGS, self._open_settings)
+
+    def _open_settings(self) -> None:
+        if self.settings is None or self.secrets is None or self.backend is None:
+            return
         sandbox_url = self.backend.base_url if self.backend.training else self.sandbox_url
         dialog = SettingsDialog(self.settings, self.secrets, self.runner,
                                 partial(check_connection, sandbox_url=sandbox_url), self.window)
@@ -279,8 +293,11 @@ class PosApp(AppRecovery, QObject):
         dialog.open()
 
     def _apply_settings(self, dialog: SettingsDialog) -> None:
-        settings, password = dialog.result_settings, dialog.result_password
-        assert self.secrets is not None and settings is not None
+        assert dialog.result_settings is not None
+        self.apply_new_settings(dialog.result_settings, dialog.result_password)
+
+    def apply_new_settings(self, settings: Settings, password: str | None) -> None:
+        assert self.secrets is not None
         apply = settings_applier(settings, password, self.secrets, self.paths, current=self.backend,
                                  current_settings=self.settings, sandbox_url=self.sandbox_url,
                                  on_hint=self.hint_arrived.emit, instant=self.instant, posapi_url=self.posapi_url)
@@ -330,6 +347,15 @@ class PosApp(AppRecovery, QObject):
             self.backend.close()
             self.backend = None
         self.lock.release()
+
+
+def scale_format_of(settings: Settings) -> ScaleFormat | None:
+    """How the shop's scale labels read; None when no prefix is set (or a setting is wrong: it is reported)."""
+    try:
+        scale = settings.scale_format
+    except ValueError:
+        return None
+    return scale if scale.prefixes else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -30,7 +30,10 @@ from pos_app.config import (
     parse_listen_address,
     secret_account,
 )
-from pos_app.domain.catalog import Catalog, load_catalog
+from pos_app.domain.catalog import Catalog, CatalogItem, load_catalog
+from pos_app.domain.quick_keys import quick_key_items
+from pos_app.domain.people import Person
+from pos_app.domain.search import CatalogSearch
 from pos_app.domain.sale import Sale
 from pos_app.domain.shop_time import ShopClock, time_zone, utc_now
 from pos_app.journal import Journal, JournalLock
@@ -124,6 +127,9 @@ class Backend:
     posapi: PosApiDesk | None = None                      # every sale's receipt through PosAPI, when one is set
     posapi_sandbox: object | None = field(default=None, repr=False)   # training's embedded PosApiSandboxServer
     shift_open: bool = False                              # a cashier's shift is open on this till (read at build)
+    search: CatalogSearch | None = field(default=None, repr=False)   # the catalog by name (built on the worker)
+    people: tuple[Person, ...] = field(default=(), repr=False)       # who may sign in (read at build)
+    quick_keys: tuple[CatalogItem, ...] = ()              # pinned, then most sold (read at build)
 
     def close(self) -> None:
         if self.receiver is not None:
@@ -261,7 +267,14 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
             receiver.stop()
         raise
     return Backend(settings, checkout, journal, catalog, base_url, training, sandbox, problems, receiver, clock,
-                   posapi, posapi_sandbox, current_shift(journal) is not None)
+                   posapi, posapi_sandbox, current_shift(journal) is not None, CatalogSearch(catalog),
+                   journal.people(), quick_keys_of(catalog, journal))
+
+
+def quick_keys_of(catalog: Catalog, journal: Journal) -> tuple[CatalogItem, ...]:
+    """The quick keys: the catalog's pinned items, then this till's most sold (reads the journal)."""
+    sold = [item for item in (catalog.find(code) for code in journal.most_sold()) if item is not None]
+    return tuple(quick_key_items([item for item in catalog if item.pinned], sold))
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,10 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from PySide6.QtCore import QDate, QLocale, QTime
 
+from pos_app.domain.discounts import Discount, DiscountKind
 from pos_app.domain.money import CURRENCY_SIGN, parse_amount
 
-__all__ = ["date_text", "datetime_text", "money_text", "quantity_text", "time_text"]
+__all__ = ["date_text", "datetime_text", "discount_text", "money_text", "quantity_text", "time_text"]
 
 _CENT = Decimal("0.01")
 
@@ -40,6 +41,13 @@ def quantity_text(quantity: Decimal) -> str:
     locale = QLocale()
     result = locale.toString(int(whole)) + (locale.decimalPoint() + fraction if fraction else "")
     return locale.negativeSign() + result if quantity < 0 else result
+
+
+def discount_text(discount: Discount) -> str:
+    """``10 %`` or ``500 ₮``: what a discount is, as it was given."""
+    if discount.kind is DiscountKind.PERCENT:
+        return f"{quantity_text(discount.value)} %"
+    return money_text(discount.value)
 
 
 def date_text(day: date) -> str:

@@ -47,6 +47,10 @@ logger = logging.getLogger(__name__)
 # The service marks a line as city-taxed by this entry in its `taxes` list;
 # the amount is computed by the tax system, so it is sent as 0.
 CITY_TAX_MARK = LineAdjustment(description="CITY_TAX", amount=Decimal(0))
+# The `discounts` descriptions QPay keeps with the invoice (and its ebarimt): the line's own, and its share
+# of the sale's.
+LINE_DISCOUNT = "Хөнгөлөлт"
+SALE_DISCOUNT = "Нийт дүнгийн хөнгөлөлт"
 MAX_DESCRIPTION = 255
 # On Cancel Ebarimt, this code means "no ebarimt for the payment" (already voided, or never made).
 NO_RECEIPT = "EBARIMT_NOT_REGISTERED"    # the contract's answer to a void with no receipt (or no registration)
@@ -294,11 +298,23 @@ def _answered_receiver(answer: Ebarimt, asked: Receiver) -> Receiver:
 
 
 def _invoice_line(line: CartLine) -> InvoiceLine:
+    """A sale line on the invoice, with its discounts. The service adds quantity × price − discounts exactly,
+    unrounded; a weighed line whose product is not whole cents (0.123 kg × 12,995) is therefore sent as one
+    piece at the till's rounded amount, its weight in the note, so the invoice comes to the sale's total."""
+    exact = line.is_exact
+    discounts = []
+    if line.line_discount is not None and line.discount:
+        discounts.append(LineAdjustment(description=f"{LINE_DISCOUNT} {line.line_discount.label}",
+                                        amount=line.discount))
+    if line.sale_share:
+        discounts.append(LineAdjustment(description=SALE_DISCOUNT, amount=line.sale_share))
     return InvoiceLine(
         tax_product_code=line.tax_product_code or None,
         line_description=line.description,
-        line_quantity=line.quantity,
-        line_unit_price=line.unit_price,
+        line_quantity=line.quantity if exact else Decimal(1),
+        line_unit_price=line.unit_price if exact else line.gross,
+        note=None if exact else f"{line.quantity.normalize():f} x {line.unit_price}",
+        discounts=discounts or None,
         classification_code=line.classification_code or None,
         taxes=[CITY_TAX_MARK] if line.city_tax else None,
     )

@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Callable, Union
 from urllib.parse import urlsplit
 
+from pos_app.domain.scale import CODE_DIGITS, PRICE_DECIMALS, VERIFIED_VALUE_DIGITS, ScaleKind, parse_scale_prefixes
 from pos_app.domain.shop_time import DEFAULT_TIME_ZONE, time_zone
 from pos_app.domain.validators import TERMINAL_ID
 
@@ -223,6 +224,53 @@ def check_training_profile(value: str) -> Check:
                                                     "(as the live service answers).")
 
 
+# The shop's label scale (pos_app.domain.scale): which prefixes, weight or price, and the layout of its labels.
+SCALE_KINDS = tuple(kind.value for kind in ScaleKind)
+SCALE_CODE_DIGITS = tuple(str(digits) for digits in CODE_DIGITS)
+SCALE_PRICE_DECIMALS = tuple(str(decimals) for decimals in PRICE_DECIMALS)
+SCALE_VERIFIER_DIGIT = ("no", "yes")
+# A verifier digit takes one of the 10 middle digits and goes with a value of 4 or 5: the item code has 5 or 4.
+SCALE_VERIFIED_CODE_DIGITS = tuple(sorted(str(9 - digits) for digits in VERIFIED_VALUE_DIGITS))
+
+
+def check_scale_prefixes(value: str) -> Check:
+    try:
+        parse_scale_prefixes(value)
+    except ValueError:
+        return ("The {label} must be empty (off), a range such as 20-29 or a list such as 21,22 of two-digit "
+                "prefixes from 20 to 29.")
+    return None
+
+
+def check_scale_kind(value: str) -> Check:
+    return None if value in SCALE_KINDS else "The {label} must be weight or price."
+
+
+def check_scale_code_digits(value: str) -> Check:
+    return None if value in SCALE_CODE_DIGITS else "The {label} must be 4, 5 or 6."
+
+
+def check_scale_verified_code_digits(value: str) -> Check:
+    if value in SCALE_VERIFIED_CODE_DIGITS:
+        return None
+    return "The {label} must be 4 or 5 when the scale writes a verifier digit."
+
+
+def check_scale_price_decimals(value: str) -> Check:
+    return None if value in SCALE_PRICE_DECIMALS else "The {label} must be 0 (whole tögrög) or 2 (with cents)."
+
+
+def check_scale_verifier_digit(value: str) -> Check:
+    if value in SCALE_VERIFIER_DIGIT:
+        return None
+    return "The {label} must be no or yes (a check digit of the weight or price, just before it)."
+
+
+def scale_checks(verifier_digit: bool) -> dict[str, Callable[[str], Check]]:
+    """The item code's digits are checked against the verifier digit's setting: with one, 4 or 5."""
+    return {"scale_code_digits": check_scale_verified_code_digits} if verifier_digit else {}
+
+
 _TIN = re.compile(r"[0-9]{11,14}")
 _BRANCH_NO = re.compile(r"[0-9]{1,3}")
 _DISTRICT = re.compile(r"[0-9]{4}")
@@ -253,6 +301,27 @@ def posapi_checks() -> dict[str, Callable[[str], Check]]:
     }
 
 
+WINDOW_MODES = ("maximized", "full_screen", "window")
+
+
+def check_window_mode(value: str) -> Check:
+    return None if value in WINDOW_MODES else "The {label} must be maximized, full_screen or window."
+
+
+def check_idle_lock_minutes(value: str) -> Check:
+    return None if value.isascii() and value.isdigit() and int(value) <= 240 else \
+        "The {label} must be a whole number of minutes from 0 (never) to 240."
+
+
+def check_discount_limit(value: str) -> Check:
+    try:
+        limit = Decimal(value)
+    except ArithmeticError:
+        limit = Decimal(-1)
+    return None if limit.is_finite() and 0 <= limit <= 100 and limit == limit.quantize(Decimal("0.01")) else \
+        "The {label} must be a percent from 0 to 100."
+
+
 # The checks of the fields every environment uses; the account's fields are added outside training.
 FIELD_CHECKS: dict[str, Callable[[str], Check]] = {
     "callback_url": check_callback_url,
@@ -275,6 +344,14 @@ FIELD_CHECKS: dict[str, Callable[[str], Check]] = {
     "scanner_suffix": check_scanner_suffix,
     "training_profile": check_training_profile,
     "posapi_url": check_posapi_url,
+    "scale_prefixes": check_scale_prefixes,
+    "scale_kind": check_scale_kind,
+    "scale_code_digits": check_scale_code_digits,
+    "scale_price_decimals": check_scale_price_decimals,
+    "scale_verifier_digit": check_scale_verifier_digit,
+    "window_mode": check_window_mode,
+    "idle_lock_minutes": check_idle_lock_minutes,
+    "discount_limit": check_discount_limit,
 }
 
 

@@ -15,6 +15,7 @@ from typing import Any, Mapping
 
 import platformdirs
 
+from pos_app.domain.scale import ScaleFormat
 from pos_app.domain.shop_time import DEFAULT_TIME_ZONE, ShopClock, time_zone
 from pos_app.domain.taxes import TaxRates
 
@@ -36,6 +37,7 @@ from .checks import (
     account_checks,
     anything,
     posapi_checks,
+    scale_checks,
     check_text,
     parse_listen_address as parse_listen_address,
     percent,
@@ -95,6 +97,14 @@ FIELD_LABELS = {
     "posapi_tin": "shop's TIN on PosAPI",
     "posapi_pos_no": "POS number",
     "posapi_branch_no": "branch number",
+    "scale_prefixes": "scale label prefixes",
+    "scale_kind": "scale label value",
+    "scale_code_digits": "scale item code digits",
+    "scale_price_decimals": "scale price decimals",
+    "scale_verifier_digit": "scale verifier digit",
+    "window_mode": "window size",
+    "idle_lock_minutes": "lock after idle minutes",
+    "discount_limit": "discount limit without a manager",
 }
 
 @dataclass(frozen=True)
@@ -167,6 +177,17 @@ class Settings:
     posapi_tin: str = ""
     posapi_pos_no: str = ""
     posapi_branch_no: str = "1"
+    # The label scale's barcodes (pos_app.domain.scale): EAN-13s with these prefixes ("20-29", "21,22"; "": the
+    # till reads none) carry an item code of `scale_code_digits` digits and the weight in grams ("weight") or the
+    # price ("price", with `scale_price_decimals` decimals) in the rest; "yes": a GS1 verifier digit before it.
+    scale_prefixes: str = "20-29"
+    scale_kind: str = "weight"
+    scale_code_digits: str = "5"
+    scale_price_decimals: str = "0"
+    scale_verifier_digit: str = "no"
+    window_mode: str = "maximized"               # "maximized", "full_screen" or "window"
+    idle_lock_minutes: str = "5"                 # once PINs are set up; "0": never
+    discount_limit: str = "10"                   # percent a cashier may give; above it, a manager's PIN
 
     def __post_init__(self) -> None:
         # Callers may pass "production"; keep the field a real Environment.
@@ -183,6 +204,12 @@ class Settings:
     def clock(self) -> ShopClock:
         """The shop's clock in its time zone (ValueError when the zone is unknown: see problems())."""
         return ShopClock(time_zone(self.time_zone))
+
+    @property
+    def scale_format(self) -> ScaleFormat:
+        """How the scale's labels read (ValueError when a scale setting is not valid: see problems())."""
+        return ScaleFormat.from_text(self.scale_prefixes, self.scale_kind, self.scale_code_digits,
+                                     self.scale_price_decimals, self.scale_verifier_digit)
 
     @property
     def uses_posapi(self) -> bool:
@@ -206,6 +233,7 @@ class Settings:
             checks.update(account_checks(production=self.environment is Environment.PRODUCTION))
             if self.posapi_url:
                 checks.update(posapi_checks())
+        checks.update(scale_checks(verifier_digit=self.scale_verifier_digit == "yes"))
         found: list[SettingsProblem] = []
         for name in _text_field_names():
             value = getattr(self, name)

@@ -12,6 +12,7 @@ from decimal import Decimal
 from enum import Enum
 
 from .cart import CartLine
+from .discounts import Discount
 from .taxes import TaxSplit
 from .tenders import Tender, Tendering
 from .validators import check_organization_register
@@ -143,6 +144,7 @@ class Sale:
     receipts: tuple[IssuedReceipt, ...] = field(default=())
     tenders: tuple[Tender, ...] = field(default=())          # cash and card terminal, taken before any QPay part
     receipt_via: ReceiptVia = ReceiptVia.QPAY
+    sale_discount: Discount | None = None    # on the whole sale (each line carries its share)
 
     @property
     def receipt(self) -> IssuedReceipt | None:

@@ -85,6 +85,7 @@ def _summary_rows(summary: DaySummary) -> list[tuple[str, str, object, object]]:
         amount("paid", "city_tax", summary.city_tax),
         tally("paid", "given_back", summary.given_back),
         amount("paid", "net", summary.net),
+        tally("paid", "discounts", summary.discounts),
         ("receipts", "issued", summary.receipts_issued, ""),
         ("receipts", "voided", summary.receipts_voided, ""),
         amount("with_receipt", "vat", summary.receipt_vat),

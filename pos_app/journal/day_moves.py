@@ -69,6 +69,12 @@ class SaleDay:
                     or self.issued or self.voided or self.without_receipt or self.without_receipt_amount)
 
     @property
+    def covered(self) -> bool:
+        """Its payments reached its total in the window (where its discount counts: once, on that day)."""
+        total = self.sale.total
+        return self.paid is not None and self.paid_before < total <= self.paid_before + self.paid
+
+    @property
     def overpaid(self) -> Decimal:
         """What the window's payments brought beyond the total (the part beyond it before is not counted again)."""
         if self.paid is None:

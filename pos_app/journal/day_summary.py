@@ -38,6 +38,8 @@ journal's own event times), not on the day its sale was begun:
   issued on a later day than the payment, or its money given back) takes it
   back out: a correction line, count -1. So over any run of days *vat* adds up
   to what ebarimt holds plus each sale without receipt once.
+* **discounts**: the sales whose payments reached their total that day that had a discount (a line's own
+  or the sale's), and what was taken off them.
 * **sales_count**: sales begun that day; **cancelled / expired / failed**:
   sales that ended unpaid that day, at their total.
 * Needs attention is about *now*, whatever day it began on (up to the end of
@@ -126,6 +128,7 @@ class DaySummary:
     receipt_vat: Decimal = _ZERO                           # with receipt: issued minus voided that day
     receipt_city_tax: Decimal = _ZERO
     without_receipt: Tally = Tally()                       # the change in sales paid, kept, with no valid receipt
+    discounts: Tally = Tally()                             # sales paid in full that day with a discount
     no_receipt_vat: Decimal = _ZERO                        # their cart's split (negative: corrections)
     no_receipt_city_tax: Decimal = _ZERO
     by_bank: tuple[tuple[str, Tally], ...] = ()
@@ -222,7 +225,7 @@ def summarize(sales: Iterable[JournalSale], day: date, terminal: str,
 
 def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: date, terminal: str,
                 since: datetime | None, closed_at: datetime | None) -> DaySummary:
-    paid = without_receipt = cancelled = expired = failed = Tally()
+    paid = without_receipt = cancelled = expired = failed = discounts = Tally()
     given_back = {ReversalKind.CANCEL: Tally(), ReversalKind.REFUND: Tally()}
     overpaid = receipt_vat = receipt_city_tax = no_receipt_vat = no_receipt_city_tax = _ZERO
     begun = receipts_issued = receipts_voided = 0
@@ -241,6 +244,10 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
                     bank = payment.bank.strip()
                     banks[bank] = banks.get(bank, Tally()).plus(payment.amount)
                 kinds[kind] = kinds.get(kind, Tally()).plus(payment.amount)
+        if move.covered:
+            taken_off = _sum(line.discount + line.sale_share for line in sale.lines)
+            if taken_off:
+                discounts = discounts.plus(taken_off)
         if move.without_receipt or move.without_receipt_amount:
             without_receipt += Tally(move.without_receipt, move.without_receipt_amount)
             no_receipt_vat += move.no_receipt_vat
@@ -277,7 +284,7 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
         day=day, terminal=terminal, sales_count=begun, paid=paid, overpaid=overpaid,
         receipts_issued=receipts_issued, receipts_voided=receipts_voided,
         receipt_vat=receipt_vat, receipt_city_tax=receipt_city_tax, without_receipt=without_receipt,
-        no_receipt_vat=no_receipt_vat, no_receipt_city_tax=no_receipt_city_tax,
+        no_receipt_vat=no_receipt_vat, no_receipt_city_tax=no_receipt_city_tax, discounts=discounts,
         by_bank=_largest_first(banks), by_payment_type=_largest_first(kinds),
         cancelled=cancelled, expired=expired, failed=failed,
         given_back_cancel=given_back[ReversalKind.CANCEL], given_back_refund=given_back[ReversalKind.REFUND],

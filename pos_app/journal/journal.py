@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
 from pos_app.domain.cart import CartLine
+from pos_app.domain.discounts import Discount
 from pos_app.domain.sale import (
     IssuedReceipt,
     OpenInvoice,
@@ -46,6 +47,7 @@ from .records import (
     ReversalStatus,
     SaleNotFound,
     bank_record,
+    discount_json,
     dumps,
     line_record,
     money_text,
@@ -56,6 +58,7 @@ from .records import (
 from .after_sale_steps import MAX_REASON, JournalAfterSale
 from .journal_reads import JournalReads
 from .sale_invoices import JournalInvoices
+from .people_rows import JournalPeople
 from .posapi_steps import JournalPosApi
 from .tender_rows import tender_record
 from .tender_steps import JournalTenders
@@ -67,11 +70,12 @@ __all__ = ["FINAL_STATUSES", "UNFINISHED_STATUSES", "Journal", "JournalError", "
 _S = JournalStatus   # short, for the transition tables below
 
 
-class Journal(JournalReads, JournalAfterSale, JournalInvoices, JournalTenders, JournalPosApi):
+class Journal(JournalReads, JournalAfterSale, JournalInvoices, JournalTenders, JournalPosApi, JournalPeople):
     """The journal file of one terminal. Safe to share between threads (one connection behind a lock).
     Its queries are in `JournalReads`; the steps after a sale (a payment given back, receipts voided) in
     `JournalAfterSale`; a partly paid sale's steps (remainder invoices, the part given back) in `JournalInvoices`;
-    cash and the card terminal in `JournalTenders`; a receipt through PosAPI in `JournalPosApi`."""
+    cash and the card terminal in `JournalTenders`; a receipt through PosAPI in `JournalPosApi`; people, parked carts
+    and the till's own log in `JournalPeople`."""
 
     def __init__(self, path: str | Path, terminal_id: str, clock: Callable[[], datetime] | None = None) -> None:
         if not TERMINAL_ID.match(terminal_id):
@@ -128,7 +132,7 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices, JournalTenders, J
     # -- steps ---------------------------------------------------------------
 
     def begin_sale(self, lines: Iterable[CartLine], total: Decimal, taxes: TaxSplit, day: date | None = None,
-                   receipt_via: ReceiptVia = ReceiptVia.QPAY) -> str:
+                   receipt_via: ReceiptVia = ReceiptVia.QPAY, sale_discount: Discount | None = None) -> str:
         """Take the next sale number (`take_number`, the sequence `SaleNumbers` also uses) and record the sale as
         CREATING (its QPay invoice is asked next); `receipt_via` says how it will get its receipt."""
         lines = tuple(lines)
@@ -146,9 +150,9 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices, JournalTenders, J
             number = take_number(db, self.terminal_id, day)
             via = ReceiptVia(receipt_via)
             db.execute("INSERT INTO sales (number, terminal, created_at, updated_at, status, total, vat, city_tax,"
-                       " lines_json, receipt_via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       " lines_json, receipt_via, cashier, discount_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (number, self.terminal_id, time_text(now), time_text(now), _S.CREATING.value, total_text,
-                        vat, city_tax, lines_json, via.value))
+                        vat, city_tax, lines_json, via.value, self.operator, discount_json(sale_discount)))
             detail: dict[str, object] = {"total": total_text, "lines": len(lines)}
             if via is not ReceiptVia.QPAY:
                 detail["receipt_via"] = via.value
@@ -350,8 +354,9 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices, JournalTenders, J
         note = str(reason).strip()[:MAX_REASON] or "no reason given"
         self._step(number, kind, allowed, status, {**(columns or {}), "failure": note}, {"reason": note}, check)
 
-    @staticmethod
-    def _log(db: sqlite3.Connection, number: str, at: datetime, kind: str, detail: dict[str, object]) -> None:
+    def _log(self, db: sqlite3.Connection, number: str, at: datetime, kind: str, detail: dict[str, object]) -> None:
+        if self.operator:
+            detail = {**detail, "by": self.operator}
         db.execute("INSERT INTO events (number, at, kind, detail_json) VALUES (?, ?, ?, ?)",
                    (number, time_text(at), kind, dumps(detail)))
 

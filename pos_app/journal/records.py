@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any
 
 from pos_app.domain.cart import CartLine
+from pos_app.domain.discounts import Discount
 from pos_app.domain.sale import (
     BankApp,
     IssuedReceipt,
@@ -122,6 +123,8 @@ class JournalSale:
     receipt_bill: str = ""                     # PosAPI: the bill number of the receipt asked last, its day and
     receipt_bill_day: str = ""                 # the request itself (asked again as it was, never changed)
     receipt_request: str = field(default="", repr=False)
+    cashier: str = ""                          # who began it ("" when the till had no PINs set up)
+    sale_discount: Discount | None = None      # the discount given on the whole sale (the lines carry its shares)
 
     @property
     def qpay_due(self) -> Decimal:
@@ -254,7 +257,8 @@ class JournalSale:
                    if self.invoice_id else None)
         tenders = tuple(t.tender for t in self.tenders if t.status is not TenderStatus.HANDED_BACK)
         sale = Sale(self.number, self.lines, self.total, self.taxes, invoice=invoice, payments=self.payments,
-                    receipts=self.current_receipts, tenders=tenders, receipt_via=self.receipt_via)
+                    receipts=self.current_receipts, tenders=tenders, receipt_via=self.receipt_via,
+                    sale_discount=self.sale_discount)
         # Restored, not moved: the journal already checked every step that led here.
         sale.stage = _STAGE_OF_STATUS[self.status]
         return sale
@@ -279,16 +283,26 @@ def money_text(value: object, what: str) -> str:
 
 
 def line_record(line: CartLine) -> dict[str, object]:
-    return {"description": line.description, "quantity": money_text(line.quantity, "quantity"),
-            "unit_price": money_text(line.unit_price, "unit price"), "barcode": line.barcode,
-            "tax_product_code": line.tax_product_code, "classification_code": line.classification_code,
-            "city_tax": line.city_tax}
+    record: dict[str, object] = {
+        "description": line.description, "quantity": money_text(line.quantity, "quantity"),
+        "unit_price": money_text(line.unit_price, "unit price"), "barcode": line.barcode,
+        "tax_product_code": line.tax_product_code, "classification_code": line.classification_code,
+        "city_tax": line.city_tax}
+    # Written only when there is one, so a line without them reads as before.
+    if line.line_discount is not None:
+        record["discount"] = line.line_discount.record()
+    if line.sale_share:
+        record["sale_share"] = money_text(line.sale_share, "share of the sale discount")
+    if line.weighed:
+        record["weighed"] = True
+    return record
 
 
 def _line_from(record: dict[str, Any]) -> CartLine:
     return CartLine(record["description"], Decimal(record["quantity"]), Decimal(record["unit_price"]),
                     record.get("barcode"), record.get("tax_product_code", ""), record.get("classification_code", ""),
-                    bool(record.get("city_tax", False)))
+                    bool(record.get("city_tax", False)), Discount.from_record(record.get("discount")),
+                    Decimal(record.get("sale_share", "0.00")), bool(record.get("weighed", False)))
 
 
 def payment_record(payment: PaymentSeen) -> dict[str, object]:
@@ -314,7 +328,7 @@ def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = (),
         terminal=row["terminal"],
         status=_S(row["status"]),
         created_at=datetime.fromisoformat(row["created_at"]),
-        lines=tuple(_line_from(record) for record in json.loads(row["lines_json"])),
+        lines=sale_lines(row["lines_json"]),
         total=Decimal(row["total"]),
         taxes=TaxSplit(Decimal(row["vat"]), Decimal(row["city_tax"])),
         invoice_id=row["invoice_id"],
@@ -337,7 +351,17 @@ def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = (),
         receipt_bill=row["receipt_bill"],
         receipt_bill_day=row["receipt_bill_day"],
         receipt_request=row["receipt_request"],
+        cashier=row["cashier"],
+        sale_discount=Discount.from_record(json.loads(row["discount_json"])) if row["discount_json"] else None,
     )
+
+
+def discount_json(discount: Discount | None) -> str | None:
+    return dumps(discount.record()) if discount is not None else None
+
+
+def sale_lines(lines_json: str) -> tuple[CartLine, ...]:
+    return tuple(_line_from(record) for record in json.loads(lines_json))
 
 
 def sales_from_rows(db: sqlite3.Connection, rows: list[sqlite3.Row]) -> list[JournalSale]:

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Callable
 
+from .schema_people import add_people_and_parking
+
 Migration = Callable[[sqlite3.Connection], None]
 
 
@@ -302,6 +304,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _add_sale_invoices,      # 5
     _add_given_back_payments,  # 6
     _add_tenders_and_shifts,   # 7
+    add_people_and_parking,    # 8
 )
 LATEST_VERSION = len(MIGRATIONS)
 

@@ -76,8 +76,9 @@ def open_shift(journal: Journal, float_amount: object) -> JournalShift:
         shift = Shift.open(journal.terminal_id, now, float_amount)
         if _open_row(db, journal.terminal_id) is not None:
             raise ShiftAlreadyOpen("A shift is open already: close it (its Z report) before opening another.")
-        cursor = db.execute("INSERT INTO shifts (terminal, opened_at, float_amount) VALUES (?, ?, ?)",
-                            (shift.terminal, time_text(now), money_text(shift.float_amount, "float")))
+        cursor = db.execute("INSERT INTO shifts (terminal, opened_at, float_amount, opened_by) VALUES (?, ?, ?, ?)",
+                            (shift.terminal, time_text(now), money_text(shift.float_amount, "float"),
+                             journal.operator))
         assert cursor.lastrowid is not None
         return JournalShift(cursor.lastrowid, shift)
 
@@ -115,9 +116,9 @@ def close_shift(journal: Journal, counted: object) -> JournalShift:
             close = z_report(shift.shift, _moves(db, journal.terminal_id, shift.shift.opened_at, None), counted, now)
         except ShiftError:
             raise
-        db.execute("UPDATE shifts SET closed_at = ?, counted = ?, z_json = ? WHERE id = ?",
+        db.execute("UPDATE shifts SET closed_at = ?, counted = ?, z_json = ?, closed_by = ? WHERE id = ?",
                    (time_text(now), money_text(close.counted, "counted cash"),
-                    json.dumps(report_record(close), ensure_ascii=False, sort_keys=True), shift.id))
+                    json.dumps(report_record(close), ensure_ascii=False, sort_keys=True), journal.operator, shift.id))
         return JournalShift(shift.id, close.shift, close)
 
 
@@ -198,8 +199,9 @@ def _drawer_move(journal: Journal, kind: str, amount: object, note: str) -> None
     move = (PaidIn if kind == "paid_in" else PaidOut)(amount, journal.now(), note)   # type: ignore[arg-type]
     with journal._writing() as db:                          # noqa: SLF001
         shift = _require_open(db, journal.terminal_id)
-        db.execute("INSERT INTO drawer_moves (shift_id, kind, amount, note, at) VALUES (?, ?, ?, ?, ?)",
-                   (shift.id, kind, money_text(move.amount, "amount"), move.note, time_text(journal.now())))
+        db.execute("INSERT INTO drawer_moves (shift_id, kind, amount, note, at, by) VALUES (?, ?, ?, ?, ?, ?)",
+                   (shift.id, kind, money_text(move.amount, "amount"), move.note, time_text(journal.now()),
+                    journal.operator))
 
 
 def _open_row(db: sqlite3.Connection, terminal: str) -> sqlite3.Row | None:

@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from pos_app.domain.cart import CartLine
+from pos_app.domain.discounts import Discount
 from pos_app.domain.sale import ReceiptVia
 from pos_app.domain.taxes import TaxSplit
 from pos_app.domain.tenders import CardTender, CashTender, TenderError, Tendering
@@ -25,7 +26,8 @@ from pos_app.domain.validators import check_reversal_reason
 from . import receipt_rows, tender_rows
 from .numbers import take_number
 from .receipt_rows import ReceiptStatus
-from .records import JournalStatus, ReversalKind, ReversalStatus, dumps, line_record, money_text, time_text
+from .records import (JournalStatus, ReversalKind, ReversalStatus, discount_json, dumps, line_record, money_text,
+                      time_text)
 from .schema import JournalError
 from .tender_rows import TenderStatus, tender_record
 
@@ -40,7 +42,8 @@ class JournalTenders:
     """Tender steps (mixed into `Journal`)."""
 
     def begin_tendered_sale(self: Journal, lines: Iterable[CartLine], total: Decimal, taxes: TaxSplit,
-                            tender: Counted, receipt_via: ReceiptVia, day: date | None = None) -> str:
+                            tender: Counted, receipt_via: ReceiptVia, day: date | None = None,
+                            sale_discount: Discount | None = None) -> str:
         """The sale's first tender: its number taken, the sale recorded (TENDERING, or PAID when the tender
         covers the total) and the tender counted, in one transaction. Returns the number."""
         lines = tuple(lines)
@@ -55,10 +58,11 @@ class JournalTenders:
             now = self._now()
             number = take_number(db, self.terminal_id, day or now.date())
             db.execute("INSERT INTO sales (number, terminal, created_at, updated_at, status, total, vat, city_tax,"
-                       " lines_json, receipt_via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                       " lines_json, receipt_via, cashier, discount_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                        (number, self.terminal_id, time_text(now), time_text(now), _S.TENDERING.value, total_text,
                         money_text(taxes.vat, "VAT"), money_text(taxes.city_tax, "city tax"),
-                        dumps([line_record(line) for line in lines]), ReceiptVia(receipt_via).value))
+                        dumps([line_record(line) for line in lines]), ReceiptVia(receipt_via).value, self.operator,
+                        discount_json(sale_discount)))
             self._log(db, number, now, "sale_begun", {"total": total_text, "lines": len(lines),
                                                       "receipt_via": ReceiptVia(receipt_via).value})
             self._count(db, number, tender, now, state.is_covered)

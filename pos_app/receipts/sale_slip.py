@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication
 
 from pos_app.domain.sale import IssuedReceipt, ReceiptVia, Receiver, ReceiverKind
 from pos_app.domain.tenders import CashTender
-from pos_app.formats import datetime_text, money_text, quantity_text
+from pos_app.formats import datetime_text, discount_text, money_text, quantity_text
 from pos_app.journal import JournalSale, ReceiptStatus
 
 from .slip_blocks import Align, Block, Feed, Kind, Pair, QrCode, ReceiptLayout, Rule, ShopHeader, Size, Text
@@ -45,7 +45,15 @@ def _lines(sale: JournalSale) -> list[Block]:
     for line in sale.lines:
         blocks.append(Text(line.description))
         blocks.append(Pair(f"  {quantity_text(line.quantity)} x {money_text(line.unit_price)}",
-                           money_text(line.total)))
+                           money_text(line.gross)))
+        if line.discount:
+            label = discount_text(line.line_discount) if line.line_discount else ""
+            blocks.append(Pair("  " + translate("Receipt", "Discount {label}").format(label=label),
+                               money_text(-line.discount)))
+    shared = sum((line.sale_share for line in sale.lines), Decimal(0))
+    if shared:
+        blocks += [Rule(), Pair(translate("Receipt", "Subtotal"), money_text(sale.total + shared)),
+                   Pair(translate("Receipt", "Sale discount"), money_text(-shared))]
     return blocks
 
 

@@ -24,8 +24,9 @@ from PySide6.QtWidgets import QLineEdit, QStyledItemDelegate, QWidget
 
 from pos_app.domain.cart import Cart, CartError, CartLine
 from pos_app.domain.catalog import CatalogItem
+from pos_app.domain.discounts import Discount
 from pos_app.domain.taxes import TaxRates, TaxSplit
-from pos_app.formats import money_text, quantity_text
+from pos_app.formats import discount_text, money_text, quantity_text
 
 from .messages import cart_error_text
 
@@ -99,12 +100,30 @@ class CartModel(QStandardItemModel):
     # -- cart edits --------------------------------------------------------------------------
 
     def add_item(self, item: CatalogItem, quantity: object = 1) -> int:
-        existing = next((row for row, line in enumerate(self.cart.lines) if line.barcode == item.barcode), None)
+        existing = next((row for row, line in enumerate(self.cart.lines)
+                         if line.barcode == item.barcode and not line.weighed), None)
         if existing is not None:
             self.cart.add_item(item, quantity)
             self._row_changed(existing)
             return existing
         return self._insert(lambda: self.cart.add_item(item, quantity))
+
+    def add_weighed(self, item: CatalogItem, quantity: object = 1, unit_price: object | None = None) -> int:
+        """A scale's label: a line of its own (`Cart.add_weighed`)."""
+        return self._insert(lambda: self.cart.add_weighed(item, quantity, unit_price))
+
+    def set_line_discount(self, row: int, discount: Discount | None) -> None:
+        self.cart.set_line_discount(row, discount)
+        self._row_changed(row)
+
+    def set_sale_discount(self, discount: Discount | None) -> None:
+        """The lines show their own discounts; the sale's shows in the totals (`changed`)."""
+        self.cart.set_sale_discount(discount)
+        self.changed.emit()
+
+    def edit_line(self, row: int, description: str, price: object) -> None:
+        self.cart.edit_line(row, description, price)
+        self._row_changed(row)
 
     def add_free_line(self, description: str, quantity: object, unit_price: object, city_tax: bool = False) -> int:
         return self._insert(lambda: self.cart.add_free_line(description, quantity, unit_price, city_tax))
@@ -129,10 +148,10 @@ class CartModel(QStandardItemModel):
         self.endResetModel()
         self.changed.emit()
 
-    def restore(self, lines: tuple[CartLine, ...]) -> None:
+    def restore(self, lines: tuple[CartLine, ...], sale_discount: Discount | None = None) -> None:
         self.beginResetModel()
         try:
-            self.cart.restore(lines)
+            self.cart.restore(lines, sale_discount)
         finally:
             self._reset()
             self.endResetModel()
@@ -227,7 +246,11 @@ def _alignment(column: int) -> Qt.AlignmentFlag:
 
 
 def _texts(line: CartLine) -> Texts:
-    return (line.description, quantity_text(line.quantity), money_text(line.unit_price), money_text(line.total))
+    """Amount: after the line's own discount (the sale's discount is shown with the totals)."""
+    item = line.description
+    if line.line_discount is not None:
+        item = f"{item}   −{discount_text(line.line_discount)}"
+    return (item, quantity_text(line.quantity), money_text(line.unit_price), money_text(line.net))
 
 
 def _plain_quantity(quantity: Decimal) -> str:

@@ -1,4 +1,5 @@
-"""The customer's screen: the amount and the QR to scan, then "Paid — thank you".
+"""The customer's screen: the lines as they are scanned with the running total, the amount and the QR to scan,
+then "Paid — thank you".
 
 It is a window of its own (for a second monitor facing the customer) that
 never takes the keyboard from the cashier's window: the barcode scanner types
@@ -7,7 +8,9 @@ into whatever has focus, so a display grabbing focus would swallow a scan.
 
 from __future__ import annotations
 
+import html
 import logging
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
@@ -20,6 +23,7 @@ from .qr_widget import QRWidget
 logger = logging.getLogger(__name__)
 
 PAID_GREEN = "#1b873f"
+SHOWN_LINES = 8          # the newest lines; the total counts them all
 
 
 def _label(name: str, point_size: int, *, bold: bool = False) -> QLabel:
@@ -54,12 +58,15 @@ class CustomerDisplay(QWidget):
         self.hint = _label("hint", 18)
         self.paid = _label("paid", 48, bold=True)
         self.paid.setStyleSheet(f"color: {PAID_GREEN};")
+        self.lines = _label("lines", 16)
+        self.lines.setTextFormat(Qt.TextFormat.RichText)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(32, 24, 32, 24)
         layout.setSpacing(12)
         layout.addWidget(self.shop)
         layout.addStretch(1)
+        layout.addWidget(self.lines)
         layout.addWidget(self.caption)
         layout.addWidget(self.amount)
         layout.addWidget(self.qr, 8)           # it centres the square itself
@@ -73,6 +80,24 @@ class CustomerDisplay(QWidget):
     def set_shop_name(self, name: str) -> None:
         self.shop.setText(name)
         self.shop.setVisible(bool(name))
+
+    def show_cart(self, newest: Sequence[tuple[str, str, str]], count: int, total_text: str,
+                  discount_text: str = "") -> None:
+        """The sale as it is rung up: (item, quantity × price, amount) for the newest lines (of `count`), and
+        the total."""
+        if not count:
+            self.show_idle()
+            return
+        rows = "".join(f"<tr><td>{html.escape(name)}</td><td align='right'>&nbsp;{html.escape(times)}&nbsp;</td>"
+                       f"<td align='right'>{html.escape(amount)}</td></tr>" for name, times, amount in
+                       newest[-SHOWN_LINES:])
+        more = count - min(len(newest), SHOWN_LINES)
+        earlier = (f"<p>{html.escape(self.tr('… and %n line(s) before', '', more))}</p>" if more > 0 else "")
+        self.lines.setText(f"{earlier}<table width='100%'>{rows}</table>")
+        self.caption.setText(self.tr("Total") + (f"  ({discount_text})" if discount_text else ""))
+        self.amount.setText(total_text)
+        self.qr.clear()
+        self._show_parts(caption=True, amount=True, qr=False, hint=False, paid=False, lines=True)
 
     def show_invoice(self, amount_text: str, invoice: OpenInvoice) -> None:
         self.caption.setText(self.tr("Amount to pay"))
@@ -116,7 +141,9 @@ class CustomerDisplay(QWidget):
         self.hint.setText(self.tr("Welcome"))
         self._show_parts(caption=False, amount=False, qr=False, hint=True, paid=False)
 
-    def _show_parts(self, *, caption: bool, amount: bool, qr: bool, hint: bool, paid: bool) -> None:
+    def _show_parts(self, *, caption: bool, amount: bool, qr: bool, hint: bool, paid: bool,
+                    lines: bool = False) -> None:
+        self.lines.setVisible(lines)
         self.caption.setVisible(caption)
         self.amount.setVisible(amount)
         self.qr.setVisible(qr)

@@ -136,6 +136,9 @@ class DayCloseFigures:
         if summary.overpaid:
             rows.append(_Row("overpaid", translate("DayCloseDialog", "Of which paid beyond the total"), "",
                              money_text(summary.overpaid)))
+        if summary.discounts.count:
+            rows.append(self._tally("discounts", translate("DayCloseDialog", "Of which with a discount (taken off)"),
+                                    summary.discounts))
         rows += [
             self._tally("given_back", translate("DayCloseDialog", "Given back"), summary.given_back),
             _Row("net", translate("DayCloseDialog", "Net (paid − given back)"), "", money_text(summary.net), bold=True),

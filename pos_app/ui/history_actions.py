@@ -6,10 +6,11 @@ Texts keep the dialog's translation context ("HistoryDialog"), where they were f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox
+from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox, QWidget
 
 from pos_app.checkout.after_sale import (
     CancelOutcome,
@@ -20,6 +21,7 @@ from pos_app.checkout.after_sale import (
 from pos_app.checkout.posapi_desk import asking_again_is_safe
 from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover
 from pos_app.checkout.returns import issue_owed_receipt, return_tenders, void_receipts
+from pos_app.domain.people import Permission
 from pos_app.domain.sale import ReceiptVia, Receiver, ReceiverKind
 from pos_app.formats import money_text
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind
@@ -30,6 +32,8 @@ from .history_running import ActionDone, HistoryRunning, _ReceiptLeft
 from .messages import describe_error
 
 translate = QCoreApplication.translate     # lupdate reads translate("HistoryDialog", "...") calls
+# (permission, then, parent): `then()` once whoever is signed in may, or after a manager's PIN.
+Approve = Callable[[Permission, Callable[[], None], QWidget], None]
 
 
 class HistoryActions(HistoryRunning):
@@ -37,6 +41,7 @@ class HistoryActions(HistoryRunning):
 
     give_back_dialog: GiveBackDialog | None
     reprint_requested: Any
+    approve: Approve
 
     # -- cancel invoice ---------------------------------------------------------------------------------
 
@@ -77,6 +82,11 @@ class HistoryActions(HistoryRunning):
     def on_give_back_clicked(self) -> None:
         sale = self._usable()
         if sale is None or not (sale.can_reverse or sale.can_return_tenders):
+            return
+        self.approve(Permission.REFUND, lambda: self._ask_give_back(sale), self)
+
+    def _ask_give_back(self, sale: JournalSale) -> None:
+        if self._closed:
             return
         dialog = GiveBackDialog(sale, self, today=self._today)
         self.give_back_dialog = dialog
@@ -150,6 +160,11 @@ class HistoryActions(HistoryRunning):
     def on_cancel_receipt_clicked(self) -> None:
         sale = self._usable()
         if sale is None or not sale.has_active_receipt:
+            return
+        self.approve(Permission.VOID, lambda: self._ask_cancel_receipt(sale), self)
+
+    def _ask_cancel_receipt(self, sale: JournalSale) -> None:
+        if self._closed:
             return
         lottery = (sale.receipt.lottery or sale.receipt.receipt_id) if sale.receipt else ""
         self._confirm(translate("HistoryDialog",

@@ -50,7 +50,7 @@ from pos_app.formats import money_text
 from pos_app.journal import JournalSale
 
 from .give_back_dialog import GiveBackDialog
-from .history_actions import HistoryActions
+from .history_actions import Approve, HistoryActions
 from .history_details import HistoryDetails
 from .history_model import (
     _PAID_STATUSES,
@@ -84,8 +84,10 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
     action_finished = Signal(str)         # an action's outcome, in words; the table is reloaded
 
     def __init__(self, services: Services, runner: TaskRunner, parent: QWidget | None = None, *,
-                 on_screen: Callable[[], str] = lambda: "", today: Callable[[], date] = date.today) -> None:
+                 on_screen: Callable[[], str] = lambda: "", today: Callable[[], date] = date.today,
+                 approve: Approve = lambda _permission, then, _parent: then()) -> None:
         super().__init__(parent)
+        self.approve = approve               # a manager's PIN before a refund or a void (TillPeople.approve)
         self.services = services
         self.runner = runner
         self._on_screen = on_screen

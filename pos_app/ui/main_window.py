@@ -4,6 +4,7 @@ sale, and the keyboard shortcuts that drive it. Shows state, forwards intent."""
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -19,7 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos_app.domain.catalog import Catalog
+from pos_app.domain.catalog import Catalog, CatalogItem
+from pos_app.domain.scale import ScaleFormat
+from pos_app.domain.search import CatalogSearch
 from pos_app.domain.sale import Sale, Stage
 from pos_app.formats import money_text
 
@@ -37,23 +40,29 @@ from .tasks import TaskRunner
 from .tender_page import TenderPage
 from .window_printing import WindowPrintActions
 from .window_questions import WindowQuestions
+from .till_people import TillPeople
+from .window_counter import WindowCounterActions
 from .window_tenders import WindowTenderActions
 
 SALE_STAGES = (None, Stage.CART, Stage.CHARGING, Stage.CANCELLED, Stage.EXPIRED)
 PAYMENT_STAGES = (Stage.AWAITING_PAYMENT, Stage.CANCELLING)
 
 
-class MainWindow(WindowPrintActions, WindowTenderActions, WindowQuestions, QMainWindow):
+class MainWindow(WindowPrintActions, WindowTenderActions, WindowCounterActions, WindowQuestions, QMainWindow):
     settings_requested = Signal()
     history_requested = Signal()
     day_close_requested = Signal()
     shift_requested = Signal()
+    people_requested = Signal()
+    catalog_import_requested = Signal()
+    catalog_item_edited = Signal(object, object)     # the CatalogItem before and after a manager's edit
 
     def __init__(self, runner: TaskRunner, flow: SaleFlow, logos: LogoCache, parent: QWidget | None = None,
-                 printing: ReceiptPrinting | None = None) -> None:
+                 printing: ReceiptPrinting | None = None, people: TillPeople | None = None) -> None:
         super().__init__(parent)
         self.runner = runner
         self.flow = flow
+        self.people = people or TillPeople(runner, self)
         self.printing = printing or ReceiptPrinting(runner, self)
         self.printed_numbers: set[str] = set()   # sales whose receipt printed this session: Ctrl+P prints a copy
         self.model: CartModel = flow.cart
@@ -61,6 +70,7 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowQuestions, QMain
         self.scan_router = ScanRouter(self)
         self.ask_before_quit = True  # off only where nobody can answer (tests, scripted runs)
         self.setWindowTitle(self.tr("pos-app — QPay till"))
+        self.setMinimumSize(1024, 700)       # usable from 1024×768 (with a taskbar) up; the app maximizes it
         self.resize(1024, 700)
 
         self.sale_page = SalePage(self.model)
@@ -125,6 +135,7 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowQuestions, QMain
         self.new_sale_action = self._action(self.tr("New sale"), "F2", self.on_new_sale_triggered)
         self.charge_action = self._action(self.tr("Charge"), "F12", self.on_charge_triggered)
         self.make_tender_actions()
+        self.make_counter_actions()
         self.free_line_action = self._action(self.tr("Free line…"), "Ctrl+L", self.sale_page.on_free_line_clicked)
         self.check_action = self._action(self.tr("Check payment now"), "F5", self.flow.check_now)
         self.customer_action = self._action(self.tr("Show to customer"), "F9", self.on_customer_triggered)
@@ -145,12 +156,15 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowQuestions, QMain
         self.history_action = self._action(self.tr("Sales history…"), "F4", self.history_requested)
         self.day_close_action = self._action(self.tr("End of day…"), "F6", self.day_close_requested)
         self.settings_action = self._action(self.tr("Settings…"), "Ctrl+,", self.settings_requested)
+        self.people_action = self._action(self.tr("People and PINs…"), "", self.people_requested)
+        self.import_action = self._action(self.tr("Import the catalog (CSV, XLSX)…"), "", self.catalog_import_requested)
         self.quit_action = self._action(self.tr("Quit"), QKeySequence.StandardKey.Quit, self.close)
 
         sale_menu = self.menuBar().addMenu(self.tr("&Sale"))
         for action in (self.new_sale_action, self.charge_action, self.cash_action, self.card_action,
-                       self.free_line_action, self.check_action,
-                       self.customer_action, self.cancel_action, self.simulate_action):
+                       self.free_line_action, self.line_discount_action, self.sale_discount_action, self.park_action,
+                       self.price_action, self.check_action, self.customer_action, self.cancel_action,
+                       self.simulate_action):
             sale_menu.addAction(action)
         receipt_menu = self.menuBar().addMenu(self.tr("&Receipt"))
         for action in (self.individual_action, self.organization_action, self.issue_action, self.reissue_action,
@@ -160,8 +174,12 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowQuestions, QMain
         till_menu.addAction(self.history_action)
         till_menu.addAction(self.day_close_action)
         till_menu.addAction(self.shift_action)
+        till_menu.addAction(self.drawer_action)
+        till_menu.addAction(self.lock_action)
         till_menu.addSeparator()
         till_menu.addAction(self.settings_action)
+        till_menu.addAction(self.people_action)
+        till_menu.addAction(self.import_action)
         till_menu.addSeparator()
         till_menu.addAction(self.quit_action)
 
@@ -196,9 +214,11 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowQuestions, QMain
     # -- what the app tells the window ----------------------------------------------------------
 
     def set_ready(self, ready: bool, catalog: Catalog | None = None, *, training: bool = False,
-                  till: str = "") -> None:
+                  till: str = "", search: CatalogSearch | None = None, scale_format: ScaleFormat | None = None,
+                  quick_keys: Sequence[CatalogItem] = ()) -> None:
         """The backend is (re)built: sales may start. Until then nothing can be charged."""
-        self.sale_page.catalog = catalog
+        self.sale_page.set_catalog(catalog, search, scale_format)
+        self.sale_page.quick_keys.set_items(quick_keys)
         self.training_badge.setVisible(ready and training)
         self.simulate_action.setEnabled(training)
         self.till_label.setText(till)
@@ -286,6 +306,10 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowQuestions, QMain
         self.history_action.setEnabled(ready and stage is not Stage.CHARGING)
         self.day_close_action.setEnabled(ready)
         self.shift_action.setEnabled(ready)
+        self.people_action.setEnabled(ready and on_sale_page)
+        self.import_action.setEnabled(ready and on_sale_page and stage is not Stage.CHARGING)
+        self.drawer_action.setEnabled(ready)
+        self.update_counter_actions(ready)
 
     # -- slots ----------------------------------------------------------------------------------------
 

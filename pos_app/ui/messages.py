@@ -12,6 +12,9 @@ from pos_app.checkout.posapi_desk import ReceiptNeedsPerson
 from pos_app.checkout.training import TrainingError
 from pos_app.config.settings import SettingsProblem
 from pos_app.domain.cart import CartError
+from pos_app.domain.discounts import DiscountError
+from pos_app.domain.people import PeopleError
+from pos_app.domain.scale import ScaleError
 from pos_app.domain.shift import ShiftError
 from pos_app.domain.tenders import TenderError
 from pos_app.posapi import errors as posapi_errors
@@ -40,11 +43,38 @@ CART_TEMPLATES = (
     QT_TRANSLATE_NOOP("Cart", "Quantity may have at most 3 decimals"),
     QT_TRANSLATE_NOOP("Cart", "Price {value} is not a number"),
     QT_TRANSLATE_NOOP("Cart", "Price must be at least 0, below 10^12, with at most 2 decimals"),
-    QT_TRANSLATE_NOOP("Cart", "Quantity × price must come to whole cents"),
+    QT_TRANSLATE_NOOP("Cart", "A line's share of the sale discount must be from 0 to its amount"),
     QT_TRANSLATE_NOOP("Cart", "Description must be 1 to {maximum} characters"),
     QT_TRANSLATE_NOOP("Cart", "There is no line {number}"),
     QT_TRANSLATE_NOOP("Cart", "A sale holds at most {maximum} lines"),
+    QT_TRANSLATE_NOOP("Cart", "Scale label {code}: item {item} is not in the catalog"),
 )
+
+
+# The counter's refusals: discounts, people and PINs (pos_app/domain/discounts.py, people.py) and scale labels
+# (scale.py), marked for lupdate; tests/ui/test_messages.py keeps the list whole.
+COUNTER_TEMPLATES = (
+    QT_TRANSLATE_NOOP("Counter", "A discount must be above 0"),
+    QT_TRANSLATE_NOOP("Counter", "A discount may have at most 2 decimals"),
+    QT_TRANSLATE_NOOP("Counter", "A discount can be at most 100 %"),
+    QT_TRANSLATE_NOOP("Counter", "A discount must be below 10^12"),
+    QT_TRANSLATE_NOOP("Counter", "Discount {value} is not a number or a percent"),
+    QT_TRANSLATE_NOOP("Counter", "A name is 1 to {maximum} characters"),
+    QT_TRANSLATE_NOOP("Counter", "A PIN is 4 to 8 digits"),
+    QT_TRANSLATE_NOOP("Counter", "Someone else uses that PIN: choose another"),
+    QT_TRANSLATE_NOOP("Counter", "Scale label {code} did not read right (its check digit is wrong): scan or type "
+                                 "it again"),
+    QT_TRANSLATE_NOOP("Counter", "Scale label {code} did not read right (the check digit of its weight or price is "
+                                 "wrong): scan or type it again"),
+    QT_TRANSLATE_NOOP("Counter", "Scale label {code} shows no weight: weigh the item again"),
+    QT_TRANSLATE_NOOP("Counter", "Scale label {code} shows a price of 0: weigh the item again"),
+)
+
+
+def refusal_text(error: CartError | DiscountError | PeopleError | ScaleError) -> str:
+    """A refusal of the cart, a discount, a PIN or a scale label in the cashier's language."""
+    context = "Cart" if isinstance(error, CartError) else "Counter"
+    return QCoreApplication.translate(context, error.template).format(**error.params)
 
 
 # The tenders' refusals (English templates in pos_app/domain/tenders.py), marked for lupdate; tests/ui/test_messages.py
@@ -104,6 +134,17 @@ SETTINGS_TEMPLATES = (
     QT_TRANSLATE_NOOP("Settings", "The {label} must be 1 to 20 Latin letters, digits, - or _."),
     QT_TRANSLATE_NOOP("Settings", "The {label} must be 1 to 3 digits."),
     QT_TRANSLATE_NOOP("Settings", "The {label} must be 4 digits."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be empty (off), a range such as 20-29 or a list such as 21,22 "
+                                  "of two-digit prefixes from 20 to 29."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be weight or price."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be 4, 5 or 6."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be 4 or 5 when the scale writes a verifier digit."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be 0 (whole tögrög) or 2 (with cents)."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be no or yes (a check digit of the weight or price, just "
+                                  "before it)."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be maximized, full_screen or window."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be a whole number of minutes from 0 (never) to 240."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be a percent from 0 to 100."),
 )
 FIELD_NAMES = {
     "environment": QT_TRANSLATE_NOOP("Settings", "environment"),
@@ -139,6 +180,14 @@ FIELD_NAMES = {
     "posapi_tin": QT_TRANSLATE_NOOP("Settings", "shop's TIN on PosAPI"),
     "posapi_pos_no": QT_TRANSLATE_NOOP("Settings", "POS number"),
     "posapi_branch_no": QT_TRANSLATE_NOOP("Settings", "branch number"),
+    "scale_prefixes": QT_TRANSLATE_NOOP("Settings", "scale label prefixes"),
+    "scale_kind": QT_TRANSLATE_NOOP("Settings", "scale label value"),
+    "scale_code_digits": QT_TRANSLATE_NOOP("Settings", "scale item code digits"),
+    "scale_price_decimals": QT_TRANSLATE_NOOP("Settings", "scale price decimals"),
+    "scale_verifier_digit": QT_TRANSLATE_NOOP("Settings", "scale verifier digit"),
+    "window_mode": QT_TRANSLATE_NOOP("Settings", "window size"),
+    "idle_lock_minutes": QT_TRANSLATE_NOOP("Settings", "lock after idle minutes"),
+    "discount_limit": QT_TRANSLATE_NOOP("Settings", "discount limit without a manager"),
 }
 
 

@@ -144,14 +144,15 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
             return False
         services = self.services
         sale = Sale(number="", lines=self.cart.lines, total=self.cart.total, taxes=self.cart.taxes,
-                    receipt_via=self.receipt_via(tendered=False))
+                    receipt_via=self.receipt_via(tendered=False), sale_discount=self.cart.cart.sale_discount)
         sale.move_to(Stage.CHARGING)
         self.sale = sale
         self.stage_changed.emit(sale)
 
         def create() -> tuple[str, OpenInvoice]:
             # Journalled before the call: a crash from here on leaves a sale that recovery settles.
-            number = services.journal.begin_sale(sale.lines, sale.total, sale.taxes, receipt_via=sale.receipt_via)
+            number = services.journal.begin_sale(sale.lines, sale.total, sale.taxes, receipt_via=sale.receipt_via,
+                                                 sale_discount=sale.sale_discount)
             return number, self._invoice_for(services, sale, number)
 
         self.runner.run_in_background(create, lambda done: self._on_charge_done(sale, done), money=True)
@@ -218,7 +219,7 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
             return False
         if sale.stage is Stage.AWAITING_PAYMENT and sale.invoice is None:
             return False
-        self.cart.restore(sale.lines)
+        self.cart.restore(sale.lines, sale.sale_discount)
         self.sale = sale
         if sale.stage is Stage.AWAITING_PAYMENT:
             self._start_polling()

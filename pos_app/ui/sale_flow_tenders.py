@@ -77,7 +77,7 @@ class TenderSteps:
             self.charge_failed.emit(translate("SaleFlow", "The cart is empty: scan or add an item first."))
             return False
         sale = Sale(number="", lines=self.cart.lines, total=self.cart.total, taxes=self.cart.taxes,
-                    receipt_via=self.receipt_via(tendered=True))
+                    receipt_via=self.receipt_via(tendered=True), sale_discount=self.cart.cart.sale_discount)
         sale.move_to(Stage.TENDERING)
         self.sale = sale
         self.stage_changed.emit(sale)
@@ -126,7 +126,8 @@ class TenderSteps:
 
         def record() -> str:
             if not number:   # the first tender begins the sale
-                return journal.begin_tendered_sale(lines, sale.total, sale.taxes, tender, sale.receipt_via)
+                return journal.begin_tendered_sale(lines, sale.total, sale.taxes, tender, sale.receipt_via,
+                                                   sale_discount=sale.sale_discount)
             journal.tender_taken(number, tender)
             return number
 

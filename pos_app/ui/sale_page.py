@@ -1,41 +1,40 @@
-"""The first screen: the entry field, the cart and its totals, and Charge.
+"""The first screen: the entry field, the cart and its totals, the quick keys, and Charge.
 
 Keyboard first: the entry field has focus whenever nothing else is being
-done; a scanner types a code and Enter. Up/Down pick a line, Delete on an
+done; a scanner types a code and Enter; letters search the catalog by name
+(`sale_entry.py`). Up/Down pick a line (or a name found), Delete on an
 empty entry removes it, F3 edits its quantity, Ctrl+L adds a free line.
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
-    QStyle,
-    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from pos_app.domain.cart import MAX_QUANTITY, CartError
 from pos_app.domain.catalog import Catalog
-from pos_app.domain.entry import parse_entry
-from pos_app.formats import money_text, quantity_text
+from pos_app.domain.scale import ScaleFormat
+from pos_app.domain.search import CatalogSearch
+from pos_app.formats import discount_text, money_text
 
+from .cart_columns import CartColumns
 from .cart_model import CartModel, QuantityDelegate
 from .free_line_dialog import FreeLineDialog
-from .messages import cart_error_text
+from .quick_keys import QuickKeys
+from .sale_entry import SaleEntry, SearchList, is_search
 
 
 EDIT_TRIGGERS = QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
@@ -44,7 +43,7 @@ _REFIT_EVENTS = (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.Lo
                  QEvent.Type.LanguageChange)
 
 
-class SalePage(QWidget):
+class SalePage(SaleEntry, QWidget):
     charge_requested = Signal()
     cash_requested = Signal()
     card_requested = Signal()
@@ -53,13 +52,20 @@ class SalePage(QWidget):
         super().__init__(parent)
         self.model = model
         self.catalog: Catalog | None = None
+        self.search: CatalogSearch | None = None
+        self.scale_format: ScaleFormat | None = None
 
         self.entry = EntryField()
         self.entry.setObjectName("entry")
-        self.entry.setPlaceholderText(self.tr("Scan or type a code and press Enter  ·  3*code for three"))
+        self.entry.setPlaceholderText(self.tr("Scan or type a code, or type a name  ·  3*code for three"))
         self.entry.setClearButtonEnabled(True)
         self.entry.returnPressed.connect(self.on_entry_returned)
         self.entry.line_key_pressed.connect(self.on_line_key_pressed)
+        self.entry.textEdited.connect(self.on_entry_edited)
+        self.results = SearchList(self)
+        self.results.itemClicked.connect(lambda _row: self.on_entry_returned())   # a touch picks it
+        self.quick_keys = QuickKeys()
+        self.quick_keys.picked.connect(self.add_catalog_item)
 
         self.free_line_button = QPushButton(self.tr("Free line… (Ctrl+L)"))
         self.free_line_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -88,13 +94,17 @@ class SalePage(QWidget):
         self.empty_hint.setObjectName("hint")
         self.empty_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
+        self.subtotal_label = QLabel()
+        self.discount_label = QLabel()
+        self.discount_label.setObjectName("discount")
         self.total_label = QLabel()
         self.total_label.setObjectName("total")
         self.total_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.vat_label = QLabel()
         self.city_tax_label = QLabel()
         self.count_label = QLabel()
-        for label in (self.vat_label, self.city_tax_label, self.count_label):
+        for label in (self.vat_label, self.city_tax_label, self.count_label, self.subtotal_label,
+                      self.discount_label):
             label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
         self.charge_button = QPushButton(self.tr("Charge  (F12)"))
@@ -116,17 +126,24 @@ class SalePage(QWidget):
         totals = QFrame()
         totals.setObjectName("totals")
         grid = QGridLayout(totals)
-        grid.addWidget(QLabel(self.tr("Total")), 0, 0)
-        grid.addWidget(self.total_label, 0, 1)
-        grid.addWidget(QLabel(self.tr("incl. VAT")), 1, 0)
-        grid.addWidget(self.vat_label, 1, 1)
-        grid.addWidget(QLabel(self.tr("incl. city tax")), 2, 0)
-        grid.addWidget(self.city_tax_label, 2, 1)
-        grid.addWidget(self.count_label, 3, 0, 1, 2)
+        self.subtotal_caption = QLabel(self.tr("Before discounts"))
+        self.discount_caption = QLabel()
+        grid.addWidget(self.subtotal_caption, 0, 0)
+        grid.addWidget(self.subtotal_label, 0, 1)
+        grid.addWidget(self.discount_caption, 1, 0)
+        grid.addWidget(self.discount_label, 1, 1)
+        grid.addWidget(QLabel(self.tr("Total")), 2, 0)
+        grid.addWidget(self.total_label, 2, 1)
+        grid.addWidget(QLabel(self.tr("incl. VAT")), 3, 0)
+        grid.addWidget(self.vat_label, 3, 1)
+        grid.addWidget(QLabel(self.tr("incl. city tax")), 4, 0)
+        grid.addWidget(self.city_tax_label, 4, 1)
+        grid.addWidget(self.count_label, 5, 0, 1, 2)
         grid.setColumnStretch(1, 1)
 
         side = QVBoxLayout()
         side.addWidget(totals)
+        side.addWidget(self.quick_keys)
         side.addStretch(1)
         tenders = QHBoxLayout()
         tenders.addWidget(self.cash_button)
@@ -158,9 +175,20 @@ class SalePage(QWidget):
         if self.entry.isEnabled() and (self.isVisible() or not self.window().isVisible()):
             self.entry.setFocus(Qt.FocusReason.OtherFocusReason)
 
+    def set_catalog(self, catalog: Catalog | None, search: CatalogSearch | None = None,
+                    scale_format: ScaleFormat | None = None) -> None:
+        self.catalog, self.search, self.scale_format = catalog, search, scale_format
+        self.results.hide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.place_results()
+
     def set_busy(self, busy: bool, text: str = "") -> None:
         """While the invoice is being created: no edits, Charge off (a double press does nothing)."""
         self.entry.setEnabled(not busy)
+        self.results.hide()
+        self.quick_keys.set_enabled_keys(not busy)
         self.free_line_button.setEnabled(not busy)
         self.model.editable = not busy
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers if busy else EDIT_TRIGGERS)
@@ -196,27 +224,12 @@ class SalePage(QWidget):
 
     def on_entry_returned(self) -> None:
         text = self.entry.text()
-        if text.strip() and self.add_code(text):
+        if not text.strip():
+            return
+        added = self.pick_result() if self.results.isVisible() or self.search and is_search(text) \
+            else self.add_code(text)
+        if added:
             self.entry.clear()
-
-    def add_code(self, text: str) -> bool:
-        """Add what the entry or a scan holds (`3*code` too); False, with the reason shown, when it cannot."""
-        try:
-            scan = parse_entry(text)
-            item = self.catalog.find(scan.code) if self.catalog else None
-            if item is None:
-                self.show_error(self.tr("Unknown code {code}: it is not in the catalog. "
-                                        "Add it as a free line (Ctrl+L)?").format(code=scan.code))
-                self._keep_in_entry(text)
-                return False
-            row = self.model.add_item(item, scan.quantity)
-        except CartError as exc:
-            self.show_error(cart_error_text(exc))
-            self._keep_in_entry(text)
-            return False
-        self.clear_message()
-        self.table.selectRow(row)
-        return True
 
     def _keep_in_entry(self, text: str) -> None:
         """A code not added stays in the entry, selected: seen, fixed by hand, or replaced by the next scan."""
@@ -233,6 +246,16 @@ class SalePage(QWidget):
 
     def on_model_changed(self) -> None:
         taxes = self.model.taxes
+        cart = self.model.cart
+        discounted = cart.discount_total > 0
+        for widget in (self.subtotal_caption, self.subtotal_label, self.discount_caption, self.discount_label):
+            widget.setVisible(discounted)
+        if discounted:
+            self.subtotal_label.setText(money_text(cart.subtotal))
+            self.discount_label.setText(money_text(-cart.discount_total))
+            self.discount_caption.setText(self.tr("Discount") if cart.sale_discount is None else
+                                          self.tr("Discount (sale {discount})").format(
+                                              discount=discount_text(cart.sale_discount)))
         self.total_label.setText(money_text(self.model.total))
         self.vat_label.setText(money_text(taxes.vat))
         self.city_tax_label.setText(money_text(taxes.city_tax))
@@ -243,7 +266,7 @@ class SalePage(QWidget):
             button.setEnabled(count > 0 and self.entry.isEnabled())
 
     def remove_selected_line(self) -> None:
-        row = self._selected_row()
+        row = self.selected_row()
         if row is None:
             return
         line = self.model.remove(row)
@@ -252,13 +275,13 @@ class SalePage(QWidget):
             self.table.selectRow(min(row, self.model.rowCount() - 1))
 
     def edit_selected_quantity(self) -> None:
-        row = self._selected_row()
+        row = self.selected_row()
         if row is not None and self.model.editable:
             index = self.model.index(row, CartModel.QUANTITY)
             self.table.setCurrentIndex(index)
             self.table.edit(index)
 
-    def _selected_row(self) -> int | None:
+    def selected_row(self) -> int | None:
         rows = self.table.selectionModel().selectedRows()
         if rows:
             return rows[0].row()
@@ -267,9 +290,13 @@ class SalePage(QWidget):
     def on_line_key_pressed(self, key: int) -> None:
         """Up/Down in the entry pick a line; Delete (the entry empty, or on the table) removes it; F3 edits
         its quantity."""
-        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+        if key == Qt.Key.Key_Escape:
+            self.results.hide()
+        elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down) and self.results.isVisible():
+            self.results.move_current(-1 if key == Qt.Key.Key_Up else 1)
+        elif key in (Qt.Key.Key_Up, Qt.Key.Key_Down):
             if self.model.rowCount():
-                row = (self._selected_row() or 0) + (-1 if key == Qt.Key.Key_Up else 1)
+                row = (self.selected_row() or 0) + (-1 if key == Qt.Key.Key_Up else 1)
                 self.table.selectRow(max(0, min(row, self.model.rowCount() - 1)))
         elif key == Qt.Key.Key_Delete:
             if self.model.editable:
@@ -280,15 +307,16 @@ class SalePage(QWidget):
 
 
 class EntryField(QLineEdit):
-    """The code entry. Its line keys (Up, Down, Delete when empty, F3) are read in `keyPressEvent`, not by an
-    event filter: a filter is called for every event of the field, each paint and each key's shortcut
-    check, and every call from Qt into Python waits for the GIL while a worker runs Python."""
+    """The code entry. Its line keys (Up, Down, Delete when empty, F3; Esc closes a search) are read in
+    `keyPressEvent`, not by an event filter: a filter is called for every event of the field, each paint and
+    each key's shortcut check, and every call from Qt into Python waits for the GIL while a worker runs Python."""
 
     line_key_pressed = Signal(int)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         key = event.key()
-        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_F3) or (key == Qt.Key.Key_Delete and not self.text()):
+        if key in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_F3) or (key == Qt.Key.Key_Delete and not self.text()) \
+                or key == Qt.Key.Key_Escape:
             self.line_key_pressed.emit(key)
         else:
             super().keyPressEvent(event)
@@ -312,82 +340,3 @@ class CartTable(QTableView):
             self.line_key_pressed.emit(event.key())
         else:
             super().keyPressEvent(event)
-
-
-# The widest value each number column is sized for from the start: the largest quantity (with a weighed
-# good's three decimals) and a price or amount of 99,999,999.99 ₮. A wider one widens its column when it comes.
-WIDEST_QUANTITY = MAX_QUANTITY + Decimal("0.999")
-WIDEST_MONEY = Decimal("99999999.99")
-
-
-class CartColumns(QObject):
-    """The cart table's Qty, Price and Amount columns at fixed widths, from the font, never from the rows.
-
-    Qt's ResizeToContents measures every row of a column again after each change: a scan that raised a
-    quantity in a 400-line cart asked the model for data ten thousand times. Here each column gets the
-    width of the widest value it can show (formatted as the till shows it, every digit as wide as the
-    font's widest), measured once, and again only when the font, the style or the language changes or
-    the model reports a longer text than the column had (`CartModel.wider_text`: one line, one check).
-    """
-
-    def __init__(self, table: CartTable, model: CartModel) -> None:
-        super().__init__(table)
-        self.table = table
-        self.model = model
-        self._refit_queued = False
-        self._language_changed = False
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(CartModel.ITEM, QHeaderView.ResizeMode.Stretch)
-        for column in CartModel.NUMBERS:
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
-        model.wider_text.connect(self.on_model_wider_text)
-        model.modelReset.connect(self.fit)
-        table.looks_changed.connect(self.on_table_looks_changed)
-        model.retranslate()  # the model outlives a window; a new window may speak another language
-        self.fit()
-
-    def fit(self) -> None:
-        """Every number column to its widest value (shrinking back after a cart that needed more)."""
-        header = self.table.horizontalHeader()
-        samples = {CartModel.QUANTITY: quantity_text(WIDEST_QUANTITY), CartModel.PRICE: money_text(WIDEST_MONEY),
-                   CartModel.AMOUNT: money_text(WIDEST_MONEY)}
-        for column, sample in samples.items():
-            width = max(header.sectionSizeHint(column), self.cell_width(sample),
-                        self.cell_width(self.model.widest(column)))
-            if header.sectionSize(column) != width:
-                header.resizeSection(column, width)
-
-    def on_model_wider_text(self, column: int, text: str) -> None:
-        width = self.cell_width(text)
-        if width > self.table.horizontalHeader().sectionSize(column):
-            self.table.horizontalHeader().resizeSection(column, width)
-
-    def cell_width(self, text: str) -> int:
-        """What the table's delegate needs to show `text` unelided (the style's margins and padding, the
-        grid line), with every digit as wide as the font's widest."""
-        if not text:
-            return 0
-        metrics = self.table.fontMetrics()
-        widest_digit = max("0123456789", key=metrics.horizontalAdvance)
-        option = QStyleOptionViewItem()
-        option.initFrom(self.table)
-        option.font = self.table.font()
-        option.fontMetrics = metrics
-        option.features = QStyleOptionViewItem.ViewItemFeature.HasDisplay
-        option.displayAlignment = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-        option.text = "".join(widest_digit if character.isdigit() else character for character in text)
-        size = self.table.style().sizeFromContents(QStyle.ContentsType.CT_ItemViewItem, option, QSize(), self.table)
-        return size.width() + (1 if self.table.showGrid() else 0)
-
-    def on_table_looks_changed(self, language: bool) -> None:
-        self._language_changed |= language
-        if not self._refit_queued:
-            # Once the change has settled (a new translator comes before the locale it goes with).
-            self._refit_queued = True
-            QTimer.singleShot(0, self, self._refit)
-
-    def _refit(self) -> None:
-        if self._language_changed:
-            self.model.retranslate()   # the texts in the new locale's digits and separators
-        self._refit_queued = self._language_changed = False
-        self.fit()

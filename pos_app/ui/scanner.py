@@ -57,6 +57,7 @@ class ScanRecognizer(QObject):
         super().__init__(parent)
         self._app = app
         self._clock = clock
+        self.last_key_at = 0.0
         self.max_gap = max_gap
         self.prefix = ""
         self.suffix_keys: tuple[Qt.Key, ...] = SUFFIX_KEYS["enter"]
@@ -115,6 +116,7 @@ class ScanRecognizer(QObject):
         if self._seen_already(watched, event):
             return False    # a press a widget ignored, on its way up to the parents: counted once
         key = event.key()
+        self.last_key_at = self._clock()     # someone is at the keyboard (the idle lock reads it)
         if kind is QEvent.Type.KeyRelease:
             if key in self._swallow_release and not event.isAutoRepeat():
                 self._swallow_release.discard(key)

@@ -91,6 +91,290 @@
     </message>
 </context>
 <context>
+    <name>CatalogImportDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/catalog_import_dialog.py" line="+61"/>
+        <source>Import the catalog</source>
+        <translation>Import the catalog</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Choose file…</source>
+        <translation>Choose file…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A CSV file (UTF-8) or an Excel workbook (.xlsx) with the columns barcode, name, price, tax_product_code, classification_code, city_tax; pinned and unit may be added.</source>
+        <translation>A CSV file (UTF-8) or an Excel workbook (.xlsx) with the columns barcode, name, price, tax_product_code, classification_code, city_tax; pinned and unit may be added.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Show only the rows to fix</source>
+        <translation>Show only the rows to fix</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+177"/>
+        <source>Choose the file to import.</source>
+        <translation>Choose the file to import.</translation>
+    </message>
+    <message>
+        <location line="-173"/>
+        <source>Import</source>
+        <translation>Import</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Choose the catalog to import</source>
+        <translation>Choose the catalog to import</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Catalogs (*.csv *.xlsx *.xlsm)</source>
+        <translation>Catalogs (*.csv *.xlsx *.xlsm)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Excel workbooks (*.xlsx *.xlsm)</source>
+        <translation>Excel workbooks (*.xlsx *.xlsm)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All files (*)</source>
+        <translation>All files (*)</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Reading {file}…</source>
+        <translation>Reading {file}…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Could not read {file}: {reason}. Nothing was imported.</source>
+        <translation>Could not read {file}: {reason}. Nothing was imported.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>%Ln item(s)</source>
+        <translation>
+            <numerusform>%Ln item</numerusform>
+            <numerusform>%Ln items</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This file cannot be imported: {reason} Nothing was imported.</source>
+        <translation>This file cannot be imported: {reason} Nothing was imported.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln row(s) need fixing</source>
+        <translation>
+            <numerusform>%Ln row needs fixing</numerusform>
+            <numerusform>%Ln rows need fixing</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{items}; {rows}. Fix them in the file and choose it again: nothing is imported until every row is right.</source>
+        <translation>{items}; {rows}. Fix them in the file and choose it again: nothing is imported until every row is right.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The file has no products to import.</source>
+        <translation>The file has no products to import.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{items}, every row right. Import replaces the catalog the till sells from.</source>
+        <translation>{items}, every row right. Import replaces the catalog the till sells from.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>Importing %Ln item(s)…</source>
+        <translation>
+            <numerusform>Importing %Ln item…</numerusform>
+            <numerusform>Importing %Ln items…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Could not save the catalog to {path}: {reason}. The catalog in use is unchanged; try again.</source>
+        <translation>Could not save the catalog to {path}: {reason}. The catalog in use is unchanged; try again.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>Imported %Ln item(s) into {path}.</source>
+        <translation>
+            <numerusform>Imported %Ln item into {path}.</numerusform>
+            <numerusform>Imported %Ln items into {path}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CatalogPreviewModel</name>
+    <message>
+        <location filename="../../pos_app/ui/catalog_import_preview.py" line="+99"/>
+        <source>Line</source>
+        <translation>Line</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Barcode</source>
+        <translation>Barcode</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Price</source>
+        <translation>Price</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unit</source>
+        <translation>Unit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tax codes</source>
+        <translation>Tax codes</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>City tax</source>
+        <translation>City tax</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pinned</source>
+        <translation>Pinned</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To fix</source>
+        <translation>To fix</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>file</source>
+        <translation>file</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The header lacks the column(s): {value}.</source>
+        <translation>The header lacks the column(s): {value}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>More than {value} products: a catalog holds no more.</source>
+        <translation>More than {value} products: a catalog holds no more.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>More fields than the header has.</source>
+        <translation>More fields than the header has.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fewer fields than the header has: is the row cut off?</source>
+        <translation>Fewer fields than the header has: is the row cut off?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The barcode must be 1 to 64 characters without spaces.</source>
+        <translation>The barcode must be 1 to 64 characters without spaces.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The name must be 1 to 255 characters.</source>
+        <translation>The name must be 1 to 255 characters.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The price {value} is not a number.</source>
+        <translation>The price {value} is not a number.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The price {value} must be at least 0 and below 10^12, with at most 2 decimals.</source>
+        <translation>The price {value} must be at least 0 and below 10^12, with at most 2 decimals.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>City tax must be yes or no, not {value}.</source>
+        <translation>City tax must be yes or no, not {value}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pinned must be yes or no, not {value}.</source>
+        <translation>Pinned must be yes or no, not {value}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The unit {value} must be at most 16 characters, all printable.</source>
+        <translation>The unit {value} must be at most 16 characters, all printable.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Barcode {value} is already on line {other}.</source>
+        <translation>Barcode {value} is already on line {other}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file is not valid CSV here ({value}).</source>
+        <translation>The file is not valid CSV here ({value}).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file is not UTF-8 text from this line: save it as &quot;CSV UTF-8&quot;.</source>
+        <translation>The file is not UTF-8 text from this line: save it as &quot;CSV UTF-8&quot;.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This is an old Excel .xls workbook: save it as .xlsx or as &quot;CSV UTF-8&quot;.</source>
+        <translation>This is an old Excel .xls workbook: save it as .xlsx or as &quot;CSV UTF-8&quot;.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file is larger than {value} MB.</source>
+        <translation>The file is larger than {value} MB.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file cannot be read: {value}.</source>
+        <translation>The file cannot be read: {value}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file is not an Excel workbook that can be read ({value}).</source>
+        <translation>The file is not an Excel workbook that can be read ({value}).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The workbook has no sheet.</source>
+        <translation>The workbook has no sheet.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The sheet cannot be read from here on ({value}).</source>
+        <translation>The sheet cannot be read from here on ({value}).</translation>
+    </message>
+</context>
+<context>
     <name>CustomerDisplay</name>
     <message>
         <location filename="../../pos_app/ui/customer_display.py" line="+43"/>
@@ -214,6 +498,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>Of which with a discount (taken off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Given back</source>
         <translation>Given back</translation>
     </message>
@@ -466,12 +755,12 @@
         <translation>Day closed at {}. Its figures are stored and stay as they are.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-98"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-101"/>
         <source>Of which paid beyond the total</source>
         <translation>Of which paid beyond the total</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>Owed a receipt</source>
         <translation>Owed a receipt</translation>
     </message>
@@ -815,7 +1104,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+142"/>
+        <location filename="../../pos_app/ui/messages.py" line="+155"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -2868,7 +3157,22 @@
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+17"/>
+        <source>Discount {label}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Subtotal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale discount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Approval code</source>
         <translation>Approval code</translation>
     </message>
@@ -3950,7 +4254,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-73"/>
+        <location line="-86"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
     </message>
@@ -4075,7 +4379,37 @@
         <translation>The {label} must be 4 digits.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>The {label} must be empty (off), a range such as 20-29 or a list such as 21,22 of two-digit prefixes from 20 to 29.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The {label} must be weight or price.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 4, 5 or 6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 4 or 5 when the scale writes a verifier digit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 0 (whole tögrög) or 2 (with cents).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be no or yes (a check digit of the weight or price, just before it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>environment</source>
         <translation>environment</translation>
     </message>
@@ -4225,7 +4559,32 @@
         <translation>branch number</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="+1"/>
+        <source>scale label prefixes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale label value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale item code digits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale price decimals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale verifier digit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-59"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>The {label} must be a time zone name such as {example}.</translation>
     </message>
@@ -4240,7 +4599,7 @@
         <translation>The {label} must be 1 or 2 (percent).</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+41"/>
         <source>time zone</source>
         <translation>time zone</translation>
     </message>
@@ -5265,7 +5624,7 @@
 <context>
     <name>Tenders</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-80"/>
+        <location filename="../../pos_app/ui/messages.py" line="-88"/>
         <source>Amount {value} is not a number</source>
         <translation>Amount {value} is not a number</translation>
     </message>

@@ -91,6 +91,290 @@
     </message>
 </context>
 <context>
+    <name>CatalogImportDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/catalog_import_dialog.py" line="+61"/>
+        <source>Import the catalog</source>
+        <translation>Каталог оруулах</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Choose file…</source>
+        <translation>Файл сонгох…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>A CSV file (UTF-8) or an Excel workbook (.xlsx) with the columns barcode, name, price, tax_product_code, classification_code, city_tax; pinned and unit may be added.</source>
+        <translation>barcode, name, price, tax_product_code, classification_code, city_tax баганатай CSV файл (UTF-8) эсвэл Excel ажлын ном (.xlsx); pinned, unit баганыг нэмж болно.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Show only the rows to fix</source>
+        <translation>Зөвхөн засах мөрүүдийг харуулах</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+177"/>
+        <source>Choose the file to import.</source>
+        <translation>Оруулах файлаа сонгоно уу.</translation>
+    </message>
+    <message>
+        <location line="-173"/>
+        <source>Import</source>
+        <translation>Оруулах</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Close</source>
+        <translation>Хаах</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Choose the catalog to import</source>
+        <translation>Оруулах каталогоо сонгох</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Catalogs (*.csv *.xlsx *.xlsm)</source>
+        <translation>Каталог (*.csv *.xlsx *.xlsm)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV файл (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Excel workbooks (*.xlsx *.xlsm)</source>
+        <translation>Excel ажлын ном (*.xlsx *.xlsm)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>All files (*)</source>
+        <translation>Бүх файл (*)</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Reading {file}…</source>
+        <translation>Уншиж байна: {file}…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Could not read {file}: {reason}. Nothing was imported.</source>
+        <translation>{file} файлыг уншиж чадсангүй: {reason}. Юу ч оруулсангүй.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>%Ln item(s)</source>
+        <translation>
+            <numerusform>%Ln бараа</numerusform>
+            <numerusform>%Ln бараа</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>This file cannot be imported: {reason} Nothing was imported.</source>
+        <translation>Энэ файлыг оруулах боломжгүй: {reason} Юу ч оруулсангүй.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%Ln row(s) need fixing</source>
+        <translation>
+            <numerusform>%Ln мөрийг засах шаардлагатай</numerusform>
+            <numerusform>%Ln мөрийг засах шаардлагатай</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{items}; {rows}. Fix them in the file and choose it again: nothing is imported until every row is right.</source>
+        <translation>{items}; {rows}. Файлд нь засаад дахин сонгоно уу: бүх мөр зөв болтол юу ч оруулахгүй.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The file has no products to import.</source>
+        <translation>Файлд оруулах бараа алга.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{items}, every row right. Import replaces the catalog the till sells from.</source>
+        <translation>{items}, бүх мөр зөв. Оруулбал кассын одоо ашиглаж буй каталогийг солино.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>Importing %Ln item(s)…</source>
+        <translation>
+            <numerusform>%Ln барааг оруулж байна…</numerusform>
+            <numerusform>%Ln барааг оруулж байна…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Could not save the catalog to {path}: {reason}. The catalog in use is unchanged; try again.</source>
+        <translation>Каталогийг {path} руу хадгалж чадсангүй: {reason}. Ашиглаж буй каталог өөрчлөгдөөгүй; дахин оролдоно уу.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+10"/>
+        <source>Imported %Ln item(s) into {path}.</source>
+        <translation>
+            <numerusform>%Ln барааг {path} руу оруулав.</numerusform>
+            <numerusform>%Ln барааг {path} руу оруулав.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>CatalogPreviewModel</name>
+    <message>
+        <location filename="../../pos_app/ui/catalog_import_preview.py" line="+99"/>
+        <source>Line</source>
+        <translation>Мөр</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Barcode</source>
+        <translation>Бар код</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Name</source>
+        <translation>Нэр</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Price</source>
+        <translation>Үнэ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Unit</source>
+        <translation>Нэгж</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tax codes</source>
+        <translation>Татварын код</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>City tax</source>
+        <translation>НХАТ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pinned</source>
+        <translation>Шуурхай товч</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>To fix</source>
+        <translation>Засах зүйл</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>file</source>
+        <translation>файл</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>The header lacks the column(s): {value}.</source>
+        <translation>Толгой мөрөнд багана дутуу байна: {value}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>More than {value} products: a catalog holds no more.</source>
+        <translation>{value}-аас олон бараа байна: каталогт үүнээс илүүг багтаахгүй.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>More fields than the header has.</source>
+        <translation>Толгой мөрөөс олон талбартай байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fewer fields than the header has: is the row cut off?</source>
+        <translation>Толгой мөрөөс цөөн талбартай байна: мөр тасарсан уу?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The barcode must be 1 to 64 characters without spaces.</source>
+        <translation>Бар код хоосон зайгүй, 1-64 тэмдэгт байх ёстой.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The name must be 1 to 255 characters.</source>
+        <translation>Нэр 1-255 тэмдэгт байх ёстой.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The price {value} is not a number.</source>
+        <translation>Үнэ {value} тоо биш байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The price {value} must be at least 0 and below 10^12, with at most 2 decimals.</source>
+        <translation>Үнэ {value} нь 0-ээс багагүй, 10^12-оос бага, дээд тал нь 2 бутархай оронтой байх ёстой.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>City tax must be yes or no, not {value}.</source>
+        <translation>НХАТ нь yes эсвэл no (тийм, үгүй) байх ёстой, {value} биш.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pinned must be yes or no, not {value}.</source>
+        <translation>Шуурхай товч (pinned) нь yes эсвэл no (тийм, үгүй) байх ёстой, {value} биш.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The unit {value} must be at most 16 characters, all printable.</source>
+        <translation>Нэгж {value} нь хэвлэгдэх тэмдэгтүүдээс бүрдсэн, дээд тал нь 16 тэмдэгт байх ёстой.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Barcode {value} is already on line {other}.</source>
+        <translation>{value} бар код {other}-р мөрөнд аль хэдийн байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file is not valid CSV here ({value}).</source>
+        <translation>Файл энэ хэсэгт зөв CSV биш байна ({value}).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file is not UTF-8 text from this line: save it as &quot;CSV UTF-8&quot;.</source>
+        <translation>Файл энэ мөрөөс эхлэн UTF-8 текст биш байна: &quot;CSV UTF-8&quot; хэлбэрээр хадгална уу.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This is an old Excel .xls workbook: save it as .xlsx or as &quot;CSV UTF-8&quot;.</source>
+        <translation>Энэ бол хуучин Excel .xls ажлын ном: .xlsx эсвэл &quot;CSV UTF-8&quot; хэлбэрээр хадгална уу.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file is larger than {value} MB.</source>
+        <translation>Файл {value} МБ-аас том байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file cannot be read: {value}.</source>
+        <translation>Файлыг уншиж чадсангүй: {value}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file is not an Excel workbook that can be read ({value}).</source>
+        <translation>Файл уншигдах Excel ажлын ном биш байна ({value}).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The workbook has no sheet.</source>
+        <translation>Ажлын номд хуудас алга.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The sheet cannot be read from here on ({value}).</source>
+        <translation>Хуудсыг эндээс цааш уншиж чадсангүй ({value}).</translation>
+    </message>
+</context>
+<context>
     <name>CustomerDisplay</name>
     <message>
         <location filename="../../pos_app/ui/customer_display.py" line="+43"/>
@@ -214,6 +498,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>Of which with a discount (taken off)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Given back</source>
         <translation>Буцаасан</translation>
     </message>
@@ -466,12 +755,12 @@
         <translation>Өдрийг {}-д хаалаа. Түүний дүн хадгалагдсан бөгөөд өөрчлөгдөхгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-98"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-101"/>
         <source>Of which paid beyond the total</source>
         <translation>Үүнээс нийт дүнгээс илүү төлсөн</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+32"/>
         <source>Owed a receipt</source>
         <translation>Баримт гаргах ёстой</translation>
     </message>
@@ -815,7 +1104,7 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+142"/>
+        <location filename="../../pos_app/ui/messages.py" line="+155"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
@@ -2868,7 +3157,22 @@
         <translation>Терминал {terminal}</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+17"/>
+        <source>Discount {label}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Subtotal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sale discount</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+22"/>
         <source>Approval code</source>
         <translation>Зөвшөөрлийн код</translation>
     </message>
@@ -3950,7 +4254,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-73"/>
+        <location line="-86"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>«{label}» хоосон эсвэл 20 хүртэл латин үсэг, цифр байна.</translation>
     </message>
@@ -4075,7 +4379,37 @@
         <translation>«{label}» 4 оронтой тоо байна.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>The {label} must be empty (off), a range such as 20-29 or a list such as 21,22 of two-digit prefixes from 20 to 29.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The {label} must be weight or price.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 4, 5 or 6.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 4 or 5 when the scale writes a verifier digit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 0 (whole tögrög) or 2 (with cents).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be no or yes (a check digit of the weight or price, just before it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>environment</source>
         <translation>орчин</translation>
     </message>
@@ -4225,7 +4559,32 @@
         <translation>салбарын дугаар</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="+1"/>
+        <source>scale label prefixes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale label value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale item code digits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale price decimals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scale verifier digit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <location line="-59"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>«{label}» нь {example} гэх мэт цагийн бүсийн нэр байна.</translation>
     </message>
@@ -4240,7 +4599,7 @@
         <translation>«{label}» 1 эсвэл 2 (хувь) байна.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+41"/>
         <source>time zone</source>
         <translation>цагийн бүс</translation>
     </message>
@@ -5265,7 +5624,7 @@
 <context>
     <name>Tenders</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-80"/>
+        <location filename="../../pos_app/ui/messages.py" line="-88"/>
         <source>Amount {value} is not a number</source>
         <translation>{value} дүн тоо биш байна</translation>
     </message>

@@ -445,3 +445,82 @@ def test_a_shops_posapi_needs_its_registration() -> None:
 
 def test_without_a_posapi_address_its_fields_are_not_asked() -> None:
     assert replace(LIVE, posapi_tin="x", district_code="25a").problems() == []
+
+
+# --- the label scale's barcodes (issue 19) ---------------------------------------
+
+def test_scale_labels_default_to_weight_with_prefixes_20_to_29() -> None:
+    from pos_app.domain.scale import ScaleFormat, ScaleKind
+
+    settings = Settings()
+    assert (settings.scale_prefixes, settings.scale_kind, settings.scale_code_digits, settings.scale_price_decimals,
+            settings.scale_verifier_digit) == ("20-29", "weight", "5", "0", "no")
+    assert settings.scale_format == ScaleFormat(prefixes=frozenset(str(prefix) for prefix in range(20, 30)),
+                                                kind=ScaleKind.WEIGHT, code_digits=5, value_digits=5)
+    assert settings.problems() == []
+
+
+@pytest.mark.parametrize("text, prefixes", [("20-29", {str(prefix) for prefix in range(20, 30)}),
+                                            ("21,22", {"21", "22"}), ("20, 25-26", {"20", "25", "26"}),
+                                            ("", set())])
+def test_scale_prefixes_are_a_range_a_list_or_off(text: str, prefixes: set[str]) -> None:
+    settings = Settings(scale_prefixes=text)
+    assert settings.problems() == []
+    assert settings.scale_format.prefixes == frozenset(prefixes)
+
+
+def test_a_price_scale_with_cents_and_a_verifier_digit() -> None:
+    from pos_app.domain.scale import ScaleKind
+
+    fmt = Settings(scale_kind="price", scale_code_digits="4", scale_price_decimals="2",
+                   scale_verifier_digit="yes").scale_format
+    assert (fmt.kind, fmt.code_digits, fmt.value_digits, fmt.price_decimals, fmt.verifier_digit) == (
+        ScaleKind.PRICE, 4, 5, 2, True)
+    assert Settings(scale_code_digits="6").scale_format.value_digits == 4
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("scale_prefixes", "19-29", "The scale label prefixes must be empty (off), a range such as 20-29 or a list such "
+                                "as 21,22 of two-digit prefixes from 20 to 29."),
+    ("scale_prefixes", "21;22", "The scale label prefixes must be empty (off)"),
+    ("scale_prefixes", "29-20", "The scale label prefixes must be empty (off)"),
+    ("scale_prefixes", "86", "The scale label prefixes must be empty (off)"),   # would take every product code
+    ("scale_kind", "Weight", "The scale label value must be weight or price."),
+    ("scale_kind", "", "The scale label value must be weight or price."),
+    ("scale_code_digits", "7", "The scale item code digits must be 4, 5 or 6."),
+    ("scale_code_digits", "five", "The scale item code digits must be 4, 5 or 6."),
+    ("scale_price_decimals", "1", "The scale price decimals must be 0 (whole tögrög) or 2 (with cents)."),
+    ("scale_verifier_digit", "true", "The scale verifier digit must be no or yes (a check digit of the weight or "
+                                     "price, just before it)."),
+])
+def test_bad_scale_settings_are_refused_with_the_field_named(tmp_path: Path, field: str, value: str,
+                                                             message: str) -> None:
+    settings = Settings(**{field: value})
+    [problem] = settings.problems()
+    assert problem.field == field and problem.message.startswith(message) and problem.message.endswith(".")
+    with pytest.raises(ValueError):
+        settings.scale_format  # noqa: B018 - the property raises
+    with pytest.raises(SettingsError):
+        save_settings(settings, tmp_path / "settings.json")
+
+
+def test_a_verifier_digit_needs_an_item_code_of_4_or_5_digits() -> None:
+    [problem] = Settings(scale_code_digits="6", scale_verifier_digit="yes").problems()
+    assert problem.field == "scale_code_digits"
+    assert problem.message == "The scale item code digits must be 4 or 5 when the scale writes a verifier digit."
+    assert Settings(scale_code_digits="5", scale_verifier_digit="yes").problems() == []
+
+
+def test_the_scale_settings_survive_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    settings = Settings(scale_prefixes="21,22", scale_kind="price", scale_code_digits="4",
+                        scale_price_decimals="2", scale_verifier_digit="yes")
+    save_settings(settings, path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert {name: data[name] for name in ("scale_prefixes", "scale_kind", "scale_code_digits",
+                                          "scale_price_decimals", "scale_verifier_digit")} == {
+        "scale_prefixes": "21,22", "scale_kind": "price", "scale_code_digits": "4", "scale_price_decimals": "2",
+        "scale_verifier_digit": "yes"}
+    assert load_settings(path) == settings
+    # A file from before issue 19 reads with the defaults.
+    assert Settings.from_json_dict({"terminal_id": "T2"}).scale_prefixes == "20-29"

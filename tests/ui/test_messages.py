@@ -45,6 +45,21 @@ def test_every_refusal_the_domain_raises_is_marked_for_translation() -> None:
     assert raised and raised <= set(CART_TEMPLATES)
 
 
+def test_every_discount_pin_and_scale_refusal_is_marked_for_translation() -> None:
+    import ast
+    from pathlib import Path
+
+    from pos_app.domain.people import PIN_TAKEN
+    from pos_app.domain.scale import SCALE_MESSAGES
+    from pos_app.ui.messages import COUNTER_TEMPLATES
+
+    domain = Path(__file__).resolve().parents[2] / "pos_app" / "domain"
+    raised = {node.args[0].value for path in domain.rglob("*.py") for node in ast.walk(ast.parse(path.read_text()))
+              if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("DiscountError", "PeopleError")
+              and node.args and isinstance(node.args[0], ast.Constant)}
+    assert raised and raised | set(SCALE_MESSAGES) | {PIN_TAKEN} == set(COUNTER_TEMPLATES)
+
+
 def test_every_tender_and_shift_refusal_is_marked_for_translation() -> None:
     from pos_app.domain.shift import SHIFT_MESSAGES
     from pos_app.domain.tenders import TENDER_MESSAGES

@@ -1,0 +1,138 @@
+"""The till's people and catalog, a part of `PosApp` (mixed in): who is signed in (the PIN screen at start and
+after the idle time), a manager's PIN before Settings and the history's refunds and voids, the people set up
+(People and PINs…), a catalog imported or an item's price changed (written to the shop's catalog file, then
+the till reloads it), and the window's size. Texts keep the "PosApp" translation context."""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import Future
+from dataclasses import replace
+from decimal import Decimal
+from typing import TYPE_CHECKING, Callable
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt
+
+from pos_app.config.catalog_files import write_catalog_csv
+from pos_app.domain.catalog import CatalogItem
+from pos_app.domain.people import Permission
+from pos_app.ui.catalog_import_dialog import CatalogImportDialog
+from pos_app.ui.messages import describe_error
+from pos_app.ui.people_dialog import PeopleDialog
+from pos_app.ui.till_people import TillPeople
+
+if TYPE_CHECKING:
+    from pos_app.backend import AppPaths, Backend
+    from pos_app.config import Settings
+    from pos_app.ui.main_window import MainWindow
+    from pos_app.ui.scanner import ScanRecognizer
+    from pos_app.ui.tasks import TaskRunner
+
+logger = logging.getLogger("pos_app.app")
+translate = QCoreApplication.translate     # lupdate reads translate("PosApp", "...") calls
+CATALOG_FILE = "catalog.csv"               # in the data folder: the catalog the till imported or edited
+
+
+class AppCounter:
+    """Mixed into `PosApp`."""
+
+    window: MainWindow
+    runner: TaskRunner
+    backend: Backend | None
+    settings: Settings | None
+    paths: AppPaths
+    people: TillPeople
+    scanner: ScanRecognizer
+    sized = False              # the window's size setting applied once (a language change keeps its geometry)
+
+    def connect_counter(self, window: MainWindow) -> None:
+        self.people.window = window
+        window.people_requested.connect(self.on_window_people_requested)
+        window.catalog_import_requested.connect(self.on_window_catalog_import_requested)
+        window.catalog_item_edited.connect(self.on_window_catalog_item_edited)
+
+    def use_people(self, settings: Settings, backend: Backend) -> None:
+        """The backend's people and journal; the PIN screen when PINs are set up and nobody is signed in."""
+        self.people.use(backend.people, backend.journal, int(settings.idle_lock_minutes or 0),
+                        last_key=lambda: self.scanner.last_key_at)
+        self.window.discount_limit = Decimal(settings.discount_limit or "100")
+        self.window.update_actions()
+        if not self.sized:
+            self.sized = True
+            mode = settings.window_mode
+            if mode == "full_screen":
+                self.window.setWindowState(Qt.WindowState.WindowFullScreen)
+            elif mode == "maximized":
+                self.window.setWindowState(Qt.WindowState.WindowMaximized)
+        if self.people.guarded and self.people.operator is None:
+            self.people.lock(self.window)
+        elif not self.people.guarded:
+            self.window.statusBar().showMessage(translate(
+                "PosApp", "No manager's PIN is set up: anyone at this till may give money back and open Settings. "
+                          "Set up people in Till → People and PINs."), 15000)
+
+    def approved(self, permission: Permission, then: Callable[[], None]) -> None:
+        """`then()` once whoever is signed in may, or a manager's PIN says so (the window is the parent)."""
+        self.people.approve(permission, then, self.window)
+
+    # -- people -------------------------------------------------------------------------------------
+
+    def on_window_people_requested(self) -> None:
+        if self.backend is None:
+            return
+        journal = self.backend.journal
+
+        def show() -> None:
+            dialog = PeopleDialog(self.runner, journal, self.window)
+            dialog.changed.connect(self.on_people_dialog_changed)
+            dialog.finished.connect(lambda _result: self.dialog_done(dialog))
+            dialog.open()
+
+        self.approved(Permission.USERS, show)
+
+    def on_people_dialog_changed(self, people: object) -> None:
+        if self.backend is None or self.settings is None:
+            return
+        self.backend.people = people      # type: ignore[assignment]
+        self.use_people(self.settings, self.backend)     # the first manager set up: the till locks for a PIN
+
+    # -- the catalog ------------------------------------------------------------------------------------
+
+    def on_window_catalog_import_requested(self) -> None:
+        def show() -> None:
+            dialog = CatalogImportDialog(self.runner, self.paths.data_dir, self.window)
+            dialog.imported.connect(self.use_catalog_file)
+            dialog.finished.connect(lambda _result: self.dialog_done(dialog))
+            dialog.open()
+
+        self.approved(Permission.SETTINGS, show)
+
+    def on_window_catalog_item_edited(self, before: CatalogItem, after: CatalogItem) -> None:
+        """A manager changed an item at the till: the whole catalog is written with it (atomically), then used."""
+        if self.backend is None:
+            return
+        items = [after if item.barcode == before.barcode else item for item in self.backend.catalog]
+        target = self.paths.data_dir / CATALOG_FILE
+
+        def written(done: Future[object]) -> None:
+            try:
+                path = done.result()
+            except Exception as exc:  # noqa: BLE001 - the cart took the price; the file says why not
+                self.window.show_problem(describe_error(exc, translate("PosApp", "The catalog file was not saved.")))
+                return
+            self.use_catalog_file(str(path))
+
+        self.runner.run_in_background(lambda: write_catalog_csv(items, target), written)
+
+    def dialog_done(self, dialog: QObject) -> None:
+        dialog.deleteLater()
+        self.window.restore_focus()
+
+    def use_catalog_file(self, path: str) -> None:
+        """The till's catalog is this file from now on: saved in the settings and loaded with them."""
+        if self.settings is None:
+            return
+        self.apply_new_settings(replace(self.settings, catalog_file=str(path)), None)
+
+    def apply_new_settings(self, settings: Settings, password: str | None) -> None:
+        raise NotImplementedError   # PosApp's

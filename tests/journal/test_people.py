@@ -1,0 +1,100 @@
+"""People with PINs, who did each step, parked carts and the till's own log, in the journal file."""
+
+from __future__ import annotations
+
+import sqlite3
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from pos_app.domain.cart import Cart
+from pos_app.domain.catalog import CatalogItem
+from pos_app.domain.discounts import parse_discount
+from pos_app.domain.people import PeopleError, Permission, Role, hash_pin, pin_matches, who_matches
+from pos_app.journal import Journal, JournalError
+from pos_app.journal.shifts import open_shift
+
+MILK = CatalogItem("4901", "Сүү", Decimal("3500"), "", "", True)
+
+
+def test_a_pin_is_kept_only_as_a_salted_hash() -> None:
+    first, second = hash_pin("1234"), hash_pin("1234")
+    assert first != second and "1234" not in first          # a fresh salt each time
+    assert pin_matches("1234", first) and not pin_matches("1235", first)
+    for bad in ("", "12", "abcd", "123456789", None, "１２３４"):
+        assert not pin_matches(bad, first)                    # type: ignore[arg-type]
+    assert not pin_matches("1234", "garbage") and not pin_matches("1234", "scrypt$1$2$3$zz$zz")
+    with pytest.raises(PeopleError):
+        hash_pin("12a4")
+
+
+def test_people_are_added_found_by_pin_and_retired(journal: Journal, path: Path) -> None:
+    owner = journal.add_person("Болд", Role.MANAGER, "4321")
+    journal.add_person("  Сараа  ", Role.CASHIER, "1111")
+    with pytest.raises(PeopleError, match="Someone else uses that PIN"):
+        journal.add_person("Other", Role.CASHIER, "1111")
+    people = journal.people()
+    assert [p.name for p in people] == ["Болд", "Сараа"]
+    assert who_matches(people, "1111").name == "Сараа"          # type: ignore[union-attr]
+    assert who_matches(people, "9999") is None
+    assert owner.may(Permission.REFUND) and not people[1].may(Permission.REFUND)
+    assert "4321" not in repr(owner) and owner.pin_hash not in repr(owner)
+    journal.retire_person("Сараа")
+    assert [p.name for p in journal.people()] == ["Болд"]
+    with sqlite3.connect(path) as db:
+        with pytest.raises(sqlite3.DatabaseError, match="never deleted"):
+            db.execute("DELETE FROM people")
+        stored = " ".join(str(v) for row in db.execute("SELECT * FROM people") for v in row)
+    assert "4321" not in stored and "1111" not in stored
+    kinds = [kind for _, kind, _, _ in journal.till_events()]
+    assert kinds == ["person_retired", "person_set", "person_set"]
+
+
+def test_every_step_records_who_did_it(journal: Journal) -> None:
+    cart = Cart()
+    cart.add_item(MILK, 2)
+    cart.set_sale_discount(parse_discount("10%"))
+    journal.operator = "Сараа"
+    number = journal.begin_sale(cart.lines, cart.total, cart.taxes, sale_discount=cart.sale_discount)
+    sale = journal.get(number)
+    assert sale.cashier == "Сараа" and sale.sale_discount == cart.sale_discount
+    assert sale.total == Decimal("6300.00") and sale.lines == cart.lines
+    assert all(detail.get("by") == "Сараа" for _, _, detail in journal.events(number))
+
+
+
+def test_a_shift_records_who_opened_it(path: Path) -> None:
+    from datetime import datetime
+
+    from pos_app.domain.shop_time import time_zone
+    zone = time_zone("Asia/Ulaanbaatar")
+    with Journal(path, "T1", clock=lambda: datetime(2026, 11, 21, 9, tzinfo=zone)) as journal:
+        journal.operator = "Болд"
+        open_shift(journal, Decimal(50000))
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT opened_by FROM shifts").fetchone() == ("Болд",)
+
+
+def test_a_parked_cart_comes_back_as_it_was(journal: Journal) -> None:
+    cart = Cart()
+    cart.add_item(MILK, 3)
+    cart.add_weighed(CatalogItem("2000123", "Мах", Decimal("12995"), "", "", False), "0.123")
+    cart.set_line_discount(0, parse_discount("500"))
+    cart.set_sale_discount(parse_discount("5%"))
+    journal.operator = "Болд"
+    first = journal.park(cart.lines, cart.total, cart.sale_discount, note="  phone  ")
+    second = journal.park(cart.lines[:1], Decimal(3500), None)
+    parked = journal.parked()
+    assert [p.id for p in parked] == [first, second]
+    assert parked[0].parked_by == "Болд" and parked[0].note == "phone" and parked[0].total == cart.total
+    back = journal.unpark(first)
+    again = Cart()
+    again.restore(back.lines, back.sale_discount)
+    assert again.lines == cart.lines and again.total == cart.total and again.sale_discount == cart.sale_discount
+    assert [p.id for p in journal.parked()] == [second]
+    with pytest.raises(JournalError, match="taken back already"):
+        journal.unpark(first)
+    with pytest.raises(JournalError):
+        journal.park((), Decimal(0), None)
+    assert [kind for _, kind, _, _ in journal.till_events()][:3] == ["sale_resumed", "sale_parked", "sale_parked"]
