@@ -89,6 +89,7 @@ class PosApp(AppRecovery, AppCounter, QObject):
         self.printing = ReceiptPrinting(self.runner, self)
         self.language = language
         self.people = TillPeople(self.runner, self)
+        self.people.signed_in.connect(self.on_people_signed_in)
         self.window = self._make_window()
         # One application-wide scanner: a scan is known by its shape whatever has focus (pos_app/ui/scanner.py).
         self.scanner = ScanRecognizer(QApplication.instance(), self)  # type: ignore[arg-type]

@@ -71,6 +71,11 @@ class AppCounter:
                 "PosApp", "No manager's PIN is set up: anyone at this till may give money back and open Settings. "
                           "Set up people in Till → People and PINs."), 15000)
 
+    def on_people_signed_in(self, person: object) -> None:
+        self.window.restore_focus()      # the keyboard back to the sale, as it was before the lock
+        self.window.statusBar().showMessage(translate("PosApp", "Signed in: {name}.").format(
+            name=getattr(person, "name", "")), 8000)
+
     def approved(self, permission: Permission, then: Callable[[], None]) -> None:
         """`then()` once whoever is signed in may, or a manager's PIN says so (the window is the parent)."""
         self.people.approve(permission, then, self.window)

@@ -299,9 +299,12 @@ def _answered_receiver(answer: Ebarimt, asked: Receiver) -> Receiver:
 
 def _invoice_line(line: CartLine) -> InvoiceLine:
     """A sale line on the invoice, with its discounts. The service adds quantity × price − discounts exactly,
-    unrounded; a weighed line whose product is not whole cents (0.123 kg × 12,995) is therefore sent as one
+    unrounded, and keeps a quantity to 2 decimals (the live service answers "1.00"); a weighed line whose
+    product is not whole cents (0.123 kg × 12,995) or whose weight has 3 decimals is therefore sent as one
     piece at the till's rounded amount, its weight in the note, so the invoice comes to the sale's total."""
-    exact = line.is_exact
+    quantity = line.quantity if line.quantity == line.quantity.to_integral_value() \
+        else line.quantity.normalize()       # 0.500 is 0.5; 100 stays 100 (normalize would write 1E+2)
+    exact = line.is_exact and quantity.as_tuple().exponent >= -2  # type: ignore[operator]
     discounts = []
     if line.line_discount is not None and line.discount:
         discounts.append(LineAdjustment(description=f"{LINE_DISCOUNT} {line.line_discount.label}",
@@ -311,7 +314,7 @@ def _invoice_line(line: CartLine) -> InvoiceLine:
     return InvoiceLine(
         tax_product_code=line.tax_product_code or None,
         line_description=line.description,
-        line_quantity=line.quantity if exact else Decimal(1),
+        line_quantity=quantity if exact else Decimal(1),
         line_unit_price=line.unit_price if exact else line.gross,
         note=None if exact else f"{line.quantity.normalize():f} x {line.unit_price}",
         discounts=discounts or None,

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 translate = QCoreApplication.translate
 ITEM_ROLE = Qt.ItemDataRole.UserRole + 1
 SHOWN_RESULTS = 12
+WEIGHED_UNITS = frozenset({"kg", "кг"})
 # `2*сүү`: a quantity before the words, as before a code.
 _QUANTITY_THEN_WORDS = re.compile(r"^\s*([0-9]+(?:[.,][0-9]+)?)\s*\*\s*(.*)$")
 
@@ -129,13 +130,27 @@ class SaleEntry:
         self.table.selectRow(row)
         return True
 
-    def add_catalog_item(self: SalePage, item: CatalogItem, quantity: object = 1) -> bool:
-        """A quick key's item (or any item the till already holds)."""
+    def add_catalog_item(self: SalePage, item: CatalogItem) -> bool:
+        """A quick key's item: one, or the quantity typed in the entry first (`0.75` then the key: 0.75 kg). An item
+        sold by weight needs its weight typed first."""
+        typed = self.entry.text().strip().rstrip("*").strip()
         try:
+            if typed:
+                quantity = parse_quantity(typed.replace(",", "."))
+            elif item.unit.lower() in WEIGHED_UNITS:
+                self.show_error(translate("SalePage", "{item} is sold by weight: type its weight in kg (such as "
+                                                      "0.75), then press its key.").format(item=item.name))
+                self.focus_entry()
+                return False
+            else:
+                quantity = Decimal(1)
             row = self.model.add_item(item, quantity)
         except CartError as exc:
             self.show_error(refusal_text(exc))
+            self.focus_entry()
             return False
+        self.entry.clear()
+        self.results.hide()
         self.clear_message()
         self.table.selectRow(row)
         self.focus_entry()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 import threading
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -15,7 +15,9 @@ from pytestqt.qtbot import QtBot
 
 from pos_app.app import PosApp
 from pos_app.backend import AppPaths
-from pos_app.config import SessionSecretStore
+from pos_app.config import Environment, SessionSecretStore
+from pos_app.domain.people import Role
+from pos_app.journal import Journal
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import Stage
 from pos_app.ui.language import Language
@@ -117,11 +119,13 @@ def make_till(qtbot: QtBot, sandbox_server, tmp_path: Path,
 
     def make(schedule: PollSchedule = FAST_SCHEDULE, sandbox_url: str | None = None,
              language: Language | None = None, instant: Callable[[], datetime] | None = None,
-             embedded_sandbox: bool = False, posapi: bool = False) -> Till:
+             embedded_sandbox: bool = False, posapi: bool = False,
+             people: Sequence[tuple[str, Role, str]] = ()) -> Till:
         """`instant`: the moment the till's clock reads (its shop's zone makes the day); `embedded_sandbox`:
         training mode starts its own sandbox, as on a shop's computer, instead of using the session's;
         `posapi`: every sale's receipt through the session's PosAPI sandbox (else QPay's ebarimt, and no
-        receipt for cash)."""
+        receipt for cash); `people`: (name, role, PIN) set up before the till starts, which then opens on its
+        PIN screen (the test signs in)."""
         control = SandboxControl(sandbox_server.url)
         use_posapi_in_training(tmp_path / "config", posapi)
         posapi_url = None
@@ -133,7 +137,12 @@ def make_till(qtbot: QtBot, sandbox_server, tmp_path: Path,
                 server.reset()      # clean for the test's first till; a restarted till finds what it left
             posapi_tills.append(server)
             posapi_url = server.url
-        app = PosApp(AppPaths(tmp_path / "config", tmp_path / "data", tmp_path / "cache"),
+        paths = AppPaths(tmp_path / "config", tmp_path / "data", tmp_path / "cache")
+        if people:
+            with Journal(paths.journal_file(Environment.TRAINING), "T1") as journal:
+                for name, role, pin in people:
+                    journal.add_person(name, role, pin)
+        app = PosApp(paths,
                      sandbox_url=None if embedded_sandbox else sandbox_url or sandbox_server.url,
                      secrets=SessionSecretStore(), schedule=schedule, language=language, instant=instant,
                      posapi_url=posapi_url)
@@ -143,6 +152,11 @@ def make_till(qtbot: QtBot, sandbox_server, tmp_path: Path,
             app.start()
         if embedded_sandbox:
             control = SandboxControl(app.backend.base_url)  # type: ignore[union-attr]
+        if people:
+            qtbot.waitUntil(lambda: app.people.lock_dialog is not None and app.people.lock_dialog.isVisible(),
+                            timeout=WAIT_MS)
+            app.people.lock_dialog.activateWindow()
+            return Till(app, qtbot, control)
         app.window.activateWindow()
         qtbot.waitUntil(app.window.isActiveWindow, timeout=WAIT_MS)
         qtbot.waitUntil(app.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
