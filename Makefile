@@ -131,8 +131,8 @@ X_PACKAGES := xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-ima
 screenshots: $(VENV)/.stamp-dev $(QM_FILES)
 	@dpkg -s $(X_PACKAGES) >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(X_PACKAGES) >/dev/null; }
-	xvfb-run -a -s "-screen 0 1280x900x24" $(BIN)/python scripts/screenshots.py docs/screenshots en
-	xvfb-run -a -s "-screen 0 1280x900x24" $(BIN)/python scripts/screenshots.py docs/screenshots/mn mn
+	xvfb-run -a -s "-screen 0 1920x1080x24" $(BIN)/python scripts/screenshots.py docs/screenshots en
+	xvfb-run -a -s "-screen 0 1920x1080x24" $(BIN)/python scripts/screenshots.py docs/screenshots/mn mn
 
 # Sample receipts (ESC/POS bytes read back, and Qt's PDF through pdftoppm) into docs/receipts.
 sample-receipts: $(VENV)/.stamp-dev system-test-packages

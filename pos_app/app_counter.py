@@ -33,6 +33,18 @@ translate = QCoreApplication.translate     # lupdate reads translate("PosApp", "
 CATALOG_FILE = "catalog.csv"               # in the data folder: the catalog the till imported or edited
 
 
+SMALLEST_SCREEN = (1024, 700)      # the window's least size: 1024×768 less a taskbar
+
+
+def window_state(mode: str, width: int, height: int) -> Qt.WindowState:
+    """How the till takes its screen: maximized or full screen as the shop set, unless the screen is smaller than
+    the window's least size (it then keeps that size, to be moved around)."""
+    if width < SMALLEST_SCREEN[0] or height < SMALLEST_SCREEN[1]:
+        return Qt.WindowState.WindowNoState
+    return {"full_screen": Qt.WindowState.WindowFullScreen,
+            "maximized": Qt.WindowState.WindowMaximized}.get(mode, Qt.WindowState.WindowNoState)
+
+
 class AppCounter:
     """Mixed into `PosApp`."""
 
@@ -59,11 +71,11 @@ class AppCounter:
         self.window.update_actions()
         if not self.sized:
             self.sized = True
-            mode = settings.window_mode
-            if mode == "full_screen":
-                self.window.setWindowState(Qt.WindowState.WindowFullScreen)
-            elif mode == "maximized":
-                self.window.setWindowState(Qt.WindowState.WindowMaximized)
+            screen = self.window.screen()
+            area = screen.availableGeometry() if screen is not None else None
+            state = window_state(settings.window_mode, area.width() if area else 0, area.height() if area else 0)
+            if state is not Qt.WindowState.WindowNoState:
+                self.window.setWindowState(state)
         if self.people.guarded and self.people.operator is None:
             self.people.lock(self.window)
         elif not self.people.guarded:

@@ -78,7 +78,8 @@ def main(folder: Path, language_code: str = "en") -> None:
         raise SystemExit(f"no compiled translations for {language_code}: run make translations")
     home = Path(tempfile.mkdtemp(prefix="pos-app-shots-"))
     # The QPay sales first, with QPay's own ebarimt (no PosAPI); the counter's sales after, with it (counter_shots).
-    save_settings(Settings(language=language_code, training_posapi=False), home / "config" / "settings.json")
+    save_settings(Settings(language=language_code, training_posapi=False, window_mode="window"),
+                  home / "config" / "settings.json")
     app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), secrets=SessionSecretStore(),
                  language=language)
     window = app.window
@@ -254,6 +255,8 @@ def main(folder: Path, language_code: str = "en") -> None:
     app.shutdown()
     window.close()
     counter_shots(folder, language_code, language)
+    import screenshots_counter     # beside this script (scripts/ is on the path when it runs)
+    screenshots_counter.counter_shots(folder, language_code, language, SIZE, sys.modules[__name__])
 
 
 def type_slowly(widget: QWidget, text: str) -> None:
@@ -263,7 +266,8 @@ def type_slowly(widget: QWidget, text: str) -> None:
 def counter_shots(folder: Path, language_code: str, language: Language) -> None:
     """Cash, the card terminal and the shift, with every receipt through the training PosAPI."""
     home = Path(tempfile.mkdtemp(prefix="pos-app-shots-"))
-    save_settings(Settings(language=language_code, shop_name="Өглөөний Үүр"), home / "config" / "settings.json")
+    save_settings(Settings(language=language_code, shop_name="Өглөөний Үүр", window_mode="window"),
+                  home / "config" / "settings.json")
     app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), secrets=SessionSecretStore(),
                  language=language)
     window = app.window

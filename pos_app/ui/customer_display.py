@@ -92,7 +92,8 @@ class CustomerDisplay(QWidget):
                        f"<td align='right'>{html.escape(amount)}</td></tr>" for name, times, amount in
                        newest[-SHOWN_LINES:])
         more = count - min(len(newest), SHOWN_LINES)
-        earlier = (f"<p>{html.escape(self.tr('… and %n line(s) before', '', more))}</p>" if more > 0 else "")
+        before = self.tr("… and %n line(s) before", "", more)
+        earlier = f"<p>{html.escape(before)}</p>" if more > 0 else ""
         self.lines.setText(f"{earlier}<table width='100%'>{rows}</table>")
         self.caption.setText(self.tr("Total") + (f"  ({discount_text})" if discount_text else ""))
         self.amount.setText(total_text)

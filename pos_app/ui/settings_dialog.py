@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -100,6 +101,8 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         till_group = self._till_group(settings)
         tax_group = self._tax_group(settings)
         printer_group = self._printer_group(settings)
+        counter_group = self._counter_group()
+        scale_group = self._scale_group()
 
         self.error_general = self._error_label("general")
 
@@ -115,17 +118,35 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         # Two columns: with the till's large fonts one column is taller than a 1024x768 screen.
         left = QVBoxLayout()
         left.addWidget(service_group)
-        left.addWidget(tax_group)
         left.addStretch(1)
         right = QVBoxLayout()
         right.addWidget(till_group)
-        right.addWidget(printer_group)
         right.addStretch(1)
         columns = QHBoxLayout()
         columns.addLayout(left, 1)
         columns.addLayout(right, 1)
+        # The counter's settings on a page of their own: with them beside the rest the dialog outgrew 1024x768.
+        shop_page, counter_page = QWidget(), QWidget()
+        shop_page.setLayout(columns)
+        columns.setContentsMargins(0, 6, 0, 0)
+        counter_column = QHBoxLayout(counter_page)
+        counter_column.setContentsMargins(0, 6, 0, 0)
+        counter_left, counter_right = QVBoxLayout(), QVBoxLayout()
+        counter_left.addWidget(tax_group)
+        counter_left.addWidget(printer_group)
+        counter_left.addStretch(1)
+        counter_right.addWidget(counter_group)
+        counter_right.addWidget(scale_group)
+        counter_right.addStretch(1)
+        counter_column.addLayout(counter_left, 1)
+        counter_column.addLayout(counter_right, 1)
+        self.pages = QTabWidget()
+        self.pages.setObjectName("pages")
+        self.pages.setDocumentMode(True)     # no frame around the pages: the dialog must fit 1024x768
+        self.pages.addTab(shop_page, self.tr("Payments and till"))
+        self.pages.addTab(counter_page, self.tr("Receipts, printer, counter, scale"))
         layout = QVBoxLayout(self)
-        layout.addLayout(columns)
+        layout.addWidget(self.pages)
         layout.addWidget(self.error_general)
         layout.addStretch(1)
         layout.addWidget(self.buttons)
@@ -238,10 +259,24 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
             label.setText("\n".join(messages))
             label.setVisible(bool(messages))
         self.save_button.setEnabled(not found)
+        self._mark_pages(set(by_field))
         self._update_test_button(found)
         self._update_test_page_button()
         if self.isVisible():
             QTimer.singleShot(0, self, self._fit_height)
+
+    def show_page_of(self, widget: QWidget) -> None:
+        for index in range(self.pages.count()):
+            if self.pages.widget(index).isAncestorOf(widget):
+                self.pages.setCurrentIndex(index)
+
+    def _mark_pages(self, fields_at_fault: set[str]) -> None:
+        """A page holding a field with a problem says so on its tab (its errors are out of sight)."""
+        for index in range(self.pages.count()):
+            page = self.pages.widget(index)
+            faulty = any(page.isAncestorOf(self._rows[name]) for name in fields_at_fault if name in self._rows)
+            title = self.pages.tabText(index).removesuffix("  ⚠")
+            self.pages.setTabText(index, title + ("  ⚠" if faulty else ""))
 
     def _fit_height(self) -> None:
         # A window does not grow by itself when wrapped text (an error) needs more lines.

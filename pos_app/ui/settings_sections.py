@@ -170,6 +170,36 @@ class SettingsSections:
         tax_group.setLayout(tax)
         return tax_group
 
+    def _counter_group(self) -> QGroupBox:
+        """The till's screen, its lock and the discounts a cashier may give alone."""
+        counter = QFormLayout()
+        self._add_line(counter, "window_mode", translate("SettingsDialog", "Window"),
+                       translate("SettingsDialog", "maximized, full_screen or window"))
+        self._add_line(counter, "idle_lock_minutes", translate("SettingsDialog", "Lock after idle (minutes)"),
+                       translate("SettingsDialog", "0: never (with PINs set up)"))
+        self._add_line(counter, "discount_limit", translate("SettingsDialog", "Discount limit (%)"),
+                       translate("SettingsDialog", "above it, a manager's PIN"))
+        group = QGroupBox(translate("SettingsDialog", "At the counter"))
+        group.setLayout(counter)
+        return group
+
+    def _scale_group(self) -> QGroupBox:
+        """How the shop's scale prints its labels (EAN-13 starting 20-29: the item's code and its weight or price)."""
+        scale = QFormLayout()
+        self._add_side_by_side(scale, translate("SettingsDialog", "Labels"), (
+            ("scale_prefixes", translate("SettingsDialog", "Prefixes"), translate("SettingsDialog", "off"),
+             "20-29 "),
+            ("scale_kind", translate("SettingsDialog", "Holds"), translate("SettingsDialog", "weight or price"),
+             "weight"),
+            ("scale_code_digits", translate("SettingsDialog", "Code digits"), "5", "9 ")))
+        self._add_side_by_side(scale, translate("SettingsDialog", "Checks"), (
+            ("scale_price_decimals", translate("SettingsDialog", "Price decimals"), "0", "9 "),
+            ("scale_verifier_digit", translate("SettingsDialog", "Verifier digit"), translate("SettingsDialog",
+                                                                                             "no or yes"), "yes ")))
+        group = QGroupBox(translate("SettingsDialog", "Scale labels"))
+        group.setLayout(scale)
+        return group
+
     def _error_label(self, name: str) -> QLabel:
         label = QLabel()
         label.setObjectName(f"error_{name}")

@@ -42,4 +42,14 @@ QPushButton#charge:disabled, QPushButton#primary:disabled { background: #9fb3c8;
 QPushButton#danger { color: #ba2525; }
 QPushButton#training { background: #fff3c4; border: 1px dashed #f0b429; }
 QListWidget#banks { background: white; border: none; font-size: 11pt; }
+QPushButton#tender, QPushButton#charge { min-height: 44px; }
+QPushButton#quickKey { font-size: 11pt; padding: 6px; text-align: center; background: #f0f4f8; }
+QPushButton#pinKey { font-size: 18pt; font-weight: 600; }
+QLineEdit#pin { font-size: 22pt; letter-spacing: 6px; padding: 6px; }
+QLabel#pinPrompt { font-size: 14pt; }
+QLabel#pinMessage, QLabel#discountPreview[kind="error"] { color: #ba2525; }
+QLabel#discount { color: #0e7c4a; font-weight: 600; }
+QListWidget#searchResults { background: white; font-size: 13pt; border: 1px solid #9aa5b1; }
+QListWidget#searchResults::item { padding: 6px; }
+QListWidget#searchResults::item:selected { background: #2680c2; color: white; }
 """

@@ -12,7 +12,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+37"/>
+        <location filename="../../pos_app/ui/messages.py" line="+40"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</translation>
     </message>
@@ -43,11 +43,16 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Quantity × price must come to whole cents</source>
-        <translation>Quantity × price must come to whole cents</translation>
+        <source>A line&apos;s share of the sale discount must be from 0 to its amount</source>
+        <translation>A line&apos;s share of the sale discount must be from 0 to its amount</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
+        <source>Scale label {code}: item {item} is not in the catalog</source>
+        <translation>Scale label {code}: item {item} is not in the catalog</translation>
+    </message>
+    <message>
+        <location line="-3"/>
         <source>Description must be 1 to {maximum} characters</source>
         <translation>Description must be 1 to {maximum} characters</translation>
     </message>
@@ -65,7 +70,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+166"/>
+        <location filename="../../pos_app/ui/cart_model.py" line="+185"/>
         <source>Item</source>
         <translation>Item</translation>
     </message>
@@ -244,12 +249,12 @@
         <translation>Price</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Unit</source>
         <translation>Unit</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Tax codes</source>
         <translation>Tax codes</translation>
     </message>
@@ -264,12 +269,12 @@
         <translation>Pinned</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>To fix</source>
         <translation>To fix</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>file</source>
         <translation>file</translation>
     </message>
@@ -375,14 +380,90 @@
     </message>
 </context>
 <context>
+    <name>Counter</name>
+    <message>
+        <location filename="../../pos_app/ui/messages.py" line="+8"/>
+        <source>A discount must be above 0</source>
+        <translation>A discount must be above 0</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A discount may have at most 2 decimals</source>
+        <translation>A discount may have at most 2 decimals</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A discount can be at most 100 %</source>
+        <translation>A discount can be at most 100 %</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A discount must be below 10^12</source>
+        <translation>A discount must be below 10^12</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discount {value} is not a number or a percent</source>
+        <translation>Discount {value} is not a number or a percent</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A name is 1 to {maximum} characters</source>
+        <translation>A name is 1 to {maximum} characters</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A PIN is 4 to 8 digits</source>
+        <translation>A PIN is 4 to 8 digits</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Someone else uses that PIN: choose another</source>
+        <translation>Someone else uses that PIN: choose another</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scale label {code} did not read right (its check digit is wrong): scan or type it again</source>
+        <translation>Scale label {code} did not read right (its check digit is wrong): scan or type it again</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scale label {code} did not read right (the check digit of its weight or price is wrong): scan or type it again</source>
+        <translation>Scale label {code} did not read right (the check digit of its weight or price is wrong): scan or type it again</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scale label {code} shows no weight: weigh the item again</source>
+        <translation>Scale label {code} shows no weight: weigh the item again</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scale label {code} shows a price of 0: weigh the item again</source>
+        <translation>Scale label {code} shows a price of 0: weigh the item again</translation>
+    </message>
+</context>
+<context>
     <name>CustomerDisplay</name>
     <message>
-        <location filename="../../pos_app/ui/customer_display.py" line="+43"/>
+        <location filename="../../pos_app/ui/customer_display.py" line="+47"/>
         <source>Customer display</source>
         <translation>Customer display</translation>
     </message>
+    <message numerus="yes">
+        <location line="+48"/>
+        <source>… and %n line(s) before</source>
+        <translation>
+            <numerusform>… and %n line before</numerusform>
+            <numerusform>… and %n lines before</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+35"/>
+        <location line="+3"/>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <location line="+21"/>
         <source>Amount to pay</source>
         <translation>Amount to pay</translation>
@@ -499,7 +580,7 @@
     <message>
         <location line="+6"/>
         <source>Of which with a discount (taken off)</source>
-        <translation type="unfinished"></translation>
+        <translation>Of which with a discount (taken off)</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -798,6 +879,34 @@
         <location line="+5"/>
         <source>VAT without receipt</source>
         <translation>VAT without receipt</translation>
+    </message>
+</context>
+<context>
+    <name>DiscountDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/discount_dialog.py" line="+25"/>
+        <source>Discount</source>
+        <translation>Discount</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{what}: {amount}</source>
+        <translation>{what}: {amount}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>10% or an amount, such as 500</source>
+        <translation>10% or an amount, such as 500</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>No discount.</source>
+        <translation>No discount.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Takes off {off}: {total} to pay.</source>
+        <translation>Takes off {off}: {total} to pay.</translation>
     </message>
 </context>
 <context>
@@ -1104,7 +1213,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+155"/>
+        <location filename="../../pos_app/ui/messages.py" line="+167"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -1641,7 +1750,7 @@
 <context>
     <name>HistoryDialog</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+102"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+104"/>
         <source>Sales history</source>
         <translation>Sales history</translation>
     </message>
@@ -2020,7 +2129,7 @@
         <translation>Its outcome is not known yet: press Check again (F5) before trying again.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="+47"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="+52"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</translation>
     </message>
@@ -2036,12 +2145,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+250"/>
+        <location line="+260"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Sale {number} is cancelled: nothing was charged.</translation>
     </message>
     <message>
-        <location line="-247"/>
+        <location line="-257"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</translation>
     </message>
@@ -2056,7 +2165,7 @@
         <translation>Cancelling the invoice of sale {number}…</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>Another action is still running: try again when it ends.</source>
         <translation>Another action is still running: try again when it ends.</translation>
     </message>
@@ -2106,7 +2215,7 @@
         <translation>Cancelling the card payment of sale {number}…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</source>
         <translation>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</translation>
     </message>
@@ -2280,14 +2389,42 @@
     </message>
 </context>
 <context>
+    <name>ItemEditDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/item_edit_dialog.py" line="+25"/>
+        <source>Item</source>
+        <translation>Item</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Barcode</source>
+        <translation>Barcode</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Price</source>
+        <translation>Price</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Type the item&apos;s name.</source>
+        <translation>Type the item&apos;s name.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+63"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+72"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay till</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
@@ -2312,7 +2449,7 @@
         <translation>Charge</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Free line…</source>
         <translation>Free line…</translation>
     </message>
@@ -2328,12 +2465,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+195"/>
+        <location line="+208"/>
         <source>Cancel sale</source>
         <translation>Cancel sale</translation>
     </message>
     <message>
-        <location line="-194"/>
+        <location line="-207"/>
         <source>Simulate customer payment</source>
         <translation>Simulate customer payment</translation>
     </message>
@@ -2384,6 +2521,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>People and PINs…</source>
+        <translation>People and PINs…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Import the catalog (CSV, XLSX)…</source>
+        <translation>Import the catalog (CSV, XLSX)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <location filename="../../pos_app/ui/window_questions.py" line="+54"/>
         <source>Quit</source>
         <translation>Quit</translation>
@@ -2394,7 +2541,7 @@
         <translation>&amp;Sale</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Receipt</source>
         <translation>&amp;Receipt</translation>
     </message>
@@ -2404,7 +2551,7 @@
         <translation>&amp;Till</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+54"/>
         <source>Ready.</source>
         <translation>Ready.</translation>
     </message>
@@ -2429,7 +2576,7 @@
         <translation>The cart is kept: change it and charge again, or press F2 for a new sale.</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+75"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>The receipt has not been issued yet. Start a new sale without it?</translation>
     </message>
@@ -2482,7 +2629,7 @@
         </translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-149"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
     </message>
@@ -2540,6 +2687,132 @@
         <location line="+1"/>
         <source>Keep paying</source>
         <translation>Keep paying</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/window_counter.py" line="+41"/>
+        <source>Discount on the line…</source>
+        <translation>Discount on the line…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Discount on the sale…</source>
+        <translation>Discount on the sale…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Park the sale / parked sales…</source>
+        <translation>Park the sale / parked sales…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Lock the till</source>
+        <translation>Lock the till</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Change the item&apos;s price or name…</source>
+        <translation>Change the item&apos;s price or name…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open the cash drawer</source>
+        <translation>Open the cash drawer</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Discount on {item}</source>
+        <translation>Discount on {item}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Discount on the whole sale</source>
+        <translation>Discount on the whole sale</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Discount {discount} given.</source>
+        <translation>Discount {discount} given.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discount taken off.</source>
+        <translation>Discount taken off.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>The sale was not parked.</source>
+        <translation>The sale was not parked.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale of {total} parked: F10 with an empty cart brings it back.</source>
+        <translation>Sale of {total} parked: F10 with an empty cart brings it back.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The parked sales were not read.</source>
+        <translation>The parked sales were not read.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No sale is parked. F10 parks the sale on screen.</source>
+        <translation>No sale is parked. F10 parks the sale on screen.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>The sale was not resumed.</source>
+        <translation>The sale was not resumed.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Finish or park the sale on screen first.</source>
+        <translation>Finish or park the sale on screen first.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Parked sale resumed: {total}.</source>
+        <translation>Parked sale resumed: {total}.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Only a catalog item&apos;s price is changed here; a free line is typed anew.</source>
+        <translation>Only a catalog item&apos;s price is changed here; a free line is typed anew.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>{item}: {price} from now on.</source>
+        <translation>{item}: {price} from now on.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>discount {amount}</source>
+        <translation>discount {amount}</translation>
+    </message>
+</context>
+<context>
+    <name>ParkedDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/parked_dialog.py" line="+20"/>
+        <source>Parked sales</source>
+        <translation>Parked sales</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>{time}  ·  {total}  ·  %n line(s): {first}</source>
+        <translation>
+            <numerusform>{time}  ·  {total}  ·  %n line: {first}</numerusform>
+            <numerusform>{time}  ·  {total}  ·  %n lines: {first}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Resume</source>
+        <translation>Resume</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Pick the sale to bring back (Enter). It leaves the list.</source>
+        <translation>Pick the sale to bring back (Enter). It leaves the list.</translation>
     </message>
 </context>
 <context>
@@ -2683,9 +2956,122 @@
     </message>
 </context>
 <context>
+    <name>PeopleDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/people_dialog.py" line="+47"/>
+        <source>People and PINs</source>
+        <translation>People and PINs</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+91"/>
+        <source>Cashier</source>
+        <translation>Cashier</translation>
+    </message>
+    <message>
+        <location line="-90"/>
+        <location line="+90"/>
+        <source>Manager</source>
+        <translation>Manager</translation>
+    </message>
+    <message>
+        <location line="-84"/>
+        <source>Save the person</source>
+        <translation>Save the person</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Take off the list</source>
+        <translation>Take off the list</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Role</source>
+        <translation>Role</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PIN (4 to 8 digits)</source>
+        <translation>PIN (4 to 8 digits)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The PIN again</source>
+        <translation>The PIN again</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The two PINs differ: type the same PIN twice.</source>
+        <translation>The two PINs differ: type the same PIN twice.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Set up a manager first (the owner): only a manager can change this list later.</source>
+        <translation>Set up a manager first (the owner): only a manager can change this list later.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{name} is saved.</source>
+        <translation>{name} is saved.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Keep at least one manager on the list.</source>
+        <translation>Keep at least one manager on the list.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} is off the list.</source>
+        <translation>{name} is off the list.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Nobody is set up: the till asks no PIN. Set up the owner as a manager first.</source>
+        <translation>Nobody is set up: the till asks no PIN. Set up the owner as a manager first.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The change was not saved.</source>
+        <translation>The change was not saved.</translation>
+    </message>
+</context>
+<context>
+    <name>PinDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/pin_dialog.py" line="+35"/>
+        <source>Locked</source>
+        <translation>Locked</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Manager&apos;s PIN</source>
+        <translation>Manager&apos;s PIN</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cancel (Esc)</source>
+        <translation>Cancel (Esc)</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>A PIN is 4 to 8 digits.</source>
+        <translation>A PIN is 4 to 8 digits.</translation>
+    </message>
+</context>
+<context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+150"/>
+        <location filename="../../pos_app/app.py" line="+157"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
@@ -2710,12 +3096,12 @@
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>The till is still starting.</source>
         <translation>The till is still starting.</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+79"/>
         <source>Applying the new settings…</source>
         <translation>Applying the new settings…</translation>
     </message>
@@ -2783,6 +3169,21 @@
         <location line="+24"/>
         <source>The unfinished sales are settled with the payment service.</source>
         <translation>The unfinished sales are settled with the payment service.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/app_counter.py" line="+82"/>
+        <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
+        <translation>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Signed in: {name}.</source>
+        <translation>Signed in: {name}.</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>The catalog file was not saved.</source>
+        <translation>The catalog file was not saved.</translation>
     </message>
 </context>
 <context>
@@ -3159,17 +3560,17 @@
     <message>
         <location line="+17"/>
         <source>Discount {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>Discount {label}</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Subtotal</source>
-        <translation type="unfinished"></translation>
+        <translation>Subtotal</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Sale discount</source>
-        <translation type="unfinished"></translation>
+        <translation>Sale discount</translation>
     </message>
     <message>
         <location line="+22"/>
@@ -4020,7 +4421,7 @@
         <translation>The cart is empty: scan or add an item first.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
         <translation>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</translation>
     </message>
@@ -4105,7 +4506,7 @@
         <translation>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>The payment was not recorded; it does not count.</source>
         <translation>The payment was not recorded; it does not count.</translation>
     </message>
@@ -4123,12 +4524,12 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+59"/>
-        <source>Scan or type a code and press Enter  ·  3*code for three</source>
-        <translation>Scan or type a code and press Enter  ·  3*code for three</translation>
+        <location filename="../../pos_app/ui/sale_page.py" line="+60"/>
+        <source>Scan or type a code, or type a name  ·  3*code for three</source>
+        <translation>Scan or type a code, or type a name  ·  3*code for three</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>Free line… (Ctrl+L)</source>
         <translation>Free line… (Ctrl+L)</translation>
     </message>
@@ -4138,13 +4539,13 @@
         <translation>The cart is empty. Scan an item to start a sale.</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+69"/>
+        <location line="+17"/>
+        <location line="+87"/>
         <source>Charge  (F12)</source>
         <translation>Charge  (F12)</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-83"/>
         <source>Cash  (F7)</source>
         <translation>Cash  (F7)</translation>
     </message>
@@ -4155,6 +4556,11 @@
     </message>
     <message>
         <location line="+13"/>
+        <source>Before discounts</source>
+        <translation>Before discounts</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
@@ -4169,12 +4575,32 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+117"/>
+        <source>Discount</source>
+        <translation>Discount</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discount (sale {discount})</source>
+        <translation>Discount (sale {discount})</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/sale_entry.py" line="+119"/>
+        <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
+        <translation>Nothing in the catalog is called &quot;{words}&quot;.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>{item} is sold by weight: type its weight in kg (such as 0.75), then press its key.</source>
+        <translation>{item} is sold by weight: type its weight in kg (such as 0.75), then press its key.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
         <translation>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</translation>
     </message>
     <message numerus="yes">
-        <location line="+32"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+6"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n line</numerusform>
@@ -4254,7 +4680,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-86"/>
+        <location line="-92"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
     </message>
@@ -4381,35 +4807,50 @@
     <message>
         <location line="+1"/>
         <source>The {label} must be empty (off), a range such as 20-29 or a list such as 21,22 of two-digit prefixes from 20 to 29.</source>
-        <translation type="unfinished"></translation>
+        <translation>The {label} must be empty (off), a range such as 20-29 or a list such as 21,22 of two-digit prefixes from 20 to 29.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The {label} must be weight or price.</source>
-        <translation type="unfinished"></translation>
+        <translation>The {label} must be weight or price.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be 4, 5 or 6.</source>
-        <translation type="unfinished"></translation>
+        <translation>The {label} must be 4, 5 or 6.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be 4 or 5 when the scale writes a verifier digit.</source>
-        <translation type="unfinished"></translation>
+        <translation>The {label} must be 4 or 5 when the scale writes a verifier digit.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be 0 (whole tögrög) or 2 (with cents).</source>
-        <translation type="unfinished"></translation>
+        <translation>The {label} must be 0 (whole tögrög) or 2 (with cents).</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be no or yes (a check digit of the weight or price, just before it).</source>
-        <translation type="unfinished"></translation>
+        <translation>The {label} must be no or yes (a check digit of the weight or price, just before it).</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>The {label} must be maximized, full_screen or window.</source>
+        <translation>The {label} must be maximized, full_screen or window.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be a whole number of minutes from 0 (never) to 240.</source>
+        <translation>The {label} must be a whole number of minutes from 0 (never) to 240.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be a percent from 0 to 100.</source>
+        <translation>The {label} must be a percent from 0 to 100.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>environment</source>
         <translation>environment</translation>
     </message>
@@ -4561,30 +5002,45 @@
     <message>
         <location line="+1"/>
         <source>scale label prefixes</source>
-        <translation type="unfinished"></translation>
+        <translation>scale label prefixes</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>scale label value</source>
-        <translation type="unfinished"></translation>
+        <translation>scale label value</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>scale item code digits</source>
-        <translation type="unfinished"></translation>
+        <translation>scale item code digits</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>scale price decimals</source>
-        <translation type="unfinished"></translation>
+        <translation>scale price decimals</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>scale verifier digit</source>
-        <translation type="unfinished"></translation>
+        <translation>scale verifier digit</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="+1"/>
+        <source>window size</source>
+        <translation>window size</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lock after idle minutes</source>
+        <translation>lock after idle minutes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>discount limit without a manager</source>
+        <translation>discount limit without a manager</translation>
+    </message>
+    <message>
+        <location line="-65"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>The {label} must be a time zone name such as {example}.</translation>
     </message>
@@ -4599,7 +5055,7 @@
         <translation>The {label} must be 1 or 2 (percent).</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+44"/>
         <source>time zone</source>
         <translation>time zone</translation>
     </message>
@@ -4617,7 +5073,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+82"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+83"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
@@ -4849,7 +5305,7 @@
         <translation>Tax receipt (ebarimt)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+27"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+29"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -4859,7 +5315,7 @@
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+39"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+69"/>
         <source>Barcode scanner</source>
         <translation>Barcode scanner</translation>
     </message>
@@ -4944,7 +5400,7 @@
         <translation>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="-85"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="-115"/>
         <source>the sample catalog</source>
         <translation>the sample catalog</translation>
     </message>
@@ -5064,7 +5520,17 @@
         <translation>The test page went to {printer}: check every letter on it.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+110"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+33"/>
+        <source>Payments and till</source>
+        <translation>Payments and till</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipts, printer, counter, scale</source>
+        <translation>Receipts, printer, counter, scale</translation>
+    </message>
+    <message>
+        <location line="+94"/>
         <source>not needed in Training</source>
         <translation>not needed in Training</translation>
     </message>
@@ -5134,7 +5600,7 @@
         <translation>CSV files (*.csv);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+77"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+107"/>
         <source>VAT rate (%)</source>
         <translation>VAT rate (%)</translation>
     </message>
@@ -5149,7 +5615,7 @@
         <translation>1 or 2</translation>
     </message>
     <message>
-        <location line="-66"/>
+        <location line="-96"/>
         <source>Time zone</source>
         <translation>Time zone</translation>
     </message>
@@ -5164,7 +5630,97 @@
         <translation>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+38"/>
+        <source>Window</source>
+        <translation>Window</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>maximized, full_screen or window</source>
+        <translation>maximized, full_screen or window</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lock after idle (minutes)</source>
+        <translation>Lock after idle (minutes)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>0: never (with PINs set up)</source>
+        <translation>0: never (with PINs set up)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discount limit (%)</source>
+        <translation>Discount limit (%)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>above it, a manager&apos;s PIN</source>
+        <translation>above it, a manager&apos;s PIN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At the counter</source>
+        <translation>At the counter</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Labels</source>
+        <translation>Labels</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prefixes</source>
+        <translation>Prefixes</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>off</source>
+        <translation>off</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Holds</source>
+        <translation>Holds</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>weight or price</source>
+        <translation>weight or price</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Code digits</source>
+        <translation>Code digits</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checks</source>
+        <translation>Checks</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Price decimals</source>
+        <translation>Price decimals</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Verifier digit</source>
+        <translation>Verifier digit</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no or yes</source>
+        <translation>no or yes</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scale labels</source>
+        <translation>Scale labels</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Tax rates</source>
         <translation>Tax rates</translation>
     </message>
@@ -5624,7 +6180,7 @@
 <context>
     <name>Tenders</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-88"/>
+        <location filename="../../pos_app/ui/messages.py" line="-91"/>
         <source>Amount {value} is not a number</source>
         <translation>Amount {value} is not a number</translation>
     </message>
@@ -5697,6 +6253,65 @@
         <location line="+1"/>
         <source>Only the tender that covers the sale gives change</source>
         <translation>Only the tender that covers the sale gives change</translation>
+    </message>
+</context>
+<context>
+    <name>TillPeople</name>
+    <message>
+        <location filename="../../pos_app/ui/till_people.py" line="+37"/>
+        <source>give money back</source>
+        <translation>give money back</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>void a tax receipt</source>
+        <translation>void a tax receipt</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>change a price</source>
+        <translation>change a price</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>open Settings</source>
+        <translation>open Settings</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>open the drawer without a sale</source>
+        <translation>open the drawer without a sale</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give a discount this large</source>
+        <translation>give a discount this large</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set up people and PINs</source>
+        <translation>set up people and PINs</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>A manager&apos;s PIN is needed to {what}.</source>
+        <translation>A manager&apos;s PIN is needed to {what}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+33"/>
+        <source>That PIN is nobody&apos;s here. Try again.</source>
+        <translation>That PIN is nobody&apos;s here. Try again.</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>{name} is not a manager: a manager&apos;s PIN is needed.</source>
+        <translation>{name} is not a manager: a manager&apos;s PIN is needed.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Enter your PIN to sign in.</source>
+        <translation>Enter your PIN to sign in.</translation>
     </message>
 </context>
 </TS>

@@ -12,7 +12,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+37"/>
+        <location filename="../../pos_app/ui/messages.py" line="+40"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Код уншуулах эсвэл бичнэ үү, эсвэл тоо*код (ж.нь 3*4901234567890)</translation>
     </message>
@@ -43,11 +43,16 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Quantity × price must come to whole cents</source>
-        <translation>Тоо ширхэг × үнэ нь бүхэл мөнгөн дүн (2 оронтой бутархай) гарах ёстой</translation>
+        <source>A line&apos;s share of the sale discount must be from 0 to its amount</source>
+        <translation>Мөрөнд ногдох нийт хөнгөлөлт 0-ээс мөрийн дүн хүртэл байх ёстой</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
+        <source>Scale label {code}: item {item} is not in the catalog</source>
+        <translation>Жингийн шошго {code}: {item} кодтой бараа каталогт алга</translation>
+    </message>
+    <message>
+        <location line="-3"/>
         <source>Description must be 1 to {maximum} characters</source>
         <translation>Тайлбар 1-ээс {maximum} тэмдэгт байна</translation>
     </message>
@@ -65,7 +70,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+166"/>
+        <location filename="../../pos_app/ui/cart_model.py" line="+185"/>
         <source>Item</source>
         <translation>Бараа</translation>
     </message>
@@ -244,12 +249,12 @@
         <translation>Үнэ</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>Unit</source>
         <translation>Нэгж</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Tax codes</source>
         <translation>Татварын код</translation>
     </message>
@@ -264,12 +269,12 @@
         <translation>Шуурхай товч</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>To fix</source>
         <translation>Засах зүйл</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>file</source>
         <translation>файл</translation>
     </message>
@@ -375,14 +380,90 @@
     </message>
 </context>
 <context>
+    <name>Counter</name>
+    <message>
+        <location filename="../../pos_app/ui/messages.py" line="+8"/>
+        <source>A discount must be above 0</source>
+        <translation>Хөнгөлөлт 0-ээс их байх ёстой</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A discount may have at most 2 decimals</source>
+        <translation>Хөнгөлөлт хамгийн ихдээ 2 орны бутархайтай байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A discount can be at most 100 %</source>
+        <translation>Хөнгөлөлт хамгийн ихдээ 100 % байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A discount must be below 10^12</source>
+        <translation>Хөнгөлөлт 10^12-оос бага байх ёстой</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discount {value} is not a number or a percent</source>
+        <translation>{value} хөнгөлөлт нь тоо эсвэл хувь биш байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A name is 1 to {maximum} characters</source>
+        <translation>Нэр 1-ээс {maximum} тэмдэгт байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A PIN is 4 to 8 digits</source>
+        <translation>ПИН код 4-8 оронтой тоо байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Someone else uses that PIN: choose another</source>
+        <translation>Энэ ПИН кодыг өөр хүн хэрэглэж байна: өөрийг сонгоно уу</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scale label {code} did not read right (its check digit is wrong): scan or type it again</source>
+        <translation>Жингийн шошго {code} зөв уншигдсангүй (шалгах орон нь буруу): дахин уншуулах эсвэл бичнэ үү</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scale label {code} did not read right (the check digit of its weight or price is wrong): scan or type it again</source>
+        <translation>Жингийн шошго {code} зөв уншигдсангүй (жин эсвэл үнийн шалгах орон буруу): дахин уншуулах эсвэл бичнэ үү</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scale label {code} shows no weight: weigh the item again</source>
+        <translation>Жингийн шошго {code} жингүй байна: барааг дахин жинлэнэ үү</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scale label {code} shows a price of 0: weigh the item again</source>
+        <translation>Жингийн шошго {code} 0 үнэтэй байна: барааг дахин жинлэнэ үү</translation>
+    </message>
+</context>
+<context>
     <name>CustomerDisplay</name>
     <message>
-        <location filename="../../pos_app/ui/customer_display.py" line="+43"/>
+        <location filename="../../pos_app/ui/customer_display.py" line="+47"/>
         <source>Customer display</source>
         <translation>Үйлчлүүлэгчийн дэлгэц</translation>
     </message>
+    <message numerus="yes">
+        <location line="+48"/>
+        <source>… and %n line(s) before</source>
+        <translation>
+            <numerusform>… өмнө нь %n мөр</numerusform>
+            <numerusform>… өмнө нь %n мөр</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+35"/>
+        <location line="+3"/>
+        <source>Total</source>
+        <translation>Нийт</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <location line="+21"/>
         <source>Amount to pay</source>
         <translation>Төлөх дүн</translation>
@@ -499,7 +580,7 @@
     <message>
         <location line="+6"/>
         <source>Of which with a discount (taken off)</source>
-        <translation type="unfinished"></translation>
+        <translation>Үүнээс хөнгөлөлттэй (хасагдсан дүн)</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -798,6 +879,34 @@
         <location line="+5"/>
         <source>VAT without receipt</source>
         <translation>Баримтгүй НӨАТ</translation>
+    </message>
+</context>
+<context>
+    <name>DiscountDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/discount_dialog.py" line="+25"/>
+        <source>Discount</source>
+        <translation>Хөнгөлөлт</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{what}: {amount}</source>
+        <translation>{what}: {amount}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>10% or an amount, such as 500</source>
+        <translation>10% эсвэл дүн, жишээ нь 500</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>No discount.</source>
+        <translation>Хөнгөлөлтгүй.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Takes off {off}: {total} to pay.</source>
+        <translation>{off} хасна: төлөх дүн {total}.</translation>
     </message>
 </context>
 <context>
@@ -1104,7 +1213,7 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+155"/>
+        <location filename="../../pos_app/ui/messages.py" line="+167"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
@@ -1641,7 +1750,7 @@
 <context>
     <name>HistoryDialog</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+102"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+104"/>
         <source>Sales history</source>
         <translation>Борлуулалтын түүх</translation>
     </message>
@@ -2020,7 +2129,7 @@
         <translation>Үр дүн нь хараахан тодорхойгүй: дахин оролдохоосоо өмнө Дахин шалгах (F5) дарна уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="+47"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="+52"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>{number} борлуулалтын нэхэмжлэхийг ({amount}) цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
     </message>
@@ -2036,12 +2145,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+250"/>
+        <location line="+260"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: төлбөр авагдаагүй.</translation>
     </message>
     <message>
-        <location line="-247"/>
+        <location line="-257"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>Үйлчлүүлэгч {number} борлуулалтыг аль хэдийн төлсөн тул цуцлах боломжгүй. Одоо төлөгдсөн гэж бүртгэгдлээ.</translation>
     </message>
@@ -2056,7 +2165,7 @@
         <translation>{number} борлуулалтын нэхэмжлэхийг цуцалж байна…</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+35"/>
         <source>Another action is still running: try again when it ends.</source>
         <translation>Өөр үйлдэл хийгдэж байна: дууссаны дараа дахин оролдоно уу.</translation>
     </message>
@@ -2106,7 +2215,7 @@
         <translation>{number} борлуулалтын картын төлбөрийг цуцалж байна…</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+15"/>
         <source>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</source>
         <translation>{number} борлуулалтын И-баримтыг (сугалаа {lottery}) цуцлах уу? Энэ нь татварын системд (И-баримт) хүчингүй болно. Төлбөр буцаагдахгүй.</translation>
     </message>
@@ -2280,14 +2389,42 @@
     </message>
 </context>
 <context>
+    <name>ItemEditDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/item_edit_dialog.py" line="+25"/>
+        <source>Item</source>
+        <translation>Бараа</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Barcode</source>
+        <translation>Баркод</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Name</source>
+        <translation>Нэр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Price</source>
+        <translation>Үнэ</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Type the item&apos;s name.</source>
+        <translation>Барааны нэрийг бичнэ үү.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+63"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+72"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay касс</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+23"/>
         <source>Starting…</source>
         <translation>Эхэлж байна…</translation>
     </message>
@@ -2312,7 +2449,7 @@
         <translation>Төлбөр авах</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Free line…</source>
         <translation>Гараар нэмэх…</translation>
     </message>
@@ -2328,12 +2465,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+195"/>
+        <location line="+208"/>
         <source>Cancel sale</source>
         <translation>Борлуулалт цуцлах</translation>
     </message>
     <message>
-        <location line="-194"/>
+        <location line="-207"/>
         <source>Simulate customer payment</source>
         <translation>Төлбөр дуурайх</translation>
     </message>
@@ -2384,6 +2521,16 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>People and PINs…</source>
+        <translation>Ажилтнууд ба ПИН…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Import the catalog (CSV, XLSX)…</source>
+        <translation>Каталог оруулах (CSV, XLSX)…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <location filename="../../pos_app/ui/window_questions.py" line="+54"/>
         <source>Quit</source>
         <translation>Гарах</translation>
@@ -2394,7 +2541,7 @@
         <translation>&amp;Борлуулалт</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&amp;Receipt</source>
         <translation>Б&amp;аримт</translation>
     </message>
@@ -2404,7 +2551,7 @@
         <translation>&amp;Касс</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+54"/>
         <source>Ready.</source>
         <translation>Бэлэн.</translation>
     </message>
@@ -2429,7 +2576,7 @@
         <translation>Сагс хэвээр байна: засаад дахин төлбөр авах, эсвэл F2 дарж шинэ борлуулалт эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+75"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>Баримт хараахан гараагүй байна. Баримтгүйгээр шинэ борлуулалт эхлүүлэх үү?</translation>
     </message>
@@ -2482,7 +2629,7 @@
         </translation>
     </message>
     <message>
-        <location line="-145"/>
+        <location line="-149"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: {amount} худалдан авагчийн картад буцаагдлаа.</translation>
     </message>
@@ -2540,6 +2687,132 @@
         <location line="+1"/>
         <source>Keep paying</source>
         <translation>Төлбөрөө үргэлжлүүлэх</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/window_counter.py" line="+41"/>
+        <source>Discount on the line…</source>
+        <translation>Мөрийн хөнгөлөлт…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Discount on the sale…</source>
+        <translation>Борлуулалтын хөнгөлөлт…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Park the sale / parked sales…</source>
+        <translation>Борлуулалтыг түр хадгалах / хадгалсан борлуулалт…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Lock the till</source>
+        <translation>Кассыг түгжих</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Change the item&apos;s price or name…</source>
+        <translation>Барааны үнэ, нэрийг өөрчлөх…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open the cash drawer</source>
+        <translation>Мөнгөний шургуулга нээх</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Discount on {item}</source>
+        <translation>{item}-ийн хөнгөлөлт</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Discount on the whole sale</source>
+        <translation>Борлуулалтын нийт дүнгийн хөнгөлөлт</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Discount {discount} given.</source>
+        <translation>{discount} хөнгөлөлт үзүүллээ.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discount taken off.</source>
+        <translation>Хөнгөлөлтийг цуцаллаа.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>The sale was not parked.</source>
+        <translation>Борлуулалтыг түр хадгалж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale of {total} parked: F10 with an empty cart brings it back.</source>
+        <translation>{total} борлуулалтыг түр хадгаллаа: сагс хоосон үед F10 дарж буцааж авна.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The parked sales were not read.</source>
+        <translation>Хадгалсан борлуулалтуудыг уншиж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No sale is parked. F10 parks the sale on screen.</source>
+        <translation>Хадгалсан борлуулалт алга. F10 дэлгэц дээрх борлуулалтыг түр хадгална.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>The sale was not resumed.</source>
+        <translation>Борлуулалтыг сэргээж чадсангүй.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Finish or park the sale on screen first.</source>
+        <translation>Эхлээд дэлгэц дээрх борлуулалтыг дуусгах эсвэл түр хадгална уу.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Parked sale resumed: {total}.</source>
+        <translation>Хадгалсан борлуулалтыг сэргээлээ: {total}.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Only a catalog item&apos;s price is changed here; a free line is typed anew.</source>
+        <translation>Энд зөвхөн каталогийн барааны үнийг өөрчилнө; чөлөөт мөрийг дахин бичнэ.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>{item}: {price} from now on.</source>
+        <translation>{item}: одооноос {price}.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>discount {amount}</source>
+        <translation>хөнгөлөлт {amount}</translation>
+    </message>
+</context>
+<context>
+    <name>ParkedDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/parked_dialog.py" line="+20"/>
+        <source>Parked sales</source>
+        <translation>Түр хадгалсан борлуулалт</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>{time}  ·  {total}  ·  %n line(s): {first}</source>
+        <translation>
+            <numerusform>{time}  ·  {total}  ·  %n мөр: {first}</numerusform>
+            <numerusform>{time}  ·  {total}  ·  %n мөр: {first}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Resume</source>
+        <translation>Сэргээх</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Pick the sale to bring back (Enter). It leaves the list.</source>
+        <translation>Буцааж авах борлуулалтаа сонгоно уу (Enter). Жагсаалтаас хасагдана.</translation>
     </message>
 </context>
 <context>
@@ -2683,9 +2956,122 @@
     </message>
 </context>
 <context>
+    <name>PeopleDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/people_dialog.py" line="+47"/>
+        <source>People and PINs</source>
+        <translation>Ажилтнууд ба ПИН</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+91"/>
+        <source>Cashier</source>
+        <translation>Кассчин</translation>
+    </message>
+    <message>
+        <location line="-90"/>
+        <location line="+90"/>
+        <source>Manager</source>
+        <translation>Менежер</translation>
+    </message>
+    <message>
+        <location line="-84"/>
+        <source>Save the person</source>
+        <translation>Хадгалах</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Take off the list</source>
+        <translation>Жагсаалтаас хасах</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Name</source>
+        <translation>Нэр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Role</source>
+        <translation>Үүрэг</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>PIN (4 to 8 digits)</source>
+        <translation>ПИН (4-8 оронтой тоо)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The PIN again</source>
+        <translation>ПИН-ээ дахин</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>The two PINs differ: type the same PIN twice.</source>
+        <translation>Хоёр ПИН ялгаатай байна: ижил ПИН-ийг хоёр удаа бичнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Set up a manager first (the owner): only a manager can change this list later.</source>
+        <translation>Эхлээд менежер (эзэн)-ийг бүртгэнэ үү: дараа нь зөвхөн менежер энэ жагсаалтыг өөрчилнө.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{name} is saved.</source>
+        <translation>{name} хадгалагдлаа.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Keep at least one manager on the list.</source>
+        <translation>Жагсаалтад дор хаяж нэг менежер үлдээнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} is off the list.</source>
+        <translation>{name} жагсаалтаас хасагдлаа.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Nobody is set up: the till asks no PIN. Set up the owner as a manager first.</source>
+        <translation>Хэн ч бүртгэгдээгүй: касс ПИН асуухгүй. Эхлээд эзнийг менежерээр бүртгэнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The change was not saved.</source>
+        <translation>Өөрчлөлт хадгалагдсангүй.</translation>
+    </message>
+</context>
+<context>
+    <name>PinDialog</name>
+    <message>
+        <location filename="../../pos_app/ui/pin_dialog.py" line="+35"/>
+        <source>Locked</source>
+        <translation>Түгжээтэй</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Manager&apos;s PIN</source>
+        <translation>Менежерийн ПИН</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Cancel (Esc)</source>
+        <translation>Болих (Esc)</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>A PIN is 4 to 8 digits.</source>
+        <translation>ПИН код 4-8 оронтой тоо байна.</translation>
+    </message>
+</context>
+<context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+150"/>
+        <location filename="../../pos_app/app.py" line="+157"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -2710,12 +3096,12 @@
         <translation>Терминал {terminal}</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>The till is still starting.</source>
         <translation>Касс эхэлсээр байна.</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+79"/>
         <source>Applying the new settings…</source>
         <translation>Шинэ тохиргоог хэрэгжүүлж байна…</translation>
     </message>
@@ -2783,6 +3169,21 @@
         <location line="+24"/>
         <source>The unfinished sales are settled with the payment service.</source>
         <translation>Дуусаагүй борлуулалтуудыг төлбөрийн үйлчилгээтэй тулгаж дууслаа.</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/app_counter.py" line="+82"/>
+        <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
+        <translation>Менежерийн ПИН бүртгэгдээгүй: энэ кассанд хэн ч мөнгө буцааж, Тохиргоог нээж чадна. Касс → Ажилтнууд ба ПИН хэсэгт бүртгэнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Signed in: {name}.</source>
+        <translation>Нэвтэрсэн: {name}.</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>The catalog file was not saved.</source>
+        <translation>Каталогийн файл хадгалагдсангүй.</translation>
     </message>
 </context>
 <context>
@@ -3159,17 +3560,17 @@
     <message>
         <location line="+17"/>
         <source>Discount {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>Хөнгөлөлт {label}</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>Subtotal</source>
-        <translation type="unfinished"></translation>
+        <translation>Хөнгөлөлтийн өмнө</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Sale discount</source>
-        <translation type="unfinished"></translation>
+        <translation>Нийт хөнгөлөлт</translation>
     </message>
     <message>
         <location line="+22"/>
@@ -4020,7 +4421,7 @@
         <translation>Сагс хоосон байна: эхлээд бараа уншуулах эсвэл нэмнэ үү.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
         <translation>Энэ борлуулалтад QPay-ээр аль хэдийн оролдсон: үлдэгдлийг бэлэн мөнгө эсвэл картаар авах, эсвэл авсан төлбөрүүдийг буцааж өгөөд дахин эхлүүлнэ үү.</translation>
     </message>
@@ -4105,7 +4506,7 @@
         <translation>{number} борлуулалтад төлбөр бүртгэгдсэн, гэхдээ тэр дэлгэцэнд алга: түүхээс (F4) харна уу.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>The payment was not recorded; it does not count.</source>
         <translation>Төлбөр бүртгэгдсэнгүй; тооцогдохгүй.</translation>
     </message>
@@ -4123,12 +4524,12 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+59"/>
-        <source>Scan or type a code and press Enter  ·  3*code for three</source>
-        <translation>Код уншуулж/бичээд Enter дарна уу  ·  3*код бол 3 ширхэг</translation>
+        <location filename="../../pos_app/ui/sale_page.py" line="+60"/>
+        <source>Scan or type a code, or type a name  ·  3*code for three</source>
+        <translation>Код уншуулах, бичих эсвэл нэрээр хайх  ·  3*код гурвыг нэмнэ</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>Free line… (Ctrl+L)</source>
         <translation>Гараар нэмэх… (Ctrl+L)</translation>
     </message>
@@ -4138,13 +4539,13 @@
         <translation>Сагс хоосон. Борлуулалт эхлүүлэхийн тулд бараа уншуулна уу.</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <location line="+69"/>
+        <location line="+17"/>
+        <location line="+87"/>
         <source>Charge  (F12)</source>
         <translation>Төлбөр авах  (F12)</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-83"/>
         <source>Cash  (F7)</source>
         <translation>Бэлэн мөнгө  (F7)</translation>
     </message>
@@ -4155,6 +4556,11 @@
     </message>
     <message>
         <location line="+13"/>
+        <source>Before discounts</source>
+        <translation>Хөнгөлөлтийн өмнө</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Total</source>
         <translation>Нийт дүн</translation>
     </message>
@@ -4169,12 +4575,32 @@
         <translation>үүнд НХАТ</translation>
     </message>
     <message>
-        <location line="+85"/>
+        <location line="+117"/>
+        <source>Discount</source>
+        <translation>Хөнгөлөлт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discount (sale {discount})</source>
+        <translation>Хөнгөлөлт (нийт {discount})</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/sale_entry.py" line="+119"/>
+        <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
+        <translation>Каталогт &quot;{words}&quot; нэртэй бараа алга.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>{item} is sold by weight: type its weight in kg (such as 0.75), then press its key.</source>
+        <translation>{item} жингээр зарагдана: жинг кг-аар бичээд (жишээ нь 0.75) товчийг нь дарна уу.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
         <translation>Үл мэдэгдэх код {code}: каталогид байхгүй. Гараар нэмэх үү (Ctrl+L)?</translation>
     </message>
     <message numerus="yes">
-        <location line="+32"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+6"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n мөр</numerusform>
@@ -4254,7 +4680,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-86"/>
+        <location line="-92"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>«{label}» хоосон эсвэл 20 хүртэл латин үсэг, цифр байна.</translation>
     </message>
@@ -4381,35 +4807,50 @@
     <message>
         <location line="+1"/>
         <source>The {label} must be empty (off), a range such as 20-29 or a list such as 21,22 of two-digit prefixes from 20 to 29.</source>
-        <translation type="unfinished"></translation>
+        <translation>{label} хоосон (унтраалттай), 20-29 гэх мэт муж эсвэл 21,22 гэх мэт 20-29 хоорондох хоёр оронтой угтваруудын жагсаалт байх ёстой.</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>The {label} must be weight or price.</source>
-        <translation type="unfinished"></translation>
+        <translation>{label} weight (жин) эсвэл price (үнэ) байх ёстой.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be 4, 5 or 6.</source>
-        <translation type="unfinished"></translation>
+        <translation>{label} 4, 5 эсвэл 6 байх ёстой.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be 4 or 5 when the scale writes a verifier digit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Жин шалгах орон бичдэг бол {label} 4 эсвэл 5 байх ёстой.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be 0 (whole tögrög) or 2 (with cents).</source>
-        <translation type="unfinished"></translation>
+        <translation>{label} 0 (бүхэл төгрөг) эсвэл 2 (мөнгөтэй) байх ёстой.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>The {label} must be no or yes (a check digit of the weight or price, just before it).</source>
-        <translation type="unfinished"></translation>
+        <translation>{label} no эсвэл yes (жин эсвэл үнийн өмнөх шалгах орон) байх ёстой.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>The {label} must be maximized, full_screen or window.</source>
+        <translation>{label} maximized, full_screen эсвэл window байх ёстой.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be a whole number of minutes from 0 (never) to 240.</source>
+        <translation>{label} 0 (хэзээ ч үгүй)-ээс 240 хүртэлх бүхэл минут байх ёстой.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be a percent from 0 to 100.</source>
+        <translation>{label} 0-ээс 100 хүртэлх хувь байх ёстой.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>environment</source>
         <translation>орчин</translation>
     </message>
@@ -4561,30 +5002,45 @@
     <message>
         <location line="+1"/>
         <source>scale label prefixes</source>
-        <translation type="unfinished"></translation>
+        <translation>жингийн шошгоны угтвар</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>scale label value</source>
-        <translation type="unfinished"></translation>
+        <translation>жингийн шошгоны утга</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>scale item code digits</source>
-        <translation type="unfinished"></translation>
+        <translation>жингийн барааны кодын орон</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>scale price decimals</source>
-        <translation type="unfinished"></translation>
+        <translation>жингийн үнийн бутархай орон</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>scale verifier digit</source>
-        <translation type="unfinished"></translation>
+        <translation>жингийн шалгах орон</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="+1"/>
+        <source>window size</source>
+        <translation>цонхны хэмжээ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lock after idle minutes</source>
+        <translation>идэвхгүй минутын дараа түгжих</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>discount limit without a manager</source>
+        <translation>менежергүй өгөх хөнгөлөлтийн хязгаар</translation>
+    </message>
+    <message>
+        <location line="-65"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>«{label}» нь {example} гэх мэт цагийн бүсийн нэр байна.</translation>
     </message>
@@ -4599,7 +5055,7 @@
         <translation>«{label}» 1 эсвэл 2 (хувь) байна.</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+44"/>
         <source>time zone</source>
         <translation>цагийн бүс</translation>
     </message>
@@ -4617,7 +5073,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+82"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+83"/>
         <source>Settings</source>
         <translation>Тохиргоо</translation>
     </message>
@@ -4849,7 +5305,7 @@
         <translation>И-баримт</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+27"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+29"/>
         <source>Cancel</source>
         <translation>Болих</translation>
     </message>
@@ -4859,7 +5315,7 @@
         <translation>Хадгалах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+39"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+69"/>
         <source>Barcode scanner</source>
         <translation>Бар код уншигч</translation>
     </message>
@@ -4944,7 +5400,7 @@
         <translation>Epson TM-T88 цуврал зэрэг 180 dpi принтерт (мөрөнд 512 цэг).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="-85"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="-115"/>
         <source>the sample catalog</source>
         <translation>жишээ каталог</translation>
     </message>
@@ -5064,7 +5520,17 @@
         <translation>Туршилтын хуудсыг илгээлээ: {printer}. Үсэг бүрийг нь шалгана уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+110"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+33"/>
+        <source>Payments and till</source>
+        <translation>Төлбөр ба касс</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipts, printer, counter, scale</source>
+        <translation>Баримт, хэвлэгч, касс, жин</translation>
+    </message>
+    <message>
+        <location line="+94"/>
         <source>not needed in Training</source>
         <translation>сургалтад шаардлагагүй</translation>
     </message>
@@ -5134,7 +5600,7 @@
         <translation>CSV файл (*.csv);;Бүх файл (*)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+77"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+107"/>
         <source>VAT rate (%)</source>
         <translation>НӨАТ-ын хувь (%)</translation>
     </message>
@@ -5149,7 +5615,7 @@
         <translation>1 эсвэл 2</translation>
     </message>
     <message>
-        <location line="-66"/>
+        <location line="-96"/>
         <source>Time zone</source>
         <translation>Цагийн бүс</translation>
     </message>
@@ -5164,7 +5630,97 @@
         <translation>дэлгүүрийн огноо, ж.нь Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+38"/>
+        <source>Window</source>
+        <translation>Цонх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>maximized, full_screen or window</source>
+        <translation>maximized, full_screen эсвэл window</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lock after idle (minutes)</source>
+        <translation>Идэвхгүй бол түгжих (минут)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>0: never (with PINs set up)</source>
+        <translation>0: хэзээ ч үгүй (ПИН бүртгэсэн үед)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Discount limit (%)</source>
+        <translation>Хөнгөлөлтийн хязгаар (%)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>above it, a manager&apos;s PIN</source>
+        <translation>түүнээс дээш бол менежерийн ПИН</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At the counter</source>
+        <translation>Кассанд</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Labels</source>
+        <translation>Шошго</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prefixes</source>
+        <translation>Угтвар</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>off</source>
+        <translation>унтраалттай</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Holds</source>
+        <translation>Агуулга</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>weight or price</source>
+        <translation>жин эсвэл үнэ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Code digits</source>
+        <translation>Кодын орон</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Checks</source>
+        <translation>Шалгалт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Price decimals</source>
+        <translation>Үнийн бутархай</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Verifier digit</source>
+        <translation>Шалгах орон</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no or yes</source>
+        <translation>no эсвэл yes</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scale labels</source>
+        <translation>Жингийн шошго</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>Tax rates</source>
         <translation>Татварын хувь</translation>
     </message>
@@ -5624,7 +6180,7 @@
 <context>
     <name>Tenders</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-88"/>
+        <location filename="../../pos_app/ui/messages.py" line="-91"/>
         <source>Amount {value} is not a number</source>
         <translation>{value} дүн тоо биш байна</translation>
     </message>
@@ -5697,6 +6253,65 @@
         <location line="+1"/>
         <source>Only the tender that covers the sale gives change</source>
         <translation>Зөвхөн борлуулалтыг бүрэн төлж дуусгасан төлбөрөөс хариулт өгнө</translation>
+    </message>
+</context>
+<context>
+    <name>TillPeople</name>
+    <message>
+        <location filename="../../pos_app/ui/till_people.py" line="+37"/>
+        <source>give money back</source>
+        <translation>мөнгө буцаах</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>void a tax receipt</source>
+        <translation>татварын баримт хүчингүй болгох</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>change a price</source>
+        <translation>үнэ өөрчлөх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>open Settings</source>
+        <translation>Тохиргоо нээх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>open the drawer without a sale</source>
+        <translation>борлуулалтгүйгээр шургуулга нээх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>give a discount this large</source>
+        <translation>ийм их хөнгөлөлт үзүүлэх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>set up people and PINs</source>
+        <translation>ажилтан ба ПИН бүртгэх</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>A manager&apos;s PIN is needed to {what}.</source>
+        <translation>{what}-д менежерийн ПИН шаардлагатай.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+33"/>
+        <source>That PIN is nobody&apos;s here. Try again.</source>
+        <translation>Энэ ПИН хэнд ч хамаарахгүй. Дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="-31"/>
+        <source>{name} is not a manager: a manager&apos;s PIN is needed.</source>
+        <translation>{name} менежер биш: менежерийн ПИН шаардлагатай.</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Enter your PIN to sign in.</source>
+        <translation>Нэвтрэхийн тулд ПИН-ээ оруулна уу.</translation>
     </message>
 </context>
 </TS>

@@ -301,6 +301,7 @@ def test_it_fits_a_1024_by_768_screen(qtbot, make_dialog) -> None:
 # -- the receipt printer ------------------------------------------------------------------------------
 
 def choose_printer(dialog: SettingsDialog, kind: str, address: str = "") -> None:
+    dialog.show_page_of(dialog.printer_kind)
     dialog.printer_kind.setCurrentIndex(dialog.printer_kind.findData(kind))
     dialog.printer_address.setText(address)
 

@@ -1,0 +1,109 @@
+"""Setting the counter up (issue 19): people and PINs set up by the owner, an item's price changed at the till by
+a manager (the catalog file written and used), a catalog imported, the idle lock, the till's size."""
+
+from __future__ import annotations
+
+import time
+from decimal import Decimal
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
+
+from pos_app.domain.catalog import load_catalog
+from pos_app.domain.people import Role
+from pos_app.ui.item_edit_dialog import ItemEditDialog
+from pos_app.ui.people_dialog import PeopleDialog
+
+from .conftest import MILK, WAIT_MS, Till
+from .test_counter import PEOPLE, enter_pin, lines, open_pin_dialog, sign_in, type_in_entry
+
+
+def modal(till: Till, kind: type) -> QWidget:
+    till.qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), kind), timeout=WAIT_MS)
+    widget = QApplication.activeModalWidget()
+    assert widget is not None
+    return widget
+
+
+def test_the_owner_sets_up_people_and_the_till_then_asks_a_pin(till: Till) -> None:
+    till.window.people_action.trigger()                 # nobody set up yet: nobody is asked
+    dialog = modal(till, PeopleDialog)
+    assert isinstance(dialog, PeopleDialog)
+    till.qtbot.waitUntil(lambda: "Nobody is set up" in dialog.message.text(), timeout=WAIT_MS)
+    dialog.name.setText("Сараа")
+    dialog.role.setCurrentIndex(dialog.role.findData(Role.CASHIER))
+    dialog.pin.setText("1111")
+    dialog.pin_again.setText("1111")
+    dialog.save_button.click()
+    assert "manager first" in dialog.message.text()     # the owner comes first, as a manager
+    dialog.role.setCurrentIndex(dialog.role.findData(Role.MANAGER))
+    dialog.name.setText("Болд")
+    dialog.pin.setText("4321")
+    dialog.pin_again.setText("4322")
+    dialog.save_button.click()
+    assert "differ" in dialog.message.text()
+    dialog.pin.setText("4321")
+    dialog.pin_again.setText("4321")
+    dialog.save_button.click()
+    till.qtbot.waitUntil(lambda: till.app.people.lock_dialog is not None, timeout=WAIT_MS)   # a manager now
+    assert dialog.pin.text() == "" and [p.name for p in till.app.backend.people] == ["Болд"]  # type: ignore
+    lock = till.app.people.lock_dialog
+    enter_pin(till, lock, "4321")
+    till.qtbot.waitUntil(lambda: till.app.people.lock_dialog is None, timeout=WAIT_MS)
+    assert till.app.people.operator is not None and till.app.people.operator.name == "Болд"
+    dialog.close()
+
+
+def test_a_manager_changes_a_price_at_the_till_and_the_catalog_keeps_it(make_till, tmp_path: Path) -> None:
+    till = make_till(people=PEOPLE)
+    sign_in(till, "1111")                                # a cashier: the price needs a manager
+    till.scan(MILK)
+    till.key(Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    pin = open_pin_dialog(till)
+    enter_pin(till, pin, "4321")
+    edit = modal(till, ItemEditDialog)
+    assert isinstance(edit, ItemEditDialog)
+    edit.price.selectAll()
+    till.type(edit.price, "3700")
+    till.qtbot.keyClick(edit.price, Qt.Key.Key_Return)
+    till.qtbot.waitUntil(lambda: lines(till) == [("Сүү 1л (Сүү ХК)", Decimal(1), Decimal(3700))], timeout=WAIT_MS)
+    written = tmp_path / "data" / "catalog.csv"
+    till.qtbot.waitUntil(lambda: till.app.settings is not None and till.app.settings.catalog_file == str(written),
+                         timeout=WAIT_MS)
+    assert load_catalog(written).find(MILK).price == Decimal(3700)  # type: ignore[union-attr]
+    till.qtbot.waitUntil(lambda: till.app.backend.catalog.find(MILK).price == Decimal(3700),  # type: ignore
+                         timeout=WAIT_MS)
+    till.window.sale_page.focus_entry()
+    type_in_entry(till, "сүү")                            # the search knows the new price too
+    assert "3,700" in till.window.sale_page.results.item(0).text()
+
+
+def test_the_till_locks_itself_after_the_idle_time(make_till) -> None:
+    till = make_till(people=PEOPLE)
+    sign_in(till, "1111")
+    people = till.app.people
+    start = time.monotonic() + 5                           # after the last key pressed
+    moments = iter([start, start + 4 * 60, start + 6 * 60])
+    people._clock = lambda: next(moments)                  # noqa: SLF001 - the idle clock, moved by the test
+    people._seen_now()                                     # noqa: SLF001
+    people.on_idle_timer_timeout()                         # 4 minutes: still open
+    assert people.lock_dialog is None
+    people.on_idle_timer_timeout()                         # 6 minutes (of 5): locked
+    assert people.lock_dialog is not None and people.operator is None
+    assert till.app.backend.journal.operator == ""        # type: ignore[union-attr]
+
+
+def test_the_till_fills_its_screen(till: Till) -> None:
+    from pos_app.app_counter import window_state
+
+    maximized, full, none = (Qt.WindowState.WindowMaximized, Qt.WindowState.WindowFullScreen,
+                             Qt.WindowState.WindowNoState)
+    assert window_state("maximized", 1280, 800) == maximized             # the default
+    assert window_state("full_screen", 1920, 1080) == full
+    assert window_state("window", 1920, 1080) == none
+    assert window_state("maximized", 800, 600) == none                   # smaller than the till: a window
+    area = till.window.screen().availableGeometry()
+    expected = window_state("maximized", area.width(), area.height())
+    assert till.window.isMaximized() == (expected == maximized)
+    assert till.window.minimumWidth() <= 1024 and till.window.minimumHeight() <= 768
