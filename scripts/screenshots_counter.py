@@ -35,6 +35,13 @@ def type_text(widget: QWidget, text: str, pace_ms: int) -> None:
         QTest.qWait(pace_ms)
 
 
+def back_to_till(window: QWidget, wait: object) -> None:
+    """After a dialog: the keyboard in the entry again (a screen without a window manager activates nothing)."""
+    window.activateWindow()
+    window.sale_page.focus_entry()  # type: ignore[attr-defined]
+    wait(window.sale_page.entry.hasFocus)  # type: ignore[attr-defined, operator]
+
+
 def scale_label(item_code: str, grams: str) -> str:
     first12 = f"20{item_code}{grams}"
     return first12 + str(ean13_check_digit(first12))
@@ -66,7 +73,7 @@ def counter_shots(folder: Path, language_code: str, language: Language, size: tu
     type_text(lock.pin, "11", pace)
     QTest.keyClick(lock.pin, Qt.Key.Key_Return)
     wait(lambda: app.people.lock_dialog is None)
-    wait(window.sale_page.entry.hasFocus)
+    back_to_till(window, wait)
     entry = window.sale_page.entry
 
     type_text(entry, "suu" if language_code == "en" else "сүү", pace)
@@ -76,8 +83,8 @@ def counter_shots(folder: Path, language_code: str, language: Language, size: tu
     for code in ("3*8656000010028", scale_label("00123", "00732"), "8656000010103"):
         QTest.keyClicks(entry, code)
         QTest.keyClick(entry, Qt.Key.Key_Return)
-    key(Qt.Key.Key_F2, Qt.KeyboardModifier.ShiftModifier)      # a quick key: bread
-    settle()
+    window.sale_page.quick_keys.buttons[1].click()              # a quick key, touched: bread
+    wait(lambda: len(window.model.lines) == 5)
     window.sale_page.table.selectRow(1)
     key(Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)     # 10 % off the yogurt
     wait(lambda: QApplication.activeModalWidget() is not None)
@@ -87,13 +94,14 @@ def counter_shots(folder: Path, language_code: str, language: Language, size: tu
     save_screen(window, folder, "20b-discount")
     QTest.keyClick(dialog.field, Qt.Key.Key_Return)
     wait(lambda: QApplication.activeModalWidget() is None)
+    back_to_till(window, wait)
     key(Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)   # the sale: 1,000
     wait(lambda: QApplication.activeModalWidget() is not None)
     dialog = QApplication.activeModalWidget()
     type_text(dialog.field, "1000", pace)
     QTest.keyClick(dialog.field, Qt.Key.Key_Return)
     wait(lambda: QApplication.activeModalWidget() is None)
-    window.restore_focus()
+    back_to_till(window, wait)
     settle()
     save(window, folder, "20-counter")
     window.on_customer_triggered()
@@ -101,21 +109,24 @@ def counter_shots(folder: Path, language_code: str, language: Language, size: tu
     settle()
     save(window.customer_display, folder, "05c-customer-lines")
     window.customer_display.hide()
-    window.activateWindow()
+    back_to_till(window, wait)
 
     key(Qt.Key.Key_F10)                                          # parked while the customer fetches a phone
     wait(lambda: window.model.is_empty)
+    back_to_till(window, wait)
     for code in ("8656000010011",):
         QTest.keyClicks(entry, code)
         QTest.keyClick(entry, Qt.Key.Key_Return)
     key(Qt.Key.Key_F10)
     wait(lambda: window.model.is_empty)
+    back_to_till(window, wait)
     key(Qt.Key.Key_F10)                                          # the list of what is parked
     wait(lambda: QApplication.activeModalWidget() is not None)
     settle()
     save_screen(window, folder, "22-parked")
     QTest.keyClick(QApplication.activeModalWidget(), Qt.Key.Key_Return)
     wait(lambda: not window.model.is_empty)
+    back_to_till(window, wait)
 
     window.drawer_action.trigger()                               # a cashier: a manager's PIN first
     wait(lambda: QApplication.activeModalWidget() is not None)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from pos_app.domain.people import PIN
 
 KEY_SIZE = 64        # px: the pad's keys, for a finger
+PAD_WIDTH = 360
 
 
 class PinDialog(QDialog):
@@ -61,16 +62,25 @@ class PinDialog(QDialog):
         self.ok_button.clicked.connect(self.on_ok_clicked)
         pad.addWidget(self.ok_button, 3, 2)
 
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.prompt)
-        layout.addWidget(self.pin)
-        layout.addWidget(self.message)
-        layout.addLayout(pad)
+        # The pad keeps a finger's size whatever the window's: centred on a lock screen over the whole till.
+        pad_box = QWidget()
+        pad_box.setMaximumWidth(PAD_WIDTH)
+        column = QVBoxLayout(pad_box)
+        column.addWidget(self.prompt)
+        column.addWidget(self.pin)
+        column.addWidget(self.message)
+        column.addLayout(pad)
         if not locking:
             cancel = QPushButton(self.tr("Cancel (Esc)"))
             cancel.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             cancel.clicked.connect(self.reject)
-            layout.addWidget(cancel)
+            column.addWidget(cancel)
+        layout = QGridLayout(self)
+        layout.addWidget(pad_box, 1, 1)
+        layout.setRowStretch(0, 1)
+        layout.setRowStretch(2, 1)
+        layout.setColumnStretch(0, 1)
+        layout.setColumnStretch(2, 1)
         self.pin.setFocus()
 
     def _key(self, text: str) -> QPushButton:
@@ -78,7 +88,7 @@ class PinDialog(QDialog):
         button.setObjectName("pinKey")
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)      # the keyboard stays in the field
         button.setMinimumSize(KEY_SIZE, KEY_SIZE)
-        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         button.clicked.connect(lambda _checked=False, key=text: self.on_key_clicked(key))
         return button
 

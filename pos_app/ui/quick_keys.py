@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QPushButton, QSizePolicy, QWidget
 
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.quick_keys import MAX_KEYS
 from pos_app.formats import money_text
 
-COLUMNS = 3
+COLUMNS = (2, 3)        # two across for up to 8 keys (room for their names), three for more (room for 12)
 TOUCH_HEIGHT = 56       # px: a fingertip's target on a counter's touch screen
 
 
@@ -38,21 +38,39 @@ class QuickKeys(QWidget):
         for button in self.buttons:
             button.deleteLater()
         self.items, self.buttons = list(items)[:MAX_KEYS], []
+        columns = COLUMNS[0] if len(self.items) <= 8 else COLUMNS[1]
         for index, item in enumerate(self.items):
-            key = QKeySequence(f"Shift+F{index + 1}")
-            button = QPushButton(f"{item.name}\n{money_text(item.price)}   ·   "
-                                 f"{key.toString(QKeySequence.SequenceFormat.NativeText)}")
-            button.setObjectName("quickKey")
-            button.setShortcut(key)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)      # the entry keeps the scanner's keys
-            button.setMinimumHeight(TOUCH_HEIGHT)
-            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # long names never widen
-            button.setToolTip(item.name)
+            button = QuickKeyButton(item, QKeySequence(f"Shift+F{index + 1}"))
             button.clicked.connect(lambda _checked=False, chosen=item: self.picked.emit(chosen))
-            self._grid.addWidget(button, index // COLUMNS, index % COLUMNS)
+            self._grid.addWidget(button, index // columns, index % columns)
             self.buttons.append(button)
         self.setVisible(bool(self.items))
 
     def set_enabled_keys(self, enabled: bool) -> None:
         for button in self.buttons:
             button.setEnabled(enabled)
+
+
+class QuickKeyButton(QPushButton):
+    """A quick key: the item's name (cut to the key's width), its price and its key (⇧F1)."""
+
+    def __init__(self, item: CatalogItem, key: QKeySequence) -> None:
+        super().__init__()
+        self.item = item
+        self.key_text = key.toString(QKeySequence.SequenceFormat.NativeText).replace("Shift+", "⇧")
+        self.setObjectName("quickKey")
+        self.setShortcut(key)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)      # the entry keeps the scanner's keys
+        self.setMinimumHeight(TOUCH_HEIGHT)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # long names never widen
+        self.setToolTip(f"{item.name}  ({self.key_text})")
+        self._show(200)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._show(event.size().width())
+
+    def _show(self, width: int) -> None:
+        room = max(20, width - 16)
+        name = self.fontMetrics().elidedText(self.item.name, Qt.TextElideMode.ElideRight, room)
+        self.setText(f"{name}\n{money_text(self.item.price)}  ·  {self.key_text}")

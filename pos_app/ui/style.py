@@ -44,7 +44,11 @@ QPushButton#training { background: #fff3c4; border: 1px dashed #f0b429; }
 QListWidget#banks { background: white; border: none; font-size: 11pt; }
 QPushButton#tender, QPushButton#charge { min-height: 44px; }
 QPushButton#quickKey { font-size: 11pt; padding: 6px; text-align: center; background: #f0f4f8; }
-QPushButton#pinKey { font-size: 18pt; font-weight: 600; }
+QPushButton#pinKey, QPushButton#pinOk { font-size: 18pt; font-weight: 600; }
+QPushButton#pinOk { background: #2680c2; color: white; border: none; }
+QDialog#lockScreen { background: #1f2933; }
+QDialog#lockScreen QLabel#pinPrompt { color: white; font-size: 16pt; }
+QDialog#lockScreen QLabel#pinMessage { color: #ffb3b3; }
 QLineEdit#pin { font-size: 22pt; letter-spacing: 6px; padding: 6px; }
 QLabel#pinPrompt { font-size: 14pt; }
 QLabel#pinMessage, QLabel#discountPreview[kind="error"] { color: #ba2525; }

@@ -2721,7 +2721,7 @@
     <message>
         <location line="+20"/>
         <source>Discount on {item}</source>
-        <translation>{item}-ийн хөнгөлөлт</translation>
+        <translation>Хөнгөлөлт: {item}</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -6295,7 +6295,7 @@
     <message>
         <location line="+55"/>
         <source>A manager&apos;s PIN is needed to {what}.</source>
-        <translation>{what}-д менежерийн ПИН шаардлагатай.</translation>
+        <translation>Менежерийн ПИН хэрэгтэй: {what}.</translation>
     </message>
     <message>
         <location line="+7"/>
