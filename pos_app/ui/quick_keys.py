@@ -57,9 +57,9 @@ class QuickKeyButton(QPushButton):
     def __init__(self, item: CatalogItem, key: QKeySequence) -> None:
         super().__init__()
         self.item = item
+        self.key = key
         self.key_text = key.toString(QKeySequence.SequenceFormat.NativeText).replace("Shift+", "⇧")
         self.setObjectName("quickKey")
-        self.setShortcut(key)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)      # the entry keeps the scanner's keys
         self.setMinimumHeight(TOUCH_HEIGHT)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # long names never widen
@@ -74,3 +74,4 @@ class QuickKeyButton(QPushButton):
         room = max(20, width - 16)
         name = self.fontMetrics().elidedText(self.item.name, Qt.TextElideMode.ElideRight, room)
         self.setText(f"{name}\n{money_text(self.item.price)}  ·  {self.key_text}")
+        self.setShortcut(self.key)       # after the text: setText puts the text's mnemonic (none) in its place

@@ -98,3 +98,28 @@ def test_a_parked_cart_comes_back_as_it_was(journal: Journal) -> None:
     with pytest.raises(JournalError):
         journal.park((), Decimal(0), None)
     assert [kind for _, kind, _, _ in journal.till_events()][:3] == ["sale_resumed", "sale_parked", "sale_parked"]
+
+
+def test_the_day_close_lists_the_discounts_on_the_day_the_sale_was_paid(path: Path) -> None:
+    from datetime import datetime
+
+    from pos_app.domain.sale import ReceiptVia
+    from pos_app.domain.shop_time import time_zone
+    from pos_app.domain.tenders import CashTender
+    from pos_app.journal.day_summary import Tally, day_summary
+
+    zone = time_zone("Asia/Ulaanbaatar")
+    cart = Cart()
+    cart.add_item(MILK, 2)                                   # 7,000
+    cart.set_line_discount(0, parse_discount("10%"))          # -700
+    cart.set_sale_discount(parse_discount("300"))             # -300
+    with Journal(path, "T1", clock=lambda: datetime(2026, 11, 21, 12, tzinfo=zone)) as journal:
+        journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, CashTender(cart.total, Decimal(10000)),
+                                    ReceiptVia.NONE, sale_discount=cart.sale_discount)
+        plain = Cart()
+        plain.add_item(MILK)
+        journal.begin_tendered_sale(plain.lines, plain.total, plain.taxes, CashTender(plain.total, plain.total),
+                                    ReceiptVia.NONE)
+        summary = day_summary(journal, datetime(2026, 11, 21).date())
+    assert summary.discounts == Tally(1, Decimal("1000.00"))
+    assert summary.paid.amount == Decimal("9500.00")

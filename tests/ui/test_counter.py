@@ -312,3 +312,27 @@ def test_a_parked_sale_is_resumed_after_another_sale(till: Till) -> None:
     sale = till.app.backend.journal.get(till.flow.sale.number)  # type: ignore[union-attr]
     assert sale.status is JournalStatus.PAID and sale.total == Decimal(6000)
     assert till.app.backend.journal.parked() == ()  # type: ignore[union-attr]
+
+
+def test_discounts_reach_the_posapi_receipt_line_by_line(make_till) -> None:
+    till = make_till(posapi=True)
+    open_shift(till)
+    till.scan(f"2*{MILK}")                             # 7,000
+    till.scan(scale_label("00123", "00123"))           # 1,598.39
+    till.key(Qt.Key.Key_Up)
+    discount(till, CTRL, "10%")
+    discount(till, CTRL_SHIFT, "500")
+    total = till.window.model.total
+    till.key(Qt.Key.Key_F7)
+    till.wait_stage(Stage.TENDERING)
+    cash(till, "10000")
+    till.wait_stage(Stage.PAID)
+    till.key(Qt.Key.Key_Return)
+    till.wait_stage(Stage.COMPLETED)
+    [made] = posapi(till).receipts()
+    body = made["response"]                             # the receipt as the PosAPI answered (and keeps) it
+    items = [item for sub in body["receipts"] for item in sub["items"]]
+    assert sum(Decimal(str(item["totalAmount"])) for item in items) == Decimal(str(body["totalAmount"])) == total
+    assert Decimal(str(items[1]["qty"])) == Decimal("0.123")          # the real weight, at its rounded amount
+    sale = till.app.backend.journal.get(till.flow.sale.number)  # type: ignore[union-attr]
+    assert [Decimal(str(item["totalAmount"])) for item in items] == [line.total for line in sale.lines]

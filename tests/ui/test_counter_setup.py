@@ -107,3 +107,26 @@ def test_the_till_fills_its_screen(till: Till) -> None:
     expected = window_state("maximized", area.width(), area.height())
     assert till.window.isMaximized() == (expected == maximized)
     assert till.window.minimumWidth() <= 1024 and till.window.minimumHeight() <= 768
+
+
+def test_a_catalog_imported_at_the_till_is_used_at_once(till: Till, tmp_path: Path) -> None:
+    from pos_app.ui.catalog_import_dialog import CatalogImportDialog
+
+    source = tmp_path / "new-catalog.csv"
+    source.write_text("barcode,name,price,tax_product_code,classification_code,city_tax,pinned,unit\n"
+                      "4900000000017,Төмс (кг),1800,8414,0131,no,yes,kg\n"
+                      f"{MILK},Сүү 1л,3600,8401,0122,no,no,ш\n", encoding="utf-8")
+    till.window.import_action.trigger()
+    dialog = modal(till, CatalogImportDialog)
+    assert isinstance(dialog, CatalogImportDialog)
+    dialog.on_file_dialog_file_selected(str(source))
+    till.qtbot.waitUntil(lambda: dialog.import_button.isEnabled(), timeout=WAIT_MS)
+    dialog.on_import_button_clicked()
+    till.qtbot.waitUntil(lambda: till.app.backend is not None and len(till.app.backend.catalog) == 2,
+                         timeout=WAIT_MS)
+    assert [item.name for item in till.window.sale_page.quick_keys.items][0] == "Төмс (кг)"
+    dialog.close()
+    till.window.restore_focus()
+    till.qtbot.waitUntil(till.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
+    type_in_entry(till, "tums")
+    assert "Төмс" in till.window.sale_page.results.item(0).text()
