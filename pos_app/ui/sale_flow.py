@@ -41,7 +41,7 @@ from .messages import describe_error
 from .part_paid import PartPaidActions
 from .sale_flow_cancel import CancelSteps
 from .sale_flow_receipts import ReceiptSteps
-from .sale_flow_tenders import TenderSteps
+from .sale_flow_tenders import TenderSteps, nothing_to_pay
 from .tasks import TaskRunner
 
 logger = logging.getLogger(__name__)
@@ -140,7 +140,7 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
                                     or self.tr("The payment service is still starting. Try again in a moment."))
             return False
         if self.cart.is_empty or self.cart.total <= 0:
-            self.charge_failed.emit(self.tr("The cart is empty: scan or add an item first."))
+            self.charge_failed.emit(nothing_to_pay(self.cart.is_empty))
             return False
         services = self.services
         sale = Sale(number="", lines=self.cart.lines, total=self.cart.total, taxes=self.cart.taxes,

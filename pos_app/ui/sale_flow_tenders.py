@@ -37,6 +37,14 @@ HANDED_BACK_REASON = "The sale was cancelled before it was paid in full"
 translate = QCoreApplication.translate     # lupdate reads translate("SaleFlow", "...") calls
 
 
+def nothing_to_pay(empty: bool) -> str:
+    """Why there is nothing to charge: an empty cart, or discounts that take the whole total."""
+    if empty:
+        return translate("SaleFlow", "The cart is empty: scan or add an item first.")
+    return translate("SaleFlow", "Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, "
+                                 "Ctrl+Shift+D) or clear the cart (F2).")
+
+
 class TenderSteps:
     """`SaleFlow`'s tender methods; its texts keep the "SaleFlow" translation context."""
 
@@ -74,7 +82,7 @@ class TenderSteps:
                                                              "a moment."))
             return False
         if self.cart.is_empty or self.cart.total <= 0:
-            self.charge_failed.emit(translate("SaleFlow", "The cart is empty: scan or add an item first."))
+            self.charge_failed.emit(nothing_to_pay(self.cart.is_empty))
             return False
         sale = Sale(number="", lines=self.cart.lines, total=self.cart.total, taxes=self.cart.taxes,
                     receipt_via=self.receipt_via(tendered=True), sale_discount=self.cart.cart.sale_discount)

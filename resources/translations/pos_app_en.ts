@@ -3043,7 +3043,7 @@
 <context>
     <name>PinDialog</name>
     <message>
-        <location filename="../../pos_app/ui/pin_dialog.py" line="+35"/>
+        <location filename="../../pos_app/ui/pin_dialog.py" line="+36"/>
         <source>Locked</source>
         <translation>Locked</translation>
     </message>
@@ -3058,12 +3058,12 @@
         <translation>OK</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>Cancel (Esc)</source>
         <translation>Cancel (Esc)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+31"/>
         <source>A PIN is 4 to 8 digits.</source>
         <translation>A PIN is 4 to 8 digits.</translation>
     </message>
@@ -4410,18 +4410,17 @@
     <name>SaleFlow</name>
     <message>
         <location filename="../../pos_app/ui/sale_flow.py" line="+140"/>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+73"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+81"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+4"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="-38"/>
         <source>The cart is empty: scan or add an item first.</source>
         <translation>The cart is empty: scan or add an item first.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+27"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
         <translation>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</translation>
     </message>
@@ -4501,7 +4500,12 @@
         <translation>Part of the amount is already paid, so the sale cannot simply be cancelled. Press Esc again to invoice the rest, give the part back or keep waiting.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+41"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+1"/>
+        <source>Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, Ctrl+Shift+D) or clear the cart (F2).</source>
+        <translation>Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, Ctrl+Shift+D) or clear the cart (F2).</translation>
+    </message>
+    <message>
+        <location line="+82"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
         <translation>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</translation>
     </message>

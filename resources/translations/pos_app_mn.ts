@@ -3043,7 +3043,7 @@
 <context>
     <name>PinDialog</name>
     <message>
-        <location filename="../../pos_app/ui/pin_dialog.py" line="+35"/>
+        <location filename="../../pos_app/ui/pin_dialog.py" line="+36"/>
         <source>Locked</source>
         <translation>Түгжээтэй</translation>
     </message>
@@ -3058,12 +3058,12 @@
         <translation>OK</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>Cancel (Esc)</source>
         <translation>Болих (Esc)</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+31"/>
         <source>A PIN is 4 to 8 digits.</source>
         <translation>ПИН код 4-8 оронтой тоо байна.</translation>
     </message>
@@ -4410,18 +4410,17 @@
     <name>SaleFlow</name>
     <message>
         <location filename="../../pos_app/ui/sale_flow.py" line="+140"/>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+73"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+81"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+4"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="-38"/>
         <source>The cart is empty: scan or add an item first.</source>
         <translation>Сагс хоосон байна: эхлээд бараа уншуулах эсвэл нэмнэ үү.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+27"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
         <translation>Энэ борлуулалтад QPay-ээр аль хэдийн оролдсон: үлдэгдлийг бэлэн мөнгө эсвэл картаар авах, эсвэл авсан төлбөрүүдийг буцааж өгөөд дахин эхлүүлнэ үү.</translation>
     </message>
@@ -4501,7 +4500,12 @@
         <translation>Дүнгийн нэг хэсэг аль хэдийн төлөгдсөн тул борлуулалтыг шууд цуцлах боломжгүй. Үлдэгдлийг нэхэмжлэх, төлсөн хэсгийг буцаах эсвэл хүлээсээр байхын тулд Esc-г дахин дарна уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+41"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+1"/>
+        <source>Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, Ctrl+Shift+D) or clear the cart (F2).</source>
+        <translation>Төлөх дүн алга: хөнгөлөлт нийт дүнг бүхэлд нь хасаж байна. Хөнгөлөлтийг цуцлах (Ctrl+D, Ctrl+Shift+D) эсвэл сагсыг цэвэрлэнэ үү (F2).</translation>
+    </message>
+    <message>
+        <location line="+82"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
         <translation>{number} борлуулалтад төлбөр бүртгэгдсэн, гэхдээ тэр дэлгэцэнд алга: түүхээс (F4) харна уу.</translation>
     </message>

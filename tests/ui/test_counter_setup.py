@@ -130,3 +130,24 @@ def test_a_catalog_imported_at_the_till_is_used_at_once(till: Till, tmp_path: Pa
     till.qtbot.waitUntil(till.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
     type_in_entry(till, "tums")
     assert "Төмс" in till.window.sale_page.results.item(0).text()
+
+
+def test_no_pin_reaches_a_log_a_repr_or_the_journal(make_till, caplog, tmp_path: Path) -> None:
+    import logging
+    import sqlite3
+
+    caplog.set_level(logging.DEBUG)
+    till = make_till(people=(("Болд", Role.MANAGER, "86420"), ("Сараа", Role.CASHIER, "97531")))
+    sign_in(till, "86420")
+    till.key(Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    sign_in(till, "97531")
+    people = till.app.backend.people  # type: ignore[union-attr]
+    shown = caplog.text + " ".join(repr(person) for person in people) + repr(till.app.people.operator)
+    assert "86420" not in shown and "97531" not in shown
+    journal = next((tmp_path / "data").glob("journal-*.sqlite3"))
+    with sqlite3.connect(journal) as db:
+        rows = db.execute("SELECT name, role, pin_hash FROM people").fetchall()
+        events = " ".join(row[0] for row in db.execute("SELECT detail_json FROM till_events"))
+    assert all(digest.startswith("scrypt$") and "86420" not in name + role and "97531" not in name + role
+               for name, role, digest in rows)
+    assert "86420" not in events and "97531" not in events
