@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from decimal import Decimal
 
 from .catalog import CatalogItem
@@ -70,21 +71,22 @@ class CartLine:
     sale_share: Decimal = ZERO       # this line's part of the sale discount (set by the cart)
     weighed: bool = False            # from a scale's barcode: never merged with another scan of the item
 
-    @property
+    # Cached: a line never changes (a change is a new line), and a 400-line cart adds them up at every scan.
+    @cached_property
     def gross(self) -> Decimal:
         return cents(self.quantity * self.unit_price)
 
-    @property
+    @cached_property
     def discount(self) -> Decimal:
         """The line's own discount in tugrik."""
         return self.line_discount.off(self.gross) if self.line_discount is not None else ZERO
 
-    @property
+    @cached_property
     def net(self) -> Decimal:
         """After the line's own discount, before the sale's."""
         return self.gross - self.discount
 
-    @property
+    @cached_property
     def total(self) -> Decimal:
         return self.net - self.sale_share
 
@@ -116,7 +118,7 @@ class Cart:
         self._sale_discount: Discount | None = None
         self._shared: tuple[CartLine, ...] | None = None
         self._splits: dict[CartLine, TaxSplit] = {}     # each line's taxes at `rates`
-        self._sums: tuple[Decimal, TaxSplit] | None = None
+        self._sums: tuple[Decimal, TaxSplit, Decimal] | None = None
 
     @property
     def rates(self) -> TaxRates:
@@ -153,7 +155,7 @@ class Cart:
     @property
     def subtotal(self) -> Decimal:
         """Before any discount."""
-        return sum((line.gross for line in self._lines), Decimal(0))
+        return self._totals()[2]
 
     @property
     def discount_total(self) -> Decimal:
@@ -186,18 +188,20 @@ class Cart:
     def total(self) -> Decimal:
         return self._totals()[0]
 
+
     @property
     def taxes(self) -> TaxSplit:
         return self._totals()[1]
 
-    def _totals(self) -> tuple[Decimal, TaxSplit]:
+    def _totals(self) -> tuple[Decimal, TaxSplit, Decimal]:
         if self._sums is None:
             known, lines = self._splits, self.lines
             splits = [known.get(line) or line.taxes(self._rates) for line in lines]
             self._splits = dict(zip(lines, splits, strict=True))     # only the lines the cart holds now
             taxes = TaxSplit(sum((split.vat for split in splits), ZERO_TAX.vat),
                              sum((split.city_tax for split in splits), ZERO_TAX.city_tax))
-            self._sums = (sum((line.total for line in lines), Decimal(0)), taxes)
+            self._sums = (sum((line.total for line in lines), Decimal(0)), taxes,
+                          sum((line.gross for line in lines), Decimal(0)))
         return self._sums
 
     def add_item(self, item: CatalogItem, quantity: object = 1) -> int:

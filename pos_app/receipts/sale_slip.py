@@ -106,8 +106,10 @@ def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, c
         blocks += [Feed(), Text(translate("Receipt", "COPY"), Align.CENTER, Size.LARGE, bold=True)]
     blocks += [Rule(),
                Pair(translate("Receipt", "Sale"), sale.number),
-               Pair(translate("Receipt", "Date"), _moment(sale.created_at)),
-               Rule()]
+               Pair(translate("Receipt", "Date"), _moment(sale.created_at))]
+    if sale.cashier:
+        blocks.append(Pair(translate("Receipt", "Cashier"), sale.cashier))
+    blocks.append(Rule())
     blocks += _lines(sale)
     vat, city_tax = _taxes(sale)
     blocks += [Rule(),

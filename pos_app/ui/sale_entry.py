@@ -90,6 +90,9 @@ class SaleEntry:
     search: CatalogSearch | None
     scale_format: ScaleFormat | None
 
+    def on_search_timer_timeout(self: SalePage) -> None:
+        self.on_entry_edited(self.entry.text())
+
     def on_entry_edited(self: SalePage, text: str) -> None:
         if not is_search(text) or self.search is None:
             self.results.hide()

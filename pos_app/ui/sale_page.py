@@ -37,6 +37,7 @@ from .quick_keys import QuickKeys
 from .sale_entry import SaleEntry, SearchList, is_search
 
 
+SEARCH_PAUSE_MS = 40     # a person's keys come 80 ms or more apart: the list follows each of them
 EDIT_TRIGGERS = QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
 # What may change the width the cart's number columns need.
 _REFIT_EVENTS = (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.LocaleChange,
@@ -61,7 +62,13 @@ class SalePage(SaleEntry, QWidget):
         self.entry.setClearButtonEnabled(True)
         self.entry.returnPressed.connect(self.on_entry_returned)
         self.entry.line_key_pressed.connect(self.on_line_key_pressed)
-        self.entry.textEdited.connect(self.on_entry_edited)
+        # Searched once typing pauses: a Python slot at every key would make each of a scanner's keys wait for
+        # the GIL (see scanner.py); the timer is restarted by Qt alone, and a scan's text is gone before it fires.
+        self.search_timer = QTimer(self)
+        self.search_timer.setSingleShot(True)
+        self.search_timer.setInterval(SEARCH_PAUSE_MS)
+        self.entry.textEdited.connect(self.search_timer.start)
+        self.search_timer.timeout.connect(self.on_search_timer_timeout)
         self.results = SearchList(self)
         self.results.itemClicked.connect(lambda _row: self.on_entry_returned())   # a touch picks it
         self.quick_keys = QuickKeys()
@@ -226,6 +233,9 @@ class SalePage(SaleEntry, QWidget):
         text = self.entry.text()
         if not text.strip():
             return
+        if self.search_timer.isActive():        # Enter before the list caught up with the last key
+            self.search_timer.stop()
+            self.on_entry_edited(text)
         added = self.pick_result() if self.results.isVisible() or self.search and is_search(text) \
             else self.add_code(text)
         if added:

@@ -9,7 +9,7 @@ from concurrent.futures import Future
 from decimal import Decimal
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QDialog
 
 from pos_app.domain.cart import CartError
@@ -50,7 +50,13 @@ class WindowCounterActions:
                                          self.on_price_triggered)
         self.drawer_action = self._action(translate("MainWindow", "Open the cash drawer"), "Ctrl+Shift+O",
                                           self.on_drawer_triggered)
-        self.model.changed.connect(self.on_model_changed_for_customer)
+        # The customer's display follows the cart once the event loop is free again: a scan's line is painted
+        # first, and a burst of changes (a parked sale coming back) redraws the display once.
+        self._customer_timer = QTimer(self)
+        self._customer_timer.setSingleShot(True)
+        self._customer_timer.setInterval(0)
+        self._customer_timer.timeout.connect(self.on_customer_timer_timeout)
+        self.model.changed.connect(self._customer_timer.start)
 
     def counter_actions(self) -> tuple[Any, ...]:
         return (self.line_discount_action, self.sale_discount_action, self.park_action, self.price_action)
@@ -226,7 +232,7 @@ class WindowCounterActions:
 
     # -- the customer's display ------------------------------------------------------------------------
 
-    def on_model_changed_for_customer(self) -> None:
+    def on_customer_timer_timeout(self) -> None:
         if self.flow.stage not in _TAKES_ITEMS:
             return
         cart = self.model.cart

@@ -3614,6 +3614,11 @@
         <translation>Огноо</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Cashier</source>
+        <translation>Кассчин</translation>
+    </message>
+    <message>
         <location line="+5"/>
         <source>TOTAL</source>
         <translation>НИЙТ ДҮН</translation>
@@ -3699,7 +3704,7 @@
         <translation>Борлуулсан</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="-78"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-80"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
         <location filename="../../pos_app/receipts/slips.py" line="+119"/>
         <source>Cash</source>
