@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 
 from pos_app.config.catalog_files import write_catalog_csv
+from pos_app.config.checks import check_discount_limit, check_idle_lock_minutes
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.people import Permission
 from pos_app.ui.catalog_import_dialog import CatalogImportDialog
@@ -45,6 +46,14 @@ def window_state(mode: str, width: int, height: int) -> Qt.WindowState:
             "maximized": Qt.WindowState.WindowMaximized}.get(mode, Qt.WindowState.WindowNoState)
 
 
+def counter_limits(settings: Settings) -> tuple[int, Decimal]:
+    """The idle lock's minutes and the discount limit; a setting not valid (reported with the others) takes the
+    careful side: the lock after 5 minutes, and no discount without a manager."""
+    minutes = int(settings.idle_lock_minutes) if check_idle_lock_minutes(settings.idle_lock_minutes) is None else 5
+    limit = Decimal(settings.discount_limit) if check_discount_limit(settings.discount_limit) is None else Decimal(0)
+    return minutes, limit
+
+
 class AppCounter:
     """Mixed into `PosApp`."""
 
@@ -65,9 +74,9 @@ class AppCounter:
 
     def use_people(self, settings: Settings, backend: Backend) -> None:
         """The backend's people and journal; the PIN screen when PINs are set up and nobody is signed in."""
-        self.people.use(backend.people, backend.journal, int(settings.idle_lock_minutes or 0),
-                        last_key=lambda: self.scanner.last_key_at)
-        self.window.discount_limit = Decimal(settings.discount_limit or "100")
+        idle, limit = counter_limits(settings)
+        self.people.use(backend.people, backend.journal, idle, last_key=lambda: self.scanner.last_key_at)
+        self.window.discount_limit = limit
         self.window.update_actions()
         if not self.sized:
             self.sized = True

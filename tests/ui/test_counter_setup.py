@@ -151,3 +151,12 @@ def test_no_pin_reaches_a_log_a_repr_or_the_journal(make_till, caplog, tmp_path:
     assert all(digest.startswith("scrypt$") and "86420" not in name + role and "97531" not in name + role
                for name, role, digest in rows)
     assert "86420" not in events and "97531" not in events
+
+
+def test_a_counter_setting_not_valid_takes_the_careful_side() -> None:
+    from pos_app.app_counter import counter_limits
+    from pos_app.config import Settings
+
+    assert counter_limits(Settings()) == (5, Decimal(10))
+    assert counter_limits(Settings(idle_lock_minutes="0", discount_limit="12.5")) == (0, Decimal("12.5"))
+    assert counter_limits(Settings(idle_lock_minutes="soon", discount_limit="lots")) == (5, Decimal(0))
