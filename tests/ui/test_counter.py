@@ -23,7 +23,7 @@ from pos_app.ui.discount_dialog import DiscountDialog
 from pos_app.ui.pin_dialog import PinDialog
 
 from .conftest import MILK, PERSON_MS, WAIT_MS, YOGURT, Till
-from .test_tenders import cash, open_shift, posapi
+from .test_tenders import cash, history_on, open_shift, posapi, sell_in_cash
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
@@ -222,29 +222,14 @@ def test_a_refund_is_refused_without_a_managers_pin_then_done_with_one(make_till
     till.qtbot.waitUntil(lambda: "nobody" in lock.message.text(), timeout=WAIT_MS)
     sign_in(till, "1111")                                          # Сараа, a cashier, signs in
     open_shift(till)
-    till.scan(MILK)
-    till.key(Qt.Key.Key_F7)
-    till.wait_stage(Stage.TENDERING)
-    cash(till, "3500")
-    till.wait_stage(Stage.PAID)
-    till.key(Qt.Key.Key_Return)
-    till.wait_stage(Stage.COMPLETED)
-    number = till.flow.sale.number  # type: ignore[union-attr]
+    number = sell_in_cash(till, MILK, "3500")
     journal = till.app.backend.journal  # type: ignore[union-attr]
     assert journal.get(number).cashier == "Сараа"
     assert "Cashier" in sale_receipt(journal.get(number), ShopHeader(), journal.get(number).created_at).text()
     till.key(Qt.Key.Key_F2)
     till.wait_stage(None)
 
-    till.key(Qt.Key.Key_F4)
-    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None and till.app.history_dialog.isVisible(),
-                         timeout=WAIT_MS)
-    history = till.app.history_dialog
-    till.qtbot.waitUntil(lambda: history.model.row_of(number) is not None, timeout=WAIT_MS)
-    history.table.setFocus()
-    till.qtbot.keyClick(history.table, Qt.Key.Key_Home, CTRL)
-    till.qtbot.waitUntil(lambda: history.give_back_button.isEnabled(), timeout=WAIT_MS)
-    till.qtbot.waitUntil(lambda: QApplication.activeWindow() is history, timeout=WAIT_MS)
+    history = history_on(till, number)
     till.qtbot.keyClick(QApplication.focusWidget() or history, Qt.Key.Key_F7)    # give back: a manager's PIN first
     pin = open_pin_dialog(till)
     assert "manager" in pin.prompt.text()

@@ -56,6 +56,32 @@ def cash(till: Till, given: str) -> None:
     till.key(Qt.Key.Key_Return)
 
 
+def sell_in_cash(till: Till, code: str, given: str) -> str:
+    """A scan, F7, the cash typed, the receipt issued: the completed sale's number (the shift is open)."""
+    till.scan(code)
+    till.key(Qt.Key.Key_F7)
+    till.wait_stage(Stage.TENDERING)
+    cash(till, given)
+    till.wait_stage(Stage.PAID)
+    till.key(Qt.Key.Key_Return)
+    till.wait_stage(Stage.COMPLETED)
+    return till.flow.sale.number  # type: ignore[union-attr]
+
+
+def history_on(till: Till, number: str):  # noqa: ANN201 - the HistoryDialog
+    """F4, the newest sale picked (`number`), the history active with its give-back button live."""
+    till.key(Qt.Key.Key_F4)
+    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None and till.app.history_dialog.isVisible(),
+                         timeout=WAIT_MS)
+    history = till.app.history_dialog
+    till.qtbot.waitUntil(lambda: history.model.row_of(number) is not None, timeout=WAIT_MS)
+    history.table.setFocus()
+    till.qtbot.keyClick(history.table, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
+    till.qtbot.waitUntil(lambda: history.give_back_button.isEnabled(), timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: QApplication.activeWindow() is history, timeout=WAIT_MS)
+    return history
+
+
 def test_a_cash_sale_with_change_and_its_posapi_receipt(make_till) -> None:
     till = make_till(posapi=True)
     till.scan(MILK)
@@ -191,26 +217,12 @@ def test_a_cash_sale_with_the_network_unplugged_completes_and_gets_its_receipt_w
 def test_a_cash_sale_is_returned_from_the_history_and_its_receipt_voided(make_till) -> None:
     till = make_till(posapi=True)
     open_shift(till)
-    till.scan(MILK)
-    till.key(Qt.Key.Key_F7)
-    till.wait_stage(Stage.TENDERING)
-    cash(till, "3500")
-    till.wait_stage(Stage.PAID)
-    till.key(Qt.Key.Key_Return)
-    till.wait_stage(Stage.COMPLETED)
-    number, receipt_id = till.flow.sale.number, till.flow.sale.receipt.receipt_id
+    number = sell_in_cash(till, MILK, "3500")
+    receipt_id = till.flow.sale.receipt.receipt_id
     till.key(Qt.Key.Key_F2)
     till.wait_stage(None)
 
-    till.key(Qt.Key.Key_F4)                                           # the history
-    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None and till.app.history_dialog.isVisible(),
-                         timeout=WAIT_MS)
-    history = till.app.history_dialog
-    till.qtbot.waitUntil(lambda: history.model.row_of(number) is not None, timeout=WAIT_MS)
-    history.table.setFocus()
-    till.qtbot.keyClick(history.table, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
-    till.qtbot.waitUntil(lambda: history.give_back_button.isEnabled(), timeout=WAIT_MS)
-    till.qtbot.waitUntil(lambda: QApplication.activeWindow() is history, timeout=WAIT_MS)
+    history = history_on(till, number)                                # the history
     till.qtbot.keyClick(QApplication.focusWidget() or history, Qt.Key.Key_F7)    # give back
     till.qtbot.waitUntil(lambda: history.give_back_dialog is not None and history.give_back_dialog.isVisible(),
                          timeout=WAIT_MS)
