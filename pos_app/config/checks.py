@@ -309,7 +309,7 @@ def check_window_mode(value: str) -> Check:
 
 
 def check_idle_lock_minutes(value: str) -> Check:
-    return None if value.isascii() and value.isdigit() and int(value) <= 240 else \
+    return None if value.isascii() and value.isdigit() and len(value) <= 3 and int(value) <= 240 else \
         "The {label} must be a whole number of minutes from 0 (never) to 240."
 
 

@@ -160,3 +160,5 @@ def test_a_counter_setting_not_valid_takes_the_careful_side() -> None:
     assert counter_limits(Settings()) == (5, Decimal(10))
     assert counter_limits(Settings(idle_lock_minutes="0", discount_limit="12.5")) == (0, Decimal("12.5"))
     assert counter_limits(Settings(idle_lock_minutes="soon", discount_limit="lots")) == (5, Decimal(0))
+    assert counter_limits(Settings(idle_lock_minutes="1" * 5000)) == (5, Decimal(10))      # no int() of it
+    assert [p.field for p in Settings(idle_lock_minutes="1" * 5000).problems()] == ["idle_lock_minutes"]
