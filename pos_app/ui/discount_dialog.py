@@ -36,6 +36,8 @@ class DiscountDialog(QDialog):
         self.preview.setObjectName("discountPreview")
         self.preview.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(self.tr("Give"))
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(self.tr("Cancel"))   # Qt has no Mongolian
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -44,6 +46,7 @@ class DiscountDialog(QDialog):
         layout.addWidget(self.field)
         layout.addWidget(self.preview)
         layout.addWidget(buttons)
+        self.setMinimumWidth(440)
         self.field.setFocus(Qt.FocusReason.OtherFocusReason)
         self.on_field_changed(self.field.text())
 

@@ -78,6 +78,7 @@ class PeopleDialog(QDialog):
         row.addWidget(self.save_button)
         row.addWidget(self.retire_button)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.button(QDialogButtonBox.StandardButton.Close).setText(self.tr("Close"))      # Qt has no Mongolian
         close.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.list)

@@ -899,7 +899,17 @@
         <translation>10% or an amount, such as 500</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+7"/>
+        <source>Give</source>
+        <translation>Give</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>No discount.</source>
         <translation>No discount.</translation>
     </message>
@@ -2411,7 +2421,17 @@
         <translation>Price</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+2"/>
+        <source>Save</source>
+        <translation>Save</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Type the item&apos;s name.</source>
         <translation>Type the item&apos;s name.</translation>
     </message>
@@ -2719,7 +2739,7 @@
         <translation>Open the cash drawer</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+26"/>
         <source>Discount on {item}</source>
         <translation>Discount on {item}</translation>
     </message>
@@ -2808,6 +2828,11 @@
         <location line="+12"/>
         <source>Resume</source>
         <translation>Resume</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2964,18 +2989,18 @@
     </message>
     <message>
         <location line="+10"/>
-        <location line="+91"/>
+        <location line="+92"/>
         <source>Cashier</source>
         <translation>Cashier</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+90"/>
+        <location line="-91"/>
+        <location line="+91"/>
         <source>Manager</source>
         <translation>Manager</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-85"/>
         <source>Save the person</source>
         <translation>Save the person</translation>
     </message>
@@ -3005,7 +3030,12 @@
         <translation>The PIN again</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+5"/>
+        <source>Close</source>
+        <translation>Close</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>The two PINs differ: type the same PIN twice.</source>
         <translation>The two PINs differ: type the same PIN twice.</translation>
     </message>
@@ -3171,7 +3201,7 @@
         <translation>The unfinished sales are settled with the payment service.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_counter.py" line="+82"/>
+        <location filename="../../pos_app/app_counter.py" line="+91"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</translation>
     </message>
@@ -4533,12 +4563,12 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+60"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+61"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Scan or type a code, or type a name  ·  3*code for three</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>Free line… (Ctrl+L)</source>
         <translation>Free line… (Ctrl+L)</translation>
     </message>
@@ -4584,7 +4614,7 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+120"/>
         <source>Discount</source>
         <translation>Discount</translation>
     </message>
@@ -4594,7 +4624,7 @@
         <translation>Discount (sale {discount})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_entry.py" line="+119"/>
+        <location filename="../../pos_app/ui/sale_entry.py" line="+122"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Nothing in the catalog is called &quot;{words}&quot;.</translation>
     </message>

@@ -899,7 +899,17 @@
         <translation>10% эсвэл дүн, жишээ нь 500</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+7"/>
+        <source>Give</source>
+        <translation>Хөнгөлөх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Болих</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>No discount.</source>
         <translation>Хөнгөлөлтгүй.</translation>
     </message>
@@ -2411,7 +2421,17 @@
         <translation>Үнэ</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+2"/>
+        <source>Save</source>
+        <translation>Хадгалах</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Болих</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Type the item&apos;s name.</source>
         <translation>Барааны нэрийг бичнэ үү.</translation>
     </message>
@@ -2719,7 +2739,7 @@
         <translation>Мөнгөний шургуулга нээх</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+26"/>
         <source>Discount on {item}</source>
         <translation>Хөнгөлөлт: {item}</translation>
     </message>
@@ -2808,6 +2828,11 @@
         <location line="+12"/>
         <source>Resume</source>
         <translation>Сэргээх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cancel</source>
+        <translation>Болих</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2964,18 +2989,18 @@
     </message>
     <message>
         <location line="+10"/>
-        <location line="+91"/>
+        <location line="+92"/>
         <source>Cashier</source>
         <translation>Кассчин</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+90"/>
+        <location line="-91"/>
+        <location line="+91"/>
         <source>Manager</source>
         <translation>Менежер</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-85"/>
         <source>Save the person</source>
         <translation>Хадгалах</translation>
     </message>
@@ -3005,7 +3030,12 @@
         <translation>ПИН-ээ дахин</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+5"/>
+        <source>Close</source>
+        <translation>Хаах</translation>
+    </message>
+    <message>
+        <location line="+32"/>
         <source>The two PINs differ: type the same PIN twice.</source>
         <translation>Хоёр ПИН ялгаатай байна: ижил ПИН-ийг хоёр удаа бичнэ үү.</translation>
     </message>
@@ -3171,7 +3201,7 @@
         <translation>Дуусаагүй борлуулалтуудыг төлбөрийн үйлчилгээтэй тулгаж дууслаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_counter.py" line="+82"/>
+        <location filename="../../pos_app/app_counter.py" line="+91"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>Менежерийн ПИН бүртгэгдээгүй: энэ кассанд хэн ч мөнгө буцааж, Тохиргоог нээж чадна. Касс → Ажилтнууд ба ПИН хэсэгт бүртгэнэ үү.</translation>
     </message>
@@ -4533,12 +4563,12 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+60"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+61"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Код уншуулах, бичих эсвэл нэрээр хайх  ·  3*код гурвыг нэмнэ</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+16"/>
         <source>Free line… (Ctrl+L)</source>
         <translation>Гараар нэмэх… (Ctrl+L)</translation>
     </message>
@@ -4584,7 +4614,7 @@
         <translation>үүнд НХАТ</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+120"/>
         <source>Discount</source>
         <translation>Хөнгөлөлт</translation>
     </message>
@@ -4594,7 +4624,7 @@
         <translation>Хөнгөлөлт (нийт {discount})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_entry.py" line="+119"/>
+        <location filename="../../pos_app/ui/sale_entry.py" line="+122"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Каталогт &quot;{words}&quot; нэртэй бараа алга.</translation>
     </message>
