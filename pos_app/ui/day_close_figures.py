@@ -11,10 +11,12 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 
 from pos_app.formats import date_text, datetime_text, money_text
 from pos_app.journal.day_summary import DaySummary, Tally
+
+from .figure_table import figure_table
 
 translate = QCoreApplication.translate     # lupdate reads translate("DayCloseDialog", "...") calls
 
@@ -55,26 +57,8 @@ class DayCloseFigures:
     # -- building ---------------------------------------------------------------------
 
     def _make_table(self, name: str) -> QTableWidget:
-        table = QTableWidget(0, 3)
-        table.setObjectName(name)
-        table.setHorizontalHeaderLabels(["", translate("DayCloseDialog", "Count"),
-                                         translate("DayCloseDialog", "Amount")])
-        table.verticalHeader().hide()
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        table.setShowGrid(False)
-        table.setWordWrap(False)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        header.setHighlightSections(False)
-        rows = table.verticalHeader()
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setDefaultSectionSize(table.fontMetrics().height() + 12)   # 15 rows fit at 768 pixels high
-        return table
+        return figure_table(name, translate("DayCloseDialog", "Count"), translate("DayCloseDialog", "Amount"),
+                            12)   # 15 rows fit at 768 pixels high
 
     @staticmethod
     def _fill(table: QTableWidget, rows: Iterable[_Row]) -> None:

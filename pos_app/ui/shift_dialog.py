@@ -13,11 +13,9 @@ from dataclasses import dataclass
 from PySide6.QtCore import QStandardPaths, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -34,6 +32,7 @@ from pos_app.journal.journal import Journal
 from pos_app.journal.shifts import JournalShift
 from pos_app.receipts.shift_slips import kind_name, signed_difference
 
+from .figure_table import figure_table
 from .messages import describe_error
 from .printing import ReceiptPrinting
 from .shift_actions import ShiftActions, ShiftView
@@ -280,24 +279,7 @@ class ShiftDialog(ShiftActions, QDialog):
     # -- the table ----------------------------------------------------------------------------------
 
     def _make_table(self) -> QTableWidget:
-        table = QTableWidget(0, 3)
-        table.setObjectName("figures")
-        table.setHorizontalHeaderLabels(["", self.tr("Count"), self.tr("Amount")])
-        table.verticalHeader().hide()
-        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        table.setShowGrid(False)
-        table.setWordWrap(False)
-        header = table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        header.setDefaultAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        rows = table.verticalHeader()
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setDefaultSectionSize(table.fontMetrics().height() + 10)   # every row in sight at 768 pixels high
-        return table
+        return figure_table("figures", self.tr("Count"), self.tr("Amount"), 10)   # every row in sight at 768 px
 
     def _rows(self, shown: ShiftReport | ShiftClose) -> list[_Row]:
         close = shown if isinstance(shown, ShiftClose) else None

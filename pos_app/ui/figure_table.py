@@ -1,0 +1,30 @@
+"""The read-only table of figures the day close and the shift show: a label, a count and an amount a row."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget
+
+
+def figure_table(name: str, count_title: str, amount_title: str, row_padding: int) -> QTableWidget:
+    """No editing, no selection, no focus (the keyboard stays on the dialog's actions); rows of a fixed height,
+    the font's plus `row_padding`, so the dialog knows how many fit a 768-pixel screen."""
+    table = QTableWidget(0, 3)
+    table.setObjectName(name)
+    table.setHorizontalHeaderLabels(["", count_title, amount_title])
+    table.verticalHeader().hide()
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+    table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    table.setShowGrid(False)
+    table.setWordWrap(False)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    for column in (1, 2):
+        header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+    header.setDefaultAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    header.setHighlightSections(False)
+    rows = table.verticalHeader()
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    rows.setDefaultSectionSize(table.fontMetrics().height() + row_padding)
+    return table
