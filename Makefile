@@ -50,8 +50,10 @@ run: $(VENV)/.stamp-run $(QM_FILES)
 sandbox: $(VENV)/.stamp-run
 	$(BIN)/pos-sandbox --host $(HOST) --port $(PORT)
 
-# System tools the tests use (pdftotext/pdftoppm read back what Qt printed; faketime moves the clock).
-TEST_PACKAGES := poppler-utils faketime
+# System tools the tests use (pdftotext/pdftoppm read back what Qt printed; faketime moves the clock;
+# postgresql: the store tests start a throwaway server of their own, tests/pg_server.py; chromium: headless-browser
+# tests of a web page).
+TEST_PACKAGES := poppler-utils faketime postgresql chromium
 system-test-packages:
 	@dpkg -s $(TEST_PACKAGES) >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; }

@@ -35,6 +35,7 @@ from pos_app.backend import (
 )
 from pos_app.app_counter import AppCounter
 from pos_app.app_recovery import SETTLE_AGAIN_MS, AppRecovery
+from pos_app.app_store import AppStore
 from pos_app.app_start import (STARTUP_REPORT_VARIABLE, HintGate, Loaded, hand_over_sandboxes, load_till,
                                parse_arguments, report_startup, saved_language, settings_applier)
 from pos_app.config import Environment, SecretStore, Settings
@@ -93,6 +94,7 @@ class PosApp(AppRecovery, AppCounter, QObject):
         self.window = self._make_window()
         # One application-wide scanner: a scan is known by its shape whatever has focus (pos_app/ui/scanner.py).
         self.scanner = ScanRecognizer(QApplication.instance(), self)  # type: ignore[arg-type]
+        self.scanner.home = self.window
         self.scanner.scanned.connect(self.on_scanner_scanned)
         self.flow.receipt_issued.connect(self.on_flow_receipt_issued)
         self.flow.receipt_queued.connect(self.on_flow_receipt_queued)
@@ -107,6 +109,7 @@ class PosApp(AppRecovery, AppCounter, QObject):
         self._settle_timer.timeout.connect(self.on_settle_timer_timeout)
         self.hint_gate = HintGate()
         self.hint_arrived.connect(self.on_receiver_hint_arrived)
+        self.store = AppStore(self)       # at a store: its catalog as it changes, and whether it answers
 
     def _make_window(self) -> MainWindow:
         window = MainWindow(self.runner, self.flow, self.logos, printing=self.printing, people=self.people)
@@ -203,6 +206,7 @@ class PosApp(AppRecovery, AppCounter, QObject):
         self.window.customer_display.set_shop_name(settings.shop_name)
         self.printing.configure(PrinterChoice.from_settings(settings), shop_header(settings), backend.journal,
                                 backend.clock.now, backend.posapi.print_only if backend.posapi else None)
+        self.store.use(backend)
         if old is not None and old is not backend:
             self.runner.run_in_background(old.close)
 
@@ -242,8 +246,10 @@ class PosApp(AppRecovery, AppCounter, QObject):
         if self.backend is None:
             return
         clock = self.backend.clock
+        link = self.backend.store_link
         dialog = DayCloseDialog(self.backend.journal, self.runner, self.window, printing=self.printing,
-                                today=clock.today, now=clock.now)
+                                today=clock.today, now=clock.now,
+                                shop_days=link.shop_days.read if link is not None else None)
         dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         self.day_close_dialog = dialog
         dialog.open()

@@ -101,7 +101,7 @@ def settings_applier(settings: Settings, password: str | None, secrets: SecretSt
         if old_receiver is not None:
             old_receiver.stop()    # frees its port for the new one (polling goes on meanwhile)
         if password is not None and settings.environment is not Environment.TRAINING:
-            secrets.set_password(secret_account(settings.environment, settings.base_url, settings.username),
+            secrets.set_password(secret_account(settings.environment, settings.base_url, settings.effective_username),
                                  password)
         training = settings.environment is Environment.TRAINING
         backend = build_backend(settings, secrets, paths, password=password, on_hint=on_hint, instant=instant,

@@ -40,6 +40,7 @@ from pos_app.journal import Journal, JournalLock
 from pos_app.journal.shifts import current_shift
 from pos_app.posapi import EBARIMT_API_URL, EbarimtLookupClient, PosApiClient, PosIdentity, PosInfo
 from pos_app.qpay import CallbackHint, QPayClient
+from pos_app.storelink.link import StoreLink
 
 logger = logging.getLogger(__name__)
 
@@ -130,10 +131,13 @@ class Backend:
     search: CatalogSearch | None = field(default=None, repr=False)   # the catalog by name (built on the worker)
     people: tuple[Person, ...] = field(default=(), repr=False)       # who may sign in (read at build)
     quick_keys: tuple[CatalogItem, ...] = ()              # pinned, then most sold (read at build)
+    store_link: StoreLink | None = None                   # at a store: its pushed hints, the journal shipped
 
     def close(self) -> None:
         if self.receiver is not None:
             self.receiver.stop()
+        if self.store_link is not None:
+            self.store_link.stop()
         self.journal.close()
         if self.checkout is not None:
             self.checkout.client.close()
@@ -186,8 +190,19 @@ def posapi_desk(settings: Settings, url: str, lookups_url: str) -> PosApiDesk:
     return PosApiDesk(client, lookups, PosApiSetup(identity, settings.tax_rates))
 
 
-def load_shop_catalog(settings: Settings) -> tuple[Catalog, list[StartupProblem]]:
-    """The shop's catalog, or the sample one with a plain reason when it cannot be read."""
+def store_catalog_copy(paths: AppPaths) -> Path:
+    """The last catalog the store served this till (pos_app/storelink/catalog_feed.py keeps it)."""
+    return paths.data_dir / "store-catalog.csv"
+
+
+def load_shop_catalog(settings: Settings, store_copy: Path | None = None) -> tuple[Catalog, list[StartupProblem]]:
+    """The shop's catalog, or the sample one with a plain reason when it cannot be read. At a store, the copy of
+    the store's catalog the till holds comes first (the store may be down at start)."""
+    if store_copy is not None and settings.uses_store and store_copy.exists():
+        try:
+            return load_catalog(store_copy), []
+        except (OSError, ValueError):
+            logger.warning("the store's catalog kept at %s cannot be read; the till's own is used", store_copy)
     sample = resource_path("catalog.csv")
     if settings.catalog_file:
         try:
@@ -219,7 +234,7 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
     the callback receiver (on its thread), when the settings turn it on. The shop's clock
     reads `instant` (tests) or the system clock, in the settings' time zone."""
     clock = ShopClock(time_zone(settings.time_zone), instant or utc_now)
-    catalog, problems = load_shop_catalog(settings)
+    catalog, problems = load_shop_catalog(settings, store_catalog_copy(paths))
     # Sales are the shop's business: the data folder is the user's alone.
     paths.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     sandbox = None
@@ -234,7 +249,8 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
     else:
         base_url = settings.base_url
         if password is None and secrets is not None:
-            password = secrets.get_password(secret_account(settings.environment, base_url, settings.username))
+            password = secrets.get_password(secret_account(settings.environment, base_url,
+                                                           settings.effective_username))
     posapi, posapi_sandbox = None, None
     if settings.uses_posapi:
         if settings.environment is Environment.TRAINING:
@@ -244,7 +260,7 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
             posapi = posapi_desk(settings, posapi_url, posapi_url)
         else:
             posapi = posapi_desk(settings, settings.posapi_url, EBARIMT_API_URL)
-    receiver, receiver_problems = start_callback_receiver(settings, on_hint)
+    receiver, receiver_problems = (None, []) if settings.uses_store else start_callback_receiver(settings, on_hint)
     problems += receiver_problems
     callback_url = settings.callback_url or (receiver.url if receiver else PLACEHOLDER_CALLBACK_URL)
     checkout = None
@@ -259,16 +275,20 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
         ))
     else:
         # No login is tried without a password: a wrong one could lock the account.
-        problems.append(StartupProblem(NO_PASSWORD_PROBLEM, settings.username))
+        problems.append(StartupProblem(NO_PASSWORD_PROBLEM, settings.effective_username))
     try:
         journal = Journal(paths.journal_file(settings.environment), settings.terminal_id, clock=clock)
     except BaseException:
         if receiver is not None:
             receiver.stop()
         raise
-    return Backend(settings, checkout, journal, catalog, base_url, training, sandbox, problems, receiver, clock,
-                   posapi, posapi_sandbox, current_shift(journal) is not None, CatalogSearch(catalog),
-                   journal.people(), quick_keys_of(catalog, journal))
+    backend = Backend(settings, checkout, journal, catalog, base_url, training, sandbox, problems, receiver, clock,
+                      posapi, posapi_sandbox, current_shift(journal) is not None, CatalogSearch(catalog),
+                      journal.people(), quick_keys_of(catalog, journal))
+    if settings.uses_store and password:
+        backend.store_link = StoreLink(base_url, settings.effective_username, password, journal,
+                                       on_hint or (lambda hint: None), store_catalog_copy(paths)).start()
+    return backend
 
 
 def quick_keys_of(catalog: Catalog, journal: Journal) -> tuple[CatalogItem, ...]:

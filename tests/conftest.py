@@ -28,6 +28,7 @@ from pos_app.sandbox.posapi import PosApiSandboxServer  # noqa: E402
 from pos_app.sandbox import SandboxServer  # noqa: E402
 from pos_app.sandbox.app import SandboxOptions  # noqa: E402
 from pos_app.ui.language import Language  # noqa: E402
+from tests.pg_server import PostgresServer  # noqa: E402
 from tests.qpay.helpers import FAST_POLICY, INVOICE_CODE, PASSWORD, USERNAME, SandboxControl  # noqa: E402
 
 
@@ -161,3 +162,32 @@ def language(qapp, compiled_translations: Path) -> Iterator[Language]:
     speaking = Language(qapp, compiled_translations)
     yield speaking
     speaking.stop()
+
+
+# -- the store's databases -------------------------------------------------------------------------------------
+# Every store test runs on SQLite and on a real PostgreSQL server.
+# `store_db_url` is a fresh, empty database per test, as a SQLAlchemy URL, once for each backend (test ids
+# `sqlite` and `postgresql`). The PostgreSQL server is one per test session (tests/pg_server.py), started only
+# when a `postgresql` test first asks for it; each test gets a database of its own on it, dropped afterwards.
+# A machine without the server's binaries fails those tests (make test installs them): they are never skipped.
+
+STORE_BACKENDS = ["sqlite", "postgresql"]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    server = PostgresServer()
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=STORE_BACKENDS, ids=STORE_BACKENDS)
+def store_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path}/store.sqlite3"
+        return
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    url = server.create_database()
+    yield url
+    server.drop_database(url)  # also ends the connections of engines the test did not dispose

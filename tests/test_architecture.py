@@ -39,7 +39,7 @@ def _offences(layer: str, forbidden: tuple[str, ...]) -> list[str]:
             if any(name == f or name.startswith(f + ".") for f in forbidden)]
 
 
-LAYERS = ("qpay", "posapi", "journal", "receipts", "ui", "sandbox", "checkout", "config")
+LAYERS = ("qpay", "posapi", "journal", "receipts", "ui", "sandbox", "checkout", "config", "store", "storelink")
 
 
 def test_domain_is_plain_python() -> None:
@@ -50,18 +50,18 @@ def test_domain_is_plain_python() -> None:
 
 def test_sandbox_imports_nothing_from_the_rest_of_pos_app() -> None:
     forbidden = tuple(f"pos_app.{layer}" for layer in ("domain", "qpay", "posapi", "journal", "receipts", "ui",
-                                                       "checkout", "config")) + ("pos_app.app", "pos_app.backend",
-                                                                                 "PySide6")
+                                                       "checkout", "config", "store", "storelink")) + (
+        "pos_app.app", "pos_app.backend", "PySide6")
     assert _offences("sandbox", forbidden) == []
 
 
-@pytest.mark.parametrize("layer", ["qpay", "posapi", "journal", "receipts", "checkout", "config"])
+@pytest.mark.parametrize("layer", ["qpay", "posapi", "journal", "receipts", "checkout", "config", "storelink"])
 def test_service_layers_may_use_domain_but_not_ui_or_widgets(layer: str) -> None:
     forbidden = ("pos_app.ui", "pos_app.app", "pos_app.backend", "pos_app.sandbox", "PySide6.QtWidgets")
     assert _offences(layer, forbidden) == []
 
 
-@pytest.mark.parametrize("layer", ["qpay", "posapi", "journal", "checkout", "config"])
+@pytest.mark.parametrize("layer", ["qpay", "posapi", "journal", "checkout", "config", "store", "storelink"])
 def test_layers_below_the_window_need_no_qt(layer: str) -> None:
     assert _offences(layer, ("PySide6",)) == []
 
@@ -82,3 +82,10 @@ def test_only_ui_and_app_import_widgets() -> None:
 def test_the_check_sees_relative_imports() -> None:
     names = _imports(PACKAGE / "sandbox" / "api.py")
     assert "pos_app.sandbox.invoices" in names or "pos_app.sandbox" in names
+
+
+def test_the_store_server_knows_nothing_of_the_till_window_or_its_link() -> None:
+    """The store serves tills; it never imports the till's own parts (its window, its backend, its link). It may
+    run the training sandbox (`pos-store serve --qpay-url training`) and serve as the sandboxes are served."""
+    forbidden = ("pos_app.ui", "pos_app.app", "pos_app.backend", "pos_app.storelink", "pos_app.checkout")
+    assert _offences("store", forbidden) == []

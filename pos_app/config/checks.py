@@ -362,3 +362,11 @@ def account_checks(production: bool) -> dict[str, Callable[[str], Check]]:
         "username": check_credential,
         "invoice_code": check_credential,
     }
+
+
+def store_checks() -> dict[str, Callable[[str], Check]]:
+    """At a store: its address (plain http is fine on the shop's own network); the till logs in by its id."""
+    return {
+        "base_url": lambda value: check_base_url(value, https_only=False),
+        "terminal_id": check_credential,
+    }

@@ -34,11 +34,7 @@ from .checks import (
     SYSTEM_PRINTER as SYSTEM_PRINTER,
     TRAINING_PROFILES as TRAINING_PROFILES,
     Check as Check,
-    account_checks,
-    anything,
-    posapi_checks,
-    scale_checks,
-    check_text,
+    account_checks, anything, check_text, posapi_checks, scale_checks, store_checks,
     parse_listen_address as parse_listen_address,
     percent,
 )
@@ -52,6 +48,7 @@ class Environment(str, Enum):
     TRAINING = "training"      # the embedded sandbox: the default, needs no account
     SANDBOX = "sandbox"        # QPay's own test service
     PRODUCTION = "production"
+    STORE = "store"            # the shop's store server (pos-store): its address, this till's name and key
 
 
 DEFAULT_BASE_URLS = {
@@ -62,6 +59,7 @@ DEFAULT_BASE_URLS = {
 TRAINING_USERNAME = "TEST_MERCHANT"
 TRAINING_PASSWORD = "123456"  # noqa: S105
 TRAINING_INVOICE_CODE = "TEST_INVOICE"
+STORE_INVOICE_CODE = "STORE"  # a till at a store need not know the shop's invoice code: the store sets it
 
 FIELD_LABELS = {
     "environment": "environment",
@@ -105,6 +103,7 @@ FIELD_LABELS = {
     "window_mode": "window size",
     "idle_lock_minutes": "lock after idle minutes",
     "discount_limit": "discount limit without a manager",
+    "store_direct_allowed": "sell directly with QPay when the store is down",
 }
 
 @dataclass(frozen=True)
@@ -188,6 +187,7 @@ class Settings:
     window_mode: str = "maximized"               # "maximized", "full_screen" or "window"
     idle_lock_minutes: str = "5"                 # once PINs are set up; "0": never
     discount_limit: str = "10"                   # percent a cashier may give; above it, a manager's PIN
+    store_direct_allowed: bool = False           # at a store: the owner lets the till sell with QPay when it is down
 
     def __post_init__(self) -> None:
         # Callers may pass "production"; keep the field a real Environment.
@@ -220,16 +220,29 @@ class Settings:
 
     @property
     def effective_username(self) -> str:
-        return TRAINING_USERNAME if self.environment is Environment.TRAINING else self.username
+        """Who logs in: the sample merchant in training, this till (its terminal id) at a store."""
+        if self.environment is Environment.TRAINING:
+            return TRAINING_USERNAME
+        return self.terminal_id if self.environment is Environment.STORE else self.username
 
     @property
     def effective_invoice_code(self) -> str:
-        return TRAINING_INVOICE_CODE if self.environment is Environment.TRAINING else self.invoice_code
+        if self.environment is Environment.TRAINING:
+            return TRAINING_INVOICE_CODE
+        if self.environment is Environment.STORE:
+            return self.invoice_code or STORE_INVOICE_CODE   # the store puts the shop's own on every invoice
+        return self.invoice_code
+
+    @property
+    def uses_store(self) -> bool:
+        return self.environment is Environment.STORE
 
     def problems(self) -> list[SettingsProblem]:
         """Every problem, in field order. Pure: no disk or network access."""
         checks = dict(FIELD_CHECKS)
-        if self.environment is not Environment.TRAINING:
+        if self.environment is Environment.STORE:
+            checks.update(store_checks())
+        elif self.environment is not Environment.TRAINING:
             checks.update(account_checks(production=self.environment is Environment.PRODUCTION))
             if self.posapi_url:
                 checks.update(posapi_checks())
@@ -380,4 +393,4 @@ def _flag_field_names() -> list[str]:
 
 
 def _bad_environment() -> SettingsProblem:
-    return SettingsProblem("environment", "The environment must be training, sandbox or production.")
+    return SettingsProblem("environment", "The environment must be training, sandbox, production or store.")

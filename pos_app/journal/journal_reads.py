@@ -12,6 +12,7 @@ from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Iterable
 
 from .receipt_rows import ReceiptStatus
+from .schema import rows_by_sale
 from .records import UNFINISHED_STATUSES, JournalSale, JournalStatus, ReversalStatus, SaleNotFound, sales_from_rows
 
 if TYPE_CHECKING:
@@ -96,10 +97,33 @@ class JournalReads:
             " AND receipts.status = ?)) ORDER BY created_at, rowid",
             (*half_way, ReversalStatus.PENDING.value, ReversalStatus.FAILED.value, ReceiptStatus.CANCELLING.value,
              _S.COMPLETED.value, ReceiptStatus.CANCELLED.value))
-        return [sale for sale in candidates
-                if sale.owes_receipt or sale.status in (_S.TENDERING, _S.CREATING, _S.OPEN, _S.CANCELLING)
-                or sale.reversal_status in (ReversalStatus.PENDING, ReversalStatus.FAILED)
-                or sale.receipt_status is ReceiptStatus.CANCELLING]
+        return [sale for sale in candidates if _needs_attention(sale)]
+
+    # -- shipping the journal to a store (`pos_app.storelink.shipping`) ------------------------------------
+
+    def last_event_id(self: Journal) -> int:
+        """The id of the newest step written (0 for an empty journal)."""
+        return int(self._read("SELECT coalesce(max(id), 0) AS last FROM events")[0]["last"])
+
+    def events_after(self: Journal, event_id: int, limit: int = 500) -> list[dict[str, Any]]:
+        """The steps written after `event_id`, oldest first, at most `limit`:
+        `{event_id, number, at, kind, detail}` (the detail parsed)."""
+        with self._lock:
+            return _events_after(self._connection(), event_id, limit)
+
+    def sale_snapshots(self: Journal, numbers: Iterable[str]) -> list[dict[str, Any]]:
+        """These sales as their rows stand now: `{number, last_event_id, sale, receipts, tenders}`, the rows as
+        dicts of column values (what `records.sale_from_row` and the row readers rebuild a sale from)."""
+        with self._lock:
+            return _sale_snapshots(self._connection(), list(numbers))
+
+    def shipment(self: Journal, event_id: int, limit: int = 500) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """`events_after` and the `sale_snapshots` of the sales they touch, read at one moment (one read under the
+        lock), so a snapshot is never older than the steps shipped with it."""
+        with self._lock:
+            db = self._connection()
+            events = _events_after(db, event_id, limit)
+            return events, _sale_snapshots(db, list(dict.fromkeys(event["number"] for event in events)))
 
     def _read(self: Journal, sql: str, params: Iterable[object] = ()) -> list[sqlite3.Row]:
         with self._lock:
@@ -111,3 +135,48 @@ class JournalReads:
             db = self._connection()
             rows = db.execute(sql, tuple(params)).fetchall()
             return sales_from_rows(db, rows)
+
+
+_HALF_WAY = (_S.TENDERING, _S.CREATING, _S.OPEN, _S.CANCELLING)
+_OPEN_REVERSALS = (ReversalStatus.PENDING, ReversalStatus.FAILED)
+
+
+def _needs_attention(sale: JournalSale) -> bool:
+    return (sale.owes_receipt or sale.status in _HALF_WAY or sale.reversal_status in _OPEN_REVERSALS
+            or sale.receipt_status is ReceiptStatus.CANCELLING)
+
+
+def needing_attention(sale: JournalSale) -> bool:
+    """Whether `sales_needing_attention` lists this sale: its query's choice and its filter, in Python (the store
+    rebuilds a till's list from the sales it shipped with this)."""
+    chosen = (sale.status in (*_HALF_WAY, _S.PAID, _S.RECEIPT_PENDING) or sale.reversal_status in _OPEN_REVERSALS
+              or sale.receipt_status is ReceiptStatus.CANCELLING
+              or (sale.status is _S.COMPLETED
+                  and any(receipt.status is ReceiptStatus.CANCELLED for receipt in sale.receipts)))
+    return chosen and _needs_attention(sale)
+
+
+def _events_after(db: sqlite3.Connection, event_id: int, limit: int) -> list[dict[str, Any]]:
+    rows = db.execute("SELECT id, number, at, kind, detail_json FROM events WHERE id > ? ORDER BY id LIMIT ?",
+                      (int(event_id), int(limit))).fetchall()
+    return [{"event_id": row["id"], "number": row["number"], "at": row["at"], "kind": row["kind"],
+             "detail": json.loads(row["detail_json"])} for row in rows]
+
+
+def _sale_snapshots(db: sqlite3.Connection, numbers: list[str]) -> list[dict[str, Any]]:
+    sales: list[sqlite3.Row] = []
+    last: dict[str, int] = {}
+    for start in range(0, len(numbers), 500):      # in chunks: SQLite bounds a statement's parameters
+        chunk = numbers[start:start + 500]
+        marks = ", ".join("?" * len(chunk))
+        # Only placeholders are formatted in; every value is bound.
+        sales += db.execute(f"SELECT * FROM sales WHERE number IN ({marks}) ORDER BY rowid", chunk).fetchall()  # noqa: S608
+        last.update(db.execute(f"SELECT number, max(id) FROM events WHERE number IN ({marks})"  # noqa: S608
+                               " GROUP BY number", chunk).fetchall())
+    found = [row["number"] for row in sales]
+    rows: dict[str, dict[str, list[dict[str, Any]]]] = {number: {"receipts": [], "tenders": []} for number in found}
+    for table in ("receipts", "tenders"):
+        for row in rows_by_sale(db, table, found):
+            rows[row["number"]][table].append(dict(row))
+    return [{"number": row["number"], "last_event_id": last.get(row["number"], 0), "sale": dict(row),
+             **rows[row["number"]]} for row in sales]

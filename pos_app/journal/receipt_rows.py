@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from enum import Enum
-from typing import Iterable
+from typing import Any, Iterable, Mapping
 
 from pos_app.domain.sale import IssuedReceipt, Receiver, ReceiverKind
 
@@ -110,11 +110,12 @@ def read(db: sqlite3.Connection, numbers: list[str]) -> dict[str, tuple[JournalR
     """Every receipt of these sales, in the order they were recorded."""
     found: dict[str, list[JournalReceipt]] = {}
     for row in rows_by_sale(db, "receipts", numbers):
-        found.setdefault(row["number"], []).append(_from_row(row))
+        found.setdefault(row["number"], []).append(from_row(row))
     return {number: tuple(receipts) for number, receipts in found.items()}
 
 
-def _from_row(row: sqlite3.Row) -> JournalReceipt:
+def from_row(row: sqlite3.Row | Mapping[str, Any]) -> JournalReceipt:
+    """The receipt of one row (anything indexable by column name: the store rebuilds shipped rows with it)."""
     receipt = IssuedReceipt(
         receipt_id=row["receipt_id"], lottery=row["lottery"], qr_data=row["qr_data"],
         amount=Decimal(row["amount"]), vat=Decimal(row["vat"]), city_tax=Decimal(row["city_tax"]),

@@ -168,6 +168,11 @@ class QPayClient(EbarimtCalls):
         )
         return parse(TokenPair, body, "POST", "/v2/auth/refresh")
 
+    def call(self, method: str, path: str, *, json_body: Any = _NO_BODY, safe_to_repeat: bool) -> Any:
+        """Any `/v2` call with this client's session, its JSON answer as it came (a gateway passes it on, as
+        the store does); errors as for every call. *safe_to_repeat* False: never sent twice on a lost answer."""
+        return self._call(method, path, json_body=json_body, safe_to_repeat=safe_to_repeat)
+
     def _call(self, method: str, path: str, *, json_body: Any = _NO_BODY, safe_to_repeat: bool) -> Any:
         token = self._tokens.access_token()
         try:

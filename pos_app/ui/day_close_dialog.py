@@ -37,13 +37,14 @@ from pos_app.journal.journal import Journal
 
 from .day_close_actions import DayCloseActions
 from .day_close_figures import _STYLE, ALERT_COLOR, ALERT_ROLE, KEY_ROLE, DayCloseFigures
+from .day_close_shop import DayCloseShop, ShopDayReader
 from .printing import ReceiptPrinting
 from .tasks import TaskRunner
 
 _RELOAD_DELAY_MS = 300                        # let arrow keys and typing settle before reading the journal
 
 
-class DayCloseDialog(DayCloseFigures, DayCloseActions, QDialog):
+class DayCloseDialog(DayCloseFigures, DayCloseActions, DayCloseShop, QDialog):
     """One day of this terminal: paid, taxes with and without receipt, banks, what was given back, what needs
     attention (from any day), and the day's close.
 
@@ -56,7 +57,9 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, QDialog):
     `dayHeadline`, `dayAttention`, `totals` and `details` (the tables),
     `dayStatus`, `closeDay`, `print`, `export` and `close`. With *printing*,
     Print (Ctrl+P) sends the day's summary to the receipt printer
-    (`printed(text, ok)` follows).
+    (`printed(text, ok)` follows). With *shop_days* (at a store), `thisTill`
+    and `wholeShop` switch to the shop's figures read from the store
+    (`shop_loaded(shop_day)` / `shop_failed(str)`; see `day_close_shop`).
     """
 
     loaded = Signal(object)
@@ -66,10 +69,12 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, QDialog):
     printed = Signal(str, bool)
     day_closed = Signal(object)
     close_failed = Signal(str)
+    shop_loaded = Signal(object)
+    shop_failed = Signal(str)
 
     def __init__(self, journal: Journal, runner: TaskRunner, parent: QWidget | None = None,
                  today: Callable[[], date] = date.today, printing: ReceiptPrinting | None = None,
-                 now: Callable[[], datetime] = datetime.now) -> None:
+                 now: Callable[[], datetime] = datetime.now, shop_days: ShopDayReader | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dayCloseDialog")
         self.setWindowTitle(self.tr("Day close"))
@@ -117,6 +122,8 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, QDialog):
         top.addWidget(self.date_edit)
         top.addSpacing(16)
         top.addWidget(self.terminal_label)
+        top.addSpacing(16)
+        self._build_scope(top, shop_days)
         top.addStretch(1)
         top.addWidget(self.refresh_button)
 
@@ -217,10 +224,14 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, QDialog):
     def _update_buttons(self) -> None:
         self.date_edit.setEnabled(not self._loading)
         self.refresh_button.setEnabled(not self._loading)
-        self.export_button.setEnabled(not self._loading and not self._exporting and self.summary is not None)
+        this_till = self._scope_allows()      # closing, printing and the CSV are this till's alone
+        self.export_button.setEnabled(not self._loading and not self._exporting and self.summary is not None
+                                      and this_till)
         self.close_day_button.setEnabled(not self._loading and not self._closing and self.summary is not None
-                                         and not self.summary.is_closed)
-        self.print_button.setEnabled(not self._loading and self.summary is not None)
+                                         and not self.summary.is_closed and this_till)
+        self.print_button.setEnabled(not self._loading and self.summary is not None and this_till)
+        for button in (self.this_till_button, self.whole_shop_button):
+            button.setEnabled(not self._loading and not self._closing)
         for table in (self.totals_table, self.details_table):
             table.setEnabled(not self._loading)   # greyed: the figures are being read again
 
@@ -271,12 +282,13 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, QDialog):
             return
         summary = self.summary = report.summary
         self._sales = report.sales
-        self._show_summary(summary)
         note, self._note = self._note, None
-        if note is not None:
-            self._set_status(*note)
-        else:
-            self._set_status(self.tr("Read at {}.").format(time_text(self._now())))
+        if not self._show_current():          # the shop's figures, when shown, are read next
+            self._show_summary(summary)
+            if note is not None:
+                self._set_status(*note)
+            else:
+                self._set_status(self.tr("Read at {}.").format(time_text(self._now())))
         self._update_buttons()
         self._restore_focus()
         self.loaded.emit(summary)

@@ -188,6 +188,7 @@ FIELD_NAMES = {
     "window_mode": QT_TRANSLATE_NOOP("Settings", "window size"),
     "idle_lock_minutes": QT_TRANSLATE_NOOP("Settings", "lock after idle minutes"),
     "discount_limit": QT_TRANSLATE_NOOP("Settings", "discount limit without a manager"),
+    "store_direct_allowed": QT_TRANSLATE_NOOP("Settings", "sell directly with QPay when the store is down"),
 }
 
 

@@ -70,6 +70,7 @@ class ScanRecognizer(QObject):
         self._last_widget: QWidget | None = None
         self._watched: list[QWidget] = []
         self._stopped = False
+        self.home: QWidget | None = None    # the till's main window, once it is known (see _in_other_window)
         app.focusChanged.connect(self.on_app_focus_changed)
         app.focusWindowChanged.connect(self.on_app_focus_window_changed)
         self.on_app_focus_changed(None, app.focusWidget())
@@ -94,6 +95,8 @@ class ScanRecognizer(QObject):
         # Keys go to the focus widget first, or to the active window when no widget has focus (a window is
         # not watched besides its focus widget: every repaint of the window would call the filter).
         target = now if now is not None else self._app.activeWindow()
+        if target is not None and self.home is not None and _in_other_window(target, self.home):
+            target = None     # another till's window in this process (tests run several): its own scanner's
         self._watch([target] if target is not None else [])
 
     def _watch(self, widgets: list[QWidget]) -> None:
@@ -223,3 +226,12 @@ def _take_back(burst: list[_Typed]) -> None:
         if position >= len(text) and current[position - len(text):position] == text:
             editor.setText(current[:position - len(text)] + current[position:])
             editor.setCursorPosition(position - len(text))
+
+
+def _in_other_window(widget: QWidget, home: QWidget) -> bool:
+    """Whether `widget` lives in a main window other than `home` (several tills in one process, as the store's
+    tests run them; a till's own dialogs and the customer's display belong to no other main window)."""
+    top: QWidget | None = widget
+    while top is not None and top.parentWidget() is not None:
+        top = top.parentWidget()
+    return top is not home and type(top).__name__ == type(home).__name__

@@ -81,7 +81,9 @@ class SettingsActions:
         else:
             password = self.password.text()
             if not password:
-                self.connection_result.setText(translate("SettingsDialog", "Enter the password first."))
+                self.connection_result.setText(translate("SettingsDialog", "Enter the till key first.")
+                                               if settings.uses_store else
+                                               translate("SettingsDialog", "Enter the password first."))
                 return
         generation = self._test_generation
         self._testing = True

@@ -169,6 +169,10 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         self.language.currentIndexChanged.connect(self._on_changed)
         self.training_profile.currentIndexChanged.connect(self._on_changed)
         self.training_posapi.toggled.connect(self._on_changed)
+        self.store_direct_allowed.toggled.connect(self._on_changed)
+        if "terminal_id" not in CONNECTION_FIELDS:     # at a store the till logs in by its terminal id
+            self.fields["terminal_id"].textChanged.connect(self._forget_connection_result)
+            self.fields["terminal_id"].textChanged.connect(self._on_account_changed)
         for box in self.flags.values():
             box.toggled.connect(self._on_printer_changed)
         self.test_page_button.clicked.connect(self.on_test_page_clicked)
@@ -195,6 +199,7 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         values["environment"] = self.current_environment()
         values["training_profile"] = self.training_profile.currentData()
         values["training_posapi"] = self.training_posapi.isChecked()
+        values["store_direct_allowed"] = self.store_direct_allowed.isChecked()
         if hasattr(self, "flags"):     # the printer group is built after the first fields
             values["printer"] = self.current_printer()
             values["paper_width"] = self.paper_width.currentData()
@@ -208,7 +213,7 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
     def _account(self, settings: Settings) -> str | None:
         if settings.environment is Environment.TRAINING:
             return None
-        return secret_account(settings.environment, settings.base_url, settings.username)
+        return secret_account(settings.environment, settings.base_url, settings.effective_username)
 
     # -- reacting to edits -----------------------------------------------------
 
@@ -219,6 +224,8 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
             if not url.text() or (url.text() in DEFAULT_BASE_URLS.values()
                                   and url.text() != DEFAULT_BASE_URLS[environment]):
                 url.setText(DEFAULT_BASE_URLS[environment])
+        elif environment is Environment.STORE and self.fields["base_url"].text() in DEFAULT_BASE_URLS.values():
+            self.fields["base_url"].clear()      # QPay's address is never the store's
         self._apply_environment()
         self._forget_connection_result()
         self._on_changed()
@@ -237,6 +244,14 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         for name in ("username", "invoice_code"):
             self.fields[name].setEnabled(not training)
         self.password.setEnabled(not training)
+        # At a store the till logs in by its terminal id and key; the store holds the account and gets callbacks.
+        store = self.current_environment() is Environment.STORE
+        self.store_note.setVisible(store)
+        for name in ("username", "invoice_code", "callback_url", "callback_listen", "store_direct_allowed"):
+            self._service_form.setRowVisible(self._rows[name], store if name == "store_direct_allowed" else not store)
+        self.base_url_label.setText(self.tr("Store address") if store else self.tr("QPay address"))
+        self.password_label.setText(self.tr("Till key") if store else self.tr("Password"))
+        self.fields["base_url"].setPlaceholderText("http://192.168.1.10:8770" if store else "https://merchant.qpay.mn")
         if training:
             self.password.setPlaceholderText(self.tr("not needed in Training"))
         elif self._secrets.persistent:

@@ -47,6 +47,7 @@ class SettingsSections:
         self.environment.addItem(translate("SettingsDialog", "Training"), Environment.TRAINING)
         self.environment.addItem(translate("SettingsDialog", "QPay sandbox"), Environment.SANDBOX)
         self.environment.addItem(translate("SettingsDialog", "Production"), Environment.PRODUCTION)
+        self.environment.addItem(translate("SettingsDialog", "Store server"), Environment.STORE)
         self.environment.setCurrentIndex(self.environment.findData(settings.environment))
 
         self.training_note = QLabel(translate("SettingsDialog",
@@ -58,6 +59,18 @@ class SettingsSections:
         self.training_profile.addItem(translate("SettingsDialog", "As the contract says"), "contract")
         self.training_profile.addItem(translate("SettingsDialog", "As the live service answers"), "live")
         self.training_profile.setCurrentIndex(max(0, self.training_profile.findData(settings.training_profile)))
+
+        self.store_note = QLabel(translate("SettingsDialog",
+            "The shop's store server takes this till's payments to QPay: enter its address and the key "
+            "'pos-store add-till' gave this terminal id."))
+        self.store_note.setObjectName("store_note")
+        self.store_note.setWordWrap(True)
+        self.store_direct_allowed = QCheckBox(translate("SettingsDialog",
+                                                        "Sell directly with QPay when the store is down"))
+        self.store_direct_allowed.setObjectName("store_direct_allowed")
+        self.store_direct_allowed.setToolTip(translate("SettingsDialog", "The owner's choice. Without it, QPay "
+                                                                         "sales wait until the store answers."))
+        self.store_direct_allowed.setChecked(settings.store_direct_allowed)
 
         self.password = QLineEdit()
         self.password.setObjectName("password")
@@ -81,9 +94,11 @@ class SettingsSections:
         self._service_form = service
         service.addRow(translate("SettingsDialog", "Environment"), self._with_error("environment", self.environment))
         service.addRow("", self.training_note)
+        service.addRow("", self.store_note)
         service.addRow(translate("SettingsDialog", "Training service answers"),
                        self._with_error("training_profile", self.training_profile))
         self._add_line(service, "base_url", translate("SettingsDialog", "QPay address"), "https://merchant.qpay.mn")
+        self.base_url_label = service.labelForField(self._rows["base_url"])     # "Store address" at a store
         self._add_line(service, "username", translate("SettingsDialog", "Username"))
         password_box = QWidget()
         password_layout = QVBoxLayout(password_box)
@@ -92,6 +107,7 @@ class SettingsSections:
         password_layout.addWidget(self.password)
         password_layout.addWidget(self.password_note)
         service.addRow(translate("SettingsDialog", "Password"), password_box)
+        self.password_label = service.labelForField(password_box)              # "Till key" at a store
         self._add_line(service, "invoice_code", translate("SettingsDialog", "Invoice code"))
         self._add_line(service, "callback_url", translate("SettingsDialog", "Callback URL"),
                        translate("SettingsDialog", "empty: the app's own default"))
@@ -101,6 +117,7 @@ class SettingsSections:
             "The till listens here for the service's payment callbacks and checks at once when one "
             "arrives (it never takes a callback as proof of payment). The service must reach this "
             "address: set the Callback URL to the public address that forwards to it."))
+        service.addRow("", self._with_error("store_direct_allowed", self.store_direct_allowed))
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button)
         test_row.addWidget(self.connection_result, 1)

@@ -2,6 +2,24 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en_US">
 <context>
+    <name>AppStore</name>
+    <message>
+        <location filename="../../pos_app/app_store.py" line="+82"/>
+        <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
+        <translation>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The store server is not answering: QPay sales cannot be charged until it is back (cash and card terminal sales go on). The till keeps trying.</source>
+        <translation>The store server is not answering: QPay sales cannot be charged until it is back (cash and card terminal sales go on). The till keeps trying.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The store server answers again: QPay sales can be charged.</source>
+        <translation>The store server answers again: QPay sales can be charged.</translation>
+    </message>
+</context>
+<context>
     <name>BankList</name>
     <message>
         <location filename="../../pos_app/ui/bank_list.py" line="+32"/>
@@ -508,7 +526,7 @@
 <context>
     <name>DayCloseDialog</name>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="+75"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+80"/>
         <source>Day close</source>
         <translation>Day close</translation>
     </message>
@@ -519,6 +537,8 @@
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../../pos_app/ui/day_close_shop.py" line="+62"/>
+        <location line="+42"/>
         <source>Terminal: {}</source>
         <translation>Terminal: {}</translation>
     </message>
@@ -533,7 +553,7 @@
         <translation>Read the journal again (F5)</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
@@ -563,12 +583,12 @@
         <translation>Count</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Amount</source>
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+57"/>
         <source>Sales</source>
         <translation>Sales</translation>
     </message>
@@ -725,7 +745,7 @@
         <translation>{} item(s) need attention: see “Needs attention”.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="+93"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+97"/>
         <source>Loading…</source>
         <translation>Loading…</translation>
     </message>
@@ -735,7 +755,7 @@
         <translation>Could not read the journal: {}</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Read at {}.</source>
         <translation>Read at {}.</translation>
     </message>
@@ -795,7 +815,7 @@
         <translation>Close the day</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="-126"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="-131"/>
         <location filename="../../pos_app/ui/day_close_figures.py" line="+84"/>
         <source>Close the day…</source>
         <translation>Close the day…</translation>
@@ -879,6 +899,46 @@
         <location line="+5"/>
         <source>VAT without receipt</source>
         <translation>VAT without receipt</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/day_close_shop.py" line="-64"/>
+        <source>This till</source>
+        <translation>This till</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Whole shop</source>
+        <translation>Whole shop</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every till of the shop added up, as the store has their journals</source>
+        <translation>Every till of the shop added up, as the store has their journals</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Reading the shop&apos;s figures from the store…</source>
+        <translation>Reading the shop&apos;s figures from the store…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The store did not answer: showing this till only.</source>
+        <translation>The store did not answer: showing this till only.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>this shop</source>
+        <translation>this shop</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shop: {shop}, {tills} till(s)</source>
+        <translation>Shop: {shop}, {tills} till(s)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The whole shop, as the store had it at {}.</source>
+        <translation>The whole shop, as the store had it at {}.</translation>
     </message>
 </context>
 <context>
@@ -1223,7 +1283,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+167"/>
+        <location filename="../../pos_app/ui/messages.py" line="+168"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -3101,7 +3161,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+157"/>
+        <location filename="../../pos_app/app.py" line="+160"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
@@ -3126,12 +3186,12 @@
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>The till is still starting.</source>
         <translation>The till is still starting.</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+81"/>
         <source>Applying the new settings…</source>
         <translation>Applying the new settings…</translation>
     </message>
@@ -4719,7 +4779,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-92"/>
+        <location line="-93"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
     </message>
@@ -5079,7 +5139,12 @@
         <translation>discount limit without a manager</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="+1"/>
+        <source>sell directly with QPay when the store is down</source>
+        <translation>sell directly with QPay when the store is down</translation>
+    </message>
+    <message>
+        <location line="-66"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>The {label} must be a time zone name such as {example}.</translation>
     </message>
@@ -5132,7 +5197,7 @@
         <translation>Production</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Training uses the built-in practice service: no real money, no account needed.</source>
         <translation>Training uses the built-in practice service: no real money, no account needed.</translation>
     </message>
@@ -5147,8 +5212,8 @@
         <translation>As the live service answers</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_actions.py" line="+101"/>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+14"/>
+        <location filename="../../pos_app/ui/settings_actions.py" line="+103"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+26"/>
         <source>Test connection</source>
         <translation>Test connection</translation>
     </message>
@@ -5158,27 +5223,29 @@
         <translation>Environment</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Training service answers</source>
         <translation>Training service answers</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+169"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+2"/>
         <source>QPay address</source>
         <translation>QPay address</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+2"/>
         <source>Username</source>
         <translation>Username</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+1"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+7"/>
         <source>Password</source>
         <translation>Password</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+2"/>
         <source>Invoice code</source>
         <translation>Invoice code</translation>
     </message>
@@ -5208,7 +5275,7 @@
         <translation>The till listens here for the service&apos;s payment callbacks and checks at once when one arrives (it never takes a callback as proof of payment). The service must reach this address: set the Callback URL to the public address that forwards to it.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Payment service</source>
         <translation>Payment service</translation>
     </message>
@@ -5344,7 +5411,7 @@
         <translation>Tax receipt (ebarimt)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+29"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="-141"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -5569,7 +5636,17 @@
         <translation>Receipts, printer, counter, scale</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+105"/>
+        <source>Store address</source>
+        <translation>Store address</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Till key</source>
+        <translation>Till key</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>not needed in Training</source>
         <translation>not needed in Training</translation>
     </message>
@@ -5584,7 +5661,7 @@
         <translation>kept for this session only</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_actions.py" line="-43"/>
+        <location filename="../../pos_app/ui/settings_actions.py" line="-45"/>
         <source>Could not read the saved password: {}</source>
         <translation>Could not read the saved password: {}</translation>
     </message>
@@ -5595,6 +5672,11 @@
     </message>
     <message>
         <location line="+23"/>
+        <source>Enter the till key first.</source>
+        <translation>Enter the till key first.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Enter the password first.</source>
         <translation>Enter the password first.</translation>
     </message>
@@ -5659,7 +5741,27 @@
         <translation>Time zone</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-104"/>
+        <source>Store server</source>
+        <translation>Store server</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The shop&apos;s store server takes this till&apos;s payments to QPay: enter its address and the key &apos;pos-store add-till&apos; gave this terminal id.</source>
+        <translation>The shop&apos;s store server takes this till&apos;s payments to QPay: enter its address and the key &apos;pos-store add-till&apos; gave this terminal id.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Sell directly with QPay when the store is down</source>
+        <translation>Sell directly with QPay when the store is down</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The owner&apos;s choice. Without it, QPay sales wait until the store answers.</source>
+        <translation>The owner&apos;s choice. Without it, QPay sales wait until the store answers.</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>the shop&apos;s register number, printed on receipts</source>
         <translation>the shop&apos;s register number, printed on receipts</translation>
     </message>
@@ -5925,7 +6027,7 @@
         <translation>Saved to {path}.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/shift_dialog.py" line="+89"/>
+        <location filename="../../pos_app/ui/shift_dialog.py" line="+88"/>
         <source>Shift</source>
         <translation>Shift</translation>
     </message>
@@ -6020,7 +6122,7 @@
         <translation>Difference: {difference}</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+34"/>
         <source>Count</source>
         <translation>Count</translation>
     </message>
@@ -6030,7 +6132,7 @@
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+10"/>
         <source>Taken</source>
         <translation>Taken</translation>
     </message>

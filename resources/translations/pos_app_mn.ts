@@ -2,6 +2,24 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="mn_MN">
 <context>
+    <name>AppStore</name>
+    <message>
+        <location filename="../../pos_app/app_store.py" line="+82"/>
+        <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
+        <translation>Дэлгүүрийн серверийн каталог ашиглагдаж байна: {count} бараа (одооноос нэмэх бараа шинэ үнээрээ орно).</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The store server is not answering: QPay sales cannot be charged until it is back (cash and card terminal sales go on). The till keeps trying.</source>
+        <translation>Дэлгүүрийн сервер хариу өгөхгүй байна: сервер сэргэтэл QPay-ээр төлбөр авах боломжгүй (бэлэн мөнгө, картын терминалаар худалдаа үргэлжилнэ). Касс дахин оролдсоор байна.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The store server answers again: QPay sales can be charged.</source>
+        <translation>Дэлгүүрийн сервер дахин хариу өгч байна: QPay-ээр төлбөр авч болно.</translation>
+    </message>
+</context>
+<context>
     <name>BankList</name>
     <message>
         <location filename="../../pos_app/ui/bank_list.py" line="+32"/>
@@ -508,7 +526,7 @@
 <context>
     <name>DayCloseDialog</name>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="+75"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+80"/>
         <source>Day close</source>
         <translation>Өдрийн хаалт</translation>
     </message>
@@ -519,6 +537,8 @@
     </message>
     <message>
         <location line="+3"/>
+        <location filename="../../pos_app/ui/day_close_shop.py" line="+62"/>
+        <location line="+42"/>
         <source>Terminal: {}</source>
         <translation>Терминал: {}</translation>
     </message>
@@ -533,7 +553,7 @@
         <translation>Журналыг дахин унших (F5)</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>Export CSV…</source>
         <translation>CSV гаргах…</translation>
     </message>
@@ -563,12 +583,12 @@
         <translation>Тоо</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>Amount</source>
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+57"/>
         <source>Sales</source>
         <translation>Борлуулалт</translation>
     </message>
@@ -725,7 +745,7 @@
         <translation>Анхаарах {} зүйл байна: “Анхаарах зүйлс” хэсгийг үзнэ үү.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="+93"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="+97"/>
         <source>Loading…</source>
         <translation>Ачаалж байна…</translation>
     </message>
@@ -735,7 +755,7 @@
         <translation>Журналыг уншиж чадсангүй: {}</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Read at {}.</source>
         <translation>Уншсан: {}.</translation>
     </message>
@@ -795,7 +815,7 @@
         <translation>Өдрийг хаах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="-126"/>
+        <location filename="../../pos_app/ui/day_close_dialog.py" line="-131"/>
         <location filename="../../pos_app/ui/day_close_figures.py" line="+84"/>
         <source>Close the day…</source>
         <translation>Өдрийг хаах…</translation>
@@ -879,6 +899,46 @@
         <location line="+5"/>
         <source>VAT without receipt</source>
         <translation>Баримтгүй НӨАТ</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/day_close_shop.py" line="-64"/>
+        <source>This till</source>
+        <translation>Энэ касс</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Whole shop</source>
+        <translation>Бүх дэлгүүр</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every till of the shop added up, as the store has their journals</source>
+        <translation>Дэлгүүрийн бүх кассын дүнгийн нийлбэр (дэлгүүрийн серверт ирсэн журналаар)</translation>
+    </message>
+    <message>
+        <location line="+44"/>
+        <source>Reading the shop&apos;s figures from the store…</source>
+        <translation>Дэлгүүрийн дүнг серверээс уншиж байна…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The store did not answer: showing this till only.</source>
+        <translation>Дэлгүүрийн сервер хариу өгсөнгүй: зөвхөн энэ кассын дүнг харуулж байна.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>this shop</source>
+        <translation>энэ дэлгүүр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shop: {shop}, {tills} till(s)</source>
+        <translation>Дэлгүүр: {shop}, {tills} касс</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The whole shop, as the store had it at {}.</source>
+        <translation>Бүх дэлгүүрийн дүн ({} цагийн байдлаар, дэлгүүрийн серверээс).</translation>
     </message>
 </context>
 <context>
@@ -1223,7 +1283,7 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+167"/>
+        <location filename="../../pos_app/ui/messages.py" line="+168"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
@@ -3101,7 +3161,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+157"/>
+        <location filename="../../pos_app/app.py" line="+160"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -3126,12 +3186,12 @@
         <translation>Терминал {terminal}</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>The till is still starting.</source>
         <translation>Касс эхэлсээр байна.</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+81"/>
         <source>Applying the new settings…</source>
         <translation>Шинэ тохиргоог хэрэгжүүлж байна…</translation>
     </message>
@@ -4719,7 +4779,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-92"/>
+        <location line="-93"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>«{label}» хоосон эсвэл 20 хүртэл латин үсэг, цифр байна.</translation>
     </message>
@@ -5079,7 +5139,12 @@
         <translation>менежергүй өгөх хөнгөлөлтийн хязгаар</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="+1"/>
+        <source>sell directly with QPay when the store is down</source>
+        <translation>дэлгүүрийн сервер ажиллахгүй үед QPay-ээр шууд борлуулах</translation>
+    </message>
+    <message>
+        <location line="-66"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>«{label}» нь {example} гэх мэт цагийн бүсийн нэр байна.</translation>
     </message>
@@ -5132,7 +5197,7 @@
         <translation>Бодит орчин</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Training uses the built-in practice service: no real money, no account needed.</source>
         <translation>Сургалт нь суулгагдсан дадлагын үйлчилгээг ашиглана: жинхэнэ мөнгө, бүртгэл шаардлагагүй.</translation>
     </message>
@@ -5147,8 +5212,8 @@
         <translation>Бодит үйлчилгээ шиг</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_actions.py" line="+101"/>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+14"/>
+        <location filename="../../pos_app/ui/settings_actions.py" line="+103"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+26"/>
         <source>Test connection</source>
         <translation>Холболт шалгах</translation>
     </message>
@@ -5158,27 +5223,29 @@
         <translation>Орчин</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Training service answers</source>
         <translation>Дадлагын үйлчилгээний хариу</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+169"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+2"/>
         <source>QPay address</source>
         <translation>QPay хаяг</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+2"/>
         <source>Username</source>
         <translation>Хэрэглэгчийн нэр</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+1"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+7"/>
         <source>Password</source>
         <translation>Нууц үг</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+2"/>
         <source>Invoice code</source>
         <translation>Нэхэмжлэхийн код</translation>
     </message>
@@ -5208,7 +5275,7 @@
         <translation>Касс үйлчилгээний төлбөрийн callback-ийг энд хүлээн авч, ирмэгц шууд шалгана (callback-ийг хэзээ ч төлбөрийн нотолгоо гэж үзэхгүй). Үйлчилгээ энэ хаягт хүрэх ёстой: Callback URL-д энэ рүү дамжуулдаг нийтийн хаягийг тохируулна уу.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Payment service</source>
         <translation>Төлбөрийн үйлчилгээ</translation>
     </message>
@@ -5344,7 +5411,7 @@
         <translation>И-баримт</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+29"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="-141"/>
         <source>Cancel</source>
         <translation>Болих</translation>
     </message>
@@ -5569,7 +5636,17 @@
         <translation>Баримт, хэвлэгч, касс, жин</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location line="+105"/>
+        <source>Store address</source>
+        <translation>Дэлгүүрийн серверийн хаяг</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Till key</source>
+        <translation>Кассын түлхүүр</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>not needed in Training</source>
         <translation>сургалтад шаардлагагүй</translation>
     </message>
@@ -5584,7 +5661,7 @@
         <translation>зөвхөн энэ удаад хадгалагдана</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_actions.py" line="-43"/>
+        <location filename="../../pos_app/ui/settings_actions.py" line="-45"/>
         <source>Could not read the saved password: {}</source>
         <translation>Хадгалсан нууц үгийг уншиж чадсангүй: {}</translation>
     </message>
@@ -5595,6 +5672,11 @@
     </message>
     <message>
         <location line="+23"/>
+        <source>Enter the till key first.</source>
+        <translation>Эхлээд кассын түлхүүрийг оруулна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Enter the password first.</source>
         <translation>Эхлээд нууц үгээ оруулна уу.</translation>
     </message>
@@ -5659,7 +5741,27 @@
         <translation>Цагийн бүс</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-104"/>
+        <source>Store server</source>
+        <translation>Дэлгүүрийн сервер</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>The shop&apos;s store server takes this till&apos;s payments to QPay: enter its address and the key &apos;pos-store add-till&apos; gave this terminal id.</source>
+        <translation>Дэлгүүрийн сервер энэ кассын төлбөрийг QPay руу дамжуулна: серверийн хаяг болон &apos;pos-store add-till&apos; энэ терминалд өгсөн түлхүүрийг оруулна уу.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Sell directly with QPay when the store is down</source>
+        <translation>Дэлгүүрийн сервер ажиллахгүй үед QPay-ээр шууд борлуулах</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The owner&apos;s choice. Without it, QPay sales wait until the store answers.</source>
+        <translation>Эзэмшигчийн сонголт. Үүнгүйгээр QPay-ийн борлуулалт сервер хариу өгөх хүртэл хүлээнэ.</translation>
+    </message>
+    <message>
+        <location line="+64"/>
         <source>the shop&apos;s register number, printed on receipts</source>
         <translation>дэлгүүрийн регистрийн дугаар, баримтад хэвлэгдэнэ</translation>
     </message>
@@ -5925,7 +6027,7 @@
         <translation>{path} файлд хадгаллаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/shift_dialog.py" line="+89"/>
+        <location filename="../../pos_app/ui/shift_dialog.py" line="+88"/>
         <source>Shift</source>
         <translation>Ээлж</translation>
     </message>
@@ -6020,7 +6122,7 @@
         <translation>Зөрүү: {difference}</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+34"/>
         <source>Count</source>
         <translation>Тоо</translation>
     </message>
@@ -6030,7 +6132,7 @@
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+10"/>
         <source>Taken</source>
         <translation>Авсан</translation>
     </message>

@@ -170,7 +170,7 @@ def test_settings_hold_no_password() -> None:
 def test_json_round_trip() -> None:
     data = LIVE.to_json_dict()
     assert data["environment"] == "production"
-    flags = {"auto_print", "cut_paper", "open_drawer", "text_as_image", "training_posapi"}
+    flags = {"auto_print", "cut_paper", "open_drawer", "text_as_image", "training_posapi", "store_direct_allowed"}
     assert all(isinstance(value, bool) if name in flags else isinstance(value, str) for name, value in data.items())
     assert Settings.from_json_dict(json.loads(json.dumps(data))) == LIVE
 

@@ -417,3 +417,81 @@ def test_a_new_profile_restarts_the_training_service_with_it(make_till) -> None:
     assert new.sandbox is not None and new.sandbox is not old.sandbox  # type: ignore[union-attr]
     assert new.sandbox.sandbox.options.profile == "live"  # type: ignore[union-attr]
     assert till.app.settings.training_profile == "live"
+
+
+# -- the store server ------------------------------------------------------------------------------------------
+
+@pytest.fixture
+def store(tmp_path, sandbox_server):
+    from pos_app.store.credentials import add_credential
+    from pos_app.store.server import StoreServer
+
+    server = StoreServer(f"sqlite:///{tmp_path}/store.sqlite3", sandbox_server.url, "TEST_MERCHANT", "123456",
+                         invoice_code="TEST_INVOICE").start()
+    server.till_key = add_credential(server.engine, "T7")   # type: ignore[attr-defined]
+    yield server
+    server.stop()
+
+
+def fill_store(qtbot, dialog: SettingsDialog, url: str, terminal: str, key: str | None) -> None:
+    choose(dialog, Environment.STORE)
+    retype(qtbot, dialog, "base_url", url)
+    retype(qtbot, dialog, "terminal_id", terminal)
+    if key is not None:
+        retype(qtbot, dialog, "password", key)
+
+
+def test_the_store_asks_for_its_address_and_the_tills_key_only(qtbot, make_dialog) -> None:
+    dialog = make_dialog(Settings(environment=Environment.PRODUCTION, base_url="https://merchant.qpay.mn",
+                                  username="SHOP1", invoice_code="SHOP1_INVOICE"))
+    choose(dialog, Environment.STORE)
+    assert dialog.environment.currentText() == "Store server"
+    assert edit(dialog, "base_url").text() == ""      # QPay's address is not the store's
+    assert edit(dialog, "base_url").isVisible() and dialog.base_url_label.text() == "Store address"
+    assert edit(dialog, "password").isVisible() and dialog.password_label.text() == "Till key"
+    for hidden in ("username", "invoice_code", "callback_url", "callback_listen"):
+        assert not edit(dialog, hidden).isVisible(), hidden
+    assert dialog.store_note.isVisible() and dialog.store_direct_allowed.isVisible()
+    assert not dialog.store_direct_allowed.isChecked()
+    assert not dialog.save_button.isEnabled()          # no address yet
+    fill_store(qtbot, dialog, "http://192.168.1.10:8770", "T7", "the-tills-key")
+    dialog.store_direct_allowed.setChecked(True)
+    with qtbot.waitSignal(dialog.accepted, timeout=WAIT_MS):
+        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert dialog.result_settings is not None
+    assert (dialog.result_settings.environment, dialog.result_settings.base_url,
+            dialog.result_settings.effective_username, dialog.result_settings.store_direct_allowed) == (
+        Environment.STORE, "http://192.168.1.10:8770", "T7", True)
+    assert dialog.result_password == "the-tills-key"
+    choose(dialog, Environment.SANDBOX)
+    assert dialog.base_url_label.text() == "QPay address" and dialog.password_label.text() == "Password"
+    assert edit(dialog, "username").isVisibleTo(dialog) and not dialog.store_direct_allowed.isVisibleTo(dialog)
+
+
+def test_the_tills_key_is_read_from_the_account_of_its_terminal_id(qtbot, make_dialog) -> None:
+    settings = Settings(environment=Environment.STORE, base_url="http://192.168.1.10:8770", terminal_id="T7")
+    secrets = MemorySecretStore({secret_account(Environment.STORE, settings.base_url, "T7"): "key-of-T7",
+                                 secret_account(Environment.STORE, settings.base_url, "T8"): "key-of-T8"})
+    dialog = make_dialog(settings, secrets=secrets)
+    password = edit(dialog, "password")
+    qtbot.waitUntil(lambda: password.text() == "key-of-T7", timeout=WAIT_MS)
+    retype(qtbot, dialog, "terminal_id", "T8")
+    qtbot.waitUntil(lambda: password.text() == "key-of-T8", timeout=WAIT_MS)
+
+
+def test_test_connection_logs_in_at_the_store_as_the_till(qtbot, make_dialog, store) -> None:
+    from functools import partial
+
+    from pos_app.backend import check_connection
+
+    dialog = make_dialog(secrets=SessionSecretStore(), test_connection=partial(check_connection, sandbox_url=None))
+    fill_store(qtbot, dialog, store.url, "T7", store.till_key)
+    assert dialog.test_button.isEnabled()
+    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Connected"), timeout=WAIT_MS)
+    assert dialog.connection_result.text() == "Connected: logged in as T7."
+    retype(qtbot, dialog, "password", "wrong-key-42")
+    qtbot.waitUntil(dialog.test_button.isEnabled, timeout=WAIT_MS)
+    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Could not connect."), timeout=WAIT_MS)
+    assert "wrong-key-42" not in dialog.connection_result.text() and store.till_key not in repr(dialog)

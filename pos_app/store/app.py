@@ -1,0 +1,32 @@
+"""The store's FastAPI app: the QPay gateway (`/v2`), the callback push and the store's own endpoints
+(`/store/...`)."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+from fastapi.responses import JSONResponse
+
+from pos_app.qpay import QPayError
+
+from . import catalog, gateway, push
+from . import journal_feed, reports
+from .context import StoreContext
+from .errors import StoreError, qpay_error_response, store_error_response
+
+
+def create_app(store: StoreContext) -> FastAPI:
+    app = FastAPI(title="pos-store", docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.store = store
+    app.add_exception_handler(StoreError, store_error_response)
+    app.add_exception_handler(QPayError, qpay_error_response)
+    app.include_router(gateway.router)
+    app.include_router(push.router)
+    app.include_router(journal_feed.router)
+    app.include_router(reports.router)
+    app.include_router(catalog.router)
+
+    @app.get("/store/health")
+    def health() -> JSONResponse:
+        return JSONResponse({"status": "ok"})
+
+    return app

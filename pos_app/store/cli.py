@@ -1,0 +1,129 @@
+"""`pos-store`: the store server as a program.
+
+    pos-store serve --db URL --qpay-url URL --username NAME --invoice-code CODE [--host H] [--port P]
+    pos-store add-till T1 [--db URL] [--shop NAME]      # prints the till's key once, alone on its last line
+    pos-store add-owner NAME [--db URL]                 # a key for the owner's reports
+
+The QPay password comes from the keyring (service "pos-store", account "NAME@URL") or the environment variable
+POS_STORE_QPAY_PASSWORD, never from a file or an argument. `--qpay-url training` runs the embedded training
+sandbox and its sample merchant: no account needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import threading
+from pathlib import Path
+
+import platformdirs
+
+PASSWORD_VARIABLE = "POS_STORE_QPAY_PASSWORD"  # noqa: S105 - the variable's name, not a password
+KEYRING_SERVICE = "pos-store"
+TRAINING = "training"
+
+
+def _default_db() -> str:
+    from .db import default_url
+
+    folder = Path(os.environ.get("POS_STORE_HOME") or platformdirs.user_data_path("pos-store", appauthor=False))
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return default_url(folder)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="pos-store", description="The store server beside a shop's tills.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    serve = commands.add_parser("serve", help="run the store")
+    serve.add_argument("--db", help="database URL (default: a SQLite file in the data folder; "
+                                    "postgresql+psycopg://... for a chain)")
+    serve.add_argument("--qpay-url", required=True, help="QPay's address, or 'training' for the embedded sandbox")
+    serve.add_argument("--username", default="", help="the shop's QPay user name")
+    serve.add_argument("--invoice-code", default="", help="the shop's QPay invoice code (sent on every invoice)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
+    serve.add_argument("--port", type=int, default=8770, help="port (0 picks a free one)")
+    serve.add_argument("--public-url", default="", help="the store's address as QPay reaches it, for callbacks "
+                                                        "(default: the address it listens on)")
+    serve.add_argument("--catalog", help="the shop's catalog file (CSV or XLSX), served to every till")
+    for name, text in (("add-till", "a new till and its key"), ("add-owner", "a key for the owner's reports")):
+        command = commands.add_parser(name, help=text)
+        command.add_argument("name")
+        command.add_argument("--db", help="database URL (as for serve)")
+        command.add_argument("--shop", default="", help="the shop the till stands in (a chain has several)")
+    return parser.parse_args(argv)
+
+
+def qpay_password(qpay_url: str, username: str) -> str:
+    password = os.environ.get(PASSWORD_VARIABLE)
+    if password:
+        return password
+    try:
+        import keyring
+
+        return keyring.get_password(KEYRING_SERVICE, f"{username}@{qpay_url}") or ""
+    except Exception:  # noqa: BLE001 - no keyring on this machine: the variable is the other way
+        return ""
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.command in ("add-till", "add-owner"):
+        return _add(args)
+    return _serve(args)
+
+
+def _add(args: argparse.Namespace) -> int:
+    from .credentials import OWNER, TILL, CredentialError, add_credential
+    from .db import open_database
+
+    engine = open_database(args.db or _default_db())
+    try:
+        key = add_credential(engine, args.name, TILL if args.command == "add-till" else OWNER, args.shop)
+    except CredentialError as exc:
+        print(f"pos-store: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        engine.dispose()
+    print(f"{args.name}'s key (shown once; keep it in the till's settings):")
+    print(key, flush=True)
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from .server import StoreServer
+
+    sandbox = None
+    qpay_url, username, invoice_code = args.qpay_url, args.username, args.invoice_code
+    if qpay_url == TRAINING:
+        from pos_app.config import TRAINING_INVOICE_CODE, TRAINING_PASSWORD, TRAINING_USERNAME
+        from pos_app.sandbox.server import SandboxServer
+
+        sandbox = SandboxServer("127.0.0.1", 0).start()
+        qpay_url, username, password = sandbox.url, TRAINING_USERNAME, TRAINING_PASSWORD
+        invoice_code = invoice_code or TRAINING_INVOICE_CODE
+    else:
+        password = qpay_password(qpay_url, username)
+        if not username or not password:
+            print(f"pos-store: the QPay user name (--username) and its password (keyring, or {PASSWORD_VARIABLE}) "
+                  "are needed", file=sys.stderr)
+            return 2
+    try:
+        server = StoreServer(args.db or _default_db(), qpay_url, username, password, host=args.host,
+                             port=args.port, public_url=args.public_url, invoice_code=invoice_code,
+                             catalog_file=args.catalog).start()
+    except (OSError, ValueError, RuntimeError) as exc:
+        print(f"pos-store: cannot start: {exc}", file=sys.stderr)
+        if sandbox is not None:
+            sandbox.stop()
+        return 1
+    print(f"store listening on {server.url}", flush=True)
+    stopping = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stopping.set())
+    stopping.wait()
+    server.stop()
+    if sandbox is not None:
+        sandbox.stop()
+    return 0

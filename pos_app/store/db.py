@@ -1,0 +1,119 @@
+"""The store's database: its tables (SQLAlchemy Core) and their migrations (Alembic, `migrations/`).
+
+One URL picks the engine: a SQLite file (the default, one shop) or `postgresql+psycopg://...` (a chain).
+`open_database` migrates to the newest revision before anything else touches it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Index,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+)
+
+metadata = MetaData()
+
+# Who may call the store: tills (and owners, who read the reports). The key is shown once, kept hashed.
+credentials = Table(
+    "credentials", metadata,
+    Column("name", String(64), primary_key=True),
+    Column("role", String(16), nullable=False),            # "till" or "owner"
+    Column("shop", String(64), nullable=False, default=""),  # the shop a till stands in (a chain has several)
+    Column("key_hash", String(128), nullable=False),
+    Column("created_at", String(40), nullable=False),
+)
+
+# The store's own secrets (the key its till tokens are signed with), made at first start.
+store_secrets = Table(
+    "store_secrets", metadata,
+    Column("name", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+# Every invoice the store forwarded: whose it is, and the reference its callback URL carries.
+invoices = Table(
+    "invoices", metadata,
+    Column("ref", String(64), primary_key=True),
+    Column("till", String(64), nullable=False, index=True),
+    Column("sender_invoice_no", String(64), nullable=False, unique=True),
+    Column("invoice_id", String(128), unique=True),        # None until QPay answered (or was asked again)
+    Column("till_callback_url", Text, nullable=False, default=""),
+    Column("created_at", String(40), nullable=False),
+)
+
+# The tills' journals: their step log, append-only, one row an event (idempotent by terminal and number) ...
+journal_events = Table(
+    "journal_events", metadata,
+    Column("terminal", String(64), primary_key=True),
+    Column("event_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("number", String(64), nullable=False),
+    Column("at", String(40), nullable=False),
+    Column("kind", String(64), nullable=False),
+    Column("detail_json", Text, nullable=False),
+    Index("journal_events_by_time", "terminal", "at"),    # a day's steps (`at` is fixed-width ISO text)
+    Index("journal_events_by_sale", "terminal", "number"),
+)
+
+# ... and each sale as its till last shipped it (rebuilt into the till's own records for the day close).
+journal_sales = Table(
+    "journal_sales", metadata,
+    Column("terminal", String(64), primary_key=True),
+    Column("number", String(64), primary_key=True),
+    Column("shop", String(64), nullable=False, default=""),
+    Column("created_at", String(40), nullable=False),
+    Column("last_event_id", BigInteger, nullable=False),
+    Column("snapshot_json", Text, nullable=False),
+    Column("attention", Boolean, nullable=False, default=False),   # the till would list it as needing attention
+    Index("journal_sales_needing_attention", "terminal", "attention"),
+)
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def default_url(data_dir: Path) -> str:
+    return f"sqlite:///{data_dir / 'store.sqlite3'}"
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_settings(connection, _record) -> None:  # type: ignore[no-untyped-def]
+            # WAL: the tills' readers never wait for a writer; a killed store loses nothing committed.
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database to the newest revision (a new one is made from nothing)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def open_database(url: str) -> Engine:
+    engine = make_engine(url)
+    migrate(engine)
+    return engine

@@ -1,0 +1,74 @@
+"""Which till owns which invoice: written before the create is forwarded (so a till that asks again after a
+lost answer finds its own invoice, and no other till can take its `sender_invoice_no`)."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from sqlalchemy import Engine, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from .db import invoices
+
+
+class TakenByAnotherTill(Exception):
+    """The `sender_invoice_no` is another till's."""
+
+
+@dataclass(frozen=True)
+class InvoiceRow:
+    ref: str
+    till: str
+    sender_invoice_no: str
+    invoice_id: str | None
+    till_callback_url: str
+
+
+def _row(found: object) -> InvoiceRow | None:
+    if found is None:
+        return None
+    return InvoiceRow(found.ref, found.till, found.sender_invoice_no, found.invoice_id,  # type: ignore[attr-defined]
+                      found.till_callback_url)  # type: ignore[attr-defined]
+
+
+class InvoiceRows:
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    def claim(self, till: str, sender_invoice_no: str, till_callback_url: str) -> tuple[InvoiceRow, bool]:
+        """This till's row for `sender_invoice_no` and whether it is new (it was there: ask QPay first)."""
+        row = InvoiceRow(secrets.token_urlsafe(18), till, sender_invoice_no, None, till_callback_url)
+        try:
+            with self._engine.begin() as db:
+                db.execute(insert(invoices).values(
+                    ref=row.ref, till=till, sender_invoice_no=sender_invoice_no,
+                    till_callback_url=till_callback_url, created_at=datetime.now(UTC).isoformat()))
+            return row, True
+        except IntegrityError:
+            there = self.by_sender(sender_invoice_no)
+            if there is None or there.till != till:
+                raise TakenByAnotherTill(sender_invoice_no) from None
+            return there, False
+
+    def made(self, ref: str, invoice_id: str) -> None:
+        with self._engine.begin() as db:
+            db.execute(update(invoices).where(invoices.c.ref == ref).values(invoice_id=invoice_id))
+
+    def by_ref(self, ref: str) -> InvoiceRow | None:
+        return self._one(invoices.c.ref == ref)
+
+    def by_sender(self, sender_invoice_no: str) -> InvoiceRow | None:
+        return self._one(invoices.c.sender_invoice_no == sender_invoice_no)
+
+    def by_invoice(self, invoice_id: str) -> InvoiceRow | None:
+        return self._one(invoices.c.invoice_id == invoice_id)
+
+    def owner(self, invoice_id: str) -> str | None:
+        row = self.by_invoice(invoice_id)
+        return row.till if row is not None else None
+
+    def _one(self, condition: object) -> InvoiceRow | None:
+        with self._engine.connect() as db:
+            return _row(db.execute(select(invoices).where(condition)).first())  # type: ignore[arg-type]

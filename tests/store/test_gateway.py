@@ -1,0 +1,144 @@
+"""The store as QPay's `/v2` API for the tills: one QPay session for all, each till its own invoices only."""
+
+from __future__ import annotations
+
+import threading
+from decimal import Decimal
+
+import pytest
+import requests
+
+from pos_app.qpay import AuthenticationError, NotFoundError, QPayClient
+from pos_app.store.credentials import CredentialError, add_credential
+
+from .helpers import running_shop, simple_invoice
+
+
+def test_tills_sell_through_one_qpay_session(store_db_url: str) -> None:
+    with running_shop(store_db_url, ("T1", "T2", "T3")) as shop:
+        clients = {till: shop.client(till) for till in ("T1", "T2", "T3")}
+        made: dict[str, str] = {}
+
+        def sell(till: str) -> None:
+            for n in range(3):
+                created = clients[till].create_invoice(simple_invoice(f"{till}-{n}", 1000 + n))
+                made[f"{till}-{n}"] = created.invoice_id
+                assert clients[till].paid_state(created.invoice_id, Decimal(1000 + n)).state == "UNPAID"
+
+        threads = [threading.Thread(target=sell, args=(till,)) for till in clients]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+        assert len(made) == 9
+        for number, invoice_id in made.items():
+            shop.pay(invoice_id)
+            assert clients[number[:2]].paid_state(invoice_id).is_paid
+        assert shop.store.context.upstream.logins == 1
+        logins = [r for r in shop.sandbox_requests() if r.get("path") == "/v2/auth/token"]
+        assert len(logins) == 1
+
+
+def test_a_wrong_key_or_another_tills_key_is_refused(store_db_url: str) -> None:
+    with running_shop(store_db_url) as shop:
+        for till, key in (("T1", "not the key"), ("T1", shop.keys["T2"]), ("T9", shop.keys["T1"]), ("", "")):
+            answer = requests.post(f"{shop.store.url}/v2/auth/token", auth=(till, key), timeout=10)
+            assert answer.status_code == 401, (till, answer.text)
+            assert answer.json()["error_code"] == "AUTHENTICATION_FAILED"
+        with pytest.raises(AuthenticationError):
+            QPayClient(shop.store.url, "T1", shop.keys["T2"]).authenticate()
+        # No token, a forged one, a refresh token used as an access token: 401 too.
+        pair = shop.client("T1").authenticate()
+        for token in ("", "x.y.z", pair.refresh_token):
+            answer = requests.get(f"{shop.store.url}/v2/invoice/anything",
+                                  headers={"Authorization": f"Bearer {token}"}, timeout=10)
+            assert answer.status_code == 401
+
+
+def test_a_till_never_sees_another_tills_invoice_or_payment(store_db_url: str) -> None:
+    with running_shop(store_db_url) as shop:
+        t1, t2 = shop.client("T1"), shop.client("T2")
+        created = t1.create_invoice(simple_invoice("T1-0001", 2500))
+        payment = shop.pay(created.invoice_id)
+        payment_id = t1.paid_state(created.invoice_id).paid_payment_ids[0]
+        with pytest.raises(NotFoundError):
+            t2.get_invoice(created.invoice_id)
+        with pytest.raises(NotFoundError):
+            t2.check_payment(created.invoice_id)
+        with pytest.raises(NotFoundError):
+            t2.get_payment(payment_id)
+        with pytest.raises(NotFoundError):
+            t2.cancel_invoice(created.invoice_id)
+        assert t2.find_invoice("T1-0001") is None
+        assert list(t2.list_invoices().rows) == []
+        assert [row.invoice_id for row in t1.list_invoices().rows] == [created.invoice_id]
+        # Its owner sees it all.
+        assert t1.get_payment(payment_id).object_id == created.invoice_id
+        assert t1.find_invoice("T1-0001") is not None
+        assert payment
+
+
+def test_a_sender_invoice_no_is_one_tills(store_db_url: str) -> None:
+    with running_shop(store_db_url) as shop:
+        shop.client("T1").create_invoice(simple_invoice("SAME-1"))
+        answer = requests.post(f"{shop.store.url}/v2/invoice", json=simple_invoice("SAME-1"),
+                               headers={"Authorization": f"Bearer {shop.client('T2').authenticate().access_token}"},
+                               timeout=10)
+        assert answer.status_code == 409
+
+
+def test_a_create_sent_again_finds_the_first_invoice(store_db_url: str) -> None:
+    """A till whose answer was lost sends the create again: the store looks it up, QPay makes no second one."""
+    with running_shop(store_db_url) as shop:
+        t1 = shop.client("T1")
+        first = t1.create_invoice(simple_invoice("T1-0002", 1200))
+        again = t1.create_invoice(simple_invoice("T1-0002", 1200))
+        assert again.invoice_id == first.invoice_id
+        creates = [r for r in shop.sandbox_requests() if r.get("path") == "/v2/invoice" and r.get("method") == "POST"]
+        assert len(creates) == 1
+
+
+def test_qpay_losing_the_answer_is_unknown_to_the_till_never_refused(store_db_url: str) -> None:
+    """QPay made the invoice but its answer never reached the store: the store finds it by sender_invoice_no."""
+    with running_shop(store_db_url) as shop:
+        shop.fault(path_prefix="/v2/invoice", method="POST", drop=True, after_processing=True)
+        created = shop.client("T1").create_invoice(simple_invoice("T1-0003", 1300))
+        creates = [r for r in shop.sandbox_requests() if r.get("path") == "/v2/invoice" and r.get("method") == "POST"]
+        assert len(creates) == 1 and created.invoice_id
+
+
+def test_a_429_makes_every_till_wait_at_once(store_db_url: str) -> None:
+    with running_shop(store_db_url) as shop:
+        t1, t2 = shop.client("T1"), shop.client("T2")
+        created = t1.create_invoice(simple_invoice("T1-0004"))
+        t2.authenticate()
+        shop.fault(path_prefix="/v2/payment/check", status=429, retry_after=30)
+        token = t2.tokens.access_token()
+        seen = []
+        for client_token in (t1.tokens.access_token(), token):
+            answer = requests.post(f"{shop.store.url}/v2/payment/check",
+                                   json={"object_type": "INVOICE", "object_id": created.invoice_id},
+                                   headers={"Authorization": f"Bearer {client_token}"}, timeout=10)
+            seen.append(answer.status_code)
+        assert seen[0] == 429
+        assert seen[1] in (404, 429)    # T2's own check would also wait; this invoice is T1's: not found first
+        third = requests.post(f"{shop.store.url}/v2/payment/check", json={"object_type": "INVOICE",
+                              "object_id": created.invoice_id},
+                              headers={"Authorization": f"Bearer {t1.tokens.access_token()}"}, timeout=10)
+        assert third.status_code == 429 and int(third.headers["Retry-After"]) >= 1
+        checks = [r for r in shop.sandbox_requests() if r.get("path") == "/v2/payment/check"]
+        assert len(checks) == 1     # the store asked QPay once; the others waited without asking
+
+
+def test_till_names_and_keys(store_db_url: str) -> None:
+    with running_shop(store_db_url, ()) as shop:
+        key = add_credential(shop.store.engine, "T1")
+        assert len(key) >= 40
+        with pytest.raises(CredentialError):
+            add_credential(shop.store.engine, "T1")
+        with pytest.raises(CredentialError):
+            add_credential(shop.store.engine, "no spaces")
+        from sqlalchemy import text
+        with shop.store.engine.connect() as db:
+            stored = db.execute(text("SELECT key_hash FROM credentials")).scalar_one()
+        assert key not in stored

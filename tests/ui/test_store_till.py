@@ -1,0 +1,119 @@
+"""A till at a store: a price the owner changes at the store reaches the running till's cart, and the till says
+plainly when the store stops answering and when it is back."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from pos_app.app import PosApp
+from pos_app.backend import AppPaths, store_catalog_copy
+from pos_app.config import Environment, SessionSecretStore, secret_account
+from pos_app.sandbox.server import SandboxServer
+from pos_app.store.credentials import add_credential
+from pos_app.store.server import StoreServer
+from pos_app.ui.style import STYLESHEET
+
+from .conftest import FAST_SCHEDULE, MILK, WAIT_MS, YOGURT, Till, close_app
+from tests.qpay.helpers import SandboxControl
+
+HEADER = "barcode,name,price,tax_product_code,classification_code,city_tax,pinned,unit\n"
+
+
+def write_catalog(path: Path, milk_price: str) -> None:
+    path.write_text(HEADER + f"{MILK},Сүү 1л,{milk_price},8401,0122,no,yes,ш\n"
+                             "8656000010028,Тараг 500г,2800,8401,0122,no,no,ш\n", encoding="utf-8")
+
+
+class Shop:
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.catalog = folder / "shop.csv"
+        write_catalog(self.catalog, "4000")
+        self.sandbox = SandboxServer("127.0.0.1", 0).start()
+        self.store = self.start_store()
+        self.key = add_credential(self.store.engine, "T1")
+
+    def start_store(self, port: int = 0) -> StoreServer:
+        return StoreServer(f"sqlite:///{self.folder}/store.sqlite3", self.sandbox.url, "TEST_MERCHANT", "123456",
+                           invoice_code="TEST_INVOICE", catalog_file=str(self.catalog), port=port).start()
+
+    def stop(self) -> None:
+        self.store.stop()
+        self.sandbox.stop()
+
+
+@pytest.fixture
+def shop(tmp_path: Path) -> Iterator[Shop]:
+    running = Shop(tmp_path)
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def start_till(qtbot: QtBot, shop: Shop, tmp_path: Path) -> Iterator[Callable[[], Till]]:
+    apps: list[PosApp] = []
+    QApplication.instance().setStyleSheet(STYLESHEET)  # type: ignore[union-attr]
+
+    def start() -> Till:
+        paths = AppPaths(tmp_path / "config", tmp_path / "data", tmp_path / "cache")
+        paths.config_dir.mkdir(parents=True, exist_ok=True)
+        paths.settings_file.write_text(json.dumps({"environment": "store", "base_url": shop.store.url,
+                                                   "terminal_id": "T1"}), encoding="utf-8")
+        secrets = SessionSecretStore()
+        secrets.set_password(secret_account(Environment.STORE, shop.store.url, "T1"), shop.key)
+        app = PosApp(paths, secrets=secrets, schedule=FAST_SCHEDULE)
+        apps.append(app)
+        app.window.ask_before_quit = False
+        with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
+            app.start()
+        app.window.activateWindow()
+        qtbot.waitUntil(app.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
+        return Till(app, qtbot, SandboxControl(shop.sandbox.url))
+
+    yield start
+    for app in apps:
+        close_app(app)
+
+
+def milk_price(till: Till) -> Decimal | None:
+    catalog = till.window.sale_page.catalog
+    item = catalog.find(MILK) if catalog is not None else None
+    return item.price if item is not None else None
+
+
+def test_a_price_changed_at_the_store_reaches_the_tills_cart(start_till, shop: Shop, tmp_path: Path) -> None:
+    till = start_till()
+    assert till.app.backend is not None and till.app.backend.store_link is not None
+    till.qtbot.waitUntil(lambda: milk_price(till) == Decimal(4000), timeout=WAIT_MS)   # the store's, not the sample's
+    assert till.window.sale_page.quick_keys.items[0].price == Decimal(4000)
+    till.scan(YOGURT)                         # a sale under way while the owner changes a price
+    write_catalog(shop.catalog, "45000")      # the owner edits the store's file
+    feed = till.app.backend.store_link.catalog
+    assert feed is not None
+    with till.qtbot.waitSignal(till.app.store.catalog_used, timeout=WAIT_MS):
+        feed.fetch_now()
+    till.scan(MILK)
+    assert [line.unit_price for line in till.app.model.lines] == [Decimal(2800), Decimal(45000)]
+    assert till.window.sale_page.quick_keys.items[0].price == Decimal(45000)
+    assert "45000" in store_catalog_copy(till.app.paths).read_text(encoding="utf-8")
+
+
+def test_the_till_says_when_the_store_stops_answering_and_when_it_is_back(start_till, shop: Shop) -> None:
+    till = start_till()
+    link = till.app.backend.store_link    # type: ignore[union-attr]
+    assert link is not None
+    till.qtbot.waitUntil(lambda: link.store_answers is True and milk_price(till) == Decimal(4000), timeout=WAIT_MS)
+    port = shop.store.port
+    shop.store.stop()
+    till.qtbot.waitUntil(lambda: "not answering" in till.window.statusBar().currentMessage(), timeout=WAIT_MS)
+    assert "The store server is not answering" in till.window.sale_page.message.text()
+    shop.store = shop.start_store(port)
+    till.qtbot.waitUntil(lambda: "answers again" in till.window.statusBar().currentMessage(), timeout=30_000)
+    assert not till.app.store.down
