@@ -114,17 +114,18 @@ package-smoke: package
 bench: $(VENV)/.stamp-dev $(QM_FILES)
 	rm -f benchmarks/results/*.json
 	mkdir -p benchmarks/results && date +%s > benchmarks/results/started_at
-	$(BIN)/python benchmarks/client_overhead.py
-	$(BIN)/python benchmarks/payment_detection.py
-	$(BIN)/python benchmarks/gui_responsiveness.py --sales 3
-	$(BIN)/python benchmarks/scan_latency.py
+	$(BIN)/python benchmarks/client_overhead.py --calls 1500
+	$(BIN)/python benchmarks/payment_detection.py --sales 12 --pay-to 2.5
+	$(BIN)/python benchmarks/gui_responsiveness.py --starts 3 --sales 3
+	$(BIN)/python benchmarks/scan_latency.py --scans 60
 	$(BIN)/python benchmarks/catalog_search.py
 	$(BIN)/python benchmarks/memory_soak.py
-	$(BIN)/python benchmarks/sandbox_check.py --duration 2
-	$(BIN)/python benchmarks/journal_write.py --sales 5000
-	$(BIN)/python benchmarks/receipt_print.py --max-seconds 12 --json benchmarks/results/receipt_print.json
+	$(BIN)/python benchmarks/sandbox_check.py --duration 1
+	$(BIN)/python benchmarks/journal_write.py --sales 3000
+	$(BIN)/python benchmarks/store.py
+	$(BIN)/python benchmarks/receipt_print.py --max-seconds 8 --json benchmarks/results/receipt_print.json
 	$(MAKE) package
-	$(BIN)/python benchmarks/installed_start.py $(DEB)
+	$(BIN)/python benchmarks/installed_start.py --starts 3 $(DEB)
 	$(BIN)/python benchmarks/summary.py
 
 # Screenshots of every screen on a virtual X server (installs Xvfb and Qt's xcb libraries when missing).

@@ -1,4 +1,4 @@
-"""What the benchmarks share: the sandbox as a second process, and percentiles."""
+"""What the benchmarks share: the sandbox (or another server) as a second process, and percentiles."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO
 from urllib.parse import urlsplit
@@ -22,18 +23,22 @@ USERNAME, PASSWORD = "TEST_MERCHANT", "123456"  # the sandbox's built-in test me
 READY_PREFIX = "sandbox listening on "
 
 
-class SandboxProcess:
-    """`python -m pos_app.sandbox --port 0` on loopback; stopped with SIGTERM."""
+class ServerProcess:
+    """A server of the project's as a second process (`python -m MODULE ARGS...`) on loopback: started, its
+    address read from the line starting with `ready_prefix` on its stdout; stopped with SIGTERM."""
 
-    def __init__(self, start_timeout: float = 30.0) -> None:
+    def __init__(self, module: str, args: Sequence[str], ready_prefix: str, *, label: str = "the server",
+                 env: Mapping[str, str] | None = None, start_timeout: float = 30.0) -> None:
+        self.label, self.ready_prefix = label, ready_prefix
         self._stderr: IO[bytes] = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen([sys.executable, "-m", "pos_app.sandbox", "--port", "0"], cwd=ROOT,
-                                     stdout=subprocess.PIPE, stderr=self._stderr, text=True, bufsize=1)
+        self.proc = subprocess.Popen([sys.executable, "-m", module, *args], cwd=ROOT,
+                                     stdout=subprocess.PIPE, stderr=self._stderr, text=True, bufsize=1,
+                                     env={**os.environ, **env} if env else None)
         self.url = self._wait_for_url(start_timeout)
         host = urlsplit(self.url).hostname or ""
         if not ipaddress.ip_address(host).is_loopback:
             self.stop()
-            raise RuntimeError(f"the sandbox is not on loopback: {self.url}")
+            raise RuntimeError(f"{self.label} is not on loopback: {self.url}")
 
     def _wait_for_url(self, timeout: float) -> str:
         lines: queue.Queue[str] = queue.Queue()
@@ -53,13 +58,13 @@ class SandboxProcess:
                 if self.proc.poll() is not None:
                     break
                 continue
-            if line.startswith(READY_PREFIX):
-                return line[len(READY_PREFIX):].strip()
+            if line.startswith(self.ready_prefix):
+                return line[len(self.ready_prefix):].strip()
         self.stop()
-        raise RuntimeError(f"the sandbox did not start within {timeout:.0f} s:\n{self.stderr_tail()}")
+        raise RuntimeError(f"{self.label} did not start within {timeout:.0f} s:\n{self.stderr_tail()}")
 
     def cpu_seconds(self) -> float | None:
-        """User + system CPU the sandbox process has used (Linux /proc; None elsewhere)."""
+        """User + system CPU the server process has used (Linux /proc; None elsewhere)."""
         try:
             fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         except (OSError, IndexError):
@@ -79,6 +84,14 @@ class SandboxProcess:
                 self.proc.kill()
                 self.proc.wait(timeout)
         return self.proc.returncode
+
+
+class SandboxProcess(ServerProcess):
+    """`python -m pos_app.sandbox --port 0 [ARGS...]` on loopback; stopped with SIGTERM."""
+
+    def __init__(self, start_timeout: float = 30.0, args: Sequence[str] = ()) -> None:
+        super().__init__("pos_app.sandbox", ["--port", "0", *args], READY_PREFIX, label="the sandbox",
+                         start_timeout=start_timeout)
 
 
 def percentile(ordered: list[float], fraction: float) -> float:

@@ -117,6 +117,7 @@ SOURCES: dict[str, Callable[[dict[str, Any]], list[Row]]] = {
     "memory_soak": headline_rows,
     "sandbox_check": sandbox_rows,
     "journal_write": journal_rows,
+    "store": headline_rows,
     "receipt_print": receipt_rows,
     "installed_start": installer_rows,
 }

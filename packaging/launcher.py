@@ -1,5 +1,20 @@
-"""The frozen app's entry point (PyInstaller runs this file as __main__)."""
+"""The frozen app's entry point (PyInstaller runs this file as __main__).
 
-from pos_app.app import main
+One bundle, two programs: `pos-app store ...` is the store server's command line (the .deb's `pos-store` runs
+`/opt/pos-app/pos-app store "$@"`); anything else starts the till.
+"""
 
-raise SystemExit(main())
+import sys
+
+
+def run() -> int:
+    if sys.argv[1:2] == ["store"]:
+        from pos_app.store.cli import main as store
+
+        return store(sys.argv[2:])
+    from pos_app.app import main as till
+
+    return till()
+
+
+raise SystemExit(run())

@@ -301,12 +301,12 @@ class PosApp(AppRecovery, AppCounter, QObject):
 
     def _apply_settings(self, dialog: SettingsDialog) -> None:
         assert dialog.result_settings is not None
-        self.apply_new_settings(dialog.result_settings, dialog.result_password)
+        self.apply_new_settings(dialog.result_settings, dialog.result_password, dialog.result_direct_password)
 
-    def apply_new_settings(self, settings: Settings, password: str | None) -> None:
+    def apply_new_settings(self, settings: Settings, password: str | None, direct: str | None = None) -> None:
         assert self.secrets is not None
         apply = settings_applier(settings, password, self.secrets, self.paths, current=self.backend,
-                                 current_settings=self.settings, sandbox_url=self.sandbox_url,
+                                 current_settings=self.settings, sandbox_url=self.sandbox_url, direct_password=direct,
                                  on_hint=self.hint_arrived.emit, instant=self.instant, posapi_url=self.posapi_url)
         self.window.statusBar().showMessage(self.tr("Applying the new settings…"))
         self.runner.run_in_background(apply, lambda done: self._on_settings_applied(settings, done), money=True)

@@ -33,6 +33,7 @@ from pos_app.config import (
     load_settings,
     open_secret_store,
     save_settings,
+    direct_account,
     secret_account,
 )
 from pos_app.domain.sale import Sale
@@ -83,9 +84,11 @@ def load_till(paths: AppPaths, lock: JournalLock, secrets: SecretStore | None, *
 def settings_applier(settings: Settings, password: str | None, secrets: SecretStore, paths: AppPaths, *,
                      current: Backend | None, current_settings: Settings | None, sandbox_url: str | None,
                      on_hint: Callable[[CallbackHint], None], instant: Callable[[], datetime] | None,
-                     posapi_url: str | None = None) -> Callable[[], tuple[Backend, StartupRecovery]]:
+                     posapi_url: str | None = None, direct_password: str | None = None
+                     ) -> Callable[[], tuple[Backend, StartupRecovery]]:
     """The worker's job that saves new settings and builds their backend (read from `current` now, on the
-    GUI thread). Training's running sandboxes are kept (the app hands them to the new backend)."""
+    GUI thread). Training's running sandboxes are kept (the app hands them to the new backend). At a store,
+    `direct_password` is the direct QPay account's, newly typed (kept as that account's production password)."""
     keep_sandbox = current.base_url if current and current.training else sandbox_url
     keep_posapi = posapi_url
     if current is not None and current.posapi_sandbox is not None:
@@ -103,10 +106,13 @@ def settings_applier(settings: Settings, password: str | None, secrets: SecretSt
         if password is not None and settings.environment is not Environment.TRAINING:
             secrets.set_password(secret_account(settings.environment, settings.base_url, settings.effective_username),
                                  password)
+        direct = direct_password if settings.uses_store and settings.store_direct_allowed else None
+        if direct is not None:
+            secrets.set_password(direct_account(settings), direct)
         training = settings.environment is Environment.TRAINING
         backend = build_backend(settings, secrets, paths, password=password, on_hint=on_hint, instant=instant,
                                 sandbox_url=keep_sandbox if training else None,
-                                posapi_url=keep_posapi if training else None)
+                                posapi_url=keep_posapi if training else None, direct_password=direct)
         # Another environment has its own journal (and a new password may open one): settle it too.
         return backend, recover_sales(backend)
 

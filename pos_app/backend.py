@@ -40,6 +40,7 @@ from pos_app.journal import Journal, JournalLock
 from pos_app.journal.shifts import current_shift
 from pos_app.posapi import EBARIMT_API_URL, EbarimtLookupClient, PosApiClient, PosIdentity, PosInfo
 from pos_app.qpay import CallbackHint, QPayClient
+from pos_app.storelink.direct import direct_checkout, store_answers
 from pos_app.storelink.link import StoreLink
 
 logger = logging.getLogger(__name__)
@@ -132,6 +133,24 @@ class Backend:
     people: tuple[Person, ...] = field(default=(), repr=False)       # who may sign in (read at build)
     quick_keys: tuple[CatalogItem, ...] = ()              # pinned, then most sold (read at build)
     store_link: StoreLink | None = None                   # at a store: its pushed hints, the journal shipped
+    # At a store: `checkout` is one of these. Through the store while it answers; QPay directly with the shop's
+    # own account (when the owner allows it and its password is known) while it does not (`sell_directly`).
+    store_checkout: Checkout | None = None
+    direct_checkout: Checkout | None = None
+
+    @property
+    def direct(self) -> bool:
+        """At a store, selling with QPay directly (the store does not answer)."""
+        return self.direct_checkout is not None and self.checkout is self.direct_checkout
+
+    def sell_directly(self, direct: bool) -> bool:
+        """At a store: QPay directly (True) or through the store again; whether the checkout changed. Both stay
+        open for the backend's life, so a call already under way ends on the client it began with."""
+        wanted = self.direct_checkout if direct else self.store_checkout
+        if wanted is None or wanted is self.checkout:
+            return False
+        self.checkout = wanted
+        return True
 
     def close(self) -> None:
         if self.receiver is not None:
@@ -139,8 +158,9 @@ class Backend:
         if self.store_link is not None:
             self.store_link.stop()
         self.journal.close()
-        if self.checkout is not None:
-            self.checkout.client.close()
+        for checkout in {id(one): one for one in (self.checkout, self.store_checkout, self.direct_checkout)
+                         if one is not None}.values():
+            checkout.client.close()
         if self.posapi is not None:
             self.posapi.close()
         if self.posapi_sandbox is not None:
@@ -228,11 +248,14 @@ def start_callback_receiver(settings: Settings, on_hint: Callable[[CallbackHint]
 def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPaths,
                   *, sandbox_url: str | None = None, password: str | None = None,
                   on_hint: Callable[[CallbackHint], None] | None = None,
-                  instant: Callable[[], datetime] | None = None, posapi_url: str | None = None) -> Backend:
+                  instant: Callable[[], datetime] | None = None, posapi_url: str | None = None,
+                  direct_password: str | None = None) -> Backend:
     """Build client, checkout, journal and catalog. `sandbox_url` and `posapi_url` reuse running
     sandboxes for training (tests) instead of starting the embedded ones; `on_hint` hears
     the callback receiver (on its thread), when the settings turn it on. The shop's clock
-    reads `instant` (tests) or the system clock, in the settings' time zone."""
+    reads `instant` (tests) or the system clock, in the settings' time zone. At a store whose
+    owner lets the till sell directly, the direct account's checkout is built too (its password
+    `direct_password` or the keyring's), and used from the start when the store cannot be reached."""
     clock = ShopClock(time_zone(settings.time_zone), instant or utc_now)
     catalog, problems = load_shop_catalog(settings, store_catalog_copy(paths))
     # Sales are the shop's business: the data folder is the user's alone.
@@ -286,6 +309,10 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
                       posapi, posapi_sandbox, current_shift(journal) is not None, CatalogSearch(catalog),
                       journal.people(), quick_keys_of(catalog, journal))
     if settings.uses_store and password:
+        backend.store_checkout = checkout
+        backend.direct_checkout = direct_checkout(settings, secrets, direct_password, callback_url)
+        if backend.direct_checkout is not None and not store_answers(base_url):
+            backend.sell_directly(True)
         backend.store_link = StoreLink(base_url, settings.effective_username, password, journal,
                                        on_hint or (lambda hint: None), store_catalog_copy(paths)).start()
     return backend

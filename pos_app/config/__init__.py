@@ -9,6 +9,7 @@ from .secrets import (
     SecretStore,
     SecretStoreError,
     SessionSecretStore,
+    direct_account,
     open_secret_store,
     secret_account,
 )
@@ -32,6 +33,6 @@ __all__ = [
     "DEFAULT_BASE_URLS", "SERVICE_NAME", "TRAINING_INVOICE_CODE", "TRAINING_PASSWORD",
     "TRAINING_USERNAME", "Environment", "KeyringSecretStore", "SecretStore", "SecretStoreError",
     "SessionSecretStore", "Settings", "SettingsError", "SettingsFileError", "SettingsProblem",
-    "default_settings_path", "load_settings", "open_secret_store", "parse_listen_address", "save_settings",
-    "secret_account",
+    "default_settings_path", "direct_account", "load_settings", "open_secret_store", "parse_listen_address",
+    "save_settings", "secret_account",
 ]

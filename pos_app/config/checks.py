@@ -364,9 +364,18 @@ def account_checks(production: bool) -> dict[str, Callable[[str], Check]]:
     }
 
 
-def store_checks() -> dict[str, Callable[[str], Check]]:
-    """At a store: its address (plain http is fine on the shop's own network); the till logs in by its id."""
-    return {
+def store_checks(direct: bool = False) -> dict[str, Callable[[str], Check]]:
+    """At a store: its address (plain http is fine on the shop's own network); the till logs in by its id.
+    `direct`: the owner lets the till sell with its own QPay account when the store is down; that account is
+    checked as production's (https only: it goes over the internet)."""
+    checks: dict[str, Callable[[str], Check]] = {
         "base_url": lambda value: check_base_url(value, https_only=False),
         "terminal_id": check_credential,
     }
+    if direct:
+        checks.update({
+            "direct_base_url": lambda value: check_base_url(value, https_only=True),
+            "direct_username": check_credential,
+            "direct_invoice_code": check_credential,
+        })
+    return checks

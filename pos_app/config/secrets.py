@@ -16,7 +16,7 @@ import keyring.errors
 
 from pos_app import FROZEN
 
-from .settings import Environment
+from .settings import Environment, Settings
 
 SERVICE_NAME = "pos-app"
 NO_KEYRING_PROBLEM = ("No system keyring is available, so the password is kept for this session "
@@ -50,6 +50,12 @@ def secret_account(environment: Environment | str, base_url: str, username: str)
     if port is not None:
         host = f"{host}:{port}"
     return f"{Environment(environment).value}:{host}:{username}"
+
+
+def direct_account(settings: Settings) -> str:
+    """Where a till at a store keeps the password of the QPay account it sells with when the store is down: the
+    production account of it, the same a production till of that account uses."""
+    return secret_account(Environment.PRODUCTION, settings.direct_base_url, settings.direct_username)
 
 
 class KeyringSecretStore:

@@ -38,6 +38,7 @@ from .checks import (
     parse_listen_address as parse_listen_address,
     percent,
 )
+from .labels import FIELD_LABELS as FIELD_LABELS
 
 APP_NAME = "pos-app"
 SETTINGS_FILE_NAME = "settings.json"
@@ -55,56 +56,13 @@ DEFAULT_BASE_URLS = {
     Environment.SANDBOX: "https://merchant-sandbox.qpay.mn",
     Environment.PRODUCTION: "https://merchant.qpay.mn",
 }
+DEFAULT_DIRECT_BASE_URL = DEFAULT_BASE_URLS[Environment.PRODUCTION]   # a till at a store selling directly
 # The embedded sandbox's built-in merchant. Public test data, so fine to have in code.
 TRAINING_USERNAME = "TEST_MERCHANT"
 TRAINING_PASSWORD = "123456"  # noqa: S105
 TRAINING_INVOICE_CODE = "TEST_INVOICE"
 STORE_INVOICE_CODE = "STORE"  # a till at a store need not know the shop's invoice code: the store sets it
 
-FIELD_LABELS = {
-    "environment": "environment",
-    "base_url": "QPay service address",
-    "username": "QPay user name",
-    "invoice_code": "QPay invoice code",
-    "callback_url": "callback address",
-    "callback_listen": "callback receiver address",
-    "terminal_id": "terminal id",
-    "shop_name": "shop name",
-    "district_code": "district code",
-    "classification_code": "classification code",
-    "tax_type": "tax type",
-    "catalog_file": "catalog file",
-    "language": "language",
-    "shop_register": "shop's register number",
-    "shop_address": "shop address",
-    "printer": "receipt printer",
-    "paper_width": "paper width",
-    "printer_model": "printer model",
-    "auto_print": "print after the receipt is issued",
-    "cut_paper": "cut the paper",
-    "open_drawer": "open the cash drawer",
-    "text_as_image": "print text as pictures",
-    "time_zone": "time zone",
-    "vat_rate": "VAT rate",
-    "city_tax_rate": "city tax rate",
-    "scanner_prefix": "scanner prefix",
-    "scanner_suffix": "scanner suffix",
-    "training_profile": "training service's answers",
-    "training_posapi": "training PosAPI",
-    "posapi_url": "PosAPI address",
-    "posapi_tin": "shop's TIN on PosAPI",
-    "posapi_pos_no": "POS number",
-    "posapi_branch_no": "branch number",
-    "scale_prefixes": "scale label prefixes",
-    "scale_kind": "scale label value",
-    "scale_code_digits": "scale item code digits",
-    "scale_price_decimals": "scale price decimals",
-    "scale_verifier_digit": "scale verifier digit",
-    "window_mode": "window size",
-    "idle_lock_minutes": "lock after idle minutes",
-    "discount_limit": "discount limit without a manager",
-    "store_direct_allowed": "sell directly with QPay when the store is down",
-}
 
 @dataclass(frozen=True)
 class SettingsProblem:
@@ -188,6 +146,10 @@ class Settings:
     idle_lock_minutes: str = "5"                 # once PINs are set up; "0": never
     discount_limit: str = "10"                   # percent a cashier may give; above it, a manager's PIN
     store_direct_allowed: bool = False           # at a store: the owner lets the till sell with QPay when it is down
+    # ... with this QPay account (its password: the keyring's production account of it, `direct_account`).
+    direct_base_url: str = DEFAULT_DIRECT_BASE_URL
+    direct_username: str = ""
+    direct_invoice_code: str = ""
 
     def __post_init__(self) -> None:
         # Callers may pass "production"; keep the field a real Environment.
@@ -241,7 +203,7 @@ class Settings:
         """Every problem, in field order. Pure: no disk or network access."""
         checks = dict(FIELD_CHECKS)
         if self.environment is Environment.STORE:
-            checks.update(store_checks())
+            checks.update(store_checks(direct=self.store_direct_allowed))
         elif self.environment is not Environment.TRAINING:
             checks.update(account_checks(production=self.environment is Environment.PRODUCTION))
             if self.posapi_url:

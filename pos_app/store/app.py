@@ -26,7 +26,7 @@ def create_app(store: StoreContext) -> FastAPI:
     app.include_router(catalog.router)
 
     @app.get("/store/health")
-    def health() -> JSONResponse:
+    async def health() -> JSONResponse:   # async: answers even when every worker thread waits on QPay
         return JSONResponse({"status": "ok"})
 
     return app

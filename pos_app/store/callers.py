@@ -42,9 +42,10 @@ def token_till(request: Request, kind: str = "access") -> Caller:
     """The till a store token was given to (a till removed since is refused)."""
     context = request.app.state.store
     token = bearer_token(request)
-    name = context.tokens.till_of(token, kind) if token else None
-    caller = caller_named(context.engine, name) if name else None
-    if caller is None or not caller.is_till:
+    claims = context.tokens.claims_of(token, kind) if token else None
+    caller = caller_named(context.engine, claims[0]) if claims else None
+    # A token given for an older key of this name (the till removed and added again) is not honoured.
+    if caller is None or not caller.is_till or claims is None or claims[1] != caller.generation:
         raise StoreError(401, "AUTHENTICATION_FAILED", "the token is not valid (log in again)")
     return caller
 

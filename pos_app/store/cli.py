@@ -4,9 +4,11 @@
     pos-store add-till T1 [--db URL] [--shop NAME]      # prints the till's key once, alone on its last line
     pos-store add-owner NAME [--db URL]                 # a key for the owner's reports
 
-The QPay password comes from the keyring (service "pos-store", account "NAME@URL") or the environment variable
-POS_STORE_QPAY_PASSWORD, never from a file or an argument. `--qpay-url training` runs the embedded training
-sandbox and its sample merchant: no account needed.
+The QPay password comes from the environment variable POS_STORE_QPAY_PASSWORD, or systemd's credential
+`qpay-password` (an encrypted file that systemd decrypts for the service alone: `$CREDENTIALS_DIRECTORY`, see
+packaging/linux/pos-store.service), or the keyring (service "pos-store", account "NAME@URL"); never from a plain
+file or an argument. `--qpay-url training` runs the embedded training sandbox and its sample merchant: no account
+needed. An empty value of an optional argument (`--db ""`, as a service's unset setting gives) means its default.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from pathlib import Path
 import platformdirs
 
 PASSWORD_VARIABLE = "POS_STORE_QPAY_PASSWORD"  # noqa: S105 - the variable's name, not a password
+CREDENTIAL_NAME = "qpay-password"  # noqa: S105 - the credential's name (systemd's LoadCredentialEncrypted=)
 KEYRING_SERVICE = "pos-store"
 TRAINING = "training"
+DEFAULT_HOST, DEFAULT_PORT = "127.0.0.1", 8770
 
 
 def _default_db() -> str:
@@ -42,8 +46,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     serve.add_argument("--qpay-url", required=True, help="QPay's address, or 'training' for the embedded sandbox")
     serve.add_argument("--username", default="", help="the shop's QPay user name")
     serve.add_argument("--invoice-code", default="", help="the shop's QPay invoice code (sent on every invoice)")
-    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
-    serve.add_argument("--port", type=int, default=8770, help="port (0 picks a free one)")
+    serve.add_argument("--host", default=DEFAULT_HOST, help="address to bind (default: loopback only)")
+    serve.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT}; "
+                                                                         "0 picks a free one)")
     serve.add_argument("--public-url", default="", help="the store's address as QPay reaches it, for callbacks "
                                                         "(default: the address it listens on)")
     serve.add_argument("--catalog", help="the shop's catalog file (CSV or XLSX), served to every till")
@@ -55,8 +60,32 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def _port(text: str) -> int:
+    if not text.strip():
+        return DEFAULT_PORT
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {port}")
+    return port
+
+
+def _credential() -> str:
+    """systemd's decrypted `qpay-password` credential, when the service was given one ("" otherwise)."""
+    folder = os.environ.get("CREDENTIALS_DIRECTORY")
+    if not folder:
+        return ""
+    try:
+        text = (Path(folder) / CREDENTIAL_NAME).read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError):
+        return ""
+    return text.removesuffix("\n").removesuffix("\r")
+
+
 def qpay_password(qpay_url: str, username: str) -> str:
-    password = os.environ.get(PASSWORD_VARIABLE)
+    password = os.environ.get(PASSWORD_VARIABLE) or _credential()
     if password:
         return password
     try:
@@ -95,7 +124,10 @@ def _serve(args: argparse.Namespace) -> int:
     from .server import StoreServer
 
     sandbox = None
-    qpay_url, username, invoice_code = args.qpay_url, args.username, args.invoice_code
+    qpay_url, username, invoice_code = args.qpay_url.strip(), args.username, args.invoice_code
+    if not qpay_url:
+        print(f"pos-store: --qpay-url is needed (QPay's address, or {TRAINING!r})", file=sys.stderr)
+        return 2
     if qpay_url == TRAINING:
         from pos_app.config import TRAINING_INVOICE_CODE, TRAINING_PASSWORD, TRAINING_USERNAME
         from pos_app.sandbox.server import SandboxServer
@@ -106,13 +138,13 @@ def _serve(args: argparse.Namespace) -> int:
     else:
         password = qpay_password(qpay_url, username)
         if not username or not password:
-            print(f"pos-store: the QPay user name (--username) and its password (keyring, or {PASSWORD_VARIABLE}) "
-                  "are needed", file=sys.stderr)
+            print(f"pos-store: the QPay user name (--username) and its password ({PASSWORD_VARIABLE}, systemd's "
+                  f"credential {CREDENTIAL_NAME}, or the keyring) are needed", file=sys.stderr)
             return 2
     try:
-        server = StoreServer(args.db or _default_db(), qpay_url, username, password, host=args.host,
+        server = StoreServer(args.db or _default_db(), qpay_url, username, password, host=args.host or DEFAULT_HOST,
                              port=args.port, public_url=args.public_url, invoice_code=invoice_code,
-                             catalog_file=args.catalog).start()
+                             catalog_file=args.catalog or None).start()
     except (OSError, ValueError, RuntimeError) as exc:
         print(f"pos-store: cannot start: {exc}", file=sys.stderr)
         if sandbox is not None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from .creating import CreatesInFlight
 from .invoice_rows import InvoiceRows
 from .push import Hub
 from .tokens import TillTokens
@@ -23,6 +24,7 @@ class StoreContext:
     catalog_file: str | None = None       # the catalog every till sells from (`catalog`)
     invoices: InvoiceRows = field(init=False)
     hub: Hub = field(default_factory=Hub)
+    creating: CreatesInFlight = field(default_factory=CreatesInFlight)
     extras: dict[str, Any] = field(default_factory=dict)   # the catalog's source and such, by name
 
     def __post_init__(self) -> None:

@@ -11,7 +11,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from sqlalchemy import Engine, delete, insert, select
@@ -32,6 +32,7 @@ class Caller:
     name: str
     role: str
     shop: str
+    generation: str = field(default="", repr=False)   # of its key: a token outlives no key (see tokens)
 
     @property
     def is_till(self) -> bool:
@@ -69,10 +70,15 @@ def check_credential(engine: Engine, name: str, key: str) -> Caller | None:
     expected = row.key_hash if row is not None else _hash("no such name: compare anyway")
     if not hmac.compare_digest(expected, _hash(key)) or row is None:
         return None
-    return Caller(row.name, row.role, row.shop)
+    return _caller(row)
 
 
 def caller_named(engine: Engine, name: str) -> Caller | None:
     with engine.connect() as db:
         row = db.execute(select(credentials).where(credentials.c.name == name)).first()
-    return Caller(row.name, row.role, row.shop) if row is not None else None
+    return _caller(row) if row is not None else None
+
+
+def _caller(row: object) -> Caller:
+    # The hash's first characters tell one key of a name from the next (a till removed and added again).
+    return Caller(row.name, row.role, row.shop, row.key_hash[:16])  # type: ignore[attr-defined]

@@ -3,6 +3,8 @@ as it reads QPay's."""
 
 from __future__ import annotations
 
+import math
+
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
@@ -37,11 +39,19 @@ def qpay_error_response(_request: Request, exc: Exception) -> JSONResponse:
         status, code = 504, "QPAY_NO_ANSWER"
     elif isinstance(exc, InvalidResponseError):
         status, code = 502, "QPAY_UNREADABLE_ANSWER"
-    elif isinstance(exc, AuthenticationError):
+    elif isinstance(exc, AuthenticationError) and exc.status == 401:
         # The store's own QPay login failed: the till's key is fine, so never a 401 to the till.
         status, code = 502, "STORE_QPAY_LOGIN_FAILED"
     else:
+        # QPay's refusals (400, 403, 404, 409, 422...) pass as they came: the till's client reads them as QPay's.
         status, code = exc.status or 502, exc.error_code or "QPAY_ERROR"
         if isinstance(exc, RateLimitError):
-            headers = {"Retry-After": str(max(1, round(exc.retry_after or 1)))}
+            headers = {"Retry-After": str(retry_after_seconds(exc.retry_after))}
     return JSONResponse({"error_code": code, "message": exc.message}, status, headers=headers)
+
+
+def retry_after_seconds(wait: float | None) -> int:
+    """Whole seconds for a Retry-After header: at least 1, at most a minute (a nonsense value waits 1)."""
+    if wait is None or not math.isfinite(wait):
+        return 1
+    return int(min(60, max(1, math.ceil(wait))))

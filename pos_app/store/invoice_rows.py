@@ -3,6 +3,7 @@ lost answer finds its own invoice, and no other till can take its `sender_invoic
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -11,6 +12,8 @@ from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .db import invoices
+
+logger = logging.getLogger(__name__)
 
 
 class TakenByAnotherTill(Exception):
@@ -52,9 +55,30 @@ class InvoiceRows:
                 raise TakenByAnotherTill(sender_invoice_no) from None
             return there, False
 
-    def made(self, ref: str, invoice_id: str) -> None:
+    def made(self, ref: str, invoice_id: str) -> bool:
+        """QPay's id for the claim, kept once: a claim never changes its invoice (False: it had another)."""
         with self._engine.begin() as db:
-            db.execute(update(invoices).where(invoices.c.ref == ref).values(invoice_id=invoice_id))
+            changed = db.execute(update(invoices).where(invoices.c.ref == ref, invoices.c.invoice_id.is_(None))
+                                 .values(invoice_id=invoice_id)).rowcount
+        if changed:
+            return True
+        row = self.by_ref(ref)
+        if row is not None and row.invoice_id != invoice_id:
+            logger.warning("claim %s has invoice %s; QPay answered with %s as well", row.sender_invoice_no,
+                           row.invoice_id, invoice_id)
+            return False
+        return row is not None
+
+    def take_on(self, till: str, sender_invoice_no: str, invoice_id: str) -> bool:
+        """Claim an invoice the till made without the store (its own number): False when it is claimed."""
+        try:
+            with self._engine.begin() as db:
+                db.execute(insert(invoices).values(
+                    ref=secrets.token_urlsafe(18), till=till, sender_invoice_no=sender_invoice_no,
+                    invoice_id=invoice_id, till_callback_url="", created_at=datetime.now(UTC).isoformat()))
+            return True
+        except IntegrityError:
+            return self.owner(invoice_id) == till
 
     def by_ref(self, ref: str) -> InvoiceRow | None:
         return self._one(invoices.c.ref == ref)

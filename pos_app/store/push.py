@@ -26,6 +26,7 @@ from .errors import StoreError
 router = APIRouter(prefix="/store")
 HEARTBEAT_SECONDS = 15.0     # a comment line, so proxies and the till notice a dead stream
 _BACKLOG = 100
+MAX_STREAMS = 3
 _END: dict[str, Any] = {}     # put on a stream's queue to end it
 
 
@@ -34,7 +35,8 @@ class Hub:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._streams: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Queue[dict[str, Any]]]]] = {}
+        # Each till's open streams, oldest first (a dict keeps the order they were opened in).
+        self._streams: dict[str, dict[tuple[asyncio.AbstractEventLoop, asyncio.Queue[dict[str, Any]]], None]] = {}
         self.sent = 0
 
     def listeners(self, till: str) -> int:
@@ -58,21 +60,27 @@ class Hub:
             loop.call_soon_threadsafe(queue.put_nowait, _END)
 
     def open(self, till: str) -> asyncio.Queue[dict[str, Any]]:
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(_BACKLOG)
+        """A new stream for `till`; beyond `MAX_STREAMS` a till holds, its oldest is ended (a till that restarted
+        without closing its old one, or a key used where it should not be)."""
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(_BACKLOG + 1)    # + 1: room for _END
         with self._lock:
-            self._streams.setdefault(till, set()).add((asyncio.get_running_loop(), queue))
+            streams = self._streams.setdefault(till, {})
+            streams[(asyncio.get_running_loop(), queue)] = None
+            oldest = list(streams)[:-MAX_STREAMS] if len(streams) > MAX_STREAMS else []
+        for loop, old in oldest:
+            loop.call_soon_threadsafe(old.put_nowait, _END)
         return queue
 
     def close(self, till: str, queue: asyncio.Queue[dict[str, Any]]) -> None:
         with self._lock:
-            streams = self._streams.get(till, set())
-            streams.discard((asyncio.get_running_loop(), queue))
+            streams = self._streams.get(till, {})
+            streams.pop((asyncio.get_running_loop(), queue), None)
             if not streams:
                 self._streams.pop(till, None)
 
 
 def _offer(queue: asyncio.Queue[dict[str, Any]], hint: dict[str, Any]) -> None:
-    if not queue.full():      # a till that stopped reading loses hints, never the store's memory (_END fits)
+    if queue.qsize() < _BACKLOG:      # a till that stopped reading loses hints, never the store's memory
         queue.put_nowait(hint)
 
 

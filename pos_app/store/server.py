@@ -11,7 +11,7 @@ from .app import create_app
 from .context import StoreContext
 from .db import open_database
 from .tokens import TillTokens, signing_key
-from .upstream import STORE_RETRY_POLICY, Upstream
+from .upstream import STORE_RETRY_POLICY, STORE_TIMEOUT, Upstream
 
 
 class StoreServer(ThreadedAppServer):
@@ -22,7 +22,7 @@ class StoreServer(ThreadedAppServer):
                  catalog_file: str | None = None) -> None:
         super().__init__(host, port)
         self.engine = open_database(db_url)
-        client = QPayClient(qpay_url, username, password, retry_policy=STORE_RETRY_POLICY)
+        client = QPayClient(qpay_url, username, password, retry_policy=STORE_RETRY_POLICY, timeout=STORE_TIMEOUT)
         self.context = StoreContext(self.engine, Upstream(client), TillTokens(signing_key(self.engine)),
                                     invoice_code=invoice_code, catalog_file=catalog_file)
         self._public_url = public_url

@@ -15,6 +15,7 @@ import jwt
 from sqlalchemy import Engine, insert, select
 from sqlalchemy.exc import IntegrityError
 
+from .credentials import Caller
 from .db import store_secrets
 
 ACCESS_LIFETIME = 3600          # seconds; the till's client renews a little before
@@ -46,23 +47,24 @@ class TillTokens:
     def __repr__(self) -> str:
         return "TillTokens()"
 
-    def pair(self, till: str) -> dict[str, object]:
-        """A token pair in QPay's shape (lifetimes in seconds, as the contract says)."""
+    def pair(self, till: Caller) -> dict[str, object]:
+        """A token pair in QPay's shape (lifetimes in seconds, as the contract says), for this key of the till."""
         return {"token_type": "bearer", "access_token": self._token(till, "access", ACCESS_LIFETIME),
                 "expires_in": ACCESS_LIFETIME, "refresh_token": self._token(till, "refresh", REFRESH_LIFETIME),
                 "refresh_expires_in": REFRESH_LIFETIME}
 
-    def till_of(self, token: str, kind: str = "access") -> str | None:
-        """The till a valid token of `kind` was given to; None for anything else."""
+    def claims_of(self, token: str, kind: str = "access") -> tuple[str, str] | None:
+        """The till a valid token of `kind` was given to, and its key's generation; None for anything else."""
         try:
             claims = jwt.decode(token, self._key, algorithms=[_ALGORITHM], options={"require": ["exp", "sub"]})
         except jwt.PyJWTError:
             return None
         if claims.get("typ") != kind:
             return None
-        return str(claims["sub"])
+        return str(claims["sub"]), str(claims.get("gen", ""))
 
-    def _token(self, till: str, kind: str, lifetime: int) -> str:
+    def _token(self, till: Caller, kind: str, lifetime: int) -> str:
         now = int(self._clock())
-        claims = {"sub": till, "typ": kind, "iat": now, "exp": now + lifetime, "jti": uuid.uuid4().hex}
+        claims = {"sub": till.name, "gen": till.generation, "typ": kind, "iat": now, "exp": now + lifetime,
+                  "jti": uuid.uuid4().hex}
         return jwt.encode(claims, self._key, algorithm=_ALGORITHM)

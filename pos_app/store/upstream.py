@@ -4,18 +4,23 @@ wait is over: each is told to wait as long, at once)."""
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from pos_app.qpay import QPayClient, RateLimitError
 from pos_app.qpay.models import InvoiceCreated
 from pos_app.qpay.retry import RetryPolicy
 
-# The transport never sleeps on a 429 itself (the store's backoff answers every till at once); connection
-# errors and 5xx on reads are still tried again, as the client does for a till.
-STORE_RETRY_POLICY = RetryPolicy(max_retry_after=0.0)
+# One attempt a call: the till's client already tries a read again (and waits on a 429), so the store trying
+# too would multiply QPay calls and hold the store's threads longer than the till waits. On a 429 the store's
+# backoff answers every till at once. Its waits before looking a lost create up stay (`reconcile_delays`).
+STORE_RETRY_POLICY = RetryPolicy(max_attempts=1, max_retry_after=0.0)
+STORE_TIMEOUT = (5.0, 20.0)     # connect, read: a lost create is looked up before the till's own 30 s run out
+MAX_BACKOFF_S = 60.0
 NO_BODY: Any = object()
 
 
@@ -52,9 +57,13 @@ class Upstream:
             self._back_off(exc.retry_after)
             raise
 
-    def find_invoice(self, sender_invoice_no: str) -> InvoiceCreated | None:
+    def find_invoice(self, sender_invoice_no: str, amount: Decimal | None = None) -> InvoiceCreated | None:
         self._wait_turn()
-        return self.client.find_invoice(sender_invoice_no)
+        try:
+            return self.client.find_invoice(sender_invoice_no, amount=amount)
+        except RateLimitError as exc:
+            self._back_off(exc.retry_after)
+            raise
 
     def _wait_turn(self) -> None:
         with self._lock:
@@ -63,5 +72,6 @@ class Upstream:
             raise RateLimitError(429, "RATE_LIMITED", "QPay asked the store to wait", retry_after=left)
 
     def _back_off(self, retry_after: float | None) -> None:
+        wait = retry_after if retry_after is not None and math.isfinite(retry_after) and retry_after > 0 else 1.0
         with self._lock:
-            self._not_before = max(self._not_before, self._clock() + (retry_after or 1.0))
+            self._not_before = max(self._not_before, self._clock() + min(wait, MAX_BACKOFF_S))

@@ -58,6 +58,8 @@ class StoreLink:
             on_state(False)
 
     def _on_hints_state(self, up: bool) -> None:
+        if up:
+            self.shipper.poke()     # back: what was sold meanwhile goes at once, not after the shipper's long wait
         with self._lock:
             self.store_answers = up
             listener = self._on_state

@@ -189,6 +189,9 @@ FIELD_NAMES = {
     "idle_lock_minutes": QT_TRANSLATE_NOOP("Settings", "lock after idle minutes"),
     "discount_limit": QT_TRANSLATE_NOOP("Settings", "discount limit without a manager"),
     "store_direct_allowed": QT_TRANSLATE_NOOP("Settings", "sell directly with QPay when the store is down"),
+    "direct_base_url": QT_TRANSLATE_NOOP("Settings", "direct QPay service address"),
+    "direct_username": QT_TRANSLATE_NOOP("Settings", "direct QPay user name"),
+    "direct_invoice_code": QT_TRANSLATE_NOOP("Settings", "direct QPay invoice code"),
 }
 
 

@@ -12,8 +12,8 @@ from concurrent.futures import Future
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QFileDialog
 
-from pos_app.config.secrets import SecretStoreError
-from pos_app.config.settings import TRAINING_PASSWORD, Environment
+from pos_app.config.secrets import SecretStoreError, direct_account
+from pos_app.config.settings import TRAINING_PASSWORD, Environment, Settings
 
 from .messages import describe_error, secrets_problem_text
 
@@ -21,6 +21,8 @@ translate = QCoreApplication.translate     # lupdate reads translate("SettingsDi
 
 # Fields a connection test depends on: a problem in one of them makes the test pointless.
 CONNECTION_FIELDS = frozenset({"environment", "base_url", "username"})
+# At a store, shown only when the owner lets the till sell directly: the QPay account it then uses.
+DIRECT_ROWS = ("direct_base_url", "direct_username", "direct_password", "direct_invoice_code")
 
 
 class SettingsActions:
@@ -69,6 +71,51 @@ class SettingsActions:
             self._secrets.problem else None
         self.password_note.setText("\n".join(part for part in (problem, text) if part))
         self.password_note.show()
+
+    # -- the direct QPay account's password (at a store) -------------------------------
+
+    def _on_direct_allowed_toggled(self) -> None:
+        self._apply_environment()
+        self._on_changed()
+        self._on_direct_account_changed()
+
+    def _on_direct_password_edited(self, text: str) -> None:
+        self._direct_password_edited = bool(text)
+
+    def _on_direct_account_changed(self) -> None:
+        if not self._direct_password_edited:
+            self._lookup_timer.start()
+
+    @staticmethod
+    def _direct_account(settings: Settings) -> str | None:
+        if not (settings.uses_store and settings.store_direct_allowed and settings.direct_username):
+            return None
+        return direct_account(settings)
+
+    def _look_up_direct_password(self) -> None:
+        account = self._direct_account(self.current_settings())
+        if account is not None and account == self._direct_lookup_account:
+            return
+        if not self._direct_password_edited:
+            self.direct_password.clear()  # it belonged to another account
+        self._direct_lookup_account = account
+        if account is None or self._direct_password_edited:
+            return
+        secrets = self._secrets
+        self._runner.run_in_background(lambda: secrets.get_password(account),
+                                       lambda future: self._direct_password_found(account, future))
+
+    def _direct_password_found(self, account: str, future: Future[str | None]) -> None:
+        if self._closed or self._direct_password_edited or account != self._direct_lookup_account:
+            return
+        try:
+            password = future.result()
+        except Exception as error:  # noqa: BLE001 - a broken store may raise anything; the field stays empty
+            self._show_password_note(translate("SettingsDialog", "Could not read the saved password ({}).").format(
+                type(error).__name__))
+            return
+        if password:
+            self.direct_password.setText(password)
 
     # -- test connection ----------------------------------------------------------
 

@@ -40,7 +40,7 @@ from pos_app.config.settings import (
 )
 
 from .messages import settings_problem_text
-from .settings_actions import CONNECTION_FIELDS, SettingsActions
+from .settings_actions import CONNECTION_FIELDS, DIRECT_ROWS, SettingsActions
 from .settings_printer import PrinterSettings
 from .tasks import TaskRunner
 
@@ -68,7 +68,9 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
     `classification_code`, `tax_type`, `vat_rate`, `city_tax_rate`, `catalog_file`, `shop_register`,
     `shop_address`, `time_zone`) and `password`; one `error_<field>` label per field (plus
     `error_general` for fields not on screen); `training_note`,
-    `password_note`, `browse_catalog`, `test_connection`, `connection_result`
+    `password_note`, `browse_catalog`, `test_connection`, `connection_result`; at a store, the check box
+    `store_direct_allowed` and, when ticked, the direct QPay account's `direct_base_url`, `direct_username`,
+    `direct_invoice_code` and `direct_password`
     and `save`. The receipt printer: `printer_kind`, `printer_address`,
     `paper_width`, `printer_model`, the check boxes `auto_print`, `cut_paper`,
     `open_drawer`, `text_as_image`, `test_page` and `test_page_result`; the
@@ -88,10 +90,13 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         self._closed = False
         self._password_edited = False   # True once the cashier typed into the password field
         self._lookup_account: str | None = None
+        self._direct_password_edited = False   # the same for the direct QPay account's password
+        self._direct_lookup_account: str | None = None
         self._testing = False
         self._test_generation = 0       # bumped on every change a running test would not reflect
         self.result_settings: Settings | None = None
         self.result_password: str | None = None
+        self.result_direct_password: str | None = None   # the direct QPay account's, when typed (at a store)
 
         self.fields: dict[str, QLineEdit] = {}
         self.error_labels: dict[str, QLabel] = {}
@@ -169,7 +174,10 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         self.language.currentIndexChanged.connect(self._on_changed)
         self.training_profile.currentIndexChanged.connect(self._on_changed)
         self.training_posapi.toggled.connect(self._on_changed)
-        self.store_direct_allowed.toggled.connect(self._on_changed)
+        self.store_direct_allowed.toggled.connect(self._on_direct_allowed_toggled)
+        for name in ("direct_base_url", "direct_username"):
+            self.fields[name].textChanged.connect(self._on_direct_account_changed)
+        self.direct_password.textEdited.connect(self._on_direct_password_edited)
         if "terminal_id" not in CONNECTION_FIELDS:     # at a store the till logs in by its terminal id
             self.fields["terminal_id"].textChanged.connect(self._forget_connection_result)
             self.fields["terminal_id"].textChanged.connect(self._on_account_changed)
@@ -182,10 +190,12 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         self._lookup_timer.setSingleShot(True)
         self._lookup_timer.setInterval(_PASSWORD_LOOKUP_DELAY_MS)
         self._lookup_timer.timeout.connect(self._look_up_password)
+        self._lookup_timer.timeout.connect(self._look_up_direct_password)
 
         self._apply_environment()
         self._on_changed()
         self._look_up_password()
+        self._look_up_direct_password()
         self.environment.setFocus()
 
     # -- reading the fields -----------------------------------------------------
@@ -249,6 +259,9 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         self.store_note.setVisible(store)
         for name in ("username", "invoice_code", "callback_url", "callback_listen", "store_direct_allowed"):
             self._service_form.setRowVisible(self._rows[name], store if name == "store_direct_allowed" else not store)
+        direct = store and self.store_direct_allowed.isChecked()      # the direct account: only when allowed
+        for name in DIRECT_ROWS:
+            self._service_form.setRowVisible(self._rows[name], direct)
         self.base_url_label.setText(self.tr("Store address") if store else self.tr("QPay address"))
         self.password_label.setText(self.tr("Till key") if store else self.tr("Password"))
         self.fields["base_url"].setPlaceholderText("http://192.168.1.10:8770" if store else "https://merchant.qpay.mn")
@@ -344,6 +357,9 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         typed = self.password.text()
         edited = self._password_edited and settings.environment is not Environment.TRAINING
         self.result_password = typed if edited and typed else None
+        direct = self.direct_password.text()
+        self.result_direct_password = direct if (self._direct_password_edited and direct and settings.uses_store
+                                                 and settings.store_direct_allowed) else None
         super().accept()
 
     def done(self, result: int) -> None:

@@ -118,6 +118,7 @@ class SettingsSections:
             "arrives (it never takes a callback as proof of payment). The service must reach this "
             "address: set the Callback URL to the public address that forwards to it."))
         service.addRow("", self._with_error("store_direct_allowed", self.store_direct_allowed))
+        self._direct_rows(service)
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button)
         test_row.addWidget(self.connection_result, 1)
@@ -125,6 +126,20 @@ class SettingsSections:
         service_group = QGroupBox(translate("SettingsDialog", "Payment service"))
         service_group.setLayout(service)
         return service_group
+
+    def _direct_rows(self, service: QFormLayout) -> None:
+        """At a store, when the owner lets the till sell directly: the QPay account it then uses (shown only with
+        the check box ticked); its password is kept in the keyring as that account's production password."""
+        self._add_line(service, "direct_base_url", translate("SettingsDialog", "Direct QPay address"),
+                       "https://merchant.qpay.mn")
+        self._add_line(service, "direct_username", translate("SettingsDialog", "Direct QPay username"))
+        self.direct_password = QLineEdit()
+        self.direct_password.setObjectName("direct_password")
+        self.direct_password.setEchoMode(QLineEdit.EchoMode.Password)
+        self.direct_password.setMaxLength(200)
+        self._rows["direct_password"] = self.direct_password
+        service.addRow(translate("SettingsDialog", "Direct QPay password"), self.direct_password)
+        self._add_line(service, "direct_invoice_code", translate("SettingsDialog", "Direct QPay invoice code"))
 
     def _till_group(self, settings: Settings) -> QGroupBox:
         till = QFormLayout()

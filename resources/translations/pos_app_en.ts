@@ -4,17 +4,47 @@
 <context>
     <name>AppStore</name>
     <message>
-        <location filename="../../pos_app/app_store.py" line="+82"/>
+        <location filename="../../pos_app/app_store.py" line="+98"/>
         <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
         <translation>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+17"/>
+        <source>The store server answers again: QPay sales go through it again, and what was sold directly is sent to it.</source>
+        <translation>The store server answers again: QPay sales go through it again, and what was sold directly is sent to it.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The store server is not answering: selling directly with QPay (the shop&apos;s own account) until it is back. The till keeps trying.</source>
+        <translation>The store server is not answering: selling directly with QPay (the shop&apos;s own account) until it is back. The till keeps trying.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The store server is not answering: QPay sales cannot be charged until it is back (cash and card terminal sales go on). The till keeps trying.</source>
         <translation>The store server is not answering: QPay sales cannot be charged until it is back (cash and card terminal sales go on). The till keeps trying.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>Selling directly is allowed, but no password is stored for the direct QPay account: enter it in Settings (Ctrl+,).</source>
+        <translation>Selling directly is allowed, but no password is stored for the direct QPay account: enter it in Settings (Ctrl+,).</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Selling directly with QPay: the store server is not answering.</source>
+        <translation>Selling directly with QPay: the store server is not answering.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay sales go through the store server again.</source>
+        <translation>QPay sales go through the store server again.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>SELLING DIRECTLY WITH QPAY: the store server is not answering</source>
+        <translation>SELLING DIRECTLY WITH QPAY: the store server is not answering</translation>
+    </message>
+    <message>
+        <location line="-54"/>
         <source>The store server answers again: QPay sales can be charged.</source>
         <translation>The store server answers again: QPay sales can be charged.</translation>
     </message>
@@ -1283,7 +1313,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+168"/>
+        <location filename="../../pos_app/ui/messages.py" line="+171"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -4779,7 +4809,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-93"/>
+        <location line="-96"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
     </message>
@@ -5144,7 +5174,22 @@
         <translation>sell directly with QPay when the store is down</translation>
     </message>
     <message>
-        <location line="-66"/>
+        <location line="+1"/>
+        <source>direct QPay service address</source>
+        <translation>direct QPay service address</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>direct QPay user name</source>
+        <translation>direct QPay user name</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>direct QPay invoice code</source>
+        <translation>direct QPay invoice code</translation>
+    </message>
+    <message>
+        <location line="-69"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>The {label} must be a time zone name such as {example}.</translation>
     </message>
@@ -5177,7 +5222,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+83"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+85"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
@@ -5212,7 +5257,7 @@
         <translation>As the live service answers</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_actions.py" line="+103"/>
+        <location filename="../../pos_app/ui/settings_actions.py" line="+150"/>
         <location filename="../../pos_app/ui/settings_sections.py" line="+26"/>
         <source>Test connection</source>
         <translation>Test connection</translation>
@@ -5228,7 +5273,7 @@
         <translation>Training service answers</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+169"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+180"/>
         <location filename="../../pos_app/ui/settings_sections.py" line="+2"/>
         <source>QPay address</source>
         <translation>QPay address</translation>
@@ -5275,12 +5320,32 @@
         <translation>The till listens here for the service&apos;s payment callbacks and checks at once when one arrives (it never takes a callback as proof of payment). The service must reach this address: set the Callback URL to the public address that forwards to it.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Payment service</source>
         <translation>Payment service</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Direct QPay address</source>
+        <translation>Direct QPay address</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Direct QPay username</source>
+        <translation>Direct QPay username</translation>
+    </message>
+    <message>
         <location line="+6"/>
+        <source>Direct QPay password</source>
+        <translation>Direct QPay password</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Direct QPay invoice code</source>
+        <translation>Direct QPay invoice code</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Terminal id</source>
         <translation>Terminal id</translation>
     </message>
@@ -5411,7 +5476,7 @@
         <translation>Tax receipt (ebarimt)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="-141"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="-149"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -5636,7 +5701,7 @@
         <translation>Receipts, printer, counter, scale</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+113"/>
         <source>Store address</source>
         <translation>Store address</translation>
     </message>
@@ -5661,17 +5726,18 @@
         <translation>kept for this session only</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_actions.py" line="-45"/>
+        <location filename="../../pos_app/ui/settings_actions.py" line="-90"/>
         <source>Could not read the saved password: {}</source>
         <translation>Could not read the saved password: {}</translation>
     </message>
     <message>
         <location line="+3"/>
+        <location line="+51"/>
         <source>Could not read the saved password ({}).</source>
         <translation>Could not read the saved password ({}).</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Enter the till key first.</source>
         <translation>Enter the till key first.</translation>
     </message>
@@ -5741,7 +5807,7 @@
         <translation>Time zone</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="-119"/>
         <source>Store server</source>
         <translation>Store server</translation>
     </message>
@@ -5761,7 +5827,7 @@
         <translation>The owner&apos;s choice. Without it, QPay sales wait until the store answers.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+79"/>
         <source>the shop&apos;s register number, printed on receipts</source>
         <translation>the shop&apos;s register number, printed on receipts</translation>
     </message>

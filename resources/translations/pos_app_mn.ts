@@ -4,17 +4,47 @@
 <context>
     <name>AppStore</name>
     <message>
-        <location filename="../../pos_app/app_store.py" line="+82"/>
+        <location filename="../../pos_app/app_store.py" line="+98"/>
         <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
         <translation>Дэлгүүрийн серверийн каталог ашиглагдаж байна: {count} бараа (одооноос нэмэх бараа шинэ үнээрээ орно).</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+17"/>
+        <source>The store server answers again: QPay sales go through it again, and what was sold directly is sent to it.</source>
+        <translation>Дэлгүүрийн сервер дахин хариу өгч байна: QPay-ийн төлбөр дахин түүгээр дамжина, шууд борлуулсан худалдаа түүнд илгээгдэнэ.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The store server is not answering: selling directly with QPay (the shop&apos;s own account) until it is back. The till keeps trying.</source>
+        <translation>Дэлгүүрийн сервер хариу өгөхгүй байна: сервер сэргэтэл QPay-ээр шууд (дэлгүүрийн өөрийн дансаар) борлуулна. Касс дахин оролдсоор байна.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The store server is not answering: QPay sales cannot be charged until it is back (cash and card terminal sales go on). The till keeps trying.</source>
         <translation>Дэлгүүрийн сервер хариу өгөхгүй байна: сервер сэргэтэл QPay-ээр төлбөр авах боломжгүй (бэлэн мөнгө, картын терминалаар худалдаа үргэлжилнэ). Касс дахин оролдсоор байна.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+3"/>
+        <source>Selling directly is allowed, but no password is stored for the direct QPay account: enter it in Settings (Ctrl+,).</source>
+        <translation>Шууд борлуулахыг зөвшөөрсөн боловч шууд QPay дансны нууц үг хадгалагдаагүй байна: Тохиргоонд (Ctrl+,) оруулна уу.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Selling directly with QPay: the store server is not answering.</source>
+        <translation>QPay-ээр шууд борлуулж байна: дэлгүүрийн сервер хариу өгөхгүй байна.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay sales go through the store server again.</source>
+        <translation>QPay-ийн төлбөр дахин дэлгүүрийн сервероор дамжина.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>SELLING DIRECTLY WITH QPAY: the store server is not answering</source>
+        <translation>QPAY-ЭЭР ШУУД БОРЛУУЛЖ БАЙНА: дэлгүүрийн сервер хариу өгөхгүй байна</translation>
+    </message>
+    <message>
+        <location line="-54"/>
         <source>The store server answers again: QPay sales can be charged.</source>
         <translation>Дэлгүүрийн сервер дахин хариу өгч байна: QPay-ээр төлбөр авч болно.</translation>
     </message>
@@ -1283,7 +1313,7 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+168"/>
+        <location filename="../../pos_app/ui/messages.py" line="+171"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
@@ -4779,7 +4809,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-93"/>
+        <location line="-96"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>«{label}» хоосон эсвэл 20 хүртэл латин үсэг, цифр байна.</translation>
     </message>
@@ -5144,7 +5174,22 @@
         <translation>дэлгүүрийн сервер ажиллахгүй үед QPay-ээр шууд борлуулах</translation>
     </message>
     <message>
-        <location line="-66"/>
+        <location line="+1"/>
+        <source>direct QPay service address</source>
+        <translation>шууд QPay үйлчилгээний хаяг</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>direct QPay user name</source>
+        <translation>шууд QPay хэрэглэгчийн нэр</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>direct QPay invoice code</source>
+        <translation>шууд QPay нэхэмжлэхийн код</translation>
+    </message>
+    <message>
+        <location line="-69"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>«{label}» нь {example} гэх мэт цагийн бүсийн нэр байна.</translation>
     </message>
@@ -5177,7 +5222,7 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+83"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+85"/>
         <source>Settings</source>
         <translation>Тохиргоо</translation>
     </message>
@@ -5212,7 +5257,7 @@
         <translation>Бодит үйлчилгээ шиг</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_actions.py" line="+103"/>
+        <location filename="../../pos_app/ui/settings_actions.py" line="+150"/>
         <location filename="../../pos_app/ui/settings_sections.py" line="+26"/>
         <source>Test connection</source>
         <translation>Холболт шалгах</translation>
@@ -5228,7 +5273,7 @@
         <translation>Дадлагын үйлчилгээний хариу</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+169"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+180"/>
         <location filename="../../pos_app/ui/settings_sections.py" line="+2"/>
         <source>QPay address</source>
         <translation>QPay хаяг</translation>
@@ -5275,12 +5320,32 @@
         <translation>Касс үйлчилгээний төлбөрийн callback-ийг энд хүлээн авч, ирмэгц шууд шалгана (callback-ийг хэзээ ч төлбөрийн нотолгоо гэж үзэхгүй). Үйлчилгээ энэ хаягт хүрэх ёстой: Callback URL-д энэ рүү дамжуулдаг нийтийн хаягийг тохируулна уу.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Payment service</source>
         <translation>Төлбөрийн үйлчилгээ</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>Direct QPay address</source>
+        <translation>Шууд QPay хаяг</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Direct QPay username</source>
+        <translation>Шууд QPay хэрэглэгчийн нэр</translation>
+    </message>
+    <message>
         <location line="+6"/>
+        <source>Direct QPay password</source>
+        <translation>Шууд QPay нууц үг</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Direct QPay invoice code</source>
+        <translation>Шууд QPay нэхэмжлэхийн код</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Terminal id</source>
         <translation>Терминалын дугаар</translation>
     </message>
@@ -5411,7 +5476,7 @@
         <translation>И-баримт</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="-141"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="-149"/>
         <source>Cancel</source>
         <translation>Болих</translation>
     </message>
@@ -5636,7 +5701,7 @@
         <translation>Баримт, хэвлэгч, касс, жин</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+113"/>
         <source>Store address</source>
         <translation>Дэлгүүрийн серверийн хаяг</translation>
     </message>
@@ -5661,17 +5726,18 @@
         <translation>зөвхөн энэ удаад хадгалагдана</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_actions.py" line="-45"/>
+        <location filename="../../pos_app/ui/settings_actions.py" line="-90"/>
         <source>Could not read the saved password: {}</source>
         <translation>Хадгалсан нууц үгийг уншиж чадсангүй: {}</translation>
     </message>
     <message>
         <location line="+3"/>
+        <location line="+51"/>
         <source>Could not read the saved password ({}).</source>
         <translation>Хадгалсан нууц үгийг уншиж чадсангүй ({}).</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+17"/>
         <source>Enter the till key first.</source>
         <translation>Эхлээд кассын түлхүүрийг оруулна уу.</translation>
     </message>
@@ -5741,7 +5807,7 @@
         <translation>Цагийн бүс</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="-119"/>
         <source>Store server</source>
         <translation>Дэлгүүрийн сервер</translation>
     </message>
@@ -5761,7 +5827,7 @@
         <translation>Эзэмшигчийн сонголт. Үүнгүйгээр QPay-ийн борлуулалт сервер хариу өгөх хүртэл хүлээнэ.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+79"/>
         <source>the shop&apos;s register number, printed on receipts</source>
         <translation>дэлгүүрийн регистрийн дугаар, баримтад хэвлэгдэнэ</translation>
     </message>

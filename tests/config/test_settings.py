@@ -524,3 +524,46 @@ def test_the_scale_settings_survive_the_file(tmp_path: Path) -> None:
     assert load_settings(path) == settings
     # A file from before issue 19 reads with the defaults.
     assert Settings.from_json_dict({"terminal_id": "T2"}).scale_prefixes == "20-29"
+
+
+# --- a till at a store selling directly while the store is down ----------------------------------------------
+
+STORE = Settings(environment=Environment.STORE, base_url="http://192.168.1.10:8770", terminal_id="T1")
+
+
+def test_the_direct_account_is_checked_only_when_the_owner_allows_selling_directly() -> None:
+    assert STORE.direct_base_url == "https://merchant.qpay.mn" and not STORE.store_direct_allowed
+    assert STORE.problems() == []                      # not allowed: the empty direct account is no problem
+    allowed = replace(STORE, store_direct_allowed=True)
+    assert _fields_at_fault(allowed) == {"direct_username", "direct_invoice_code"}
+    assert [problem.message for problem in allowed.problems()] == [
+        "Enter the direct QPay user name.", "Enter the direct QPay invoice code."]
+    filled = replace(allowed, direct_username="SHOP_1", direct_invoice_code="SHOP_1_INVOICE")
+    assert filled.problems() == []
+    assert _fields_at_fault(replace(filled, direct_username="SHOP 1", direct_invoice_code="x" * 46)) == {
+        "direct_username", "direct_invoice_code"}
+    # Elsewhere than at a store the direct account is not used, and not checked.
+    assert replace(LIVE, store_direct_allowed=True).problems() == []
+
+
+@pytest.mark.parametrize("url", ["http://merchant.qpay.mn", "http://127.0.0.1:8000", "", "merchant.qpay.mn",
+                                 "https://user:secret@merchant.qpay.mn"])
+def test_the_direct_account_is_a_production_one_over_https_only(url: str) -> None:
+    settings = replace(STORE, store_direct_allowed=True, direct_base_url=url, direct_username="SHOP_1",
+                       direct_invoice_code="SHOP_1_INVOICE")
+    assert _fields_at_fault(settings) == {"direct_base_url"}
+
+
+def test_the_direct_account_round_trips_through_the_file(tmp_path: Path) -> None:
+    settings = replace(STORE, store_direct_allowed=True, direct_base_url="https://merchant.qpay.mn",
+                       direct_username="SHOP_1", direct_invoice_code="SHOP_1_INVOICE")
+    save_settings(settings, tmp_path / "settings.json")
+    assert load_settings(tmp_path / "settings.json") == settings
+    assert "password" not in (tmp_path / "settings.json").read_text(encoding="utf-8").lower()
+
+
+def test_the_direct_password_is_the_production_accounts() -> None:
+    from pos_app.config import direct_account, secret_account
+
+    settings = replace(STORE, direct_username="SHOP_1")
+    assert direct_account(settings) == secret_account(Environment.PRODUCTION, "https://merchant.qpay.mn", "SHOP_1")

@@ -142,3 +142,84 @@ def test_till_names_and_keys(store_db_url: str) -> None:
         with shop.store.engine.connect() as db:
             stored = db.execute(text("SELECT key_hash FROM credentials")).scalar_one()
         assert key not in stored
+
+
+def test_a_create_asked_again_while_the_first_is_at_qpay_makes_one_invoice(store_db_url: str) -> None:
+    """The till gave up waiting and asked again while QPay still worked on the first: the store refuses to send
+    it twice (a 503: unknown to the till), and the first invoice stays the till's."""
+    with running_shop(store_db_url) as shop:
+        shop.fault(path_prefix="/v2/invoice", method="POST", delay_ms=3000, after_processing=True)
+        token = shop.client("T1").authenticate().access_token
+        headers = {"Authorization": f"Bearer {token}"}
+        answers: list[requests.Response] = []
+        first = threading.Thread(target=lambda: answers.append(requests.post(
+            f"{shop.store.url}/v2/invoice", json=simple_invoice("T1-20261127-000009", 900), headers=headers,
+            timeout=30)))
+        first.start()
+        deadline = threading.Event()
+        for _ in range(100):                  # until the first is at QPay (its claim is written first)
+            if shop.store.context.invoices.by_sender("T1-20261127-000009") is not None:
+                break
+            deadline.wait(0.05)
+        again = requests.post(f"{shop.store.url}/v2/invoice", json=simple_invoice("T1-20261127-000009", 900),
+                              headers=headers, timeout=30)
+        first.join(30)
+        assert again.status_code == 503 and again.json()["error_code"] == "INVOICE_BEING_CREATED"
+        assert answers[0].status_code == 200
+        invoice_id = answers[0].json()["invoice_id"]
+        creates = [r for r in shop.sandbox_requests() if r.get("path") == "/v2/invoice" and r.get("method") == "POST"]
+        assert len(creates) == 1
+        assert shop.client("T1").get_invoice(invoice_id).invoice_id == invoice_id
+        # Asked a third time, now that it is made: the same invoice, looked up, not made again.
+        assert shop.client("T1").create_invoice(simple_invoice("T1-20261127-000009", 900)).invoice_id == invoice_id
+
+
+def test_bad_input_is_refused_before_anything_is_claimed(store_db_url: str) -> None:
+    with running_shop(store_db_url) as shop:
+        token = shop.client("T1").authenticate().access_token
+        answer = requests.post(f"{shop.store.url}/v2/invoice", json=simple_invoice("T1-BAD", amount="abc"),
+                               headers={"Authorization": f"Bearer {token}"}, timeout=10)
+        assert answer.status_code == 400 and "amount" in answer.json()["message"]
+        assert shop.store.context.invoices.by_sender("T1-BAD") is None
+        assert shop.client("T1").create_invoice(simple_invoice("T1-BAD", 500)).invoice_id
+
+
+def test_an_invoice_the_till_made_directly_is_its_own_at_the_store(store_db_url: str) -> None:
+    """Sold directly with QPay while the store was down: settled later through the store, not "not found"."""
+    with running_shop(store_db_url, ("T1", "T11")) as shop:
+        from pos_app.qpay import QPayClient as Direct
+        with Direct(shop.sandbox.url, "TEST_MERCHANT", "123456") as direct:
+            made = direct.create_invoice(simple_invoice("T1-20261127-000042", 700, invoice_code="TEST_INVOICE"))
+        shop.pay(made.invoice_id)
+        assert shop.client("T1").paid_state(made.invoice_id).is_paid
+        assert shop.client("T1").find_invoice("T1-20261127-000042") is not None
+        with pytest.raises(NotFoundError):        # another till, even one whose name begins the same
+            shop.client("T11").get_invoice(made.invoice_id)
+        assert shop.client("T11").find_invoice("T1-20261127-000042") is None
+
+
+def test_a_token_dies_with_its_key(store_db_url: str) -> None:
+    from pos_app.store.credentials import remove_credential
+    with running_shop(store_db_url) as shop:
+        pair = shop.client("T1").authenticate()
+        remove_credential(shop.store.engine, "T1")
+        shop.add_till("T1")
+        for path, token in (("/v2/auth/refresh", pair.refresh_token), ("/v2/invoice/list", pair.access_token)):
+            answer = requests.post(f"{shop.store.url}{path}", json={}, timeout=10,
+                                   headers={"Authorization": f"Bearer {token}"})
+            assert answer.status_code == 401, path
+
+
+def test_a_qpay_refusal_keeps_its_meaning(store_db_url: str) -> None:
+    """403 and 404 from QPay are refusals for the till, as from QPay itself; only silence is unknown."""
+    from pos_app.qpay import PermissionDeniedError
+    with running_shop(store_db_url) as shop:
+        t1 = shop.client("T1")
+        created = t1.create_invoice(simple_invoice("T1-20261127-000050", 800))
+        shop.fault(path_prefix=f"/v2/invoice/{created.invoice_id}", method="DELETE", status=403)
+        with pytest.raises(PermissionDeniedError):
+            t1.cancel_invoice(created.invoice_id)
+        shop.fault(path_prefix="/v2/payment/check", status=503, count=10)
+        with pytest.raises(Exception) as lost:
+            t1.check_payment(created.invoice_id)
+        assert getattr(lost.value, "status", None) in (502, 503, 504)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit
 from pos_app.config.secrets import (
     NO_KEYRING_PROBLEM,
     SessionSecretStore,
+    direct_account,
     secret_account,
 )
 from pos_app.config.settings import DEFAULT_BASE_URLS, Environment, Settings
@@ -456,6 +457,9 @@ def test_the_store_asks_for_its_address_and_the_tills_key_only(qtbot, make_dialo
     assert not dialog.save_button.isEnabled()          # no address yet
     fill_store(qtbot, dialog, "http://192.168.1.10:8770", "T7", "the-tills-key")
     dialog.store_direct_allowed.setChecked(True)
+    assert not dialog.save_button.isEnabled()          # allowed: the direct QPay account is asked for
+    retype(qtbot, dialog, "direct_username", "SHOP1")
+    retype(qtbot, dialog, "direct_invoice_code", "SHOP1_INVOICE")
     with qtbot.waitSignal(dialog.accepted, timeout=WAIT_MS):
         qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
     assert dialog.result_settings is not None
@@ -495,3 +499,36 @@ def test_test_connection_logs_in_at_the_store_as_the_till(qtbot, make_dialog, st
     qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Could not connect."), timeout=WAIT_MS)
     assert "wrong-key-42" not in dialog.connection_result.text() and store.till_key not in repr(dialog)
+
+
+def test_the_direct_qpay_account_shows_only_when_selling_directly_is_allowed(qtbot, make_dialog) -> None:
+    settings = Settings(environment=Environment.STORE, base_url="http://192.168.1.10:8770", terminal_id="T7",
+                        direct_username="SHOP1")
+    secrets = MemorySecretStore({secret_account(Environment.STORE, settings.base_url, "T7"): "key-of-T7",
+                                 direct_account(settings): "the-direct-password"})
+    dialog = make_dialog(settings, secrets=secrets)
+    direct = ("direct_base_url", "direct_username", "direct_invoice_code", "direct_password")
+    assert not any(edit(dialog, name).isVisible() for name in direct)
+    qtbot.waitUntil(lambda: edit(dialog, "password").text() == "key-of-T7", timeout=WAIT_MS)
+    assert dialog.save_button.isEnabled()            # not allowed: the direct account is not asked for
+    dialog.store_direct_allowed.setChecked(True)
+    assert all(edit(dialog, name).isVisible() for name in direct)
+    assert edit(dialog, "direct_base_url").text() == "https://merchant.qpay.mn"
+    # The saved password of that account is read (on a worker) into its field; the invoice code is missing.
+    qtbot.waitUntil(lambda: edit(dialog, "direct_password").text() == "the-direct-password", timeout=WAIT_MS)
+    assert threading.main_thread().name not in secrets.read_on
+    assert not dialog.save_button.isEnabled() and error(dialog, "direct_invoice_code").isVisible()
+    retype(qtbot, dialog, "direct_base_url", "http://merchant.qpay.mn")
+    assert "https://" in error(dialog, "direct_base_url").text()
+    retype(qtbot, dialog, "direct_base_url", "https://merchant.qpay.mn")
+    retype(qtbot, dialog, "direct_invoice_code", "SHOP1_INVOICE")
+    retype(qtbot, dialog, "direct_password", "a-new-direct-password")
+    with qtbot.waitSignal(dialog.accepted, timeout=WAIT_MS):
+        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    result = dialog.result_settings
+    assert result is not None and result.store_direct_allowed
+    assert (result.direct_base_url, result.direct_username, result.direct_invoice_code) == (
+        "https://merchant.qpay.mn", "SHOP1", "SHOP1_INVOICE")
+    assert dialog.result_direct_password == "a-new-direct-password" and dialog.result_password is None
+    dialog.store_direct_allowed.setChecked(False)
+    assert not any(edit(dialog, name).isVisible() for name in direct)
