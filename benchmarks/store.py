@@ -48,13 +48,12 @@ from typing import Any
 import requests
 
 from common import PASSWORD, RESULTS, ROOT, USERNAME, SandboxProcess, ServerProcess, percentile
-from journal_write import one_sale
+from store_report import headline, markdown
+from store_shipping import build_journal, shipping
 
 sys.path.insert(0, str(ROOT))
-from pos_app.journal import Journal  # noqa: E402
 from pos_app.qpay import CallbackHint, FullInvoice, QPayClient  # noqa: E402
 from pos_app.storelink.hints import StoreHints  # noqa: E402
-from pos_app.storelink.shipping import BATCH, JournalShipper  # noqa: E402
 
 DEFAULT_OUTPUT = RESULTS / "store.json"
 TILL, INVOICE_CODE = "T1", "TEST_INVOICE"
@@ -257,160 +256,6 @@ def polling(store_url: str, key: str, sandbox_url: str, invoices: int, seed: int
 
 
 # -- 3. journal shipping --------------------------------------------------------------------------------------
-
-def build_journal(path: Path, sales: int) -> tuple[Journal, dict[str, Any]]:
-    journal = Journal(path, TILL)
-    # Only the journal's content matters here (journal_write.py measures its writes): no fsync while building.
-    journal._connection().execute("PRAGMA synchronous=OFF")   # noqa: SLF001 - a benchmark's shortcut
-    began = time.perf_counter()
-    for number in range(sales):
-        one_sale(journal, number, None)
-    took = time.perf_counter() - began
-    journal._connection().execute("PRAGMA synchronous=FULL")  # noqa: SLF001
-    return journal, {"sales": sales, "events": journal.last_event_id(), "build_s": took,
-                     "file_mb": path.stat().st_size / 1e6}
-
-
-def store_counts(db_path: Path) -> tuple[int, int]:
-    import sqlite3
-
-    with sqlite3.connect(f"file:{db_path}?mode=ro", uri=True, timeout=10) as db:
-        events = db.execute("SELECT count(*) FROM journal_events WHERE terminal = ?", (TILL,)).fetchone()[0]
-        sales = db.execute("SELECT count(*) FROM journal_sales WHERE terminal = ?", (TILL,)).fetchone()[0]
-    return int(events), int(sales)
-
-
-def shipping(store_url: str, key: str, journal: Journal, built: dict[str, Any], db_path: Path,
-             store_cpu: Callable[[], float | None]) -> dict[str, Any]:
-    events, sales = built["events"], built["sales"]
-    failures: list[str] = []
-
-    def ship(label: str) -> dict[str, Any]:
-        shipper = JournalShipper(store_url, TILL, key, journal)
-        cpu0, began = store_cpu(), time.perf_counter()
-        shipper.start()
-        caught_up = shipper.wait_caught_up(120)
-        took = time.perf_counter() - began
-        cpu1 = store_cpu()
-        shipper.stop()
-        if not caught_up:
-            failures.append(f"{label}: not caught up after 120 s ({shipper.shipped} steps shipped, "
-                            f"fault: {shipper.last_fault or 'none'})")
-        return {"seconds": took, "shipped": shipper.shipped, "faults": shipper.faults, "caught_up": caught_up,
-                "store_cpu_s": cpu1 - cpu0 if cpu0 is not None and cpu1 is not None else None}
-
-    fresh = ship("into a store without the journal")
-    fresh |= {"events_per_s": events / fresh["seconds"], "sales_per_s": sales / fresh["seconds"],
-              "batches": -(-events // BATCH)}
-    kept = store_counts(db_path)
-    if kept != (events, sales):
-        failures.append(f"the store keeps {kept[0]} steps and {kept[1]} sales, the journal has {events} and {sales}")
-    again = ship("into the store that has it all")
-
-    # Every batch sent again as it was (as a till whose answers were lost would): the store keeps nothing twice.
-    url, stored, took, mark = f"{store_url}/store/journal/{TILL}", 0, 0.0, 0
-    cpu0 = store_cpu()
-    with requests.Session() as session:
-        session.auth = (TILL, key)
-        while True:
-            batch, rows = journal.shipment(mark, BATCH)
-            if not batch:
-                break
-            began = time.perf_counter()
-            answer = session.post(url, json={"events": batch, "sales": rows}, timeout=60)
-            took += time.perf_counter() - began
-            answer.raise_for_status()
-            stored += int(answer.json()["stored"])
-            mark = batch[-1]["event_id"]
-    cpu1 = store_cpu()
-    resend = {"seconds": took, "stored": stored, "events_per_s": events / took, "sales_per_s": sales / took,
-              "store_cpu_s": cpu1 - cpu0 if cpu0 is not None and cpu1 is not None else None}
-    if stored:
-        failures.append(f"the resend stored {stored} steps again")
-    if store_counts(db_path) != kept:
-        failures.append("the resend changed what the store keeps")
-    return {"journal": built, "fresh": fresh, "already_kept": again, "resend": resend, "failures": failures,
-            "batch": BATCH}
-
-
-# -- report ---------------------------------------------------------------------------------------------------
-
-def markdown(result: dict[str, Any]) -> str:
-    lines = ["| call (QPayClient) | calls each | direct median ms | store median ms | direct p95 | store p95 | "
-             "store/direct | added ms | store CPU ms/call |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    for kind, row in result["overhead"].items():
-        cpu = row["store_cpu_ms_per_call"]
-        lines.append(f"| `{kind}` | {row['direct']['count']} | {row['direct']['median_ms']:.2f} | "
-                     f"{row['store']['median_ms']:.2f} | {row['direct']['p95_ms']:.2f} | {row['store']['p95_ms']:.2f} | "
-                     f"{row['ratio']:.2f}× | {row['added_ms']:+.2f} | {'n/a' if cpu is None else f'{cpu:.2f}'} |")
-    lines.append("\nInterleaved call by call (A B, B A, ...); the store's calls go on to the sandbox with its one QPay "
-                 "session. Store CPU: the store process's, over its calls of that kind.\n")
-    p, s = result["push"], result["polling"]
-    lines += ["| paid → (from the pay request sent) | invoices | median ms | p95 ms | min ms | max ms |",
-              "|---|---:|---:|---:|---:|---:|"]
-    for label, d in (("hint at the till (`on_hint`), pushed", p["hint_ms"]),
-                     ("**shown**: the till's check after the hint says PAID", p["shown_ms"]),
-                     (f"shown by polling alone every {s['interval_s']:g} s", s["shown_ms"])):
-        if d["count"]:
-            lines.append(f"| {label} | {d['count']} | {d['median_ms']:.1f} | {d['p95_ms']:.1f} | {d['min_ms']:.1f} | "
-                         f"{d['max_ms']:.1f} |")
-    goal = result["goal"]
-    lines += ["", f"Goal: paid → shown median ≤ {goal['median_ms']:.0f} ms; measured "
-              f"{goal['measured_ms']:.1f} ms: **{'pass' if goal['met'] else 'FAIL'}**. "
-              f"The pay call itself took {p['pay_call_ms']['median_ms']:.1f} ms (median; the sandbox answers before "
-              "its callback goes out). Polling: payments at stratified moments of the interval, expected median "
-              f"{s['expected_median_ms']:.0f} ms + a check."
-              + (f" Push is {s['shown_ms']['median_ms'] / p['shown_ms']['median_ms']:.1f}× sooner."
-                 if s["shown_ms"]["count"] and p["shown_ms"]["count"] else ""), ""]
-    j = result["shipping"]
-    built = j["journal"]
-    lines += [f"| journal of {built['sales']:,} sales, {built['events']:,} steps ({built['file_mb']:.1f} MB) | s | "
-              "steps/s | sales/s | store CPU s |", "|---|---:|---:|---:|---:|"]
-    fresh, again, resend = j["fresh"], j["already_kept"], j["resend"]
-    lines.append(f"| shipped to the store, which had none of it ({fresh['batches']} batches of {j['batch']}) | "
-                 f"{fresh['seconds']:.2f} | {fresh['events_per_s']:,.0f} | {fresh['sales_per_s']:,.0f} | "
-                 f"{_cpu(fresh['store_cpu_s'])} |")
-    lines.append(f"| a new shipper, the store has it all (asks where it stands, sends nothing) | "
-                 f"{again['seconds']:.3f} | | | {_cpu(again['store_cpu_s'])} |")
-    lines.append(f"| every batch sent again (stored {resend['stored']}) | {resend['seconds']:.2f} | "
-                 f"{resend['events_per_s']:,.0f} | {resend['sales_per_s']:,.0f} | {_cpu(resend['store_cpu_s'])} |")
-    if result["failures"]:
-        lines += ["", "**Failures:**"] + [f"- {failure}" for failure in result["failures"]]
-    return "\n".join(lines)
-
-
-def _ms(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.0f} ms"
-
-
-def _cpu(seconds: float | None) -> str:
-    return "n/a" if seconds is None else f"{seconds:.2f}"
-
-
-def headline(result: dict[str, Any]) -> list[dict[str, str]]:
-    o, p, s, j, goal = result["overhead"], result["push"], result["polling"], result["shipping"], result["goal"]
-    added = ", ".join(f"{kind.split('_')[0]} {row['added_ms']:+.1f} ms ({row['ratio']:.1f}×)" for kind, row in o.items())
-    rows = [
-        {"area": "Store", "measure": "added per call through the store (check, get, create)", "value": added,
-         "note": f"medians against straight to QPay (the sandbox), {o['check_payment']['direct']['count']} calls "
-                 f"each ({o['create_invoice']['direct']['count']} creates), interleaved; SQLite"},
-        {"area": "Store", "measure": "paid → shown through the push: goal / measured median",
-         "value": f"≤ {goal['median_ms']:.0f} ms / {_ms(goal['measured_ms'])}: **{'pass' if goal['met'] else 'FAIL'}**",
-         "note": f"p95 {_ms(p['shown_ms']['p95_ms'])}, the hint alone {_ms(p['hint_ms']['median_ms'])} (median); "
-                 f"{p['shown_ms']['count']} invoices, from the pay request to the check after the hint"},
-    ]
-    if s["shown_ms"]["count"]:
-        rows.append({"area": "Store", "measure": f"paid → shown by polling alone ({s['interval_s']:g} s)",
-                     "value": f"{s['shown_ms']['median_ms']:.0f} ms / {s['shown_ms']['p95_ms']:.0f} ms",
-                     "note": f"median / p95, {s['shown_ms']['count']} invoices; expected median "
-                             f"{s['expected_median_ms']:.0f} ms + a check: why the push matters"})
-    fresh, resend = j["fresh"], j["resend"]
-    rows.append({"area": "Store", "measure": "journal shipped to the store",
-                 "value": f"{fresh['events_per_s']:,.0f} steps/s ({fresh['sales_per_s']:,.0f} sales/s)",
-                 "note": f"{j['journal']['sales']:,} sales into a store without them; sent again: "
-                         f"{resend['events_per_s']:,.0f} steps/s, nothing stored twice"})
-    return rows
-
 
 def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     from pos_app.store.credentials import add_credential

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
-import threading
 from decimal import Decimal, InvalidOperation
 
 from .app import SandboxOptions
 from .callbacks import CALLBACK_STYLES
 from .live import PROFILES
 from .server import SandboxServer
+from .serving import serve_until_signalled
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -55,9 +54,5 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pos-sandbox: cannot start: {exc}", file=sys.stderr)
         return 1
     print(f"sandbox listening on {server.url}", flush=True)
-    stopping = threading.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *_: stopping.set())
-    stopping.wait()
-    server.stop()
+    serve_until_signalled(server)
     return 0

@@ -5,6 +5,7 @@ PosAPI's) are served this way."""
 from __future__ import annotations
 
 import asyncio
+import signal
 import socket
 import threading
 from typing import Any, Self
@@ -17,6 +18,7 @@ class ThreadedAppServer:
     ends (`closed`)."""
 
     label = "the sandbox"
+    scheme = "http"
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
         self.host = host
@@ -30,12 +32,16 @@ class ThreadedAppServer:
     def closed(self) -> None:
         """Called once the server has stopped."""
 
+    def uvicorn_options(self) -> dict[str, Any]:
+        """More of uvicorn's settings (a TLS certificate, say)."""
+        return {}
+
     @property
     def url(self) -> str:
         if self._server is None:
             raise RuntimeError(f"{self.label} is not running")
         host = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{host}:{self.port}"
+        return f"{self.scheme}://{host}:{self.port}"
 
     def start(self, timeout: float = 10.0) -> Self:
         if self._server is not None:
@@ -46,7 +52,7 @@ class ThreadedAppServer:
         sock.bind((self.host, self.port))
         self.port = sock.getsockname()[1]
         config = uvicorn.Config(self.app(), log_level="warning", access_log=False, lifespan="off",
-                                timeout_keep_alive=30)
+                                timeout_keep_alive=30, **self.uvicorn_options())
         server = uvicorn.Server(config)
         started = threading.Event()
 
@@ -83,3 +89,13 @@ class ThreadedAppServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def serve_until_signalled(*servers: ThreadedAppServer) -> None:
+    """Block until SIGINT or SIGTERM, then stop `servers`, the last first (a program's main thread)."""
+    stopping = threading.Event()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: stopping.set())
+    stopping.wait()
+    for server in reversed(servers):
+        server.stop()

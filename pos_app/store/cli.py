@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
-import threading
 from pathlib import Path
 
 import platformdirs
@@ -121,6 +119,8 @@ def _add(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from pos_app.sandbox.serving import serve_until_signalled
+
     from .server import StoreServer
 
     sandbox = None
@@ -151,11 +151,5 @@ def _serve(args: argparse.Namespace) -> int:
             sandbox.stop()
         return 1
     print(f"store listening on {server.url}", flush=True)
-    stopping = threading.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *_: stopping.set())
-    stopping.wait()
-    server.stop()
-    if sandbox is not None:
-        sandbox.stop()
+    serve_until_signalled(*([sandbox] if sandbox is not None else []), server)
     return 0

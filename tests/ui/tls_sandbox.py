@@ -4,15 +4,11 @@ REQUESTS_CA_BUNDLE (the test sets it)."""
 
 from __future__ import annotations
 
-import asyncio
 import datetime
 import ipaddress
-import socket
-import threading
 from pathlib import Path
-from typing import Self
+from typing import Any
 
-import uvicorn
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -61,35 +57,7 @@ class TlsSandboxServer(SandboxServer):
         super().__init__("127.0.0.1", 0)
         self._tls = (str(cert_file), str(key_file))
 
-    @property
-    def url(self) -> str:
-        return f"https://127.0.0.1:{self.port}"
+    scheme = "https"
 
-    def start(self, timeout: float = 10.0) -> Self:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((self.host, 0))
-        self.port = sock.getsockname()[1]
-        config = uvicorn.Config(self.app(), log_level="warning", access_log=False, lifespan="off",
-                                ssl_certfile=self._tls[0], ssl_keyfile=self._tls[1])
-        server = uvicorn.Server(config)
-        started = threading.Event()
-
-        def serve() -> None:
-            async def run() -> None:
-                serving = asyncio.ensure_future(server.serve(sockets=[sock]))
-                while not server.started and not serving.done():
-                    await asyncio.sleep(0.005)
-                started.set()
-                await serving
-
-            asyncio.run(run())
-            started.set()
-
-        self._thread = threading.Thread(target=serve, name="tls-sandbox", daemon=True)
-        self._thread.start()
-        if not started.wait(timeout) or not server.started:
-            server.should_exit = True
-            raise RuntimeError("the TLS sandbox did not start")
-        self._server = server
-        return self
+    def uvicorn_options(self) -> dict[str, Any]:
+        return {"ssl_certfile": self._tls[0], "ssl_keyfile": self._tls[1]}

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
-import threading
 
 from .app import LOTTERIES_OUT, PosApiOptions
+from ..serving import serve_until_signalled
 from .server import PosApiSandboxServer
 
 
@@ -36,9 +35,5 @@ def main(argv: list[str] | None = None) -> int:
         print(f"pos-posapi-sandbox: cannot start: {exc}", file=sys.stderr)
         return 1
     print(f"posapi sandbox listening on {server.url}", flush=True)
-    stopping = threading.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *_: stopping.set())
-    stopping.wait()
-    server.stop()
+    serve_until_signalled(server)
     return 0
