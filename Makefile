@@ -136,6 +136,7 @@ screenshots: $(VENV)/.stamp-dev $(QM_FILES)
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(X_PACKAGES) >/dev/null; }
 	xvfb-run -a -s "-screen 0 1920x1080x24" $(BIN)/python scripts/screenshots.py docs/screenshots en
 	xvfb-run -a -s "-screen 0 1920x1080x24" $(BIN)/python scripts/screenshots.py docs/screenshots/mn mn
+	xvfb-run -a -s "-screen 0 1920x1080x24" $(BIN)/python scripts/screenshots_store.py docs/screenshots
 
 # Sample receipts (ESC/POS bytes read back, and Qt's PDF through pdftoppm) into docs/receipts.
 sample-receipts: $(VENV)/.stamp-dev system-test-packages

@@ -51,13 +51,14 @@ class AppStore(QObject):
         """Listen to the backend's store link (there is none away from a store)."""
         link = backend.store_link
         self.want_direct = None
-        self._show_route(backend)
         if link is None:
             self.down = False
+            self._show_route(backend)
             return
         if backend.direct and not self.down:     # the store could not be reached when the backend was built
             self.down = True
             self._say_down(backend)
+        self._show_route(backend)
         link.listen(lambda up: self.state_changed.emit(link, up))
         if link.catalog is not None:
             link.catalog.listen(lambda catalog: self.catalog_arrived.emit(link, catalog))
@@ -110,6 +111,7 @@ class AppStore(QObject):
         if not up and not self.down:
             self.down = True
             self._say_down(backend)
+            self._show_connection(backend)
         elif up and self.down:
             self.down = False
             text = (self.tr("The store server answers again: QPay sales go through it again, and what was sold "
@@ -117,6 +119,7 @@ class AppStore(QObject):
                     else self.tr("The store server answers again: QPay sales can be charged."))
             window.sale_page.show_info(text)
             window.statusBar().showMessage(text, BACK_MESSAGE_MS)
+            self._show_connection(backend)
         if backend.direct_checkout is not None:
             wanted = not up
             self.want_direct = wanted if backend.direct != wanted else None
@@ -163,8 +166,23 @@ class AppStore(QObject):
                 else self.tr("QPay sales go through the store server again."))
         self.app.window.statusBar().showMessage(text, 0 if direct else BACK_MESSAGE_MS)
 
+    def _show_connection(self, backend: Backend) -> None:
+        """The header says, for as long as it lasts, whether the store answers (a banner goes with the next scan)."""
+        label = self.app.window.connection_label
+        if backend.store_link is None:
+            label.setText("")
+        elif self.down:
+            label.setText(self.tr("Store server: NOT ANSWERING · selling directly") if backend.direct
+                          else self.tr("Store server: NOT ANSWERING"))
+        else:
+            label.setText(self.tr("Store server"))
+        label.setProperty("down", self.down and backend.store_link is not None)
+        label.style().unpolish(label)      # the style sheet's [down="true"] rule reads the property anew
+        label.style().polish(label)
+
     def _show_route(self, backend: Backend) -> None:
         """The window's title says when the till sells directly (the store not answering)."""
+        self._show_connection(backend)
         window = self.app.window
         base = window.property(BASE_TITLE) or window.windowTitle()
         window.setProperty(BASE_TITLE, base)

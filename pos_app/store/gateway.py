@@ -96,6 +96,8 @@ def _list(store: Any, till: Caller, body: dict[str, Any]) -> Any:
     sender = body.get("sender_invoice_no")
     if isinstance(sender, str) and sender and not ownership.may_list(store, till, sender):
         return {"count": 0, "rows": []}
+    if store.invoice_code and body.get("invoice_code"):
+        body = {**body, "invoice_code": store.invoice_code}   # the code the store put on the till's invoices
     answer = store.upstream.call("POST", "/v2/invoice/list", body, safe_to_repeat=True)
     return ownership.only_own_rows(store, till, answer)
 

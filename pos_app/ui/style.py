@@ -9,6 +9,12 @@ QLabel#trainingBadge {
     background: #f0b429; color: #1f2933; font-weight: 700; padding: 4px 10px; border-radius: 4px;
 }
 QLabel#connection { color: #cbd2d9; }
+QLabel#connection[down="true"] {
+    background: #c62828; color: white; font-weight: 700; padding: 4px 10px; border-radius: 4px;
+}
+QPushButton#thisTill:checked, QPushButton#wholeShop:checked {
+    background: #1f4e79; color: white; border: 1px solid #1f4e79;
+}
 QLineEdit { padding: 6px; font-size: 13pt; border: 1px solid #cbd2d9; border-radius: 4px; background: white; }
 QLineEdit:focus { border: 2px solid #2680c2; }
 QLineEdit#entry { font-size: 16pt; padding: 8px; }

@@ -4,17 +4,17 @@
 <context>
     <name>AppStore</name>
     <message>
-        <location filename="../../pos_app/app_store.py" line="+98"/>
+        <location filename="../../pos_app/app_store.py" line="+99"/>
         <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
         <translation>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>The store server answers again: QPay sales go through it again, and what was sold directly is sent to it.</source>
         <translation>The store server answers again: QPay sales go through it again, and what was sold directly is sent to it.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>The store server is not answering: selling directly with QPay (the shop&apos;s own account) until it is back. The till keeps trying.</source>
         <translation>The store server is not answering: selling directly with QPay (the shop&apos;s own account) until it is back. The till keeps trying.</translation>
     </message>
@@ -39,12 +39,27 @@
         <translation>QPay sales go through the store server again.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
+        <source>Store server: NOT ANSWERING · selling directly</source>
+        <translation>Store server: NOT ANSWERING · selling directly</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Store server: NOT ANSWERING</source>
+        <translation>Store server: NOT ANSWERING</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Store server</source>
+        <translation>Store server</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>SELLING DIRECTLY WITH QPAY: the store server is not answering</source>
         <translation>SELLING DIRECTLY WITH QPAY: the store server is not answering</translation>
     </message>
     <message>
-        <location line="-54"/>
+        <location line="-70"/>
         <source>The store server answers again: QPay sales can be charged.</source>
         <translation>The store server answers again: QPay sales can be charged.</translation>
     </message>

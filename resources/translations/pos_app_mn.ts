@@ -4,17 +4,17 @@
 <context>
     <name>AppStore</name>
     <message>
-        <location filename="../../pos_app/app_store.py" line="+98"/>
+        <location filename="../../pos_app/app_store.py" line="+99"/>
         <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
         <translation>Дэлгүүрийн серверийн каталог ашиглагдаж байна: {count} бараа (одооноос нэмэх бараа шинэ үнээрээ орно).</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>The store server answers again: QPay sales go through it again, and what was sold directly is sent to it.</source>
         <translation>Дэлгүүрийн сервер дахин хариу өгч байна: QPay-ийн төлбөр дахин түүгээр дамжина, шууд борлуулсан худалдаа түүнд илгээгдэнэ.</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>The store server is not answering: selling directly with QPay (the shop&apos;s own account) until it is back. The till keeps trying.</source>
         <translation>Дэлгүүрийн сервер хариу өгөхгүй байна: сервер сэргэтэл QPay-ээр шууд (дэлгүүрийн өөрийн дансаар) борлуулна. Касс дахин оролдсоор байна.</translation>
     </message>
@@ -39,12 +39,27 @@
         <translation>QPay-ийн төлбөр дахин дэлгүүрийн сервероор дамжина.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
+        <source>Store server: NOT ANSWERING · selling directly</source>
+        <translation>Дэлгүүрийн сервер: ХАРИУ ӨГӨХГҮЙ БАЙНА · QPay-ээр шууд зарж байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Store server: NOT ANSWERING</source>
+        <translation>Дэлгүүрийн сервер: ХАРИУ ӨГӨХГҮЙ БАЙНА</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Store server</source>
+        <translation>Дэлгүүрийн сервер</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>SELLING DIRECTLY WITH QPAY: the store server is not answering</source>
         <translation>QPAY-ЭЭР ШУУД БОРЛУУЛЖ БАЙНА: дэлгүүрийн сервер хариу өгөхгүй байна</translation>
     </message>
     <message>
-        <location line="-54"/>
+        <location line="-70"/>
         <source>The store server answers again: QPay sales can be charged.</source>
         <translation>Дэлгүүрийн сервер дахин хариу өгч байна: QPay-ээр төлбөр авч болно.</translation>
     </message>

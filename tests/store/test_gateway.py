@@ -223,3 +223,13 @@ def test_a_qpay_refusal_keeps_its_meaning(store_db_url: str) -> None:
         with pytest.raises(Exception) as lost:
             t1.check_payment(created.invoice_id)
         assert getattr(lost.value, "status", None) in (502, 503, 504)
+
+
+def test_a_till_finds_its_invoice_by_its_own_placeholder_code(store_db_url: str) -> None:
+    """A till at a store puts "STORE" as the invoice code (the store sets the shop's); its look-up after a lost
+    answer asks by that code, and still finds the invoice."""
+    with running_shop(store_db_url) as shop:
+        t1 = shop.client("T1")
+        created = t1.create_invoice(simple_invoice("T1-20261127-000060", 600))
+        found = t1.find_invoice("T1-20261127-000060", invoice_code="STORE", amount=Decimal(600))
+        assert found is not None and found.invoice_id == created.invoice_id

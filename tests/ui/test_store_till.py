@@ -110,10 +110,17 @@ def test_the_till_says_when_the_store_stops_answering_and_when_it_is_back(start_
     link = till.app.backend.store_link    # type: ignore[union-attr]
     assert link is not None
     till.qtbot.waitUntil(lambda: link.store_answers is True and milk_price(till) == Decimal(4000), timeout=WAIT_MS)
+    header = till.window.connection_label
+    assert header.text() == "Store server" and header.property("down") is False
     port = shop.store.port
     shop.store.stop()
     till.qtbot.waitUntil(lambda: "not answering" in till.window.statusBar().currentMessage(), timeout=WAIT_MS)
     assert "The store server is not answering" in till.window.sale_page.message.text()
+    # The header keeps saying it after the banner has given way to the next scan's words.
+    assert "NOT ANSWERING" in header.text() and header.property("down") is True
+    till.scan(MILK)
+    assert "NOT ANSWERING" in header.text()
     shop.store = shop.start_store(port)
     till.qtbot.waitUntil(lambda: "answers again" in till.window.statusBar().currentMessage(), timeout=30_000)
     assert not till.app.store.down
+    assert header.text() == "Store server" and header.property("down") is False
