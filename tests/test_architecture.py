@@ -89,3 +89,118 @@ def test_the_store_server_knows_nothing_of_the_till_window_or_its_link() -> None
     run the training sandbox (`pos-store serve --qpay-url training`) and serve as the sandboxes are served."""
     forbidden = ("pos_app.ui", "pos_app.app", "pos_app.backend", "pos_app.storelink", "pos_app.checkout")
     assert _offences("store", forbidden) == []
+
+
+# -- a house a newcomer can live in ------------------------------------------------------------------------------
+
+MAX_LINES = 400
+
+
+def test_no_module_is_too_big_to_live_in() -> None:
+    """Split by job (model / view / actions), not by cutting at the line."""
+    big = {str(path.relative_to(PACKAGE.parent)): n for path in PACKAGE.rglob("*.py")
+           if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert big == {}
+
+
+def test_every_package_says_its_job() -> None:
+    silent = [str(path.relative_to(PACKAGE.parent)) for path in PACKAGE.rglob("__init__.py")
+              if not ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))]
+    assert silent == []
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _runtime_imports(path: Path, modules: set[str]) -> set[str]:
+    """The package's modules this file imports when it runs: at its top or inside a function (a lazy import
+    closes a circle too, only later); imports for the type checker alone do not count. `from . import x` is
+    an import of x, not of the package."""
+    package = _module_name(path) if path.name == "__init__.py" else _module_name(path).rpartition(".")[0]
+    found: set[str] = set()
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.If) and _is_type_checking(node):
+                visit(node.orelse)
+                continue
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names if alias.name in modules)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(parts + ([node.module] if node.module else []))
+                submodules = {f"{base}.{alias.name}" for alias in node.names} & modules
+                found.update(submodules)
+                if len(submodules) < len(node.names) and base in modules:
+                    found.add(base)
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                children = getattr(node, field, None)
+                if isinstance(children, list):
+                    visit([child for child in children if isinstance(child, ast.stmt)]
+                          + [stmt for handler in children if isinstance(handler, ast.ExceptHandler)
+                             for stmt in handler.body])
+
+    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    return found - {_module_name(path)}
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import graph's strongly connected parts of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles: list[list[str]] = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            step = next(edges, None)
+            if step is not None:
+                if step not in index:
+                    index[step] = low[step] = len(index)
+                    stack.append(step)
+                    on_stack.add(step)
+                    work.append((step, iter(sorted(graph[step]))))
+                elif step in on_stack:
+                    low[node] = min(low[node], index[step])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                part = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    part.append(member)
+                    if member == node:
+                        break
+                if len(part) > 1:
+                    circles.append(sorted(part))
+    return circles
+
+
+def test_no_two_modules_import_each_other() -> None:
+    paths = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
+    graph = {name: _runtime_imports(path, set(paths)) for name, path in paths.items()}
+    assert _circles(graph) == []
+
+
+def test_the_circle_check_finds_a_circle() -> None:
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

@@ -1,1 +1,1 @@
-"""domain layer (see docs/architecture.md)."""
+"""The till's own terms in plain Python: cart, money, taxes, tenders, sale states, people, validators."""

@@ -1,1 +1,1 @@
-"""ui layer (see docs/architecture.md)."""
+"""The window: PySide6 widgets and dialogs, the one task runner, and the sale flow that drives them."""

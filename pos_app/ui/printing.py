@@ -156,7 +156,7 @@ class ReceiptPrinting(QObject):
 
     def preview(self, build: Build, parent: QWidget | None = None) -> None:
         """Show the slips as they will print, with Print and Save as PDF (built on a worker first)."""
-        from .receipt_preview import ReceiptPreviewDialog   # the dialog imports this module
+        from .receipt_preview import ReceiptPreviewDialog   # Qt's preview loads only when first asked for
 
         owner = parent or QApplication.activeModalWidget() or QApplication.activeWindow()
         dialog = ReceiptPreviewDialog(self, build, owner)

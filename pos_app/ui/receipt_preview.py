@@ -8,6 +8,8 @@ dialog; Save as PDF writes a receipt-sized PDF. Both run on the printing worker.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from collections.abc import Sequence
 from concurrent.futures import Future
 from pathlib import Path
@@ -31,7 +33,9 @@ from pos_app.receipts.errors import PrintError
 from pos_app.receipts.layout import Paper, ReceiptLayout
 
 from .messages import describe_error
-from .printing import Build, ReceiptPrinting
+
+if TYPE_CHECKING:     # the printing opens this dialog: it is handed in, never imported at run time
+    from .printing import Build, ReceiptPrinting
 
 PREVIEW_DPI = 150          # sharp on screen, and an 80 mm slip is ~470 px wide
 

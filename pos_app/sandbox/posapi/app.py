@@ -17,7 +17,7 @@ from .clock import Clock, stamp
 from .data import (BankAccount, Merchant, Taxpayer, default_bank_accounts, default_merchants,
                    default_taxpayers)
 from .faults import FaultInjector, FaultMiddleware, RequestLog
-from .jsonio import PosJSON
+from .jsonio import PosJSON, error_body
 
 log = logging.getLogger("pos_app.sandbox.posapi")
 LOTTERIES_OUT = ("refuse", "no_lottery")
@@ -106,10 +106,6 @@ class PosApiSandbox:
                     "paymentTypes": [{"code": "CASH", "name": "Бэлнээр"},
                                      {"code": "PAYMENT_CARD", "name": "Төлбөрийн карт"}],
                     "merchants": merchants}
-
-
-def error_body(sandbox: PosApiSandbox, message: str, status: str = "ERROR") -> dict[str, Any]:
-    return {"status": status, "message": message, "date": stamp(sandbox.clock.now())}
 
 
 def create_app(sandbox: PosApiSandbox | None = None) -> Any:

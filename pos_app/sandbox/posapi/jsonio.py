@@ -8,6 +8,8 @@ from typing import Any
 
 from fastapi.responses import JSONResponse
 
+from .clock import stamp
+
 MAX_BODY = 1 << 20
 
 
@@ -68,3 +70,8 @@ def to_decimal(value: Any) -> Decimal | None:
             return None
         return number if number.is_finite() else None
     return None
+
+
+def error_body(sandbox: Any, message: str, status: str = "ERROR") -> dict[str, Any]:
+    """PosAPI's answer to what it refuses: a status, the words and the sandbox's time (`sandbox.clock`)."""
+    return {"status": status, "message": message, "date": stamp(sandbox.clock.now())}

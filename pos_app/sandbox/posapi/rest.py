@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Request, Response
 
-from .jsonio import BadJson, PosJSON, parse_object
+from .jsonio import BadJson, PosJSON, error_body, parse_object
 from .receipts import Refusal, issue, return_receipt
 
 if TYPE_CHECKING:
@@ -22,7 +22,6 @@ def _sandbox(request: Request) -> "PosApiSandbox":
 
 def _receipt_error(sandbox: "PosApiSandbox", refusal: Refusal) -> PosJSON:
     """A refused receipt: the 200 answer's shape (every required key) with status ERROR or PAYMENT."""
-    from .app import error_body
     body: dict[str, Any] = {"id": "", "posId": sandbox.options.pos_id, "version": sandbox.options.version,
                             "qrData": "", "qrDate": "", "lottery": "", "easy": False, "receipts": []}
     body.update(error_body(sandbox, refusal.message, refusal.status))
@@ -47,7 +46,6 @@ async def post_receipt(request: Request) -> PosJSON:
 
 @router.delete("/receipt", summary="Return a receipt (Төлбөрийн баримт буцаах)", openapi_extra=BODY_DOC)
 async def delete_receipt(request: Request) -> Response:
-    from .app import error_body
     sandbox = _sandbox(request)
     try:
         return_receipt(sandbox, await _body(request))
