@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication
 
 from .errors import PrinterSetupError
-from .escpos_out import ESC_POS_MODELS
 from .printer_words import _examples, _how
 
 __all__ = ["DEFAULT_BAUDRATE", "DEFAULT_PORT", "ESC_POS_KINDS", "EscposTarget", "parse_target", "printer_models"]
@@ -79,7 +78,9 @@ class EscposTarget:
 
 def printer_models() -> tuple[str, ...]:
     """The printer models python-escpos has a profile for, by name (the generic "default" left out: an empty
-    model setting means it)."""
+    model setting means it). python-escpos's printer database loads here, when first asked for, not at start."""
+    from .escpos_out import ESC_POS_MODELS
+
     return tuple(model for model in ESC_POS_MODELS if model != "default")
 
 

@@ -16,7 +16,7 @@ from PySide6.QtCore import QCoreApplication
 
 from pos_app.config.settings import SYSTEM_PRINTER, Settings
 
-from .connections import EscposTarget, parse_target, send_escpos
+from .escpos_target import EscposTarget, parse_target
 from .errors import PrinterNotSet
 from .layout import Paper, ReceiptLayout, ShopHeader
 
@@ -97,5 +97,7 @@ def print_layouts(layouts: Sequence[ReceiptLayout], choice: PrinterChoice) -> No
         printer = qt_out.system_printer(choice.system_name, choice.paper)
         qt_out.print_layouts(layouts, printer, choice.paper)
         return
+    from .connections import send_escpos   # python-escpos loads with the first ESC/POS job, not at start
+
     send_escpos(layouts, choice.escpos_target(), choice.paper, model=choice.model or "default", cut=choice.cut,
                 open_drawer=choice.open_drawer, text_as_image=choice.text_as_image)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from pos_app.config.settings import Settings
 from pos_app.receipts import qt_out
-from pos_app.receipts.connections import printer_models
+from pos_app.receipts.escpos_target import printer_models
 from pos_app.receipts.errors import PrintError
 from pos_app.receipts.layout import printer_test_page
 from pos_app.receipts.printers import PrinterChoice, print_layouts, shop_header
