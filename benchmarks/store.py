@@ -49,14 +49,14 @@ import requests
 
 from common import PASSWORD, RESULTS, ROOT, USERNAME, SandboxProcess, ServerProcess, percentile
 from store_report import headline, markdown
-from store_shipping import build_journal, shipping
+from store_shipping import TILL, build_journal, shipping
 
 sys.path.insert(0, str(ROOT))
 from pos_app.qpay import CallbackHint, FullInvoice, QPayClient  # noqa: E402
 from pos_app.storelink.hints import StoreHints  # noqa: E402
 
 DEFAULT_OUTPUT = RESULTS / "store.json"
-TILL, INVOICE_CODE = "T1", "TEST_INVOICE"
+INVOICE_CODE = "TEST_INVOICE"
 AMOUNT = "9500"
 GOAL_SHOWN_MEDIAN_MS = 150.0      # the goal for paid -> shown through the push
 POLL_INTERVAL_S = 1.0             # the till's first-minute poll interval (PollSchedule().fast_interval)

@@ -10,21 +10,14 @@ from typing import Any
 
 import requests
 
-from common import RESULTS, ROOT
+from common import ROOT
 from journal_write import one_sale
 
 sys.path.insert(0, str(ROOT))
 from pos_app.journal import Journal  # noqa: E402
 from pos_app.storelink.shipping import BATCH, JournalShipper  # noqa: E402
 
-DEFAULT_OUTPUT = RESULTS / "store.json"
-TILL, INVOICE_CODE = "T1", "TEST_INVOICE"
-AMOUNT = "9500"
-GOAL_SHOWN_MEDIAN_MS = 150.0      # the goal for paid -> shown through the push
-POLL_INTERVAL_S = 1.0             # the till's first-minute poll interval (PollSchedule().fast_interval)
-HINT_TIMEOUT_S = 5.0
-WARMUP_CALLS = 10
-KINDS = ("check_payment", "get_invoice", "create_invoice")
+TILL = "T1"
 
 
 def build_journal(path: Path, sales: int) -> tuple[Journal, dict[str, Any]]:
