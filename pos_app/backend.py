@@ -289,13 +289,7 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
     checkout = None
     if password:
         client = QPayClient(base_url, settings.effective_username, password)
-        checkout = Checkout(client, CheckoutConfig(
-            invoice_code=settings.effective_invoice_code,
-            callback_url=callback_url,
-            district_code=settings.district_code,
-            classification_code=settings.classification_code,
-            shop_name=settings.shop_name,
-        ))
+        checkout = Checkout(client, CheckoutConfig.for_shop(settings, settings.effective_invoice_code, callback_url))
     else:
         # No login is tried without a password: a wrong one could lock the account.
         problems.append(StartupProblem(NO_PASSWORD_PROBLEM, settings.effective_username))

@@ -8,6 +8,7 @@ import logging
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from pos_app.domain.cart import CartLine
 from pos_app.domain.sale import (
@@ -41,6 +42,9 @@ from pos_app.qpay import (
     ServerError,
 )
 from pos_app.qpay.statuses import normalize_invoice_status, normalize_receiver_type
+
+if TYPE_CHECKING:
+    from pos_app.config import Settings
 
 logger = logging.getLogger(__name__)
 
@@ -98,6 +102,12 @@ class CheckoutConfig:
     district_code: str = ""
     classification_code: str = ""
     shop_name: str = ""
+
+    @classmethod
+    def for_shop(cls, settings: Settings, invoice_code: str, callback_url: str) -> CheckoutConfig:
+        """The shop's ebarimt defaults and name from its settings, with the QPay account's invoice code."""
+        return cls(invoice_code=invoice_code, callback_url=callback_url, district_code=settings.district_code,
+                   classification_code=settings.classification_code, shop_name=settings.shop_name)
 
 
 class InvoiceState(Enum):

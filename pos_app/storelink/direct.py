@@ -31,13 +31,7 @@ def direct_checkout(settings: Settings, secrets: SecretStore | None, password: s
     if not password:
         return None
     client = QPayClient(settings.direct_base_url, settings.direct_username, password)
-    return Checkout(client, CheckoutConfig(
-        invoice_code=settings.direct_invoice_code,
-        callback_url=callback_url,
-        district_code=settings.district_code,
-        classification_code=settings.classification_code,
-        shop_name=settings.shop_name,
-    ))
+    return Checkout(client, CheckoutConfig.for_shop(settings, settings.direct_invoice_code, callback_url))
 
 
 STORE_PROBE_TIMEOUT_S = (2.0, 3.0)   # connect, read: the store is on the shop's own network
