@@ -22,6 +22,7 @@ from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import Stage
 from pos_app.ui.language import Language
 from pos_app.ui.style import STYLESHEET
+from pos_app.ui.tasks import TaskRunner
 from tests.qpay.helpers import SandboxControl
 
 # Quick checks so a test waits tenths of a second, not seconds; same shape as the real schedule.
@@ -199,3 +200,11 @@ class HintsHandled(QObject):
     @Slot(object)
     def on_hint(self, hint: object) -> None:
         self.count += 1
+
+
+@pytest.fixture
+def runner() -> Iterator[TaskRunner]:
+    """A task runner of the test's own, for a dialog tested alone (shut down, its workers done, afterwards)."""
+    tasks = TaskRunner()
+    yield tasks
+    tasks.shutdown(wait=True)

@@ -4,7 +4,6 @@ no problem, written on a worker as the data folder's catalog.csv, then `imported
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
@@ -30,13 +29,6 @@ FIXED = HEADER + ("8656000010011,Сүү 1л,3500,8401,0122,no,yes,\n"
                   "8656000010028,Тараг,2800,8401,0122,no,,\n"
                   "8656000010035,Талх,2500,8402,1071,no,,\n"
                   "8656000010042,Төмс,1800,,,no,,kg\n")
-
-
-@pytest.fixture
-def runner() -> Iterator[TaskRunner]:
-    tasks = TaskRunner()
-    yield tasks
-    tasks.shutdown(wait=True)
 
 
 @pytest.fixture

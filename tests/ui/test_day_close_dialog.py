@@ -29,13 +29,6 @@ WAIT_MS = 10_000
 
 
 @pytest.fixture
-def runner() -> Iterator[TaskRunner]:
-    tasks = TaskRunner()
-    yield tasks
-    tasks.shutdown(wait=True)
-
-
-@pytest.fixture
 def journal_path(tmp_path: Path) -> Path:
     path = tmp_path / "data" / "journal.sqlite3"
     path.parent.mkdir()

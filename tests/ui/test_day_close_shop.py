@@ -41,13 +41,6 @@ class StoreShop:
 
 
 @pytest.fixture
-def runner() -> Iterator[TaskRunner]:
-    tasks = TaskRunner()
-    yield tasks
-    tasks.shutdown(wait=True)
-
-
-@pytest.fixture
 def store_shop(tmp_path: Path) -> Iterator[StoreShop]:
     sandbox = SandboxServer("127.0.0.1", 0).start()
     store = StoreServer(f"sqlite:///{tmp_path}/store.sqlite3", sandbox.url, USERNAME, PASSWORD).start()

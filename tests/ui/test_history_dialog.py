@@ -63,13 +63,6 @@ def journal(tmp_path: Path, clock: StepClock) -> Iterator[Journal]:
 
 
 @pytest.fixture
-def runner() -> Iterator[TaskRunner]:
-    tasks = TaskRunner()
-    yield tasks
-    tasks.shutdown(wait=True)
-
-
-@pytest.fixture
 def make_dialog(qtbot: QtBot, runner: TaskRunner, checkout: Checkout,
                 journal: Journal) -> Callable[..., HistoryDialog]:
     QApplication.instance().setStyleSheet(STYLESHEET)  # type: ignore[union-attr]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-from typing import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
@@ -18,7 +17,6 @@ from pos_app.config.secrets import (
 from pos_app.config.settings import DEFAULT_BASE_URLS, Environment, Settings
 from pos_app.qpay import QPayClient
 from pos_app.ui.settings_dialog import SettingsDialog
-from pos_app.ui.tasks import TaskRunner
 
 WAIT_MS = 10_000
 
@@ -54,13 +52,6 @@ def qpay_login(settings: Settings, password: str) -> None:
 
 def never_called(settings: Settings, password: str) -> None:
     raise AssertionError("no connection test expected")
-
-
-@pytest.fixture
-def runner() -> Iterator[TaskRunner]:
-    tasks = TaskRunner()
-    yield tasks
-    tasks.shutdown(wait=True)
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from pos_app.store.server import StoreServer
 
 from .conftest import FAST_SCHEDULE, MILK, WAIT_MS, YOGURT, Till, close_app
 from .store_tills import store_till
-from .test_tenders import cash, open_shift
+from .test_tenders import open_shift, sell_in_cash
 from .tls_sandbox import TlsSandboxServer, make_certificates
 
 BACK_MS = 40_000    # the store's hints stream is opened again every 10 s at most
@@ -53,16 +53,6 @@ def direct_password(sandbox: TlsSandboxServer) -> dict[str, str]:
 def start_store(db_url: str, sandbox: TlsSandboxServer, port: int = 0) -> StoreServer:
     return StoreServer(db_url, sandbox.url, "TEST_MERCHANT", "123456", invoice_code="TEST_INVOICE",
                        port=port).start()
-
-
-def sell_in_cash_without_receipt(till: Till, code: str, given: str) -> str:
-    """A scan, F7, the cash typed: completed at once (no PosAPI at this till: a cash sale has no receipt)."""
-    till.scan(code)
-    till.key(Qt.Key.Key_F7)
-    till.wait_stage(Stage.TENDERING)
-    cash(till, given)
-    till.wait_stage(Stage.COMPLETED)
-    return till.flow.sale.number  # type: ignore[union-attr]
 
 
 def wait_answering(till: Till) -> None:
@@ -154,7 +144,7 @@ def test_not_allowed_the_till_stays_with_the_store_says_it_is_down_and_cash_stil
         qtbot.waitUntil(lambda: till.flow.sale is None and till.window.sale_page.message.isVisible(),
                         timeout=WAIT_MS)
         assert not backend.direct
-        number = sell_in_cash_without_receipt(till, YOGURT, "10000")
+        number = sell_in_cash(till, YOGURT, "10000", receipt=False)
         assert backend.journal.get(number).status is JournalStatus.COMPLETED
         assert not backend.direct
     finally:

@@ -3,25 +3,20 @@ plainly when the store stops answering and when it is back."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from pos_app.app import PosApp
-from pos_app.backend import AppPaths, store_catalog_copy
-from pos_app.config import Environment, SessionSecretStore, secret_account
+from pos_app.backend import store_catalog_copy
 from pos_app.sandbox.server import SandboxServer
 from pos_app.store.credentials import add_credential
 from pos_app.store.server import StoreServer
-from pos_app.ui.style import STYLESHEET
 
 from .conftest import FAST_SCHEDULE, MILK, WAIT_MS, YOGURT, Till, close_app
-from tests.qpay.helpers import SandboxControl
+from .store_tills import store_till
 
 HEADER = "barcode,name,price,tax_product_code,classification_code,city_tax,pinned,unit\n"
 
@@ -58,28 +53,16 @@ def shop(tmp_path: Path) -> Iterator[Shop]:
 
 @pytest.fixture
 def start_till(qtbot: QtBot, shop: Shop, tmp_path: Path) -> Iterator[Callable[[], Till]]:
-    apps: list[PosApp] = []
-    QApplication.instance().setStyleSheet(STYLESHEET)  # type: ignore[union-attr]
+    tills: list[Till] = []
 
     def start() -> Till:
-        paths = AppPaths(tmp_path / "config", tmp_path / "data", tmp_path / "cache")
-        paths.config_dir.mkdir(parents=True, exist_ok=True)
-        paths.settings_file.write_text(json.dumps({"environment": "store", "base_url": shop.store.url,
-                                                   "terminal_id": "T1"}), encoding="utf-8")
-        secrets = SessionSecretStore()
-        secrets.set_password(secret_account(Environment.STORE, shop.store.url, "T1"), shop.key)
-        app = PosApp(paths, secrets=secrets, schedule=FAST_SCHEDULE)
-        apps.append(app)
-        app.window.ask_before_quit = False
-        with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
-            app.start()
-        app.window.activateWindow()
-        qtbot.waitUntil(app.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
-        return Till(app, qtbot, SandboxControl(shop.sandbox.url))
+        tills.append(store_till(qtbot, tmp_path, shop.store.url, shop.sandbox.url, "T1", shop.key,
+                                schedule=FAST_SCHEDULE))
+        return tills[-1]
 
     yield start
-    for app in apps:
-        close_app(app)
+    for till in tills:
+        close_app(till.app)
 
 
 def milk_price(till: Till) -> Decimal | None:
