@@ -116,7 +116,8 @@ bench: $(VENV)/.stamp-dev $(QM_FILES)
 	mkdir -p benchmarks/results && date +%s > benchmarks/results/started_at
 	$(BIN)/python benchmarks/client_overhead.py --calls 1500
 	$(BIN)/python benchmarks/payment_detection.py --sales 12 --pay-to 2.5
-	$(BIN)/python benchmarks/gui_responsiveness.py --starts 3 --sales 3
+	$(BIN)/python benchmarks/start.py --starts 9
+	$(BIN)/python benchmarks/gui_responsiveness.py --sales 3
 	$(BIN)/python benchmarks/scan_latency.py --scans 60
 	$(BIN)/python benchmarks/catalog_search.py
 	$(BIN)/python benchmarks/memory_soak.py

@@ -17,7 +17,6 @@ Prints Markdown tables; writes JSON to benchmarks/results/client_overhead.json.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -27,7 +26,7 @@ from typing import Any
 
 import requests
 
-from common import PASSWORD, RESULTS, ROOT, USERNAME, SandboxProcess, percentile
+from common import PASSWORD, RESULTS, ROOT, USERNAME, SandboxProcess, percentile, report
 
 sys.path.insert(0, str(ROOT))
 from pos_app.qpay import FullInvoice, QPayClient, paid_state  # noqa: E402
@@ -171,10 +170,7 @@ def main(argv: list[str] | None = None) -> int:
                   "logins_per_1000_calls": logins_per_thousand(sandbox.url, invoice_id)}
     finally:
         sandbox.stop()
-    print(markdown(result))
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(result, indent=2), encoding="utf-8")
-    print(f"\nJSON: {args.output}")
+    report(result, markdown(result), args.output)
     return 0
 
 

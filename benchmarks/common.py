@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import json
 import math
 import os
 import queue
@@ -99,3 +100,12 @@ def percentile(ordered: list[float], fraction: float) -> float:
     if not ordered:
         return math.nan
     return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
+
+
+def report(result: dict[str, object], markdown: str, output: Path) -> None:
+    """Print a benchmark's Markdown table and write its result as JSON (for summary.py)."""
+    print(markdown)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(json.dumps(result, indent=2), encoding="utf-8")
+    elapsed = result.get("elapsed_s")
+    print(f"\n{f'Whole run: {elapsed:.0f} s. ' if isinstance(elapsed, float) else ''}JSON: {output}")

@@ -1,12 +1,6 @@
-"""How quickly the till starts, and how long its GUI thread is ever busy during a sale.
+"""How long the till's GUI thread is ever busy during a sale (its start: benchmarks/start.py).
 
-1. Cold start: `python -m pos_app.app --quit-when-ready` spawned `--starts` times
-   (a fresh POS_APP_HOME each time, QT_QPA_PLATFORM=offscreen,
-   POS_APP_REPORT_STARTUP=1), timed from the spawn to the `window-shown` line
-   on stdout and to the `ready` line (training mode: the embedded sandbox is up,
-   sales can start). Alternating with it, the floor: `python -c "import
-   PySide6.QtWidgets"` spawned the same way, timed to its exit.
-2. GUI-thread stalls during a sale: a `PosApp` in this process (offscreen)
+1. GUI-thread stalls during a sale: a `PosApp` in this process (offscreen)
    against the sandbox in a second process, so the server's threads do not
    compete for this process's GIL. Sales are driven from the keyboard (scan,
    F12, Ctrl+Shift+P, Return, F2) with `--latency` ms injected at the service
@@ -14,43 +8,39 @@
    (a 5 ms timer) around each sale gives the longest gap of the event loop.
    The first sale after start (logos, first QR, first page shown) is reported
    on its own row and not counted in the medians.
-3. Where the longest stall of each sale went: the GUI-thread callbacks of the
+2. Where the longest stall of each sale went: the GUI-thread callbacks of the
    window and the sale flow, and each key press, are timed (about 1 µs each);
    the innermost callback that covers most of the longest gap is named. A gap
    no timed callback covers is told apart by the CPU time used during it:
    none in this process (the OS ran other work), the GUI thread's (Qt's own
    layout, polish, paint) or other threads' (a wait for the GIL).
 
-    .venv/bin/python benchmarks/gui_responsiveness.py [--starts 5] [--sales 5] [--latency 0,2000]
+    .venv/bin/python benchmarks/gui_responsiveness.py [--sales 5] [--latency 0,2000]
 
 `--sandbox-in-process` runs the sandbox in this process instead, as the UI
 tests do, to compare. Prints Markdown tables; writes JSON to
 benchmarks/results/gui_responsiveness.json. No pass/fail on the numbers: it
-exits non-zero only if a start or a sale failed.
+exits non-zero only if a sale failed.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
-import json
 import os
 import platform
-import queue
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import Any
 
 import requests
 
-from common import RESULTS, ROOT, SandboxProcess
+from common import RESULTS, ROOT, SandboxProcess, report
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before any Qt import
 sys.path.insert(0, str(ROOT))
@@ -60,7 +50,7 @@ from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
 from pos_app.app import PosApp  # noqa: E402
-from pos_app.backend import AppPaths  # noqa: E402
+from pos_app.app_paths import AppPaths  # noqa: E402
 from pos_app.config import SessionSecretStore  # noqa: E402
 from pos_app.domain.poll import PollSchedule  # noqa: E402
 from pos_app.domain.sale import Stage  # noqa: E402
@@ -87,97 +77,7 @@ def log(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-# -- 1. cold start ------------------------------------------------------------------------------
-
-def spawn_timed(argv: list[str], env: dict[str, str], timeout: float = 60.0) -> dict[str, Any]:
-    """Spawn *argv*; seconds from the spawn to each stdout line and to the exit."""
-    stderr: IO[bytes] = tempfile.TemporaryFile()
-    lines: queue.Queue[tuple[float, str]] = queue.Queue()
-    start = time.perf_counter()
-    proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=stderr,
-                            text=True, bufsize=1)
-    assert proc.stdout is not None
-    stdout = proc.stdout
-
-    def read() -> None:  # stamp each line as it arrives
-        for line in stdout:
-            lines.put((time.perf_counter() - start, line.strip()))
-
-    reader = threading.Thread(target=read, name="child-stdout", daemon=True)
-    reader.start()
-    try:
-        code = proc.wait(timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-        code = None
-    exited = time.perf_counter() - start
-    reader.join(5)
-    seen: list[tuple[float, str]] = []
-    while not lines.empty():
-        seen.append(lines.get())
-    stderr.seek(0)
-    tail = stderr.read().decode("utf-8", "replace")[-2000:]
-    stderr.close()
-    return {"returncode": code, "exit_s": exited, "lines": seen, "stderr_tail": tail}
-
-
-def first_line(seen: list[tuple[float, str]], word: str) -> tuple[float, float] | None:
-    """(seconds after the spawn, seconds the child reported) of the first `<word> <s>` line."""
-    for at, line in seen:
-        parts = line.split()
-        if len(parts) == 2 and parts[0] == word:
-            return at, float(parts[1])
-    return None
-
-
-def cold_start(starts: int) -> dict[str, Any]:
-    base_env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "POS_APP_REPORT_STARTUP": "1"}
-    app_argv = [sys.executable, "-m", "pos_app.app", "--quit-when-ready"]
-    floor_argv = [sys.executable, "-c", "import PySide6.QtWidgets"]
-    runs: dict[str, list[dict[str, Any]]] = {"app": [], "floor": []}
-    # One unmeasured round first: the OS file cache then holds Python, Qt and the app for every run.
-    for index in range(starts + 1):
-        for name, argv in (("floor", floor_argv), ("app", app_argv)):
-            home = tempfile.mkdtemp(prefix="pos-bench-home-")
-            try:
-                run = spawn_timed(argv, {**base_env, "POS_APP_HOME": home})
-            finally:
-                shutil.rmtree(home, ignore_errors=True)
-            if run["returncode"] != 0:
-                raise RuntimeError(f"{' '.join(argv[1:])} exited with {run['returncode']}:\n{run['stderr_tail']}")
-            if name == "app":
-                shown, ready = first_line(run["lines"], "window-shown"), first_line(run["lines"], "ready")
-                if shown is None or ready is None:
-                    raise RuntimeError(f"the app did not report its start-up:\n{run['lines']}\n{run['stderr_tail']}")
-                run |= {"window_shown_s": shown[0], "window_shown_reported_s": shown[1],
-                        "ready_s": ready[0], "ready_reported_s": ready[1]}
-            run.pop("lines")
-            run.pop("stderr_tail")
-            if index > 0:
-                runs[name].append(run)
-    log(f"cold start: {starts} runs each")
-
-    def summary(values: list[float]) -> dict[str, float]:
-        return {"median": statistics.median(values), "max": max(values), "min": min(values)}
-
-    app, floor = runs["app"], runs["floor"]
-    result: dict[str, Any] = {
-        "runs": runs,
-        "floor_exit_s": summary([r["exit_s"] for r in floor]),
-        "window_shown_s": summary([r["window_shown_s"] for r in app]),
-        "ready_s": summary([r["ready_s"] for r in app]),
-        "app_exit_s": summary([r["exit_s"] for r in app]),
-        # Spawn to main(): the interpreter and the imports of pos_app.app (PySide6 included).
-        "before_main_s": summary([r["window_shown_s"] - r["window_shown_reported_s"] for r in app]),
-    }
-    floor_median = result["floor_exit_s"]["median"]
-    result["window_shown_over_floor"] = result["window_shown_s"]["median"] / floor_median
-    result["ready_over_floor"] = result["ready_s"]["median"] / floor_median
-    return result
-
-
-# -- 2 and 3. stalls during a sale -------------------------------------------------------------
+# -- 1 and 2. stalls during a sale -------------------------------------------------------------
 
 class Probe:
     """Times GUI-thread callbacks: (start, end, label, depth) for each call."""
@@ -461,18 +361,7 @@ def stalls(sales: int, latencies: list[int], in_process: bool = False) -> dict[s
 # -- report -------------------------------------------------------------------------------------
 
 def markdown(result: dict[str, Any]) -> str:
-    cold = result["cold_start"]
-    ms = 1000
-    lines = ["| cold start (spawn → …) | median ms | max ms | × floor (median) |", "|---|---:|---:|---:|"]
-    lines.append(f"| floor: `python -c \"import PySide6.QtWidgets\"` → exit | {cold['floor_exit_s']['median'] * ms:.0f} "
-                 f"| {cold['floor_exit_s']['max'] * ms:.0f} | 1.00 |")
-    lines.append(f"| `pos_app.app` → first window shown | {cold['window_shown_s']['median'] * ms:.0f} | "
-                 f"{cold['window_shown_s']['max'] * ms:.0f} | {cold['window_shown_over_floor']:.2f} |")
-    lines.append(f"| `pos_app.app` → ready (training sandbox up) | {cold['ready_s']['median'] * ms:.0f} | "
-                 f"{cold['ready_s']['max'] * ms:.0f} | {cold['ready_over_floor']:.2f} |")
-    lines.append(f"| (of which spawn → `main()`: interpreter + imports) | {cold['before_main_s']['median'] * ms:.0f} "
-                 f"| {cold['before_main_s']['max'] * ms:.0f} | |")
-    lines.append(f"\n{len(cold['runs']['app'])} runs each, alternating, after one unmeasured round.\n")
+    lines: list[str] = []
     stall = result["stalls"]
     lines += ["| injected latency | sales | longest stall per sale: median ms | max ms | sale duration: median s "
               "| max s | worst stall was in |", "|---:|---:|---:|---:|---:|---:|---|"]
@@ -510,7 +399,6 @@ def markdown(result: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--starts", type=int, default=5, help="cold starts of the app (and of the floor)")
     parser.add_argument("--sales", type=int, default=5, help="measured sales per latency")
     parser.add_argument("--latency", default="0,2000", help="injected service latencies, ms, comma-separated")
     parser.add_argument("--sandbox-in-process", action="store_true",
@@ -519,19 +407,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     latencies = [int(part) for part in args.latency.split(",") if part.strip()]
     began = time.perf_counter()
-    result: dict[str, Any] = {"settings": {"starts": args.starts, "sales": args.sales, "latencies_ms": latencies,
+    result: dict[str, Any] = {"settings": {"sales": args.sales, "latencies_ms": latencies,
                                            "schedule": "tests' FAST_SCHEDULE (first checks every 50 ms)",
                                            "sandbox": "this process" if args.sandbox_in_process else "second process"},
                               "python": platform.python_version(), "cpus": os.cpu_count()}
-    result["cold_start"] = cold_start(args.starts)
     result["stalls"] = stalls(args.sales, latencies, in_process=args.sandbox_in_process)
     result["elapsed_s"] = time.perf_counter() - began
     result["load_average"] = os.getloadavg() if hasattr(os, "getloadavg") else None
-    print(markdown(result))
-    print(f"\nWhole run: {result['elapsed_s']:.0f} s.")
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(result, indent=2), encoding="utf-8")
-    print(f"JSON: {args.output}")
+    report(result, markdown(result), args.output)
     return 0
 
 

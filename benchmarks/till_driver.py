@@ -24,7 +24,7 @@ from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from pos_app.app import PosApp  # noqa: E402
-from pos_app.backend import AppPaths  # noqa: E402
+from pos_app.app_paths import AppPaths  # noqa: E402
 from pos_app.config import SessionSecretStore  # noqa: E402
 from pos_app.config.settings import Settings, save_settings  # noqa: E402
 from pos_app.domain.poll import PollSchedule  # noqa: E402

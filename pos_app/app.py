@@ -15,40 +15,37 @@ from concurrent.futures import Future
 from datetime import datetime
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from pos_app import RESOURCES
-from pos_app.backend import (
+from pos_app.app_paths import AppPaths
+from pos_app.app_counter import AppCounter
+from pos_app.app_dialogs import AppDialogs
+from pos_app.app_recovery import SETTLE_AGAIN_MS, AppRecovery
+from pos_app.app_store import AppStore
+from pos_app.app_start import (STARTUP_REPORT_VARIABLE, HintGate, Loaded, Opened, hand_over_sandboxes, load_till,
+                               open_till, parse_arguments, report_startup, saved_language, settings_applier)
+from pos_app.config.settings import Environment, Settings
+from pos_app.domain.people import Permission
+from pos_app.domain.poll import PollSchedule
+from pos_app.domain.scale import ScaleFormat
+from pos_app.domain.sale import Sale, Stage
+from pos_app.startup import (
     CALLBACK_PROBLEM,
     CATALOG_PROBLEM,
     NO_PASSWORD_PROBLEM,
     SETTINGS_FILE_PROBLEM,
     SETTINGS_INVALID_PROBLEM,
-    AppPaths,
-    Backend,
     StartupProblem,
     StartupRecovery,
-    check_connection,
 )
-from pos_app.app_counter import AppCounter
-from pos_app.app_recovery import SETTLE_AGAIN_MS, AppRecovery
-from pos_app.app_store import AppStore
-from pos_app.app_start import (STARTUP_REPORT_VARIABLE, HintGate, Loaded, hand_over_sandboxes, load_till,
-                               parse_arguments, report_startup, saved_language, settings_applier)
-from pos_app.config import Environment, SecretStore, Settings
-from pos_app.domain.people import Permission
-from pos_app.domain.poll import PollSchedule
-from pos_app.domain.scale import ScaleFormat
-from pos_app.domain.sale import Sale, Stage
-from pos_app.domain.shop_time import ShopClock
-from pos_app.journal import JournalLockedError
+from pos_app.journal.lock import JournalLockedError
 from pos_app.receipts.printers import PrinterChoice, shop_header
 from pos_app.ui.cart_model import CartModel
-from pos_app.ui.day_close_dialog import DayCloseDialog
-from pos_app.ui.history_dialog import HistoryDialog
 from pos_app.ui.language import Language, choose_language
 from pos_app.ui.logos import LogoCache
 from pos_app.ui.main_window import MainWindow
@@ -56,19 +53,29 @@ from pos_app.ui.printing import ReceiptPrinting
 from pos_app.ui.scanner import ScanRecognizer
 from pos_app.ui.messages import describe_error, secrets_problem_text
 from pos_app.ui.sale_flow import SaleFlow, Services
-from pos_app.ui.settings_dialog import SettingsDialog
-from pos_app.ui.shift_dialog import ShiftDialog
 from pos_app.ui.style import STYLESHEET
 from pos_app.ui.tasks import TaskRunner
 from pos_app.ui.till_people import TillPeople
 
+# Loaded where first used, after the first window is up (issue 21, the start): the backend (built on a worker)
+# and the dialogs (opened by the cashier or the owner).
+if TYPE_CHECKING:
+    from pos_app.backend import Backend
+    from pos_app.config.secrets import SecretStore
+    from pos_app.till_books import TillBooks
+    from pos_app.ui.day_close_dialog import DayCloseDialog
+    from pos_app.ui.history_dialog import HistoryDialog
+    from pos_app.ui.settings_dialog import SettingsDialog
+    from pos_app.ui.shift_dialog import ShiftDialog
+
 logger = logging.getLogger(__name__)
 
 
-class PosApp(AppRecovery, AppCounter, QObject):
+class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
     """The running till: one runner, one flow, one window; the backend swapped on new settings."""
 
-    ready = Signal()
+    opened = Signal()   # the cart takes sales (the till's books are open; the payment side may still be coming)
+    ready = Signal()    # all of it: the payment side too, the journal settled
     hint_arrived = Signal(object)   # a CallbackHint, emitted on the receiver's thread, handled on the GUI thread
 
     def __init__(self, paths: AppPaths, *, runner: TaskRunner | None = None, sandbox_url: str | None = None,
@@ -84,6 +91,7 @@ class PosApp(AppRecovery, AppCounter, QObject):
         self.secrets = secrets
         self.settings: Settings | None = None
         self.backend: Backend | None = None
+        self.counter_journal: object | None = None   # the journal the cart was opened with
         self.model = CartModel()
         self.flow = SaleFlow(self.runner, self.model, schedule=schedule)
         self.logos = LogoCache(self.runner, paths.logo_cache_dir)
@@ -120,14 +128,14 @@ class PosApp(AppRecovery, AppCounter, QObject):
         window.shift_requested.connect(self.on_window_shift_requested)
         return window
 
-    def _speak(self, settings: Settings) -> None:
+    def _speak(self, settings: Settings) -> bool:
         """Another language chosen: every text is made anew in it, so the window is rebuilt around the same
-        flow and cart (settings open only between sales, so nothing on screen is lost)."""
+        flow and cart (settings open only between sales, so nothing on screen is lost). True: rebuilt."""
         if self.language is None:
-            return
+            return False
         code = choose_language(settings.language)
         if code == self.language.code:
-            return
+            return False
         self.language.use(code)
         old = self.window
         window = self._make_window()
@@ -141,16 +149,39 @@ class PosApp(AppRecovery, AppCounter, QObject):
         old.close()
         old.deleteLater()
         window.show_stage(self.flow.sale)
+        return True
 
     # -- start -----------------------------------------------------------------------------
 
     def start(self) -> None:
+        """The window at once; then, on the money worker and in order, the till's books (the cart opens with
+        them) and the payment side (the clients, training's sandboxes, the journal settled): a charge asked in
+        between is told the payment service is still starting."""
         self.window.show()
-        self.runner.run_in_background(self._load, self._on_loaded)
+        QTimer.singleShot(0, self._begin_loading)     # once the window is painted: the worker would hold it back
 
-    def _load(self) -> Loaded:
-        return load_till(self.paths, self.lock, self.secrets, sandbox_url=self.sandbox_url,
-                         on_hint=self.hint_arrived.emit, instant=self.instant, posapi_url=self.posapi_url)
+    def _begin_loading(self) -> None:
+        if self.runner.closed:
+            return      # shut down before the window was ever painted
+        opening = self.runner.run_in_background(self._open, self._on_opened, money=True)
+        self.runner.run_in_background(lambda: self._load(opening.result()), self._on_loaded, money=True)
+
+    def _open(self) -> Opened:
+        return open_till(self.paths, self.lock, instant=self.instant)
+
+    def _load(self, opened: Opened) -> Loaded:
+        return load_till(opened, self.paths, self.secrets, sandbox_url=self.sandbox_url,
+                         on_hint=self.hint_arrived.emit, posapi_url=self.posapi_url)
+
+    def _on_opened(self, done: Future[Opened]) -> None:
+        try:
+            opened = done.result()
+        except Exception:  # noqa: BLE001 - the second half fails alike and says it
+            return
+        if opened.books is None or opened.books.unfinished:
+            return    # another pos-app holds the folder; or a crash left a sale: the cart opens once it is settled
+        self._open_counter(opened.settings, opened.books)
+        self.opened.emit()
 
     def _on_loaded(self, done: Future[Loaded]) -> None:
         try:
@@ -164,11 +195,14 @@ class PosApp(AppRecovery, AppCounter, QObject):
             self.ready.emit()
             return
         self.secrets = loaded.secrets
+        was_open = self.counter_journal is loaded.backend.journal
         self._use(loaded.settings, loaded.backend)
         self._show_problems(loaded.problems)
         if loaded.secrets.problem and loaded.settings.environment is not Environment.TRAINING:
             self.window.statusBar().showMessage(secrets_problem_text(loaded.secrets.problem), 15000)
         self._use_recovery(loaded.recovery)
+        if not was_open:
+            self.opened.emit()
         self.ready.emit()
 
     def _refuse_to_start(self, locked: JournalLockedError | None) -> None:
@@ -185,8 +219,7 @@ class PosApp(AppRecovery, AppCounter, QObject):
     def _use(self, settings: Settings, backend: Backend) -> None:
         old = self.backend
         self.settings, self.backend = settings, backend
-        self.scanner.configure(settings.scanner_prefix, settings.scanner_suffix)
-        self._speak(settings)
+        rebuilt = self._speak(settings)
         if backend.checkout is None:
             self.flow.services = None
             self.flow.unavailable_reason = self.tr("No password is stored for this account: enter it in "
@@ -194,21 +227,28 @@ class PosApp(AppRecovery, AppCounter, QObject):
         else:
             self.flow.services = Services(backend.checkout, backend.journal, backend.training, backend.posapi)
             self.flow.unavailable_reason = ""
-        training = settings.environment is Environment.TRAINING
-        till = self.tr("Terminal {terminal}").format(terminal=settings.terminal_id)
-        if settings.shop_name:
-            till = f"{settings.shop_name} · {till}"
-        self.model.set_rates(settings.tax_rates)
-        self.window.set_ready(True, backend.catalog, training=training, till=till, search=backend.search,
-                              scale_format=scale_format_of(settings), quick_keys=backend.quick_keys)
-        self.use_people(settings, backend)
-        self.window.shift_open = backend.shift_open
-        self.window.customer_display.set_shop_name(settings.shop_name)
+        if rebuilt or self.counter_journal is not backend.journal:
+            self._open_counter(settings, backend)     # (else opened with these books already: the cart goes on)
         self.printing.configure(PrinterChoice.from_settings(settings), shop_header(settings), backend.journal,
                                 backend.clock.now, backend.posapi.print_only if backend.posapi else None)
         self.store.use(backend)
         if old is not None and old is not backend:
             self.runner.run_in_background(old.close)
+
+    def _open_counter(self, settings: Settings, books: TillBooks | Backend) -> None:
+        """The cart takes sales: the catalog, the rates, the scanner, who may sign in, the shift."""
+        self.counter_journal = books.journal
+        self.scanner.configure(settings.scanner_prefix, settings.scanner_suffix)
+        training = settings.environment is Environment.TRAINING
+        till = self.tr("Terminal {terminal}").format(terminal=settings.terminal_id)
+        if settings.shop_name:
+            till = f"{settings.shop_name} · {till}"
+        self.model.set_rates(settings.tax_rates)
+        self.window.set_ready(True, books.catalog, training=training, till=till, search=books.search,
+                              scale_format=scale_format_of(settings), quick_keys=books.quick_keys)
+        self.use_people(settings, books)
+        self.window.shift_open = books.shift_open
+        self.window.customer_display.set_shop_name(settings.shop_name)
 
     def on_receiver_hint_arrived(self, hint: object) -> None:
         """A callback says a payment may have arrived: check the open sale now (never trusted as payment)."""
@@ -221,66 +261,6 @@ class PosApp(AppRecovery, AppCounter, QObject):
         if choice.is_set and choice.auto_print:
             self.window.print_receipt(sale.number, copy=False)
 
-    # -- history and the day's close ----------------------------------------------------------
-
-    def on_window_history_requested(self) -> None:
-        services = self.flow.services
-        if services is None:
-            self.window.statusBar().showMessage(self.flow.unavailable_reason
-                                                or self.tr("The till is still starting."), 8000)
-            return
-        flow = self.flow
-
-        def on_screen() -> str:
-            return flow.sale.number if flow.sale is not None and not flow.sale.is_final else ""
-
-        today = self.backend.clock.today if self.backend is not None else ShopClock().today
-        dialog = HistoryDialog(services, self.runner, self.window, on_screen=on_screen, today=today,
-                               approve=self.people.approve)
-        dialog.reprint_requested.connect(self.window.print_receipt)     # a copy, from the journal
-        dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
-        self.history_dialog = dialog
-        dialog.open()
-
-    def on_window_day_close_requested(self) -> None:
-        if self.backend is None:
-            return
-        clock = self.backend.clock
-        link = self.backend.store_link
-        dialog = DayCloseDialog(self.backend.journal, self.runner, self.window, printing=self.printing,
-                                today=clock.today, now=clock.now,
-                                shop_days=link.shop_days.read if link is not None else None)
-        dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
-        self.day_close_dialog = dialog
-        dialog.open()
-
-    def on_window_shift_requested(self) -> None:
-        """The cashier's shift (F11): open it with the float counted, follow it (X), close it (Z)."""
-        if self.backend is None or self.shift_dialog is not None:
-            return
-        dialog = ShiftDialog(self.runner, self.backend.journal, self.printing, self.window)
-        dialog.shift_opened.connect(lambda _shift: self._on_shift_opened(dialog))
-        dialog.shift_closed.connect(lambda _shift: self.window.on_shift_closed())
-        dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
-        self.shift_dialog = dialog
-        dialog.open()
-
-    def _on_shift_opened(self, dialog: ShiftDialog) -> None:
-        if self.window.cash_after_shift:
-            dialog.accept()       # opened on the way to a cash sale: back to it at once
-        self.window.on_shift_opened()
-
-    def _dialog_closed(self, dialog: QObject) -> None:
-        """A closed history, day close or shift is gone for good (each F4/F6/F11 builds a fresh one)."""
-        if self.history_dialog is dialog:
-            self.history_dialog = None
-        if self.day_close_dialog is dialog:
-            self.day_close_dialog = None
-        if self.shift_dialog is dialog:
-            self.shift_dialog = None
-        dialog.deleteLater()   # answers still on their way are ignored by the closed dialog
-        self.window.restore_focus()
-
     # -- settings ----------------------------------------------------------------------------
 
     def on_window_settings_requested(self) -> None:
@@ -292,6 +272,9 @@ class PosApp(AppRecovery, AppCounter, QObject):
         if self.settings is None or self.secrets is None or self.backend is None:
             return
         sandbox_url = self.backend.base_url if self.backend.training else self.sandbox_url
+        from pos_app.backend import check_connection   # loaded already: it built `self.backend`
+        from pos_app.ui.settings_dialog import SettingsDialog
+
         dialog = SettingsDialog(self.settings, self.secrets, self.runner,
                                 partial(check_connection, sandbox_url=sandbox_url), self.window)
         dialog.accepted.connect(lambda: self._apply_settings(dialog))
@@ -347,6 +330,7 @@ class PosApp(AppRecovery, AppCounter, QObject):
 
     def shutdown(self) -> None:
         self.scanner.stop()
+        self.people.stop()
         self.flow.stop()
         self._settle_timer.stop()
         self.runner.shutdown(wait=True)
@@ -379,7 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     language.use(choose_language(saved_language(paths)))   # before any widget: they take their texts when built
     app = PosApp(paths, language=language)
     if os.environ.get(STARTUP_REPORT_VARIABLE):
-        report_startup(app.ready, started)
+        report_startup(app.opened, app.ready, started)
     if args.quit_when_ready:
         app.ready.connect(lambda: QTimer.singleShot(0, qt_app.quit))
     if args.self_test:

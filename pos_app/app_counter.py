@@ -13,17 +13,16 @@ from typing import TYPE_CHECKING, Callable
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt
 
-from pos_app.config.catalog_files import write_catalog_csv
 from pos_app.config.checks import check_discount_limit, check_idle_lock_minutes
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.people import Permission
-from pos_app.ui.catalog_import_dialog import CatalogImportDialog
 from pos_app.ui.messages import describe_error
-from pos_app.ui.people_dialog import PeopleDialog
 from pos_app.ui.till_people import TillPeople
 
 if TYPE_CHECKING:
-    from pos_app.backend import AppPaths, Backend
+    from pos_app.app_paths import AppPaths
+    from pos_app.backend import Backend
+    from pos_app.till_books import TillBooks
     from pos_app.config import Settings
     from pos_app.ui.main_window import MainWindow
     from pos_app.ui.scanner import ScanRecognizer
@@ -72,7 +71,7 @@ class AppCounter:
         window.catalog_import_requested.connect(self.on_window_catalog_import_requested)
         window.catalog_item_edited.connect(self.on_window_catalog_item_edited)
 
-    def use_people(self, settings: Settings, backend: Backend) -> None:
+    def use_people(self, settings: Settings, backend: TillBooks | Backend) -> None:
         """The backend's people and journal; the PIN screen when PINs are set up and nobody is signed in."""
         idle, limit = counter_limits(settings)
         self.people.use(backend.people, backend.journal, idle, last_key=lambda: self.scanner.last_key_at)
@@ -109,6 +108,8 @@ class AppCounter:
         journal = self.backend.journal
 
         def show() -> None:
+            from pos_app.ui.people_dialog import PeopleDialog   # opened by the owner: loaded then
+
             dialog = PeopleDialog(self.runner, journal, self.window)
             dialog.changed.connect(self.on_people_dialog_changed)
             dialog.finished.connect(lambda _result: self.dialog_done(dialog))
@@ -126,6 +127,8 @@ class AppCounter:
 
     def on_window_catalog_import_requested(self) -> None:
         def show() -> None:
+            from pos_app.ui.catalog_import_dialog import CatalogImportDialog
+
             dialog = CatalogImportDialog(self.runner, self.paths.data_dir, self.window)
             dialog.imported.connect(self.use_catalog_file)
             dialog.finished.connect(lambda _result: self.dialog_done(dialog))
@@ -147,6 +150,8 @@ class AppCounter:
                 self.window.show_problem(describe_error(exc, translate("PosApp", "The catalog file was not saved.")))
                 return
             self.use_catalog_file(str(path))
+
+        from pos_app.config.catalog_files import write_catalog_csv
 
         self.runner.run_in_background(lambda: write_catalog_csv(items, target), written)
 

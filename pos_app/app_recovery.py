@@ -11,9 +11,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from pos_app.backend import StartupRecovery, recover_sales
-from pos_app.checkout.recovery import Recovered
 from pos_app.domain.sale import Sale, Stage
+from pos_app.startup import StartupRecovery
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QTimer
@@ -51,7 +50,7 @@ class AppRecovery:
         if recovery.resume is not None and self.flow.resume(recovery.resume):
             self.window.statusBar().showMessage(self.describe_resumed(recovery.resume), 20000)
         self._print_receipts_found(recovery)
-        settled = [outcome for outcome in recovery.outcomes if outcome.result is Recovered.COMPLETED]
+        settled = recovery.completed
         if settled and recovery.resume is None:
             self.window.sale_page.show_info(translate("PosApp", "After the restart, the receipt of {count} paid "
                                                                 "sale(s) was "
@@ -63,8 +62,8 @@ class AppRecovery:
         """A PosAPI receipt issued by asking again: printed now, while this session still holds its lottery
         number (it is never kept on disk)."""
         choice = self.printing.choice
-        for outcome in recovery.outcomes:
-            if outcome.result is Recovered.COMPLETED and outcome.printable and choice.is_set and choice.auto_print:
+        for outcome in recovery.completed:
+            if outcome.printable and choice.is_set and choice.auto_print:
                 self.window.print_receipt(outcome.number, copy=False)
 
     def describe_resumed(self, sale: Sale) -> str:
@@ -93,6 +92,8 @@ class AppRecovery:
         numbers = self.unsettled - {current}
         if backend is None or not numbers:
             return
+        from pos_app.backend import recover_sales   # loaded already: it built `backend`
+
         self.runner.run_in_background(lambda: recover_sales(backend, numbers), self._on_settled_again, money=True)
 
     def _on_settled_again(self, done: Future[StartupRecovery]) -> None:

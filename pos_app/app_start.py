@@ -12,34 +12,30 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QTimer, SignalInstance
 
-from pos_app.backend import (
-    SETTINGS_FILE_PROBLEM,
-    SETTINGS_INVALID_PROBLEM,
-    AppPaths,
-    Backend,
-    StartupProblem,
-    StartupRecovery,
-    build_backend,
-    recover_sales,
-)
-from pos_app.config import (
+from pos_app.app_paths import AppPaths
+from pos_app.config.settings import (
     Environment,
-    SecretStore,
     Settings,
     SettingsFileError,
     load_settings,
-    open_secret_store,
     save_settings,
-    direct_account,
-    secret_account,
 )
 from pos_app.domain.sale import Sale
-from pos_app.journal import JournalLock, JournalLockedError
-from pos_app.qpay import CallbackHint
+from pos_app.journal.lock import JournalLock, JournalLockedError
+from pos_app.startup import SETTINGS_FILE_PROBLEM, SETTINGS_INVALID_PROBLEM, StartupProblem, StartupRecovery
 from pos_app.ui.messages import settings_problem_text
+
+# The backend (the clients, pydantic, requests, PyJWT, the keyring) is imported by the worker that builds it,
+# after the first window is up: issue 21, the start.
+if TYPE_CHECKING:
+    from pos_app.backend import Backend
+    from pos_app.till_books import TillBooks
+    from pos_app.config.secrets import SecretStore
+    from pos_app.qpay.callbacks import CallbackHint
 
 STARTUP_REPORT_VARIABLE = "POS_APP_REPORT_STARTUP"  # benchmarks: print when the window is shown / ready
 HINT_SPACING_S = 1.0       # callbacks are unsigned: a flood of them may not turn into a flood of checks
@@ -55,14 +51,25 @@ class Loaded:
     locked: JournalLockedError | None = None
 
 
-def load_till(paths: AppPaths, lock: JournalLock, secrets: SecretStore | None, *, sandbox_url: str | None,
-              on_hint: Callable[[CallbackHint], None], instant: Callable[[], datetime] | None,
-              posapi_url: str | None = None) -> Loaded:
-    """The start-up's worker part: the data folder's lock, the settings, the keyring, the backend."""
+@dataclass
+class Opened:
+    """The start's first half: the till's books, enough to take a sale (the payment side comes next)."""
+
+    settings: Settings
+    books: TillBooks | None                 # None: another pos-app holds the data folder
+    problems: list[StartupProblem] = field(default_factory=list)
+    locked: JournalLockedError | None = None
+
+
+def open_till(paths: AppPaths, lock: JournalLock, *, instant: Callable[[], datetime] | None) -> Opened:
+    """The start's first half, on the worker: the data folder's lock, the settings, the journal and the catalog
+    (no network, no payment clients)."""
+    from pos_app.till_books import open_books
+
     try:
         lock.acquire()
     except JournalLockedError as exc:
-        return Loaded(Settings(), None, None, locked=exc)
+        return Opened(Settings(), None, locked=exc)
     problems: list[StartupProblem] = []
     try:
         settings = load_settings(paths.settings_file)
@@ -73,12 +80,24 @@ def load_till(paths: AppPaths, lock: JournalLock, secrets: SecretStore | None, *
         problems.append(StartupProblem(SETTINGS_INVALID_PROBLEM,
                                        "; ".join(settings_problem_text(p) for p in settings.problems())))
         settings = Settings()
+    return Opened(settings, open_books(settings, paths, instant), problems)
+
+
+def load_till(opened: Opened, paths: AppPaths, secrets: SecretStore | None, *, sandbox_url: str | None,
+              on_hint: Callable[[CallbackHint], None], posapi_url: str | None = None) -> Loaded:
+    """The start's second half, on the worker: the keyring, the payment side around the books (the clients,
+    training's sandboxes), and the journal's unfinished sales settled."""
+    if opened.books is None:
+        return Loaded(opened.settings, None, None, locked=opened.locked)
+    from pos_app.backend import build_backend, recover_sales
+    from pos_app.config.secrets import open_secret_store
+
     secrets = secrets or open_secret_store()
-    backend = build_backend(settings, secrets, paths, sandbox_url=sandbox_url, on_hint=on_hint, instant=instant,
-                            posapi_url=posapi_url)
+    backend = build_backend(opened.settings, secrets, paths, sandbox_url=sandbox_url, on_hint=on_hint,
+                            posapi_url=posapi_url, books=opened.books)
     # Before the cashier sees an empty cart: what a crash left unfinished is settled first.
     recovery = recover_sales(backend)
-    return Loaded(settings, secrets, backend, problems + backend.problems, recovery)
+    return Loaded(opened.settings, secrets, backend, opened.problems + backend.problems, recovery)
 
 
 def settings_applier(settings: Settings, password: str | None, secrets: SecretStore, paths: AppPaths, *,
@@ -98,6 +117,8 @@ def settings_applier(settings: Settings, password: str | None, secrets: SecretSt
                                                                          current_settings.training_profile):
         keep_sandbox = None     # the embedded sandbox starts again with the shop's new city tax rate or profile
     old_receiver = current.receiver if current else None
+    from pos_app.backend import build_backend, recover_sales
+    from pos_app.config.secrets import direct_account, secret_account
 
     def apply() -> tuple[Backend, StartupRecovery]:
         save_settings(settings, paths.settings_file)
@@ -147,12 +168,13 @@ class HintGate:
         return True
 
 
-def report_startup(ready: SignalInstance, started: float) -> None:
-    """For the cold-start benchmark: when the first window is painted, and when sales can start."""
+def report_startup(opened: SignalInstance, ready: SignalInstance, started: float) -> None:
+    """For the start benchmark: when the first window is painted, when the cart takes sales, when all is up."""
     def first_shown() -> None:
         print(f"window-shown {time.perf_counter() - started:.4f}", flush=True)
 
     QTimer.singleShot(0, first_shown)
+    opened.connect(lambda: print(f"open {time.perf_counter() - started:.4f}", flush=True))
     ready.connect(lambda: print(f"ready {time.perf_counter() - started:.4f}", flush=True))
 
 

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from pos_app.backend import Backend, quick_keys_of
 from pos_app.domain.catalog import Catalog, CatalogItem
 from pos_app.domain.sale import Stage
 from pos_app.domain.search import CatalogSearch
 
 if TYPE_CHECKING:
     from pos_app.app import PosApp
+    from pos_app.backend import Backend
 
 logger = logging.getLogger("pos_app.app")
 BACK_MESSAGE_MS = 10_000
@@ -74,6 +74,7 @@ class AppStore(QObject):
         if backend is None:
             return
         journal = backend.journal
+        from pos_app.till_books import quick_keys_of   # loaded already: it opened `journal`
 
         def prepare() -> tuple[CatalogSearch, tuple[CatalogItem, ...]]:
             return CatalogSearch(catalog), quick_keys_of(catalog, journal)

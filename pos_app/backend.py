@@ -7,21 +7,17 @@ built-in merchant, so a fresh machine can sell at once.
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from pathlib import Path
 
-import platformdirs
-
-from pos_app import RESOURCES
+from pos_app.app_paths import AppPaths
 from pos_app.checkout import Checkout, CheckoutConfig, TrainingDesk
 from pos_app.checkout.callback_receiver import CallbackReceiver
 from pos_app.checkout.partial import resumable_sale
 from pos_app.checkout.posapi_desk import PosApiDesk, PosApiSetup
-from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover_all, sale_to_resume
+from pos_app.checkout.recovery import Recovered, recover_all, sale_to_resume
 from pos_app.config import (
     TRAINING_PASSWORD,
     Environment,
@@ -30,84 +26,27 @@ from pos_app.config import (
     parse_listen_address,
     secret_account,
 )
-from pos_app.domain.catalog import Catalog, CatalogItem, load_catalog
-from pos_app.domain.quick_keys import quick_key_items
+from pos_app.domain.catalog import Catalog, CatalogItem
 from pos_app.domain.people import Person
 from pos_app.domain.search import CatalogSearch
-from pos_app.domain.sale import Sale
-from pos_app.domain.shop_time import ShopClock, time_zone, utc_now
-from pos_app.journal import Journal, JournalLock
-from pos_app.journal.shifts import current_shift
+from pos_app.domain.shop_time import ShopClock
+from pos_app.journal import Journal
 from pos_app.posapi import EBARIMT_API_URL, EbarimtLookupClient, PosApiClient, PosIdentity, PosInfo
 from pos_app.qpay import CallbackHint, QPayClient
 from pos_app.storelink.direct import direct_checkout, store_answers
 from pos_app.storelink.link import StoreLink
+from pos_app.till_books import TillBooks, open_books, store_catalog_copy
+from pos_app.startup import (
+    CALLBACK_PROBLEM,
+    NO_PASSWORD_PROBLEM,
+    StartupProblem,
+    StartupRecovery,
+)
 
 logger = logging.getLogger(__name__)
 
-APP_NAME = "pos-app"
-HOME_VARIABLE = "POS_APP_HOME"  # one folder for config, data and cache (tests, demos, portable use)
 # Nothing listens here: with the callback receiver off, polling alone finds the payment.
 PLACEHOLDER_CALLBACK_URL = "http://127.0.0.1:9/qpay/callback"
-
-
-def resource_path(name: str) -> Path:
-    return RESOURCES / name
-
-
-@dataclass(frozen=True)
-class AppPaths:
-    config_dir: Path
-    data_dir: Path
-    cache_dir: Path
-
-    @property
-    def settings_file(self) -> Path:
-        return self.config_dir / "settings.json"
-
-    def journal_file(self, environment: Environment) -> Path:
-        """One journal per environment: training sales never mix with real money in the history or the day's close."""
-        if environment is Environment.PRODUCTION:
-            return self.data_dir / "journal.sqlite3"
-        return self.data_dir / f"journal-{environment.value}.sqlite3"
-
-    def instance_lock(self) -> JournalLock:
-        """`pos-app.lock` in the data folder, held while the app runs: one app per data folder
-        (its journals and its training sandbox)."""
-        return JournalLock(self.data_dir / "pos-app")
-
-    @property
-    def sandbox_state_file(self) -> Path:
-        return self.data_dir / "training-sandbox.sqlite3"
-
-    @property
-    def logo_cache_dir(self) -> Path:
-        return self.cache_dir / "bank-logos"
-
-    @classmethod
-    def default(cls) -> AppPaths:
-        home = os.environ.get(HOME_VARIABLE)
-        if home:
-            root = Path(home)
-            return cls(root / "config", root / "data", root / "cache")
-        return cls(platformdirs.user_config_path(APP_NAME, appauthor=False),
-                   platformdirs.user_data_path(APP_NAME, appauthor=False),
-                   platformdirs.user_cache_path(APP_NAME, appauthor=False))
-
-
-@dataclass(frozen=True)
-class StartupProblem:
-    """Something the shop owner should fix; the window words it (translatably) by `kind`."""
-
-    kind: str            # one of the *_PROBLEM names below
-    detail: str = ""     # a file name or the underlying reason, shown as is
-
-
-CATALOG_PROBLEM = "catalog"
-NO_PASSWORD_PROBLEM = "no_password"  # noqa: S105 - a problem's name, not a password
-SETTINGS_FILE_PROBLEM = "settings_file"
-SETTINGS_INVALID_PROBLEM = "settings_invalid"
-CALLBACK_PROBLEM = "callback_receiver"
 
 
 class BackendError(RuntimeError):
@@ -210,28 +149,6 @@ def posapi_desk(settings: Settings, url: str, lookups_url: str) -> PosApiDesk:
     return PosApiDesk(client, lookups, PosApiSetup(identity, settings.tax_rates))
 
 
-def store_catalog_copy(paths: AppPaths) -> Path:
-    """The last catalog the store served this till (pos_app/storelink/catalog_feed.py keeps it)."""
-    return paths.data_dir / "store-catalog.csv"
-
-
-def load_shop_catalog(settings: Settings, store_copy: Path | None = None) -> tuple[Catalog, list[StartupProblem]]:
-    """The shop's catalog, or the sample one with a plain reason when it cannot be read. At a store, the copy of
-    the store's catalog the till holds comes first (the store may be down at start)."""
-    if store_copy is not None and settings.uses_store and store_copy.exists():
-        try:
-            return load_catalog(store_copy), []
-        except (OSError, ValueError):
-            logger.warning("the store's catalog kept at %s cannot be read; the till's own is used", store_copy)
-    sample = resource_path("catalog.csv")
-    if settings.catalog_file:
-        try:
-            return load_catalog(settings.catalog_file), []
-        except (OSError, ValueError) as exc:
-            return load_catalog(sample), [StartupProblem(CATALOG_PROBLEM, f"{settings.catalog_file}: {exc}")]
-    return load_catalog(sample), []
-
-
 def start_callback_receiver(settings: Settings, on_hint: Callable[[CallbackHint], None] | None
                             ) -> tuple[CallbackReceiver | None, list[StartupProblem]]:
     """The local callback receiver when the settings ask for one; a busy port is a problem, not a failure."""
@@ -249,17 +166,29 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
                   *, sandbox_url: str | None = None, password: str | None = None,
                   on_hint: Callable[[CallbackHint], None] | None = None,
                   instant: Callable[[], datetime] | None = None, posapi_url: str | None = None,
-                  direct_password: str | None = None) -> Backend:
+                  direct_password: str | None = None, books: TillBooks | None = None) -> Backend:
     """Build client, checkout, journal and catalog. `sandbox_url` and `posapi_url` reuse running
     sandboxes for training (tests) instead of starting the embedded ones; `on_hint` hears
     the callback receiver (on its thread), when the settings turn it on. The shop's clock
     reads `instant` (tests) or the system clock, in the settings' time zone. At a store whose
     owner lets the till sell directly, the direct account's checkout is built too (its password
-    `direct_password` or the keyring's), and used from the start when the store cannot be reached."""
-    clock = ShopClock(time_zone(settings.time_zone), instant or utc_now)
-    catalog, problems = load_shop_catalog(settings, store_catalog_copy(paths))
-    # Sales are the shop's business: the data folder is the user's alone.
-    paths.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    `direct_password` or the keyring's), and used from the start when the store cannot be reached. `books`: the
+    till's journal and catalog opened already for these settings (the start's first half), else opened here."""
+    books = books if books is not None else open_books(settings, paths, instant)
+    try:
+        return _connect(books, secrets, paths, sandbox_url=sandbox_url, password=password, on_hint=on_hint,
+                        posapi_url=posapi_url, direct_password=direct_password)
+    except BaseException:
+        books.journal.close()
+        raise
+
+
+def _connect(books: TillBooks, secrets: SecretStore | None, paths: AppPaths, *, sandbox_url: str | None,
+             password: str | None, on_hint: Callable[[CallbackHint], None] | None, posapi_url: str | None,
+             direct_password: str | None) -> Backend:
+    """The payment side around the till's books: the clients, training's sandboxes, the callback receiver."""
+    settings = books.settings
+    problems = list(books.problems)
     sandbox = None
     training = None
     if settings.environment is Environment.TRAINING:
@@ -293,39 +222,17 @@ def build_backend(settings: Settings, secrets: SecretStore | None, paths: AppPat
     else:
         # No login is tried without a password: a wrong one could lock the account.
         problems.append(StartupProblem(NO_PASSWORD_PROBLEM, settings.effective_username))
-    try:
-        journal = Journal(paths.journal_file(settings.environment), settings.terminal_id, clock=clock)
-    except BaseException:
-        if receiver is not None:
-            receiver.stop()
-        raise
-    backend = Backend(settings, checkout, journal, catalog, base_url, training, sandbox, problems, receiver, clock,
-                      posapi, posapi_sandbox, current_shift(journal) is not None, CatalogSearch(catalog),
-                      journal.people(), quick_keys_of(catalog, journal))
+    backend = Backend(settings, checkout, books.journal, books.catalog, base_url, training, sandbox, problems,
+                      receiver, books.clock, posapi, posapi_sandbox, books.shift_open, books.search, books.people,
+                      books.quick_keys)
     if settings.uses_store and password:
         backend.store_checkout = checkout
         backend.direct_checkout = direct_checkout(settings, secrets, direct_password, callback_url)
         if backend.direct_checkout is not None and not store_answers(base_url):
             backend.sell_directly(True)
-        backend.store_link = StoreLink(base_url, settings.effective_username, password, journal,
+        backend.store_link = StoreLink(base_url, settings.effective_username, password, books.journal,
                                        on_hint or (lambda hint: None), store_catalog_copy(paths)).start()
     return backend
-
-
-def quick_keys_of(catalog: Catalog, journal: Journal) -> tuple[CatalogItem, ...]:
-    """The quick keys: the catalog's pinned items, then this till's most sold (reads the journal)."""
-    sold = [item for item in (catalog.find(code) for code in journal.most_sold()) if item is not None]
-    return tuple(quick_key_items([item for item in catalog if item.pinned], sold))
-
-
-@dataclass(frozen=True)
-class StartupRecovery:
-    """What settling the journal at start found: the sale to put back on screen, and what is left."""
-
-    outcomes: tuple[RecoveryOutcome, ...] = ()
-    resume: Sale | None = None
-    unsettled: frozenset[str] = frozenset()   # the service could not be asked: try these again later
-    problem: str = ""                          # recovery itself failed (the journal refused a step)
 
 
 def recover_sales(backend: Backend, only: frozenset[str] | None = None) -> StartupRecovery:

@@ -18,7 +18,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from pos_app.app import PosApp
-from pos_app.backend import AppPaths
+from pos_app.app_paths import AppPaths
 from pos_app.config import SessionSecretStore, Settings, save_settings
 from pos_app.domain.sale import Stage
 from pos_app.ui.free_line_dialog import FreeLineDialog

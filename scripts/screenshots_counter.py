@@ -13,7 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
 from pos_app.app import PosApp
-from pos_app.backend import AppPaths
+from pos_app.app_paths import AppPaths
 from pos_app.config import Environment, SessionSecretStore, Settings, save_settings
 from pos_app.domain.people import Role
 from pos_app.domain.scale import ean13_check_digit

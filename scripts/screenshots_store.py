@@ -24,7 +24,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 
 import screenshots as tools     # beside this script (scripts/ is on the path when it runs)
 from pos_app.app import PosApp
-from pos_app.backend import AppPaths
+from pos_app.app_paths import AppPaths
 from pos_app.config import Environment, SessionSecretStore, secret_account
 from pos_app.domain.sale import Stage
 from pos_app.sandbox.server import SandboxServer

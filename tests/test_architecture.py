@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import types
 from pathlib import Path
 
 import pytest
@@ -107,6 +108,34 @@ def test_every_package_says_its_job() -> None:
     silent = [str(path.relative_to(PACKAGE.parent)) for path in PACKAGE.rglob("__init__.py")
               if not ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))]
     assert silent == []
+
+
+def _lazy_packages() -> list[Path]:
+    return sorted(path for path in PACKAGE.rglob("__init__.py") if "lazy_names(" in path.read_text(encoding="utf-8"))
+
+
+def test_a_lazy_package_lists_the_same_names_for_the_type_checker_and_for_the_run() -> None:
+    """A package whose names load when first used (pos_app/lazy.py) says them twice: under `if TYPE_CHECKING:`
+    (type checkers, the installer's bundler) and in its table. The two lists are the same, and each name loads."""
+    import importlib
+
+    assert len(_lazy_packages()) >= 5
+    for path in _lazy_packages():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        checked = {(node.module, alias.name) for block in tree.body
+                   if isinstance(block, ast.If) and _is_type_checking(block)
+                   for node in block.body if isinstance(node, ast.ImportFrom) for alias in node.names}
+        call = next(node for node in ast.walk(tree) if isinstance(node, ast.Call)
+                    and getattr(node.func, "id", "") == "lazy_names")
+        table = ast.literal_eval(call.args[1])
+        listed = {(module, name) for module, names in table.items() for name in names.split()}
+        assert checked == listed, path
+        package = importlib.import_module(_module_name(path))
+        assert sorted(package.__all__) == sorted(name for _, name in listed)
+        for module in table:      # each module loaded first: one named like a name would shadow it (lazy.py)
+            importlib.import_module(f"{package.__name__}.{module}")
+        for name in package.__all__:
+            assert not isinstance(getattr(package, name), types.ModuleType), f"{package.__name__}.{name}"
 
 
 def _module_name(path: Path) -> str:

@@ -4,7 +4,22 @@
 payment into a tax receipt; the window calls it from worker threads.
 """
 
-from .service import Checkout, CheckoutConfig, InvoiceState, PaymentCheck
-from .training import TrainingDesk
+from typing import TYPE_CHECKING
 
-__all__ = ["Checkout", "CheckoutConfig", "InvoiceState", "PaymentCheck", "TrainingDesk"]
+from pos_app.lazy import lazy_names
+
+if TYPE_CHECKING:    # what type checkers and the installer's bundler read; loaded when first used
+    from .service import (
+        Checkout as Checkout,
+        CheckoutConfig as CheckoutConfig,
+        InvoiceState as InvoiceState,
+        PaymentCheck as PaymentCheck,
+    )
+    from .training import (
+        TrainingDesk as TrainingDesk,
+    )
+
+__getattr__, __dir__, __all__ = lazy_names(__name__, {
+    "service": "Checkout CheckoutConfig InvoiceState PaymentCheck",
+    "training": "TrainingDesk",
+})

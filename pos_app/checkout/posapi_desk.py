@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta
 from decimal import Decimal
 
+from pos_app.checkout.errors import ReceiptNeedsPerson
 from pos_app.domain.sale import IssuedReceipt, Receiver, ReceiverKind
 from pos_app.domain.taxes import TaxRates
 from pos_app.domain.tenders import TenderKind
@@ -52,11 +53,6 @@ _CLASSIFICATION_DIGITS = 7     # PosAPI's classificationCode (БҮНА); the cat
 # may run ahead of the till's, and on its next day the bill number is free again.
 SAME_DAY_MARGIN = timedelta(minutes=10)
 KEEP_IN_MEMORY = 500           # receipts whose lottery the till can still print (a reprint in the same session)
-
-
-class ReceiptNeedsPerson(JournalError):
-    """A receipt asked on an earlier day whose answer was lost: asking again now could make a second one, so a
-    person settles it (PosAPI's own records say whether it was made)."""
 
 
 @dataclass(frozen=True)

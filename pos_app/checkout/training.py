@@ -10,11 +10,9 @@ from decimal import Decimal
 
 import requests
 
+from .errors import TrainingError
+
 TIMEOUT = (3.0, 10.0)
-
-
-class TrainingError(RuntimeError):
-    pass
 
 
 class TrainingDesk:

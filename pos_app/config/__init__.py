@@ -3,36 +3,41 @@
 Plain Python plus platformdirs and keyring: no Qt, no network.
 """
 
-from .secrets import (
-    SERVICE_NAME,
-    KeyringSecretStore,
-    SecretStore,
-    SecretStoreError,
-    SessionSecretStore,
-    direct_account,
-    open_secret_store,
-    secret_account,
-)
-from .settings import (
-    DEFAULT_BASE_URLS,
-    TRAINING_INVOICE_CODE,
-    TRAINING_PASSWORD,
-    TRAINING_USERNAME,
-    Environment,
-    Settings,
-    SettingsError,
-    SettingsFileError,
-    SettingsProblem,
-    default_settings_path,
-    load_settings,
-    parse_listen_address,
-    save_settings,
-)
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "DEFAULT_BASE_URLS", "SERVICE_NAME", "TRAINING_INVOICE_CODE", "TRAINING_PASSWORD",
-    "TRAINING_USERNAME", "Environment", "KeyringSecretStore", "SecretStore", "SecretStoreError",
-    "SessionSecretStore", "Settings", "SettingsError", "SettingsFileError", "SettingsProblem",
-    "default_settings_path", "direct_account", "load_settings", "open_secret_store", "parse_listen_address",
-    "save_settings", "secret_account",
-]
+from pos_app.lazy import lazy_names
+
+if TYPE_CHECKING:    # what type checkers and the installer's bundler read; loaded when first used
+    from .secrets import (
+        SERVICE_NAME as SERVICE_NAME,
+        KeyringSecretStore as KeyringSecretStore,
+        SecretStore as SecretStore,
+        SecretStoreError as SecretStoreError,
+        SessionSecretStore as SessionSecretStore,
+        direct_account as direct_account,
+        open_secret_store as open_secret_store,
+        secret_account as secret_account,
+    )
+    from .settings import (
+        DEFAULT_BASE_URLS as DEFAULT_BASE_URLS,
+        TRAINING_INVOICE_CODE as TRAINING_INVOICE_CODE,
+        TRAINING_PASSWORD as TRAINING_PASSWORD,
+        TRAINING_USERNAME as TRAINING_USERNAME,
+        Environment as Environment,
+        Settings as Settings,
+        SettingsError as SettingsError,
+        SettingsFileError as SettingsFileError,
+        SettingsProblem as SettingsProblem,
+        default_settings_path as default_settings_path,
+        load_settings as load_settings,
+        parse_listen_address as parse_listen_address,
+        save_settings as save_settings,
+    )
+
+__getattr__, __dir__, __all__ = lazy_names(__name__, {
+    "secrets": "SERVICE_NAME KeyringSecretStore SecretStore SecretStoreError SessionSecretStore direct_account "
+               "open_secret_store secret_account",
+    "settings": "DEFAULT_BASE_URLS TRAINING_INVOICE_CODE TRAINING_PASSWORD TRAINING_USERNAME Environment "
+                "Settings SettingsError SettingsFileError SettingsProblem default_settings_path load_settings "
+                "parse_listen_address save_settings",
+})

@@ -6,17 +6,17 @@ Nothing here writes a password to a file, a log, an exception message or a repr.
 from __future__ import annotations
 
 import sys
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 from urllib.parse import urlsplit
-
-import keyring
-import keyring.backend
-import keyring.backends.fail
-import keyring.errors
 
 from pos_app import FROZEN
 
 from .settings import Environment, Settings
+
+# keyring (and the backends it looks for) loads when the store is first opened, on a worker: the till's first
+# window needs none of it.
+if TYPE_CHECKING:
+    import keyring.backend
 
 SERVICE_NAME = "pos-app"
 NO_KEYRING_PROBLEM = ("No system keyring is available, so the password is kept for this session "
@@ -81,9 +81,11 @@ class KeyringSecretStore:
             raise _store_error("save the password in", error, password) from None
 
     def delete_password(self, account: str) -> None:
+        from keyring.errors import PasswordDeleteError
+
         try:
             self._backend.delete_password(SERVICE_NAME, account)
-        except keyring.errors.PasswordDeleteError:
+        except PasswordDeleteError:
             pass  # nothing stored: already deleted
         except Exception as error:
             raise _store_error("delete the password from", error) from None
@@ -116,6 +118,9 @@ def open_secret_store(keyring_backend: keyring.backend.KeyringBackend | None = N
 
     Probes the keyring, which may block (an unlock prompt): call it off the GUI thread.
     """
+    import keyring
+    import keyring.backends.fail
+
     try:
         if keyring_backend is None and FROZEN:
             keyring_backend = platform_keyring()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import uuid
 from dataclasses import dataclass, fields
 from enum import Enum
 from pathlib import Path
@@ -317,6 +316,8 @@ def save_settings(settings: Settings, path: Path) -> None:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.chmod(folder, 0o700)  # mkdir's mode is narrowed by the umask; set it exactly
     text = json.dumps(settings.to_json_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    import uuid   # (it loads `platform`: not before the till's first window)
+
     temp = folder / f".{path.name}.{uuid.uuid4().hex}.tmp"
     # Created 0o600 from the start, so the file is never readable by others, not even briefly.
     descriptor = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)

@@ -14,49 +14,79 @@ Example::
 No Qt here: the GUI calls it from its worker threads.
 """
 
-from .builders import PosIdentity, ReceiptLine, build_receipt, line_amount, line_taxes
-from .client import (
-    DEFAULT_LOCAL_URL,
-    EBARIMT_API_URL,
-    EBARIMT_STAGING_URL,
-    EbarimtLookupClient,
-    PosApiClient,
-)
-from .errors import (
-    DataNotSentError,
-    InvalidRequestError,
-    InvalidResponseError,
-    LotteriesExhaustedError,
-    NotFoundError,
-    OutcomeUnknownError,
-    PaymentIncompleteError,
-    PosApiConnectionError,
-    PosApiError,
-    PosNotReadyError,
-    ReceiptRefusedError,
-    ServerError,
-    error_for,
-)
-from .models import BankAccount, Branch, OrgData, PosInfo, ProductTaxCode, ReceiptIssued
-from .readiness import DEFAULT_MAX_UNSENT, Readiness, check_ready, readiness
-from .receipt_request import (
-    BarCodeType,
-    CardData,
-    PaymentEntry,
-    ReceiptRequest,
-    ReceiptType,
-    TaxType,
-    VoidRequest,
-)
-from .retry import DEFAULT_RETRY_POLICY, CallKind, RetryPolicy, call_kind, retry_delay
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "DEFAULT_LOCAL_URL", "DEFAULT_MAX_UNSENT", "DEFAULT_RETRY_POLICY", "EBARIMT_API_URL", "EBARIMT_STAGING_URL",
-    "BankAccount", "BarCodeType", "Branch", "CallKind", "CardData", "DataNotSentError", "EbarimtLookupClient",
-    "InvalidRequestError", "InvalidResponseError", "LotteriesExhaustedError", "NotFoundError", "OrgData",
-    "OutcomeUnknownError", "PaymentEntry", "PaymentIncompleteError", "PosApiClient", "PosApiConnectionError",
-    "PosApiError", "PosIdentity", "PosInfo", "PosNotReadyError", "ProductTaxCode", "Readiness",
-    "ReceiptIssued", "ReceiptLine", "ReceiptRefusedError", "ReceiptRequest", "ReceiptType", "RetryPolicy",
-    "ServerError", "TaxType", "VoidRequest", "build_receipt", "call_kind", "check_ready", "error_for",
-    "line_amount", "line_taxes", "readiness", "retry_delay",
-]
+from pos_app.lazy import lazy_names
+
+if TYPE_CHECKING:    # what type checkers and the installer's bundler read; loaded when first used
+    from .builders import (
+        PosIdentity as PosIdentity,
+        ReceiptLine as ReceiptLine,
+        build_receipt as build_receipt,
+        line_amount as line_amount,
+        line_taxes as line_taxes,
+    )
+    from .client import (
+        DEFAULT_LOCAL_URL as DEFAULT_LOCAL_URL,
+        EBARIMT_API_URL as EBARIMT_API_URL,
+        EBARIMT_STAGING_URL as EBARIMT_STAGING_URL,
+        EbarimtLookupClient as EbarimtLookupClient,
+        PosApiClient as PosApiClient,
+    )
+    from .errors import (
+        DataNotSentError as DataNotSentError,
+        InvalidRequestError as InvalidRequestError,
+        InvalidResponseError as InvalidResponseError,
+        LotteriesExhaustedError as LotteriesExhaustedError,
+        NotFoundError as NotFoundError,
+        OutcomeUnknownError as OutcomeUnknownError,
+        PaymentIncompleteError as PaymentIncompleteError,
+        PosApiConnectionError as PosApiConnectionError,
+        PosApiError as PosApiError,
+        PosNotReadyError as PosNotReadyError,
+        ReceiptRefusedError as ReceiptRefusedError,
+        ServerError as ServerError,
+        error_for as error_for,
+    )
+    from .models import (
+        BankAccount as BankAccount,
+        Branch as Branch,
+        OrgData as OrgData,
+        PosInfo as PosInfo,
+        ProductTaxCode as ProductTaxCode,
+        ReceiptIssued as ReceiptIssued,
+    )
+    from .readiness_rules import (
+        DEFAULT_MAX_UNSENT as DEFAULT_MAX_UNSENT,
+        Readiness as Readiness,
+        check_ready as check_ready,
+        readiness as readiness,
+    )
+    from .receipt_request import (
+        BarCodeType as BarCodeType,
+        CardData as CardData,
+        PaymentEntry as PaymentEntry,
+        ReceiptRequest as ReceiptRequest,
+        ReceiptType as ReceiptType,
+        TaxType as TaxType,
+        VoidRequest as VoidRequest,
+    )
+    from .retry import (
+        DEFAULT_RETRY_POLICY as DEFAULT_RETRY_POLICY,
+        CallKind as CallKind,
+        RetryPolicy as RetryPolicy,
+        call_kind as call_kind,
+        retry_delay as retry_delay,
+    )
+
+__getattr__, __dir__, __all__ = lazy_names(__name__, {
+    "builders": "PosIdentity ReceiptLine build_receipt line_amount line_taxes",
+    "client": "DEFAULT_LOCAL_URL EBARIMT_API_URL EBARIMT_STAGING_URL EbarimtLookupClient PosApiClient",
+    "errors": "DataNotSentError InvalidRequestError InvalidResponseError LotteriesExhaustedError NotFoundError "
+              "OutcomeUnknownError PaymentIncompleteError PosApiConnectionError PosApiError PosNotReadyError "
+              "ReceiptRefusedError ServerError error_for",
+    "models": "BankAccount Branch OrgData PosInfo ProductTaxCode ReceiptIssued",
+    "readiness_rules": "DEFAULT_MAX_UNSENT Readiness check_ready readiness",
+    "receipt_request": "BarCodeType CardData PaymentEntry ReceiptRequest ReceiptType TaxType VoidRequest",
+    "retry": "DEFAULT_RETRY_POLICY CallKind RetryPolicy call_kind retry_delay",
+})

@@ -33,7 +33,7 @@ from .models import (
     ReceiptIssued,
     TinInfo,
 )
-from .readiness import DEFAULT_MAX_UNSENT, check_ready
+from .readiness_rules import DEFAULT_MAX_UNSENT, check_ready
 from .receipt_request import ReceiptRequest, VoidRequest
 from .retry import DEFAULT_RETRY_POLICY, RetryPolicy
 from .transport import Timeout, Transport

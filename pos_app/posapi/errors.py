@@ -18,7 +18,7 @@ How a class is chosen (`error_for`):
 
 The spec names no code for "lotteries used up" or "data not sent for too
 long"; the till learns both from ``GET /rest/info`` (`leftLotteries`,
-`lastSentDate`), see `pos_app.posapi.readiness`, which raises
+`lastSentDate`), see `pos_app.posapi.readiness_rules`, which raises
 `LotteriesExhaustedError` and `DataNotSentError`.
 """
 

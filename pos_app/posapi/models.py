@@ -79,7 +79,7 @@ def parse_service_time(text: str | None) -> datetime | None:
 
 
 class PosApiModel(BaseModel):
-    model_config = ConfigDict(extra="allow", populate_by_name=True, coerce_numbers_to_str=True)
+    model_config = ConfigDict(extra="allow", populate_by_name=True, coerce_numbers_to_str=True, defer_build=True)
 
 
 class SubReceiptIssued(PosApiModel):

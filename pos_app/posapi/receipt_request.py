@@ -111,7 +111,7 @@ def jsonable(value: Any) -> Any:
 
 
 class _Request(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False, defer_build=True)
     _drop_if_none: ClassVar[tuple[str, ...]] = ()
 
     @model_serializer(mode="wrap")

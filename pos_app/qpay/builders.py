@@ -67,7 +67,7 @@ def _enable_expiry(value: Any) -> Any:
 
 
 class _Request(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=True, defer_build=True)
 
     def to_payload(self) -> dict[str, Any]:
         """The JSON body, wire names, unset fields left out."""

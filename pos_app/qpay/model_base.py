@@ -61,4 +61,5 @@ class QPayModel(BaseModel):
         extra="allow",
         populate_by_name=True,
         coerce_numbers_to_str=True,  # an id or code sent as a number is still read
+        defer_build=True,            # each model's validator is built when first used, not at the start
     )

@@ -6,22 +6,12 @@ from __future__ import annotations
 
 import errno
 import os
-import socket
-import subprocess
+import sys
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
 from .errors import PrinterUnavailable
-
-try:                                   # pyusb and pyserial come with python-escpos[usb,serial]
-    import usb.core
-except ImportError:                    # pragma: no cover - the extras are dependencies of the app
-    usb = None
-try:
-    import serial
-except ImportError:                    # pragma: no cover
-    serial = None
 
 if TYPE_CHECKING:
     from .connections import EscposTarget
@@ -86,12 +76,16 @@ def _chain(error: BaseException) -> list[BaseException]:
 
 
 def _reason(target: EscposTarget, error: BaseException, timeout: float) -> str:
+    # An error of pyusb's or pyserial's can only come from a module already loaded (python-escpos loads them
+    # with the first job): looked up, not imported, so the till's start does not load them.
+    usb_core, serial = sys.modules.get("usb.core"), sys.modules.get("serial")
+    subprocess, socket = sys.modules.get("subprocess"), sys.modules.get("socket")   # likewise (lp, the network)
     for cause in _chain(error):
-        if usb and isinstance(cause, usb.core.NoBackendError):
+        if usb_core and isinstance(cause, usb_core.NoBackendError):
             return translate("Printing", "this computer has no USB driver library (libusb) installed")
-        if usb and isinstance(cause, usb.core.USBTimeoutError):
+        if usb_core and isinstance(cause, usb_core.USBTimeoutError):
             return translate("Printing", "it did not take the data in time")
-        if usb and isinstance(cause, usb.core.USBError):
+        if usb_core and isinstance(cause, usb_core.USBError):
             if cause.errno == 13:
                 return translate("Printing", "access to the USB device was denied")
             if cause.errno == 19:
@@ -101,15 +95,15 @@ def _reason(target: EscposTarget, error: BaseException, timeout: float) -> str:
             return translate("Printing", "it did not take the data in time")
         if isinstance(cause, _JobRefused):
             return str(cause)                          # translated when lp's status was read
-        if isinstance(cause, subprocess.TimeoutExpired):
+        if subprocess and isinstance(cause, subprocess.TimeoutExpired):
             return translate("Printing", "lp did not finish in time")
         if isinstance(cause, AssertionError):          # python-escpos's checks before opening a device
             if target.kind == "usb":
                 return translate("Printing", "it is not found on USB")
             return translate("Printing", "the system has no printer of that name")
-        if isinstance(cause, (socket.timeout, TimeoutError)):
+        if isinstance(cause, TimeoutError):     # socket.timeout is TimeoutError
             return translate("Printing", "no answer within {seconds} s").format(seconds=f"{timeout:g}")
-        if isinstance(cause, socket.gaierror):
+        if socket and isinstance(cause, socket.gaierror):
             return translate("Printing", "its address cannot be found")
         if isinstance(cause, OSError) and isinstance(cause.errno, int):   # pyserial's errors too
             return _os_reason(target, cause.errno)

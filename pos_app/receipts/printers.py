@@ -18,7 +18,7 @@ from pos_app.config.settings import SYSTEM_PRINTER, Settings
 
 from .escpos_target import EscposTarget, parse_target
 from .errors import PrinterNotSet
-from .layout import Paper, ReceiptLayout, ShopHeader
+from .slip_blocks import Paper, ReceiptLayout, ShopHeader
 
 __all__ = ["PrinterChoice", "print_layouts", "shop_header"]
 

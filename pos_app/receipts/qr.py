@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import qrcode
-from qrcode.constants import ERROR_CORRECT_M
-from qrcode.exceptions import DataOverflowError
-
 QUIET_ZONE = 4          # modules of white around a code, as ISO/IEC 18004 asks
 
 
@@ -16,6 +12,10 @@ def qr_matrix(text: str) -> list[list[bool]]:
     """
     if not text:
         raise ValueError("no text to encode as a QR code")
+    import qrcode   # with the first code drawn, not before the till's first window
+    from qrcode.constants import ERROR_CORRECT_M
+    from qrcode.exceptions import DataOverflowError
+
     code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=0)
     code.add_data(text)
     try:

@@ -27,8 +27,6 @@ from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import requests
-from PIL import Image
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPixmap
 
@@ -53,6 +51,8 @@ def fetch_logo(url: str) -> bytes:
     """The bytes at an http(s) *url*, at most MAX_LOGO_BYTES of them."""
     if urlsplit(url).scheme.lower() not in ("http", "https"):
         raise LogoError("a logo URL must be http or https")
+    import requests   # on the logo worker, with the first logo not yet cached (not before the first window)
+
     with requests.get(url, timeout=FETCH_TIMEOUT, stream=True) as response:
         response.raise_for_status()
         data = bytearray()
@@ -98,6 +98,8 @@ def decode_logo(data: bytes) -> LogoPixels:
     """*data* decoded by Pillow (no Qt, so safe on a worker); LogoError when it is not a logo we read."""
     if len(data) > MAX_LOGO_BYTES:
         raise LogoError("the logo is larger than 512 KiB")
+    from PIL import Image   # with the first logo decoded (on a worker), not before the till's first window
+
     try:
         with Image.open(io.BytesIO(data), formats=LOGO_FORMATS) as picture:
             if picture.width * picture.height > MAX_LOGO_PIXELS:

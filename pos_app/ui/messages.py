@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
-from pos_app.checkout.posapi_desk import ReceiptNeedsPerson
-from pos_app.checkout.training import TrainingError
+from pos_app.checkout.errors import ReceiptNeedsPerson, TrainingError
 from pos_app.config.settings import SettingsProblem
 from pos_app.domain.cart import CartError
 from pos_app.domain.discounts import DiscountError
@@ -18,7 +17,7 @@ from pos_app.domain.scale import ScaleError
 from pos_app.domain.shift import ShiftError
 from pos_app.domain.tenders import TenderError
 from pos_app.posapi import errors as posapi_errors
-from pos_app.qpay import (
+from pos_app.qpay.errors import (
     APIConnectionError,
     AuthenticationError,
     OutcomeUnknownError,

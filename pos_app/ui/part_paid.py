@@ -16,19 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 
-from pos_app.checkout.after_sale import CancelResult
-from pos_app.checkout.partial import (
-    PartOutcome,
-    SaleCheck,
-    close_paid_sale,
-    give_part_back,
-    invoice_rest,
-)
 from pos_app.domain.sale import Sale, Stage
 
 from .messages import describe_error
 
 if TYPE_CHECKING:
+    from pos_app.checkout.partial import PartOutcome, SaleCheck
+
     from .sale_flow import SaleFlow
 
 
@@ -96,6 +90,8 @@ class PartPaidActions(QObject):
         if self.state is None:
             return False
         self.flow.notice.emit(self.tr("Creating an invoice for the rest…"))
+        from pos_app.checkout.partial import invoice_rest   # the checkout: with the backend, after the window
+
         return self._start(invoice_rest, self._on_rest_done)
 
     def give_back(self) -> bool:
@@ -103,6 +99,8 @@ class PartPaidActions(QObject):
         sale = self.flow.sale
         if self.state is None or not self.state.can_give_back or sale is None:
             return False
+        from pos_app.checkout.partial import give_part_back
+
         return self._start(give_part_back, self._on_given_back, Stage.CANCELLING)
 
     def _start(self, work: Callable[..., Any], on_done: Callable[[Sale, Future[Any]], None],
@@ -154,6 +152,8 @@ class PartPaidActions(QObject):
             self._back_to_waiting(sale, describe_error(exc, self.tr(
                 "The part paid could not be given back. The sale is still open; try again.")))
             return
+        from pos_app.checkout.after_sale import CancelResult   # loaded: it gave the part back
+
         if outcome.result is CancelResult.CANCELLED:
             self._show(None, False)
             sale.payments = outcome.sale.payments if outcome.sale.is_reversed else ()
@@ -182,4 +182,6 @@ class PartPaidActions(QObject):
         if services is None:
             return
         journal, checkout, number = services.journal, services.checkout, sale.number
+        from pos_app.checkout.partial import close_paid_sale
+
         self.flow.runner.run_in_background(lambda: close_paid_sale(journal, checkout, number), money=True)

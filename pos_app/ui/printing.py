@@ -13,26 +13,23 @@ import logging
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QApplication, QWidget
 
-from pos_app.checkout.posapi_desk import PrintOnly
 from pos_app.formats import date_text
-from pos_app.journal import Journal
-from pos_app.journal.day_summary import DaySummary
 from pos_app.receipts.errors import PrintError
-from pos_app.receipts.layout import (
-    ReceiptLayout,
-    ShopHeader,
-    day_summary_layout,
-    layouts_for,
-    sale_receipt,
-)
 from pos_app.receipts.printers import PrinterChoice, open_drawer, print_layouts
+from pos_app.receipts.slip_blocks import ReceiptLayout, ShopHeader
 
 from .messages import describe_error
 from .tasks import TaskRunner
+
+if TYPE_CHECKING:
+    from pos_app.checkout.posapi_desk import PrintOnly
+    from pos_app.journal.day_summary import DaySummary
+    from pos_app.journal import Journal
 
 logger = logging.getLogger(__name__)
 
@@ -71,6 +68,8 @@ class ReceiptPrinting(QObject):
         if journal is None:
             raise RuntimeError("no journal to print from yet")
 
+        from pos_app.receipts.layout import layouts_for, sale_receipt   # with the first slip, not at the start
+
         def build() -> Sequence[ReceiptLayout]:
             sale = journal.get(number)
             if print_only is not None:
@@ -82,6 +81,8 @@ class ReceiptPrinting(QObject):
 
     def day_layouts(self, summary: DaySummary) -> Build:
         shop, clock = self.shop, self.clock
+        from pos_app.receipts.layout import day_summary_layout
+
         return lambda: (day_summary_layout(summary, shop, clock()),)
 
     # -- printing ------------------------------------------------------------------------------

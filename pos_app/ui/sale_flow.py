@@ -13,13 +13,10 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from pos_app.checkout import Checkout, InvoiceState, TrainingDesk
-from pos_app.checkout.partial import SaleCheck, check_sale
-from pos_app.checkout.posapi_desk import PosApiDesk
-from pos_app.checkout.service import CERTAIN_REFUSALS
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import (
     OpenInvoice,
@@ -27,8 +24,7 @@ from pos_app.domain.sale import (
     SaleStateError,
     Stage,
 )
-from pos_app.journal import Journal
-from pos_app.qpay import (
+from pos_app.qpay.errors import (
     APIConnectionError,
     AuthenticationError,
     OutcomeUnknownError,
@@ -43,6 +39,14 @@ from .sale_flow_cancel import CancelSteps
 from .sale_flow_receipts import ReceiptSteps
 from .sale_flow_tenders import TenderSteps, nothing_to_pay
 from .tasks import TaskRunner
+
+# The checkout (the clients, pydantic, PyJWT) is imported where the flow first calls it, on a worker, after the
+# first window is up (issue 21, the start).
+if TYPE_CHECKING:
+    from pos_app.checkout import Checkout, TrainingDesk
+    from pos_app.checkout.partial import SaleCheck
+    from pos_app.checkout.posapi_desk import PosApiDesk
+    from pos_app.journal import Journal
 
 logger = logging.getLogger(__name__)
 
@@ -180,6 +184,8 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
     @staticmethod
     def _invoice_for(services: Services, sale: Sale, number: str) -> OpenInvoice:
         """Create the sale's invoice (its step journalled already, on the worker)."""
+        from pos_app.checkout.service import CERTAIN_REFUSALS
+
         try:
             invoice = services.checkout.create_invoice(replace(sale, number=number))
         except OutcomeUnknownError:
@@ -266,6 +272,7 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
         self._checks += 1
         with_status = self._checks % STATUS_EVERY == 0
         journal, checkout, number = services.journal, services.checkout, sale.number
+        from pos_app.checkout.partial import check_sale
 
         def check() -> SaleCheck:
             # Every invoice of the sale (a remainder invoice too); the journal learns what the check proved.
@@ -296,6 +303,8 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
                 sale.paid(check.payments)
                 self.stage_changed.emit(sale)
                 return
+            from pos_app.checkout.service import InvoiceState   # loaded: it made this check
+
             if check.invoice_state is not InvoiceState.OPEN and sale.stage is Stage.AWAITING_PAYMENT:
                 ended = Stage.CANCELLED if check.invoice_state is InvoiceState.CANCELLED else Stage.EXPIRED
                 self._move(Stage.TENDERING if sale.tenders else ended)

@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QTimer, SignalInstance
 
-from pos_app.checkout.after_sale import CancelOutcome, CancelResult, cancel_open_invoice
-from pos_app.checkout.partial import SaleCheck
 from pos_app.domain.sale import Sale, Stage
 
 from .messages import describe_error
 from .tasks import TaskRunner
 
 if TYPE_CHECKING:
+    from pos_app.checkout.after_sale import CancelOutcome
+
     from .part_paid import PartPaidActions
     from .sale_flow import Services
 
@@ -53,6 +53,7 @@ class CancelSteps:
         self._poll_timer.stop()
         self._move(Stage.CANCELLING)
         number, journal = sale.number, services.journal
+        from pos_app.checkout.after_sale import cancel_open_invoice   # the checkout: loaded after the window
 
         def cancel() -> CancelOutcome:
             return cancel_open_invoice(journal, services.checkout, number)
@@ -72,6 +73,9 @@ class CancelSteps:
                                                                 "It is still open; try again.")))
             return
         check = outcome.check
+        from pos_app.checkout.after_sale import CancelResult   # loaded: it cancelled
+        from pos_app.checkout.partial import SaleCheck
+
         if outcome.result is CancelResult.PAID and check is not None:
             sale.paid(check.payments)
             self.stage_changed.emit(sale)

@@ -9,15 +9,16 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, SignalInstance
 
-from pos_app.checkout import Checkout
-from pos_app.checkout.receipts import issue_receipts, reissue_receipts
 from pos_app.domain.sale import ReceiptVia, Receiver, Sale, Stage
-from pos_app.journal import Journal, JournalSale, JournalStatus
+from pos_app.journal.records import JournalStatus
 
 from .messages import describe_error
 from .tasks import TaskRunner
 
 if TYPE_CHECKING:
+    from pos_app.checkout import Checkout
+    from pos_app.journal import Journal, JournalSale
+
     from .sale_flow import Services
 
 
@@ -46,6 +47,8 @@ class ReceiptSteps:
             return self._posapi_step(receiver, reissue=False)
         if sale.receipt_via is ReceiptVia.NONE or not sale.payments:
             return False
+        from pos_app.checkout.receipts import issue_receipts   # the checkout: loaded after the first window
+
         return self._receipt_step(receiver, issue_receipts)
 
     def reissue_receipt(self, receiver: Receiver) -> bool:
@@ -54,6 +57,8 @@ class ReceiptSteps:
             return False
         if self.sale.receipt_via is ReceiptVia.POSAPI:
             return self._posapi_step(receiver, reissue=True)
+        from pos_app.checkout.receipts import reissue_receipts
+
         return self._receipt_step(receiver, reissue_receipts)
 
     def _posapi_step(self, receiver: Receiver, *, reissue: bool) -> bool:

@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QTimer, SignalInstance
 
-from pos_app.checkout.recovery import recover
 from pos_app.domain.cart import CartLine
 from pos_app.domain.sale import OpenInvoice, ReceiptVia, Sale, Stage
-from pos_app.journal import JournalSale, JournalStatus
+from pos_app.journal.records import JournalSale, JournalStatus
 from pos_app.domain.tenders import CardTender, CashTender, Tender, TenderError, Tendering
 
 from .cart_model import CartModel
@@ -169,6 +168,7 @@ class TenderSteps:
         services = self.services
         assert services is not None
         journal, checkout, posapi, number = services.journal, services.checkout, services.posapi, sale.number
+        from pos_app.checkout.recovery import recover   # with the backend, after the first window
 
         def settle() -> JournalSale:
             recorded = journal.get(number)

@@ -121,6 +121,11 @@ class TaskRunner(QObject):
                 # the garbage collector frees the widget on whichever thread it happens to run.
                 error.__traceback__ = worker_frames
 
+    @property
+    def closed(self) -> bool:
+        """Shut down: it takes no more work."""
+        return self._closed
+
     def shutdown(self, wait: bool = True) -> None:
         self._closed = True
         self._pool.shutdown(wait=wait, cancel_futures=True)

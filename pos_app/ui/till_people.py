@@ -151,6 +151,10 @@ class TillPeople(QObject):
         dialog.open()
         self.locked.emit()
 
+    def stop(self) -> None:
+        """The till is closing: no more idle checks (a lock now would journal through a stopped runner)."""
+        self._idle_timer.stop()
+
     def on_idle_timer_timeout(self) -> None:
         if self.lock_dialog is not None or self.operator is None:
             return

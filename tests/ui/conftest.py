@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from pos_app.app import PosApp
-from pos_app.backend import AppPaths
+from pos_app.app_paths import AppPaths
 from pos_app.config import Environment, SessionSecretStore
 from pos_app.domain.people import Role
 from pos_app.journal import Journal

@@ -24,7 +24,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from pos_app.app import PosApp  # noqa: E402
-from pos_app.backend import AppPaths  # noqa: E402
+from pos_app.app_paths import AppPaths  # noqa: E402
 from pos_app.config import SessionSecretStore  # noqa: E402
 from pos_app.domain.sale import Receiver, Sale, Stage  # noqa: E402
 from tests.ui.conftest import FAST_SCHEDULE, MILK, Ticking, use_posapi_in_training  # noqa: E402

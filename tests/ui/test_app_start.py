@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from pos_app.app import PosApp
-from pos_app.backend import AppPaths
+from pos_app.app_paths import AppPaths
 from pos_app.config import Environment, SecretStore, SessionSecretStore, secret_account
 from pos_app.domain.sale import Stage
 from pos_app.ui.style import STYLESHEET

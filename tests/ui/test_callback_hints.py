@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from pos_app.app import PosApp
-from pos_app.backend import AppPaths
+from pos_app.app_paths import AppPaths
 from pos_app.config import SessionSecretStore
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import Stage

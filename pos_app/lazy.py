@@ -1,0 +1,39 @@
+"""A package's names, each loaded from its module when first used (PEP 562).
+
+`from pos_app.qpay import QPayClient` works as it always did, but importing one light module of a package
+(`pos_app.qpay.errors`, `pos_app.config.settings`) no longer loads pydantic, requests, PyJWT or keyring with
+the package: the till's first window needs none of them (issue 21, the start). Each package lists its names
+twice on purpose: under `if TYPE_CHECKING:`, where type checkers and the installer's bundler read them, and in
+the table given here, which `tests/test_architecture.py` holds equal to that list.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+
+def lazy_names(package: str, table: Mapping[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]],
+                                                                  list[str]]:
+    """`__getattr__`, `__dir__` and `__all__` for *package*, whose *table* maps each module (relative, without its
+    dot) to its names, separated by spaces."""
+    module_of = {name: module for module, names in table.items() for name in names.split()}
+    # A name that is also a module's would lose to it: importing `package.x` sets the package's `x` to the module.
+    clashes = set(module_of) & set(table)
+    if clashes:
+        raise ValueError(f"{package}: names that are also its modules' names: {sorted(clashes)}")
+
+    def __getattr__(name: str) -> Any:   # noqa: N807 - the module-level hook of PEP 562
+        module = module_of.get(name)
+        if module is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"{package}.{module}"), name)
+        globals_of_package = importlib.import_module(package).__dict__
+        globals_of_package[name] = value        # the next use is a plain look-up
+        return value
+
+    def __dir__() -> list[str]:   # noqa: N807
+        return sorted(set(importlib.import_module(package).__dict__) | set(module_of))
+
+    return __getattr__, __dir__, sorted(module_of)
