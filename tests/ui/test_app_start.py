@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -153,6 +154,44 @@ def test_a_sandbox_account_charges_and_sees_the_payment(start_app, sandbox_accou
     till.control.pay(till.invoice_id)
     till.wait_stage(Stage.PAID)
     assert till.flow.sale is not None and till.flow.sale.paid_amount == till.flow.sale.total
+
+
+class GatedSecretStore(MemorySecretStore):
+    """A keyring that answers only once the test opens its gate: the payment side's half of the start waits."""
+
+    def __init__(self, passwords: dict[str, str], gate: threading.Event) -> None:
+        super().__init__(passwords)
+        self.gate = gate
+
+    def get_password(self, account: str) -> str | None:
+        self.gate.wait(WAIT_MS / 1000)
+        return super().get_password(account)
+
+
+def test_the_cart_takes_items_before_the_payment_side_is_up(start_app, sandbox_account: MemorySecretStore,
+                                                           qtbot: QtBot, sandbox_server) -> None:
+    """Issue 21: the till's books open the cart; a charge asked before the payment side is up is told so, not
+    lost; once it is up, the same cart is charged."""
+    gate = threading.Event()
+    app = start_app(GatedSecretStore(sandbox_account.passwords, gate), wait_ready=False)
+    try:
+        with qtbot.waitSignal(app.opened, timeout=WAIT_MS):
+            pass
+        assert app.flow.services is None and app.backend is None
+        till = cashier(app, qtbot, sandbox_server.url)
+        till.scan(MILK)
+        assert app.model.rowCount() == 1
+        with qtbot.waitSignal(app.flow.charge_failed, timeout=WAIT_MS) as refused:
+            till.key(Qt.Key.Key_F12)
+        assert "still starting" in refused.args[0]
+        assert app.flow.stage in (None, Stage.CART)
+    finally:
+        gate.set()
+    with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
+        pass
+    assert app.model.rowCount() == 1                 # the cart was kept
+    till.charge()
+    assert till.flow.sale is not None and till.flow.sale.total == app.model.total
 
 
 def test_a_sandbox_account_ignores_the_simulate_shortcut(start_app, sandbox_account: MemorySecretStore,
