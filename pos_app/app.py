@@ -180,6 +180,8 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
             return
         if opened.books is None or opened.books.unfinished:
             return    # another pos-app holds the folder; or a crash left a sale: the cart opens once it is settled
+        self._speak(opened.settings)      # (rebuilt now, not under a PIN screen the cart may open with)
+        self.window.starting = True
         self._open_counter(opened.settings, opened.books)
         self.opened.emit()
 
@@ -188,7 +190,13 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
             loaded = done.result()
         except Exception as exc:  # noqa: BLE001 - the window stays up and says what is wrong
             logger.exception("start-up failed")
-            self.window.show_problem(describe_error(exc, self.tr("The till could not start its payment service.")))
+            text = describe_error(exc, self.tr("The till could not start its payment service."))
+            self.flow.unavailable_reason = text
+            self.people.stop()
+            self.counter_journal = None
+            self.window.starting = False
+            self.window.set_ready(False)     # the books it may have opened are closed with the failed backend
+            self.window.show_problem(text)
             return
         if loaded.backend is None or loaded.secrets is None:
             self._refuse_to_start(loaded.locked)
@@ -227,8 +235,10 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         else:
             self.flow.services = Services(backend.checkout, backend.journal, backend.training, backend.posapi)
             self.flow.unavailable_reason = ""
+        self.window.starting = False
         if rebuilt or self.counter_journal is not backend.journal:
             self._open_counter(settings, backend)     # (else opened with these books already: the cart goes on)
+        self.window.update_actions()
         self.printing.configure(PrinterChoice.from_settings(settings), shop_header(settings), backend.journal,
                                 backend.clock.now, backend.posapi.print_only if backend.posapi else None)
         self.store.use(backend)

@@ -13,6 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from pos_app.app_paths import AppPaths
+from pos_app.lazy import build_deferred_models
 from pos_app.checkout import Checkout, CheckoutConfig, TrainingDesk
 from pos_app.checkout.callback_receiver import CallbackReceiver
 from pos_app.checkout.partial import resumable_sale
@@ -187,6 +188,7 @@ def _connect(books: TillBooks, secrets: SecretStore | None, paths: AppPaths, *, 
              password: str | None, on_hint: Callable[[CallbackHint], None] | None, posapi_url: str | None,
              direct_password: str | None) -> Backend:
     """The payment side around the till's books: the clients, training's sandboxes, the callback receiver."""
+    build_deferred_models()      # before any call: the clients' validators, built on this worker (lazy.py)
     settings = books.settings
     problems = list(books.problems)
     sandbox = None

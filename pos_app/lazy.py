@@ -37,3 +37,20 @@ def lazy_names(package: str, table: Mapping[str, str]) -> tuple[Callable[[str], 
         return sorted(set(importlib.import_module(package).__dict__) | set(module_of))
 
     return __getattr__, __dir__, sorted(module_of)
+
+
+def build_deferred_models() -> int:
+    """Build now the validators pydantic deferred (`defer_build`) for the till's models: once, on the worker
+    that builds the payment side, before any call is made. Deferring keeps pydantic's work out of the first
+    window; building them here keeps it off the calls themselves, where two threads first using one model at
+    once could race in pydantic's lazy rebuild. The number built."""
+    from pydantic import BaseModel
+
+    built, waiting = 0, list(BaseModel.__subclasses__())
+    while waiting:
+        model = waiting.pop()
+        waiting.extend(model.__subclasses__())
+        if model.__module__.startswith("pos_app.") and not model.__pydantic_complete__:
+            model.model_rebuild()
+            built += 1
+    return built

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fastapi import FastAPI
 from fastapi.responses import JSONResponse
 
+from pos_app.lazy import build_deferred_models
 from pos_app.qpay import QPayError
 
 from . import catalog, gateway, push
@@ -15,6 +16,7 @@ from .errors import StoreError, qpay_error_response, store_error_response
 
 
 def create_app(store: StoreContext) -> FastAPI:
+    build_deferred_models()   # the QPay client's validators, before the worker threads first use them at once
     app = FastAPI(title="pos-store", docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
     app.add_exception_handler(StoreError, store_error_response)

@@ -69,6 +69,7 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowCounterActions, 
         self.confirmation: QMessageBox | None = None
         self.scan_router = ScanRouter(self)
         self.ask_before_quit = True  # off only where nobody can answer (tests, scripted runs)
+        self.starting = False        # the cart is open but the payment side not yet up: no back office
         self.setWindowTitle(self.tr("pos-app — QPay till"))
         self.setMinimumSize(1024, 700)       # usable from 1024×768 (with a taskbar) up; the app maximizes it
         self.resize(1024, 700)
@@ -281,7 +282,8 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowCounterActions, 
 
     def update_actions(self) -> None:
         stage = self.flow.stage
-        ready = self.sale_page.catalog is not None  # the backend is built (maybe without an account)
+        ready = self.sale_page.catalog is not None  # the cart is open (the till's books are read)
+        settled = ready and not self.starting       # the payment side is up too (maybe without an account)
         on_sale_page = stage in SALE_STAGES
         self.charge_action.setEnabled(ready and stage in (None, Stage.CART, Stage.TENDERING))
         self.cash_action.setEnabled(ready and stage in (None, Stage.CART, Stage.TENDERING))
@@ -303,13 +305,13 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowCounterActions, 
                                         or self.flow.part_paid.state is not None)
         self.settings_action.setEnabled(on_sale_page and stage is not Stage.CHARGING)
         # Not while charging: the new sale is in the journal before it has its number on screen.
-        self.history_action.setEnabled(ready and stage is not Stage.CHARGING)
-        self.day_close_action.setEnabled(ready)
-        self.shift_action.setEnabled(ready)
-        self.people_action.setEnabled(ready and on_sale_page)
-        self.import_action.setEnabled(ready and on_sale_page and stage is not Stage.CHARGING)
-        self.drawer_action.setEnabled(ready)
-        self.update_counter_actions(ready)
+        self.history_action.setEnabled(settled and stage is not Stage.CHARGING)
+        self.day_close_action.setEnabled(settled)
+        self.shift_action.setEnabled(settled)
+        self.people_action.setEnabled(settled and on_sale_page)
+        self.import_action.setEnabled(settled and on_sale_page and stage is not Stage.CHARGING)
+        self.drawer_action.setEnabled(settled)
+        self.update_counter_actions(settled)
 
     # -- slots ----------------------------------------------------------------------------------------
 

@@ -59,6 +59,9 @@ class WindowTenderActions:
         self._tender(TenderMode.CARD)
 
     def _tender(self, mode: TenderMode) -> None:
+        if self.flow.services is None:
+            self.flow.start_tendering()     # refused, with the reason (still starting, or no account yet)
+            return
         if mode is TenderMode.CASH and not self.shift_open:
             # Cash goes into the drawer: the shift that counts it must be open (its float counted) first.
             self.cash_after_shift = True

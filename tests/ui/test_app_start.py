@@ -185,11 +185,14 @@ def test_the_cart_takes_items_before_the_payment_side_is_up(start_app, sandbox_a
             till.key(Qt.Key.Key_F12)
         assert "still starting" in refused.args[0]
         assert app.flow.stage in (None, Stage.CART)
+        # The back office waits for the payment side: nothing there could be done yet.
+        assert not app.window.day_close_action.isEnabled() and not app.window.shift_action.isEnabled()
     finally:
         gate.set()
     with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
         pass
     assert app.model.rowCount() == 1                 # the cart was kept
+    assert app.window.day_close_action.isEnabled() and app.window.shift_action.isEnabled()
     till.charge()
     assert till.flow.sale is not None and till.flow.sale.total == app.model.total
 

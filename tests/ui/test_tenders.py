@@ -213,7 +213,8 @@ def test_a_cash_sale_with_the_network_unplugged_completes_and_gets_its_receipt_w
     till.qtbot.waitUntil(lambda: journal.get(number).status is JournalStatus.COMPLETED, timeout=WAIT_MS)
     [made] = control.receipts()
     assert journal.get(number).receipts[0].receipt.receipt_id == made["id"]
-    assert number not in till.app.unsettled
+    # The journal is written on the worker; the till hears of it when the GUI thread takes the answer.
+    till.qtbot.waitUntil(lambda: number not in till.app.unsettled, timeout=WAIT_MS)
 
 
 def test_a_cash_sale_is_returned_from_the_history_and_its_receipt_voided(make_till) -> None:
