@@ -8,8 +8,9 @@ __all__ = ["REDACTED", "Secret", "redact"]
 
 REDACTED = "[REDACTED]"
 
-# A JWT is three base64url segments, the first starting with `eyJ` (`{"`).
-_JWT = re.compile(r"eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*")
+# A JWT is three base64url segments, each JSON one starting with `eyJ` (`{"`). A message cut short may hold only
+# the first two, or the payload alone: any such run is masked, with whatever segments follow it.
+_JWT = re.compile(r"eyJ[A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]*){0,2}")
 # An Authorization header value, wherever it is echoed.
 _AUTH_VALUE = re.compile(r"(?i)\b(?:bearer|basic)\s+[A-Za-z0-9._~+/=-]+")
 

@@ -128,6 +128,17 @@ def test_redact_masks_tokens_and_authorization_values() -> None:
     assert "Bearer" not in masked and "Basic" not in masked
 
 
+def test_redact_masks_a_token_cut_short() -> None:
+    """An answer cut off inside a token (found by tests/qpay/test_response_properties.py): its header and payload,
+    or the payload alone, are masked too."""
+    token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJURVNUX01FUkNIQU5UIn0.c2lnbmF0dXJl"
+    header_and_payload = token.rsplit(".", 1)[0]
+    payload = token.split(".")[1]
+    for text in (f'{{"detail": "token {header_and_payload}', f"payload {payload} seen", f"{header_and_payload}."):
+        masked = redact(text)
+        assert payload not in masked and "eyJ" not in masked, masked
+
+
 def test_secret_hides_its_value() -> None:
     secret = Secret("hunter2")
     assert "hunter2" not in repr(secret) and "hunter2" not in str(secret) and "hunter2" not in f"{secret}"
