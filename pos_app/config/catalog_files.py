@@ -13,16 +13,17 @@ imported catalog as the CSV the till loads at start, atomically. Both block: cal
 from __future__ import annotations
 
 import csv
+import io
 import math
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from pathlib import Path
 from typing import IO, Any
 
+from pos_app.files import replace_file
 from pos_app.domain.catalog import (
     ALL_COLUMNS,
     WHOLE_FILE,
@@ -180,24 +181,14 @@ def _reason(error: BaseException) -> str:
 def write_catalog_csv(items: Iterable[CatalogItem], path: str | Path) -> Path:
     """Write `items` as the catalog CSV the till loads (UTF-8, every column), replacing `path` at once: a crash
     midway leaves the old file whole. Returns the path written."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as out:
-            writer = csv.writer(out, lineterminator="\n")
-            writer.writerow(ALL_COLUMNS)
-            for item in items:
-                writer.writerow([item.barcode, item.name, format(item.price, "f"), item.tax_product_code,
-                                 item.classification_code, _yes_no(item.city_tax), _yes_no(item.pinned), item.unit])
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(temporary, 0o644)       # mkstemp makes it 0600; a catalog is no secret
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    return path
+    text = io.StringIO(newline="")
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(ALL_COLUMNS)
+    for item in items:
+        writer.writerow([item.barcode, item.name, format(item.price, "f"), item.tax_product_code,
+                         item.classification_code, _yes_no(item.city_tax), _yes_no(item.pinned), item.unit])
+    # A catalog is no secret (0644).
+    return replace_file(Path(path), text.getvalue().encode("utf-8"), make_folder=True)
 
 
 def _yes_no(flag: bool) -> str:

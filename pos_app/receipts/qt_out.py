@@ -35,7 +35,6 @@ import logging
 import math
 import os
 import threading
-import uuid
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -45,6 +44,7 @@ from PySide6.QtGui import (QColor, QFontDatabase, QGuiApplication, QImage, QPage
 from PySide6.QtPrintSupport import QPrinter, QPrinterInfo
 
 import pos_app
+from pos_app.files import replace_file
 
 from .errors import PrintError, PrinterUnavailable
 from .layout import Align as Align, Block as Block, Feed as Feed, Pair as Pair, Paper, QrCode as QrCode
@@ -211,26 +211,11 @@ def _pdf_bytes(layouts: Sequence[ReceiptLayout], paper: Paper) -> bytes:
 
 
 def _replace_file(target: Path, data: bytes) -> None:
-    """Write `data` to a new file beside `target`, then rename it over `target`: never half a file."""
-    temporary = target.with_name(f".{target.name}.{os.getpid()}-{uuid.uuid4().hex[:8]}.part")
+    """`data` at `target`, never half a file (pos_app/files.py); a failure in the shop's words."""
     try:
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+        replace_file(target, data)
     except OSError as error:
         raise _not_saved(target, error) from error
-    try:
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, target)
-    except BaseException as error:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        if isinstance(error, OSError):
-            raise _not_saved(target, error) from error
-        raise
 
 
 def _not_saved(target: Path, error: OSError) -> PrintError:

@@ -10,14 +10,13 @@ till cannot read) leaves the last good copy in use and is only logged: the till 
 from __future__ import annotations
 
 import logging
-import os
-import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
 
 import requests
 
+from pos_app.files import replace_file
 from pos_app.domain.catalog import Catalog, CatalogError, parse_catalog
 
 logger = logging.getLogger(__name__)
@@ -107,8 +106,9 @@ class CatalogFeed:
         except (UnicodeDecodeError, CatalogError) as exc:
             logger.warning("store catalog: the store's catalog cannot be used (%s); the last copy stays", exc)
             return None
-        _write_at_once(self.copy_file, answer.content)
-        _write_at_once(self._etag_file, answer.headers.get("ETag", "").encode("ascii", "replace"))
+        replace_file(self.copy_file, answer.content, mode=0o600, make_folder=True)
+        replace_file(self._etag_file, answer.headers.get("ETag", "").encode("ascii", "replace"),
+                     mode=0o600, make_folder=True)
         return catalog
 
     def _held_etag(self) -> str:
@@ -129,18 +129,3 @@ class CatalogFeed:
                 listener(catalog)
             except Exception:  # noqa: BLE001 - a listener's fault must not end the feed
                 logger.exception("store catalog: the listener failed")
-
-
-def _write_at_once(path: Path, data: bytes) -> None:
-    """`data` in `path`, replacing it whole (a crash leaves the old file or the new one)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(descriptor, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

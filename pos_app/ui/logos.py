@@ -18,8 +18,6 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
-import os
-import tempfile
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -29,6 +27,8 @@ from urllib.parse import urlsplit
 
 from PySide6.QtCore import QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QImage, QPainter, QPixmap
+
+from pos_app.files import replace_file
 
 from .tasks import TaskRunner
 
@@ -66,18 +66,6 @@ def fetch_logo(url: str) -> bytes:
 def cache_file(cache_dir: Path, url: str) -> Path:
     return cache_dir / (hashlib.sha256(url.encode("utf-8")).hexdigest() + ".png")
 
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    # Write beside the target, then rename: a crash never leaves half a logo behind.
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".logo-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 @dataclass(frozen=True)
@@ -128,7 +116,7 @@ def load_logo(url: str, cache_dir: Path | None, fetch: Fetch) -> LogoPixels:
     pixels = decode_logo(data)
     if path is not None:
         try:
-            _write_atomically(path, data)
+            replace_file(path, data, mode=0o600, make_folder=True)
         except OSError as error:   # a read-only or full disk only costs a re-fetch next run
             logger.warning("could not cache a logo: %s", error)
     return pixels

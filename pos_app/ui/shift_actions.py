@@ -7,14 +7,13 @@ a worker too. Texts keep the "ShiftDialog" translation context.
 
 from __future__ import annotations
 
-import os
-import secrets
 from concurrent.futures import Future
 from enum import Enum
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from pos_app.files import replace_file
 from pos_app.domain.shift import ShiftClose, ShiftError, ShiftReport, parse_cash_count
 from pos_app.formats import money_text, time_text
 from pos_app.journal.day_csv import CSV_ENCODING
@@ -63,18 +62,7 @@ class ShiftView(Enum):
 def save_shift_csv(path: str, text: str) -> Path:
     """Write `text` at `path` through a temporary file put in place at the end, so a failure leaves an earlier
     export as it was (disk: call it on a worker). UTF-8 with a BOM, as the day close's CSV files."""
-    target = Path(path)
-    temporary = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
-    try:
-        with open(temporary, "x", encoding=CSV_ENCODING, newline="") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-    return target
+    return replace_file(Path(path), text.encode(CSV_ENCODING))
 
 
 class ShiftActions:
