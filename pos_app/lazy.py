@@ -1,4 +1,5 @@
-"""A package's names, each loaded from its module when first used (PEP 562).
+"""Loading put off until it is needed: a package's names, each loaded from its module when first used (PEP 562);
+and pydantic's deferred validators, built all at once on the worker that builds the payment side.
 
 `from pos_app.qpay import QPayClient` works as it always did, but importing one light module of a package
 (`pos_app.qpay.errors`, `pos_app.config.settings`) no longer loads pydantic, requests, PyJWT or keyring with
@@ -39,18 +40,25 @@ def lazy_names(package: str, table: Mapping[str, str]) -> tuple[Callable[[str], 
     return __getattr__, __dir__, sorted(module_of)
 
 
+def deferred_models() -> list[type]:
+    """The till's pydantic models whose validators are not built yet (`defer_build`)."""
+    from pydantic import BaseModel
+
+    waiting, left = list(BaseModel.__subclasses__()), []
+    while waiting:
+        model = waiting.pop()
+        waiting.extend(model.__subclasses__())
+        if model.__module__.startswith("pos_app.") and not model.__pydantic_complete__:
+            left.append(model)
+    return left
+
+
 def build_deferred_models() -> int:
     """Build now the validators pydantic deferred (`defer_build`) for the till's models: once, on the worker
     that builds the payment side, before any call is made. Deferring keeps pydantic's work out of the first
     window; building them here keeps it off the calls themselves, where two threads first using one model at
     once could race in pydantic's lazy rebuild. The number built."""
-    from pydantic import BaseModel
-
-    built, waiting = 0, list(BaseModel.__subclasses__())
-    while waiting:
-        model = waiting.pop()
-        waiting.extend(model.__subclasses__())
-        if model.__module__.startswith("pos_app.") and not model.__pydantic_complete__:
-            model.model_rebuild()
-            built += 1
-    return built
+    models = deferred_models()
+    for model in models:
+        model.model_rebuild()  # type: ignore[attr-defined]
+    return len(models)
