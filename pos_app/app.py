@@ -44,10 +44,8 @@ from pos_app.startup import (
     StartupRecovery,
 )
 from pos_app.journal.lock import JournalLockedError
-from pos_app.receipts.printers import PrinterChoice, shop_header
 from pos_app.ui.cart_model import CartModel
 from pos_app.ui.language import Language, choose_language
-from pos_app.ui.logos import LogoCache
 from pos_app.ui.main_window import MainWindow
 from pos_app.ui.printing import ReceiptPrinting
 from pos_app.ui.scanner import ScanRecognizer
@@ -65,6 +63,7 @@ if TYPE_CHECKING:
     from pos_app.till_books import TillBooks
     from pos_app.ui.day_close_dialog import DayCloseDialog
     from pos_app.ui.history_dialog import HistoryDialog
+    from pos_app.ui.logos import LogoCache
     from pos_app.ui.settings_dialog import SettingsDialog
     from pos_app.ui.shift_dialog import ShiftDialog
 
@@ -94,7 +93,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         self.counter_journal: object | None = None   # the journal the cart was opened with
         self.model = CartModel()
         self.flow = SaleFlow(self.runner, self.model, schedule=schedule)
-        self.logos = LogoCache(self.runner, paths.logo_cache_dir)
+        self._logos: LogoCache | None = None
         self.printing = ReceiptPrinting(self.runner, self)
         self.language = language
         self.people = TillPeople(self.runner, self)
@@ -119,8 +118,16 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         self.hint_arrived.connect(self.on_receiver_hint_arrived)
         self.store = AppStore(self)       # at a store: its catalog as it changes, and whether it answers
 
+    @property
+    def logos(self) -> LogoCache:
+        """The banks' logos, one cache for every window (made with the first payment page, after the start)."""
+        if self._logos is None:
+            from pos_app.ui.logos import LogoCache
+            self._logos = LogoCache(self.runner, self.paths.logo_cache_dir)
+        return self._logos
+
     def _make_window(self) -> MainWindow:
-        window = MainWindow(self.runner, self.flow, self.logos, printing=self.printing, people=self.people)
+        window = MainWindow(self.runner, self.flow, lambda: self.logos, printing=self.printing, people=self.people)
         self.connect_counter(window)
         window.settings_requested.connect(self.on_window_settings_requested)
         window.history_requested.connect(self.on_window_history_requested)
@@ -239,6 +246,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         if rebuilt or self.counter_journal is not backend.journal:
             self._open_counter(settings, backend)     # (else opened with these books already: the cart goes on)
         self.window.update_actions()
+        from pos_app.receipts.printers import PrinterChoice, shop_header   # (after the first window: issue 21)
         self.printing.configure(PrinterChoice.from_settings(settings), shop_header(settings), backend.journal,
                                 backend.clock.now, backend.posapi.print_only if backend.posapi else None)
         self.store.use(backend)

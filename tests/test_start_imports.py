@@ -22,6 +22,13 @@ NOT_BEFORE_THE_WINDOW = ("escpos", "pydantic", "requests", "urllib3", "jwt", "cr
 # light and may come before).
 LAYERS_NOT_BEFORE_THE_WINDOW = ("pos_app.backend", "pos_app.checkout.service", "pos_app.qpay.client",
                                 "pos_app.posapi.client", "pos_app.sandbox", "pos_app.storelink", "pos_app.store")
+# The window's own later parts, built or loaded just after its first paint (ui/window_pages.py) or when first
+# used: the payment and receipt pages and the customer's display (the bank logos with them), the printers and
+# the slips, the PIN screen, the parked sales, the shift's figures and the journal's records.
+LATER_PARTS = ("pos_app.ui.payment_page", "pos_app.ui.receipt_page", "pos_app.ui.customer_display",
+               "pos_app.ui.part_paid_box", "pos_app.ui.bank_list", "pos_app.ui.qr_widget", "pos_app.ui.logos",
+               "pos_app.receipts.printers", "pos_app.receipts.slip_blocks", "pos_app.ui.pin_dialog",
+               "pos_app.ui.parked_dialog", "pos_app.domain.shift", "pos_app.journal.records")
 
 # The window shown, then what is loaded at that moment: the start's work on the worker (the till's books, then
 # the payment side) has not begun, so nothing it imports can hide in the answer.
@@ -54,6 +61,11 @@ def test_the_till_shows_its_first_window_before_loading_what_it_does_not_need(tm
     loaded = _loaded(AT_THE_FIRST_WINDOW, tmp_path)
     assert "pos_app.ui.main_window" in loaded       # the window was built: the snapshot is of the real start
     assert sorted(_heavy(loaded)) == []
+
+
+def test_the_window_shows_with_the_cart_alone_and_builds_the_rest_once_it_is_up(tmp_path: Path) -> None:
+    loaded = _loaded(AT_THE_FIRST_WINDOW, tmp_path)
+    assert sorted(name for name in loaded if name.startswith(LATER_PARTS)) == []
 
 
 def test_the_check_sees_a_heavy_module(tmp_path: Path) -> None:

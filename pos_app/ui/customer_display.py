@@ -39,6 +39,8 @@ def _label(name: str, point_size: int, *, bold: bool = False) -> QLabel:
 
 
 class CustomerDisplay(QWidget):
+    SHOWN_LINES = SHOWN_LINES
+
     def __init__(self, shop_name: str = "", parent: QWidget | None = None) -> None:
         # Qt.Window keeps it a top-level window even when given a parent.
         super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)

@@ -4,7 +4,8 @@ sale, and the keyboard shortcuts that drive it. Shows state, forwards intent."""
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
@@ -27,28 +28,27 @@ from pos_app.domain.sale import Sale, Stage
 from pos_app.formats import money_text
 
 from .cart_model import CartModel
-from .customer_display import CustomerDisplay
-from .logos import LogoCache
-from .part_paid_box import ask_how_to_go_on, show_part_paid
-from .payment_page import PaymentPage
 from .printing import ReceiptPrinting
-from .receipt_page import ReceiptPage
 from .scan_routing import ScanRouter
 from .sale_flow import SaleFlow
 from .sale_page import SalePage
 from .tasks import TaskRunner
-from .tender_page import TenderPage
+from .window_pages import WindowPages
 from .window_printing import WindowPrintActions
 from .window_questions import WindowQuestions
 from .till_people import TillPeople
 from .window_counter import WindowCounterActions
 from .window_tenders import WindowTenderActions
 
+if TYPE_CHECKING:
+    from .logos import LogoCache
+
 SALE_STAGES = (None, Stage.CART, Stage.CHARGING, Stage.CANCELLED, Stage.EXPIRED)
 PAYMENT_STAGES = (Stage.AWAITING_PAYMENT, Stage.CANCELLING)
 
 
-class MainWindow(WindowPrintActions, WindowTenderActions, WindowCounterActions, WindowQuestions, QMainWindow):
+class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCounterActions, WindowQuestions,
+                 QMainWindow):
     settings_requested = Signal()
     history_requested = Signal()
     day_close_requested = Signal()
@@ -57,8 +57,9 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowCounterActions, 
     catalog_import_requested = Signal()
     catalog_item_edited = Signal(object, object)     # the CatalogItem before and after a manager's edit
 
-    def __init__(self, runner: TaskRunner, flow: SaleFlow, logos: LogoCache, parent: QWidget | None = None,
-                 printing: ReceiptPrinting | None = None, people: TillPeople | None = None) -> None:
+    def __init__(self, runner: TaskRunner, flow: SaleFlow, logos: Callable[[], LogoCache],
+                 parent: QWidget | None = None, printing: ReceiptPrinting | None = None,
+                 people: TillPeople | None = None) -> None:
         super().__init__(parent)
         self.runner = runner
         self.flow = flow
@@ -75,13 +76,9 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowCounterActions, 
         self.resize(1024, 700)
 
         self.sale_page = SalePage(self.model)
-        self.payment_page = PaymentPage(logos)
-        self.receipt_page = ReceiptPage()
-        self.tender_page = TenderPage()
         self.pages = QStackedWidget()
-        for page in (self.sale_page, self.tender_page, self.payment_page, self.receipt_page):
-            self.pages.addWidget(page)
-        self.customer_display = CustomerDisplay()
+        self.pages.addWidget(self.sale_page)
+        self.defer_later_pages(logos)      # the tender, payment and receipt pages: once the window is up
 
         central = QWidget()
         central.setObjectName("central")
@@ -143,14 +140,16 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowCounterActions, 
         self.cancel_action = self._action(self.tr("Cancel sale"), "Esc", self.on_cancel_triggered)
         self.simulate_action = self._action(self.tr("Simulate customer payment"), "Ctrl+Shift+P",
                                             self.on_simulate_triggered)
-        self.issue_action = self._action(self.tr("Issue receipt"), "Return", self.receipt_page.on_issue_clicked)
+        # (the receipt page's slots through a lambda: the page is built once the window is up, window_pages.py)
+        self.issue_action = self._action(self.tr("Issue receipt"), "Return",
+                                         lambda: self.receipt_page.on_issue_clicked())
         self.issue_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter"), QKeySequence("Ctrl+Return")])
         self.individual_action = self._action(self.tr("Individual receipt"), "Alt+I",
-                                              self.receipt_page.choose_individual)
+                                              lambda: self.receipt_page.choose_individual())
         self.organization_action = self._action(self.tr("Organization receipt"), "Alt+O",
-                                                self.receipt_page.choose_organization)
+                                                lambda: self.receipt_page.choose_organization())
         self.reissue_action = self._action(self.tr("Void and issue for the receiver chosen"), "Alt+V",
-                                           self.receipt_page.on_reissue_clicked)
+                                           lambda: self.receipt_page.on_reissue_clicked())
         self.print_action = self._action(self.tr("Print receipt"), QKeySequence.StandardKey.Print,
                                          self.on_print_triggered)
         self.preview_action = self._action(self.tr("Print preview…"), "Alt+P", self.on_preview_triggered)
@@ -186,27 +185,14 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowCounterActions, 
 
     def _connect(self) -> None:
         self.sale_page.charge_requested.connect(self.on_charge_triggered)
-        self.payment_page.check_requested.connect(self.flow.check_now)
-        self.payment_page.cancel_requested.connect(self.on_cancel_triggered)
-        self.payment_page.show_customer_requested.connect(self.on_customer_triggered)
-        self.payment_page.simulate_requested.connect(self.on_simulate_triggered)
-        self.receipt_page.issue_requested.connect(self.flow.issue_receipt)
-        self.receipt_page.reissue_requested.connect(self.flow.reissue_receipt)
         self.scan_router.refused.connect(self.on_scan_router_refused)
-        self.scan_router.waiting_changed.connect(self.receipt_page.show_waiting)
-        self.flow.receipt_receiver_differed.connect(self.receipt_page.show_receiver_differs)
-        self.receipt_page.print_requested.connect(self.on_print_triggered)
-        self.receipt_page.preview_requested.connect(self.on_preview_triggered)
         self.printing.printed.connect(self.on_printing_printed)
         self.printing.failed.connect(self.on_printing_failed)
         self.printing.preview_closed.connect(self.on_printing_preview_closed)
-        self.receipt_page.new_sale_requested.connect(self.on_new_sale_triggered)
         self.flow.stage_changed.connect(self.show_stage)
         self.flow.charge_failed.connect(self.sale_page.show_error)
-        self.flow.connection_changed.connect(self.payment_page.set_trouble)
         self.flow.checked.connect(self.on_status_timer_timeout)
         self.flow.cancel_failed.connect(self.on_flow_cancel_failed)
-        self.flow.receipt_failed.connect(self.receipt_page.show_error)
         self.flow.notice.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.flow.part_paid.changed.connect(self.on_part_paid_changed)
         self.flow.part_paid.failed.connect(self.on_flow_cancel_failed)
@@ -322,6 +308,7 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowCounterActions, 
     def on_new_sale_triggered(self) -> None:
         stage = self.flow.stage
         if stage is Stage.AWAITING_PAYMENT:
+            from .part_paid_box import ask_how_to_go_on
             ask_how_to_go_on(self)   # partly paid: wait, invoice the rest or give the part back
         elif stage is Stage.PAID and self.flow.sale is not None and self.flow.sale.number in self.flow.receipts_queued:
             self.start_new_sale()     # its receipt is asked again by the till as soon as PosAPI answers
@@ -345,6 +332,7 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowCounterActions, 
         if stage is Stage.TENDERING:
             self.on_tender_back_requested()
             return
+        from .part_paid_box import ask_how_to_go_on   # (with the payment page, once the window is up)
         if stage is Stage.AWAITING_PAYMENT and ask_how_to_go_on(self):
             return   # partly paid: it cannot simply be cancelled
         if stage is Stage.AWAITING_PAYMENT:
@@ -354,6 +342,7 @@ class MainWindow(WindowPrintActions, WindowTenderActions, WindowCounterActions, 
             self.flow.cancel_sale()  # refused, with the reason
 
     def on_part_paid_changed(self, part: object) -> None:
+        from .part_paid_box import show_part_paid
         show_part_paid(self, part)  # type: ignore[arg-type]
         self.update_actions()
 

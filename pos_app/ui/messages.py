@@ -6,6 +6,9 @@ is translatable.
 
 from __future__ import annotations
 
+import sys
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from pos_app.checkout.errors import ReceiptNeedsPerson, TrainingError
@@ -14,7 +17,6 @@ from pos_app.domain.cart import CartError
 from pos_app.domain.discounts import DiscountError
 from pos_app.domain.people import PeopleError
 from pos_app.domain.scale import ScaleError
-from pos_app.domain.shift import ShiftError
 from pos_app.domain.tenders import TenderError
 from pos_app.posapi import errors as posapi_errors
 from pos_app.qpay.errors import (
@@ -28,6 +30,9 @@ from pos_app.qpay.errors import (
 )
 
 from .error_words import words_by_code
+
+if TYPE_CHECKING:
+    from pos_app.domain.shift import ShiftError
 
 
 translate = QCoreApplication.translate     # lupdate reads translate("Errors", "...") calls
@@ -224,12 +229,19 @@ def tender_error_text(error: TenderError | ShiftError) -> str:
     return QCoreApplication.translate(context, error.template).format(**error.params)
 
 
+def _is_shift_error(error: BaseException) -> bool:
+    # Looked up, not imported: a ShiftError comes only from the shift's module, already loaded by then; the
+    # window's start does not load it (issue 21).
+    shift = sys.modules.get("pos_app.domain.shift")
+    return shift is not None and isinstance(error, shift.ShiftError)
+
+
 def describe_error(error: BaseException, what_failed: str) -> str:
     """*what_failed* (already translated), then why and what to do, then the code."""
     if isinstance(error, CartError):
         return cart_error_text(error)
-    if isinstance(error, (TenderError, ShiftError)):
-        return tender_error_text(error)
+    if isinstance(error, TenderError) or _is_shift_error(error):
+        return tender_error_text(error)  # type: ignore[arg-type]
     if isinstance(error, posapi_errors.PosApiError):
         return f"{what_failed} {_posapi_words(error)} ({type(error).__name__})"
     if isinstance(error, ReceiptNeedsPerson):

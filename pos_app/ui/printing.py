@@ -20,20 +20,22 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from pos_app.formats import date_text
 from pos_app.receipts.errors import PrintError
-from pos_app.receipts.printers import PrinterChoice, open_drawer, print_layouts
-from pos_app.receipts.slip_blocks import ReceiptLayout, ShopHeader
 
 from .messages import describe_error
 from .tasks import TaskRunner
 
+# The printers' module (python-escpos's side of it too) loads with the first slip or the settings, after the
+# first window (issue 21, the start).
 if TYPE_CHECKING:
+    from pos_app.receipts.printers import PrinterChoice
+    from pos_app.receipts.slip_blocks import ReceiptLayout, ShopHeader
     from pos_app.checkout.posapi_desk import PrintOnly
     from pos_app.journal.day_summary import DaySummary
     from pos_app.journal import Journal
 
 logger = logging.getLogger(__name__)
 
-Build = Callable[[], Sequence[ReceiptLayout]]
+Build = Callable[[], Sequence["ReceiptLayout"]]
 Done = Callable[[str, bool], None]      # the sentence shown, and whether it printed
 
 
@@ -47,8 +49,8 @@ class ReceiptPrinting(QObject):
     def __init__(self, runner: TaskRunner, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.runner = runner
-        self.choice = PrinterChoice()
-        self.shop = ShopHeader()
+        self._choice: PrinterChoice | None = None    # none set until the settings are read
+        self._shop: ShopHeader | None = None
         self.journal: Journal | None = None
         self.print_only: PrintOnly | None = None     # PosAPI's lottery numbers, held in memory for the slips
         self.clock: Callable[[], datetime] = datetime.now   # "Printed ..." on slips: the app gives the shop's time
@@ -56,9 +58,25 @@ class ReceiptPrinting(QObject):
 
     def configure(self, choice: PrinterChoice, shop: ShopHeader, journal: Journal | None,
                   clock: Callable[[], datetime] | None = None, print_only: PrintOnly | None = None) -> None:
-        self.choice, self.shop, self.journal, self.print_only = choice, shop, journal, print_only
+        self._choice, self._shop, self.journal, self.print_only = choice, shop, journal, print_only
         if clock is not None:
             self.clock = clock
+
+    @property
+    def choice(self) -> PrinterChoice:
+        """The printer the settings chose (none until they are read)."""
+        if self._choice is None:
+            from pos_app.receipts.printers import PrinterChoice
+            self._choice = PrinterChoice()
+        return self._choice
+
+    @property
+    def shop(self) -> ShopHeader:
+        """The shop's name and numbers atop every slip (empty until the settings are read)."""
+        if self._shop is None:
+            from pos_app.receipts.slip_blocks import ShopHeader
+            self._shop = ShopHeader()
+        return self._shop
 
     # -- what can be printed ---------------------------------------------------------------
 
@@ -111,6 +129,7 @@ class ReceiptPrinting(QObject):
             # the GIL (a deadlock with the GUI thread, see logos.py). An ESC/POS job makes no such Qt call:
             # Pillow draws, python-escpos sends, and Qt only translates its error messages.
             qt_out.prepare_printing()
+        from pos_app.receipts.printers import print_layouts   # (here: the worker imports nothing of its own)
 
         def job() -> int:
             layouts = build()
@@ -143,6 +162,7 @@ class ReceiptPrinting(QObject):
     def open_drawer(self) -> None:
         """Open the cash drawer (cash taken), on the printing worker; a failure is said, never raised."""
         choice = self.choice
+        from pos_app.receipts.printers import open_drawer
 
         def done(result: Future[bool]) -> None:
             try:

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, SignalInstance
 
 from pos_app.domain.sale import ReceiptVia, Receiver, Sale, Stage
-from pos_app.journal.records import JournalStatus
 
 from .messages import describe_error
 from .tasks import TaskRunner
@@ -88,6 +87,7 @@ class ReceiptSteps:
     def _on_receipt_done(self, sale: Sale, asked: Receiver, done: Future[_Attempt]) -> None:
         if sale is not self.sale:
             return
+        from pos_app.journal.records import JournalStatus   # (loaded with the journal that answered)
         try:
             recorded, failure = done.result()
         except Exception as exc:  # noqa: BLE001 - not even the journal could be read back

@@ -18,7 +18,6 @@ from PySide6.QtCore import QCoreApplication, QTimer, SignalInstance
 
 from pos_app.domain.cart import CartLine
 from pos_app.domain.sale import OpenInvoice, ReceiptVia, Sale, Stage
-from pos_app.journal.records import JournalSale, JournalStatus
 from pos_app.domain.tenders import CardTender, CashTender, Tender, TenderError, Tendering
 
 from .cart_model import CartModel
@@ -26,6 +25,8 @@ from .messages import describe_error
 from .tasks import TaskRunner
 
 if TYPE_CHECKING:
+    from pos_app.journal.records import JournalSale
+
     from .sale_flow import Services
 
 RETRY_REST_MS = 5_000     # a split sale's lost invoice answer: looked up again this often
@@ -169,6 +170,7 @@ class TenderSteps:
         assert services is not None
         journal, checkout, posapi, number = services.journal, services.checkout, services.posapi, sale.number
         from pos_app.checkout.recovery import recover   # with the backend, after the first window
+        from pos_app.journal.records import JournalStatus
 
         def settle() -> JournalSale:
             recorded = journal.get(number)
@@ -181,6 +183,7 @@ class TenderSteps:
     def _on_rest_settled(self, sale: Sale, text: str, done: Future[JournalSale]) -> None:
         if sale is not self.sale or sale.stage is not Stage.CHARGING:
             return
+        from pos_app.journal.records import JournalStatus   # (loaded with the journal that answered)
         try:
             recorded = done.result()
         except Exception:  # noqa: BLE001 - the service cannot be asked yet: look it up again shortly

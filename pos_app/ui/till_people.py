@@ -23,10 +23,10 @@ from PySide6.QtWidgets import QWidget
 
 from pos_app.domain.people import Permission, Person, who_matches
 
-from .pin_dialog import PinDialog
 from .tasks import TaskRunner
 
 if TYPE_CHECKING:
+    from .pin_dialog import PinDialog
     from pos_app.journal import Journal
 
 translate = QCoreApplication.translate
@@ -97,6 +97,7 @@ class TillPeople(QObject):
             return
         prompt = translate("TillPeople", "A manager's PIN is needed to {what}.").format(
             what=permission_text(permission))
+        from .pin_dialog import PinDialog   # with the first PIN asked, not at the start
         dialog = PinDialog(prompt, parent)
 
         def checked(done: Future[Person | None]) -> None:
@@ -127,6 +128,7 @@ class TillPeople(QObject):
         self.operator = None
         if self.journal is not None:
             self.journal.operator = ""
+        from .pin_dialog import PinDialog
         dialog = PinDialog(translate("TillPeople", "Enter your PIN to sign in."), parent, locking=True)
         dialog.resize(parent.size())
         self.lock_dialog = dialog

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from concurrent.futures import Future
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QDialog
@@ -17,14 +17,14 @@ from pos_app.domain.discounts import Discount
 from pos_app.domain.people import Permission
 from pos_app.domain.sale import Stage
 from pos_app.formats import discount_text, money_text, quantity_text
-from pos_app.journal.people_rows import ParkedSale
 
-from .customer_display import SHOWN_LINES
 from .discount_dialog import DiscountDialog
 from .item_edit_dialog import ItemEditDialog
 from .messages import describe_error, refusal_text
-from .parked_dialog import ParkedDialog
 from .till_people import TillPeople
+
+if TYPE_CHECKING:
+    from pos_app.journal.people_rows import ParkedSale
 
 translate = QCoreApplication.translate     # lupdate reads translate("MainWindow", "...") calls
 _TAKES_ITEMS = (None, Stage.CART)
@@ -151,6 +151,7 @@ class WindowCounterActions:
         if not parked:
             self.sale_page.show_info(translate("MainWindow", "No sale is parked. F10 parks the sale on screen."))
             return
+        from .parked_dialog import ParkedDialog   # (with the journal's parked rows: loaded when first asked)
         dialog = ParkedDialog(parked, self)
 
         def done(result: int) -> None:
@@ -235,10 +236,10 @@ class WindowCounterActions:
     def on_customer_timer_timeout(self) -> None:
         if self.flow.stage not in _TAKES_ITEMS:
             return
-        cart = self.model.cart
+        cart, display = self.model.cart, self.customer_display
         # The newest lines only: a scan into a 400-line cart formats a few lines, not 400.
         newest = [(line.description, f"{quantity_text(line.quantity)} × {money_text(line.unit_price)}",
-                   money_text(line.net)) for line in cart.lines[-SHOWN_LINES:]]
+                   money_text(line.net)) for line in cart.lines[-display.SHOWN_LINES:]]
         discount = (translate("MainWindow", "discount {amount}").format(amount=money_text(cart.discount_total))
                     if cart.discount_total else "")
-        self.customer_display.show_cart(newest, len(cart), money_text(cart.total), discount)
+        display.show_cart(newest, len(cart), money_text(cart.total), discount)

@@ -42,11 +42,7 @@ class WindowTenderActions:
         self.cash_after_shift = False
 
     def connect_tenders(self) -> None:
-        page = self.tender_page
-        page.cash_entered.connect(self.on_tender_page_cash_entered)
-        page.card_entered.connect(self.on_tender_page_card_entered)
-        page.qpay_requested.connect(self.on_charge_triggered)
-        page.back_requested.connect(self.on_tender_back_requested)
+        # (the tender page's own signals: window_pages.py, with the page)
         self.flow.tender_failed.connect(self.on_flow_tender_failed)
         self.flow.tender_taken.connect(self.on_flow_tender_taken)
         self.sale_page.cash_requested.connect(self.on_cash_triggered)

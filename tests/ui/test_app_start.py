@@ -197,6 +197,22 @@ def test_the_cart_takes_items_before_the_payment_side_is_up(start_app, sandbox_a
     assert till.flow.sale is not None and till.flow.sale.total == app.model.total
 
 
+def test_the_window_builds_its_later_pages_once_it_is_up(start_app, qtbot: QtBot) -> None:
+    """Issue 21: the first window holds the cart alone; the tender, payment and receipt pages and the customer's
+    display follow on the event loop's next turn, once, in the sale's order (ui/window_pages.py)."""
+    app = start_app(wait_ready=False)
+    window = app.window
+    assert window.pages.count() == 1 and window.pages.currentWidget() is window.sale_page
+    qtbot.waitUntil(lambda: window.pages.count() == 4, timeout=WAIT_MS)
+    pages = [window.pages.widget(index) for index in range(4)]
+    assert pages == [window.sale_page, window.tender_page, window.payment_page, window.receipt_page]
+    display = window.customer_display
+    window.build_later_pages()                        # again: nothing new
+    assert window.pages.count() == 4 and window.customer_display is display
+    with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
+        pass
+
+
 def test_a_sandbox_account_ignores_the_simulate_shortcut(start_app, sandbox_account: MemorySecretStore,
                                                          qtbot: QtBot, sandbox_server) -> None:
     till = cashier(start_app(sandbox_account), qtbot, sandbox_server.url)

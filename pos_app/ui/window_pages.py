@@ -1,0 +1,90 @@
+"""The till window's later pages: the tender page, the payment page (the QR code), the receipt page and the
+customer's display. The cart is what the first window needs; these are built just after it is painted (or
+at their first use, if that is sooner), so the window shows without waiting for them (issue 21, the start).
+A part of `MainWindow`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QTimer
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QShowEvent
+
+    from .customer_display import CustomerDisplay
+    from .logos import LogoCache
+    from .payment_page import PaymentPage
+    from .receipt_page import ReceiptPage
+    from .tender_page import TenderPage
+
+
+class WindowPages:
+    """Mixed into `MainWindow`: adds its later pages to `pages` (after the sale page, in the sale's order) and
+    wires them to the flow, the scanner's router and the window's own slots."""
+
+    _later_pages: tuple[TenderPage, PaymentPage, ReceiptPage, CustomerDisplay] | None = None
+
+    def defer_later_pages(self, logos: Callable[[], LogoCache]) -> None:
+        """`logos()`: the banks' logo cache, asked for when the payment page is built."""
+        self._logos = logos
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)  # type: ignore[misc]
+        if self._later_pages is None:
+            QTimer.singleShot(0, self.build_later_pages)   # the event loop's next turn: once the window is painted
+
+    def build_later_pages(self) -> None:
+        """Idempotent: the first call builds them."""
+        if self._later_pages is not None:
+            return
+        from .customer_display import CustomerDisplay
+        from .payment_page import PaymentPage
+        from .receipt_page import ReceiptPage
+        from .tender_page import TenderPage
+
+        tender, payment, receipt = TenderPage(), PaymentPage(self._logos()), ReceiptPage()
+        self._later_pages = (tender, payment, receipt, CustomerDisplay())
+        for page in (tender, payment, receipt):
+            self.pages.addWidget(page)
+        self._connect_later_pages(tender, payment, receipt)
+
+    def _connect_later_pages(self, tender: TenderPage, payment: PaymentPage, receipt: ReceiptPage) -> None:
+        payment.check_requested.connect(self.flow.check_now)
+        payment.cancel_requested.connect(self.on_cancel_triggered)
+        payment.show_customer_requested.connect(self.on_customer_triggered)
+        payment.simulate_requested.connect(self.on_simulate_triggered)
+        self.flow.connection_changed.connect(payment.set_trouble)
+        receipt.issue_requested.connect(self.flow.issue_receipt)
+        receipt.reissue_requested.connect(self.flow.reissue_receipt)
+        receipt.print_requested.connect(self.on_print_triggered)
+        receipt.preview_requested.connect(self.on_preview_triggered)
+        receipt.new_sale_requested.connect(self.on_new_sale_triggered)
+        self.scan_router.waiting_changed.connect(receipt.show_waiting)
+        self.flow.receipt_receiver_differed.connect(receipt.show_receiver_differs)
+        self.flow.receipt_failed.connect(receipt.show_error)
+        tender.cash_entered.connect(self.on_tender_page_cash_entered)
+        tender.card_entered.connect(self.on_tender_page_card_entered)
+        tender.qpay_requested.connect(self.on_charge_triggered)
+        tender.back_requested.connect(self.on_tender_back_requested)
+
+    @property
+    def tender_page(self) -> TenderPage:
+        self.build_later_pages()
+        return self._later_pages[0]  # type: ignore[index]
+
+    @property
+    def payment_page(self) -> PaymentPage:
+        self.build_later_pages()
+        return self._later_pages[1]  # type: ignore[index]
+
+    @property
+    def receipt_page(self) -> ReceiptPage:
+        self.build_later_pages()
+        return self._later_pages[2]  # type: ignore[index]
+
+    @property
+    def customer_display(self) -> CustomerDisplay:
+        self.build_later_pages()
+        return self._later_pages[3]  # type: ignore[index]
