@@ -82,13 +82,16 @@ def spawn_timed(argv: list[str], env: dict[str, str], timeout: float = 60.0) -> 
 
     reader = threading.Thread(target=read, name="child-stdout", daemon=True)
     reader.start()
-    try:
-        code = proc.wait(timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-        code = None
+    # A blocking wait stamps the exit to the millisecond; `wait(timeout)` would poll, at 50 ms steps once past
+    # the first 64 ms, and round the floor's exit up by 25 ms on average. A timer kills a start that hangs.
+    killed = threading.Event()
+    killer = threading.Timer(timeout, lambda: (killed.set(), proc.kill()))
+    killer.start()
+    code: int | None = proc.wait()
     exited = time.perf_counter() - start
+    killer.cancel()
+    if killed.is_set():
+        code = None
     reader.join(5)
     seen: list[tuple[float, str]] = []
     while not lines.empty():

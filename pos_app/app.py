@@ -21,6 +21,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
+from pos_app.ui import feature_scan  # noqa: F401 - before the till's own modules: PySide6's scan of each, cheaper
 from pos_app import RESOURCES
 from pos_app.app_paths import AppPaths
 from pos_app.app_counter import AppCounter
@@ -28,11 +29,11 @@ from pos_app.app_dialogs import AppDialogs
 from pos_app.app_recovery import SETTLE_AGAIN_MS, AppRecovery
 from pos_app.app_store import AppStore
 from pos_app.app_start import (STARTUP_REPORT_VARIABLE, HintGate, Loaded, Opened, hand_over_sandboxes, load_till,
-                               open_till, parse_arguments, report_startup, saved_language, settings_applier)
-from pos_app.config.settings import Environment, Settings
+                               open_till, parse_arguments, report_startup, saved_language, scale_format_of,
+                               settings_applier)
+from pos_app.config.environment import Environment
 from pos_app.domain.people import Permission
 from pos_app.domain.poll import PollSchedule
-from pos_app.domain.scale import ScaleFormat
 from pos_app.domain.sale import Sale, Stage
 from pos_app.startup import (
     CALLBACK_PROBLEM,
@@ -59,6 +60,7 @@ from pos_app.ui.till_people import TillPeople
 # and the dialogs (opened by the cashier or the owner).
 if TYPE_CHECKING:
     from pos_app.backend import Backend
+    from pos_app.config.settings import Settings
     from pos_app.config.secrets import SecretStore
     from pos_app.till_books import TillBooks
     from pos_app.ui.day_close_dialog import DayCloseDialog
@@ -151,7 +153,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         window.setGeometry(old.geometry())
         self.window = window
         window.show()
-        old.customer_display.close()
+        old.close_customer_display()
         old.ask_before_quit = False
         old.close()
         old.deleteLater()
@@ -181,6 +183,9 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
                          on_hint=self.hint_arrived.emit, posapi_url=self.posapi_url)
 
     def _on_opened(self, done: Future[Opened]) -> None:
+        # The window's later pages (the payment, the receipt...) once the cart is open, while the payment side
+        # comes up: built sooner, they would hold back the first window or the cart (window_pages.py).
+        QTimer.singleShot(0, lambda: self.window.build_later_pages())
         try:
             opened = done.result()
         except Exception:  # noqa: BLE001 - the second half fails alike and says it
@@ -266,7 +271,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
                               scale_format=scale_format_of(settings), quick_keys=books.quick_keys)
         self.use_people(settings, books)
         self.window.shift_open = books.shift_open
-        self.window.customer_display.set_shop_name(settings.shop_name)
+        self.window.set_shop_name(settings.shop_name)
 
     def on_receiver_hint_arrived(self, hint: object) -> None:
         """A callback says a payment may have arrived: check the open sale now (never trusted as payment)."""
@@ -356,15 +361,6 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
             self.backend.close()
             self.backend = None
         self.lock.release()
-
-
-def scale_format_of(settings: Settings) -> ScaleFormat | None:
-    """How the shop's scale labels read; None when no prefix is set (or a setting is wrong: it is reported)."""
-    try:
-        scale = settings.scale_format
-    except ValueError:
-        return None
-    return scale if scale.prefixes else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import platformdirs
 
-from pos_app.config.settings import Environment
+from pos_app.config.environment import Environment
 from pos_app.journal.lock import JournalLock
 
 APP_NAME = "pos-app"

@@ -17,22 +17,20 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QTimer, SignalInstance
 
 from pos_app.app_paths import AppPaths
-from pos_app.config.settings import (
-    Environment,
-    Settings,
-    SettingsFileError,
-    load_settings,
-    save_settings,
-)
+from pos_app.config.checks import check_language
+from pos_app.config.environment import Environment
+from pos_app.config.settings_file import SettingsFileError, read_settings_file
 from pos_app.domain.sale import Sale
 from pos_app.journal.lock import JournalLock, JournalLockedError
 from pos_app.startup import SETTINGS_FILE_PROBLEM, SETTINGS_INVALID_PROBLEM, StartupProblem, StartupRecovery
 from pos_app.ui.messages import settings_problem_text
 
 # The backend (the clients, pydantic, requests, PyJWT, the keyring) is imported by the worker that builds it,
-# after the first window is up: issue 21, the start.
+# after the first window is up, and the settings' checks by the worker that reads them: issue 21, the start.
 if TYPE_CHECKING:
     from pos_app.backend import Backend
+    from pos_app.domain.scale import ScaleFormat
+    from pos_app.config.settings import Settings
     from pos_app.till_books import TillBooks
     from pos_app.config.secrets import SecretStore
     from pos_app.qpay.callbacks import CallbackHint
@@ -64,6 +62,7 @@ class Opened:
 def open_till(paths: AppPaths, lock: JournalLock, *, instant: Callable[[], datetime] | None) -> Opened:
     """The start's first half, on the worker: the data folder's lock, the settings, the journal and the catalog
     (no network, no payment clients)."""
+    from pos_app.config.settings import Settings, load_settings   # (their checks: after the first window)
     from pos_app.till_books import open_books
 
     try:
@@ -75,11 +74,11 @@ def open_till(paths: AppPaths, lock: JournalLock, *, instant: Callable[[], datet
         settings = load_settings(paths.settings_file)
     except SettingsFileError as exc:
         problems.append(StartupProblem(SETTINGS_FILE_PROBLEM, str(exc)))
-        settings = Settings()
+        settings = Settings(language=saved_language(paths))
     if settings.problems():
         problems.append(StartupProblem(SETTINGS_INVALID_PROBLEM,
                                        "; ".join(settings_problem_text(p) for p in settings.problems())))
-        settings = Settings()
+        settings = Settings(language=saved_language(paths))
     return Opened(settings, open_books(settings, paths, instant), problems)
 
 
@@ -119,6 +118,7 @@ def settings_applier(settings: Settings, password: str | None, secrets: SecretSt
     old_receiver = current.receiver if current else None
     from pos_app.backend import build_backend, recover_sales
     from pos_app.config.secrets import direct_account, secret_account
+    from pos_app.config.settings import save_settings
 
     def apply() -> tuple[Backend, StartupRecovery]:
         save_settings(settings, paths.settings_file)
@@ -179,11 +179,26 @@ def report_startup(opened: SignalInstance, ready: SignalInstance, started: float
 
 
 def saved_language(paths: AppPaths) -> str:
-    """The settings' language, read before the window exists ("" when the file is missing or unusable)."""
+    """The settings' language, read before the window exists ("" when the file is missing or unusable).
+
+    That field alone: the settings are read and checked in full on the worker once the window is up (their
+    checks load what the window does not need, such as the time zone database). Settings that cannot be used
+    give way to the defaults in this language, the one the window was first shown in."""
     try:
-        return load_settings(paths.settings_file).language
+        data = read_settings_file(paths.settings_file)
     except SettingsFileError:
         return ""
+    language = (data or {}).get("language", "")
+    return language if isinstance(language, str) and check_language(language) is None else ""
+
+
+def scale_format_of(settings: Settings) -> ScaleFormat | None:
+    """How the shop's scale labels read; None when no prefix is set (or a setting is wrong: it is reported)."""
+    try:
+        scale = settings.scale_format
+    except ValueError:
+        return None
+    return scale if scale.prefixes else None
 
 
 def parse_arguments(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]]:

@@ -3,7 +3,7 @@ the clients (requests, pydantic) before its first paint."""
 
 from __future__ import annotations
 
-from pos_app.journal.schema import JournalError
+from pos_app.journal.errors import JournalError
 
 
 class TrainingError(RuntimeError):

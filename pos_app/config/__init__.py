@@ -18,26 +18,27 @@ if TYPE_CHECKING:    # what type checkers and the installer's bundler read; load
         open_secret_store as open_secret_store,
         secret_account as secret_account,
     )
+    from .environment import Environment as Environment
     from .settings import (
         DEFAULT_BASE_URLS as DEFAULT_BASE_URLS,
         TRAINING_INVOICE_CODE as TRAINING_INVOICE_CODE,
         TRAINING_PASSWORD as TRAINING_PASSWORD,
         TRAINING_USERNAME as TRAINING_USERNAME,
-        Environment as Environment,
         Settings as Settings,
         SettingsError as SettingsError,
-        SettingsFileError as SettingsFileError,
         SettingsProblem as SettingsProblem,
         default_settings_path as default_settings_path,
         load_settings as load_settings,
         parse_listen_address as parse_listen_address,
         save_settings as save_settings,
     )
+    from .settings_file import SettingsFileError as SettingsFileError
 
 __getattr__, __dir__, __all__ = lazy_names(__name__, {
     "secrets": "SERVICE_NAME KeyringSecretStore SecretStore SecretStoreError SessionSecretStore direct_account "
                "open_secret_store secret_account",
-    "settings": "DEFAULT_BASE_URLS TRAINING_INVOICE_CODE TRAINING_PASSWORD TRAINING_USERNAME Environment "
-                "Settings SettingsError SettingsFileError SettingsProblem default_settings_path load_settings "
-                "parse_listen_address save_settings",
+    "environment": "Environment",
+    "settings": "DEFAULT_BASE_URLS TRAINING_INVOICE_CODE TRAINING_PASSWORD TRAINING_USERNAME Settings SettingsError "
+                "SettingsProblem default_settings_path load_settings parse_listen_address save_settings",
+    "settings_file": "SettingsFileError",
 })

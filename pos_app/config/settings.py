@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, fields
-from enum import Enum
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -37,18 +36,16 @@ from .checks import (
     parse_listen_address as parse_listen_address,
     percent,
 )
+from .environment import Environment as Environment
 from .labels import FIELD_LABELS as FIELD_LABELS
+from .settings_file import (
+    MAX_SETTINGS_FILE_BYTES as MAX_SETTINGS_FILE_BYTES,
+    SettingsFileError as SettingsFileError,
+    read_settings_file as read_settings_file,
+)
 
 APP_NAME = "pos-app"
 SETTINGS_FILE_NAME = "settings.json"
-MAX_SETTINGS_FILE_BYTES = 1_000_000  # a real file is under 1 kB; refuse to parse junk of any size
-
-
-class Environment(str, Enum):
-    TRAINING = "training"      # the embedded sandbox: the default, needs no account
-    SANDBOX = "sandbox"        # QPay's own test service
-    PRODUCTION = "production"
-    STORE = "store"            # the shop's store server (pos-store): its address, this till's name and key
 
 
 DEFAULT_BASE_URLS = {
@@ -78,13 +75,6 @@ class SettingsError(ValueError):
         self.problems = list(problems)
         super().__init__(" ".join(problem.message for problem in self.problems))
 
-
-class SettingsFileError(ValueError):
-    """The settings file exists but cannot be used; it is left untouched on disk."""
-
-    def __init__(self, path: Path, reason: str) -> None:
-        self.path = path
-        super().__init__(f"The settings file {path} cannot be used: {reason}")
 
 
 @dataclass(frozen=True)
@@ -276,35 +266,13 @@ def default_settings_path() -> Path:
 
 def load_settings(path: Path) -> Settings:
     """Defaults when the file is missing; SettingsFileError (naming it) when it is unusable."""
-    path = Path(path)
-    try:
-        with open(path, "rb") as file:
-            raw = file.read(MAX_SETTINGS_FILE_BYTES + 1)
-    except FileNotFoundError:
+    data = read_settings_file(path)
+    if data is None:
         return Settings()
-    except OSError as error:
-        raise SettingsFileError(path, f"it could not be read ({error.strerror or type(error).__name__}).") from None
-    if len(raw) > MAX_SETTINGS_FILE_BYTES:
-        raise SettingsFileError(path, "it is too large to be a settings file.")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SettingsFileError(path, "it is not UTF-8 text.") from None
-    except json.JSONDecodeError as error:
-        # `from None`: the decode error carries the whole file text, which must not reach a log.
-        raise SettingsFileError(
-            path, f"it is not valid JSON (line {error.lineno}, column {error.colno}).") from None
-    except RecursionError:
-        raise SettingsFileError(path, "it is not valid JSON (nested too deeply).") from None
-    except ValueError:
-        # Python refuses integers of more than 4300 digits with a plain ValueError, not a JSONDecodeError.
-        raise SettingsFileError(path, "it is not valid JSON (a number is too long).") from None
-    if not isinstance(data, dict):
-        raise SettingsFileError(path, "it must hold a JSON object.")
     try:
         return Settings.from_json_dict(data)
     except SettingsError as error:
-        raise SettingsFileError(path, str(error)) from None
+        raise SettingsFileError(Path(path), str(error)) from None
 
 
 def save_settings(settings: Settings, path: Path) -> None:

@@ -9,10 +9,7 @@ setup: refunds, voids, price edits, Settings, the drawer without a sale, discoun
 from __future__ import annotations
 
 import enum
-import hashlib
-import hmac
 import re
-import secrets
 from dataclasses import dataclass, field
 
 PIN = re.compile(r"^[0-9]{4,8}$")
@@ -79,6 +76,9 @@ def check_pin(pin: str) -> str:
 
 def hash_pin(pin: str, *, salt: bytes | None = None) -> str:
     check_pin(pin)
+    import hashlib    # here: OpenSSL's hashes load with the first PIN, not with the till's first window
+    import secrets
+
     salt = salt if salt is not None else secrets.token_bytes(_SALT_BYTES)
     digest = hashlib.scrypt(pin.encode(), salt=salt, n=SCRYPT_N, r=SCRYPT_R, p=SCRYPT_P, dklen=_HASH_BYTES)
     return f"scrypt${SCRYPT_N}${SCRYPT_R}${SCRYPT_P}${salt.hex()}${digest.hex()}"
@@ -88,6 +88,9 @@ def pin_matches(pin: str, stored: str) -> bool:
     """The PIN against a stored hash; False (never an error) for a malformed PIN or hash."""
     if not isinstance(pin, str) or not PIN.match(pin):
         return False
+    import hashlib
+    import hmac
+
     try:
         kind, n, r, p, salt, digest = stored.split("$")
         if kind != "scrypt":

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta, timezone, tzinfo
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 DEFAULT_TIME_ZONE = "Asia/Ulaanbaatar"
 # Mongolia keeps UTC+8 all year (no summer time since 2017): the shop's zone where the computer has no tz
@@ -23,6 +22,10 @@ def time_zone(name: str) -> tzinfo:
     """The zone called `name` (an IANA name such as Asia/Ulaanbaatar); ValueError when there is none."""
     if not isinstance(name, str) or not name or name != name.strip():
         raise ValueError(f"not a time zone name: {name!r}")
+    # Here, not atop the module: zoneinfo finds its database through sysconfig, some milliseconds the till's
+    # first window does not need (issue 21).
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError, OSError):

@@ -16,13 +16,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Callable
 
+from .errors import JournalError as JournalError
 from .schema_people import add_people_and_parking
 
 Migration = Callable[[sqlite3.Connection], None]
-
-
-class JournalError(RuntimeError):
-    """The journal refused a step or cannot be used (bad file, illegal transition, missing sale)."""
 
 
 def _create_sales_journal(db: sqlite3.Connection) -> None:

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from pos_app.checkout.errors import ReceiptNeedsPerson, TrainingError
-from pos_app.config.settings import SettingsProblem
 from pos_app.domain.cart import CartError
 from pos_app.domain.discounts import DiscountError
 from pos_app.domain.people import PeopleError
@@ -32,6 +31,7 @@ from pos_app.qpay.errors import (
 from .error_words import words_by_code
 
 if TYPE_CHECKING:
+    from pos_app.config.settings import SettingsProblem
     from pos_app.domain.shift import ShiftError
 
 

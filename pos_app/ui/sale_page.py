@@ -32,7 +32,6 @@ from pos_app.formats import discount_text, money_text
 
 from .cart_columns import CartColumns
 from .cart_model import CartModel, QuantityDelegate
-from .free_line_dialog import FreeLineDialog
 from .quick_keys import QuickKeys
 from .sale_entry import SaleEntry, SearchList, is_search
 
@@ -248,6 +247,7 @@ class SalePage(SaleEntry, QWidget):
         self.entry.selectAll()
 
     def on_free_line_clicked(self) -> None:
+        from .free_line_dialog import FreeLineDialog   # (with the first free line, not the first window)
         dialog = FreeLineDialog(self.model, self)
         if dialog.exec():
             self.clear_message()

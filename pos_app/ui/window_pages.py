@@ -1,18 +1,14 @@
 """The till window's later pages: the tender page, the payment page (the QR code), the receipt page and the
-customer's display. The cart is what the first window needs; these are built just after it is painted (or
-at their first use, if that is sooner), so the window shows without waiting for them (issue 21, the start).
-A part of `MainWindow`."""
+customer's display. The cart is what the first window needs; these are built once the cart is open (the app
+asks, `build_later_pages`), or at their first use if that is sooner, so the window shows without waiting for
+them and the till's books open meanwhile (issue 21, the start). A part of `MainWindow`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
-
 if TYPE_CHECKING:
-    from PySide6.QtGui import QShowEvent
-
     from .customer_display import CustomerDisplay
     from .logos import LogoCache
     from .payment_page import PaymentPage
@@ -25,15 +21,11 @@ class WindowPages:
     wires them to the flow, the scanner's router and the window's own slots."""
 
     _later_pages: tuple[TenderPage, PaymentPage, ReceiptPage, CustomerDisplay] | None = None
+    _shop_name = ""
 
     def defer_later_pages(self, logos: Callable[[], LogoCache]) -> None:
         """`logos()`: the banks' logo cache, asked for when the payment page is built."""
         self._logos = logos
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)  # type: ignore[misc]
-        if self._later_pages is None:
-            QTimer.singleShot(0, self.build_later_pages)   # the event loop's next turn: once the window is painted
 
     def build_later_pages(self) -> None:
         """Idempotent: the first call builds them."""
@@ -45,7 +37,7 @@ class WindowPages:
         from .tender_page import TenderPage
 
         tender, payment, receipt = TenderPage(), PaymentPage(self._logos()), ReceiptPage()
-        self._later_pages = (tender, payment, receipt, CustomerDisplay())
+        self._later_pages = (tender, payment, receipt, CustomerDisplay(self._shop_name))
         for page in (tender, payment, receipt):
             self.pages.addWidget(page)
         self._connect_later_pages(tender, payment, receipt)
@@ -68,6 +60,16 @@ class WindowPages:
         tender.card_entered.connect(self.on_tender_page_card_entered)
         tender.qpay_requested.connect(self.on_charge_triggered)
         tender.back_requested.connect(self.on_tender_back_requested)
+
+    def set_shop_name(self, name: str) -> None:
+        """The shop's name atop the customer's display (kept for it until it is built)."""
+        self._shop_name = name
+        if self._later_pages is not None:
+            self._later_pages[3].set_shop_name(name)
+
+    def close_customer_display(self) -> None:
+        if self._later_pages is not None:     # (never built: nothing to close)
+            self._later_pages[3].close()
 
     @property
     def tender_page(self) -> TenderPage:

@@ -60,5 +60,5 @@ class WindowQuestions:
                 event.ignore()
                 return
         self.flow.stop()
-        self.customer_display.close()
+        self.close_customer_display()
         QMainWindow.closeEvent(self, event)  # type: ignore[arg-type]

@@ -15,7 +15,8 @@ from pytestqt.qtbot import QtBot
 
 from pos_app.app import PosApp
 from pos_app.app_paths import AppPaths
-from pos_app.config import Environment, SecretStore, SessionSecretStore, secret_account
+from pos_app.app_start import saved_language
+from pos_app.config import Environment, SecretStore, SessionSecretStore, Settings, secret_account
 from pos_app.domain.sale import Stage
 from pos_app.ui.style import STYLESHEET
 from tests.qpay.helpers import INVOICE_CODE, PASSWORD, USERNAME, SandboxControl
@@ -116,6 +117,32 @@ def test_bad_json_settings_file_is_left_unchanged(start_app, tmp_path: Path) -> 
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize(("content", "language"), [
+    (None, ""),                                                            # no file: the computer's language
+    ('{"language": "mn",', ""),                                            # not JSON
+    ('["mn"]', ""),                                                        # no object
+    (json.dumps({"language": "mn", "time_zone": "Nowhere/Atlantis"}), "mn"),   # the rest wrong: still its language
+    (json.dumps({"language": 5}), ""),
+    (json.dumps({"language": "mn; rm -rf"}), ""),                          # not a language code
+])
+def test_the_first_window_takes_the_settings_language_alone(tmp_path: Path, content: str | None,
+                                                           language: str) -> None:
+    """Issue 21: before the window, the language is read without the other settings' checks (the time zone's
+    needs its database, loaded after the window)."""
+    if content is not None:
+        write_settings(tmp_path, content)
+    assert saved_language(app_paths(tmp_path)) == language
+
+
+def test_settings_that_cannot_be_used_give_way_to_defaults_in_their_language(start_app, tmp_path: Path) -> None:
+    """The window was first shown in the file's language: the defaults that replace the file keep it."""
+    write_settings(tmp_path, json.dumps({"language": "mn", "time_zone": "Nowhere/Atlantis"}))
+    app = start_app()
+    assert app.settings is not None and app.settings.language == "mn" and not app.settings.problems()
+    assert app.settings.time_zone == Settings().time_zone
+    assert "The time zone must be" in app.window.sale_page.message.text()
+
+
 # -- a sandbox account whose password is in the keyring -------------------------------------------
 
 
@@ -197,12 +224,13 @@ def test_the_cart_takes_items_before_the_payment_side_is_up(start_app, sandbox_a
     assert till.flow.sale is not None and till.flow.sale.total == app.model.total
 
 
-def test_the_window_builds_its_later_pages_once_it_is_up(start_app, qtbot: QtBot) -> None:
+def test_the_window_builds_its_later_pages_once_the_cart_is_open(start_app, qtbot: QtBot) -> None:
     """Issue 21: the first window holds the cart alone; the tender, payment and receipt pages and the customer's
-    display follow on the event loop's next turn, once, in the sale's order (ui/window_pages.py)."""
+    display follow once the cart is open, once, in the sale's order (ui/window_pages.py)."""
     app = start_app(wait_ready=False)
     window = app.window
-    assert window.pages.count() == 1 and window.pages.currentWidget() is window.sale_page
+    with qtbot.waitSignal(app.opened, timeout=WAIT_MS):
+        assert window.pages.count() == 1 and window.pages.currentWidget() is window.sale_page
     qtbot.waitUntil(lambda: window.pages.count() == 4, timeout=WAIT_MS)
     pages = [window.pages.widget(index) for index in range(4)]
     assert pages == [window.sale_page, window.tender_page, window.payment_page, window.receipt_page]
