@@ -2,7 +2,7 @@
 
 The .deb (from `make package`) is unpacked into a temporary folder, as smoke.sh does. Then, alternating
 in rounds so a busy machine hurts both alike: the installed bundle `opt/pos-app/pos-app --quit-when-ready`
-and the checkout's `python -m pos_app.app --quit-when-ready`, each with a fresh POS_APP_HOME,
+and the checkout's `python -m pos_app.launch --quit-when-ready`, each with a fresh POS_APP_HOME,
 QT_QPA_PLATFORM=offscreen and POS_APP_REPORT_STARTUP=1, timed from the spawn to the `window-shown` line
 (the first window is on screen) and to `ready` (training sandbox up: sales can start).
 
@@ -54,7 +54,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as unpacked:
         subprocess.run(["dpkg-deb", "-x", str(args.deb), unpacked], check=True)
         installed = [str(Path(unpacked) / "opt" / "pos-app" / "pos-app"), "--quit-when-ready"]
-        source = [sys.executable, "-m", "pos_app.app", "--quit-when-ready"]
+        source = [sys.executable, "-m", "pos_app.launch", "--quit-when-ready"]
         start(installed)      # first run of each warms the disk cache; not counted
         start(source)
         runs: dict[str, list[tuple[float, float]]] = {"installed": [], "source": []}

@@ -5,7 +5,7 @@ app for every run), each with a fresh POS_APP_HOME and QT_QPA_PLATFORM=offscreen
 
 1. the floor: a bare PySide6 window (`QApplication`, a `QMainWindow` shown, quit at the event loop's first
    turn), timed from the spawn to its `window-shown` line and to its exit ("shown and closed");
-2. the till in training, `python -m pos_app.app --quit-when-ready` (POS_APP_REPORT_STARTUP=1): from the spawn
+2. the till in training, `python -m pos_app.launch --quit-when-ready` (POS_APP_REPORT_STARTUP=1): from the spawn
    to `window-shown` (its first window is painted), to `open` (ready to sell: the cart takes the first item,
    the catalog, the journal and the settings read) and to `ready` (the payment side up too: the clients, the
    embedded sandboxes, the journal's unfinished sales settled; a charge asked before is told the payment
@@ -144,7 +144,7 @@ def measure(starts: int) -> dict[str, Any]:
     account_env = {**base_env, "PYTHON_KEYRING_BACKEND": "bench_keyring.EnvironmentKeyring",
                    "BENCH_KEYRING_PASSWORD": PASSWORD,
                    "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "benchmarks"), os.environ.get("PYTHONPATH")]))}
-    app = [sys.executable, "-m", "pos_app.app", "--quit-when-ready"]
+    app = [sys.executable, "-m", "pos_app.launch", "--quit-when-ready"]
     qpay = SandboxProcess()
     posapi = ServerProcess("pos_app.sandbox.posapi", ["--port", "0"], "posapi sandbox listening on ",
                            label="the PosAPI sandbox")

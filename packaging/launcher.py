@@ -12,7 +12,7 @@ def run() -> int:
         from pos_app.store.cli import main as store
 
         return store(sys.argv[2:])
-    from pos_app.app import main as till
+    from pos_app.launch import main as till
 
     return till()
 

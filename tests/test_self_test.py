@@ -15,7 +15,7 @@ from pos_app.config import Environment, Settings, save_settings
 
 def run_self_test(home: Path, *extra: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "POS_APP_HOME": str(home), "QT_QPA_PLATFORM": "offscreen"}
-    return subprocess.run([sys.executable, "-m", "pos_app.app", "--self-test", *extra], env=env, text=True,
+    return subprocess.run([sys.executable, "-m", "pos_app.launch", "--self-test", *extra], env=env, text=True,
                           capture_output=True, timeout=120)
 
 

@@ -131,3 +131,38 @@ def test_pyside_s_scan_of_each_import_gives_the_same_answers_from_the_bytes(tmp_
     assert answer["replaced"] is True
     assert answer["uses"] > 20           # the window's own modules, which do use PySide6
     assert answer["differ"] == []
+
+
+COLLECTIONS_WHILE_LOADING = """
+import gc, json, sys
+during = []
+
+def watch(phase, info):
+    app = sys.modules.get("pos_app.app")
+    if phase == "start" and app is not None and not hasattr(app, "main"):   # pos_app.app is still loading
+        during.append(info["generation"])
+
+gc.callbacks.append(watch)
+if sys.argv[1] == "launch":
+    import pos_app.launch
+    try:
+        pos_app.launch.main(["--help"])      # loads the till, then its command line says its help and exits
+    except SystemExit:
+        pass
+else:
+    import pos_app.app
+print(json.dumps({"collections": len(during), "enabled": gc.isenabled()}))
+"""
+
+
+def _collections_while_loading(how: str, home: Path) -> dict[str, object]:
+    done = subprocess.run([sys.executable, "-c", COLLECTIONS_WHILE_LOADING, how], capture_output=True, text=True,
+                          timeout=120, check=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin",
+                                                        "POS_APP_HOME": str(home)})
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_the_entry_point_holds_the_garbage_collector_while_the_till_loads(tmp_path: Path) -> None:
+    """pos_app/launch.py: no collection walks the start's objects while they load; it runs again after."""
+    assert _collections_while_loading("launch", tmp_path) == {"collections": 0, "enabled": True}
+    assert _collections_while_loading("import", tmp_path)["collections"] > 0     # the check sees them

@@ -46,8 +46,8 @@ class CartColumns(QObject):
         model.wider_text.connect(self.on_model_wider_text)
         model.modelReset.connect(self.fit)
         table.looks_changed.connect(self.on_table_looks_changed)
-        model.retranslate()  # the model outlives a window; a new window may speak another language
-        self.fit()
+        # The model outlives a window and a new window may speak another language; its reset fits the columns.
+        model.retranslate()
 
     def fit(self) -> None:
         """Every number column to its widest value (shrinking back after a cart that needed more)."""
