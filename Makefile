@@ -115,7 +115,7 @@ bench: $(VENV)/.stamp-dev $(QM_FILES)
 	rm -f benchmarks/results/*.json
 	mkdir -p benchmarks/results && date +%s > benchmarks/results/started_at
 	$(BIN)/python benchmarks/client_overhead.py --calls 1000
-	$(BIN)/python benchmarks/payment_detection.py --sales 12 --pay-to 2.5
+	$(BIN)/python benchmarks/payment_detection.py --sales 10 --pay-to 2.5
 	$(BIN)/python benchmarks/start.py --starts 9
 	$(BIN)/python benchmarks/gui_responsiveness.py --sales 3
 	$(BIN)/python benchmarks/scan_latency.py --scans 60
@@ -123,7 +123,7 @@ bench: $(VENV)/.stamp-dev $(QM_FILES)
 	$(BIN)/python benchmarks/memory_soak.py --sales 400 --warmup 200
 	$(BIN)/python benchmarks/sandbox_check.py --duration 1
 	$(BIN)/python benchmarks/journal_write.py --sales 2000
-	$(BIN)/python benchmarks/store.py
+	$(BIN)/python benchmarks/store.py --poll-invoices 8 --sales 1000
 	$(BIN)/python benchmarks/receipt_print.py --max-seconds 8 --json benchmarks/results/receipt_print.json
 	$(MAKE) package
 	$(BIN)/python benchmarks/installed_start.py --starts 3 $(DEB)

@@ -6,6 +6,7 @@ training) the embedded sandbox are prepared on a worker, then handed over.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import sys
@@ -386,6 +387,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.window.ask_before_quit = False
         SelfTest(app, Path(args.screenshot) if args.screenshot else None)
     app.start()
+    QTimer.singleShot(0, gc.enable)   # the window is up: the collector again (pos_app/launch.py held it)
     try:
         return qt_app.exec()
     finally:

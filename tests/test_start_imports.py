@@ -163,6 +163,7 @@ def _collections_while_loading(how: str, home: Path) -> dict[str, object]:
 
 
 def test_the_entry_point_holds_the_garbage_collector_while_the_till_loads(tmp_path: Path) -> None:
-    """pos_app/launch.py: no collection walks the start's objects while they load; it runs again after."""
+    """pos_app/launch.py: no collection walks the start's objects while they load; it runs again after (the
+    till enables it once its window is up, the entry point when the till returns: here, at once)."""
     assert _collections_while_loading("launch", tmp_path) == {"collections": 0, "enabled": True}
     assert _collections_while_loading("import", tmp_path)["collections"] > 0     # the check sees them
