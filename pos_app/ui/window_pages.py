@@ -6,7 +6,7 @@ them and the till's books open meanwhile (issue 21, the start). A part of `MainW
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 if TYPE_CHECKING:
     from .customer_display import CustomerDisplay
@@ -16,12 +16,30 @@ if TYPE_CHECKING:
     from .tender_page import TenderPage
 
 
+Page = TypeVar("Page")
+
+
+class LaterPage(Generic[Page]):
+    """One of the later pages, read as the window's attribute: the first reading builds them all."""
+
+    def __init__(self, index: int) -> None:
+        self.index = index
+
+    def __get__(self, window: WindowPages, owner: type | None = None) -> Page:
+        window.build_later_pages()
+        return window._later_pages[self.index]  # type: ignore[index,return-value]
+
+
 class WindowPages:
     """Mixed into `MainWindow`: adds its later pages to `pages` (after the sale page, in the sale's order) and
     wires them to the flow, the scanner's router and the window's own slots."""
 
     _later_pages: tuple[TenderPage, PaymentPage, ReceiptPage, CustomerDisplay] | None = None
     _shop_name = ""
+    tender_page: LaterPage[TenderPage] = LaterPage(0)
+    payment_page: LaterPage[PaymentPage] = LaterPage(1)
+    receipt_page: LaterPage[ReceiptPage] = LaterPage(2)
+    customer_display: LaterPage[CustomerDisplay] = LaterPage(3)
 
     def defer_later_pages(self, logos: Callable[[], LogoCache]) -> None:
         """`logos()`: the banks' logo cache, asked for when the payment page is built."""
@@ -70,23 +88,3 @@ class WindowPages:
     def close_customer_display(self) -> None:
         if self._later_pages is not None:     # (never built: nothing to close)
             self._later_pages[3].close()
-
-    @property
-    def tender_page(self) -> TenderPage:
-        self.build_later_pages()
-        return self._later_pages[0]  # type: ignore[index]
-
-    @property
-    def payment_page(self) -> PaymentPage:
-        self.build_later_pages()
-        return self._later_pages[1]  # type: ignore[index]
-
-    @property
-    def receipt_page(self) -> ReceiptPage:
-        self.build_later_pages()
-        return self._later_pages[2]  # type: ignore[index]
-
-    @property
-    def customer_display(self) -> CustomerDisplay:
-        self.build_later_pages()
-        return self._later_pages[3]  # type: ignore[index]
