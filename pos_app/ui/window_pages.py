@@ -25,7 +25,9 @@ class LaterPage(Generic[Page]):
     def __init__(self, index: int) -> None:
         self.index = index
 
-    def __get__(self, window: WindowPages, owner: type | None = None) -> Page:
+    def __get__(self, window: WindowPages | None, owner: type | None = None) -> Page:
+        if window is None:
+            return self  # type: ignore[return-value]   # (read on the class: the descriptor itself)
         window.build_later_pages()
         return window._later_pages[self.index]  # type: ignore[index,return-value]
 
