@@ -29,6 +29,7 @@ from pos_app.config import (
 )
 from pos_app.domain.catalog import Catalog, CatalogItem
 from pos_app.domain.people import Person
+from pos_app.domain.receipt_bills import till_number_from
 from pos_app.domain.search import CatalogSearch
 from pos_app.domain.shop_time import ShopClock
 from pos_app.journal import Journal
@@ -147,7 +148,9 @@ def posapi_desk(settings: Settings, url: str, lookups_url: str) -> PosApiDesk:
                                settings.district_code)
     client = PosApiClient(url, allow_plain_http=True)
     lookups = EbarimtLookupClient(lookups_url)
-    return PosApiDesk(client, lookups, PosApiSetup(identity, settings.tax_rates))
+    # Training's PosAPI serves this till alone: a terminal id without digits numbers its bills as till 1.
+    till = till_number_from(settings.posapi_till_number, settings.terminal_id) or 1
+    return PosApiDesk(client, lookups, PosApiSetup(identity, settings.tax_rates, till))
 
 
 def start_callback_receiver(settings: Settings, on_hint: Callable[[CallbackHint], None] | None

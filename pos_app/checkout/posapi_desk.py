@@ -21,10 +21,11 @@ import logging
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
-from datetime import datetime, time, timedelta
+from datetime import datetime
 from decimal import Decimal
 
 from pos_app.checkout.errors import ReceiptNeedsPerson
+from pos_app.domain.receipt_bills import asking_again_is_safe
 from pos_app.domain.sale import IssuedReceipt, Receiver, ReceiverKind
 from pos_app.domain.taxes import TaxRates
 from pos_app.domain.tenders import TenderKind
@@ -46,12 +47,9 @@ from pos_app.posapi.models import ReceiptIssued
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["PosApiDesk", "PosApiSetup", "PrintOnly", "ReceiptNeedsPerson", "receipt_request"]
+__all__ = ["PosApiDesk", "PosApiSetup", "PrintOnly", "ReceiptNeedsPerson", "may_ask_again", "receipt_request"]
 
 _CLASSIFICATION_DIGITS = 7     # PosAPI's classificationCode (БҮНА); the catalog's shorter codes are QPay's
-# A request is asked again by itself only until this long before the end of the day it was sent: PosAPI's clock
-# may run ahead of the till's, and on its next day the bill number is free again.
-SAME_DAY_MARGIN = timedelta(minutes=10)
 KEEP_IN_MEMORY = 500           # receipts whose lottery the till can still print (a reprint in the same session)
 
 
@@ -59,6 +57,7 @@ KEEP_IN_MEMORY = 500           # receipts whose lottery the till can still print
 class PosApiSetup:
     identity: PosIdentity
     rates: TaxRates = TaxRates()
+    till: int = 1      # this till's number on its bills, unique among the tills on one PosAPI (`receipt_bills`)
 
 
 class PrintOnly:
@@ -110,13 +109,10 @@ def receipt_request(sale: JournalSale, setup: PosApiSetup, bill: str, customer_t
                          rates=setup.rates)
 
 
-def asking_again_is_safe(bill_day: str, now: datetime) -> bool:
-    """The day's bill number still holds: `now` (the shop's time) is on the day the request was sent, and not
-    within `SAME_DAY_MARGIN` of its end."""
-    if bill_day != now.date().isoformat():
-        return False
-    end_of_day = datetime.combine(now.date() + timedelta(days=1), time(), tzinfo=now.tzinfo)
-    return end_of_day - now > SAME_DAY_MARGIN
+def may_ask_again(sale: JournalSale, now: datetime) -> bool:
+    """The sale's pending request may be asked again now with its bill number (`asking_again_is_safe`); a request
+    whose sending time is not known may not."""
+    return sale.receipt_bill_at is not None and asking_again_is_safe(sale.receipt_bill_at, now)
 
 
 def _request_text(request: ReceiptRequest) -> str:
@@ -163,7 +159,8 @@ class PosApiDesk:
         if receiver.kind is ReceiverKind.ORGANIZATION:
             tin = self.lookups.tin_by_register(receiver.register)    # before the step: nothing is sent yet
         _, text = journal.posapi_receipt_started(
-            number, receiver, lambda recorded, bill: _request_text(receipt_request(recorded, self.setup, bill, tin)))
+            number, receiver, lambda recorded, bill: _request_text(receipt_request(recorded, self.setup, bill, tin)),
+            till=self.setup.till)
         return self._send(journal, number, text, receiver, again=False)
 
     def reissue(self, journal: Journal, number: str, receiver: Receiver) -> JournalSale:
@@ -178,10 +175,10 @@ class PosApiDesk:
         if not sale.receipt_request or sale.receiver is None:
             journal.receipt_failed(sale.number, "the receipt request was not recorded in full")
             return journal.get(sale.number)
-        if not asking_again_is_safe(sale.receipt_bill_day, journal.now()):
+        if not may_ask_again(sale, journal.now()):
             raise ReceiptNeedsPerson(f"Sale {sale.number}: its receipt was asked on {sale.receipt_bill_day} (bill "
-                                     f"{sale.receipt_bill}) and the answer was lost. Look it up in PosAPI before "
-                                     "issuing another.")
+                                     f"{sale.receipt_bill}) and the answer was lost, near midnight or on another day "
+                                     "than today. Look it up in PosAPI before issuing another.")
         journal.posapi_receipt_asked_again(sale.number)
         return self._send(journal, sale.number, sale.receipt_request, sale.receiver, again=True)
 
@@ -196,6 +193,12 @@ class PosApiDesk:
                 return journal.get(number)
             if again:
                 raise     # proves nothing about the first request: still pending
+            if _bill_taken(exc):
+                # A number this till never sent before: another till on this PosAPI numbers its bills the same.
+                journal.receipt_failed(number, f"refused: bill number {request.billIdSuffix} was used today by "
+                                               "another till on this PosAPI: give each till its own number on "
+                                               "receipts (Settings, Till)")
+                raise
             journal.receipt_failed(number, f"refused: {exc.message}")
             raise
         receipt = issued(answer, request, receiver)

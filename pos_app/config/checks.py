@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Callable, Union
 from urllib.parse import urlsplit
 
+from pos_app.domain.receipt_bills import MAX_TILL, till_number_from
 from pos_app.domain.scale import CODE_DIGITS, PRICE_DECIMALS, VERIFIED_VALUE_DIGITS, ScaleKind, parse_scale_prefixes
 from pos_app.domain.shop_time import DEFAULT_TIME_ZONE, time_zone
 from pos_app.domain.validators import TERMINAL_ID
@@ -291,9 +292,22 @@ def _pattern_check(pattern: re.Pattern[str], template: str) -> Callable[[str], C
     return check
 
 
-def posapi_checks() -> dict[str, Callable[[str], Check]]:
-    """The checks of the PosAPI registration's fields, when a PosAPI is set."""
+def check_till_number(value: str) -> Check:
+    """The till's number on its bills: empty (from the terminal id) or 1 to 99."""
+    return None if not value or (value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_TILL) else \
+        "The {label} must be empty (the digits the terminal id ends in) or a number from 1 to 99."
+
+
+def posapi_checks(terminal_id: str) -> dict[str, Callable[[str], Check]]:
+    """The checks of the PosAPI registration's fields, when a PosAPI is set (this till is `terminal_id`)."""
+    def till_number_known(value: str) -> Check:
+        if check_till_number(value) is None and till_number_from(value, terminal_id) is None:
+            return "Give this till its {label} (1 to 99, its own among the shop's tills): its terminal id does " \
+                   "not end in one."
+        return check_till_number(value)
+
     return {
+        "posapi_till_number": till_number_known,
         "posapi_tin": _pattern_check(_TIN, "The {label} must be the shop's TIN: 11 to 14 digits."),
         "posapi_pos_no": _pattern_check(_POS_NO, "The {label} must be 1 to 20 Latin letters, digits, - or _."),
         "posapi_branch_no": _pattern_check(_BRANCH_NO, "The {label} must be 1 to 3 digits."),
@@ -352,6 +366,7 @@ FIELD_CHECKS: dict[str, Callable[[str], Check]] = {
     "window_mode": check_window_mode,
     "idle_lock_minutes": check_idle_lock_minutes,
     "discount_limit": check_discount_limit,
+    "posapi_till_number": check_till_number,
 }
 
 

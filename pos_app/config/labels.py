@@ -35,6 +35,7 @@ FIELD_LABELS = {
     "posapi_tin": "shop's TIN on PosAPI",
     "posapi_pos_no": "POS number",
     "posapi_branch_no": "branch number",
+    "posapi_till_number": "till number on receipts",
     "scale_prefixes": "scale label prefixes",
     "scale_kind": "scale label value",
     "scale_code_digits": "scale item code digits",

@@ -123,6 +123,9 @@ class Settings:
     posapi_tin: str = ""
     posapi_pos_no: str = ""
     posapi_branch_no: str = "1"
+    # This till's number on its receipts' bill numbers (1-99), unique among the tills on one PosAPI; "": the digits
+    # its terminal id ends in (T2: 2). PosAPI refuses a bill number used by any of the merchant's tills that day.
+    posapi_till_number: str = ""
     # The label scale's barcodes (pos_app.domain.scale): EAN-13s with these prefixes ("20-29", "21,22"; "": the
     # till reads none) carry an item code of `scale_code_digits` digits and the weight in grams ("weight") or the
     # price ("price", with `scale_price_decimals` decimals) in the rest; "yes": a GS1 verifier digit before it.
@@ -196,7 +199,7 @@ class Settings:
         elif self.environment is not Environment.TRAINING:
             checks.update(account_checks(production=self.environment is Environment.PRODUCTION))
             if self.posapi_url:
-                checks.update(posapi_checks())
+                checks.update(posapi_checks(self.terminal_id))
         checks.update(scale_checks(verifier_digit=self.scale_verifier_digit == "yes"))
         found: list[SettingsProblem] = []
         for name in _text_field_names():

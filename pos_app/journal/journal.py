@@ -366,4 +366,4 @@ _SALE_COLUMNS = frozenset({
     "payment_ids_json", "receiver_kind", "receiver_register", "receipt_id", "lottery", "receipt_qr",
     "receipt_amount", "receipt_vat", "receipt_city_tax", "receipt_status", "failure",
     "reversal_kind", "reversal_status", "reversal_reason", "reversed_amount", "receipt_bill", "receipt_bill_day",
-    "receipt_request"})
+    "receipt_request", "receipt_bill_at"})

@@ -1,12 +1,14 @@
 """A sale's receipt through the shop's PosAPI, in the journal: one receipt for the whole sale and all its tenders.
 
 Before the request goes out, `posapi_receipt_started` records the receiver, the till's bill number for it
-(`billIdSuffix`, new for each request), the day, and the request itself. The spec offers no way to look a receipt
-up, but it does say a bill number may not repeat within a day: so after a lost answer the *same* request, with the
-same number, is asked again that day (`posapi_receipt_asked_again`), and the service cannot make it a second
-receipt. Its answer settles the step: the receipt (`posapi_receipt_issued`), or "that bill number is taken", which
-means the first request made it (`posapi_receipt_found_taken`: the receipt exists, its id and lottery were lost
-with the answer), or a refusal (`receipt_failed`, from journal.py).
+(`billIdSuffix`, new for each request: the till's own number, then its day's sequence, so that tills sharing a
+PosAPI never take one number; `pos_app.domain.receipt_bills`), the moment it is sent, and the request itself.
+The spec offers no way to look a receipt up, but it does say a bill number may not repeat within a day: so after
+a lost answer the *same* request, with the same number, is asked again that day (`posapi_receipt_asked_again`,
+only away from midnight on both sides), and the service cannot make it a second receipt. Its answer settles the
+step: the receipt (`posapi_receipt_issued`), or "that bill number is taken", which means the first request made
+it (`posapi_receipt_found_taken`: the receipt exists, its id and lottery were lost with the answer), or a refusal
+(`receipt_failed`, from journal.py).
 
 The lottery number and QR data are never written (the spec allows them only on the printed receipt).
 `JournalPosApi` is a part of `Journal`.
@@ -21,6 +23,7 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from pos_app.domain.receipt_bills import MAX_SEQUENCE, asking_again_is_safe, bill_number
 from pos_app.domain.sale import IssuedReceipt, ReceiptVia, Receiver
 
 from . import receipt_rows
@@ -32,18 +35,17 @@ if TYPE_CHECKING:
     from .journal import Journal
 
 _S = JournalStatus
-MAX_BILL = 999_999     # billIdSuffix: up to 6 digits
 
 
 class JournalPosApi:
     """PosAPI receipt steps (mixed into `Journal`)."""
 
     def posapi_receipt_started(self: Journal, number: str, receiver: Receiver,
-                               build: Callable[[JournalSale, str], str]) -> tuple[str, str]:
-        """Before ``POST /rest/receipt``: a new bill number for today, taken and recorded with the receiver and the
-        request, which `build(sale, bill)` writes (JSON text; pure, it runs inside the transaction). Returns the
-        bill number and the request. From PAID, or COMPLETED when the sale's receipt was voided with the money
-        kept (issued again)."""
+                               build: Callable[[JournalSale, str], str], till: int = 1) -> tuple[str, str]:
+        """Before ``POST /rest/receipt``: a new bill number of till `till` for today, taken and recorded with the
+        receiver, the moment and the request, which `build(sale, bill)` writes (JSON text; pure, it runs inside the
+        transaction). Returns the bill number and the request. From PAID, or COMPLETED when the sale's receipt was
+        voided with the money kept (issued again)."""
         with self._writing() as db:
             now = self._now()
             row = self._row_for(db, number, "posapi_receipt_started", {_S.PAID, _S.COMPLETED})
@@ -53,27 +55,29 @@ class JournalPosApi:
             if not sale.can_issue_receipt:
                 raise JournalError(f"Sale {number} is owed no receipt now.")
             day = now.date()
-            bill = self._next_bill(db, day)
+            bill = self._next_bill(db, day, till)
             text = build(sale, bill)
             db.execute("UPDATE sales SET status = ?, receiver_kind = ?, receiver_register = ?, receipt_status = ?,"
-                       " receipt_bill = ?, receipt_bill_day = ?, receipt_request = ?, failure = '', updated_at = ?"
-                       " WHERE number = ?",
+                       " receipt_bill = ?, receipt_bill_day = ?, receipt_bill_at = ?, receipt_request = ?,"
+                       " failure = '', updated_at = ? WHERE number = ?",
                        (_S.RECEIPT_PENDING.value, receiver.kind.value, receiver.register, ReceiptStatus.PENDING.value,
-                        bill, day.isoformat(), text, time_text(now), number))
+                        bill, day.isoformat(), time_text(now), text, time_text(now), number))
             self._log(db, number, now, "receipt_started",
                       {"from": row["status"], "to": _S.RECEIPT_PENDING.value, "receiver_kind": receiver.kind.value,
                        "receiver_register": receiver.register, "bill": bill, "via": POSAPI})
         return bill, text
 
     def posapi_receipt_asked_again(self: Journal, number: str) -> None:
-        """Before the same request is sent again (same bill number, same day) after an answer was lost."""
+        """Before the same request is sent again (same bill number, same day) after an answer was lost: only while
+        PosAPI's day is surely the one it was sent on (`asking_again_is_safe`)."""
         def same_day(row: sqlite3.Row) -> None:
             sale = self._sale_in(row)
             if not sale.receipt_bill or not sale.receipt_request:
                 raise JournalError(f"Sale {number} has no PosAPI request to ask again.")
-            if sale.receipt_bill_day != self._now().date().isoformat():
-                raise JournalError(f"Sale {number}'s receipt was asked on {sale.receipt_bill_day}: its bill number "
-                                   "is free again on another day, so asking again could make a second receipt.")
+            if sale.receipt_bill_at is None or not asking_again_is_safe(sale.receipt_bill_at, self._now()):
+                raise JournalError(f"Sale {number}'s receipt was asked on {sale.receipt_bill_day} near or on another "
+                                   "day than PosAPI's today: its bill number may be free again there, so asking "
+                                   "again could make a second receipt.")
 
         self._step(number, "receipt_asked_again", {_S.RECEIPT_PENDING}, None, {},
                    {"bill": self.get(number).receipt_bill}, check=same_day)
@@ -126,13 +130,16 @@ class JournalPosApi:
                        "receiver_kind": receipt.receiver.kind.value, "receiver_register": receipt.receiver.register,
                        **detail})
 
-    def _next_bill(self: Journal, db: sqlite3.Connection, day: date) -> str:
-        """The day's next bill number of this till (its own sequence beside the sale numbers')."""
+    def _next_bill(self: Journal, db: sqlite3.Connection, day: date, till: int) -> str:
+        """The day's next bill number of this till: its number, then its own sequence (beside the sale numbers')."""
         key = f"{self.terminal_id}#bill"
         db.execute("INSERT INTO sale_sequence (terminal, day, last) VALUES (?, ?, 1) "
                    "ON CONFLICT (terminal, day) DO UPDATE SET last = last + 1", (key, day.isoformat()))
         (last,) = db.execute("SELECT last FROM sale_sequence WHERE terminal = ? AND day = ?",
                              (key, day.isoformat())).fetchone()
-        if last > MAX_BILL:
-            raise JournalError("This till has used every bill number of the day (999,999).")
-        return str(last)
+        if last > MAX_SEQUENCE:
+            raise JournalError(f"This till has used every bill number of the day ({MAX_SEQUENCE:,}).")
+        try:
+            return bill_number(till, last)
+        except ValueError as exc:
+            raise JournalError(str(exc)) from exc

@@ -123,6 +123,7 @@ class JournalSale:
     receipt_bill: str = ""                     # PosAPI: the bill number of the receipt asked last, its day and
     receipt_bill_day: str = ""                 # the request itself (asked again as it was, never changed)
     receipt_request: str = field(default="", repr=False)
+    receipt_bill_at: datetime | None = None    # when that request was first sent (None: not known)
     cashier: str = ""                          # who began it ("" when the till had no PINs set up)
     sale_discount: Discount | None = None      # the discount given on the whole sale (the lines carry its shares)
 
@@ -351,6 +352,7 @@ def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = (),
         receipt_bill=row["receipt_bill"],
         receipt_bill_day=row["receipt_bill_day"],
         receipt_request=row["receipt_request"],
+        receipt_bill_at=datetime.fromisoformat(row["receipt_bill_at"]) if row["receipt_bill_at"] else None,
         cashier=row["cashier"],
         sale_discount=Discount.from_record(json.loads(row["discount_json"])) if row["discount_json"] else None,
     )

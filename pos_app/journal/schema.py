@@ -18,6 +18,7 @@ from typing import Callable
 
 from .errors import JournalError as JournalError
 from .schema_people import add_people_and_parking
+from .schema_receipt_bills import add_receipt_bill_time
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -302,6 +303,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _add_given_back_payments,  # 6
     _add_tenders_and_shifts,   # 7
     add_people_and_parking,    # 8
+    add_receipt_bill_time,     # 9
 )
 LATEST_VERSION = len(MIGRATIONS)
 

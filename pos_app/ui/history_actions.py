@@ -18,7 +18,7 @@ from pos_app.checkout.after_sale import (
     cancel_open_invoice,
     give_back,
 )
-from pos_app.checkout.posapi_desk import asking_again_is_safe
+from pos_app.checkout.posapi_desk import may_ask_again
 from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover
 from pos_app.checkout.returns import issue_owed_receipt, return_tenders, void_receipts
 from pos_app.domain.people import Permission
@@ -301,7 +301,7 @@ class HistoryActions(HistoryRunning):
             return
         services, number = self.services, sale.number
         if sale.status is _S.RECEIPT_PENDING and sale.receipt_via is ReceiptVia.POSAPI \
-                and not asking_again_is_safe(sale.receipt_bill_day, services.journal.now()):
+                and not may_ask_again(sale, services.journal.now()):
             self._settle_by_hand(sale)      # the bill number is free again: a person looks in PosAPI
             return
 

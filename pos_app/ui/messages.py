@@ -149,6 +149,10 @@ SETTINGS_TEMPLATES = (
     QT_TRANSLATE_NOOP("Settings", "The {label} must be maximized, full_screen or window."),
     QT_TRANSLATE_NOOP("Settings", "The {label} must be a whole number of minutes from 0 (never) to 240."),
     QT_TRANSLATE_NOOP("Settings", "The {label} must be a percent from 0 to 100."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be empty (the digits the terminal id ends in) or a number "
+                                  "from 1 to 99."),
+    QT_TRANSLATE_NOOP("Settings", "Give this till its {label} (1 to 99, its own among the shop's tills): its "
+                                  "terminal id does not end in one."),
 )
 FIELD_NAMES = {
     "environment": QT_TRANSLATE_NOOP("Settings", "environment"),
@@ -184,6 +188,7 @@ FIELD_NAMES = {
     "posapi_tin": QT_TRANSLATE_NOOP("Settings", "shop's TIN on PosAPI"),
     "posapi_pos_no": QT_TRANSLATE_NOOP("Settings", "POS number"),
     "posapi_branch_no": QT_TRANSLATE_NOOP("Settings", "branch number"),
+    "posapi_till_number": QT_TRANSLATE_NOOP("Settings", "till number on receipts"),
     "scale_prefixes": QT_TRANSLATE_NOOP("Settings", "scale label prefixes"),
     "scale_kind": QT_TRANSLATE_NOOP("Settings", "scale label value"),
     "scale_code_digits": QT_TRANSLATE_NOOP("Settings", "scale item code digits"),

@@ -192,9 +192,13 @@ class SettingsSections:
         self._add_side_by_side(tax, translate("SettingsDialog", "Registered"), (
             ("posapi_tin", translate("SettingsDialog", "Shop's TIN"), "", "9999999"),
             ("posapi_pos_no", translate("SettingsDialog", "POS"), "", "9999")))
-        self._add_side_by_side(tax, translate("SettingsDialog", "Branch, district"), (
+        self._add_side_by_side(tax, translate("SettingsDialog", "Branch, district, till"), (
             ("posapi_branch_no", translate("SettingsDialog", "Branch"), "", "99"),
-            ("district_code", translate("SettingsDialog", "District"), "", "99")))
+            ("district_code", translate("SettingsDialog", "District"), "", "99"),
+            ("posapi_till_number", translate("SettingsDialog", "Till"), "", "99")))
+        self.fields["posapi_till_number"].setToolTip(translate("SettingsDialog",
+            "This till's number on its receipts, 1 to 99, its own among the tills on one PosAPI (empty: the digits "
+            "its terminal id ends in)."))
         self._add_side_by_side(tax, translate("SettingsDialog", "Codes"), (
             ("classification_code", translate("SettingsDialog", "Classification"), "", "9999"),
             ("tax_type", translate("SettingsDialog", "Tax type"), "", "9")))

@@ -4,7 +4,7 @@
 <context>
     <name>AppStore</name>
     <message>
-        <location filename="../../pos_app/app_store.py" line="+99"/>
+        <location filename="../../pos_app/app_store.py" line="+100"/>
         <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
         <translation>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</translation>
     </message>
@@ -75,7 +75,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+40"/>
+        <location filename="../../pos_app/ui/messages.py" line="+44"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</translation>
     </message>
@@ -508,7 +508,7 @@
 <context>
     <name>CustomerDisplay</name>
     <message>
-        <location filename="../../pos_app/ui/customer_display.py" line="+47"/>
+        <location filename="../../pos_app/ui/customer_display.py" line="+49"/>
         <source>Customer display</source>
         <translation>Customer display</translation>
     </message>
@@ -1328,7 +1328,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+171"/>
+        <location filename="../../pos_app/ui/messages.py" line="+183"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -2544,12 +2544,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+72"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+74"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay till</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+19"/>
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
@@ -2590,22 +2590,22 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+208"/>
+        <location line="+200"/>
         <source>Cancel sale</source>
         <translation>Cancel sale</translation>
     </message>
     <message>
-        <location line="-207"/>
+        <location line="-199"/>
         <source>Simulate customer payment</source>
         <translation>Simulate customer payment</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Issue receipt</source>
         <translation>Issue receipt</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Individual receipt</source>
         <translation>Individual receipt</translation>
     </message>
@@ -2676,7 +2676,7 @@
         <translation>&amp;Till</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+41"/>
         <source>Ready.</source>
         <translation>Ready.</translation>
     </message>
@@ -2701,7 +2701,7 @@
         <translation>The cart is kept: change it and charge again, or press F2 for a new sale.</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+77"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>The receipt has not been issued yet. Start a new sale without it?</translation>
     </message>
@@ -2721,7 +2721,7 @@
         <translation>Clear cart</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
         <translation>Cancel this sale? The customer&apos;s QR code stops working.</translation>
     </message>
@@ -2731,7 +2731,7 @@
         <translation>Keep waiting</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Not added: {code}: {why}.</source>
         <translation>Not added: {code}: {why}.</translation>
     </message>
@@ -2754,7 +2754,7 @@
         </translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-153"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
     </message>
@@ -2794,7 +2794,7 @@
         <translation>The shift is open.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>Open the shift first: count the float in the drawer.</source>
         <translation>Open the shift first: count the float in the drawer.</translation>
     </message>
@@ -2884,7 +2884,7 @@
         <translation>No sale is parked. F10 parks the sale on screen.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>The sale was not resumed.</source>
         <translation>The sale was not resumed.</translation>
     </message>
@@ -2948,27 +2948,27 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid.py" line="+98"/>
+        <location filename="../../pos_app/ui/part_paid.py" line="+92"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Creating an invoice for the rest…</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+77"/>
         <source>More money arrived meanwhile: the sale is still open.</source>
         <translation>More money arrived meanwhile: the sale is still open.</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-27"/>
         <source>Nothing is paid yet: the customer pays the invoice on screen.</source>
         <translation>Nothing is paid yet: the customer pays the invoice on screen.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>The customer has paid the rest meanwhile, so nothing was given back.</source>
         <translation>The customer has paid the rest meanwhile, so nothing was given back.</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-31"/>
         <source>The invoice for the rest could not be created. The sale is still waiting for its payment.</source>
         <translation>The invoice for the rest could not be created. The sale is still waiting for its payment.</translation>
     </message>
@@ -3206,12 +3206,12 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+160"/>
+        <location filename="../../pos_app/app.py" line="+206"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+25"/>
         <source>Another pos-app is already running on this computer (process {pid}). Use that window, or close it and start again.</source>
         <translation>Another pos-app is already running on this computer (process {pid}). Use that window, or close it and start again.</translation>
     </message>
@@ -3221,22 +3221,22 @@
         <translation>Another pos-app is already running on this computer. Use that window, or close it and start again.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</source>
         <translation>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+21"/>
         <source>Terminal {terminal}</source>
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location filename="../../pos_app/app_dialogs.py" line="+44"/>
         <source>The till is still starting.</source>
         <translation>The till is still starting.</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location filename="../../pos_app/app.py" line="+51"/>
         <source>Applying the new settings…</source>
         <translation>Applying the new settings…</translation>
     </message>
@@ -3271,7 +3271,7 @@
         <translation>The callback receiver could not start ({detail}); payments are found by checking, a little later. Choose another port in Settings.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_recovery.py" line="+47"/>
+        <location filename="../../pos_app/app_recovery.py" line="+46"/>
         <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
         <translation>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</translation>
     </message>
@@ -3301,12 +3301,12 @@
         <translation>{count} unfinished sale(s) could not be checked with the payment service yet; the till keeps trying.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>The unfinished sales are settled with the payment service.</source>
         <translation>The unfinished sales are settled with the payment service.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_counter.py" line="+91"/>
+        <location filename="../../pos_app/app_counter.py" line="+90"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</translation>
     </message>
@@ -3316,7 +3316,7 @@
         <translation>Signed in: {name}.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+54"/>
         <source>The catalog file was not saved.</source>
         <translation>The catalog file was not saved.</translation>
     </message>
@@ -3324,7 +3324,7 @@
 <context>
     <name>Printing</name>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+40"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+30"/>
         <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
         <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</translation>
     </message>
@@ -3389,7 +3389,7 @@
         <translation>Check that it is switched on and plugged in, and the device path in Settings.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/escpos_target.py" line="+48"/>
+        <location filename="../../pos_app/receipts/escpos_target.py" line="+47"/>
         <source>USB printer {vendor}:{product}</source>
         <translation>USB printer {vendor}:{product}</translation>
     </message>
@@ -3419,7 +3419,7 @@
         <translation>printer device {path}</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>The printer setting &quot;{setting}&quot; cannot be used: {how}.</source>
         <translation>The printer setting &quot;{setting}&quot; cannot be used: {how}.</translation>
     </message>
@@ -3474,7 +3474,7 @@
         <translation>The receipt printer ({printer}) refused the job: {reason}. {hint}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+17"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+21"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>this computer has no USB driver library (libusb) installed</translation>
     </message>
@@ -3602,7 +3602,7 @@
         <translation>The PDF could not be drawn.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+18"/>
         <source>The PDF {path} cannot be saved: {reason}.</source>
         <translation>The PDF {path} cannot be saved: {reason}.</translation>
     </message>
@@ -4413,7 +4413,7 @@
 <context>
     <name>ReceiptPreviewDialog</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_preview.py" line="+55"/>
+        <location filename="../../pos_app/ui/receipt_preview.py" line="+59"/>
         <source>Print preview</source>
         <translation>Print preview</translation>
     </message>
@@ -4511,7 +4511,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+90"/>
+        <location filename="../../pos_app/ui/printing.py" line="+109"/>
         <source>The copy of sale {number}</source>
         <translation>The copy of sale {number}</translation>
     </message>
@@ -4526,7 +4526,7 @@
         <translation>The day close of {day}</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>The printer could not be used.</source>
         <translation>The printer could not be used.</translation>
     </message>
@@ -4541,7 +4541,7 @@
         <translation>{what} printed ({printer}).</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The cash drawer did not open: {reason}</source>
         <translation>The cash drawer did not open: {reason}</translation>
     </message>
@@ -4549,7 +4549,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+140"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+144"/>
         <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+81"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
@@ -4565,12 +4565,12 @@
         <translation>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>The invoice could not be created.</source>
         <translation>The invoice could not be created.</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+105"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>The invoice was closed by the service: nothing was paid.</translation>
     </message>
@@ -4600,12 +4600,12 @@
         <translation>Checking the payment failed. Still trying.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+63"/>
+        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+67"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>The receipt could not be issued.</source>
         <translation>The receipt could not be issued.</translation>
     </message>
@@ -4625,12 +4625,12 @@
         <translation>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>The sale could not be cancelled. It is still open; try again.</source>
         <translation>The sale could not be cancelled. It is still open; try again.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>The customer has already paid, so the sale cannot be cancelled.</source>
         <translation>The customer has already paid, so the sale cannot be cancelled.</translation>
     </message>
@@ -4655,7 +4655,7 @@
         <translation>The payment was not recorded; it does not count.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
         <source>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</source>
         <translation>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</translation>
     </message>
@@ -4668,7 +4668,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+61"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+60"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Scan or type a code, or type a name  ·  3*code for three</translation>
     </message>
@@ -4719,7 +4719,7 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>Discount</source>
         <translation>Discount</translation>
     </message>
@@ -4816,7 +4816,7 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-83"/>
+        <location filename="../../pos_app/ui/messages.py" line="-90"/>
         <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
         <translation>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</translation>
     </message>
@@ -4824,7 +4824,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-96"/>
+        <location line="-101"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
     </message>
@@ -4994,7 +4994,17 @@
         <translation>The {label} must be a percent from 0 to 100.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>The {label} must be empty (the digits the terminal id ends in) or a number from 1 to 99.</source>
+        <translation>The {label} must be empty (the digits the terminal id ends in) or a number from 1 to 99.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Give this till its {label} (1 to 99, its own among the shop&apos;s tills): its terminal id does not end in one.</source>
+        <translation>Give this till its {label} (1 to 99, its own among the shop&apos;s tills): its terminal id does not end in one.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>environment</source>
         <translation>environment</translation>
     </message>
@@ -5145,6 +5155,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>till number on receipts</source>
+        <translation>till number on receipts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>scale label prefixes</source>
         <translation>scale label prefixes</translation>
     </message>
@@ -5204,7 +5219,7 @@
         <translation>direct QPay invoice code</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-74"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>The {label} must be a time zone name such as {example}.</translation>
     </message>
@@ -5219,7 +5234,7 @@
         <translation>The {label} must be 1 or 2 (percent).</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+48"/>
         <source>time zone</source>
         <translation>time zone</translation>
     </message>
@@ -5456,7 +5471,22 @@
         <translation>POS</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+1"/>
+        <source>Branch, district, till</source>
+        <translation>Branch, district, till</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Till</source>
+        <translation>Till</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This till&apos;s number on its receipts, 1 to 99, its own among the tills on one PosAPI (empty: the digits its terminal id ends in).</source>
+        <translation>This till&apos;s number on its receipts, 1 to 99, its own among the tills on one PosAPI (empty: the digits its terminal id ends in).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Codes</source>
         <translation>Codes</translation>
     </message>
@@ -5466,12 +5496,7 @@
         <translation>Classification</translation>
     </message>
     <message>
-        <location line="-4"/>
-        <source>Branch, district</source>
-        <translation>Branch, district</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="-7"/>
         <source>Branch</source>
         <translation>Branch</translation>
     </message>
@@ -5481,7 +5506,7 @@
         <translation>District</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Tax type</source>
         <translation>Tax type</translation>
     </message>
@@ -5586,7 +5611,7 @@
         <translation>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="-115"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="-119"/>
         <source>the sample catalog</source>
         <translation>the sample catalog</translation>
     </message>
@@ -5802,7 +5827,7 @@
         <translation>CSV files (*.csv);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+107"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+111"/>
         <source>VAT rate (%)</source>
         <translation>VAT rate (%)</translation>
     </message>
@@ -5817,7 +5842,7 @@
         <translation>1 or 2</translation>
     </message>
     <message>
-        <location line="-96"/>
+        <location line="-100"/>
         <source>Time zone</source>
         <translation>Time zone</translation>
     </message>
@@ -5852,7 +5877,7 @@
         <translation>the shop&apos;s dates, e.g. Asia/Ulaanbaatar</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+42"/>
         <source>Window</source>
         <translation>Window</translation>
     </message>
@@ -5950,7 +5975,7 @@
 <context>
     <name>Shift</name>
     <message>
-        <location filename="../../pos_app/ui/shift_actions.py" line="+43"/>
+        <location filename="../../pos_app/ui/shift_actions.py" line="+42"/>
         <source>Amount {value} is not a number</source>
         <translation>Amount {value} is not a number</translation>
     </message>
@@ -5993,7 +6018,7 @@
 <context>
     <name>ShiftDialog</name>
     <message>
-        <location line="+48"/>
+        <location line="+37"/>
         <source>Reading the journal…</source>
         <translation>Reading the journal…</translation>
     </message>
@@ -6402,7 +6427,7 @@
 <context>
     <name>Tenders</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-91"/>
+        <location filename="../../pos_app/ui/messages.py" line="-95"/>
         <source>Amount {value} is not a number</source>
         <translation>Amount {value} is not a number</translation>
     </message>
@@ -6520,18 +6545,18 @@
         <translation>A manager&apos;s PIN is needed to {what}.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+33"/>
+        <location line="+8"/>
+        <location line="+34"/>
         <source>That PIN is nobody&apos;s here. Try again.</source>
         <translation>That PIN is nobody&apos;s here. Try again.</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-32"/>
         <source>{name} is not a manager: a manager&apos;s PIN is needed.</source>
         <translation>{name} is not a manager: a manager&apos;s PIN is needed.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Enter your PIN to sign in.</source>
         <translation>Enter your PIN to sign in.</translation>
     </message>

@@ -95,7 +95,7 @@ def test_a_cash_sale_gets_one_receipt_and_its_lottery_is_printed_from_memory_onl
     done = desk.issue(journal, number, INDIVIDUAL)
     assert done.status is JournalStatus.COMPLETED and not done.owes_receipt
     [row] = done.valid_receipts
-    assert row.is_posapi and row.receipt.lottery == "" and row.receipt.qr_data == "" and row.bill == "1"
+    assert row.is_posapi and row.receipt.lottery == "" and row.receipt.qr_data == "" and row.bill == "010001"
     assert row.receipt.amount == TOTAL and row.receipt.vat + row.receipt.city_tax > 0
     [made] = control.receipts()
     assert made["id"] == row.receipt.receipt_id and made["lottery"]
@@ -103,7 +103,7 @@ def test_a_cash_sale_gets_one_receipt_and_its_lottery_is_printed_from_memory_onl
     assert made["lottery"] not in json.dumps([event[2] for event in journal.events(number)], ensure_ascii=False)
     body = made["response"]
     assert body["payments"] == [{"code": "CASH", "status": "PAID", "paidAmount": 8500, "data": None}]
-    assert body["billIdSuffix"] == "1" and body["posNo"] == "T1"
+    assert body["billIdSuffix"] == "010001" and body["posNo"] == "T1"
     assert Decimal(str(body["totalVAT"])) == row.receipt.vat
     assert Decimal(str(body["totalCityTax"])) == row.receipt.city_tax
 
@@ -112,7 +112,7 @@ def test_each_request_takes_a_new_bill_number_of_the_day(journal: Journal, desk:
                                                          control: PosApiControl) -> None:
     for _ in range(3):
         desk.issue(journal, cash_sale(journal), INDIVIDUAL)
-    assert [body["billIdSuffix"] for body in sent_bodies(control)] == ["1", "2", "3"]
+    assert [body["billIdSuffix"] for body in sent_bodies(control)] == ["010001", "010002", "010003"]
 
 
 def test_a_split_sale_sends_a_payment_line_a_tender_and_one_for_qpay(journal: Journal) -> None:
@@ -137,17 +137,17 @@ def test_a_lost_answer_is_asked_again_unchanged_and_the_taken_bill_number_proves
     with pytest.raises(OutcomeUnknownError):
         desk.issue(journal, number, INDIVIDUAL)
     pending = journal.get(number)
-    assert pending.status is JournalStatus.RECEIPT_PENDING and pending.receipt_bill == "1"
+    assert pending.status is JournalStatus.RECEIPT_PENDING and pending.receipt_bill == "010001"
     first = json.loads(pending.receipt_request)
     # The cashier asks again, for an organization this time: the pending request goes again as it was.
     done = desk.issue(journal, number, Receiver.organization("5395305"))
     assert len(control.receipts()) == 1
     [row] = done.valid_receipts
-    assert row.details_lost and row.bill == "1" and row.receipt.amount == TOTAL
+    assert row.details_lost and row.bill == "010001" and row.receipt.amount == TOTAL
     assert row.receipt.receiver == INDIVIDUAL                  # what the first request asked
     assert done.status is JournalStatus.COMPLETED and not done.owes_receipt
     asked_again = [event for event in journal.events(number) if event[1] == "receipt_asked_again"]
-    assert len(asked_again) == 1 and first["billIdSuffix"] == "1"
+    assert len(asked_again) == 1 and first["billIdSuffix"] == "010001"
 
 
 def test_a_request_never_served_is_made_once_when_asked_again(journal: Journal, desk: PosApiDesk,
@@ -160,7 +160,7 @@ def test_a_request_never_served_is_made_once_when_asked_again(journal: Journal, 
     [outcome] = recover_all(journal, checkout=None, posapi=desk)   # type: ignore[arg-type]
     assert outcome.result is Recovered.COMPLETED and outcome.printable
     [made] = control.receipts()
-    assert made["response"]["billIdSuffix"] == "1"
+    assert made["response"]["billIdSuffix"] == "010001"
     assert journal.get(number).valid_receipts[0].receipt.receipt_id == made["id"]
 
 
@@ -203,7 +203,7 @@ def test_a_refusal_ends_the_step_and_the_next_request_takes_a_new_bill_number(
     assert refused.status is JournalStatus.PAID and "lottery" in refused.failure.lower() and refused.owes_receipt
     requests.get(f"{posapi_server.url}/rest/sendData", timeout=5)    # lotteries topped up
     done = desk.issue(journal, number, INDIVIDUAL)
-    assert done.status is JournalStatus.COMPLETED and done.valid_receipts[0].bill == "2"
+    assert done.status is JournalStatus.COMPLETED and done.valid_receipts[0].bill == "010002"
 
 
 def test_a_refusal_to_a_request_asked_again_proves_nothing_and_it_stays_pending(

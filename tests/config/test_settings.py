@@ -567,3 +567,19 @@ def test_the_direct_password_is_the_production_accounts() -> None:
 
     settings = replace(STORE, direct_username="SHOP_1")
     assert direct_account(settings) == secret_account(Environment.PRODUCTION, "https://merchant.qpay.mn", "SHOP_1")
+
+
+def test_each_till_on_a_posapi_has_its_own_number_on_receipts() -> None:
+    # Issue 31: bill numbers are unique per merchant and day across its tills, so each carries its till's number.
+    good = replace(LIVE, posapi_url="http://localhost:7080", posapi_tin="37900846788", posapi_pos_no="T1",
+                   district_code="2501")
+    assert good.problems() == []                                        # T1: till 1
+    nameless = replace(good, terminal_id="COUNTER")
+    [problem] = nameless.problems()
+    assert problem.field == "posapi_till_number" and "1 to 99" in problem.message
+    assert replace(nameless, posapi_till_number="4").problems() == []
+    for wrong in ("0", "100", "x", "1.5", "٣"):
+        assert [p.field for p in replace(good, posapi_till_number=wrong).problems()] == ["posapi_till_number"]
+    assert replace(good, posapi_till_number="12").problems() == []
+    assert Settings(posapi_till_number="3").posapi_till_number == "3"   # and it survives JSON below
+    assert Settings.from_json_dict(Settings(posapi_till_number="3").to_json_dict()).posapi_till_number == "3"

@@ -122,7 +122,7 @@ def test_a_return_refunds_the_tenders_and_starts_the_receipts_void_in_the_same_s
     receipt = IssuedReceipt("R1", "AB 12345678", "qr", TOTAL, TAXES.vat, TAXES.city_tax)
     journal.posapi_receipt_issued(number, receipt, "2026-11-21 09:00:05")
     stored = journal.get(number).receipts[0]
-    assert stored.receipt.lottery == "" and stored.printed_at == "2026-11-21 09:00:05" and stored.bill == "1"
+    assert stored.receipt.lottery == "" and stored.printed_at == "2026-11-21 09:00:05" and stored.bill == "010001"
     assert journal.tenders_refunded(number, "item returned") == TOTAL
     sale = journal.get(number)
     assert not sale.money_kept and sale.reversal_kind is ReversalKind.REFUND and sale.reversed_amount == TOTAL
@@ -187,3 +187,27 @@ def test_a_split_sale_whose_qpay_part_failed_is_not_counted_as_failed_by_the_day
     summary = day_summary(journal, journal.now().date())
     assert summary.failed.count == 0 and summary.cancelled.count == 0
     assert summary.paid.amount == TOTAL
+
+
+def test_a_pending_posapi_request_keeps_when_it_was_sent_and_an_older_file_learns_it_from_its_steps(
+        tmp_path: Path) -> None:
+    from pos_app.domain.sale import INDIVIDUAL
+    from pos_app.journal import schema
+    from pos_app.journal.schema_receipt_bills import add_receipt_bill_time
+
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path, "T1", clock=SteppingClock()) as journal:
+        number = begin(journal, cash("5000"))
+        journal.posapi_receipt_started(number, INDIVIDUAL, lambda sale, bill: '{"billIdSuffix": "%s"}' % bill)
+        sent = journal.get(number).receipt_bill_at
+        [started] = [at for at, kind, _ in journal.events(number) if kind == "receipt_started"]
+        assert sent == started
+    # The file as the till before migration 9 left it: no column for the moment.
+    db = sqlite3.connect(path)
+    db.execute("ALTER TABLE sales DROP COLUMN receipt_bill_at")
+    db.execute(f"PRAGMA user_version = {schema.MIGRATIONS.index(add_receipt_bill_time):d}")
+    db.commit()
+    db.close()
+    with Journal(path, "T1", clock=SteppingClock()) as journal:
+        assert journal.get(number).receipt_bill_at == sent
+        assert journal.pragma("user_version") == schema.LATEST_VERSION
