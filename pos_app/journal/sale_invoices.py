@@ -139,9 +139,9 @@ class JournalInvoices:
                            {InvoiceStatus.CANCELLING, InvoiceStatus.OPEN}, InvoiceStatus.CANCELLED)
 
     def remainder_closed(self: Journal, number: str, sender_invoice_no: str, reason: str) -> None:
-        """The remainder invoice cannot be cancelled (`INVOICE_PAID`) yet holds no money kept: it was paid in
-        full and that money given back, so it takes no more. It is done with (recorded CANCELLED, `reason`
-        kept)."""
+        """The remainder invoice takes no more money and holds none kept, with no cancel: paid in full and that
+        money given back (its cancel answers `INVOICE_PAID`), or expired at the service with nothing paid. It
+        is done with (recorded CANCELLED, `reason` kept)."""
         self._invoice_step(number, sender_invoice_no, "remainder_closed",
                            {InvoiceStatus.CANCELLING, InvoiceStatus.OPEN}, InvoiceStatus.CANCELLED, {}, {}, reason)
 
