@@ -12,6 +12,11 @@ Once part of a sale's amount is paid, its invoice cannot be cancelled (the servi
   (journalled first), then the sale's invoices are cancelled and the sale ends CANCELLED, the payments
   given back recorded one by one (a give-back refused half-way records what did go back).
 
+An invoice that expires (or is cancelled elsewhere) holding a part paid does not end the sale: that money is the
+sale's, so the sale stays open, part paid, and the cashier invoices the rest or gives the part back as above. An
+invoice for the rest that expired with nothing paid on it is closed (`close_expired_remainders`); one holding a
+part keeps counting.
+
 Money that arrives while or after a part is given back is never kept silently: the give-back applies to
 its payments, and a check that sees other money closes that give-back's record (`money_after_give_back`)
 so the sale waits again (or is paid). Once the sale is paid in full, its remainder invoices nobody paid are
@@ -41,7 +46,13 @@ from pos_app.qpay.statuses import normalize_invoice_status
 
 from .after_sale import CancelOutcome, CancelResult, cancel_first_invoice, record_paid
 from .receipts import refusal_text
-from .remainders import cancel_remainder, cancel_unpaid_remainders, close_paid_sale, settle_remainders
+from .remainders import (
+    cancel_remainder,
+    cancel_unpaid_remainders,
+    close_expired_remainders,
+    close_paid_sale,
+    settle_remainders,
+)
 from .service import (
     CERTAIN_REFUSALS,
     Checkout,
@@ -71,6 +82,7 @@ class SaleCheck:
     amount_now: Decimal | None = None      # what it asks
     unpaid_remainders: tuple[str, ...] = ()   # live remainder invoices with no payment (their sender numbers)
     remainders: tuple[str, ...] = ()          # every live remainder invoice (paid in full: `close_paid_sale`)
+    expired: bool = False                  # `current` expired at the service (seen when its status was read)
 
     @property
     def paid(self) -> Decimal:
@@ -103,16 +115,19 @@ class PartOutcome:
 
 def check_sale(journal: Journal, checkout: Checkout, number: str, *, with_status: bool = False) -> SaleCheck:
     """Check the sale's first invoice and its live remainder invoices; the journal learns what the check
-    proved (paid in full, or the invoice cancelled or expired elsewhere). `with_status` reads the first
-    invoice's own status too (a sale with remainders is partly paid: its first invoice cannot be closed)."""
+    proved (paid in full, or the invoice cancelled or expired elsewhere with nothing paid). `with_status` reads
+    the invoices' own statuses too: the first invoice's when it is the only one, the remainders' always (one
+    that expired unpaid is closed, and the invoice to pay now is the one before it)."""
     sale = journal.get(number)
     if sale.invoice_id is None:
         raise JournalError(f"Sale {number} has no invoice to check.")
+    expired = close_expired_remainders(journal, checkout, number) if with_status else ()
     live = [row for row in journal.invoices_of(number) if row.is_live]
     if not live:
         check = checkout.check_payment(sale.invoice_id, sale.qpay_due, with_status=with_status)
         first_invoice = OpenInvoice(sale.invoice_id, sale.qr_text, short_url=sale.short_url, banks=sale.banks)
-        result = SaleCheck(check, sale.qpay_due, first_invoice, sale.qpay_due)
+        result = SaleCheck(check, sale.qpay_due, first_invoice, sale.qpay_due,
+                           expired=check.invoice_state is InvoiceState.EXPIRED)
     else:
         first = checkout.check_payment(sale.invoice_id, sale.qpay_due)
         rest = [(row, checkout.check_payment(row.invoice_id or "", row.amount)) for row in live]
@@ -120,7 +135,8 @@ def check_sale(journal: Journal, checkout: Checkout, number: str, *, with_status
         paid = sum((payment.amount for payment in payments), Decimal(0))
         unpaid = tuple(row.sender_invoice_no for row, each in rest if not each.payments)
         result = SaleCheck(PaymentCheck(paid >= sale.qpay_due, paid, payments), sale.qpay_due, live[-1].invoice,
-                           live[-1].amount, unpaid, tuple(row.sender_invoice_no for row in live))
+                           live[-1].amount, unpaid, tuple(row.sender_invoice_no for row in live),
+                           live[-1].sender_invoice_no in expired)
     _record(journal, number, result.check)
     return result
 
@@ -138,6 +154,8 @@ def _record(journal: Journal, number: str, check: PaymentCheck) -> None:
             journal.money_after_give_back(number, new)
     if check.is_paid:
         record_paid(journal, number, check)
+    elif check.payments:
+        pass    # part paid: whatever became of the invoice, the money is the sale's and the sale stays open
     elif check.invoice_state is InvoiceState.CANCELLED:
         if journal.get(number).status is JournalStatus.OPEN:
             journal.invoice_cancelled(number)
@@ -157,7 +175,7 @@ def invoice_rest(journal: Journal, checkout: Checkout, number: str) -> SaleCheck
     if sale.status is not JournalStatus.OPEN:
         raise JournalError(f"Sale {number} is {sale.status.value}: only an open sale's rest can be invoiced.")
     settle_remainders(journal, checkout, number)
-    now = check_sale(journal, checkout, number)
+    now = check_sale(journal, checkout, number, with_status=True)    # an unpaid rest that expired is not kept
     if not now.part_paid:
         return now
     unpaid = [row for row in journal.invoices_of(number) if row.sender_invoice_no in now.unpaid_remainders]
@@ -327,5 +345,5 @@ def resumable_sale(journal: Journal, sale: JournalSale) -> Sale:
 
 
 __all__ = ["GIVE_BACK_REASON", "NotByCard", "PartOutcome", "SaleCheck", "cancel_part_paid", "cancel_remainder",
-           "cancel_unpaid_remainders", "check_sale", "close_paid_sale", "give_part_back", "invoice_rest",
-           "needs_part_settling", "resumable_sale", "settle_part_paid", "settle_remainders"]
+           "cancel_unpaid_remainders", "check_sale", "close_expired_remainders", "close_paid_sale", "give_part_back",
+           "invoice_rest", "needs_part_settling", "resumable_sale", "settle_part_paid", "settle_remainders"]

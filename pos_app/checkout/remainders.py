@@ -1,5 +1,5 @@
 """A partly paid sale's remainder invoices (no Qt; worker threads): cancel one, settle one whose answer was
-lost, and close them once the sale is paid in full.
+lost, close one that expired, and close them once the sale is paid in full.
 
 A remainder invoice (`<number>-2`, `-3`...) is journalled before each call (`JournalInvoices`), so a lost
 answer leaves it CREATING or CANCELLING, read back by `settle_remainders`, never sent again. The rest of a
@@ -14,6 +14,7 @@ from pos_app.domain.sale import PaymentSeen
 from pos_app.journal import Journal, JournalError, JournalStatus
 from pos_app.journal.sale_invoices import InvoiceStatus, SaleInvoice
 from pos_app.qpay import QPayError
+from pos_app.qpay.statuses import InvoiceStatus as ServiceStatus
 from pos_app.qpay.statuses import normalize_invoice_status
 
 from .receipts import refusal_text
@@ -21,7 +22,11 @@ from .service import Checkout, is_definite_refusal, open_invoice
 
 logger = logging.getLogger("pos_app.checkout.partial")     # the partly paid sale's log, as before the split
 
-__all__ = ["cancel_remainder", "cancel_unpaid_remainders", "close_paid_sale", "settle_remainders"]
+__all__ = ["cancel_remainder", "cancel_unpaid_remainders", "close_expired_remainders", "close_paid_sale",
+           "settle_remainders"]
+
+# Why a remainder invoice that expired unpaid is closed without a call (`JournalInvoices.remainder_closed`).
+EXPIRED_UNPAID = "expired at the service with nothing paid: it takes no more money"
 
 
 def cancel_remainder(journal: Journal, checkout: Checkout, number: str, row: SaleInvoice) -> None:
@@ -105,3 +110,21 @@ def settle_remainders(journal: Journal, checkout: Checkout, number: str) -> None
                 journal.remainder_cancelled(number, row.sender_invoice_no)
             else:
                 journal.remainder_cancel_failed(number, row.sender_invoice_no, "the cancel did not reach it")
+
+
+def close_expired_remainders(journal: Journal, checkout: Checkout, number: str) -> tuple[str, ...]:
+    """Read the status of the sale's open remainder invoices. One the service says EXPIRED takes no more money:
+    with nothing paid on it, it is done with (recorded closed: no call, nothing on it to lose); holding a part
+    payment, it stays, so that money keeps counting as the sale's. Its payments are read after its status,
+    when none can land any more. Returns the expired ones still counted (their sender numbers)."""
+    counted: list[str] = []
+    for row in journal.invoices_of(number):
+        if row.status is not InvoiceStatus.OPEN or not row.invoice_id:
+            continue
+        if checkout.client.get_invoice(row.invoice_id).status != ServiceStatus.EXPIRED:
+            continue
+        if checkout.check_payment(row.invoice_id, row.amount).payments:
+            counted.append(row.sender_invoice_no)
+        else:
+            journal.remainder_closed(number, row.sender_invoice_no, EXPIRED_UNPAID)
+    return tuple(counted)

@@ -83,8 +83,8 @@ class JournalInvoices:
         return tuple(_invoice_from(row) for row in rows)
 
     def remainder_started(self: Journal, number: str, amount: Decimal, paid: Iterable[PaymentSeen]) -> str:
-        """Before Create Invoice for the rest: `amount` is the sale's total less `paid`. Returns the new
-        invoice's `sender_invoice_no`."""
+        """Before Create Invoice for the rest: `amount` is what the sale's QPay part asks (`qpay_due`: a split
+        sale's tenders are not QPay's to ask again) less `paid`. Returns the new invoice's `sender_invoice_no`."""
         paid = tuple(paid)
         paid_sum = sum((payment.amount for payment in paid), Decimal(0))
         if not isinstance(amount, Decimal) or not amount.is_finite() or amount <= 0:
@@ -99,8 +99,8 @@ class JournalInvoices:
                 if not paid:
                     raise JournalError(f"Sale {number}: its part was given back and nothing was paid since.")
                 self._close_give_back(db, number, row, now, paid)   # money came after the part went back
-            if Decimal(row["total"]) - paid_sum != amount:
-                raise JournalError(f"Sale {number}: the rest of {row['total']} after {paid_sum} is not {amount}.")
+            if (due := self._sale_in(row).qpay_due) - paid_sum != amount:
+                raise JournalError(f"Sale {number}: the rest of {due} after {paid_sum} is not {amount}.")
             states = [status for (status,) in db.execute("SELECT status FROM sale_invoices WHERE number = ?",
                                                           (number,)).fetchall()]
             if InvoiceStatus.CREATING.value in states:
@@ -139,9 +139,9 @@ class JournalInvoices:
                            {InvoiceStatus.CANCELLING, InvoiceStatus.OPEN}, InvoiceStatus.CANCELLED)
 
     def remainder_closed(self: Journal, number: str, sender_invoice_no: str, reason: str) -> None:
-        """The remainder invoice cannot be cancelled (`INVOICE_PAID`) yet holds no money kept: it was paid in
-        full and that money given back, so it takes no more. It is done with (recorded CANCELLED, `reason`
-        kept)."""
+        """The remainder invoice takes no more money and holds none kept, with no cancel: paid in full and that
+        money given back (its cancel answers `INVOICE_PAID`), or expired at the service with nothing paid. It
+        is done with (recorded CANCELLED, `reason` kept)."""
         self._invoice_step(number, sender_invoice_no, "remainder_closed",
                            {InvoiceStatus.CANCELLING, InvoiceStatus.OPEN}, InvoiceStatus.CANCELLED, {}, {}, reason)
 

@@ -23,6 +23,7 @@ class InvoiceStatus:
     OPEN = "OPEN"
     CLOSED = "CLOSED"  # fully paid
     CANCELLED = "CANCELLED"
+    EXPIRED = "EXPIRED"  # made with enable_expiry and past its expiry_date: takes no more payment
 
 
 class PaymentStatus:

@@ -205,7 +205,7 @@ def _invoice_by_code(sandbox: "Sandbox", code: str) -> dict[str, Any]:
     invoice_id = sandbox.state.short_codes.get(code)
     if invoice_id is None:
         raise ApiError(404, "INVOICE_NOTFOUND", "invoice does not exist")
-    return sandbox.state.invoices[invoice_id]
+    return sandbox.state.expire_if_due(sandbox.state.invoices[invoice_id])
 
 
 @router.get("/s/{code}", summary="The payer's page for an invoice", response_class=HTMLResponse)

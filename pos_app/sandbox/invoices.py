@@ -19,7 +19,7 @@ from .validate import (MAX_DIGITS, amount_field, bool_field, date_field, list_fi
 
 EXPIRY = timedelta(hours=24)
 GIVEN_BACK_OR_UNPAID = ("CANCELLED", "REFUNDED", "NEW", "FAILED")   # payments that keep no money
-INVOICE_STATUSES = ("OPEN", "CLOSED", "CANCELLED")
+INVOICE_STATUSES = ("OPEN", "CLOSED", "CANCELLED", "EXPIRED")
 # Full-shape fields echoed back by Get Invoice as they were sent.
 ECHOED_OBJECTS = ("sender_branch_data", "sender_staff_data", "sender_terminal_data",
                   "invoice_receiver_data")
@@ -240,7 +240,7 @@ def list_invoices(state: State, username: str, body: dict[str, Any]) -> dict[str
     start, end = date_field(body, "start_date", required=False), date_field(body, "end_date", required=False)
     page_number, page_limit = page_field(body, required=True)
     with state.lock:
-        matches = [inv for inv in state.invoices.values() if inv["merchant"] == username
+        matches = [inv for inv in map(state.expire_if_due, state.invoices.values()) if inv["merchant"] == username
                    and (not code or inv["invoice_code"] == code)
                    and (not number or inv["sender_invoice_no"] == number)
                    and (not status or inv["invoice_status"] == status)

@@ -107,7 +107,7 @@ def pay_invoice(state: State, invoice_id: str, body: dict[str, Any],
         invoice = state.invoices.get(invoice_id)
         if invoice is None:
             raise ApiError(404, "INVOICE_NOTFOUND", "invoice does not exist")
-        if invoice["invoice_status"] == "CANCELLED":
+        if state.expire_if_due(invoice)["invoice_status"] == "CANCELLED":
             raise ApiError(400, "INVOICE_ALREADY_CANCELED", "invoice is cancelled")
         if invoice["expiry_ts"] is not None and state.clock.timestamp() > invoice["expiry_ts"]:
             raise ApiError(400, "INVOICE_EXPIRED", "invoice has expired")

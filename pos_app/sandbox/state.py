@@ -83,6 +83,17 @@ class State:
         invoice = self.invoices.get(invoice_id)
         if invoice is None or invoice["merchant"] != username:
             raise ApiError(404, "INVOICE_NOTFOUND", "invoice does not exist")
+        return self.expire_if_due(invoice)
+
+    def expire_if_due(self, invoice: dict[str, Any]) -> dict[str, Any]:
+        """The invoice, `EXPIRED` once the clock is past its `expiry_date` while it is still `OPEN` (made with
+        `enable_expiry` "true"). It then takes no payment; those it has stay as they are (a check lists them)
+        and, with none of them kept, it can still be cancelled. Paid in full (`CLOSED`) or cancelled, it never
+        expires. Decided when the invoice is next read (the clock moves by offsets): under `lock`."""
+        if (invoice["invoice_status"] == "OPEN" and invoice["expiry_ts"] is not None
+                and self.clock.timestamp() > invoice["expiry_ts"]):
+            invoice["invoice_status"] = "EXPIRED"
+            self.save("invoice", invoice)
         return invoice
 
     def payment_of(self, username: str, payment_id: str) -> dict[str, Any]:

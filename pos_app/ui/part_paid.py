@@ -35,6 +35,7 @@ class PartPaid:
     due: Decimal
     amount_now: Decimal        # what the invoice on screen asks (the rest, once it has its own invoice)
     can_give_back: bool        # every payment was by card
+    expired: bool = False      # the invoice on screen expired at the service: the rest needs a new one
 
 
 class PartPaidActions(QObject):
@@ -47,9 +48,11 @@ class PartPaidActions(QObject):
         self.state: PartPaid | None = None
         self.busy = False                   # a way on is running: the flow's checks wait
         self._deferred: Callable[[], None] | None = None
+        self._expired: set[str] = set()     # invoices a check found expired (only some checks read the status)
 
     def reset(self) -> None:
         self.busy, self._deferred = False, None
+        self._expired.clear()
         if self.state is not None:
             self.state = None
             self.changed.emit(None)
@@ -67,9 +70,12 @@ class PartPaidActions(QObject):
                                                 or sale.invoice.invoice_id != result.current.invoice_id)
         if moved:
             sale.invoice = result.current
+        if result.expired and result.current is not None:
+            self._expired.add(result.current.invoice_id)
+        expired = result.current is not None and result.current.invoice_id in self._expired
         # A split sale's QPay part is not given back here: the sale would end with its cash still counted.
         state = (PartPaid(result.paid, result.total, result.due, result.amount_now or result.due,
-                          result.can_give_back and not sale.tenders) if result.part_paid else None)
+                          result.can_give_back and not sale.tenders, expired) if result.part_paid else None)
         self._show(state, moved)
 
     def _show(self, state: PartPaid | None, always: bool) -> None:

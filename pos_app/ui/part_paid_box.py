@@ -76,4 +76,4 @@ def show_part_paid(window: MainWindow, part: PartPaid | None) -> None:
         return
     window.payment_page.show_sale(sale, window.flow.is_training)
     window.payment_page.set_part_paid(part)
-    window.customer_display.show_invoice(money_text(part.amount_now if part else sale.total), sale.invoice)
+    window.customer_display.show_invoice(money_text(part.amount_now if part else sale.qpay_amount), sale.invoice)

@@ -154,9 +154,11 @@ class PaymentPage(QWidget):
             self.part.hide()
             return
         self.amount.setText(money_text(part.amount_now))
+        ways = (self.tr("This invoice has expired: the customer can no longer pay it. What was paid is kept. F2 or "
+                        "Esc: invoice the rest or give the part back.") if part.expired
+                else self.tr("F2 or Esc: invoice the rest, give the part back, or keep waiting."))
         self.part.setText(self.tr("Paid {paid} of {total}: {due} to go.").format(
-            paid=money_text(part.paid), total=money_text(part.total), due=money_text(part.due)) + "\n"
-            + self.tr("F2 or Esc: invoice the rest, give the part back, or keep waiting."))
+            paid=money_text(part.paid), total=money_text(part.total), due=money_text(part.due)) + "\n" + ways)
         self.part.show()
 
     def set_status(self, text: str) -> None:

@@ -289,7 +289,9 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
                 return
             from pos_app.checkout.service import InvoiceState   # loaded: it made this check
 
-            if check.invoice_state is not InvoiceState.OPEN and sale.stage is Stage.AWAITING_PAYMENT:
+            # Ended at the service with nothing paid. Holding a part paid, the sale goes on (part_paid.py).
+            if (check.invoice_state is not InvoiceState.OPEN and not check.payments
+                    and sale.stage is Stage.AWAITING_PAYMENT):
                 ended = Stage.CANCELLED if check.invoice_state is InvoiceState.CANCELLED else Stage.EXPIRED
                 self._move(Stage.TENDERING if sale.tenders else ended)
                 self.notice.emit(self.tr("The invoice was closed by the service: nothing was paid."))

@@ -3075,12 +3075,17 @@
         <translation>Cancelling the invoice…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+9"/>
+        <source>This invoice has expired: the customer can no longer pay it. What was paid is kept. F2 or Esc: invoice the rest or give the part back.</source>
+        <translation>This invoice has expired: the customer can no longer pay it. What was paid is kept. F2 or Esc: invoice the rest or give the part back.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>F2 or Esc: invoice the rest, give the part back, or keep waiting.</source>
         <translation>F2 or Esc: invoice the rest, give the part back, or keep waiting.</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="+1"/>
         <source>Paid {paid} of {total}: {due} to go.</source>
         <translation>Paid {paid} of {total}: {due} to go.</translation>
     </message>

@@ -3075,12 +3075,17 @@
         <translation>Нэхэмжлэхийг цуцалж байна…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+9"/>
+        <source>This invoice has expired: the customer can no longer pay it. What was paid is kept. F2 or Esc: invoice the rest or give the part back.</source>
+        <translation>Энэ нэхэмжлэхийн хугацаа дууссан: үйлчлүүлэгч үүнийг төлөх боломжгүй. Төлсөн хэсэг хадгалагдана. F2 эсвэл Esc: үлдэгдлийг нэхэмжлэх эсвэл төлсөн хэсгийг буцаах.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>F2 or Esc: invoice the rest, give the part back, or keep waiting.</source>
         <translation>F2 эсвэл Esc: үлдэгдлийг нэхэмжлэх, төлсөн хэсгийг буцаах эсвэл хүлээсээр байх.</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="+1"/>
         <source>Paid {paid} of {total}: {due} to go.</source>
         <translation>{total}-аас {paid} төлөгдсөн: {due} үлдлээ.</translation>
     </message>

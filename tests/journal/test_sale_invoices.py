@@ -11,8 +11,9 @@ import pytest
 
 from tests.journal.conftest import strip_tenders_and_shifts
 from pos_app.domain.cart import CartLine
-from pos_app.domain.sale import OpenInvoice, PaymentSeen
+from pos_app.domain.sale import OpenInvoice, PaymentSeen, ReceiptVia
 from pos_app.domain.taxes import TaxSplit
+from pos_app.domain.tenders import CashTender
 from pos_app.journal import Journal, JournalError, JournalStatus, ReversalKind, ReversalStatus, schema
 from pos_app.journal.sale_invoices import InvoiceStatus
 
@@ -52,6 +53,22 @@ def test_the_rest_must_be_the_total_less_the_part(journal: Journal) -> None:
         journal.remainder_started(number, Decimal(5000), PART)
     with pytest.raises(JournalError):
         journal.remainder_started(number, Decimal(0), ())
+
+
+def test_the_rest_of_a_split_sale_is_its_qpay_parts_less_what_qpay_paid(journal: Journal) -> None:
+    # 4,000 in cash first; QPay asks for the other 6,000 and has 2,000 of it: 4,000 is left, not 8,000.
+    number = journal.begin_tendered_sale([CartLine("Сүү", Decimal(1), TOTAL)], TOTAL, TaxSplit(Decimal(900),
+                                         Decimal(0)), CashTender(Decimal(4000), Decimal(4000)), ReceiptVia.POSAPI)
+    assert journal.qpay_rest_started(number) == Decimal(6000)
+    journal.invoice_opened(number, OpenInvoice("inv-1", "qr-1"))
+    part = (PaymentSeen("p1", Decimal(2000), "Хаан банк", "P2P"),)
+    with pytest.raises(JournalError, match="rest of 6000 after 2000 is not 8000"):
+        journal.remainder_started(number, Decimal(8000), part)          # the cash asked for again
+    assert journal.remainder_started(number, Decimal(4000), part) == f"{number}-2"
+    journal.remainder_opened(number, f"{number}-2", OpenInvoice("inv-2", "qr-2"))
+    journal.payments_seen(number, part + (PaymentSeen("p2", Decimal(4000), "Хаан банк", "P2P"),))
+    sale = journal.get(number)
+    assert sale.status is JournalStatus.PAID and sale.paid_amount == TOTAL
 
 
 def test_one_rest_at_a_time_while_its_answer_is_unknown(journal: Journal) -> None:

@@ -214,6 +214,57 @@ def test_a_partly_paid_invoice_whose_card_payment_was_given_back_can_be_cancelle
     assert p2p["payment_status"] == "PAID"
 
 
+# -- expiry: an invoice made with enable_expiry "true" expires 24 hours after creation (docs/sandbox.md) ----------
+
+DAY = 24 * 3600
+
+
+def _after(api: Api, seconds: int) -> None:
+    """The sandbox's clock moved on (the access token expires with it: log in again)."""
+    assert api.control("POST", "/clock", {"advance_seconds": seconds}).status_code == 200
+    api.login()
+
+
+def _status(api: Api, invoice_id: str) -> str:
+    return str(api.call("GET", f"/v2/invoice/{invoice_id}").json()["invoice_status"])
+
+
+def test_an_expiring_invoice_is_expired_a_day_after_creation_and_takes_no_payment(authed: Api) -> None:
+    expiring = authed.invoice(enable_expiry="true", sender_invoice_no="T1-0001")["invoice_id"]
+    lasting = authed.invoice(enable_expiry="false", sender_invoice_no="T1-0002")["invoice_id"]
+    _after(authed, DAY - 60)
+    assert _status(authed, expiring) == "OPEN"
+    _after(authed, 61)
+    assert (_status(authed, expiring), _status(authed, lasting)) == ("EXPIRED", "OPEN")
+    listed = _list(authed, invoice_status="EXPIRED")
+    assert [row["invoice_id"] for row in listed["rows"]] == [expiring]
+    answer = authed.http.post(f"{authed.url}/_sandbox/invoices/{expiring}/pay", timeout=10)
+    assert_error(answer, 400, "INVOICE_EXPIRED")
+    assert authed.call("DELETE", f"/v2/invoice/{expiring}").status_code == 200      # unpaid: it can be cancelled
+    assert _status(authed, expiring) == "CANCELLED"
+
+
+def test_an_expired_invoice_keeps_its_part_payment_and_cannot_be_cancelled_while_it_holds_money(
+        authed: Api) -> None:
+    invoice_id = authed.invoice(enable_expiry="true", allow_partial=True, amount=7000)["invoice_id"]
+    card = authed.pay(invoice_id, amount=2000, transaction_type="CARD")
+    _after(authed, DAY + 1)
+    assert _status(authed, invoice_id) == "EXPIRED"
+    check = authed.call("POST", "/v2/payment/check", {"object_type": "INVOICE", "object_id": invoice_id}).json()
+    assert check["paid_amount"] == 2000 and [row["payment_id"] for row in check["rows"]] == [card["payment_id"]]
+    assert_error(authed.call("DELETE", f"/v2/invoice/{invoice_id}"), 400, "INVOICE_PAID")
+    assert authed.call("POST", f"/v2/payment/cancel/{card['payment_id']}").status_code == 200   # given back
+    assert authed.call("DELETE", f"/v2/invoice/{invoice_id}").status_code == 200
+    assert _status(authed, invoice_id) == "CANCELLED"
+
+
+def test_an_invoice_paid_in_full_never_expires(authed: Api) -> None:
+    invoice_id = authed.invoice(enable_expiry="true")["invoice_id"]
+    authed.pay(invoice_id)
+    _after(authed, 2 * DAY)
+    assert _status(authed, invoice_id) == "CLOSED"
+
+
 def test_cancel_unknown_invoice_is_invoice_notfound(authed: Api) -> None:
     assert_error(authed.call("DELETE", "/v2/invoice/nope"), 404, "INVOICE_NOTFOUND")
 

@@ -179,6 +179,11 @@ def test_invoice_statuses_open_closed_cancelled(live: Api) -> None:
     live.call("DELETE", f"/v2/invoice/{cancelled}")
     rows = ok(live.call("POST", "/v2/invoice/list", {"offset": {"page_number": 1, "page_limit": 10}}))["rows"]
     assert {row["invoice_id"]: row["invoice_status"] for row in rows} == {invoice_id: "CLOSED", cancelled: "CANCELLED"}
+    expiring = live.invoice(sender_invoice_no="EXPIRE-ME", enable_expiry="true")["invoice_id"]
+    assert live.control("POST", "/clock", {"advance_seconds": 86401}).status_code == 200
+    live.login()
+    detail = ok(live.call("GET", f"/v2/invoice/{expiring}"))
+    assert detail["invoice_status"] == "EXPIRED" and detail["enable_expiry"] is True and detail["expiry_date"]
 
 
 # -- payments -------------------------------------------------------------------------------------
