@@ -4,7 +4,7 @@
 <context>
     <name>AppStore</name>
     <message>
-        <location filename="../../pos_app/app_store.py" line="+99"/>
+        <location filename="../../pos_app/app_store.py" line="+100"/>
         <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
         <translation>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</translation>
     </message>
@@ -75,7 +75,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+40"/>
+        <location filename="../../pos_app/ui/messages.py" line="+44"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</translation>
     </message>
@@ -508,7 +508,7 @@
 <context>
     <name>CustomerDisplay</name>
     <message>
-        <location filename="../../pos_app/ui/customer_display.py" line="+47"/>
+        <location filename="../../pos_app/ui/customer_display.py" line="+49"/>
         <source>Customer display</source>
         <translation>Customer display</translation>
     </message>
@@ -598,7 +598,7 @@
         <translation>Read the journal again (F5)</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
@@ -623,7 +623,7 @@
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+60"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+73"/>
         <source>Count</source>
         <translation>Count</translation>
     </message>
@@ -633,7 +633,7 @@
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+64"/>
         <source>Sales</source>
         <translation>Sales</translation>
     </message>
@@ -648,12 +648,43 @@
         <translation>Of which with a discount (taken off)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-65"/>
+        <location line="+68"/>
         <source>Given back</source>
         <translation>Given back</translation>
     </message>
     <message>
+        <location line="-88"/>
+        <source>QPay card</source>
+        <translation>QPay card</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>QPay bank transfer</source>
+        <translation>QPay bank transfer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay {kind}</source>
+        <translation>QPay {kind}</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>By tender</source>
+        <translation>By tender</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Paid</source>
+        <translation>Paid</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Net</source>
+        <translation>Net</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>Net (paid − given back)</source>
         <translation>Net (paid − given back)</translation>
     </message>
@@ -668,7 +699,7 @@
         <translation>Receipts voided</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+27"/>
         <source>Cancelled / expired / failed</source>
         <translation>Cancelled / expired / failed</translation>
     </message>
@@ -688,54 +719,29 @@
         <translation>Failed (no invoice made)</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="+2"/>
         <source>Given back (cancel / refund)</source>
         <translation>Given back (cancel / refund)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Card payments cancelled</source>
-        <translation>Card payments cancelled</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Card payments refunded</source>
-        <translation>Card payments refunded</translation>
-    </message>
-    <message>
-        <location line="+23"/>
+        <location line="+4"/>
         <source>By bank</source>
         <translation>By bank</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+9"/>
+        <location line="-126"/>
+        <location line="+128"/>
         <source>Unknown</source>
         <translation>Unknown</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="+3"/>
         <location line="+10"/>
         <source>No payments</source>
         <translation>No payments</translation>
     </message>
     <message>
-        <location line="-9"/>
-        <source>By payment type</source>
-        <translation>By payment type</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Card</source>
-        <translation>Card</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Bank transfer (P2P)</source>
-        <translation>Bank transfer (P2P)</translation>
-    </message>
-    <message>
-        <location line="-23"/>
+        <location line="-35"/>
         <source>Needs attention</source>
         <translation>Needs attention</translation>
     </message>
@@ -760,7 +766,7 @@
         <translation>Unfinished sales</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="-113"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
@@ -770,7 +776,17 @@
         <translation>Card terminal</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+126"/>
+        <source>Cancelled or handed back</source>
+        <translation>Cancelled or handed back</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refunded</source>
+        <translation>Refunded</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Net: —</source>
         <translation>Net: —</translation>
     </message>
@@ -845,7 +861,7 @@
         <translation>Back</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-81"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-97"/>
         <source>City tax with receipt</source>
         <translation>City tax with receipt</translation>
     </message>
@@ -861,7 +877,7 @@
     </message>
     <message>
         <location filename="../../pos_app/ui/day_close_dialog.py" line="-131"/>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+84"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+100"/>
         <source>Close the day…</source>
         <translation>Close the day…</translation>
     </message>
@@ -901,22 +917,22 @@
         <translation>Day closed at {}. Its figures are stored and stay as they are.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-101"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-117"/>
         <source>Of which paid beyond the total</source>
         <translation>Of which paid beyond the total</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+27"/>
         <source>Owed a receipt</source>
         <translation>Owed a receipt</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+87"/>
         <source>Owed a receipt: {numbers}</source>
         <translation>Owed a receipt: {numbers}</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-100"/>
         <source>Paid without receipt</source>
         <translation>Paid without receipt</translation>
     </message>
@@ -1328,7 +1344,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+171"/>
+        <location filename="../../pos_app/ui/messages.py" line="+178"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -2544,12 +2560,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+72"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+74"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay till</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+19"/>
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
@@ -2590,22 +2606,22 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+208"/>
+        <location line="+200"/>
         <source>Cancel sale</source>
         <translation>Cancel sale</translation>
     </message>
     <message>
-        <location line="-207"/>
+        <location line="-199"/>
         <source>Simulate customer payment</source>
         <translation>Simulate customer payment</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Issue receipt</source>
         <translation>Issue receipt</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Individual receipt</source>
         <translation>Individual receipt</translation>
     </message>
@@ -2676,7 +2692,7 @@
         <translation>&amp;Till</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+41"/>
         <source>Ready.</source>
         <translation>Ready.</translation>
     </message>
@@ -2701,7 +2717,7 @@
         <translation>The cart is kept: change it and charge again, or press F2 for a new sale.</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+77"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>The receipt has not been issued yet. Start a new sale without it?</translation>
     </message>
@@ -2721,7 +2737,7 @@
         <translation>Clear cart</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
         <translation>Cancel this sale? The customer&apos;s QR code stops working.</translation>
     </message>
@@ -2731,7 +2747,7 @@
         <translation>Keep waiting</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Not added: {code}: {why}.</source>
         <translation>Not added: {code}: {why}.</translation>
     </message>
@@ -2754,7 +2770,7 @@
         </translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-153"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
     </message>
@@ -2794,7 +2810,7 @@
         <translation>The shift is open.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>Open the shift first: count the float in the drawer.</source>
         <translation>Open the shift first: count the float in the drawer.</translation>
     </message>
@@ -2884,7 +2900,7 @@
         <translation>No sale is parked. F10 parks the sale on screen.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>The sale was not resumed.</source>
         <translation>The sale was not resumed.</translation>
     </message>
@@ -2948,27 +2964,27 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid.py" line="+98"/>
+        <location filename="../../pos_app/ui/part_paid.py" line="+92"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Creating an invoice for the rest…</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+77"/>
         <source>More money arrived meanwhile: the sale is still open.</source>
         <translation>More money arrived meanwhile: the sale is still open.</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-27"/>
         <source>Nothing is paid yet: the customer pays the invoice on screen.</source>
         <translation>Nothing is paid yet: the customer pays the invoice on screen.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>The customer has paid the rest meanwhile, so nothing was given back.</source>
         <translation>The customer has paid the rest meanwhile, so nothing was given back.</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-31"/>
         <source>The invoice for the rest could not be created. The sale is still waiting for its payment.</source>
         <translation>The invoice for the rest could not be created. The sale is still waiting for its payment.</translation>
     </message>
@@ -3206,12 +3222,12 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+160"/>
+        <location filename="../../pos_app/app.py" line="+206"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+25"/>
         <source>Another pos-app is already running on this computer (process {pid}). Use that window, or close it and start again.</source>
         <translation>Another pos-app is already running on this computer (process {pid}). Use that window, or close it and start again.</translation>
     </message>
@@ -3221,22 +3237,22 @@
         <translation>Another pos-app is already running on this computer. Use that window, or close it and start again.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</source>
         <translation>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+21"/>
         <source>Terminal {terminal}</source>
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location filename="../../pos_app/app_dialogs.py" line="+44"/>
         <source>The till is still starting.</source>
         <translation>The till is still starting.</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location filename="../../pos_app/app.py" line="+51"/>
         <source>Applying the new settings…</source>
         <translation>Applying the new settings…</translation>
     </message>
@@ -3271,7 +3287,7 @@
         <translation>The callback receiver could not start ({detail}); payments are found by checking, a little later. Choose another port in Settings.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_recovery.py" line="+47"/>
+        <location filename="../../pos_app/app_recovery.py" line="+46"/>
         <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
         <translation>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</translation>
     </message>
@@ -3301,12 +3317,12 @@
         <translation>{count} unfinished sale(s) could not be checked with the payment service yet; the till keeps trying.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>The unfinished sales are settled with the payment service.</source>
         <translation>The unfinished sales are settled with the payment service.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_counter.py" line="+91"/>
+        <location filename="../../pos_app/app_counter.py" line="+90"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</translation>
     </message>
@@ -3316,7 +3332,7 @@
         <translation>Signed in: {name}.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+54"/>
         <source>The catalog file was not saved.</source>
         <translation>The catalog file was not saved.</translation>
     </message>
@@ -3324,7 +3340,7 @@
 <context>
     <name>Printing</name>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+40"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+30"/>
         <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
         <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</translation>
     </message>
@@ -3389,7 +3405,7 @@
         <translation>Check that it is switched on and plugged in, and the device path in Settings.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/escpos_target.py" line="+48"/>
+        <location filename="../../pos_app/receipts/escpos_target.py" line="+47"/>
         <source>USB printer {vendor}:{product}</source>
         <translation>USB printer {vendor}:{product}</translation>
     </message>
@@ -3419,7 +3435,7 @@
         <translation>printer device {path}</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>The printer setting &quot;{setting}&quot; cannot be used: {how}.</source>
         <translation>The printer setting &quot;{setting}&quot; cannot be used: {how}.</translation>
     </message>
@@ -3474,7 +3490,7 @@
         <translation>The receipt printer ({printer}) refused the job: {reason}. {hint}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+17"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+21"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>this computer has no USB driver library (libusb) installed</translation>
     </message>
@@ -3602,7 +3618,7 @@
         <translation>The PDF could not be drawn.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+18"/>
         <source>The PDF {path} cannot be saved: {reason}.</source>
         <translation>The PDF {path} cannot be saved: {reason}.</translation>
     </message>
@@ -3739,7 +3755,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+6"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+15"/>
         <source>Sale</source>
         <translation>Sale</translation>
     </message>
@@ -3841,7 +3857,7 @@
     <message>
         <location filename="../../pos_app/receipts/sale_slip.py" line="-80"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+119"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-11"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
@@ -3899,7 +3915,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+12"/>
         <location line="+66"/>
         <location line="+26"/>
         <source>Printed</source>
@@ -3917,6 +3933,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+32"/>
         <source>Net</source>
         <translation>Net</translation>
     </message>
@@ -3982,7 +3999,7 @@
         <translation>X report {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-86"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
         <source>RECEIPT CANCELLED</source>
         <translation>RECEIPT CANCELLED</translation>
     </message>
@@ -4104,16 +4121,18 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+25"/>
         <source>Paid ({count})</source>
         <translation>Paid ({count})</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-21"/>
+        <location line="+23"/>
         <source>Given back ({count})</source>
         <translation>Given back ({count})</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-21"/>
         <source>NET</source>
         <translation>NET</translation>
     </message>
@@ -4133,12 +4152,7 @@
         <translation>By bank</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>By payment type</source>
-        <translation>By payment type</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+13"/>
         <source>Cancelled ({count})</source>
         <translation>Cancelled ({count})</translation>
     </message>
@@ -4188,7 +4202,7 @@
         <translation>Day close {day}</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-35"/>
         <source>City tax with receipt</source>
         <translation>City tax with receipt</translation>
     </message>
@@ -4203,17 +4217,37 @@
         <translation>Closed</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-102"/>
+        <source>QPay card</source>
+        <translation>QPay card</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>QPay bank transfer</source>
+        <translation>QPay bank transfer</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>QPay {kind}</source>
+        <translation>QPay {kind}</translation>
+    </message>
+    <message>
+        <location line="+97"/>
         <source>From</source>
         <translation>From</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+28"/>
+        <source>By tender</source>
+        <translation>By tender</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Owed a receipt</source>
         <translation>Owed a receipt</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-36"/>
         <source>Paid beyond the total</source>
         <translation>Paid beyond the total</translation>
     </message>
@@ -4413,7 +4447,7 @@
 <context>
     <name>ReceiptPreviewDialog</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_preview.py" line="+55"/>
+        <location filename="../../pos_app/ui/receipt_preview.py" line="+59"/>
         <source>Print preview</source>
         <translation>Print preview</translation>
     </message>
@@ -4511,7 +4545,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+90"/>
+        <location filename="../../pos_app/ui/printing.py" line="+109"/>
         <source>The copy of sale {number}</source>
         <translation>The copy of sale {number}</translation>
     </message>
@@ -4526,7 +4560,7 @@
         <translation>The day close of {day}</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>The printer could not be used.</source>
         <translation>The printer could not be used.</translation>
     </message>
@@ -4541,7 +4575,7 @@
         <translation>{what} printed ({printer}).</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The cash drawer did not open: {reason}</source>
         <translation>The cash drawer did not open: {reason}</translation>
     </message>
@@ -4549,7 +4583,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+140"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+144"/>
         <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+81"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
@@ -4565,12 +4599,12 @@
         <translation>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>The invoice could not be created.</source>
         <translation>The invoice could not be created.</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+105"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>The invoice was closed by the service: nothing was paid.</translation>
     </message>
@@ -4600,12 +4634,12 @@
         <translation>Checking the payment failed. Still trying.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+63"/>
+        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+67"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>The receipt could not be issued.</source>
         <translation>The receipt could not be issued.</translation>
     </message>
@@ -4625,12 +4659,12 @@
         <translation>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>The sale could not be cancelled. It is still open; try again.</source>
         <translation>The sale could not be cancelled. It is still open; try again.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>The customer has already paid, so the sale cannot be cancelled.</source>
         <translation>The customer has already paid, so the sale cannot be cancelled.</translation>
     </message>
@@ -4655,7 +4689,7 @@
         <translation>The payment was not recorded; it does not count.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
         <source>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</source>
         <translation>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</translation>
     </message>
@@ -4668,7 +4702,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+61"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+60"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Scan or type a code, or type a name  ·  3*code for three</translation>
     </message>
@@ -4719,7 +4753,7 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>Discount</source>
         <translation>Discount</translation>
     </message>
@@ -4816,7 +4850,7 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-83"/>
+        <location filename="../../pos_app/ui/messages.py" line="-90"/>
         <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
         <translation>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</translation>
     </message>
@@ -5950,7 +5984,7 @@
 <context>
     <name>Shift</name>
     <message>
-        <location filename="../../pos_app/ui/shift_actions.py" line="+43"/>
+        <location filename="../../pos_app/ui/shift_actions.py" line="+42"/>
         <source>Amount {value} is not a number</source>
         <translation>Amount {value} is not a number</translation>
     </message>
@@ -5993,7 +6027,7 @@
 <context>
     <name>ShiftDialog</name>
     <message>
-        <location line="+48"/>
+        <location line="+37"/>
         <source>Reading the journal…</source>
         <translation>Reading the journal…</translation>
     </message>
@@ -6520,18 +6554,18 @@
         <translation>A manager&apos;s PIN is needed to {what}.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+33"/>
+        <location line="+8"/>
+        <location line="+34"/>
         <source>That PIN is nobody&apos;s here. Try again.</source>
         <translation>That PIN is nobody&apos;s here. Try again.</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-32"/>
         <source>{name} is not a manager: a manager&apos;s PIN is needed.</source>
         <translation>{name} is not a manager: a manager&apos;s PIN is needed.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Enter your PIN to sign in.</source>
         <translation>Enter your PIN to sign in.</translation>
     </message>

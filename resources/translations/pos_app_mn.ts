@@ -4,7 +4,7 @@
 <context>
     <name>AppStore</name>
     <message>
-        <location filename="../../pos_app/app_store.py" line="+99"/>
+        <location filename="../../pos_app/app_store.py" line="+100"/>
         <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
         <translation>Дэлгүүрийн серверийн каталог ашиглагдаж байна: {count} бараа (одооноос нэмэх бараа шинэ үнээрээ орно).</translation>
     </message>
@@ -75,7 +75,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+40"/>
+        <location filename="../../pos_app/ui/messages.py" line="+44"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Код уншуулах эсвэл бичнэ үү, эсвэл тоо*код (ж.нь 3*4901234567890)</translation>
     </message>
@@ -508,7 +508,7 @@
 <context>
     <name>CustomerDisplay</name>
     <message>
-        <location filename="../../pos_app/ui/customer_display.py" line="+47"/>
+        <location filename="../../pos_app/ui/customer_display.py" line="+49"/>
         <source>Customer display</source>
         <translation>Үйлчлүүлэгчийн дэлгэц</translation>
     </message>
@@ -598,7 +598,7 @@
         <translation>Журналыг дахин унших (F5)</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>Export CSV…</source>
         <translation>CSV гаргах…</translation>
     </message>
@@ -623,7 +623,7 @@
         <translation>Хаах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+60"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+73"/>
         <source>Count</source>
         <translation>Тоо</translation>
     </message>
@@ -633,7 +633,7 @@
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+64"/>
         <source>Sales</source>
         <translation>Борлуулалт</translation>
     </message>
@@ -648,12 +648,43 @@
         <translation>Үүнээс хөнгөлөлттэй (хасагдсан дүн)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-65"/>
+        <location line="+68"/>
         <source>Given back</source>
         <translation>Буцаасан</translation>
     </message>
     <message>
+        <location line="-88"/>
+        <source>QPay card</source>
+        <translation>QPay карт</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>QPay bank transfer</source>
+        <translation>QPay дансны шилжүүлэг</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay {kind}</source>
+        <translation>QPay {kind}</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>By tender</source>
+        <translation>Төлбөрийн хэрэгслээр</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Paid</source>
+        <translation>Төлсөн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Net</source>
+        <translation>Цэвэр дүн</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>Net (paid − given back)</source>
         <translation>Цэвэр (төлөгдсөн − буцаасан)</translation>
     </message>
@@ -668,7 +699,7 @@
         <translation>Хүчингүй болсон баримт</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+27"/>
         <source>Cancelled / expired / failed</source>
         <translation>Цуцлагдсан / хугацаа дууссан / амжилтгүй</translation>
     </message>
@@ -688,54 +719,29 @@
         <translation>Амжилтгүй (нэхэмжлэх үүсээгүй)</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="+2"/>
         <source>Given back (cancel / refund)</source>
         <translation>Буцаасан (цуцлалт / буцаалт)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Card payments cancelled</source>
-        <translation>Цуцалсан картын төлбөр</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Card payments refunded</source>
-        <translation>Буцаасан картын төлбөр</translation>
-    </message>
-    <message>
-        <location line="+23"/>
+        <location line="+4"/>
         <source>By bank</source>
         <translation>Банкаар</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+9"/>
+        <location line="-126"/>
+        <location line="+128"/>
         <source>Unknown</source>
         <translation>Тодорхойгүй</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="+3"/>
         <location line="+10"/>
         <source>No payments</source>
         <translation>Төлбөр байхгүй</translation>
     </message>
     <message>
-        <location line="-9"/>
-        <source>By payment type</source>
-        <translation>Төлбөрийн төрлөөр</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Card</source>
-        <translation>Карт</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Bank transfer (P2P)</source>
-        <translation>Дансаар шилжүүлэх (P2P)</translation>
-    </message>
-    <message>
-        <location line="-23"/>
+        <location line="-35"/>
         <source>Needs attention</source>
         <translation>Анхаарах зүйлс</translation>
     </message>
@@ -760,7 +766,7 @@
         <translation>Дуусаагүй борлуулалт</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="-113"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
@@ -770,7 +776,17 @@
         <translation>Картын терминал</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+126"/>
+        <source>Cancelled or handed back</source>
+        <translation>Цуцалсан эсвэл буцааж өгсөн</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refunded</source>
+        <translation>Буцаан олгосон</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Net: —</source>
         <translation>Цэвэр дүн: —</translation>
     </message>
@@ -845,7 +861,7 @@
         <translation>Буцах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-81"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-97"/>
         <source>City tax with receipt</source>
         <translation>Баримттай НХАТ</translation>
     </message>
@@ -861,7 +877,7 @@
     </message>
     <message>
         <location filename="../../pos_app/ui/day_close_dialog.py" line="-131"/>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+84"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+100"/>
         <source>Close the day…</source>
         <translation>Өдрийг хаах…</translation>
     </message>
@@ -901,22 +917,22 @@
         <translation>Өдрийг {}-д хаалаа. Түүний дүн хадгалагдсан бөгөөд өөрчлөгдөхгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-101"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-117"/>
         <source>Of which paid beyond the total</source>
         <translation>Үүнээс нийт дүнгээс илүү төлсөн</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+27"/>
         <source>Owed a receipt</source>
         <translation>Баримт гаргах ёстой</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+87"/>
         <source>Owed a receipt: {numbers}</source>
         <translation>Баримт гаргах ёстой: {numbers}</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-100"/>
         <source>Paid without receipt</source>
         <translation>Баримтгүй төлөгдсөн</translation>
     </message>
@@ -1328,7 +1344,7 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+171"/>
+        <location filename="../../pos_app/ui/messages.py" line="+178"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
@@ -2544,12 +2560,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+72"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+74"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay касс</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+19"/>
         <source>Starting…</source>
         <translation>Эхэлж байна…</translation>
     </message>
@@ -2590,22 +2606,22 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+208"/>
+        <location line="+200"/>
         <source>Cancel sale</source>
         <translation>Борлуулалт цуцлах</translation>
     </message>
     <message>
-        <location line="-207"/>
+        <location line="-199"/>
         <source>Simulate customer payment</source>
         <translation>Төлбөр дуурайх</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Issue receipt</source>
         <translation>Баримт гаргах</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Individual receipt</source>
         <translation>Хувь хүний баримт</translation>
     </message>
@@ -2676,7 +2692,7 @@
         <translation>&amp;Касс</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+41"/>
         <source>Ready.</source>
         <translation>Бэлэн.</translation>
     </message>
@@ -2701,7 +2717,7 @@
         <translation>Сагс хэвээр байна: засаад дахин төлбөр авах, эсвэл F2 дарж шинэ борлуулалт эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+77"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>Баримт хараахан гараагүй байна. Баримтгүйгээр шинэ борлуулалт эхлүүлэх үү?</translation>
     </message>
@@ -2721,7 +2737,7 @@
         <translation>Сагс хоослох</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
         <translation>Энэ борлуулалтыг цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
     </message>
@@ -2731,7 +2747,7 @@
         <translation>Үргэлжлүүлэн хүлээх</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Not added: {code}: {why}.</source>
         <translation>Нэмэгдсэнгүй: {code}: {why}.</translation>
     </message>
@@ -2754,7 +2770,7 @@
         </translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-153"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: {amount} худалдан авагчийн картад буцаагдлаа.</translation>
     </message>
@@ -2794,7 +2810,7 @@
         <translation>Ээлж нээгдлээ.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>Open the shift first: count the float in the drawer.</source>
         <translation>Эхлээд ээлжээ нээнэ үү: мөнгөний шүүгээн дэх эхлэлийн бэлэн мөнгийг тоолно.</translation>
     </message>
@@ -2884,7 +2900,7 @@
         <translation>Хадгалсан борлуулалт алга. F10 дэлгэц дээрх борлуулалтыг түр хадгална.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>The sale was not resumed.</source>
         <translation>Борлуулалтыг сэргээж чадсангүй.</translation>
     </message>
@@ -2948,27 +2964,27 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid.py" line="+98"/>
+        <location filename="../../pos_app/ui/part_paid.py" line="+92"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Үлдэгдлийн нэхэмжлэх үүсгэж байна…</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+77"/>
         <source>More money arrived meanwhile: the sale is still open.</source>
         <translation>Энэ хооронд дахин төлбөр орж ирлээ: борлуулалт нээлттэй хэвээр байна.</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-27"/>
         <source>Nothing is paid yet: the customer pays the invoice on screen.</source>
         <translation>Одоогоор юу ч төлөгдөөгүй байна: худалдан авагч дэлгэц дээрх нэхэмжлэхийг төлнө.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>The customer has paid the rest meanwhile, so nothing was given back.</source>
         <translation>Худалдан авагч энэ хооронд үлдэгдлийг төлсөн тул юу ч буцаагдсангүй.</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-31"/>
         <source>The invoice for the rest could not be created. The sale is still waiting for its payment.</source>
         <translation>Үлдэгдлийн нэхэмжлэх үүсгэж чадсангүй. Борлуулалт төлбөрөө хүлээсээр байна.</translation>
     </message>
@@ -3206,12 +3222,12 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+160"/>
+        <location filename="../../pos_app/app.py" line="+206"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+25"/>
         <source>Another pos-app is already running on this computer (process {pid}). Use that window, or close it and start again.</source>
         <translation>Энэ компьютер дээр өөр pos-app ажиллаж байна (процесс {pid}). Тэр цонхыг ашиглах, эсвэл түүнийг хаагаад дахин эхлүүлнэ үү.</translation>
     </message>
@@ -3221,22 +3237,22 @@
         <translation>Энэ компьютер дээр өөр pos-app ажиллаж байна. Тэр цонхыг ашиглах, эсвэл түүнийг хаагаад дахин эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</source>
         <translation>Энэ бүртгэлийн нууц үг хадгалагдаагүй: төлбөр авахаас өмнө Тохиргоонд (Ctrl+,) оруулна уу.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+21"/>
         <source>Terminal {terminal}</source>
         <translation>Терминал {terminal}</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location filename="../../pos_app/app_dialogs.py" line="+44"/>
         <source>The till is still starting.</source>
         <translation>Касс эхэлсээр байна.</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location filename="../../pos_app/app.py" line="+51"/>
         <source>Applying the new settings…</source>
         <translation>Шинэ тохиргоог хэрэгжүүлж байна…</translation>
     </message>
@@ -3271,7 +3287,7 @@
         <translation>Callback хүлээн авагч эхэлсэнгүй ({detail}); төлбөрийг шалгалтаар арай хожуу илрүүлнэ. Тохиргоонд өөр порт сонгоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_recovery.py" line="+47"/>
+        <location filename="../../pos_app/app_recovery.py" line="+46"/>
         <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
         <translation>Дуусаагүй борлуулалтыг шалгаж чадсангүй ({detail}). Тэдгээр нь журналд хадгалагдсан; дахин оролдохын тулд кассыг дахин эхлүүлнэ үү.</translation>
     </message>
@@ -3301,12 +3317,12 @@
         <translation>Дуусаагүй {count} борлуулалтыг төлбөрийн үйлчилгээгээр хараахан шалгаж чадаагүй; касс оролдсоор байна.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>The unfinished sales are settled with the payment service.</source>
         <translation>Дуусаагүй борлуулалтуудыг төлбөрийн үйлчилгээтэй тулгаж дууслаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_counter.py" line="+91"/>
+        <location filename="../../pos_app/app_counter.py" line="+90"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>Менежерийн ПИН бүртгэгдээгүй: энэ кассанд хэн ч мөнгө буцааж, Тохиргоог нээж чадна. Касс → Ажилтнууд ба ПИН хэсэгт бүртгэнэ үү.</translation>
     </message>
@@ -3316,7 +3332,7 @@
         <translation>Нэвтэрсэн: {name}.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+54"/>
         <source>The catalog file was not saved.</source>
         <translation>Каталогийн файл хадгалагдсангүй.</translation>
     </message>
@@ -3324,7 +3340,7 @@
 <context>
     <name>Printing</name>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+40"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+30"/>
         <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
         <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;принтерийн нэр&gt;, cups:&lt;принтерийн нэр&gt; эсвэл file:/dev/usb/lp0</translation>
     </message>
@@ -3389,7 +3405,7 @@
         <translation>Принтер асаалттай, залгагдсан эсэх, Тохиргоон дахь төхөөрөмжийн замыг шалгана уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/escpos_target.py" line="+48"/>
+        <location filename="../../pos_app/receipts/escpos_target.py" line="+47"/>
         <source>USB printer {vendor}:{product}</source>
         <translation>USB принтер {vendor}:{product}</translation>
     </message>
@@ -3419,7 +3435,7 @@
         <translation>принтерийн төхөөрөмж {path}</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>The printer setting &quot;{setting}&quot; cannot be used: {how}.</source>
         <translation>Принтерийн «{setting}» тохиргоог ашиглах боломжгүй: {how}.</translation>
     </message>
@@ -3474,7 +3490,7 @@
         <translation>Баримтын принтер ({printer}) хэвлэх ажлыг татгалзлаа: {reason}. {hint}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+17"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+21"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>энэ компьютерт USB драйверын сан (libusb) суулгаагүй байна</translation>
     </message>
@@ -3602,7 +3618,7 @@
         <translation>PDF үүсгэж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+18"/>
         <source>The PDF {path} cannot be saved: {reason}.</source>
         <translation>PDF файлыг ({path}) хадгалах боломжгүй: {reason}.</translation>
     </message>
@@ -3739,7 +3755,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+6"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+15"/>
         <source>Sale</source>
         <translation>Борлуулалт</translation>
     </message>
@@ -3841,7 +3857,7 @@
     <message>
         <location filename="../../pos_app/receipts/sale_slip.py" line="-80"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+119"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-11"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
@@ -3899,7 +3915,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+12"/>
         <location line="+66"/>
         <location line="+26"/>
         <source>Printed</source>
@@ -3917,6 +3933,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+32"/>
         <source>Net</source>
         <translation>Цэвэр дүн</translation>
     </message>
@@ -3982,7 +3999,7 @@
         <translation>X тайлан {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-86"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
         <source>RECEIPT CANCELLED</source>
         <translation>БАРИМТ ЦУЦЛАГДСАН</translation>
     </message>
@@ -4104,16 +4121,18 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+25"/>
         <source>Paid ({count})</source>
         <translation>Төлөгдсөн ({count})</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-21"/>
+        <location line="+23"/>
         <source>Given back ({count})</source>
         <translation>Буцаасан ({count})</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-21"/>
         <source>NET</source>
         <translation>ЦЭВЭР ДҮН</translation>
     </message>
@@ -4133,12 +4152,7 @@
         <translation>Банкаар</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>By payment type</source>
-        <translation>Төлбөрийн төрлөөр</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+13"/>
         <source>Cancelled ({count})</source>
         <translation>Цуцлагдсан ({count})</translation>
     </message>
@@ -4188,7 +4202,7 @@
         <translation>Өдрийн хаалт {day}</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-35"/>
         <source>City tax with receipt</source>
         <translation>Баримттай НХАТ</translation>
     </message>
@@ -4203,17 +4217,37 @@
         <translation>Хаасан</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-102"/>
+        <source>QPay card</source>
+        <translation>QPay карт</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>QPay bank transfer</source>
+        <translation>QPay дансны шилжүүлэг</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>QPay {kind}</source>
+        <translation>QPay {kind}</translation>
+    </message>
+    <message>
+        <location line="+97"/>
         <source>From</source>
         <translation>Эхэлсэн</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+28"/>
+        <source>By tender</source>
+        <translation>Төлбөрийн хэрэгслээр</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Owed a receipt</source>
         <translation>Баримт гаргах ёстой</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-36"/>
         <source>Paid beyond the total</source>
         <translation>Илүү төлсөн</translation>
     </message>
@@ -4413,7 +4447,7 @@
 <context>
     <name>ReceiptPreviewDialog</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_preview.py" line="+55"/>
+        <location filename="../../pos_app/ui/receipt_preview.py" line="+59"/>
         <source>Print preview</source>
         <translation>Урьдчилан харах</translation>
     </message>
@@ -4511,7 +4545,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+90"/>
+        <location filename="../../pos_app/ui/printing.py" line="+109"/>
         <source>The copy of sale {number}</source>
         <translation>{number} борлуулалтын хуулбар</translation>
     </message>
@@ -4526,7 +4560,7 @@
         <translation>{day} өдрийн хаалт</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>The printer could not be used.</source>
         <translation>Принтерийг ашиглаж чадсангүй.</translation>
     </message>
@@ -4541,7 +4575,7 @@
         <translation>{what} хэвлэгдлээ ({printer}).</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The cash drawer did not open: {reason}</source>
         <translation>Мөнгөний шүүгээ нээгдсэнгүй: {reason}</translation>
     </message>
@@ -4549,7 +4583,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+140"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+144"/>
         <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+81"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
@@ -4565,12 +4599,12 @@
         <translation>Энэ борлуулалтад QPay-ээр аль хэдийн оролдсон: үлдэгдлийг бэлэн мөнгө эсвэл картаар авах, эсвэл авсан төлбөрүүдийг буцааж өгөөд дахин эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>The invoice could not be created.</source>
         <translation>Нэхэмжлэх үүсгэж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+105"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>Үйлчилгээ нэхэмжлэхийг хаасан: төлбөр төлөгдөөгүй.</translation>
     </message>
@@ -4600,12 +4634,12 @@
         <translation>Төлбөр шалгахад алдаа гарлаа. Оролдсоор байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+63"/>
+        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+67"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>Энэ борлуулалтын баримтыг гаргах PosAPI тохируулаагүй байна: Тохиргоонд (Ctrl+,) тохируулна уу.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>The receipt could not be issued.</source>
         <translation>Баримт гаргаж чадсангүй.</translation>
     </message>
@@ -4625,12 +4659,12 @@
         <translation>Энэ борлуулалт төлөгдсөн тул энд цуцлах боломжгүй. Буцаалтыг борлуулалтын түүхээс хийнэ.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>The sale could not be cancelled. It is still open; try again.</source>
         <translation>Борлуулалтыг цуцалж чадсангүй. Нээлттэй хэвээр байна; дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>The customer has already paid, so the sale cannot be cancelled.</source>
         <translation>Үйлчлүүлэгч аль хэдийн төлсөн тул борлуулалтыг цуцлах боломжгүй.</translation>
     </message>
@@ -4655,7 +4689,7 @@
         <translation>Төлбөр бүртгэгдсэнгүй; тооцогдохгүй.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
         <source>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</source>
         <translation>Үлдэгдлийн нэхэмжлэлийн хариу алдагдлаа. Касс удахгүй дахин хайна.</translation>
     </message>
@@ -4668,7 +4702,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+61"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+60"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Код уншуулах, бичих эсвэл нэрээр хайх  ·  3*код гурвыг нэмнэ</translation>
     </message>
@@ -4719,7 +4753,7 @@
         <translation>үүнд НХАТ</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>Discount</source>
         <translation>Хөнгөлөлт</translation>
     </message>
@@ -4816,7 +4850,7 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-83"/>
+        <location filename="../../pos_app/ui/messages.py" line="-90"/>
         <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
         <translation>Системийн түлхүүрийн сан (keyring) алга тул нууц үгийг зөвхөн энэ удаад хадгална; дахин эхлүүлсний дараа дахин оруулна уу.</translation>
     </message>
@@ -5950,7 +5984,7 @@
 <context>
     <name>Shift</name>
     <message>
-        <location filename="../../pos_app/ui/shift_actions.py" line="+43"/>
+        <location filename="../../pos_app/ui/shift_actions.py" line="+42"/>
         <source>Amount {value} is not a number</source>
         <translation>{value} дүн тоо биш байна</translation>
     </message>
@@ -5993,7 +6027,7 @@
 <context>
     <name>ShiftDialog</name>
     <message>
-        <location line="+48"/>
+        <location line="+37"/>
         <source>Reading the journal…</source>
         <translation>Журналыг уншиж байна…</translation>
     </message>
@@ -6520,18 +6554,18 @@
         <translation>Менежерийн ПИН хэрэгтэй: {what}.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+33"/>
+        <location line="+8"/>
+        <location line="+34"/>
         <source>That PIN is nobody&apos;s here. Try again.</source>
         <translation>Энэ ПИН хэнд ч хамаарахгүй. Дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-32"/>
         <source>{name} is not a manager: a manager&apos;s PIN is needed.</source>
         <translation>{name} менежер биш: менежерийн ПИН шаардлагатай.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Enter your PIN to sign in.</source>
         <translation>Нэвтрэхийн тулд ПИН-ээ оруулна уу.</translation>
     </message>
