@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from decimal import Decimal
 from enum import Enum
 
 from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReceiptStatus, ReversalKind
@@ -99,8 +98,7 @@ def give_back(journal: Journal, checkout: Checkout, number: str, kind: ReversalK
             else:
                 journal.reversal_failed(number, refusal_text(exc))
         raise        # otherwise unknown: left pending; the next check or start re-reads the payment
-    earlier = sum((payment.amount for payment in sale.given_back), Decimal(0))
-    journal.reversal_done(number, earlier + amount)   # starts the receipts' void with it, when asked
+    journal.reversal_done(number, amount)   # what this give-back returned; starts the receipts' void, when asked
     if journal.get(number).receipt_status is ReceiptStatus.CANCELLING:
         settle_voids(journal, checkout, posapi, number)
     return journal.get(number)

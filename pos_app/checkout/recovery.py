@@ -33,6 +33,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Collection
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import Enum
 
 from pos_app.domain.sale import ReceiptVia
@@ -177,7 +178,8 @@ def _receipt_pending(journal: Journal, checkout: Checkout, sale: JournalSale) ->
 def _reversal_pending(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
     undone = checkout.payments_given_back(sale.payments)
     if len(undone) == len(sale.payments):
-        journal.reversal_done(sale.number, sale.paid_amount)
+        # What this give-back returned: the payments a refusal half-way before it had not (it logged those).
+        journal.reversal_done(sale.number, sum((payment.amount for payment in sale.payments_kept), Decimal(0)))
         return RecoveryOutcome(sale.number, Recovered.REVERSED)
     if undone:   # stopped half-way: what went back is recorded, the rest is still paid (give it back again)
         journal.reversal_partly_done(sale.number, undone, "the till stopped while giving the payments back; "

@@ -53,13 +53,27 @@ class JournalAfterSale:
                    {"kind": kind.value, "reason": note, "void_receipts": bool(void_receipts)}, check=not_reversed)
 
     def reversal_done(self: Journal, number: str, amount: Decimal) -> None:
-        """The money is back. When the give back asked for it, the sale's valid receipts move to CANCELLING in
-        the same transaction: the void is then owed (recovery settles it) even if the till stops right here."""
-        self._step(number, "reversal_done", {_S.PAID, _S.COMPLETED}, None,
-                   {"reversal_status": ReversalStatus.DONE.value,
-                    "reversed_amount": money_text(amount, "reversed amount")},
-                   {"amount": str(amount)}, check=_reversal_is(number, ReversalStatus.PENDING),
-                   then=self._void_if_asked)
+        """The money is back: `amount` is what this give-back returned, the payments not returned before (a
+        give-back refused half-way recorded those with its own amount). The sale's `reversed_amount` becomes
+        what went back in all; the step logs its own amount, that total and the payments it returned, so the
+        day close counts each payment once (`given_back`). When the give back asked for it, the sale's valid
+        receipts move to CANCELLING in the same transaction: the void is then owed (recovery settles it) even
+        if the till stops right here."""
+        step = money_text(amount, "reversed amount")
+        with self._writing() as db:
+            now = self._now()   # under the write lock: a day close cannot fall between the time and the commit
+            row = self._row_for(db, number, "reversal_done", {_S.PAID, _S.COMPLETED})
+            _reversal_is(number, ReversalStatus.PENDING)(row)
+            earlier = json.loads(row["given_back_json"] or "[]")
+            back = {record.get("payment_id") for record in earlier}
+            returned = [record for record in json.loads(row["payment_ids_json"] or "[]")
+                        if record.get("payment_id") not in back]
+            total = str(sum((Decimal(str(record["amount"])) for record in earlier), amount))
+            db.execute("UPDATE sales SET reversal_status = ?, reversed_amount = ?, failure = '', updated_at = ?"
+                       " WHERE number = ?", (ReversalStatus.DONE.value, total, time_text(now), number))
+            self._log(db, number, now, "reversal_done", {"status": row["status"], "amount": step,
+                                                        "reversed_amount": total, "payments": returned})
+            self._void_if_asked(db, number, now)
 
     def _void_if_asked(self: Journal, db: sqlite3.Connection, number: str, at: datetime) -> None:
         asked = db.execute("SELECT detail_json FROM events WHERE number = ? AND kind = 'reversal_started'"

@@ -17,7 +17,7 @@ from .day_summary import DaySummary, Tally, _largest_first
 __all__ = ["combine"]
 
 _NOT_ADDED = frozenset({"day", "terminal", "since", "closed_at"})
-_MERGED_BY_KEY = frozenset({"by_bank", "by_payment_type"})
+_MERGED_BY_KEY = frozenset({"by_bank", "by_payment_type", "given_back_by_type"})
 
 
 def combine(summaries: Iterable[DaySummary], *, day: date | None = None, terminal: str = "") -> DaySummary:

@@ -96,6 +96,10 @@ def _summary_rows(summary: DaySummary) -> list[tuple[str, str, object, object]]:
     ]
     rows += [tally("bank", bank or UNKNOWN, value) for bank, value in summary.by_bank]
     rows += [tally("payment_type", kind or UNKNOWN, value) for kind, value in summary.by_payment_type]
+    # Each tender's money given back and its net (paid − given back), in the till's order of tenders.
+    rows += [tally("given_back_type", tender.kind or UNKNOWN, tender.given_back) for tender in summary.by_tender
+             if tender.given_back.count]
+    rows += [amount("net_type", tender.kind or UNKNOWN, tender.net) for tender in summary.by_tender]
     rows += [
         tally("not_paid", "cancelled", summary.cancelled),
         tally("not_paid", "expired", summary.expired),
@@ -120,7 +124,9 @@ def to_csv(summary: DaySummary) -> str:
     The first rows name the day and the terminal (and, when set, the close it
     began at and its own close) in the `key` cell, so the amount column holds
     nothing but amounts. Each sale owed a receipt has a row of its own
-    (section ``owes_receipt``, its number as the key).
+    (section ``owes_receipt``, its number as the key). Each payment type (tender) has its money paid
+    (``payment_type``), given back (``given_back_type``) and net (``net_type``); over the types these add up
+    to ``paid``'s sales, given back and net.
     """
     return _write_rows([SUMMARY_HEADER, *_summary_rows(summary)])
 

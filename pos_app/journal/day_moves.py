@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from pos_app.domain.sale import PaymentSeen
 
+from .given_back import GivenBack, GiveBackReader, listed_payments
 from .journal import JournalReceipt, JournalSale, JournalStatus, ReceiptStatus, ReversalStatus
 
 __all__ = ["HALF_WAY_STATUSES", "PAID_STATUSES", "Event", "SaleDay", "day_bounds", "day_moves", "day_sales",
@@ -34,9 +35,7 @@ _ENDINGS = {"invoice_cancelled": _S.CANCELLED, "expired": _S.EXPIRED, "invoice_f
 # The steps that tell the journal of payments (their detail lists them): each payment counts on the first. A cash or
 # card-terminal tender is a payment here, typed CASH or TERMINAL (`tender_rows.tender_record`).
 _LEARNING_STEPS = frozenset({"payments_seen", "part_reversal_started", "money_after_give_back", "tender_taken"})
-# Money given back by a step, at the detail's amount: a QPay give-back, a part of one, or tenders handed back (the
-# sale cancelled before it was covered) or refunded (a return).
-_GIVING_BACK = frozenset({"reversal_done", "part_reversal_done", "tenders_handed_back", "tenders_refunded"})
+# Money given back (a QPay give-back, a part of one, tenders handed back or refunded) is read by `given_back`.
 _REVERSAL_CLEARED = frozenset({"money_after_give_back"})     # the part's give-back record closes: money came after
 _REVERSAL_STEPS = {"reversal_started": ReversalStatus.PENDING, "reversal_done": ReversalStatus.DONE,
                    "reversal_failed": ReversalStatus.FAILED,
@@ -54,7 +53,7 @@ class SaleDay:
     sale: JournalSale
     begun: bool = False
     paid: Decimal | None = None             # money arrived: the sum of `payments`
-    given_back: Decimal | None = None
+    given_back: Decimal | None = None       # the sum of `returned`
     ended: JournalStatus | None = None      # CANCELLED, EXPIRED or FAILED: it ended unpaid
     issued: tuple[JournalReceipt, ...] = ()
     voided: tuple[JournalReceipt, ...] = ()
@@ -62,6 +61,7 @@ class SaleDay:
     payments: tuple[PaymentSeen, ...] = ()  # the payments the journal first learnt of in the window
     paid_before: Decimal = _ZERO            # the payments learnt of before the window
     without_receipt_amount: Decimal = _ZERO  # the money of `without_receipt` (the sale's payments), same sign
+    returned: tuple[GivenBack, ...] = ()    # what each of its steps in the window gave back, how and by what
 
     @property
     def moved(self) -> bool:
@@ -138,32 +138,22 @@ def _steps_from_the_sale(sale: JournalSale) -> list[Event]:
     if sale.reversal_status is not None:
         steps.append((at, "reversal_started", {}))
         if sale.reversal_status is ReversalStatus.DONE:
-            steps.append((at, "reversal_done", {"amount": str(sale.reversed_amount)}))
-        elif sale.reversal_status is ReversalStatus.FAILED:
-            steps.append((at, "reversal_failed", {}))
+            steps.append((at, "reversal_done", {"amount": str(sale.reversed_amount),
+                                                "reversed_amount": str(sale.reversed_amount)}))
+        elif sale.reversal_status is ReversalStatus.FAILED:    # (what a refusal half-way returned, if anything)
+            steps.append((at, "reversal_failed", {"amount": str(sale.reversed_amount)} if sale.reversed_amount
+                          else {}))
     for kind, status in _ENDINGS.items():
         if sale.status is status:
             steps.append((at, kind, {}))
     return steps
 
 
-def _amount(detail: Mapping[str, Any], default: Decimal) -> Decimal:
-    try:
-        amount = Decimal(str(detail["amount"]))
-    except (KeyError, InvalidOperation):
-        return default
-    return amount if amount.is_finite() else default
-
-
 def _learnt(detail: Mapping[str, Any], sale: JournalSale) -> tuple[PaymentSeen, ...]:
     """The payments one of `_LEARNING_STEPS` told the journal of (its detail lists them; a step without the
     list, derived or old: the sale's payments)."""
-    records = detail.get("payments")
-    if not isinstance(records, (list, tuple)):
-        return sale.payments
-    return tuple(PaymentSeen(str(record.get("payment_id", "")), _amount(record, _ZERO), str(record.get("bank", "")),
-                             str(record.get("type", "")))
-                 for record in records if isinstance(record, Mapping))
+    listed = listed_payments(detail)
+    return sale.payments if listed is None else listed
 
 
 def _key(payment: PaymentSeen) -> object:
@@ -183,7 +173,8 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
     paid_before = _ZERO
     paid_at: datetime | None = None                      # the sale was paid (PAID) from then on
     paid_with: dict[object, tuple[datetime, Decimal]] = {}   # its payments once paid: when learnt, how much
-    given_back: Decimal | None = None
+    returned: list[GivenBack] = []
+    giving_back = GiveBackReader(sale)
     ended: JournalStatus | None = None
     reversals: list[tuple[datetime, ReversalStatus | None]] = []
     for at, kind, detail in steps:
@@ -207,16 +198,13 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
                     paid_before += payment.amount
                 else:
                     payments.append(payment)
+        back = giving_back.read(kind, detail)     # every step, from the first: it follows the give-back's record
         if moment < start:
             continue
+        if back is not None:
+            returned.append(back)
         if kind == "sale_begun":
             begun = True
-        elif kind in _GIVING_BACK:
-            given_back = (given_back or _ZERO) + _amount(detail, sale.reversed_amount)
-            if kind in _ENDINGS:
-                ended = _ENDINGS[kind]
-        elif kind in ("reversal_failed", "part_reversal_failed") and "amount" in detail:
-            given_back = (given_back or _ZERO) + _amount(detail, _ZERO)     # refused half-way: this part went back
         elif kind in _ENDINGS and detail.get("to") != "tendering":    # (a split sale goes on with its tenders)
             ended = _ENDINGS[kind]
 
@@ -243,11 +231,13 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
     issued = tuple(row for row in sale.receipts if within(row.issued_at))
     voided = tuple(row for row in sale.receipts if row.status is ReceiptStatus.CANCELLED and within(row.changed_at))
     paid = _sum(payment.amount for payment in payments) if payments else None
+    given_back = _sum(back.amount for back in returned) if returned else None
     # The change over the window (a correction line when it stopped being without receipt).
     at_start, at_end = without_receipt(start), without_receipt(end)
     return SaleDay(sale, begun, paid, given_back, ended, issued, voided,
                    without_receipt=(at_end is not None) - (at_start is not None), payments=tuple(payments),
-                   paid_before=paid_before, without_receipt_amount=(at_end or _ZERO) - (at_start or _ZERO))
+                   paid_before=paid_before, without_receipt_amount=(at_end or _ZERO) - (at_start or _ZERO),
+                   returned=tuple(returned))
 
 
 def day_moves(sales: Iterable[JournalSale], day: date, terminal: str,

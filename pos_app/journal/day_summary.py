@@ -18,10 +18,19 @@ journal's own event times), not on the day its sale was begun:
   day and only the rest on the second. **by_bank / by_payment_type** split the
   same payments (so they add up to *paid*). An unnamed bank or type is the
   key ``""`` (shown as "Unknown").
-* **given_back_cancel / given_back_refund**: card payments given back that day
-  (`reversal_done`, or the part returned before a give-back was refused
-  half-way), at the amount given back. A refund today of yesterday's
-  sale counts today; yesterday stays as it was. **net** = paid − given back.
+* **given_back_cancel / given_back_refund**: money given back that day, by
+  how: QPay's card payments cancelled or refunded (`reversal_done`, the part
+  returned before a give-back was refused half-way, a part paid and given
+  back), and cash and the card terminal handed back (a sale cancelled before
+  it was covered: a cancel) or refunded (a return), each step at what *it*
+  gave back (`pos_app.journal.given_back`: each payment once, also in older
+  journals). A sale counts once a way. A refund today of yesterday's sale
+  counts today; yesterday stays as it was. **net** = paid − given back.
+* **given_back_by_type**: the same money by payment type, payment by payment
+  (as **by_payment_type** is for what was paid); **by_tender** puts the two
+  side by side, each tender (cash, card terminal, QPay card, QPay bank
+  transfer, unknown) with its net: over the tenders they add up to paid,
+  given back and net.
 * **receipts_issued / receipts_voided**: ebarimt receipts issued that day, and
   voids of receipts confirmed that day (a sale paid in parts has one receipt a
   payment, each counted).
@@ -83,9 +92,9 @@ from .journal import UNFINISHED_STATUSES, JournalSale, JournalStatus, ReceiptSta
 if TYPE_CHECKING:
     from .journal import Journal
 
-__all__ = ["HALF_WAY_STATUSES", "PAID_STATUSES", "UNKNOWN", "DayReport", "DaySummary", "Event", "SaleDay", "Tally",
-           "day_bounds", "day_moves", "day_sales", "day_summary", "is_unfinished", "load_day", "needs_attention",
-           "sale_day", "sale_taxes", "summarize", "wall_clock"]
+__all__ = ["HALF_WAY_STATUSES", "PAID_STATUSES", "TENDER_ORDER", "UNKNOWN", "DayReport", "DaySummary", "Event",
+           "SaleDay", "Tally", "TenderDay", "day_bounds", "day_moves", "day_sales", "day_summary", "is_unfinished",
+           "load_day", "needs_attention", "sale_day", "sale_taxes", "summarize", "tender_order", "wall_clock"]
 
 _S = JournalStatus
 TENDER_TYPES = frozenset({CASH_TYPE, TERMINAL_TYPE})
@@ -105,6 +114,30 @@ class Tally:
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(self.count + other.count, self.amount + other.amount)
+
+
+# The tenders in the order the day close lists them: cash, the card terminal, QPay by card, QPay by bank transfer;
+# then any other QPay type by name, and money whose type was not said last.
+TENDER_ORDER = (CASH_TYPE, TERMINAL_TYPE, "CARD", "P2P")
+
+
+def tender_order(kind: str) -> tuple[int, str]:
+    """The sort key of a payment type (`TENDER_ORDER`)."""
+    return (TENDER_ORDER.index(kind), "") if kind in TENDER_ORDER else (len(TENDER_ORDER) + (kind == ""), kind)
+
+
+@dataclass(frozen=True)
+class TenderDay:
+    """One tender's day (a payment type: CASH, TERMINAL, CARD, P2P; "" not said): what it brought in, what went
+    back through it, and the difference. Over the tenders these add up to the day's paid, given back and net."""
+
+    kind: str
+    paid: Tally = Tally()            # payments (each once, on the day first learnt of)
+    given_back: Tally = Tally()      # payments given back
+
+    @property
+    def net(self) -> Decimal:
+        return self.paid.amount - self.given_back.amount
 
 
 @dataclass(frozen=True)
@@ -138,6 +171,7 @@ class DaySummary:
     failed: Tally = Tally()
     given_back_cancel: Tally = Tally()
     given_back_refund: Tally = Tally()
+    given_back_by_type: tuple[tuple[str, Tally], ...] = ()    # the payments given back, by type (as by_payment_type)
     reversals_pending: int = 0
     reversals_failed: int = 0
     receipt_voids_pending: int = 0
@@ -164,6 +198,18 @@ class DaySummary:
     def net(self) -> Decimal:
         """Paid minus what was given back."""
         return self.paid.amount - self.given_back.amount
+
+    @property
+    def by_tender(self) -> tuple[TenderDay, ...]:
+        """Each tender that moved money in the day: paid, given back and net (see `TENDER_ORDER`). Money given
+        back that is not split by type (a Z report stored before the split) is the unknown type's, so the
+        tenders still add up to the day."""
+        paid, back = dict(self.by_payment_type), dict(self.given_back_by_type)
+        unsplit = self.given_back.amount - _sum(tally.amount for tally in back.values())
+        if unsplit:
+            back[""] = back.get("", Tally()) + Tally(0 if back else self.given_back.count, unsplit)
+        return tuple(TenderDay(kind, paid.get(kind, Tally()), back.get(kind, Tally()))
+                     for kind in sorted(paid.keys() | back.keys(), key=tender_order))
 
     @property
     def needs_attention(self) -> int:
@@ -231,6 +277,7 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
     begun = receipts_issued = receipts_voided = 0
     banks: dict[str, Tally] = {}
     kinds: dict[str, Tally] = {}
+    kinds_back: dict[str, Tally] = {}
 
     for move in moves:
         sale = move.sale
@@ -258,9 +305,11 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
             expired = expired.plus(sale.total)
         elif move.ended is _S.FAILED:
             failed = failed.plus(sale.total)
-        if move.given_back is not None:
-            kind_back = sale.reversal_kind or ReversalKind.REFUND
-            given_back[kind_back] = given_back[kind_back].plus(move.given_back)
+        for how in dict.fromkeys(back.how for back in move.returned):    # a sale once a way; by type, each payment
+            given_back[how] = given_back[how].plus(_sum(back.amount for back in move.returned if back.how is how))
+        for payment in (payment for back in move.returned for payment in back.payments):
+            kind = payment.kind.strip().upper()
+            kinds_back[kind] = kinds_back.get(kind, Tally()).plus(payment.amount)
         receipts_issued += len(move.issued)
         receipts_voided += len(move.voided)
         receipt_vat += move.receipt_vat
@@ -286,6 +335,7 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
         receipt_vat=receipt_vat, receipt_city_tax=receipt_city_tax, without_receipt=without_receipt,
         no_receipt_vat=no_receipt_vat, no_receipt_city_tax=no_receipt_city_tax, discounts=discounts,
         by_bank=_largest_first(banks), by_payment_type=_largest_first(kinds),
+        given_back_by_type=_largest_first(kinds_back),
         cancelled=cancelled, expired=expired, failed=failed,
         given_back_cancel=given_back[ReversalKind.CANCEL], given_back_refund=given_back[ReversalKind.REFUND],
         reversals_pending=reversals_pending, reversals_failed=reversals_failed,

@@ -33,6 +33,7 @@ from pos_app.domain.shift import (
 from pos_app.domain.tenders import QPayTender, TenderKind
 
 from . import tender_rows
+from .given_back import GiveBackReader
 from .records import money_text, time_text
 from .schema import JournalError
 from .shift_json import report_from_record, report_record
@@ -45,7 +46,8 @@ __all__ = ["JournalShift", "NoOpenShift", "ShiftAlreadyOpen", "close_shift", "cu
            "open_shift", "paid_in", "paid_out", "shift_moves", "shift_x_report"]
 
 _LEARNING = ("payments_seen", "part_reversal_started", "money_after_give_back", "surplus_payments_seen")
-_QPAY_BACK = ("reversal_done", "part_reversal_done")
+# QPay's money given back: a give-back, a part of one, or what one refused half-way returned (`given_back`).
+_QPAY_BACK = ("reversal_done", "part_reversal_done", "reversal_failed", "part_reversal_failed")
 
 
 class ShiftAlreadyOpen(JournalError):
@@ -170,14 +172,16 @@ def _qpay_moves(db: sqlite3.Connection, terminal: str, since: str, until: str) -
     moves: list[ShiftMove] = []
     numbers = [row[0] for row in db.execute(
         "SELECT DISTINCT events.number FROM events JOIN sales ON sales.number = events.number WHERE"
-        " sales.terminal = ? AND events.at >= ? AND events.at < ? AND events.kind IN (?, ?, ?, ?, ?, ?)",
+        " sales.terminal = ? AND events.at >= ? AND events.at < ? AND events.kind IN (?, ?, ?, ?, ?, ?, ?, ?)",
         (terminal, since, until, *_LEARNING, *_QPAY_BACK))]
     for number in numbers:
         learnt: set[str] = set()
+        giving_back = GiveBackReader()      # each step's own part, read as the day close reads it
         for row in db.execute("SELECT at, kind, detail_json FROM events WHERE number = ? AND at < ? ORDER BY id",
                               (number, until)):
             detail: dict[str, Any] = json.loads(row["detail_json"])
             at = datetime.fromisoformat(row["at"])
+            back = giving_back.read(row["kind"], detail)
             if row["kind"] in _LEARNING:
                 for record in detail.get("payments") or ():
                     payment_id = str(record.get("payment_id", ""))
@@ -187,8 +191,8 @@ def _qpay_moves(db: sqlite3.Connection, terminal: str, since: str, until: str) -
                     if row["at"] >= since:
                         moves.append(SaleTender(QPayTender(Decimal(str(record["amount"])), (payment_id or "?",)), at,
                                                 number))
-            elif row["kind"] in _QPAY_BACK and row["at"] >= since and detail.get("amount"):
-                moves.append(Refund(TenderKind.QPAY, Decimal(str(detail["amount"])), at, number))
+            elif back is not None and back.through_qpay and row["at"] >= since and back.amount > 0:
+                moves.append(Refund(TenderKind.QPAY, back.amount, at, number))
     return moves
 
 

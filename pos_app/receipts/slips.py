@@ -21,6 +21,15 @@ def _unknown() -> str:
     return translate("Receipt", "Unknown")
 
 
+def _tender_name(kind: str) -> str:
+    """A payment type as the day close names it: the tender the money went through."""
+    names = {"CASH": translate("Receipt", "Cash"), "TERMINAL": translate("Receipt", "Card terminal"),
+             "CARD": translate("Receipt", "QPay card"), "P2P": translate("Receipt", "QPay bank transfer")}
+    if not kind:
+        return _unknown()
+    return names.get(kind) or translate("Receipt", "QPay {kind}").format(kind=kind)
+
+
 def _slip_head(sale: JournalSale, shop: ShopHeader, mark: str, printed_at: datetime) -> list[Block]:
     return [*_header(shop, sale.terminal), Rule(),
             Text(f"*** {mark} ***", Align.CENTER, Size.LARGE, bold=True), Rule(),
@@ -142,11 +151,15 @@ def day_summary_layout(summary: DaySummary, shop: ShopHeader, printed_at: dateti
         blocks.append(Text(translate("Receipt", "By bank"), bold=True))
         blocks += [Pair(f"{bank or _unknown()} ({tally.count})", money_text(tally.amount))
                    for bank, tally in summary.by_bank]
-    if summary.by_payment_type:
-        blocks.append(Text(translate("Receipt", "By payment type"), bold=True))
-        names = {"CASH": translate("Receipt", "Cash"), "TERMINAL": translate("Receipt", "Card terminal")}
-        blocks += [Pair(f"{names.get(kind, kind) or _unknown()} ({tally.count})", money_text(tally.amount))
-                   for kind, tally in summary.by_payment_type]
+    if summary.by_tender:                   # each tender: what it brought in, what went back through it, the net
+        blocks.append(Text(translate("Receipt", "By tender"), Align.CENTER, bold=True))
+        for tender in summary.by_tender:
+            blocks += [Text(_tender_name(tender.kind), bold=True),
+                       Pair(translate("Receipt", "Paid ({count})").format(count=tender.paid.count),
+                            money_text(tender.paid.amount)),
+                       Pair(translate("Receipt", "Given back ({count})").format(count=tender.given_back.count),
+                            money_text(tender.given_back.amount)),
+                       Pair(translate("Receipt", "Net"), money_text(tender.net))]
     blocks += [Rule(),
                Pair(translate("Receipt", "Cancelled ({count})").format(count=summary.cancelled.count),
                     money_text(summary.cancelled.amount)),

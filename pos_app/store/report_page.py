@@ -16,8 +16,8 @@ __all__ = ["day_page", "money_text"]
 
 CURRENCY_SIGN = "₮"
 _CENT = Decimal("0.01")
-_TYPE_NAMES = {"CASH": "Cash", "TERMINAL": "Card terminal", "CARD": "Card (QPay)", "P2P": "Bank transfer (P2P)",
-               "": "Unknown"}
+_TENDER_NAMES = {"CASH": "Cash", "TERMINAL": "Card terminal", "CARD": "QPay card", "P2P": "QPay bank transfer",
+                 "": "Unknown"}
 
 _STYLE = """
 body { font-family: "DejaVu Sans", "Noto Sans", Arial, sans-serif; color: #1f2933; margin: 20px 24px;
@@ -33,7 +33,7 @@ th { background: #e4e7eb; font-weight: 600; font-size: 12px; vertical-align: bot
 th:first-child, td:first-child { text-align: left; }
 tr.total td { font-weight: 700; background: #f0f4f8; border-top: 2px solid #9aa5b1; }
 td.alert { color: #ba2525; font-weight: 700; }
-p.types { color: #3e4c59; font-size: 13px; margin: 6px 0 0; }
+table.tenders { width: auto; min-width: 50%; margin-top: 10px; font-size: 13px; }
 .chain { margin-top: 32px; }
 """
 
@@ -78,19 +78,25 @@ def _table(rows: list[tuple[str, DaySummary, bool]], first_header: str) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _payment_types(summary: DaySummary) -> str:
-    if not summary.by_payment_type:
+def _tenders(summary: DaySummary) -> str:
+    """Each tender's money paid, given back and net (what went back through cash is never called a card's)."""
+    if not summary.by_tender:
         return ""
-    parts = [f"{escape(_TYPE_NAMES.get(kind, kind))}: {escape(money_text(tally.amount))} ({tally.count})"
-             for kind, tally in summary.by_payment_type]
-    return f'<p class="types">By payment type — {" · ".join(parts)}</p>'
+    head = "".join(f"<th>{header}</th>" for header in ("By tender", "Payments", "Paid", "Payments given back",
+                                                        "Given back", "Net"))
+    body = "".join(
+        f"<tr><td>{escape(_TENDER_NAMES.get(tender.kind) or f'QPay {tender.kind}')}</td>"
+        f"<td>{tender.paid.count}</td><td>{escape(money_text(tender.paid.amount))}</td>"
+        f"<td>{tender.given_back.count}</td><td>{escape(money_text(tender.given_back.amount))}</td>"
+        f"<td>{escape(money_text(tender.net))}</td></tr>" for tender in summary.by_tender)
+    return f'<table class="tenders"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
 
 
 def _shop_section(shop: ShopDay) -> str:
     title = shop.shop or "Tills of no named shop"
     rows = [(till.terminal, till, False) for till in shop.tills]
     rows.append(("Shop total", shop.total, True))
-    return f"<section><h2>{escape(title)}</h2>{_table(rows, 'Till')}{_payment_types(shop.total)}</section>"
+    return f"<section><h2>{escape(title)}</h2>{_table(rows, 'Till')}{_tenders(shop.total)}</section>"
 
 
 def day_page(report: ChainDay) -> str:
@@ -99,7 +105,7 @@ def day_page(report: ChainDay) -> str:
     chain = ""
     if len(report.shops) > 1:
         chain = (f'<section class="chain"><h2>All shops</h2>'
-                 f"{_table([('Chain total', report.total, True)], 'Shops')}{_payment_types(report.total)}</section>")
+                 f"{_table([('Chain total', report.total, True)], 'Shops')}{_tenders(report.total)}</section>")
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">'

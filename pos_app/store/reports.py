@@ -3,8 +3,10 @@ and the chain's (`journal_days`).
 
     GET /store/day/{YYYY-MM-DD}              JSON: {"day", "shops": [{"shop", "tills": [summary], "total": summary}],
                                              "total": summary}; each summary as a Z report stores it
-                                             (`closed_days.summary_json`: money as decimal text)
-    GET /store/day/{YYYY-MM-DD}?format=csv   CSV (also /store/day/{YYYY-MM-DD}.csv): a row a till, a total row a shop
+                                             (`closed_days.summary_json`: money as decimal text) with
+                                             "by_tender": [{"tender", "paid", "given_back", "net"}]
+    GET /store/day/{YYYY-MM-DD}?format=csv   CSV (also /store/day/{YYYY-MM-DD}.csv): a row a till, a total row a shop;
+                                             each tender's paid, given back and net in columns of its own
     GET /store/day/{YYYY-MM-DD}.html         a plain page for the owner: a table a shop, its tills as rows
 
 Read by owners and by tills (a store token or a key). A till, and an owner of one shop, read their own shop
@@ -19,6 +21,7 @@ import json
 import re
 from collections.abc import Callable
 from datetime import date
+from decimal import Decimal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -26,7 +29,7 @@ from starlette.concurrency import run_in_threadpool
 
 from pos_app.journal.closed_days import summary_json
 from pos_app.journal.day_csv import CSV_ENCODING, money_text, safe_cell
-from pos_app.journal.day_summary import DaySummary
+from pos_app.journal.day_summary import DaySummary, Tally
 
 from .callers import any_caller
 from .errors import StoreError
@@ -38,7 +41,7 @@ router = APIRouter(prefix="/store/day")
 _DAY = re.compile(r"(\d{4}-\d{2}-\d{2})(\.csv|\.html|\.json)?")
 
 # The CSV's columns after shop and till: (header, figure of a DaySummary).
-CSV_COLUMNS: tuple[tuple[str, Callable[[DaySummary], object]], ...] = (
+_FIGURE_COLUMNS: tuple[tuple[str, Callable[[DaySummary], object]], ...] = (
     ("sales_count", lambda s: s.sales_count),
     ("paid_count", lambda s: s.paid.count),
     ("paid", lambda s: money_text(s.paid.amount)),
@@ -74,6 +77,26 @@ CSV_COLUMNS: tuple[tuple[str, Callable[[DaySummary], object]], ...] = (
     ("reversals_failed", lambda s: s.reversals_failed),
     ("receipt_voids_pending", lambda s: s.receipt_voids_pending),
 )
+# Each tender's money paid, given back and net (paid − given back): (column name, payment types). Over the tenders
+# these add up to paid, given back and net; "other" is any other QPay type and money whose type was not said.
+TENDER_COLUMNS = (("cash", ("CASH",)), ("terminal", ("TERMINAL",)), ("qpay_card", ("CARD",)),
+                  ("qpay_transfer", ("P2P",)), ("other", None))
+
+
+def _tender_figure(types: tuple[str, ...] | None, figure: str) -> Callable[[DaySummary], object]:
+    named = {kind for _name, kinds in TENDER_COLUMNS for kind in kinds or ()}
+
+    def cell(summary: DaySummary) -> object:
+        chosen = [tender for tender in summary.by_tender
+                  if (tender.kind in types if types is not None else tender.kind not in named)]
+        if figure == "net":
+            return money_text(sum((tender.net for tender in chosen), Decimal(0)))
+        return money_text(sum((getattr(tender, figure).amount for tender in chosen), Decimal(0)))
+    return cell
+
+
+CSV_COLUMNS = _FIGURE_COLUMNS + tuple((f"{figure}_{name}", _tender_figure(types, figure))
+                                      for name, types in TENDER_COLUMNS for figure in ("paid", "given_back", "net"))
 CSV_HEADER = ("day", "row", "shop", "till", *(name for name, _figure in CSV_COLUMNS))
 TILL_ROW, SHOP_ROW, CHAIN_ROW = "till", "shop total", "chain total"
 
@@ -106,7 +129,15 @@ def _day(text: str) -> date | None:
 
 
 def _summary(summary: DaySummary) -> dict[str, object]:
-    return dict(json.loads(summary_json(summary)))
+    """The summary as a Z report stores it, and each tender's paid, given back and net (`by_tender`)."""
+    record = dict(json.loads(summary_json(summary)))
+    record["by_tender"] = [{"tender": tender.kind, "paid": _tally(tender.paid), "given_back": _tally(tender.given_back),
+                            "net": str(tender.net)} for tender in summary.by_tender]
+    return record
+
+
+def _tally(tally: Tally) -> dict[str, object]:
+    return {"count": tally.count, "amount": str(tally.amount)}
 
 
 def day_json(report: ChainDay) -> dict[str, object]:

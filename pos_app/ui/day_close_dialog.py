@@ -54,7 +54,7 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, DayCloseShop, QDialog):
     `day_closed(DaySummary)` with the stored Z report, `close_failed(str)`.
 
     Widgets by object name: `day` (the date), `terminal`, `refresh`, `dayNet`,
-    `dayHeadline`, `dayAttention`, `totals` and `details` (the tables),
+    `dayHeadline`, `dayAttention`, `totals`, `tenders` and `details` (the tables),
     `dayStatus`, `closeDay`, `print`, `export` and `close`. With *printing*,
     Print (Ctrl+P) sends the day's summary to the receipt printer
     (`printed(text, ok)` follows). With *shop_days* (at a store), `thisTill`
@@ -138,11 +138,15 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, DayCloseShop, QDialog):
         self.attention.setWordWrap(True)
         self.attention.hide()
 
-        # -- the figures: two tables side by side (one would not fit 768 pixels) ----------
+        # -- the figures: two columns side by side (one would not fit 768 pixels); each tender under the totals --
         self.totals_table = self._make_table("totals")
+        self.tenders_table = self._make_tender_table()
         self.details_table = self._make_table("details")
+        totals = QVBoxLayout()
+        totals.addWidget(self.totals_table, 1)
+        totals.addWidget(self.tenders_table)
         tables = QHBoxLayout()
-        tables.addWidget(self.totals_table, 1)
+        tables.addLayout(totals, 1)
         tables.addWidget(self.details_table, 1)
 
         # -- bottom: what happened, and the buttons --------------------------------------

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 from pos_app.formats import date_text, datetime_text, money_text
 from pos_app.journal.day_summary import DaySummary, Tally
 
-from .figure_table import figure_table
+from .figure_table import columns_table, figure_table
 
 translate = QCoreApplication.translate     # lupdate reads translate("DayCloseDialog", "...") calls
 
@@ -26,6 +26,8 @@ ALERT_COLOR = "#ba2525"
 _ALERT_BACKGROUND = "#fdecea"
 _SECTION_BACKGROUND = "#e4e7eb"
 _OWING_SHOWN = 4                              # sale numbers named in the attention line (the CSV has them all)
+_TENDERS_SHOWN = 5                            # tenders in sight (cash, terminal, QPay card and transfer, unknown)
+_ROW_PADDING = 12
 
 _STYLE = f"""
 QLabel#dayNet {{ font-size: 22pt; font-weight: 700; color: #1f2933; }}
@@ -50,15 +52,32 @@ class _Row:
     bold: bool = False
 
 
+def tender_name(kind: str) -> str:
+    """A payment type as the day close names it: the tender the money went through."""
+    names = {"CASH": translate("DayCloseDialog", "Cash"),
+             "TERMINAL": translate("DayCloseDialog", "Card terminal"),
+             "CARD": translate("DayCloseDialog", "QPay card"),
+             "P2P": translate("DayCloseDialog", "QPay bank transfer"),
+             "": translate("DayCloseDialog", "Unknown")}
+    return names.get(kind) or translate("DayCloseDialog", "QPay {kind}").format(kind=kind)
+
+
 class DayCloseFigures:
-    """The figures' view: the two tables, their rows and the headline. The host (`DayCloseDialog`) provides
-    `totals_table`, `details_table`, `net_label`, `headline`, `attention` and `close_day_button`."""
+    """The figures' view: the tables, their rows and the headline. The host (`DayCloseDialog`) provides
+    `totals_table`, `details_table`, `tenders_table`, `net_label`, `headline`, `attention` and
+    `close_day_button`."""
 
     # -- building ---------------------------------------------------------------------
 
     def _make_table(self, name: str) -> QTableWidget:
         return figure_table(name, translate("DayCloseDialog", "Count"), translate("DayCloseDialog", "Amount"),
-                            12)   # 15 rows fit at 768 pixels high
+                            _ROW_PADDING)   # 18 rows fit at 768 pixels high
+
+    @staticmethod
+    def _make_tender_table() -> QTableWidget:
+        return columns_table("tenders", (translate("DayCloseDialog", "By tender"), translate("DayCloseDialog", "Paid"),
+                                         translate("DayCloseDialog", "Given back"), translate("DayCloseDialog", "Net")),
+                             _ROW_PADDING)
 
     @staticmethod
     def _fill(table: QTableWidget, rows: Iterable[_Row]) -> None:
@@ -95,15 +114,16 @@ class DayCloseFigures:
 
     # -- what is shown -------------------------------------------------------------------
 
-    def figures(self) -> dict[str, tuple[str, str]]:
-        """What the tables show: figure key → (count text, amount text). Keys as in `_totals_rows`/`_details_rows`."""
-        shown: dict[str, tuple[str, str]] = {}
-        for table in (self.totals_table, self.details_table):
+    def figures(self) -> dict[str, tuple[str, ...]]:
+        """What the tables show: figure key → (count text, amount text), keys as in `_totals_rows`/`_details_rows`;
+        and ``tender:<type>`` → (paid, given back, net) texts (`_fill_tenders`)."""
+        shown: dict[str, tuple[str, ...]] = {}
+        for table in (self.totals_table, self.details_table, self.tenders_table):
             for row in range(table.rowCount()):
                 item = table.item(row, 0)
                 key = item.data(KEY_ROLE) if item is not None else None
                 if key:
-                    shown[key] = (table.item(row, 1).text(), table.item(row, 2).text())
+                    shown[key] = tuple(table.item(row, column).text() for column in range(1, table.columnCount()))
         return shown
 
     def alerts(self) -> set[str]:
@@ -138,11 +158,6 @@ class DayCloseFigures:
                  money_text(summary.no_receipt_vat)),
             _Row("no_receipt_city_tax", translate("DayCloseDialog", "City tax without receipt"), "",
                  money_text(summary.no_receipt_city_tax)),
-            _Row(label=translate("DayCloseDialog", "Given back (cancel / refund)")),
-            self._tally("given_back_cancel", translate("DayCloseDialog", "Card payments cancelled"),
-                        summary.given_back_cancel),
-            self._tally("given_back_refund", translate("DayCloseDialog", "Card payments refunded"),
-                        summary.given_back_refund),
         ]
         return rows
 
@@ -164,23 +179,44 @@ class DayCloseFigures:
             self._tally("cancelled", translate("DayCloseDialog", "Cancelled invoices"), summary.cancelled),
             self._tally("expired", translate("DayCloseDialog", "Expired invoices"), summary.expired),
             self._tally("failed", translate("DayCloseDialog", "Failed (no invoice made)"), summary.failed),
+            # Cash and the card terminal go back these ways too (handed back, or a return refunded): no "card" here.
+            _Row(label=translate("DayCloseDialog", "Given back (cancel / refund)")),
+            self._tally("given_back_cancel", translate("DayCloseDialog", "Cancelled or handed back"),
+                        summary.given_back_cancel),
+            self._tally("given_back_refund", translate("DayCloseDialog", "Refunded"), summary.given_back_refund),
             _Row(label=translate("DayCloseDialog", "By bank")),
         ]
         rows += [self._tally(f"bank:{bank}", bank or translate("DayCloseDialog", "Unknown"), value)
                  for bank, value in summary.by_bank]
         if not summary.by_bank:
             rows.append(_Row("bank:none", translate("DayCloseDialog", "No payments")))
-        rows.append(_Row(label=translate("DayCloseDialog", "By payment type")))
-        kind_names = {"CARD": translate("DayCloseDialog", "Card"),
-                      "P2P": translate("DayCloseDialog", "Bank transfer (P2P)"),
-                      "CASH": translate("DayCloseDialog", "Cash"),
-                      "TERMINAL": translate("DayCloseDialog", "Card terminal"),
-                      "": translate("DayCloseDialog", "Unknown")}
-        rows += [self._tally(f"type:{kind}", kind_names.get(kind, kind), value)
-                 for kind, value in summary.by_payment_type]
-        if not summary.by_payment_type:
-            rows.append(_Row("type:none", translate("DayCloseDialog", "No payments")))
         return rows
+
+    def _fill_tenders(self, summary: DaySummary) -> None:
+        """What each tender brought in, what went back through it, and the net: a row a tender (at most
+        `_TENDERS_SHOWN` in sight; the table's height follows them, so the totals above keep the rest)."""
+        table = self.tenders_table
+        table.setRowCount(max(1, len(summary.by_tender)))
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        if not summary.by_tender:
+            table.setItem(0, 0, QTableWidgetItem(translate("DayCloseDialog", "No payments")))
+            for column in (1, 2, 3):
+                table.setItem(0, column, QTableWidgetItem(""))
+        for index, tender in enumerate(summary.by_tender):
+            name = QTableWidgetItem(tender_name(tender.kind))
+            name.setData(KEY_ROLE, f"tender:{tender.kind}")
+            table.setItem(index, 0, name)
+            for column, amount in enumerate((tender.paid.amount, tender.given_back.amount, tender.net), start=1):
+                cell = QTableWidgetItem(money_text(amount))
+                cell.setTextAlignment(right)
+                if column == 3:
+                    font = QFont(cell.font())
+                    font.setBold(True)
+                    cell.setFont(font)
+                table.setItem(index, column, cell)
+        shown = min(table.rowCount(), _TENDERS_SHOWN)
+        table.setFixedHeight(table.horizontalHeader().sizeHint().height() + 2 * table.frameWidth()
+                             + shown * table.verticalHeader().defaultSectionSize())
 
     @staticmethod
     def _tally(key: str, label: str, value: Tally, alert: bool = False) -> _Row:
@@ -223,6 +259,7 @@ class DayCloseFigures:
                                       else translate("DayCloseDialog", "Close the day…"))
         self._fill(self.totals_table, self._totals_rows(summary))
         self._fill(self.details_table, self._details_rows(summary))
+        self._fill_tenders(summary)
 
 
-__all__ = ["ALERT_COLOR", "ALERT_ROLE", "KEY_ROLE", "DayCloseFigures"]
+__all__ = ["ALERT_COLOR", "ALERT_ROLE", "KEY_ROLE", "DayCloseFigures", "tender_name"]

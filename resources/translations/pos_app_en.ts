@@ -598,7 +598,7 @@
         <translation>Read the journal again (F5)</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
@@ -623,7 +623,7 @@
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+60"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+73"/>
         <source>Count</source>
         <translation>Count</translation>
     </message>
@@ -633,7 +633,7 @@
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+64"/>
         <source>Sales</source>
         <translation>Sales</translation>
     </message>
@@ -648,12 +648,43 @@
         <translation>Of which with a discount (taken off)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-65"/>
+        <location line="+68"/>
         <source>Given back</source>
         <translation>Given back</translation>
     </message>
     <message>
+        <location line="-88"/>
+        <source>QPay card</source>
+        <translation>QPay card</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>QPay bank transfer</source>
+        <translation>QPay bank transfer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay {kind}</source>
+        <translation>QPay {kind}</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>By tender</source>
+        <translation>By tender</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Paid</source>
+        <translation>Paid</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Net</source>
+        <translation>Net</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>Net (paid − given back)</source>
         <translation>Net (paid − given back)</translation>
     </message>
@@ -668,7 +699,7 @@
         <translation>Receipts voided</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+27"/>
         <source>Cancelled / expired / failed</source>
         <translation>Cancelled / expired / failed</translation>
     </message>
@@ -688,54 +719,29 @@
         <translation>Failed (no invoice made)</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="+2"/>
         <source>Given back (cancel / refund)</source>
         <translation>Given back (cancel / refund)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Card payments cancelled</source>
-        <translation>Card payments cancelled</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Card payments refunded</source>
-        <translation>Card payments refunded</translation>
-    </message>
-    <message>
-        <location line="+23"/>
+        <location line="+4"/>
         <source>By bank</source>
         <translation>By bank</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+9"/>
+        <location line="-126"/>
+        <location line="+128"/>
         <source>Unknown</source>
         <translation>Unknown</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="+3"/>
         <location line="+10"/>
         <source>No payments</source>
         <translation>No payments</translation>
     </message>
     <message>
-        <location line="-9"/>
-        <source>By payment type</source>
-        <translation>By payment type</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Card</source>
-        <translation>Card</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Bank transfer (P2P)</source>
-        <translation>Bank transfer (P2P)</translation>
-    </message>
-    <message>
-        <location line="-23"/>
+        <location line="-35"/>
         <source>Needs attention</source>
         <translation>Needs attention</translation>
     </message>
@@ -760,7 +766,7 @@
         <translation>Unfinished sales</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="-113"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
@@ -770,7 +776,17 @@
         <translation>Card terminal</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+126"/>
+        <source>Cancelled or handed back</source>
+        <translation>Cancelled or handed back</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refunded</source>
+        <translation>Refunded</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Net: —</source>
         <translation>Net: —</translation>
     </message>
@@ -845,7 +861,7 @@
         <translation>Back</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-81"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-97"/>
         <source>City tax with receipt</source>
         <translation>City tax with receipt</translation>
     </message>
@@ -861,7 +877,7 @@
     </message>
     <message>
         <location filename="../../pos_app/ui/day_close_dialog.py" line="-131"/>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+84"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+100"/>
         <source>Close the day…</source>
         <translation>Close the day…</translation>
     </message>
@@ -901,22 +917,22 @@
         <translation>Day closed at {}. Its figures are stored and stay as they are.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-101"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-117"/>
         <source>Of which paid beyond the total</source>
         <translation>Of which paid beyond the total</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+27"/>
         <source>Owed a receipt</source>
         <translation>Owed a receipt</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+87"/>
         <source>Owed a receipt: {numbers}</source>
         <translation>Owed a receipt: {numbers}</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-100"/>
         <source>Paid without receipt</source>
         <translation>Paid without receipt</translation>
     </message>
@@ -2260,12 +2276,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+260"/>
+        <location line="+259"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Sale {number} is cancelled: nothing was charged.</translation>
     </message>
     <message>
-        <location line="-257"/>
+        <location line="-256"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</translation>
     </message>
@@ -2421,7 +2437,7 @@
         <translation>Recording what PosAPI holds for sale {number}…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Sale {number} could not be checked.</source>
         <translation>Sale {number} could not be checked.</translation>
     </message>
@@ -2496,7 +2512,7 @@
         <translation>Checking sale {number} with the payment service…</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-149"/>
         <location line="+57"/>
         <location filename="../../pos_app/ui/history_running.py" line="+8"/>
         <source>Back</source>
@@ -2948,7 +2964,7 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid.py" line="+92"/>
+        <location filename="../../pos_app/ui/part_paid.py" line="+98"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Creating an invoice for the rest…</translation>
     </message>
@@ -3744,7 +3760,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+6"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+15"/>
         <source>Sale</source>
         <translation>Sale</translation>
     </message>
@@ -3846,7 +3862,7 @@
     <message>
         <location filename="../../pos_app/receipts/sale_slip.py" line="-80"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+119"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-11"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
@@ -3904,7 +3920,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+12"/>
         <location line="+66"/>
         <location line="+26"/>
         <source>Printed</source>
@@ -3922,6 +3938,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+32"/>
         <source>Net</source>
         <translation>Net</translation>
     </message>
@@ -3987,7 +4004,7 @@
         <translation>X report {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-86"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
         <source>RECEIPT CANCELLED</source>
         <translation>RECEIPT CANCELLED</translation>
     </message>
@@ -4109,16 +4126,18 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+25"/>
         <source>Paid ({count})</source>
         <translation>Paid ({count})</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-21"/>
+        <location line="+23"/>
         <source>Given back ({count})</source>
         <translation>Given back ({count})</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-21"/>
         <source>NET</source>
         <translation>NET</translation>
     </message>
@@ -4138,12 +4157,7 @@
         <translation>By bank</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>By payment type</source>
-        <translation>By payment type</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+13"/>
         <source>Cancelled ({count})</source>
         <translation>Cancelled ({count})</translation>
     </message>
@@ -4193,7 +4207,7 @@
         <translation>Day close {day}</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-35"/>
         <source>City tax with receipt</source>
         <translation>City tax with receipt</translation>
     </message>
@@ -4208,17 +4222,37 @@
         <translation>Closed</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-102"/>
+        <source>QPay card</source>
+        <translation>QPay card</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>QPay bank transfer</source>
+        <translation>QPay bank transfer</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>QPay {kind}</source>
+        <translation>QPay {kind}</translation>
+    </message>
+    <message>
+        <location line="+97"/>
         <source>From</source>
         <translation>From</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+28"/>
+        <source>By tender</source>
+        <translation>By tender</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Owed a receipt</source>
         <translation>Owed a receipt</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-36"/>
         <source>Paid beyond the total</source>
         <translation>Paid beyond the total</translation>
     </message>
@@ -4554,8 +4588,8 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+144"/>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+81"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+143"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+79"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
     </message>
@@ -4565,17 +4599,17 @@
         <translation>The cart is empty: scan or add an item first.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+27"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+26"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
         <translation>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+21"/>
         <source>The invoice could not be created.</source>
         <translation>The invoice could not be created.</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+107"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>The invoice was closed by the service: nothing was paid.</translation>
     </message>
@@ -4655,7 +4689,7 @@
         <translation>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+26"/>
         <source>The payment was not recorded; it does not count.</source>
         <translation>The payment was not recorded; it does not count.</translation>
     </message>
@@ -4665,7 +4699,7 @@
         <translation>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+38"/>
         <source>The payments could not be handed back.</source>
         <translation>The payments could not be handed back.</translation>
     </message>

@@ -598,7 +598,7 @@
         <translation>Журналыг дахин унших (F5)</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+39"/>
         <source>Export CSV…</source>
         <translation>CSV гаргах…</translation>
     </message>
@@ -623,7 +623,7 @@
         <translation>Хаах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+60"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+73"/>
         <source>Count</source>
         <translation>Тоо</translation>
     </message>
@@ -633,7 +633,7 @@
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+64"/>
         <source>Sales</source>
         <translation>Борлуулалт</translation>
     </message>
@@ -648,12 +648,43 @@
         <translation>Үүнээс хөнгөлөлттэй (хасагдсан дүн)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-65"/>
+        <location line="+68"/>
         <source>Given back</source>
         <translation>Буцаасан</translation>
     </message>
     <message>
+        <location line="-88"/>
+        <source>QPay card</source>
+        <translation>QPay карт</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>QPay bank transfer</source>
+        <translation>QPay дансны шилжүүлэг</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay {kind}</source>
+        <translation>QPay {kind}</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>By tender</source>
+        <translation>Төлбөрийн хэрэгслээр</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Paid</source>
+        <translation>Төлсөн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Net</source>
+        <translation>Цэвэр дүн</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>Net (paid − given back)</source>
         <translation>Цэвэр (төлөгдсөн − буцаасан)</translation>
     </message>
@@ -668,7 +699,7 @@
         <translation>Хүчингүй болсон баримт</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+27"/>
         <source>Cancelled / expired / failed</source>
         <translation>Цуцлагдсан / хугацаа дууссан / амжилтгүй</translation>
     </message>
@@ -688,54 +719,29 @@
         <translation>Амжилтгүй (нэхэмжлэх үүсээгүй)</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="+2"/>
         <source>Given back (cancel / refund)</source>
         <translation>Буцаасан (цуцлалт / буцаалт)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Card payments cancelled</source>
-        <translation>Цуцалсан картын төлбөр</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Card payments refunded</source>
-        <translation>Буцаасан картын төлбөр</translation>
-    </message>
-    <message>
-        <location line="+23"/>
+        <location line="+4"/>
         <source>By bank</source>
         <translation>Банкаар</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+9"/>
+        <location line="-126"/>
+        <location line="+128"/>
         <source>Unknown</source>
         <translation>Тодорхойгүй</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="+3"/>
         <location line="+10"/>
         <source>No payments</source>
         <translation>Төлбөр байхгүй</translation>
     </message>
     <message>
-        <location line="-9"/>
-        <source>By payment type</source>
-        <translation>Төлбөрийн төрлөөр</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Card</source>
-        <translation>Карт</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Bank transfer (P2P)</source>
-        <translation>Дансаар шилжүүлэх (P2P)</translation>
-    </message>
-    <message>
-        <location line="-23"/>
+        <location line="-35"/>
         <source>Needs attention</source>
         <translation>Анхаарах зүйлс</translation>
     </message>
@@ -760,7 +766,7 @@
         <translation>Дуусаагүй борлуулалт</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="-113"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
@@ -770,7 +776,17 @@
         <translation>Картын терминал</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+126"/>
+        <source>Cancelled or handed back</source>
+        <translation>Цуцалсан эсвэл буцааж өгсөн</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refunded</source>
+        <translation>Буцаан олгосон</translation>
+    </message>
+    <message>
+        <location line="+45"/>
         <source>Net: —</source>
         <translation>Цэвэр дүн: —</translation>
     </message>
@@ -845,7 +861,7 @@
         <translation>Буцах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-81"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-97"/>
         <source>City tax with receipt</source>
         <translation>Баримттай НХАТ</translation>
     </message>
@@ -861,7 +877,7 @@
     </message>
     <message>
         <location filename="../../pos_app/ui/day_close_dialog.py" line="-131"/>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+84"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+100"/>
         <source>Close the day…</source>
         <translation>Өдрийг хаах…</translation>
     </message>
@@ -901,22 +917,22 @@
         <translation>Өдрийг {}-д хаалаа. Түүний дүн хадгалагдсан бөгөөд өөрчлөгдөхгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-101"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-117"/>
         <source>Of which paid beyond the total</source>
         <translation>Үүнээс нийт дүнгээс илүү төлсөн</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+27"/>
         <source>Owed a receipt</source>
         <translation>Баримт гаргах ёстой</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+87"/>
         <source>Owed a receipt: {numbers}</source>
         <translation>Баримт гаргах ёстой: {numbers}</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-100"/>
         <source>Paid without receipt</source>
         <translation>Баримтгүй төлөгдсөн</translation>
     </message>
@@ -2260,12 +2276,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+260"/>
+        <location line="+259"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: төлбөр авагдаагүй.</translation>
     </message>
     <message>
-        <location line="-257"/>
+        <location line="-256"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>Үйлчлүүлэгч {number} борлуулалтыг аль хэдийн төлсөн тул цуцлах боломжгүй. Одоо төлөгдсөн гэж бүртгэгдлээ.</translation>
     </message>
@@ -2421,7 +2437,7 @@
         <translation>{number} борлуулалтын PosAPI дахь төлөвийг бүртгэж байна…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Sale {number} could not be checked.</source>
         <translation>{number} борлуулалтыг шалгаж чадсангүй.</translation>
     </message>
@@ -2496,7 +2512,7 @@
         <translation>{number} борлуулалтыг төлбөрийн үйлчилгээгээр шалгаж байна…</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-149"/>
         <location line="+57"/>
         <location filename="../../pos_app/ui/history_running.py" line="+8"/>
         <source>Back</source>
@@ -2948,7 +2964,7 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid.py" line="+92"/>
+        <location filename="../../pos_app/ui/part_paid.py" line="+98"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Үлдэгдлийн нэхэмжлэх үүсгэж байна…</translation>
     </message>
@@ -3744,7 +3760,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+6"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+15"/>
         <source>Sale</source>
         <translation>Борлуулалт</translation>
     </message>
@@ -3846,7 +3862,7 @@
     <message>
         <location filename="../../pos_app/receipts/sale_slip.py" line="-80"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+119"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-11"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
@@ -3904,7 +3920,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+12"/>
         <location line="+66"/>
         <location line="+26"/>
         <source>Printed</source>
@@ -3922,6 +3938,7 @@
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+32"/>
         <source>Net</source>
         <translation>Цэвэр дүн</translation>
     </message>
@@ -3987,7 +4004,7 @@
         <translation>X тайлан {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-86"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
         <source>RECEIPT CANCELLED</source>
         <translation>БАРИМТ ЦУЦЛАГДСАН</translation>
     </message>
@@ -4109,16 +4126,18 @@
     </message>
     <message>
         <location line="+1"/>
+        <location line="+25"/>
         <source>Paid ({count})</source>
         <translation>Төлөгдсөн ({count})</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-21"/>
+        <location line="+23"/>
         <source>Given back ({count})</source>
         <translation>Буцаасан ({count})</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-21"/>
         <source>NET</source>
         <translation>ЦЭВЭР ДҮН</translation>
     </message>
@@ -4138,12 +4157,7 @@
         <translation>Банкаар</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>By payment type</source>
-        <translation>Төлбөрийн төрлөөр</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+13"/>
         <source>Cancelled ({count})</source>
         <translation>Цуцлагдсан ({count})</translation>
     </message>
@@ -4193,7 +4207,7 @@
         <translation>Өдрийн хаалт {day}</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-35"/>
         <source>City tax with receipt</source>
         <translation>Баримттай НХАТ</translation>
     </message>
@@ -4208,17 +4222,37 @@
         <translation>Хаасан</translation>
     </message>
     <message>
-        <location line="-2"/>
+        <location line="-102"/>
+        <source>QPay card</source>
+        <translation>QPay карт</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>QPay bank transfer</source>
+        <translation>QPay дансны шилжүүлэг</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>QPay {kind}</source>
+        <translation>QPay {kind}</translation>
+    </message>
+    <message>
+        <location line="+97"/>
         <source>From</source>
         <translation>Эхэлсэн</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+28"/>
+        <source>By tender</source>
+        <translation>Төлбөрийн хэрэгслээр</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>Owed a receipt</source>
         <translation>Баримт гаргах ёстой</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-36"/>
         <source>Paid beyond the total</source>
         <translation>Илүү төлсөн</translation>
     </message>
@@ -4554,8 +4588,8 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+144"/>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+81"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+143"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+79"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
     </message>
@@ -4565,17 +4599,17 @@
         <translation>Сагс хоосон байна: эхлээд бараа уншуулах эсвэл нэмнэ үү.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+27"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+26"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
         <translation>Энэ борлуулалтад QPay-ээр аль хэдийн оролдсон: үлдэгдлийг бэлэн мөнгө эсвэл картаар авах, эсвэл авсан төлбөрүүдийг буцааж өгөөд дахин эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+21"/>
         <source>The invoice could not be created.</source>
         <translation>Нэхэмжлэх үүсгэж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+107"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>Үйлчилгээ нэхэмжлэхийг хаасан: төлбөр төлөгдөөгүй.</translation>
     </message>
@@ -4655,7 +4689,7 @@
         <translation>{number} борлуулалтад төлбөр бүртгэгдсэн, гэхдээ тэр дэлгэцэнд алга: түүхээс (F4) харна уу.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+26"/>
         <source>The payment was not recorded; it does not count.</source>
         <translation>Төлбөр бүртгэгдсэнгүй; тооцогдохгүй.</translation>
     </message>
@@ -4665,7 +4699,7 @@
         <translation>Үлдэгдлийн нэхэмжлэлийн хариу алдагдлаа. Касс удахгүй дахин хайна.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+38"/>
         <source>The payments could not be handed back.</source>
         <translation>Төлбөрийг буцааж өгч чадсангүй.</translation>
     </message>

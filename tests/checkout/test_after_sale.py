@@ -5,19 +5,26 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pos_app.checkout import Checkout
+from pos_app.checkout.after_sale import give_back
 from pos_app.checkout.recovery import Recovered, recover, recover_all
 from pos_app.checkout.service import NO_ACTIVE_RECEIPT, NO_RECEIPT
 from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.sale import PaymentSeen, Receiver, Sale
+from pos_app.domain.shift import Tally as ShiftTally
+from pos_app.domain.tenders import TenderKind
 from pos_app.journal import Journal, JournalError, ReceiptStatus, ReversalKind, ReversalStatus
+from pos_app.journal.day_summary import Tally, day_summary
+from pos_app.journal.shifts import close_shift, open_shift, shift_x_report
 from pos_app.qpay import QPayClient, QPayError
 from pos_app.sandbox import SandboxServer
+from tests.journal.test_day_summary import DAY, UB, SettableClock, at
 from tests.qpay.helpers import (
     FAST_POLICY,
     PASSWORD,
@@ -397,3 +404,51 @@ def test_a_paid_sale_given_back_is_not_offered_for_a_receipt_again(journal, chec
     journal.reversal_done(number, checkout.reverse_payments(journal.get(number).payments, False, REASON))
     assert [o.result for o in recover_all(journal, checkout) if o.number == number] != [Recovered.PAID]
     assert sale_to_resume(journal) is None
+
+
+# -- a give-back finished after a refusal: the day's and the shifts' figures (issue 31, point 6) ------------------
+
+def _paid_in_parts(journal: Journal, checkout: Checkout, control: SandboxControl, sandbox_server: SandboxServer,
+                   amounts: tuple[Decimal, ...]) -> str:
+    """A sale paid by card in the sandbox in `amounts` (one payment each) and recorded PAID."""
+    cart = Cart()
+    cart.add_item(MILK, 2)
+    number = journal.begin_sale(cart.lines, cart.total, cart.taxes)
+    invoice = checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes))
+    journal.invoice_opened(number, invoice)
+    state = sandbox_server.sandbox.state     # the till's invoices take no part payments: the service's record is
+    with state.lock:                         # changed instead
+        state.invoices[invoice.invoice_id]["allow_partial"] = True
+    for amount in amounts:
+        control.pay(invoice.invoice_id, amount=str(amount), transaction_type="CARD")
+    check = checkout.check_payment(invoice.invoice_id, cart.total)
+    assert check.is_paid and len(check.payments) == len(amounts)
+    journal.payments_seen(number, check.payments)
+    return number
+
+
+def test_a_give_back_finished_after_a_refusal_counts_each_payment_once(tmp_path: Path, checkout, control,
+                                                                       sandbox_server) -> None:
+    """A 7,000 sale paid by two card payments (2,000 + 5,000): its give-back cancels the first, the second
+    cancel is refused; the cashier gives the rest back later. The day close counts 7,000 given back (not
+    2,000 + 7,000: net 0, not -2,000), and each shift what went back in it."""
+    clock = SettableClock(at(DAY, 9).replace(tzinfo=UB))
+    with Journal(tmp_path / "journal.sqlite3", "T1", clock=clock) as journal:
+        open_shift(journal, Decimal(0))
+        number = _paid_in_parts(journal, checkout, control, sandbox_server, (Decimal(2000), Decimal(5000)))
+        first, second = journal.get(number).payments
+        control.fault(f"/v2/payment/cancel/{second.payment_id}", status=400, error_code="PAYMENT_SETTLED")
+        with pytest.raises(QPayError):
+            give_back(journal, checkout, number, ReversalKind.CANCEL, REASON)
+        control.clear_faults()
+        first_shift = close_shift(journal, Decimal(0))
+        open_shift(journal, Decimal(0))
+        sale = give_back(journal, checkout, number, ReversalKind.CANCEL, REASON)       # the rest, later
+        later_shift = shift_x_report(journal)
+        summary = day_summary(journal, DAY)
+    assert sale.reversed_amount == TOTAL and sale.payments_given_back == (first, second)
+    assert summary.paid == Tally(1, TOTAL) and summary.given_back == Tally(1, TOTAL) and summary.net == 0
+    assert summary.given_back_cancel == Tally(1, TOTAL)
+    assert first_shift.close is not None
+    assert first_shift.close.report.figures(TenderKind.QPAY).refunded == ShiftTally(1, Decimal(2000))
+    assert later_shift.figures(TenderKind.QPAY).refunded == ShiftTally(1, Decimal(5000))

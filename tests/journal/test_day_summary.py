@@ -489,7 +489,7 @@ def test_other_terminals_are_left_out_and_each_day_has_its_own(journal: Journal,
                                receipts_issued=0, receipts_voided=0, receipt_vat=D("0"), receipt_city_tax=D("0"),
                                without_receipt=Tally(), no_receipt_vat=D("0"), no_receipt_city_tax=D("0"),
                                by_bank=(), by_payment_type=(), cancelled=Tally(), expired=Tally(), failed=Tally(),
-                               given_back_cancel=Tally(), given_back_refund=Tally())
+                               given_back_cancel=Tally(), given_back_refund=Tally(), given_back_by_type=())
 
 
 def test_load_day_gives_the_summary_and_what_each_sale_did_oldest_first(journal: Journal,

@@ -245,7 +245,12 @@ def test_a_cancel_is_recorded_with_its_kind_reason_and_exact_amount(journal: Jou
     events = journal.events(number)
     assert [kind for _, kind, _ in events][-2:] == ["reversal_started", "reversal_done"]
     assert events[-2][2] == {"status": "completed", "kind": "cancel", "reason": REASON, "void_receipts": False}
-    assert events[-1][2] == {"status": "completed", "amount": "7500.00"}
+    # Its own amount, what the sale's give-back returned in all (the same: nothing went back before), and the
+    # payments it returned (issue 31: the day close counts each step's own part).
+    assert events[-1][2] == {"status": "completed", "amount": "7500.00", "reversed_amount": "7500.00",
+                             "payments": [{"payment_id": "pay-1", "amount": "5000.00", "bank": "Khan bank",
+                                           "type": "CARD"},
+                                          {"payment_id": "pay-2", "amount": "2500", "bank": "Golomt", "type": "CARD"}]}
     assert events[-2][0] < events[-1][0]
 
 

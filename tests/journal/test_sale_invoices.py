@@ -228,9 +228,10 @@ def test_a_give_back_refused_half_way_is_failed_only_for_what_remains(journal: J
     [(kind, detail)] = [(kind, detail) for _, kind, detail in journal.events(number) if "given_back" in detail]
     assert kind == "reversal_failed" and detail["amount"] == "4000"
     journal.reversal_started(number, ReversalKind.CANCEL, "customer returned it")
-    journal.reversal_done(number, Decimal(10000))
+    journal.reversal_done(number, Decimal(6000))          # what this give-back returned: the rest
     sale = journal.get(number)
     assert sale.payments_given_back == two and not sale.money_kept and not sale.owes_receipt
+    assert sale.reversed_amount == Decimal(10000)         # what went back in all
 
 
 def test_payments_after_the_sale_was_paid_are_recorded_as_an_over_payment(journal: Journal) -> None:

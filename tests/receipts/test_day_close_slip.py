@@ -40,3 +40,25 @@ def test_an_open_day_with_nothing_to_see_to_has_no_attention_part() -> None:
     text = day_summary_layout(DaySummary(DAY, "T1"), SHOP, PRINTED_AT).text()
     assert "NEEDS ATTENTION" not in text and "Closed" not in text and "From" not in text
     assert "Paid beyond the total" not in text and "VAT with receipt 0 ₮" in text
+
+
+def test_the_slip_shows_each_tender_paid_given_back_and_net() -> None:
+    """Issue 31, point 10: cash given back is cash's, and every tender has its net, named as the till names it
+    (never the service's raw CARD / P2P)."""
+    summary = DaySummary(
+        DAY, "T1", paid=Tally(5, Decimal("33500.00")),
+        by_payment_type=(("CARD", Tally(2, Decimal("13000.00"))), ("TERMINAL", Tally(2, Decimal("8000.00"))),
+                         ("P2P", Tally(1, Decimal("7000.00"))), ("CASH", Tally(2, Decimal("5500.00")))),
+        given_back_refund=Tally(2, Decimal("3500.00")), given_back_cancel=Tally(1, Decimal("3000.00")),
+        given_back_by_type=(("CARD", Tally(1, Decimal("3000.00"))), ("TERMINAL", Tally(1, Decimal("2000.00"))),
+                            ("CASH", Tally(1, Decimal("1500.00")))))
+    lines = day_summary_layout(summary, SHOP, PRINTED_AT).text().splitlines()
+    start = lines.index("By tender")
+    assert lines[start:start + 17:] == [
+        "By tender",
+        "Cash", "Paid (2) 5,500 ₮", "Given back (1) 1,500 ₮", "Net 4,000 ₮",
+        "Card terminal", "Paid (2) 8,000 ₮", "Given back (1) 2,000 ₮", "Net 6,000 ₮",
+        "QPay card", "Paid (2) 13,000 ₮", "Given back (1) 3,000 ₮", "Net 10,000 ₮",
+        "QPay bank transfer", "Paid (1) 7,000 ₮", "Given back (0) 0 ₮", "Net 7,000 ₮"]
+    assert "Given back (3) 6,500 ₮" in lines and "NET 27,000 ₮" in lines
+    assert not any(line.startswith(("CARD", "P2P")) for line in lines)

@@ -20,13 +20,16 @@ from pathlib import Path
 import pytest
 import requests
 
-from pos_app.journal import Journal
+from pos_app.journal import Journal, ReversalKind
 from pos_app.journal.closed_days import summary_from_json
 from pos_app.journal.day_combine import combine
 from pos_app.journal.day_summary import DaySummary, Tally, load_day
 from pos_app.store.report_page import money_text
 
 from .helpers import Shop, running_shop
+from tests.journal.test_day_given_back import as_an_older_till_finished_it, refused_half_way
+from tests.journal.test_day_summary import GOLOMT, KHAN, pay
+
 from .till_journals import DAY, DAYS, SettableClock, at, mixed_day, shipper_for, till_journal
 
 WAIT_S = 30
@@ -96,9 +99,21 @@ def test_each_tills_day_is_its_own_and_each_total_is_the_sum(chain: Chain) -> No
         assert chain_total == combine(shop_totals)
         assert chain_total.net == sum((chain.own_day(till, day).net for till in TILLS), Decimal(0))
     # The figures are real: the centre's day brought money in, by cash, card terminal and QPay alike.
-    centre = _summary(chain.get(f"/store/day/{DAY}", "boss").json()["shops"][1]["total"])
+    record = chain.get(f"/store/day/{DAY}", "boss").json()["shops"][1]["total"]
+    centre = _summary(record)
     assert centre.paid.amount == Decimal("34900.00") * 3 and centre.sales_count == 18
     assert {kind for kind, _tally in centre.by_payment_type} == {"CASH", "TERMINAL", "CARD", "P2P"}
+    # What went back, by tender: the cash handed back is cash's (3,000 at T1, 6,000 at T2), QPay's card payments
+    # cancelled or refunded are QPay's (11,000 a scale): each tender with its net.
+    assert dict(centre.given_back_by_type) == {"CASH": Tally(2, Decimal("9000.00")),
+                                               "CARD": Tally(4, Decimal("33000.00"))}
+    assert record["by_tender"] == [{"tender": tender.kind, "paid": {"count": tender.paid.count,
+                                                                    "amount": str(tender.paid.amount)},
+                                    "given_back": {"count": tender.given_back.count,
+                                                   "amount": str(tender.given_back.amount)},
+                                    "net": str(tender.net)} for tender in centre.by_tender]
+    assert [tender.kind for tender in centre.by_tender] == ["CASH", "TERMINAL", "CARD", "P2P"]
+    assert sum((tender.net for tender in centre.by_tender), Decimal(0)) == centre.net
 
 
 def test_a_till_and_a_shops_owner_see_only_their_shop(chain: Chain) -> None:
@@ -153,6 +168,13 @@ def test_the_csv_has_a_row_a_till_and_a_total_row_a_shop(chain: Chain) -> None:
             assert int(row["receipts_issued"]) == own.receipts_issued
             assert int(row["without_receipt_count"]) == own.without_receipt.count
             assert int(row["cancelled_count"]) == own.cancelled.count
+        # Each tender's columns add up to the row's paid, given back and net.
+        for figure in ("paid", "given_back", "net"):
+            tenders = [f"{figure}_{name}" for name in ("cash", "terminal", "qpay_card", "qpay_transfer", "other")]
+            assert sum((Decimal(row[column]) for column in tenders), Decimal(0)) == Decimal(row[figure]), figure
+    t1 = next(row for row in rows if row["till"] == "T1")
+    assert (t1["paid_cash"], t1["given_back_cash"], t1["net_cash"]) == ("7000.00", "3000.00", "4000.00")
+    assert (t1["given_back_qpay_card"], t1["given_back_terminal"], t1["paid_other"]) == ("11000.00", "0.00", "0.00")
     centre = [row for row in rows if row["shop"] == CENTRE]
     for column in ("paid", "net", "vat", "city_tax", "given_back", "without_receipt"):
         assert Decimal(centre[2][column]) == Decimal(centre[0][column]) + Decimal(centre[1][column]), column
@@ -177,6 +199,32 @@ def test_the_page_escapes_what_it_shows_and_defuses_the_csv(store_db_url: str, t
         sheet = requests.get(f"{shop.store.url}/store/day/{DAY}.csv", auth=("T1", shop.keys["T1"]), timeout=30)
         shops = {row["shop"] for row in _csv_rows(sheet.content.decode("utf-8-sig"))}
         assert "'" + hostile in shops and hostile not in shops
+
+
+def test_a_give_back_finished_after_a_refusal_counts_once_at_the_store(store_db_url: str, tmp_path: Path) -> None:
+    """Issue 31, point 6: the store rebuilds each till's day with the till's own code, so a give-back refused
+    half-way and finished later counts each payment once there too: in a journal written now, and in one an
+    older till wrote (its last step logged the give-back's running total)."""
+    with running_shop(store_db_url, ("T1",)) as shop:
+        clock = SettableClock(at(DAY, 9))
+        path = tmp_path / "T1.sqlite3"
+        with till_journal(path, "T1", clock) as journal:
+            now = refused_half_way(journal)
+            journal.reversal_started(now, ReversalKind.CANCEL, "customer returned it")
+            journal.reversal_done(now, Decimal("5000.00"))
+            older = refused_half_way(journal, (pay("2000.00", KHAN, "CARD"), pay("5000.00", GOLOMT, "CARD")))
+            as_an_older_till_finished_it(path, older, at(DAY, 12))
+            shipper = shipper_for(shop.store.url, "T1", shop.keys["T1"], journal).start()
+            try:
+                assert shipper.wait_caught_up(WAIT_S)
+            finally:
+                shipper.stop()
+            own = load_day(journal, DAY).summary
+        said = requests.get(f"{shop.store.url}/store/day/{DAY}", auth=("T1", shop.keys["T1"]), timeout=30)
+    [till] = said.json()["shops"][0]["tills"]
+    assert _summary(till) == own
+    assert own.paid == Tally(2, Decimal("14000.00")) and own.given_back == Tally(2, Decimal("14000.00"))
+    assert own.net == 0 and own.given_back_by_type == (("CARD", Tally(4, Decimal("14000.00"))),)
 
 
 def test_money_on_the_page_reads_as_the_tills_does() -> None:
@@ -211,6 +259,7 @@ def test_the_owner_reads_the_page_in_a_browser(chain: Chain, tmp_path: Path) -> 
     for shop in report["shops"]:
         assert money_text(_summary(shop["total"]).net) in shown
     assert money_text(_summary(report["total"]).paid.amount) in shown
+    assert "By tender" in shown and "QPay bank transfer" in shown and "Card (QPay)" not in shown
     assert chain.shop.keys["boss"] not in shown
 
     picture = tmp_path / "store-day-close.png"

@@ -23,6 +23,7 @@ from pos_app.journal.journal import Journal
 from pos_app.ui.day_close_dialog import ALERT_COLOR, DayCloseDialog
 from pos_app.ui.style import STYLESHEET
 from pos_app.ui.tasks import TaskRunner
+from tests.journal.test_day_given_back import tender_day
 from tests.journal.test_day_summary import DAY, GOLOMT, KHAN, DayBuilder, SettableClock, at, build_day, pay
 
 WAIT_MS = 10_000
@@ -125,8 +126,9 @@ def test_it_shows_todays_figures_from_the_journal(make_dialog, journal: Journal)
     assert shown[f"bank:{KHAN}"] == ("7", "48,500 ₮")
     assert shown[f"bank:{GOLOMT}"] == ("3", "19,000 ₮")
     assert shown["bank:"] == ("1", "9,000 ₮")
-    assert shown["type:CARD"] == ("6", "56,000 ₮") and shown["type:P2P"] == ("4", "19,000 ₮")
-    assert shown["type:"] == ("1", "1,500 ₮")
+    # Each tender: paid, given back, net (QPay's card payments were cancelled and refunded, 19,000).
+    assert shown["tender:CARD"] == ("56,000 ₮", "19,000 ₮", "37,000 ₮")
+    assert shown["tender:P2P"] == ("19,000 ₮", "0 ₮", "19,000 ₮") and shown["tender:"] == ("1,500 ₮", "0 ₮", "1,500 ₮")
     assert shown["cancelled"] == ("1", "5,000 ₮") and shown["expired"] == ("1", "1,200 ₮")
     assert shown["failed"] == ("1", "800 ₮")
     assert shown["given_back_cancel"] == ("1", "4,000 ₮") and shown["given_back_refund"] == ("1", "15,000 ₮")
@@ -141,9 +143,41 @@ def test_it_shows_todays_figures_from_the_journal(make_dialog, journal: Journal)
                if dialog.details_table.item(row, 0).data(Qt.ItemDataRole.UserRole) == "unfinished")
     assert dialog.details_table.item(row, 1).foreground().color().name() == ALERT_COLOR
     labels = {dialog.details_table.item(row, 0).text() for row in range(dialog.details_table.rowCount())}
-    assert {KHAN, GOLOMT, "Unknown", "Card", "Bank transfer (P2P)", "Needs attention"} <= labels
+    assert {KHAN, GOLOMT, "Unknown", "Needs attention"} <= labels
+    tenders = [dialog.tenders_table.item(row, 0).text() for row in range(dialog.tenders_table.rowCount())]
+    assert tenders == ["QPay card", "QPay bank transfer", "Unknown"]
     assert dialog.export_button.isEnabled() and dialog.date_edit.isEnabled()
     assert dialog.close_day_button.isEnabled() and dialog.close_day_button.text() == "Close the day…"
+
+
+@pytest.mark.parametrize(("speaking", "refunded", "tenders"), [
+    ("en", "Refunded", ["Cash", "Card terminal", "QPay card", "QPay bank transfer"]),
+    ("mn", "Буцаан олгосон", ["Бэлэн мөнгө", "Картын терминал", "QPay карт", "QPay дансны шилжүүлэг"]),
+])
+def test_cash_given_back_is_no_card_refund_and_each_tender_shows_its_net(tmp_path: Path, language, make_dialog,
+                                                                         speaking: str, refunded: str,
+                                                                         tenders: list[str]) -> None:
+    """Issue 31, point 10: cash and the card terminal returned at the counter are refunds (not card payments
+    refunded); each tender shows what it brought in, what went back through it and the net, in both languages."""
+    path = tmp_path / "journal.sqlite3"
+    tender_day(path)
+    assert language.use(speaking)
+    with Journal(path, "T1", clock=SettableClock(at(DAY, 20))) as journal:
+        dialog = make_dialog(journal)
+        shown = dialog.figures()
+        labels = {dialog.details_table.item(row, 0).data(Qt.ItemDataRole.UserRole):
+                  dialog.details_table.item(row, 0).text() for row in range(dialog.details_table.rowCount())}
+        names = [dialog.tenders_table.item(row, 0).text() for row in range(dialog.tenders_table.rowCount())]
+        dialog.close()
+    assert labels["given_back_refund"] == refunded and "card" not in labels["given_back_cancel"].lower()
+    assert "карт" not in labels["given_back_cancel"].lower()
+    assert names == tenders
+    if speaking == "en":
+        assert shown["given_back_refund"] == ("2", "3,500 ₮") and shown["given_back_cancel"] == ("1", "3,000 ₮")
+        assert shown["tender:CASH"] == ("5,500 ₮", "1,500 ₮", "4,000 ₮")
+        assert shown["tender:TERMINAL"] == ("8,000 ₮", "2,000 ₮", "6,000 ₮")
+        assert shown["tender:CARD"] == ("13,000 ₮", "3,000 ₮", "10,000 ₮")
+        assert shown["tender:P2P"] == ("7,000 ₮", "0 ₮", "7,000 ₮") and shown["net"] == ("", "27,000 ₮")
 
 
 def test_it_fits_a_1024_by_768_screen_with_every_figure_in_sight(make_dialog, journal: Journal) -> None:
@@ -151,7 +185,7 @@ def test_it_fits_a_1024_by_768_screen_with_every_figure_in_sight(make_dialog, jo
     assert dialog.width() <= 1024 and dialog.height() <= 768 - 60       # room for a title bar and a panel
     hint = dialog.minimumSizeHint()
     assert hint.width() <= 1024 and hint.height() <= 768 - 60
-    for table in (dialog.totals_table, dialog.details_table):
+    for table in (dialog.totals_table, dialog.details_table, dialog.tenders_table):
         assert not table.verticalScrollBar().isVisible(), table.objectName()
     # Needs attention comes first, so a long list of banks can never push it out of sight.
     assert dialog.details_table.item(0, 0).text() == "Needs attention"
