@@ -3,6 +3,7 @@ runs the same machine for as long as asked (scripts/soak.py)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,7 +14,8 @@ from hypothesis.stateful import run_state_machine_as_test
 from .machine import ShopDay
 from .world import Shop
 
-BOUNDED = settings(max_examples=int(__import__("os").environ.get("SHOP_DAYS_EXAMPLES", "12")), stateful_step_count=40, deadline=None, derandomize=True, database=None,
+EXAMPLES = int(os.environ.get("SHOP_DAYS_EXAMPLES", "12"))
+BOUNDED = settings(max_examples=EXAMPLES, stateful_step_count=40, deadline=None, derandomize=True, database=None,
                    suppress_health_check=list(HealthCheck), print_blob=True)
 
 
