@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8765
 
-.PHONY: run sandbox test lint audit lock bench screenshots sample-receipts translations update-translations \
+.PHONY: run sandbox test soak lint audit lock bench screenshots sample-receipts translations update-translations \
         package package-smoke clean system-test-packages test-timeshift test-live
 
 # A stamp per extra set: reinstall only when pyproject.toml or the lock changes. Every install takes the
@@ -74,6 +74,12 @@ test: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
 	$(MAKE) test-live
 	$(MAKE) test-timeshift
 	$(MAKE) package-smoke
+
+# Generated shop days (tests/shop_days) with new seeds for as long as asked (DURATION seconds, 10 minutes by default), then what
+# they tried, counted (make soak DURATION=3600). make test runs them bounded, with a fixed seed.
+DURATION ?= 600
+soak: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
+	SHOP_DAYS_SOAK_SECONDS=$(DURATION) $(BIN)/python -m pytest -q -p no:cacheprovider tests/shop_days -k soak
 
 # Every test that talks to the session's sandbox again, with the sandbox answering as the live service does
 # (docs/sandbox.md, "The live profile"): the client, the checkout, the till's whole sales and its fault matrix.
