@@ -36,7 +36,11 @@ _ENDINGS = {"invoice_cancelled": _S.CANCELLED, "expired": _S.EXPIRED, "invoice_f
 _LEARNING_STEPS = frozenset({"payments_seen", "part_reversal_started", "money_after_give_back", "tender_taken"})
 # Money given back by a step, at the detail's amount: a QPay give-back, a part of one, or tenders handed back (the
 # sale cancelled before it was covered) or refunded (a return).
-_GIVING_BACK = frozenset({"reversal_done", "part_reversal_done", "tenders_handed_back", "tenders_refunded"})
+_GIVING_BACK = frozenset({"reversal_done", "part_reversal_done", "tenders_handed_back", "tenders_refunded",
+                          # A partial return: its cash and terminal part at once, each QPay part once answered.
+                          "part_return_started", "part_return_refunded"})
+# A receipt no longer valid in the tax system: voided, or replaced by a correction (PosAPI's inactiveId).
+_GONE = (ReceiptStatus.CANCELLED, ReceiptStatus.CORRECTED)
 _REVERSAL_CLEARED = frozenset({"money_after_give_back"})     # the part's give-back record closes: money came after
 _REVERSAL_STEPS = {"reversal_started": ReversalStatus.PENDING, "reversal_done": ReversalStatus.DONE,
                    "reversal_failed": ReversalStatus.FAILED,
@@ -57,7 +61,7 @@ class SaleDay:
     given_back: Decimal | None = None
     ended: JournalStatus | None = None      # CANCELLED, EXPIRED or FAILED: it ended unpaid
     issued: tuple[JournalReceipt, ...] = ()
-    voided: tuple[JournalReceipt, ...] = ()
+    voided: tuple[JournalReceipt, ...] = ()     # voided, or replaced by a correction
     without_receipt: int = 0                # +1 became paid-kept-without-receipt in the window, -1 stopped being
     payments: tuple[PaymentSeen, ...] = ()  # the payments the journal first learnt of in the window
     paid_before: Decimal = _ZERO            # the payments learnt of before the window
@@ -232,7 +236,7 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
         if reversal in (ReversalStatus.PENDING, ReversalStatus.DONE):
             return None
         if any(wall_clock(row.issued_at) < moment
-               and not (row.status is ReceiptStatus.CANCELLED and wall_clock(row.changed_at) < moment)
+               and not (row.status in _GONE and wall_clock(row.changed_at) < moment)
                for row in sale.receipts):
             return None
         return _sum(amount for at, amount in paid_with.values() if at < moment)
@@ -241,7 +245,7 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
         return start <= wall_clock(moment) < end
 
     issued = tuple(row for row in sale.receipts if within(row.issued_at))
-    voided = tuple(row for row in sale.receipts if row.status is ReceiptStatus.CANCELLED and within(row.changed_at))
+    voided = tuple(row for row in sale.receipts if row.status in _GONE and within(row.changed_at))
     paid = _sum(payment.amount for payment in payments) if payments else None
     # The change over the window (a correction line when it stopped being without receipt).
     at_start, at_end = without_receipt(start), without_receipt(end)
