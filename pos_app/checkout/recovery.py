@@ -21,7 +21,10 @@ and only then writes what it learned.
 - a receipt through PosAPI being issued or voided: `PosApiDesk.settle` asks the
   same request again the same day (its bill number cannot make a second
   receipt), `PosApiDesk.void` asks the void again; on a later day the sale waits
-  for a person (NEEDS_PERSON).
+  for a person (NEEDS_PERSON);
+- a partial return whose QPay refund was not answered: the payment is read back
+  (refunded, or its money given in cash instead), then its receipt is put right
+  (`partial_returns.settle_part_return`; a correction is a receipt like any other).
 
 Only an answer that proves the outcome settles a step; anything else (5xx,
 timeout, no connection, an unreadable answer) leaves it for the next try.
@@ -41,6 +44,7 @@ from pos_app.qpay import QPayError
 from pos_app.qpay.statuses import normalize_invoice_status
 
 from .partial import needs_part_settling, settle_part_paid
+from .partial_returns import correction_owed, settle_part_return
 from .posapi_desk import PosApiDesk, ReceiptNeedsPerson
 from .receipts import issue_receipts
 from .returns import settle_voids
@@ -63,6 +67,7 @@ class Recovered(Enum):
     TENDERING = "tendering"          # cash or the card terminal taken, the rest not yet: back on its tender page
     UNSETTLED = "unsettled"          # the service could not be asked; try again later
     NEEDS_PERSON = "needs_person"    # asking again could do harm (a PosAPI receipt of an earlier day): a person
+    RETURNED = "returned"            # a partial return's money and receipt settled (see the sale for what is left)
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,9 @@ def recover(journal: Journal, checkout: Checkout, sale: JournalSale,
         return _posapi_receipt(journal, checkout, posapi, sale)
     if sale.status is JournalStatus.TENDERING:
         return RecoveryOutcome(sale.number, Recovered.TENDERING)
+    if any(not part.is_done for part in sale.part_returns) or correction_owed(sale, posapi is not None):
+        settle_part_return(journal, checkout, posapi, sale.number, read_back=True)
+        return RecoveryOutcome(sale.number, Recovered.RETURNED)
     if needs_part_settling(journal, sale):   # partly paid: a remainder invoice, or its part given back
         return RecoveryOutcome(sale.number, Recovered(settle_part_paid(journal, checkout, sale)))
     afterwards: RecoveryOutcome | None = None
@@ -123,6 +131,8 @@ def recover(journal: Journal, checkout: Checkout, sale: JournalSale,
         return RecoveryOutcome(sale.number, Recovered.PAID)
     if status is JournalStatus.RECEIPT_PENDING:
         return _receipt_pending(journal, checkout, sale)
+    if sale.part_returns:          # returned, its receipt left for a person: nothing the service can tell
+        return RecoveryOutcome(sale.number, Recovered.RETURNED)
     raise ValueError(f"sale {sale.number} is {status.value}: nothing to recover")
 
 
