@@ -4,7 +4,7 @@
 <context>
     <name>AppStore</name>
     <message>
-        <location filename="../../pos_app/app_store.py" line="+99"/>
+        <location filename="../../pos_app/app_store.py" line="+100"/>
         <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
         <translation>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</translation>
     </message>
@@ -75,7 +75,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+40"/>
+        <location filename="../../pos_app/ui/messages.py" line="+44"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</translation>
     </message>
@@ -508,7 +508,7 @@
 <context>
     <name>CustomerDisplay</name>
     <message>
-        <location filename="../../pos_app/ui/customer_display.py" line="+47"/>
+        <location filename="../../pos_app/ui/customer_display.py" line="+49"/>
         <source>Customer display</source>
         <translation>Customer display</translation>
     </message>
@@ -669,6 +669,11 @@
     </message>
     <message>
         <location line="+32"/>
+        <source>Receipts still valid after a return</source>
+        <translation>Receipts still valid after a return</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Cancelled / expired / failed</source>
         <translation>Cancelled / expired / failed</translation>
     </message>
@@ -688,7 +693,7 @@
         <translation>Failed (no invoice made)</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-27"/>
         <source>Given back (cancel / refund)</source>
         <translation>Given back (cancel / refund)</translation>
     </message>
@@ -703,7 +708,7 @@
         <translation>Card payments refunded</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>By bank</source>
         <translation>By bank</translation>
     </message>
@@ -735,7 +740,7 @@
         <translation>Bank transfer (P2P)</translation>
     </message>
     <message>
-        <location line="-23"/>
+        <location line="-25"/>
         <source>Needs attention</source>
         <translation>Needs attention</translation>
     </message>
@@ -760,7 +765,7 @@
         <translation>Unfinished sales</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
@@ -845,7 +850,7 @@
         <translation>Back</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-81"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-83"/>
         <source>City tax with receipt</source>
         <translation>City tax with receipt</translation>
     </message>
@@ -861,7 +866,7 @@
     </message>
     <message>
         <location filename="../../pos_app/ui/day_close_dialog.py" line="-131"/>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+84"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+93"/>
         <source>Close the day…</source>
         <translation>Close the day…</translation>
     </message>
@@ -871,7 +876,7 @@
         <translation>Close {day}? Its figures are stored as they are now and never change; what happens after this counts on the next day.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-14"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-21"/>
         <source>Closed at {moment}: these are the figures stored then.</source>
         <translation>Closed at {moment}: these are the figures stored then.</translation>
     </message>
@@ -891,7 +896,12 @@
         <translation>Counted from {moment}, when the day before was closed.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
+        <source>Receipt still valid after a return: {numbers}. Correct it in the ebarimt portal, then a manager marks it settled in the sales history (Shift+F8).</source>
+        <translation>Receipt still valid after a return: {numbers}. Correct it in the ebarimt portal, then a manager marks it settled in the sales history (Shift+F8).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Day closed</source>
         <translation>Day closed</translation>
     </message>
@@ -901,7 +911,7 @@
         <translation>Day closed at {}. Its figures are stored and stay as they are.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-101"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-110"/>
         <source>Of which paid beyond the total</source>
         <translation>Of which paid beyond the total</translation>
     </message>
@@ -911,12 +921,12 @@
         <translation>Owed a receipt</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+68"/>
         <source>Owed a receipt: {numbers}</source>
         <translation>Owed a receipt: {numbers}</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-86"/>
         <source>Paid without receipt</source>
         <translation>Paid without receipt</translation>
     </message>
@@ -1328,7 +1338,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+171"/>
+        <location filename="../../pos_app/ui/messages.py" line="+178"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -1586,7 +1596,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+62"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+84"/>
         <source>Refunded</source>
         <translation>Refunded</translation>
     </message>
@@ -1700,6 +1710,46 @@
         <location line="+3"/>
         <source> · give back failed</source>
         <translation> · give back failed</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Partly returned</source>
+        <translation>Partly returned</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Returned by items</source>
+        <translation>Returned by items</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, QPay&apos;s refund pending…</source>
+        <translation>, QPay&apos;s refund pending…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt still valid: needs attention</source>
+        <translation>, receipt still valid: needs attention</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt being corrected…</source>
+        <translation>, receipt being corrected…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt being voided…</source>
+        <translation>, receipt being voided…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, owed a receipt</source>
+        <translation>, owed a receipt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt settled by a manager</source>
+        <translation>, receipt settled by a manager</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1852,7 +1902,32 @@
         <translation>Receipt found issued (its answer was lost)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+1"/>
+        <source>Items returned: money given back</source>
+        <translation>Items returned: money given back</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay&apos;s part of a return answered</source>
+        <translation>QPay&apos;s part of a return answered</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt correction asked (replaces the last one)</source>
+        <translation>Receipt correction asked (replaces the last one)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt left valid: settled by a manager</source>
+        <translation>Receipt left valid: settled by a manager</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>items worth {amount}</source>
+        <translation>items worth {amount}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>bill {bill}</source>
         <translation>bill {bill}</translation>
     </message>
@@ -1861,11 +1936,16 @@
         <source>lottery {lottery}</source>
         <translation>lottery {lottery}</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>replaces {receipt}</source>
+        <translation>replaces {receipt}</translation>
+    </message>
 </context>
 <context>
     <name>HistoryDialog</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+104"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+107"/>
         <source>Sales history</source>
         <translation>Sales history</translation>
     </message>
@@ -1895,7 +1975,7 @@
         <translation>t&amp;o</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+43"/>
         <source>Cancel invoice  (F6)</source>
         <translation>Cancel invoice  (F6)</translation>
     </message>
@@ -1906,8 +1986,18 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Return items…  (Shift+F7)</source>
+        <translation>Return items…  (Shift+F7)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Cancel receipt  (F8)</source>
         <translation>Cancel receipt  (F8)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receipt settled…  (Shift+F8)</source>
+        <translation>Receipt settled…  (Shift+F8)</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1940,7 +2030,17 @@
         <translation>Ask the payment service how an unfinished step ended.</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+1"/>
+        <source>Return some of the sale&apos;s items and give their money back.</source>
+        <translation>Return some of the sale&apos;s items and give their money back.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A manager records that the receipt was put right elsewhere.</source>
+        <translation>A manager records that the receipt was put right elsewhere.</translation>
+    </message>
+    <message>
+        <location line="+83"/>
         <source>The first day is after the last day: change one of them.</source>
         <translation>The first day is after the last day: change one of them.</translation>
     </message>
@@ -1949,26 +2049,18 @@
         <source>The sales could not be read from the journal.</source>
         <translation>The sales could not be read from the journal.</translation>
     </message>
-    <message numerus="yes">
-        <location line="+31"/>
-        <source>%n sale(s) · paid {paid}</source>
-        <translation>
-            <numerusform>%n sale · paid {paid}</numerusform>
-            <numerusform>%n sales · paid {paid}</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../pos_app/ui/history_model.py" line="-141"/>
         <source> · given back {back} · net {net}</source>
         <translation> · given back {back} · net {net}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+50"/>
         <source>The sale&apos;s event log could not be read.</source>
         <translation>The sale&apos;s event log could not be read.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="+58"/>
+        <location filename="../../pos_app/ui/history_details.py" line="+61"/>
         <source>Sale {number}</source>
         <translation>Sale {number}</translation>
     </message>
@@ -2021,12 +2113,13 @@
         <location line="+0"/>
         <location line="+12"/>
         <location line="+9"/>
-        <location line="+29"/>
+        <location line="+27"/>
+        <location line="+18"/>
         <source>Amount</source>
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-63"/>
         <source>Payments</source>
         <translation>Payments</translation>
     </message>
@@ -2077,12 +2170,37 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+29"/>
+        <location line="+45"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-38"/>
+        <source>settled: {note}</source>
+        <translation>settled: {note}</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Items returned</source>
+        <translation>Items returned</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Items</source>
+        <translation>Items</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Given back</source>
+        <translation>Given back</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Organization {register}</source>
         <translation>Organization {register}</translation>
     </message>
@@ -2092,24 +2210,24 @@
         <translation>Individual</translation>
     </message>
     <message>
-        <location line="-28"/>
-        <location line="+34"/>
+        <location line="-39"/>
+        <location line="+46"/>
         <source>Being issued…</source>
         <translation>Being issued…</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-45"/>
         <source>Not issued (the last try failed).</source>
         <translation>Not issued (the last try failed).</translation>
     </message>
     <message>
-        <location line="-20"/>
-        <location line="+22"/>
+        <location line="-25"/>
+        <location line="+27"/>
         <source>None.</source>
         <translation>None.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="-163"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="-162"/>
         <source>Issue receipt  (F9)</source>
         <translation>Issue receipt  (F9)</translation>
     </message>
@@ -2119,7 +2237,7 @@
         <translation>Issue the tax receipt of a paid sale that has none.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="-76"/>
+        <location filename="../../pos_app/ui/history_details.py" line="-81"/>
         <source>No sale selected.</source>
         <translation>No sale selected.</translation>
     </message>
@@ -2134,12 +2252,12 @@
         <translation>void refused: {reason}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>The money was kept but has no valid receipt: issue one with Issue receipt (F9).</source>
         <translation>The money was kept but has no valid receipt: issue one with Issue receipt (F9).</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+21"/>
         <source>Payment given back</source>
         <translation>Payment given back</translation>
     </message>
@@ -2169,7 +2287,8 @@
         <translation>How</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-17"/>
+        <location line="+18"/>
         <source>Reason</source>
         <translation>Reason</translation>
     </message>
@@ -2194,6 +2313,11 @@
         <translation>Voided in the tax system</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Replaced by a corrected receipt</source>
+        <translation>Replaced by a corrected receipt</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Failed</source>
         <translation>Failed</translation>
@@ -2204,7 +2328,12 @@
         <translation>Event log</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_running.py" line="+87"/>
+        <location filename="../../pos_app/ui/history_running.py" line="+89"/>
+        <source>Some of its items were returned: return the rest with Return items (Shift+F7).</source>
+        <translation>Some of its items were returned: return the rest with Return items (Shift+F7).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Paid partly at the counter and partly by QPay: give the counter&apos;s part back by hand and the QPay part from QPay&apos;s merchant portal.</source>
         <translation>Paid partly at the counter and partly by QPay: give the counter&apos;s part back by hand and the QPay part from QPay&apos;s merchant portal.</translation>
     </message>
@@ -2224,7 +2353,7 @@
         <translation>Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>Cancel or refund the sale&apos;s card payment.</source>
         <translation>Cancel or refund the sale&apos;s card payment.</translation>
     </message>
@@ -2244,7 +2373,7 @@
         <translation>Its outcome is not known yet: press Check again (F5) before trying again.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="+52"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="+59"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</translation>
     </message>
@@ -2260,12 +2389,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+260"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="+38"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Sale {number} is cancelled: nothing was charged.</translation>
     </message>
     <message>
-        <location line="-257"/>
+        <location line="+3"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</translation>
     </message>
@@ -2281,16 +2410,12 @@
     </message>
     <message>
         <location line="+35"/>
+        <location line="+58"/>
         <source>Another action is still running: try again when it ends.</source>
         <translation>Another action is still running: try again when it ends.</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <source>{amount} was given back for sale {number}, but its tax receipt could not be cancelled: cancel it with Cancel receipt (F8).</source>
-        <translation>{amount} was given back for sale {number}, but its tax receipt could not be cancelled: cancel it with Cancel receipt (F8).</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="+117"/>
         <source>The payment of sale {number} was not given back.</source>
         <translation>The payment of sale {number} was not given back.</translation>
     </message>
@@ -2315,12 +2440,12 @@
         <translation>Its tax receipt is cancelled.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Its tax receipt is still valid.</source>
         <translation>Its tax receipt is still valid.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="-35"/>
         <source>Refunding the payment of sale {number}…</source>
         <translation>Refunding the payment of sale {number}…</translation>
     </message>
@@ -2330,7 +2455,42 @@
         <translation>Cancelling the card payment of sale {number}…</translation>
     </message>
     <message>
+        <location line="+37"/>
+        <source>Returning items of sale {number}…</source>
+        <translation>Returning items of sale {number}…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Receipt settled</source>
+        <translation>Receipt settled</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The tax receipt of sale {number} stays valid in the tax system for goods given back. What was done about it?</source>
+        <translation>The tax receipt of sale {number} stays valid in the tax system for goods given back. What was done about it?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>corrected in the ebarimt portal</source>
+        <translation>corrected in the ebarimt portal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark settled</source>
+        <translation>Mark settled</translation>
+    </message>
+    <message>
         <location line="+15"/>
+        <source>Sale {number}&apos;s tax receipt is marked settled; the day close still counts it as PosAPI holds it.</source>
+        <translation>Sale {number}&apos;s tax receipt is marked settled; the day close still counts it as PosAPI holds it.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Recording what was done for sale {number}…</source>
+        <translation>Recording what was done for sale {number}…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</source>
         <translation>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</translation>
     </message>
@@ -2401,7 +2561,8 @@
         <translation>It was not made</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-116"/>
+        <location line="+138"/>
         <source>Sale {number} was not settled.</source>
         <translation>Sale {number} was not settled.</translation>
     </message>
@@ -2431,7 +2592,7 @@
         <translation>Sale {number} has nothing left to check.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="-136"/>
         <source>No invoice was created for sale {number}: nothing was charged.</source>
         <translation>No invoice was created for sale {number}: nothing was charged.</translation>
     </message>
@@ -2487,16 +2648,112 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Sale {number}&apos;s return is settled: see its details.</source>
+        <translation>Sale {number}&apos;s return is settled: see its details.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</source>
         <translation>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</translation>
     </message>
     <message>
+        <location line="+25"/>
+        <source>Its tax receipt of {amount} is still valid for goods given back: void it with Cancel receipt (F8).</source>
+        <translation>Its tax receipt of {amount} is still valid for goods given back: void it with Cancel receipt (F8).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its tax receipt of {amount} is still valid for goods given back: correct it with Check again (F5).</source>
+        <translation>Its tax receipt of {amount} is still valid for goods given back: correct it with Check again (F5).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the tax system refused it ({reason})</source>
+        <translation>the tax system refused it ({reason})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its id was lost with PosAPI&apos;s answer</source>
+        <translation>its id was lost with PosAPI&apos;s answer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI voids receipts to individuals only, and a receipt needs items</source>
+        <translation>PosAPI voids receipts to individuals only, and a receipt needs items</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay&apos;s receipt is for the whole payment and no PosAPI is set to correct it</source>
+        <translation>QPay&apos;s receipt is for the whole payment and no PosAPI is set to correct it</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its tax receipt of {amount} is still valid for goods given back: {why}. Correct it in the ebarimt portal (or PosAPI&apos;s own tools), then a manager marks it settled (Shift+F8).</source>
+        <translation>Its tax receipt of {amount} is still valid for goods given back: {why}. Correct it in the ebarimt portal (or PosAPI&apos;s own tools), then a manager marks it settled (Shift+F8).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Nothing of sale {number} was returned.</source>
+        <translation>Nothing of sale {number} was returned.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sale {number}: {amount} given back.</source>
+        <translation>Sale {number}: {amount} given back.</translation>
+    </message>
+    <message>
         <location line="+7"/>
+        <source>QPay&apos;s refund of {amount} is not answered yet: press Check again (F5) before giving it another way.</source>
+        <translation>QPay&apos;s refund of {amount} is not answered yet: press Check again (F5) before giving it another way.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>QPay did not take a payment back: that money goes back in cash.</source>
+        <translation>QPay did not take a payment back: that money goes back in cash.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its tax receipt is not put right yet:</source>
+        <translation>Its tax receipt is not put right yet:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Its tax receipt is corrected for what the customer keeps.</source>
+        <translation>Its tax receipt is corrected for what the customer keeps.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its tax receipt is voided.</source>
+        <translation>Its tax receipt is voided.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What the customer keeps has a new tax receipt.</source>
+        <translation>What the customer keeps has a new tax receipt.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reprint (Ctrl+P) prints the return slip.</source>
+        <translation>Reprint (Ctrl+P) prints the return slip.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>cancel it with Cancel receipt (F8).</source>
+        <translation>cancel it with Cancel receipt (F8).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{amount} was given back for sale {number}, but its tax receipt could not be cancelled:</source>
+        <translation>{amount} was given back for sale {number}, but its tax receipt could not be cancelled:</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/history_actions.py" line="+5"/>
         <source>Checking sale {number} with the payment service…</source>
         <translation>Checking sale {number} with the payment service…</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-191"/>
+        <location line="+72"/>
         <location line="+57"/>
         <location filename="../../pos_app/ui/history_running.py" line="+8"/>
         <source>Back</source>
@@ -2544,12 +2801,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+72"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+74"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay till</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+19"/>
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
@@ -2590,22 +2847,22 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+208"/>
+        <location line="+200"/>
         <source>Cancel sale</source>
         <translation>Cancel sale</translation>
     </message>
     <message>
-        <location line="-207"/>
+        <location line="-199"/>
         <source>Simulate customer payment</source>
         <translation>Simulate customer payment</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Issue receipt</source>
         <translation>Issue receipt</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Individual receipt</source>
         <translation>Individual receipt</translation>
     </message>
@@ -2676,7 +2933,7 @@
         <translation>&amp;Till</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+41"/>
         <source>Ready.</source>
         <translation>Ready.</translation>
     </message>
@@ -2701,7 +2958,7 @@
         <translation>The cart is kept: change it and charge again, or press F2 for a new sale.</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+77"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>The receipt has not been issued yet. Start a new sale without it?</translation>
     </message>
@@ -2721,7 +2978,7 @@
         <translation>Clear cart</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
         <translation>Cancel this sale? The customer&apos;s QR code stops working.</translation>
     </message>
@@ -2731,7 +2988,7 @@
         <translation>Keep waiting</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Not added: {code}: {why}.</source>
         <translation>Not added: {code}: {why}.</translation>
     </message>
@@ -2754,7 +3011,7 @@
         </translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-153"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
     </message>
@@ -2794,7 +3051,7 @@
         <translation>The shift is open.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>Open the shift first: count the float in the drawer.</source>
         <translation>Open the shift first: count the float in the drawer.</translation>
     </message>
@@ -2884,7 +3141,7 @@
         <translation>No sale is parked. F10 parks the sale on screen.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>The sale was not resumed.</source>
         <translation>The sale was not resumed.</translation>
     </message>
@@ -2948,27 +3205,27 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid.py" line="+98"/>
+        <location filename="../../pos_app/ui/part_paid.py" line="+92"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Creating an invoice for the rest…</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+77"/>
         <source>More money arrived meanwhile: the sale is still open.</source>
         <translation>More money arrived meanwhile: the sale is still open.</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-27"/>
         <source>Nothing is paid yet: the customer pays the invoice on screen.</source>
         <translation>Nothing is paid yet: the customer pays the invoice on screen.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>The customer has paid the rest meanwhile, so nothing was given back.</source>
         <translation>The customer has paid the rest meanwhile, so nothing was given back.</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-31"/>
         <source>The invoice for the rest could not be created. The sale is still waiting for its payment.</source>
         <translation>The invoice for the rest could not be created. The sale is still waiting for its payment.</translation>
     </message>
@@ -3206,12 +3463,12 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+160"/>
+        <location filename="../../pos_app/app.py" line="+206"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+25"/>
         <source>Another pos-app is already running on this computer (process {pid}). Use that window, or close it and start again.</source>
         <translation>Another pos-app is already running on this computer (process {pid}). Use that window, or close it and start again.</translation>
     </message>
@@ -3221,22 +3478,22 @@
         <translation>Another pos-app is already running on this computer. Use that window, or close it and start again.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</source>
         <translation>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+21"/>
         <source>Terminal {terminal}</source>
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location filename="../../pos_app/app_dialogs.py" line="+44"/>
         <source>The till is still starting.</source>
         <translation>The till is still starting.</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location filename="../../pos_app/app.py" line="+51"/>
         <source>Applying the new settings…</source>
         <translation>Applying the new settings…</translation>
     </message>
@@ -3271,7 +3528,7 @@
         <translation>The callback receiver could not start ({detail}); payments are found by checking, a little later. Choose another port in Settings.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_recovery.py" line="+47"/>
+        <location filename="../../pos_app/app_recovery.py" line="+46"/>
         <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
         <translation>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</translation>
     </message>
@@ -3301,12 +3558,12 @@
         <translation>{count} unfinished sale(s) could not be checked with the payment service yet; the till keeps trying.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>The unfinished sales are settled with the payment service.</source>
         <translation>The unfinished sales are settled with the payment service.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_counter.py" line="+91"/>
+        <location filename="../../pos_app/app_counter.py" line="+90"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</translation>
     </message>
@@ -3316,7 +3573,7 @@
         <translation>Signed in: {name}.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+54"/>
         <source>The catalog file was not saved.</source>
         <translation>The catalog file was not saved.</translation>
     </message>
@@ -3324,7 +3581,7 @@
 <context>
     <name>Printing</name>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+40"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+30"/>
         <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
         <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</translation>
     </message>
@@ -3389,7 +3646,7 @@
         <translation>Check that it is switched on and plugged in, and the device path in Settings.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/escpos_target.py" line="+48"/>
+        <location filename="../../pos_app/receipts/escpos_target.py" line="+47"/>
         <source>USB printer {vendor}:{product}</source>
         <translation>USB printer {vendor}:{product}</translation>
     </message>
@@ -3419,7 +3676,7 @@
         <translation>printer device {path}</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>The printer setting &quot;{setting}&quot; cannot be used: {how}.</source>
         <translation>The printer setting &quot;{setting}&quot; cannot be used: {how}.</translation>
     </message>
@@ -3474,7 +3731,7 @@
         <translation>The receipt printer ({printer}) refused the job: {reason}. {hint}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+17"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+21"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>this computer has no USB driver library (libusb) installed</translation>
     </message>
@@ -3602,7 +3859,7 @@
         <translation>The PDF could not be drawn.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+18"/>
         <source>The PDF {path} cannot be saved: {reason}.</source>
         <translation>The PDF {path} cannot be saved: {reason}.</translation>
     </message>
@@ -3678,7 +3935,7 @@
 <context>
     <name>Receipt</name>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="+21"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+23"/>
         <source>Unknown</source>
         <translation>Unknown</translation>
     </message>
@@ -3693,7 +3950,7 @@
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Discount {label}</source>
         <translation>Discount {label}</translation>
     </message>
@@ -3769,14 +4026,22 @@
         <translation>City tax</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Items returned: {amount} (see the return slips)</source>
+        <translation>Items returned: {amount} (see the return slips)</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <location filename="../../pos_app/receipts/slips.py" line="+40"/>
+        <location line="+26"/>
+        <location line="+3"/>
+        <location line="+2"/>
         <source>Ebarimt receipt</source>
         <translation>Ebarimt receipt</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-28"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-59"/>
         <source>Receiver</source>
         <translation>Receiver</translation>
     </message>
@@ -3793,13 +4058,14 @@
     <message>
         <location line="+3"/>
         <location filename="../../pos_app/receipts/slips.py" line="-2"/>
+        <location line="+57"/>
         <source>Receipt id</source>
         <translation>Receipt id</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+1"/>
-        <location line="+66"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-56"/>
+        <location line="+100"/>
         <source>Lottery</source>
         <translation>Lottery</translation>
     </message>
@@ -3834,26 +4100,29 @@
         <translation>Receipt {number}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-76"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-110"/>
         <source>Sale date</source>
         <translation>Sale date</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="-80"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-83"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+119"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+55"/>
+        <location line="+98"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
     <message>
         <location line="+4"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+0"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-97"/>
+        <location line="+97"/>
         <source>Card terminal</source>
         <translation>Card terminal</translation>
     </message>
     <message>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-96"/>
         <source>QPay</source>
         <translation>QPay</translation>
     </message>
@@ -3899,8 +4168,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
-        <location line="+66"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-56"/>
+        <location line="+100"/>
         <location line="+26"/>
         <source>Printed</source>
         <translation>Printed</translation>
@@ -3982,7 +4251,7 @@
         <translation>X report {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-86"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-120"/>
         <source>RECEIPT CANCELLED</source>
         <translation>RECEIPT CANCELLED</translation>
     </message>
@@ -4023,41 +4292,75 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+25"/>
         <source>Given back</source>
         <translation>Given back</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-25"/>
         <source>To give back</source>
         <translation>To give back</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+29"/>
         <source>Reason</source>
         <translation>Reason</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-27"/>
         <source>The bank has not confirmed this yet.</source>
         <translation>The bank has not confirmed this yet.</translation>
     </message>
     <message>
         <location line="+3"/>
+        <location line="+30"/>
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-30"/>
         <source>not cancelled yet</source>
         <translation>not cancelled yet</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+31"/>
         <source>Customer signature</source>
         <translation>Customer signature</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-24"/>
+        <source>RETURN</source>
+        <translation>RETURN</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Returned</source>
+        <translation>Returned</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>not confirmed</source>
+        <translation>not confirmed</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>corrected</source>
+        <translation>corrected</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not corrected yet</source>
+        <translation>not corrected yet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Return {number}</source>
+        <translation>Return {number}</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <location line="+19"/>
         <source>Printer test page</source>
         <translation>Printer test page</translation>
@@ -4413,7 +4716,7 @@
 <context>
     <name>ReceiptPreviewDialog</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_preview.py" line="+55"/>
+        <location filename="../../pos_app/ui/receipt_preview.py" line="+59"/>
         <source>Print preview</source>
         <translation>Print preview</translation>
     </message>
@@ -4511,7 +4814,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+90"/>
+        <location filename="../../pos_app/ui/printing.py" line="+109"/>
         <source>The copy of sale {number}</source>
         <translation>The copy of sale {number}</translation>
     </message>
@@ -4526,7 +4829,7 @@
         <translation>The day close of {day}</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>The printer could not be used.</source>
         <translation>The printer could not be used.</translation>
     </message>
@@ -4541,15 +4844,176 @@
         <translation>{what} printed ({printer}).</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The cash drawer did not open: {reason}</source>
         <translation>The cash drawer did not open: {reason}</translation>
     </message>
 </context>
 <context>
+    <name>ReturnItems</name>
+    <message>
+        <location filename="../../pos_app/ui/return_items_dialog.py" line="+40"/>
+        <source>Quantity {value} is not a number</source>
+        <translation>Quantity {value} is not a number</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A quantity returned must be above 0</source>
+        <translation>A quantity returned must be above 0</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Line {line}: at most {quantity} can be returned</source>
+        <translation>Line {line}: at most {quantity} can be returned</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Line {line}: {item} is returned in whole pieces</source>
+        <translation>Line {line}: {item} is returned in whole pieces</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Line {line}: a weight has at most 3 decimals</source>
+        <translation>Line {line}: a weight has at most 3 decimals</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Line {line} was returned already</source>
+        <translation>Line {line} was returned already</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{amount} is more than the sale has left to give back</source>
+        <translation>{amount} is more than the sale has left to give back</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{amount} in cash from the drawer (QPay gives back whole payments only)</source>
+        <translation>{amount} in cash from the drawer (QPay gives back whole payments only)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{amount} in cash from the drawer</source>
+        <translation>{amount} in cash from the drawer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{amount} to the card: refund it on the bank&apos;s terminal</source>
+        <translation>{amount} to the card: refund it on the bank&apos;s terminal</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{amount} back to the card through QPay (payment {payment})</source>
+        <translation>{amount} back to the card through QPay (payment {payment})</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The sale has no valid tax receipt.</source>
+        <translation>The sale has no valid tax receipt.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The tax receipt is corrected: a new one for what the customer keeps replaces it (same lottery).</source>
+        <translation>The tax receipt is corrected: a new one for what the customer keeps replaces it (same lottery).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay&apos;s tax receipt is voided and what the customer keeps gets a new one through PosAPI.</source>
+        <translation>QPay&apos;s tax receipt is voided and what the customer keeps gets a new one through PosAPI.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Everything is returned: the tax receipt is voided.</source>
+        <translation>Everything is returned: the tax receipt is voided.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The till cannot correct this tax receipt: it stays valid. Correct it in the ebarimt portal, then a manager marks it settled here.</source>
+        <translation>The till cannot correct this tax receipt: it stays valid. Correct it in the ebarimt portal, then a manager marks it settled here.</translation>
+    </message>
+</context>
+<context>
+    <name>ReturnItemsDialog</name>
+    <message>
+        <location line="+34"/>
+        <source>Return items</source>
+        <translation>Return items</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number}: the customer has {amount}</source>
+        <translation>Sale {number}: the customer has {amount}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Up/Down: a line · digits: how many go back (a weight: kg) · Space: the whole line · Enter: return · Esc: back</source>
+        <translation>Up/Down: a line · digits: how many go back (a weight: kg) · Space: the whole line · Enter: return · Esc: back</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Item</source>
+        <translation>Item</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Has</source>
+        <translation>Has</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Price</source>
+        <translation>Price</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return</source>
+        <translation>Return</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Reason (required, Alt+S):</source>
+        <translation>Reason (required, Alt+S):</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>for example: item returned</source>
+        <translation>for example: item returned</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Return  (Enter)</source>
+        <translation>Return  (Enter)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Back  (Esc)</source>
+        <translation>Back  (Esc)</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Type how many of a line go back (Space: the whole line).</source>
+        <translation>Type how many of a line go back (Space: the whole line).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Say why the items are returned (for example: item returned).</source>
+        <translation>Say why the items are returned (for example: item returned).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Give back {amount}:</source>
+        <translation>Give back {amount}:</translation>
+    </message>
+</context>
+<context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+140"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+144"/>
         <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+81"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
@@ -4565,12 +5029,12 @@
         <translation>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+35"/>
         <source>The invoice could not be created.</source>
         <translation>The invoice could not be created.</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+105"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>The invoice was closed by the service: nothing was paid.</translation>
     </message>
@@ -4600,12 +5064,12 @@
         <translation>Checking the payment failed. Still trying.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+63"/>
+        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+67"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>The receipt could not be issued.</source>
         <translation>The receipt could not be issued.</translation>
     </message>
@@ -4625,12 +5089,12 @@
         <translation>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>The sale could not be cancelled. It is still open; try again.</source>
         <translation>The sale could not be cancelled. It is still open; try again.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>The customer has already paid, so the sale cannot be cancelled.</source>
         <translation>The customer has already paid, so the sale cannot be cancelled.</translation>
     </message>
@@ -4655,7 +5119,7 @@
         <translation>The payment was not recorded; it does not count.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
         <source>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</source>
         <translation>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</translation>
     </message>
@@ -4668,7 +5132,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+61"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+60"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Scan or type a code, or type a name  ·  3*code for three</translation>
     </message>
@@ -4719,7 +5183,7 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>Discount</source>
         <translation>Discount</translation>
     </message>
@@ -4760,7 +5224,7 @@
 <context>
     <name>SalesModel</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+17"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+160"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
@@ -4816,7 +5280,7 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-83"/>
+        <location filename="../../pos_app/ui/messages.py" line="-90"/>
         <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
         <translation>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</translation>
     </message>
@@ -5950,7 +6414,7 @@
 <context>
     <name>Shift</name>
     <message>
-        <location filename="../../pos_app/ui/shift_actions.py" line="+43"/>
+        <location filename="../../pos_app/ui/shift_actions.py" line="+42"/>
         <source>Amount {value} is not a number</source>
         <translation>Amount {value} is not a number</translation>
     </message>
@@ -5993,7 +6457,7 @@
 <context>
     <name>ShiftDialog</name>
     <message>
-        <location line="+48"/>
+        <location line="+37"/>
         <source>Reading the journal…</source>
         <translation>Reading the journal…</translation>
     </message>
@@ -6515,23 +6979,23 @@
         <translation>set up people and PINs</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+60"/>
         <source>A manager&apos;s PIN is needed to {what}.</source>
         <translation>A manager&apos;s PIN is needed to {what}.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+33"/>
+        <location line="+8"/>
+        <location line="+34"/>
         <source>That PIN is nobody&apos;s here. Try again.</source>
         <translation>That PIN is nobody&apos;s here. Try again.</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-32"/>
         <source>{name} is not a manager: a manager&apos;s PIN is needed.</source>
         <translation>{name} is not a manager: a manager&apos;s PIN is needed.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Enter your PIN to sign in.</source>
         <translation>Enter your PIN to sign in.</translation>
     </message>
