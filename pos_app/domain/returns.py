@@ -16,7 +16,7 @@ drawer (`source` QPay, `via` cash), said to the cashier before they confirm.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from enum import Enum
@@ -25,8 +25,8 @@ from .cart import CartLine
 from .discounts import Discount, DiscountKind
 from .taxes import cents
 
-__all__ = ["LineBack", "MoneyBack", "Refundable", "ReturnError", "TenderSource", "kept_part", "line_back",
-           "money_back"]
+__all__ = ["LineBack", "MoneyBack", "Refundable", "ReturnError", "TenderSource", "kept_lines", "kept_part",
+           "line_back", "money_back"]
 
 _ZERO = Decimal("0.00")
 
@@ -161,10 +161,3 @@ def money_back(amount: Decimal, refundable: Refundable) -> tuple[MoneyBack, ...]
         plan.append(MoneyBack(TenderSource.QPAY, TenderSource.CASH, rest))
     return tuple(plan)
 
-
-def by_via(plan: Iterable[MoneyBack]) -> Mapping[TenderSource, Decimal]:
-    """The money of `plan` by how it goes back."""
-    sums: dict[TenderSource, Decimal] = {}
-    for part in plan:
-        sums[part.via] = sums.get(part.via, _ZERO) + part.amount
-    return sums
