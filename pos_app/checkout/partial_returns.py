@@ -29,7 +29,7 @@ from enum import Enum
 
 from pos_app.domain.returns import LineBack, MoneyBack, ReturnError, line_back, money_back
 from pos_app.domain.sale import PaymentSeen, ReceiptVia, Receiver
-from pos_app.journal import Journal, JournalError, JournalReceipt, JournalSale
+from pos_app.journal import Journal, JournalError, JournalReceipt, JournalSale, ReceiptStatus
 from pos_app.journal.return_rows import kept_after, part_return_problem, refundable
 from pos_app.qpay import QPayError
 
@@ -108,6 +108,8 @@ def settle_part_return(journal: Journal, checkout: Checkout, posapi: PosApiDesk 
     """A return's QPay refunds answered (or, `read_back`, the payments read back after a lost answer), then the
     receipt put right. Raises when an answer is lost (the step stays pending) or a receipt call is refused."""
     settle_refunds(journal, checkout, number, read_back=read_back)
+    if journal.get(number).receipt_status is ReceiptStatus.CANCELLING:     # QPay's receipts being voided
+        settle_voids(journal, checkout, posapi, number)
     return correct_receipt(journal, checkout, posapi, number)
 
 
@@ -148,10 +150,10 @@ def correction_owed(sale: JournalSale, posapi_set: bool) -> bool:
     if not sale.part_returns or any(not part.is_done for part in sale.part_returns):
         return False
     if sale.receipt_via is ReceiptVia.POSAPI and sale.can_issue_receipt and not sale.valid_receipts:
-        return posapi_set
+        return posapi_set and any(not row.is_posapi for row in sale.receipts)    # QPay's, voided by a return
     stale = sale.stale_receipts
-    if not stale:
-        return False
+    if not stale or sale.failure or any(row.failure for row in stale):
+        return False                  # refused once: the same request would be refused again
     return _receipt_after(sale, bool(sale.kept_lines), posapi_set) is not ReceiptAfter.LEFT
 
 

@@ -102,14 +102,16 @@ def recover_all(journal: Journal, checkout: Checkout, only: Collection[str] | No
 
 def recover(journal: Journal, checkout: Checkout, sale: JournalSale,
             posapi: PosApiDesk | None = None) -> RecoveryOutcome:
+    if sale.part_returns and sale.status is not JournalStatus.RECEIPT_PENDING and (
+            any(not part.is_done for part in sale.part_returns) or correction_owed(sale, posapi is not None)
+            or sale.receipt_status is ReceiptStatus.CANCELLING):
+        settle_part_return(journal, checkout, posapi, sale.number, read_back=True)
+        return RecoveryOutcome(sale.number, Recovered.RETURNED)
     if sale.receipt_via is ReceiptVia.POSAPI and (
             sale.status is JournalStatus.RECEIPT_PENDING or sale.receipt_status is ReceiptStatus.CANCELLING):
         return _posapi_receipt(journal, checkout, posapi, sale)
     if sale.status is JournalStatus.TENDERING:
         return RecoveryOutcome(sale.number, Recovered.TENDERING)
-    if any(not part.is_done for part in sale.part_returns) or correction_owed(sale, posapi is not None):
-        settle_part_return(journal, checkout, posapi, sale.number, read_back=True)
-        return RecoveryOutcome(sale.number, Recovered.RETURNED)
     if needs_part_settling(journal, sale):   # partly paid: a remainder invoice, or its part given back
         return RecoveryOutcome(sale.number, Recovered(settle_part_paid(journal, checkout, sale)))
     afterwards: RecoveryOutcome | None = None

@@ -71,6 +71,13 @@ def issue_owed_receipt(journal: Journal, checkout: Checkout, posapi: PosApiDesk 
                        receiver: Receiver) -> JournalSale:
     """The receipt a paid sale is owed (the history's Issue receipt), the way the sale gets its receipts."""
     sale = journal.get(number)
+    if sale.part_returns and sale.receipt_via is ReceiptVia.QPAY:
+        # QPay's receipt is a whole payment's: what the customer kept after a return is receipted through PosAPI.
+        if posapi is None:
+            raise JournalError(f"Sale {number} had items returned: QPay's receipt would be for the whole payment. "
+                               "Set PosAPI in Settings to receipt what the customer kept.")
+        journal.receipts_to_posapi(number)
+        sale = journal.get(number)
     if sale.receipt_via is ReceiptVia.POSAPI:
         if posapi is None:
             raise JournalError(f"Sale {number} gets its receipt through PosAPI, and no PosAPI is set now.")

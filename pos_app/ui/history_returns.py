@@ -80,7 +80,7 @@ def stale_words(sale: JournalSale, posapi_set: bool) -> str:
     if not rows:
         return ""
     amount = money_text(sum((row.receipt.amount for row in rows), Decimal(0)))
-    refused = next((row.failure for row in rows if row.failure), "")
+    refused = next((row.failure for row in rows if row.failure), "") or sale.failure
     voidable = all(row.voidable_at_till and not row.details_lost for row in rows)
     correctable = all(row.is_posapi for row in rows) or posapi_set
     if voidable and not refused and not (sale.kept_lines and sale.money_kept):

@@ -19,7 +19,7 @@ from pos_app.checkout import Checkout
 from pos_app.checkout.partial_returns import ReceiptAfter, plan_return, return_part
 from pos_app.checkout.posapi_desk import PosApiDesk, PosApiSetup
 from pos_app.checkout.recovery import Recovered, recover_all
-from pos_app.checkout.returns import return_tenders, void_receipts
+from pos_app.checkout.returns import issue_owed_receipt, return_tenders, void_receipts
 from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.discounts import Discount, DiscountKind
@@ -334,3 +334,38 @@ def test_a_qpay_refund_whose_answer_is_lost_is_settled_by_reading_the_payment_ba
     # QPay never took it back: the money went back in cash instead, said in the return's record.
     assert money.back.via is TenderSource.CASH and "cash" in money.note
     assert checkout.client.get_payment(pending.payments[0].payment_id).status == "PAID"
+
+
+def test_a_lost_answer_on_voiding_qpays_receipt_is_settled_at_start_and_what_was_kept_receipted(
+        journal: Journal, checkout: Checkout, control: SandboxControl, desk: PosApiDesk,
+        posapi: PosApiControl) -> None:
+    number = _qpay_sale(journal, checkout, control)
+    control.fault("/v2/ebarimt_v3/", status=503, count=2)          # the void and its one repeat: no answer
+    with pytest.raises(QPayError):
+        return_part(journal, checkout, desk, number, [(0, 1)], REASON)
+    pending = journal.get(number)
+    assert pending.receipt_status is ReceiptStatus.CANCELLING and pending.receipt_via is ReceiptVia.POSAPI
+    assert not pending.can_issue_receipt and posapi.receipts() == []
+    [outcome] = recover_all(journal, checkout, posapi=desk)
+    assert outcome.result is Recovered.RETURNED
+    done = journal.get(number)
+    assert [(row.is_posapi, row.status) for row in done.receipts] == [(False, ReceiptStatus.CANCELLED),
+                                                                       (True, ReceiptStatus.ISSUED)]
+    assert done.valid_receipts[0].receipt.amount == done.kept_total == Decimal(3500)
+
+
+def test_a_partly_returned_qpay_sale_owed_its_receipt_gets_it_through_posapi_for_what_was_kept(
+        journal: Journal, checkout: Checkout, control: SandboxControl, desk: PosApiDesk,
+        posapi: PosApiControl) -> None:
+    cart = Cart()
+    cart.add_item(MILK, 2)
+    number = journal.begin_sale(cart.lines, cart.total, cart.taxes)
+    invoice = checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes))
+    journal.invoice_opened(number, invoice)
+    control.pay(invoice.invoice_id, transaction_type="CARD")
+    journal.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
+    return_part(journal, checkout, desk, number, [(0, 1)], REASON)        # no receipt yet: none to correct
+    assert journal.get(number).owes_receipt
+    done = issue_owed_receipt(journal, checkout, desk, number, INDIVIDUAL)
+    assert done.receipt_via is ReceiptVia.POSAPI and [r.receipt.amount for r in done.valid_receipts] == [3500]
+    assert [r["state"] for r in posapi.receipts()] == ["ACTIVE"]
