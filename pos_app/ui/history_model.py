@@ -43,9 +43,12 @@ translate = QCoreApplication.translate     # lupdate reads translate("History", 
 def can_check_again(sale: JournalSale) -> bool:
     """A step whose outcome the service can tell: the sale's own, or a give back or receipt cancel after it, or a
     partial return's QPay refund or receipt correction."""
+    stale = sale.stale_receipts
+    correctable = bool(stale) and not sale.failure and all(row.voidable_at_till and not row.details_lost
+                                                           and not row.failure for row in stale)
     return (sale.status in _CHECKABLE_STATUSES or sale.reversal_status is ReversalStatus.PENDING
             or sale.receipt_status is ReceiptStatus.CANCELLING or any(not r.is_done for r in sale.part_returns)
-            or (bool(sale.part_returns) and (bool(sale.stale_receipts) or sale.owes_receipt)))
+            or (bool(sale.part_returns) and (correctable or sale.owes_receipt)))
 
 
 def summary_text(sales: list[JournalSale]) -> str:

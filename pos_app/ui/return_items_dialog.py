@@ -114,6 +114,7 @@ class ReturnItemsDialog(QDialog):
         title = QLabel(self.tr("Sale {number}: the customer has {amount}").format(
             number=sale.number, amount=money_text(sale.kept_total)))
         title.setStyleSheet("font-size: 13pt; font-weight: 600;")
+        title.setWordWrap(True)
         hint = QLabel(self.tr("Up/Down: a line · digits: how many go back (a weight: kg) · Space: the whole line · "
                               "Enter: return · Esc: back"))
         hint.setObjectName("muted")

@@ -178,3 +178,16 @@ def test_a_manager_settles_an_organizations_receipt_left_valid_by_a_return(
     assert [r["state"] for r in posapi.receipts()] == ["ACTIVE"]        # the till never fakes what PosAPI holds
     assert not dialog.settle_receipt_button.isVisible()
     assert "settled: Oyun" in dialog.details.toPlainText()
+
+
+def test_the_return_dialog_speaks_mongolian(qtbot, language, journal, desk) -> None:
+    assert language.use("mn")
+    number = _sale(journal, desk)
+    returns = ReturnItemsDialog(journal.get(number), posapi_set=True)
+    qtbot.addWidget(returns)
+    assert returns.windowTitle() == "Бараа буцаах" and returns.ok_button.text() == "Буцаах  (Enter)"
+    returns.set_quantity(0, "4")
+    assert returns.error_label.text() == "Мөр 1: хамгийн ихдээ 3-г буцааж болно"
+    returns.set_quantity(0, "1")
+    assert "бэлнээр, мөнгөний шүүгээнээс" in returns.plan_label.text()
+    assert "И-баримтыг засварлана" in returns.plan_label.text()
