@@ -52,7 +52,7 @@ class AppDialogs:
         from pos_app.ui.history_dialog import HistoryDialog
 
         dialog = HistoryDialog(services, self.runner, self.window, on_screen=on_screen, today=today,
-                               approve=self.people.approve)
+                               approve=self.people.approve, approve_as=self.people.approve_as)
         dialog.reprint_requested.connect(self.window.print_receipt)     # a copy, from the journal
         dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         self.history_dialog = dialog

@@ -18,7 +18,7 @@ from pos_app.qpay import QPayError
 
 from .posapi_desk import PosApiDesk
 from .receipts import refusal_text
-from .returns import settle_voids
+from .returns import can_void_at_till, settle_voids
 from .service import Checkout, PaymentCheck, given_back_before, is_definite_refusal
 
 
@@ -86,7 +86,7 @@ def give_back(journal: Journal, checkout: Checkout, number: str, kind: ReversalK
     if not sale.can_reverse:
         raise JournalError(f"Sale {number} cannot be given back here: only a paid sale paid by card, "
                            "not given back already.")
-    journal.reversal_started(number, kind, reason, void_receipts=void_receipt and sale.has_active_receipt)
+    journal.reversal_started(number, kind, reason, void_receipts=void_receipt and can_void_at_till(sale))
     try:
         # A give-back refused half-way before returned some payments already: only the rest is asked.
         amount = checkout.reverse_payments(sale.payments_kept, kind is ReversalKind.REFUND, reason)

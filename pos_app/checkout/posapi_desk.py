@@ -26,10 +26,12 @@ from decimal import Decimal
 
 from pos_app.checkout.errors import ReceiptNeedsPerson
 from pos_app.domain.receipt_bills import asking_again_is_safe
+from pos_app.domain.returns import TenderSource
 from pos_app.domain.sale import IssuedReceipt, Receiver, ReceiverKind
 from pos_app.domain.taxes import TaxRates
 from pos_app.domain.tenders import TenderKind
-from pos_app.journal import Journal, JournalError, JournalSale, JournalStatus, ReceiptStatus
+from pos_app.journal import Journal, JournalError, JournalReceipt, JournalSale, JournalStatus, ReceiptStatus
+from pos_app.journal.return_rows import kept_money
 from pos_app.posapi import (
     EbarimtLookupClient,
     NotFoundError,
@@ -47,10 +49,14 @@ from pos_app.posapi.models import ReceiptIssued
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["PosApiDesk", "PosApiSetup", "PrintOnly", "ReceiptNeedsPerson", "may_ask_again", "receipt_request"]
+__all__ = ["ORGANIZATION_VOID", "PosApiDesk", "PosApiSetup", "PrintOnly", "ReceiptNeedsPerson", "may_ask_again",
+           "receipt_request"]
 
 _CLASSIFICATION_DIGITS = 7     # PosAPI's classificationCode (БҮНА); the catalog's shorter codes are QPay's
 KEEP_IN_MEMORY = 500           # receipts whose lottery the till can still print (a reprint in the same session)
+# PosAPI's DELETE takes receipts to individuals only (B2C); the till never sends one it knows will be refused.
+ORGANIZATION_VOID = ("a receipt to an organization cannot be voided through PosAPI: correct it in the ebarimt "
+                     "portal (or PosAPI's own tools), then a manager marks it settled in the history")
 
 
 @dataclass(frozen=True)
@@ -91,22 +97,33 @@ class PrintOnly:
         return replace(sale, receipts=receipts)
 
 
-def receipt_request(sale: JournalSale, setup: PosApiSetup, bill: str, customer_tin: str | None) -> ReceiptRequest:
+def receipt_request(sale: JournalSale, setup: PosApiSetup, bill: str, customer_tin: str | None,
+                    inactive_id: str | None = None) -> ReceiptRequest:
     """The body of ``POST /rest/receipt`` for the whole sale: its lines, and one payment line for each tender kept
     (cash, the card terminal) and one for QPay's part (non-cash, at what it applied: an over-payment is not the
-    receipt's)."""
+    receipt's). After a partial return: the lines the customer kept and what paid for them, tender by tender;
+    `inactive_id` names the receipt this one corrects."""
     lines = [ReceiptLine(
         name=line.description[:255], qty=line.quantity, unit_price=line.unit_price, city_taxed=line.city_tax,
         total=line.total, barcode=line.barcode or None,
         classification_code=(line.classification_code if len(line.classification_code) == _CLASSIFICATION_DIGITS
                              and line.classification_code.isdigit() else None))
-        for line in sale.lines]
-    payments = [PaymentEntry.cash(t.amount) if t.kind is TenderKind.CASH else PaymentEntry.card(t.amount)
-                for t in sale.tenders_kept]
-    if sale.payments_kept:
-        payments.append(PaymentEntry.non_cash(sale.total - sum((t.amount for t in sale.tenders_kept), Decimal(0))))
+        for line in sale.kept_lines]
+    if sale.part_returns:
+        kept = kept_money(sale)
+        payments = [entry(kept[source]) for source, entry in _KEPT_ENTRIES if kept[source] > 0]
+    else:
+        payments = [PaymentEntry.cash(t.amount) if t.kind is TenderKind.CASH else PaymentEntry.card(t.amount)
+                    for t in sale.tenders_kept]
+        if sale.payments_kept:
+            payments.append(PaymentEntry.non_cash(sale.total - sum((t.amount for t in sale.tenders_kept),
+                                                                   Decimal(0))))
     return build_receipt(setup.identity, lines, payments, bill_id_suffix=bill, customer_tin=customer_tin,
-                         rates=setup.rates)
+                         rates=setup.rates, inactive_id=inactive_id)
+
+
+_KEPT_ENTRIES = ((TenderSource.CASH, PaymentEntry.cash), (TenderSource.CARD_TERMINAL, PaymentEntry.card),
+                 (TenderSource.QPAY, PaymentEntry.non_cash))
 
 
 def may_ask_again(sale: JournalSale, now: datetime) -> bool:
@@ -165,10 +182,31 @@ class PosApiDesk:
 
     def reissue(self, journal: Journal, number: str, receiver: Receiver) -> JournalSale:
         """The receipt was made for another receiver: void it (``DELETE``), then issue it for `receiver`."""
-        if journal.get(number).has_active_receipt:
+        sale = journal.get(number)
+        if sale.has_active_receipt:
+            if not all(row.voidable_at_till for row in sale.valid_receipts):
+                raise JournalError(f"Sale {number}: {ORGANIZATION_VOID}")
             journal.receipt_cancel_started(number)
             self.void(journal, number)
         return self.issue(journal, number, receiver)
+
+    def correct(self, journal: Journal, number: str, replaced: JournalReceipt) -> JournalSale:
+        """A partial return left `replaced` standing: a new receipt for what the customer kept, for the same
+        receiver, naming it (`inactiveId`; PosAPI keeps the lottery of the receipt it replaces and marks that one
+        corrected). Its bill number and lost answers go as any receipt's (`settle`)."""
+        sale = journal.get(number)
+        if sale.status is JournalStatus.RECEIPT_PENDING:
+            return self.settle(journal, sale)
+        receiver = replaced.receipt.receiver
+        tin = None
+        if receiver.kind is ReceiverKind.ORGANIZATION:
+            tin = self.lookups.tin_by_register(receiver.register)    # before the step: nothing is sent yet
+        inactive = replaced.receipt.receipt_id
+        _, text = journal.posapi_correction_started(
+            number, replaced.row_id,
+            lambda recorded, bill: _request_text(receipt_request(recorded, self.setup, bill, tin, inactive)),
+            till=self.setup.till)
+        return self._send(journal, number, text, receiver, again=False)
 
     def settle(self, journal: Journal, sale: JournalSale) -> JournalSale:
         """A pending request asked again, unchanged, the same day; `ReceiptNeedsPerson` on a later day."""
@@ -220,6 +258,10 @@ class PosApiDesk:
                 reason = "its id was lost with PosAPI's answer: void it in PosAPI itself"
                 journal.receipt_cancel_failed(number, reason, row.payment_id)
                 refused.append(JournalError(f"Sale {number}: the receipt's {reason}."))
+                continue
+            if not row.voidable_at_till:       # never a DELETE that is certain to be refused
+                journal.receipt_cancel_failed(number, ORGANIZATION_VOID, row.payment_id)
+                refused.append(JournalError(f"Sale {number}: {ORGANIZATION_VOID}"))
                 continue
             try:
                 self._void_once_more_if_lost(row.receipt.receipt_id, row.printed_at)

@@ -22,7 +22,10 @@ and only then writes what it learned.
   same request again the same day (its bill number cannot make a second
   receipt), `PosApiDesk.void` asks the void again; on a later day the sale waits
   for a person (NEEDS_PERSON), who looks in PosAPI and records what it holds
-  (`settled_by_hand`).
+  (`settled_by_hand`);
+- a partial return whose QPay refund was not answered: the payment is read back
+  (refunded, or its money given in cash instead), then its receipt is put right
+  (`partial_returns.settle_part_return`; a correction is a receipt like any other).
 
 Only an answer that proves the outcome settles a step; anything else (5xx,
 timeout, no connection, an unreadable answer) leaves it for the next try.
@@ -43,6 +46,7 @@ from pos_app.qpay import QPayError
 from pos_app.qpay.statuses import normalize_invoice_status
 
 from .partial import needs_part_settling, settle_part_paid
+from .partial_returns import correction_owed, settle_part_return
 from .posapi_desk import PosApiDesk, ReceiptNeedsPerson
 from .receipts import issue_receipts
 from .returns import settle_voids
@@ -65,6 +69,7 @@ class Recovered(Enum):
     TENDERING = "tendering"          # cash or the card terminal taken, the rest not yet: back on its tender page
     UNSETTLED = "unsettled"          # the service could not be asked; try again later
     NEEDS_PERSON = "needs_person"    # asking again could do harm (a PosAPI receipt of an earlier day): a person
+    RETURNED = "returned"            # a partial return's money and receipt settled (see the sale for what is left)
 
 
 @dataclass(frozen=True)
@@ -99,6 +104,11 @@ def recover_all(journal: Journal, checkout: Checkout, only: Collection[str] | No
 
 def recover(journal: Journal, checkout: Checkout, sale: JournalSale,
             posapi: PosApiDesk | None = None) -> RecoveryOutcome:
+    if sale.part_returns and sale.status is not JournalStatus.RECEIPT_PENDING and (
+            any(not part.is_done for part in sale.part_returns) or correction_owed(sale, posapi is not None)
+            or sale.receipt_status is ReceiptStatus.CANCELLING):
+        settle_part_return(journal, checkout, posapi, sale.number, read_back=True)
+        return RecoveryOutcome(sale.number, Recovered.RETURNED)
     if sale.receipt_via is ReceiptVia.POSAPI and (
             sale.status is JournalStatus.RECEIPT_PENDING or sale.receipt_status is ReceiptStatus.CANCELLING):
         return _posapi_receipt(journal, checkout, posapi, sale)
@@ -125,6 +135,8 @@ def recover(journal: Journal, checkout: Checkout, sale: JournalSale,
         return RecoveryOutcome(sale.number, Recovered.PAID)
     if status is JournalStatus.RECEIPT_PENDING:
         return _receipt_pending(journal, checkout, sale)
+    if sale.part_returns:          # returned, its receipt left for a person: nothing the service can tell
+        return RecoveryOutcome(sale.number, Recovered.RETURNED)
     raise ValueError(f"sale {sale.number} is {status.value}: nothing to recover")
 
 

@@ -8,6 +8,9 @@ way it was issued.
 - The receipts being voided (`settle_voids`): QPay's ebarimt through QPay (`receipts.settle_receipt_voids`), a
   receipt issued through PosAPI by ``DELETE /rest/receipt`` (`PosApiDesk.void`). A lost answer leaves the void
   pending for recovery; a refusal ends it as refused, the receipt still valid and its reason kept.
+- A PosAPI receipt to an organization (B2B) is never sent to ``DELETE`` (PosAPI voids B2C receipts only): its sale
+  is returned with the receipt still valid, and stays under "needs attention" (`JournalSale.stale_receipts`) until
+  it is put right in the ebarimt portal and a manager marks it settled.
 """
 
 from __future__ import annotations
@@ -15,11 +18,11 @@ from __future__ import annotations
 from pos_app.domain.sale import ReceiptVia, Receiver
 from pos_app.journal import Journal, JournalError, JournalSale, ReceiptStatus
 
-from .posapi_desk import PosApiDesk
+from .posapi_desk import ORGANIZATION_VOID, PosApiDesk
 from .receipts import issue_receipts, settle_receipt_voids
 from .service import Checkout
 
-__all__ = ["issue_owed_receipt", "return_tenders", "settle_voids", "void_receipts"]
+__all__ = ["can_void_at_till", "issue_owed_receipt", "return_tenders", "settle_voids", "void_receipts"]
 
 
 def return_tenders(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str, reason: str,
@@ -29,9 +32,15 @@ def return_tenders(journal: Journal, checkout: Checkout, posapi: PosApiDesk | No
     if not sale.can_return_tenders:
         raise JournalError(f"Sale {number} cannot be returned here: only a paid sale paid by cash or the card "
                            "terminal, not given back already.")
-    journal.tenders_refunded(number, reason, void_receipts=void_receipt and sale.has_active_receipt)
+    journal.tenders_refunded(number, reason, void_receipts=void_receipt and can_void_at_till(sale))
     settle_voids(journal, checkout, posapi, number)
     return journal.get(number)
+
+
+def can_void_at_till(sale: JournalSale) -> bool:
+    """The sale has a valid receipt and the till can ask the void of every one (not one to an organization
+    through PosAPI: that void is certain to be refused)."""
+    return sale.has_active_receipt and all(row.voidable_at_till for row in sale.valid_receipts)
 
 
 def settle_voids(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str) -> JournalSale:
@@ -52,6 +61,8 @@ def void_receipts(journal: Journal, checkout: Checkout, posapi: PosApiDesk | Non
     sale = journal.get(number)
     if not sale.has_active_receipt:
         raise JournalError(f"Sale {number} has no valid receipt to cancel.")
+    if not can_void_at_till(sale):
+        raise JournalError(f"Sale {number}: {ORGANIZATION_VOID}")
     journal.receipt_cancel_started(number)
     return settle_voids(journal, checkout, posapi, number)
 
@@ -60,6 +71,13 @@ def issue_owed_receipt(journal: Journal, checkout: Checkout, posapi: PosApiDesk 
                        receiver: Receiver) -> JournalSale:
     """The receipt a paid sale is owed (the history's Issue receipt), the way the sale gets its receipts."""
     sale = journal.get(number)
+    if sale.part_returns and sale.receipt_via is ReceiptVia.QPAY:
+        # QPay's receipt is a whole payment's: what the customer kept after a return is receipted through PosAPI.
+        if posapi is None:
+            raise JournalError(f"Sale {number} had items returned: QPay's receipt would be for the whole payment. "
+                               "Set PosAPI in Settings to receipt what the customer kept.")
+        journal.receipts_to_posapi(number)
+        sale = journal.get(number)
     if sale.receipt_via is ReceiptVia.POSAPI:
         if posapi is None:
             raise JournalError(f"Sale {number} gets its receipt through PosAPI, and no PosAPI is set now.")

@@ -1,4 +1,6 @@
-"""The steps after a sale: a card payment given back (cancel or refund) and its receipts voided.
+"""The steps after a sale: a card payment given back (cancel or refund) and its receipts voided; a part of it
+returned (chosen lines and quantities, the money given back tender by tender), and a receipt a return left
+standing marked settled by a manager.
 
 Each is committed before the call it announces and updated after the answer, like every journal step;
 recovery settles what a crash left pending (`Journal.unsettled_afterwards`). `JournalAfterSale` is a part of
@@ -9,15 +11,19 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterable
 from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Callable
 
+from pos_app.domain.returns import ReturnError, TenderSource, line_back, money_back
+from pos_app.domain.sale import ReceiptVia
 from pos_app.domain.validators import check_reversal_reason
 
-from . import receipt_rows
+from . import receipt_rows, return_rows
 from .receipt_rows import ReceiptStatus
 from .records import JournalStatus, ReversalKind, ReversalStatus, money_text, time_text
+from .return_rows import ReturnMoney, ReturnStatus, money_record
 from .schema import JournalError
 
 if TYPE_CHECKING:
@@ -125,6 +131,122 @@ class JournalAfterSale:
             if failure:
                 detail["reason"] = failure
             self._log(db, number, now, kind, detail)
+
+
+    # -- partial returns ------------------------------------------------------------------------------------
+
+    def part_return_started(self: Journal, number: str, quantities: Iterable[tuple[int, object]],
+                            reason: str) -> int:
+        """A return of chosen lines (by their place in the sale) and quantities, before any QPay refund of it
+        is asked. Each part is priced from the sale's kept lines (`domain.returns.line_back`) and its money
+        planned tender by tender (`money_back`): the cash and the card terminal count as given back now (the
+        cashier hands them over), a QPay refund is pending until `part_return_refunded`. Returns its id."""
+        note = _reason(reason)
+        with self._writing() as db:
+            now = self._now()
+            sale = self._sale_in(self._row_for(db, number, "part_return_started", {_S.PAID, _S.COMPLETED}))
+            problem = return_rows.part_return_problem(sale)
+            if problem:
+                raise JournalError(problem)
+            kept = return_rows.kept_after(sale.lines, sale.part_returns)
+            chosen = dict(quantities)
+            if not chosen:
+                raise JournalError(f"Sale {number}: choose at least one line to return.")
+            try:
+                backs = []
+                for index, quantity in sorted(chosen.items()):
+                    line = kept[index] if 0 <= index < len(kept) else None
+                    if line is None:
+                        raise JournalError(f"Sale {number} has no line {index + 1} left to return.")
+                    backs.append(line_back(line, index, quantity))
+                plan = money_back(sum((back.amount for back in backs), Decimal(0)), return_rows.refundable(sale))
+            except ReturnError as exc:
+                raise JournalError(f"Sale {number}: {exc}") from exc
+            money = [ReturnMoney(part, ReturnStatus.PENDING if part.via is TenderSource.QPAY else ReturnStatus.DONE,
+                                 now) for part in plan]
+            return_id = return_rows.insert(db, number, now, backs, money, note, self.operator)
+            given = [part for part in money if part.is_done]
+            db.execute("UPDATE sales SET updated_at = ? WHERE number = ?", (time_text(now), number))
+            self._log(db, number, now, "part_return_started", {
+                "status": sale.status.value, "return_id": return_id,
+                "amount": str(sum((part.back.amount for part in given), Decimal(0))),
+                "total": str(sum((back.amount for back in backs), Decimal(0))), "reason": note,
+                "lines": [{"line": back.line, "quantity": str(back.quantity), "amount": str(back.amount)}
+                          for back in backs],
+                "payments": [money_record(part) for part in given],
+                "pending": [money_record(part) for part in money if not part.is_done]})
+        return return_id
+
+    def part_return_refunded(self: Journal, number: str, return_id: int, payment_id: str, refunded: bool,
+                             note: str = "") -> None:
+        """QPay answered a return's refund of `payment_id` (or reading it back settled a lost answer): refunded,
+        or not (refused, or still paid): then its money is given back in cash from the drawer instead."""
+        with self._writing() as db:
+            now = self._now()
+            sale = self._sale_in(self._row_for(db, number, "part_return_refunded", {_S.PAID, _S.COMPLETED}))
+            if not any(part.id == return_id for part in sale.part_returns):
+                raise JournalError(f"Sale {number} has no return {return_id}.")
+            try:
+                part = return_rows.settle_money(db, return_id, payment_id,
+                                                TenderSource.QPAY if refunded else TenderSource.CASH, now,
+                                                str(note)[:MAX_REASON])
+            except ValueError as exc:
+                raise JournalError(f"Sale {number}: {exc}") from exc
+            db.execute("UPDATE sales SET updated_at = ? WHERE number = ?", (time_text(now), number))
+            detail: dict[str, object] = {"return_id": return_id, "amount": str(part.back.amount),
+                                         "refunded": bool(refunded), "payments": [money_record(part)]}
+            if note:
+                detail["reason"] = str(note)[:MAX_REASON]
+            self._log(db, number, now, "part_return_refunded", detail)
+
+    def receipts_to_posapi(self: Journal, number: str) -> None:
+        """A sale whose receipts came from QPay's ebarimt had a part returned: QPay's receipt is the payment's and
+        cannot be made for less, so its receipts are voided (CANCELLING) and what the customer kept gets its
+        receipt through the shop's PosAPI from now on, in one transaction."""
+        with self._writing() as db:
+            now = self._now()
+            sale = self._sale_in(self._row_for(db, number, "receipts_to_posapi", {_S.PAID, _S.COMPLETED}))
+            if sale.receipt_via is not ReceiptVia.QPAY or not sale.part_returns:
+                raise JournalError(f"Sale {number}: only a returned sale with QPay's receipts moves to PosAPI.")
+            moved = receipt_rows.move(db, number, ReceiptStatus.ISSUED, ReceiptStatus.CANCELLING, time_text(now))
+            summary = receipt_rows.summary_status(receipt_rows.rows_of(db, number)) if moved else None
+            db.execute("UPDATE sales SET receipt_via = ?, receipt_status = coalesce(?, receipt_status),"
+                       " updated_at = ? WHERE number = ?",
+                       (ReceiptVia.POSAPI.value, summary.value if summary else None, time_text(now), number))
+            self._log(db, number, now, "receipt_cancel_started",
+                      {"receipts": moved, "receipt_status": summary.value if summary else "",
+                       "receipt_via": ReceiptVia.POSAPI.value})
+
+    def receipts_left_settled(self: Journal, number: str, manager: str, note: str) -> int:
+        """A manager says the receipts a return left standing (`stale_receipts`) were put right outside the
+        till (the ebarimt portal, PosAPI's own tools). The tax figures do not change: the till counts what it
+        knows PosAPI holds, and never guesses what was done elsewhere; the sale leaves "needs attention".
+        Returns how many receipts were settled."""
+        text = " ".join(str(note).split())[:MAX_REASON]
+        if not text:
+            raise JournalError("Say what was done about the receipt (for example: corrected in the portal).")
+        with self._writing() as db:
+            now = self._now()
+            sale = self._sale_in(self._row_for(db, number, "receipts_left_settled",
+                                               {_S.PAID, _S.COMPLETED, _S.RECEIPT_PENDING}))
+            rows = sale.stale_receipts
+            if not rows:
+                raise JournalError(f"Sale {number} has no receipt left standing to settle.")
+            who = manager or self.operator
+            mark = f"{who or '—'}, {time_text(now)[:19]}: {text}"
+            for row in rows:
+                db.execute("UPDATE receipts SET settled = ? WHERE id = ?", (mark, row.row_id))
+            self._log(db, number, now, "receipts_left_settled",
+                      {"receipts": len(rows), "manager": who, "reason": text,
+                       "receipt_ids": [row.receipt.receipt_id for row in rows]})
+        return len(rows)
+
+
+def _reason(reason: str) -> str:
+    try:
+        return check_reversal_reason(reason)
+    except ValueError as exc:
+        raise JournalError(str(exc)) from exc
 
 
 def _reversal_is(number: str, expected: ReversalStatus) -> Callable[[sqlite3.Row], None]:

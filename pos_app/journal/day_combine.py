@@ -1,7 +1,8 @@
 """Several tills' day closes as one: a shop's day, or a chain's (the store's report, `pos_app.store.reports`).
 
 `combine` adds `DaySummary`s figure by figure: counts and amounts add, tallies add, the by-bank and by-type
-tallies merge by their key, and the sales owed a receipt are listed together. A combined day belongs to no till
+tallies merge by their key, and the sales owed a receipt (or left with a receipt after a return) are listed
+together. A combined day belongs to no till
 and to no close: `since` and `closed_at` stay empty.
 """
 
@@ -38,7 +39,7 @@ def combine(summaries: Iterable[DaySummary], *, day: date | None = None, termina
                 for key, tally in pairs:
                     merged[key] = merged.get(key, Tally()) + tally
             values[field.name] = _largest_first(merged)
-        elif field.name == "owing":
+        elif field.name in ("owing", "left_valid"):
             values[field.name] = tuple(pair for pairs in parts for pair in pairs)
         elif not parts:
             continue                          # the field's own zero

@@ -111,8 +111,10 @@ def _summary_rows(summary: DaySummary) -> list[tuple[str, str, object, object]]:
         ("attention", "receipt_voids_pending", summary.receipt_voids_pending, ""),
         tally("attention", "unfinished", summary.unfinished),
         tally("attention", "owes_receipt", summary.owes_receipt),
+        tally("attention", "receipts_left_valid", summary.receipts_left_valid),
     ]
     rows += [amount("owes_receipt", number, missing) for number, missing in summary.owing]
+    rows += [amount("receipt_left_valid", number, stale) for number, stale in summary.left_valid]
     return rows
 
 

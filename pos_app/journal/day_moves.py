@@ -35,7 +35,10 @@ _ENDINGS = {"invoice_cancelled": _S.CANCELLED, "expired": _S.EXPIRED, "invoice_f
 # The steps that tell the journal of payments (their detail lists them): each payment counts on the first. A cash or
 # card-terminal tender is a payment here, typed CASH or TERMINAL (`tender_rows.tender_record`).
 _LEARNING_STEPS = frozenset({"payments_seen", "part_reversal_started", "money_after_give_back", "tender_taken"})
-# Money given back (a QPay give-back, a part of one, tenders handed back or refunded) is read by `given_back`.
+# Money given back (a QPay give-back, a part of one, tenders handed back or refunded, a partial return) is read by
+# `given_back`.
+# A receipt no longer valid in the tax system: voided, or replaced by a correction (PosAPI's inactiveId).
+_GONE = (ReceiptStatus.CANCELLED, ReceiptStatus.CORRECTED)
 _REVERSAL_CLEARED = frozenset({"money_after_give_back"})     # the part's give-back record closes: money came after
 _REVERSAL_STEPS = {"reversal_started": ReversalStatus.PENDING, "reversal_done": ReversalStatus.DONE,
                    "reversal_failed": ReversalStatus.FAILED,
@@ -56,7 +59,7 @@ class SaleDay:
     given_back: Decimal | None = None       # the sum of `returned`
     ended: JournalStatus | None = None      # CANCELLED, EXPIRED or FAILED: it ended unpaid
     issued: tuple[JournalReceipt, ...] = ()
-    voided: tuple[JournalReceipt, ...] = ()
+    voided: tuple[JournalReceipt, ...] = ()     # voided, or replaced by a correction
     without_receipt: int = 0                # +1 became paid-kept-without-receipt in the window, -1 stopped being
     payments: tuple[PaymentSeen, ...] = ()  # the payments the journal first learnt of in the window
     paid_before: Decimal = _ZERO            # the payments learnt of before the window
@@ -220,7 +223,7 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
         if reversal in (ReversalStatus.PENDING, ReversalStatus.DONE):
             return None
         if any(wall_clock(row.issued_at) < moment
-               and not (row.status is ReceiptStatus.CANCELLED and wall_clock(row.changed_at) < moment)
+               and not (row.status in _GONE and wall_clock(row.changed_at) < moment)
                for row in sale.receipts):
             return None
         return _sum(amount for at, amount in paid_with.values() if at < moment)
@@ -229,7 +232,7 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
         return start <= wall_clock(moment) < end
 
     issued = tuple(row for row in sale.receipts if within(row.issued_at))
-    voided = tuple(row for row in sale.receipts if row.status is ReceiptStatus.CANCELLED and within(row.changed_at))
+    voided = tuple(row for row in sale.receipts if row.status in _GONE and within(row.changed_at))
     paid = _sum(payment.amount for payment in payments) if payments else None
     given_back = _sum(back.amount for back in returned) if returned else None
     # The change over the window (a correction line when it stopped being without receipt).

@@ -55,7 +55,14 @@ journal's own event times), not on the day its sale was begun:
   the day shown): **owes_receipt** (money kept but a payment has no valid
   receipt: never issued, refused, or voided afterwards; `owing` names them),
   **unfinished** (left half-way: CREATING, OPEN, CANCELLING),
-  **reversals_pending / reversals_failed** and **receipt_voids_pending**.
+  **reversals_pending / reversals_failed** (a partial return waiting for
+  QPay's answer is pending too), **receipt_voids_pending**, and
+  **receipts_left_valid** (a receipt a return left valid for goods given back,
+  which the till could not void or correct: `left_valid` names the sales and
+  the receipts' amount; a manager's settling takes a sale out, not its VAT).
+* A receipt corrected by a partial return (replaced through PosAPI's
+  `inactiveId`) counts as voided on the day it was replaced, and its
+  replacement as issued: VAT with receipt stays what PosAPI holds active.
 
 A day's window is its local calendar day, except that once a day is closed,
 what happens later on it counts on the next day (`since` is then the close of
@@ -177,6 +184,8 @@ class DaySummary:
     receipt_voids_pending: int = 0
     owes_receipt: Tally = Tally()                          # any day: money kept without a valid receipt
     owing: tuple[tuple[str, Decimal], ...] = ()            # (sale number, money without a receipt)
+    receipts_left_valid: Tally = Tally()                   # any day: receipts a return left valid (their amount)
+    left_valid: tuple[tuple[str, Decimal], ...] = ()       # (sale number, its receipts' amount left valid)
     unfinished: Tally = Tally()                            # any day: left half-way
     since: datetime | None = None
     closed_at: datetime | None = None
@@ -214,7 +223,7 @@ class DaySummary:
     @property
     def needs_attention(self) -> int:
         return (self.reversals_pending + self.reversals_failed + self.receipt_voids_pending
-                + self.owes_receipt.count + self.unfinished.count)
+                + self.owes_receipt.count + self.unfinished.count + self.receipts_left_valid.count)
 
     @property
     def is_closed(self) -> bool:
@@ -230,10 +239,12 @@ class DayReport:
 
 
 def needs_attention(sale: JournalSale) -> bool:
-    """Someone must see to it now: half-way, owed a receipt, a give-back unanswered or failed, a void unanswered."""
+    """Someone must see to it now: half-way, owed a receipt, a give-back unanswered or failed, a void unanswered,
+    a partial return waiting for QPay, a receipt a return left valid."""
     return (sale.status in HALF_WAY_STATUSES or sale.owes_receipt
             or sale.reversal_status in (ReversalStatus.PENDING, ReversalStatus.FAILED)
-            or sale.receipt_status is ReceiptStatus.CANCELLING)
+            or sale.receipt_status is ReceiptStatus.CANCELLING or bool(sale.stale_receipts)
+            or any(not part.is_done for part in sale.part_returns))
 
 
 def is_unfinished(sale: JournalSale) -> bool:
@@ -315,8 +326,9 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
         receipt_vat += move.receipt_vat
         receipt_city_tax += move.receipt_city_tax
 
-    unfinished = owes_receipt = Tally()
+    unfinished = owes_receipt = left_valid = Tally()
     owing: list[tuple[str, Decimal]] = []
+    left: list[tuple[str, Decimal]] = []
     reversals_pending = reversals_failed = receipt_voids_pending = 0
     for sale in sorted(waiting, key=lambda sale: (wall_clock(sale.created_at), sale.number)):
         if sale.status in HALF_WAY_STATUSES:
@@ -325,7 +337,12 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
             missing = _sum(payment.amount for payment in sale.payments_without_receipt)
             owes_receipt = owes_receipt.plus(missing)
             owing.append((sale.number, missing))
-        reversals_pending += sale.reversal_status is ReversalStatus.PENDING
+        stale = _sum(row.receipt.amount for row in sale.stale_receipts)
+        if sale.stale_receipts:
+            left_valid = left_valid.plus(stale)
+            left.append((sale.number, stale))
+        reversals_pending += sale.reversal_status is ReversalStatus.PENDING or any(
+            not part.is_done for part in sale.part_returns)
         reversals_failed += sale.reversal_status is ReversalStatus.FAILED
         receipt_voids_pending += sale.receipt_status is ReceiptStatus.CANCELLING
 
@@ -340,6 +357,7 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
         given_back_cancel=given_back[ReversalKind.CANCEL], given_back_refund=given_back[ReversalKind.REFUND],
         reversals_pending=reversals_pending, reversals_failed=reversals_failed,
         receipt_voids_pending=receipt_voids_pending, owes_receipt=owes_receipt, owing=tuple(owing),
+        receipts_left_valid=left_valid, left_valid=tuple(left),
         unfinished=unfinished, since=since, closed_at=closed_at)
 
 

@@ -4,7 +4,8 @@ The day close (`day_moves`) and the shift (`shifts`) read money given back from 
 agree on what each step's amount means. It is **what that step itself gave back**: a give-back refused
 half-way logs what it returned (`reversal_failed` / `part_reversal_failed` with an amount), and the step that
 finishes it (`reversal_done`, `part_reversal_done`) logs the rest only. Tenders handed back or refunded log what
-went back from the counter.
+went back from the counter; a partial return logs what each of its steps gave back (`part_return_started` its
+cash and card-terminal parts, `part_return_refunded` one QPay refund or the cash paid in its place).
 
 **Older logs** (before issue 31) logged `reversal_done` with what the sale's give-back had returned in all (the
 sale's `reversed_amount`, running on from a refusal half-way). Such a step is told apart by what it lacks: the
@@ -36,7 +37,10 @@ _CANCEL, _REFUND = ReversalKind.CANCEL, ReversalKind.REFUND
 # back only when its detail says what went back.
 GIVING_BACK: Mapping[str, ReversalKind | None] = {
     "reversal_done": None, "reversal_failed": None, "part_reversal_done": _CANCEL, "part_reversal_failed": _CANCEL,
-    "tenders_handed_back": _CANCEL, "tenders_refunded": _REFUND}
+    "tenders_handed_back": _CANCEL, "tenders_refunded": _REFUND,
+    # A partial return: its cash and card-terminal parts when it is begun, each QPay refund once answered (or the
+    # cash paid instead of one QPay refused).
+    "part_return_started": _REFUND, "part_return_refunded": _REFUND}
 _HALF_WAY = frozenset({"reversal_failed", "part_reversal_failed"})
 _QPAY_BACK = frozenset({"reversal_done", "reversal_failed", "part_reversal_done", "part_reversal_failed"})
 

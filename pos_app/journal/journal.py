@@ -260,8 +260,9 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices, JournalTenders, J
                        "receiver_register": receipt.receiver.register, "again": bool(same)})
 
     def receipt_failed(self, number: str, reason: str) -> None:
-        """The service refused the receipt: the sale is paid and still owed it (PAID)."""
-        self._failed_step(number, "receipt_failed", {_S.RECEIPT_PENDING}, _S.PAID, reason,
+        """The service refused the receipt: the sale is paid and still owed it (PAID; COMPLETED when it corrected a
+        receipt, which stays valid)."""
+        self._failed_step(number, "receipt_failed", {_S.RECEIPT_PENDING}, self._receipt_refused_to, reason,
                           {"receipt_status": ReceiptStatus.FAILED.value})
 
     def expired(self, number: str) -> None:

@@ -41,10 +41,12 @@ class JournalReads:
                                 (*statuses, _S.PAID.value, ReversalStatus.PENDING.value, ReversalStatus.DONE.value))
 
     def unsettled_afterwards(self: Journal) -> list[JournalSale]:
-        """Finished sales whose refund or receipt cancel a crash may have interrupted, oldest first."""
-        return self._read_sales("SELECT * FROM sales WHERE reversal_status = ? OR receipt_status = ? "
-                                "ORDER BY created_at, rowid",
-                                (ReversalStatus.PENDING.value, ReceiptStatus.CANCELLING.value))
+        """Finished sales whose refund, receipt cancel or partial return's QPay refund a crash may have interrupted,
+        oldest first."""
+        return self._read_sales("SELECT * FROM sales WHERE reversal_status = ? OR receipt_status = ? OR EXISTS"
+                                " (SELECT 1 FROM part_returns WHERE part_returns.number = sales.number AND"
+                                " part_returns.status = ?) ORDER BY created_at, rowid",
+                                (ReversalStatus.PENDING.value, ReceiptStatus.CANCELLING.value, "pending"))
 
     def sales_between(self: Journal, start: date, end: date) -> list[JournalSale]:
         """Sales begun from `start` to `end` (both included, local days), newest first."""
@@ -88,15 +90,18 @@ class JournalReads:
     def sales_needing_attention(self: Journal) -> list[JournalSale]:
         """Sales of any day someone must see to, oldest first: left half-way (CREATING, OPEN, CANCELLING),
         money kept without a valid receipt for every payment (`owes_receipt`: never issued, refused, or voided
-        afterwards), a give-back asked but not answered or failed, a receipt void not answered."""
+        afterwards), a give-back asked but not answered or failed, a receipt void not answered, a receipt a return
+        left standing (`stale_receipts`)."""
         half_way = (_S.TENDERING.value, _S.CREATING.value, _S.OPEN.value, _S.CANCELLING.value, _S.PAID.value,
                     _S.RECEIPT_PENDING.value)
         candidates = self._read_sales(
-            "SELECT * FROM sales WHERE status IN (?, ?, ?, ?, ?, ?) OR reversal_status IN (?, ?) OR receipt_status = ?"
+            "SELECT * FROM sales WHERE status IN (?, ?, ?, ?, ?, ?) OR reversal_status IN (?, ?, ?)"
+            " OR receipt_status = ?"
             " OR (status = ? AND EXISTS (SELECT 1 FROM receipts WHERE receipts.number = sales.number"
-            " AND receipts.status = ?)) ORDER BY created_at, rowid",
-            (*half_way, ReversalStatus.PENDING.value, ReversalStatus.FAILED.value, ReceiptStatus.CANCELLING.value,
-             _S.COMPLETED.value, ReceiptStatus.CANCELLED.value))
+            " AND receipts.status = ?)) OR EXISTS (SELECT 1 FROM part_returns WHERE part_returns.number ="
+            " sales.number) ORDER BY created_at, rowid",
+            (*half_way, ReversalStatus.PENDING.value, ReversalStatus.FAILED.value, ReversalStatus.DONE.value,
+             ReceiptStatus.CANCELLING.value, _S.COMPLETED.value, ReceiptStatus.CANCELLED.value))
         return [sale for sale in candidates if _needs_attention(sale)]
 
     # -- shipping the journal to a store (`pos_app.storelink.shipping`) ------------------------------------
@@ -112,8 +117,8 @@ class JournalReads:
             return _events_after(self._connection(), event_id, limit)
 
     def sale_snapshots(self: Journal, numbers: Iterable[str]) -> list[dict[str, Any]]:
-        """These sales as their rows stand now: `{number, last_event_id, sale, receipts, tenders}`, the rows as
-        dicts of column values (what `records.sale_from_row` and the row readers rebuild a sale from)."""
+        """These sales as their rows stand now: `{number, last_event_id, sale, receipts, tenders, part_returns}`,
+        the rows as dicts of column values (what `records.sale_from_row` and the row readers rebuild a sale from)."""
         with self._lock:
             return _sale_snapshots(self._connection(), list(numbers))
 
@@ -143,13 +148,15 @@ _OPEN_REVERSALS = (ReversalStatus.PENDING, ReversalStatus.FAILED)
 
 def _needs_attention(sale: JournalSale) -> bool:
     return (sale.owes_receipt or sale.status in _HALF_WAY or sale.reversal_status in _OPEN_REVERSALS
-            or sale.receipt_status is ReceiptStatus.CANCELLING)
+            or sale.receipt_status is ReceiptStatus.CANCELLING or bool(sale.stale_receipts)
+            or any(not part.is_done for part in sale.part_returns))
 
 
 def needing_attention(sale: JournalSale) -> bool:
     """Whether `sales_needing_attention` lists this sale: its query's choice and its filter, in Python (the store
     rebuilds a till's list from the sales it shipped with this)."""
     chosen = (sale.status in (*_HALF_WAY, _S.PAID, _S.RECEIPT_PENDING) or sale.reversal_status in _OPEN_REVERSALS
+              or sale.reversal_status is ReversalStatus.DONE or bool(sale.part_returns)
               or sale.receipt_status is ReceiptStatus.CANCELLING
               or (sale.status is _S.COMPLETED
                   and any(receipt.status is ReceiptStatus.CANCELLED for receipt in sale.receipts)))
@@ -174,8 +181,9 @@ def _sale_snapshots(db: sqlite3.Connection, numbers: list[str]) -> list[dict[str
         last.update(db.execute(f"SELECT number, max(id) FROM events WHERE number IN ({marks})"  # noqa: S608
                                " GROUP BY number", chunk).fetchall())
     found = [row["number"] for row in sales]
-    rows: dict[str, dict[str, list[dict[str, Any]]]] = {number: {"receipts": [], "tenders": []} for number in found}
-    for table in ("receipts", "tenders"):
+    rows: dict[str, dict[str, list[dict[str, Any]]]] = {
+        number: {"receipts": [], "tenders": [], "part_returns": []} for number in found}
+    for table in ("receipts", "tenders", "part_returns"):
         for row in rows_by_sale(db, table, found):
             rows[row["number"]][table].append(dict(row))
     return [{"number": row["number"], "last_event_id": last.get(row["number"], 0), "sale": dict(row),

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -54,17 +54,49 @@ class JournalPosApi:
                 raise JournalError(f"Sale {number} does not get its receipt through PosAPI.")
             if not sale.can_issue_receipt:
                 raise JournalError(f"Sale {number} is owed no receipt now.")
-            day = now.date()
-            bill = self._next_bill(db, day, till)
-            text = build(sale, bill)
-            db.execute("UPDATE sales SET status = ?, receiver_kind = ?, receiver_register = ?, receipt_status = ?,"
-                       " receipt_bill = ?, receipt_bill_day = ?, receipt_bill_at = ?, receipt_request = ?,"
-                       " failure = '', updated_at = ? WHERE number = ?",
-                       (_S.RECEIPT_PENDING.value, receiver.kind.value, receiver.register, ReceiptStatus.PENDING.value,
-                        bill, day.isoformat(), time_text(now), text, time_text(now), number))
+            bill, text = self._request_recorded(db, sale, receiver, build, now, till)
             self._log(db, number, now, "receipt_started",
                       {"from": row["status"], "to": _S.RECEIPT_PENDING.value, "receiver_kind": receiver.kind.value,
                        "receiver_register": receiver.register, "bill": bill, "via": POSAPI})
+        return bill, text
+
+    def posapi_correction_started(self: Journal, number: str, replaced: int,
+                                  build: Callable[[JournalSale, str], str], till: int = 1) -> tuple[str, str]:
+        """Before ``POST /rest/receipt`` corrects a receipt a partial return left standing: the new receipt for
+        what the customer kept names the one it replaces (`inactiveId`, which `build` writes), for the same
+        receiver. Its bill number and request are recorded as `posapi_receipt_started` records them, so a lost
+        answer is settled the same way; once issued, the replaced receipt (row `replaced`) is CORRECTED."""
+        with self._writing() as db:
+            now = self._now()
+            row = self._row_for(db, number, "posapi_correction_started", {_S.PAID, _S.COMPLETED})
+            sale = self._sale_in(row)
+            old = next((r for r in sale.stale_receipts if r.row_id == replaced), None)
+            if sale.receipt_via is not ReceiptVia.POSAPI or old is None or not old.is_posapi or old.details_lost:
+                raise JournalError(f"Sale {number} has no PosAPI receipt left standing by a return to correct.")
+            if not sale.kept_lines:
+                raise JournalError(f"Sale {number}: everything was returned, so there is nothing to receipt.")
+            receiver = old.receipt.receiver
+            bill, text = self._request_recorded(db, sale, receiver, build, now, till)
+            if json.loads(text).get("inactiveId") != old.receipt.receipt_id:
+                raise JournalError(f"Sale {number}: the correction must name the receipt it replaces.")
+            self._log(db, number, now, "receipt_correction_started",
+                      {"from": row["status"], "to": _S.RECEIPT_PENDING.value, "receiver_kind": receiver.kind.value,
+                       "receiver_register": receiver.register, "bill": bill, "via": POSAPI,
+                       "corrects": old.receipt.receipt_id})
+        return bill, text
+
+    def _request_recorded(self: Journal, db: sqlite3.Connection, sale: JournalSale, receiver: Receiver,
+                          build: Callable[[JournalSale, str], str], now: datetime, till: int) -> tuple[str, str]:
+        """The day's next bill number of till `till` taken, the request built with it and recorded with the moment
+        it is sent (RECEIPT_PENDING)."""
+        day = now.date()
+        bill = self._next_bill(db, day, till)
+        text = build(sale, bill)
+        db.execute("UPDATE sales SET status = ?, receiver_kind = ?, receiver_register = ?, receipt_status = ?,"
+                   " receipt_bill = ?, receipt_bill_day = ?, receipt_bill_at = ?, receipt_request = ?,"
+                   " failure = '', updated_at = ? WHERE number = ?",
+                   (_S.RECEIPT_PENDING.value, receiver.kind.value, receiver.register, ReceiptStatus.PENDING.value,
+                    bill, day.isoformat(), time_text(now), text, time_text(now), sale.number))
         return bill, text
 
     def posapi_receipt_asked_again(self: Journal, number: str) -> None:
@@ -121,14 +153,25 @@ class JournalPosApi:
         with self._writing() as db:
             now = self._now()
             row = self._row_for(db, number, kind, {_S.RECEIPT_PENDING})
+            # A correction (its request names the receipt it replaces): that one is no longer valid in PosAPI.
+            replaced = _corrected_row(db, number, row["receipt_request"])
+            if replaced is not None:
+                db.execute("UPDATE receipts SET status = ?, changed_at = ? WHERE id = ?",
+                           (ReceiptStatus.CORRECTED.value, time_text(now), replaced["id"]))
+                detail = {**detail, "corrects": replaced["receipt_id"]}
             receipt_rows.insert(db, number, receipt, time_text(now), money, kind=POSAPI, printed_at=printed_at,
-                                bill=row["receipt_bill"])
+                                bill=row["receipt_bill"], replaces=replaced["id"] if replaced is not None else None)
             db.execute("UPDATE sales SET status = ?, receipt_status = ?, failure = '', updated_at = ? WHERE number = ?",
                        (_S.COMPLETED.value, ReceiptStatus.ISSUED.value, time_text(now), number))
             self._log(db, number, now, kind,
                       {"from": _S.RECEIPT_PENDING.value, "to": _S.COMPLETED.value, "via": POSAPI,
                        "receiver_kind": receipt.receiver.kind.value, "receiver_register": receipt.receiver.register,
                        **detail})
+
+    def _receipt_refused_to(self: Journal, row: sqlite3.Row) -> JournalStatus:
+        """Where a refused receipt request leaves the sale: PAID (owed its receipt), or COMPLETED when the request
+        corrected a receipt, which stays valid (the sale then needs attention: `stale_receipts`)."""
+        return _S.COMPLETED if _corrected_row(self._connection(), row["number"], row["receipt_request"]) else _S.PAID
 
     def _next_bill(self: Journal, db: sqlite3.Connection, day: date, till: int) -> str:
         """The day's next bill number of this till: its number, then its own sequence (beside the sale numbers')."""
@@ -143,3 +186,17 @@ class JournalPosApi:
             return bill_number(till, last)
         except ValueError as exc:
             raise JournalError(str(exc)) from exc
+
+
+def _corrected_row(db: sqlite3.Connection, number: str, request: str) -> sqlite3.Row | None:
+    """The valid PosAPI receipt of the sale that `request` names as the one it replaces (`inactiveId`), if any."""
+    try:
+        inactive = json.loads(request).get("inactiveId") if request else None
+    except (ValueError, AttributeError):
+        return None
+    if not inactive:
+        return None
+    found: sqlite3.Row | None = db.execute(
+        "SELECT * FROM receipts WHERE number = ? AND receipt_id = ? AND kind = ? AND status = ?",
+        (number, inactive, POSAPI, ReceiptStatus.ISSUED.value)).fetchone()
+    return found

@@ -34,6 +34,7 @@ class ReceiptStatus(str, Enum):
     FAILED = "failed"
     CANCELLING = "cancelling"
     CANCELLED = "cancelled"
+    CORRECTED = "corrected"     # a row only: a newer receipt replaced it (PosAPI's inactiveId); no longer valid
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,9 @@ class JournalReceipt:
     kind: str = QPAY             # QPAY: QPay's ebarimt of one payment; POSAPI: the whole sale's, through PosAPI
     printed_at: str = ""         # PosAPI: the `date` it answered (its void names the receipt by id and date)
     bill: str = ""               # PosAPI: the till's bill number sent with it (billIdSuffix)
+    row_id: int = 0
+    replaces: int | None = None  # the row of the receipt this one corrected (PosAPI's inactiveId)
+    settled: str = ""            # a manager said it was put right outside the till (who, when, what they said)
 
     @property
     def is_posapi(self) -> bool:
@@ -57,6 +61,12 @@ class JournalReceipt:
     def details_lost(self) -> bool:
         """PosAPI issued it (asking again found its bill number taken) but its answer, id and lottery were lost."""
         return self.is_posapi and not self.receipt.receipt_id
+
+    @property
+    def voidable_at_till(self) -> bool:
+        """The till can ask its void: PosAPI's DELETE takes receipts to individuals (B2C) only; one to an
+        organization is corrected (`inactiveId`) or put right in the ebarimt portal."""
+        return not (self.is_posapi and self.receipt.receiver.kind is ReceiverKind.ORGANIZATION)
 
     @property
     def payment_id(self) -> str:
@@ -69,16 +79,17 @@ class JournalReceipt:
 
 
 def insert(db: sqlite3.Connection, number: str, receipt: IssuedReceipt, at: str,
-           money: dict[str, str], *, kind: str = QPAY, printed_at: str = "", bill: str = "") -> None:
+           money: dict[str, str], *, kind: str = QPAY, printed_at: str = "", bill: str = "",
+           replaces: int | None = None) -> None:
     """A receipt issued. A PosAPI receipt's lottery and QR data are never written: the spec allows them only on
     the printed receipt (they are printed from memory, `pos_app.checkout.print_only`)."""
     lottery, qr_data = ("", "") if kind == POSAPI else (receipt.lottery, receipt.qr_data)
     db.execute("INSERT INTO receipts (number, payment_id, receipt_id, lottery, qr_data, amount, vat, city_tax,"
-               " receiver_kind, receiver_register, status, issued_at, changed_at, kind, printed_at, bill)"
-               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               " receiver_kind, receiver_register, status, issued_at, changed_at, kind, printed_at, bill, replaces)"
+               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                (number, receipt.payment_id, receipt.receipt_id, lottery, qr_data, money["amount"],
                 money["vat"], money["city_tax"], receipt.receiver.kind.value, receipt.receiver.register,
-                ReceiptStatus.ISSUED.value, at, at, kind, printed_at, bill))
+                ReceiptStatus.ISSUED.value, at, at, kind, printed_at, bill, replaces))
 
 
 def rows_of(db: sqlite3.Connection, number: str) -> list[sqlite3.Row]:
@@ -121,6 +132,9 @@ def from_row(row: sqlite3.Row | Mapping[str, Any]) -> JournalReceipt:
         amount=Decimal(row["amount"]), vat=Decimal(row["vat"]), city_tax=Decimal(row["city_tax"]),
         receiver=Receiver(ReceiverKind(row["receiver_kind"]), row["receiver_register"]),
         payment_id=row["payment_id"])
+    names = set(row.keys())      # a row shipped before the columns of issue 31 lacks them
     return JournalReceipt(receipt, ReceiptStatus(row["status"]), datetime.fromisoformat(row["issued_at"]),
                           datetime.fromisoformat(row["changed_at"]), row["failure"], row["kind"], row["printed_at"],
-                          row["bill"])
+                          row["bill"], int(row["id"]) if "id" in names else 0,
+                          row["replaces"] if "replaces" in names else None,
+                          row["settled"] if "settled" in names else "")

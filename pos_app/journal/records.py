@@ -27,8 +27,9 @@ from pos_app.domain.sale import (
 )
 from pos_app.domain.taxes import TaxSplit
 
-from . import receipt_rows, tender_rows
+from . import receipt_rows, return_rows, tender_rows
 from .receipt_rows import JournalReceipt, ReceiptStatus
+from .return_rows import PartReturn
 from .tender_rows import JournalTender, TenderStatus
 from .schema import JournalError
 
@@ -126,6 +127,22 @@ class JournalSale:
     receipt_bill_at: datetime | None = None    # when that request was first sent (None: not known)
     cashier: str = ""                          # who began it ("" when the till had no PINs set up)
     sale_discount: Discount | None = None      # the discount given on the whole sale (the lines carry its shares)
+    part_returns: tuple[PartReturn, ...] = ()  # its lines returned in part, oldest first (return_rows)
+
+    @property
+    def kept_lines(self) -> tuple[CartLine, ...]:
+        """The lines as the customer keeps them after the partial returns (all of them when there were none)."""
+        return tuple(line for line in return_rows.kept_after(self.lines, self.part_returns) if line is not None)
+
+    @property
+    def kept_total(self) -> Decimal:
+        """What the customer's kept goods come to: the total less what the partial returns gave back."""
+        return self.total - sum((part.amount for part in self.part_returns), Decimal(0))
+
+    @property
+    def stale_receipts(self) -> tuple[JournalReceipt, ...]:
+        """Valid receipts for goods the customer gave back, which the till could not void or correct."""
+        return return_rows.stale_receipts(self)
 
     @property
     def qpay_due(self) -> Decimal:
@@ -187,7 +204,7 @@ class JournalSale:
     def money_kept(self) -> bool:
         """Paid, and some payment or tender is not given back (nor being given back)."""
         return (self.status in _KEPT_STATUSES and self.reversal_status is not ReversalStatus.PENDING
-                and bool(self.payments_kept or self.tenders_kept))
+                and bool(self.payments_kept or self.tenders_kept) and self.kept_total > 0)
 
     @property
     def payments_without_receipt(self) -> tuple[PaymentSeen, ...]:
@@ -228,20 +245,20 @@ class JournalSale:
         """Paid, not given back yet, and every payment a card payment (P2P cannot be reversed via QPay)."""
         return (self.status in (JournalStatus.PAID, JournalStatus.COMPLETED) and bool(self.payments)
                 and not self.tenders and self.reversal_status in (None, ReversalStatus.FAILED)
-                and all(payment.is_card for payment in self.payments))
+                and all(payment.is_card for payment in self.payments) and not self.part_returns)
 
     @property
     def can_return_tenders(self) -> bool:
         """Paid by cash and the card terminal alone, and not given back: the cashier can give it back at the
         counter (QPay's payments go back through QPay: `can_reverse`)."""
         return (self.status in (JournalStatus.PAID, JournalStatus.COMPLETED) and bool(self.tenders_kept)
-                and not self.payments and self.reversal_status is None)
+                and not self.payments and self.reversal_status is None and not self.part_returns)
 
     @property
     def needs_settling(self) -> bool:
         """A step a crash may have interrupted: the sale itself, or a reversal or receipt cancel after it."""
         return (self.status in UNFINISHED_STATUSES or self.reversal_status is ReversalStatus.PENDING
-                or self.receipt_status is ReceiptStatus.CANCELLING)
+                or self.receipt_status is ReceiptStatus.CANCELLING or any(not r.is_done for r in self.part_returns))
 
     @property
     def is_final(self) -> bool:
@@ -322,7 +339,7 @@ def _receiver_from(row: sqlite3.Row) -> Receiver | None:
 
 
 def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = (),
-                  tenders: tuple[JournalTender, ...] = ()) -> JournalSale:
+                  tenders: tuple[JournalTender, ...] = (), part_returns: tuple[PartReturn, ...] = ()) -> JournalSale:
     receiver = _receiver_from(row)
     return JournalSale(
         number=row["number"],
@@ -355,6 +372,7 @@ def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = (),
         receipt_bill_at=datetime.fromisoformat(row["receipt_bill_at"]) if row["receipt_bill_at"] else None,
         cashier=row["cashier"],
         sale_discount=Discount.from_record(json.loads(row["discount_json"])) if row["discount_json"] else None,
+        part_returns=part_returns,
     )
 
 
@@ -370,7 +388,9 @@ def sales_from_rows(db: sqlite3.Connection, rows: list[sqlite3.Row]) -> list[Jou
     """The sales of these rows with their receipts and tenders (read on the same connection, at one moment)."""
     numbers = [row["number"] for row in rows]
     receipts, tenders = receipt_rows.read(db, numbers), tender_rows.read(db, numbers)
-    return [sale_from_row(row, receipts.get(row["number"], ()), tenders.get(row["number"], ())) for row in rows]
+    returns = return_rows.read(db, numbers)
+    return [sale_from_row(row, receipts.get(row["number"], ()), tenders.get(row["number"], ()),
+                          returns.get(row["number"], ())) for row in rows]
 
 
 def _payment_from(record: dict[str, Any]) -> PaymentSeen:

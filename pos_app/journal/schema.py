@@ -19,6 +19,7 @@ from typing import Callable
 from .errors import JournalError as JournalError
 from .schema_people import add_people_and_parking
 from .schema_receipt_bills import add_receipt_bill_time
+from .schema_returns import add_part_returns
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -303,14 +304,16 @@ MIGRATIONS: tuple[Migration, ...] = (
     _add_given_back_payments,  # 6
     _add_tenders_and_shifts,   # 7
     add_people_and_parking,    # 8
-    add_receipt_bill_time,     # 9
+    add_part_returns,          # 9
+    add_receipt_bill_time,     # 10
 )
 LATEST_VERSION = len(MIGRATIONS)
 
 
 def rows_by_sale(db: sqlite3.Connection, table: str, numbers: list[str]) -> list[sqlite3.Row]:
-    """Every row of `table` (receipts, tenders: one of ours) for these sales, in the order they were written."""
-    if table not in ("receipts", "tenders"):
+    """Every row of `table` (receipts, tenders, part returns: one of ours) for these sales, in the order they were
+    written."""
+    if table not in ("receipts", "tenders", "part_returns"):
         raise ValueError(f"not a table of a sale's rows: {table!r}")
     rows: list[sqlite3.Row] = []
     # SQLite's limit on bound parameters is far above this; chunks keep any list safe.

@@ -1,4 +1,4 @@
-"""Migration 9: when a PosAPI receipt's request was sent (`receipt_bill_at`), not only its day.
+"""Migration 10: when a PosAPI receipt's request was sent (`receipt_bill_at`), not only its day.
 
 A request sent just after the till's midnight may be dated on the day before by a PosAPI whose clock is behind;
 whether it may be asked again after a lost answer depends on the moment it was sent
@@ -11,7 +11,7 @@ import sqlite3
 
 
 def add_receipt_bill_time(db: sqlite3.Connection) -> None:
-    """Migration 9: `sales.receipt_bill_at`, the time the PosAPI request of `receipt_bill` was sent."""
+    """Migration 10: `sales.receipt_bill_at`, the time the PosAPI request of `receipt_bill` was sent."""
     db.execute("ALTER TABLE sales ADD COLUMN receipt_bill_at TEXT NOT NULL DEFAULT ''")
     db.execute("UPDATE sales SET receipt_bill_at = COALESCE((SELECT MAX(at) FROM events"
                " WHERE events.number = sales.number AND events.kind = 'receipt_started'), '')"

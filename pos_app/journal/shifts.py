@@ -3,7 +3,8 @@ drawer (the Z report, stored and never changed), and cash put in or taken out be
 
 What a shift holds is read from the journal by time, between its opening and its close (or now): the tenders
 taken then (cash with what was given and the change), QPay's payments first learnt of then, the tenders handed
-back or refunded then, QPay's money given back then, and the drawer's own moves. The figures are the domain's
+back or refunded then, QPay's money given back then, what partial returns gave back then (by how it went back),
+and the drawer's own moves. The figures are the domain's
 (`pos_app.domain.shift`); this module only finds the moves and keeps the shift. One shift may be open per
 terminal (a unique index), and a closed one is never changed (a trigger). Call these on a worker.
 """
@@ -30,9 +31,10 @@ from pos_app.domain.shift import (
     x_report,
     z_report,
 )
+from pos_app.domain.returns import TenderSource
 from pos_app.domain.tenders import QPayTender, TenderKind
 
-from . import tender_rows
+from . import return_rows, tender_rows
 from .given_back import GiveBackReader
 from .records import money_text, time_text
 from .schema import JournalError
@@ -158,6 +160,7 @@ def _moves(db: sqlite3.Connection, terminal: str, start: datetime, end: datetime
         if tender.status is not TenderStatus.COUNTED and since <= row["changed_at"] < until:
             moves.append(Refund(tender.kind, tender.amount, tender.changed_at, row["number"]))
     moves += _qpay_moves(db, terminal, since, until)
+    moves += _part_return_moves(db, terminal, start, end)
     for row in db.execute("SELECT drawer_moves.* FROM drawer_moves JOIN shifts ON shifts.id = drawer_moves.shift_id"
                           " WHERE shifts.terminal = ? AND drawer_moves.at >= ? AND drawer_moves.at < ?"
                           " ORDER BY drawer_moves.id", (terminal, since, until)):
@@ -193,6 +196,23 @@ def _qpay_moves(db: sqlite3.Connection, terminal: str, since: str, until: str) -
                                                 number))
             elif back is not None and back.through_qpay and row["at"] >= since and back.amount > 0:
                 moves.append(Refund(TenderKind.QPAY, back.amount, at, number))
+    return moves
+
+
+_VIA_KIND = {TenderSource.CASH: TenderKind.CASH, TenderSource.CARD_TERMINAL: TenderKind.CARD_TERMINAL,
+             TenderSource.QPAY: TenderKind.QPAY}
+
+
+def _part_return_moves(db: sqlite3.Connection, terminal: str, start: datetime, end: datetime | None) -> list[ShiftMove]:
+    """The money partial returns gave back in the window, by how it went back (cash from the drawer, the card
+    terminal, QPay), each part when it was given."""
+    moves: list[ShiftMove] = []
+    for row in db.execute("SELECT part_returns.* FROM part_returns JOIN sales ON sales.number = part_returns.number"
+                          " WHERE sales.terminal = ? AND part_returns.changed_at >= ? ORDER BY part_returns.id",
+                          (terminal, time_text(start))):
+        for part in return_rows.from_row(row).money:
+            if part.is_done and start <= part.at and (end is None or part.at < end):
+                moves.append(Refund(_VIA_KIND[part.back.via], part.back.amount, part.at, row["number"]))
     return moves
 
 

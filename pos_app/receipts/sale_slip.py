@@ -41,8 +41,10 @@ def _moment(moment: datetime) -> str:
 
 
 def _lines(sale: JournalSale) -> list[Block]:
+    """The lines the customer has (after partial returns: what they kept), each with its discount."""
     blocks: list[Block] = []
-    for line in sale.lines:
+    lines = sale.kept_lines
+    for line in lines:
         blocks.append(Text(line.description))
         blocks.append(Pair(f"  {quantity_text(line.quantity)} x {money_text(line.unit_price)}",
                            money_text(line.gross)))
@@ -50,9 +52,9 @@ def _lines(sale: JournalSale) -> list[Block]:
             label = discount_text(line.line_discount) if line.line_discount else ""
             blocks.append(Pair("  " + translate("Receipt", "Discount {label}").format(label=label),
                                money_text(-line.discount)))
-    shared = sum((line.sale_share for line in sale.lines), Decimal(0))
+    shared = sum((line.sale_share for line in lines), Decimal(0))
     if shared:
-        blocks += [Rule(), Pair(translate("Receipt", "Subtotal"), money_text(sale.total + shared)),
+        blocks += [Rule(), Pair(translate("Receipt", "Subtotal"), money_text(sale.kept_total + shared)),
                    Pair(translate("Receipt", "Sale discount"), money_text(-shared))]
     return blocks
 
@@ -113,10 +115,13 @@ def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, c
     blocks += _lines(sale)
     vat, city_tax = _taxes(sale)
     blocks += [Rule(),
-               Pair(translate("Receipt", "TOTAL"), money_text(sale.total), Size.LARGE, bold=True),
+               Pair(translate("Receipt", "TOTAL"), money_text(sale.kept_total), Size.LARGE, bold=True),
                Pair(translate("Receipt", "VAT"), money_text(vat)),
                Pair(translate("Receipt", "City tax"), money_text(city_tax)),
                Rule()]
+    if sale.part_returns:
+        blocks.append(Text(translate("Receipt", "Items returned: {amount} (see the return slips)").format(
+            amount=money_text(sale.total - sale.kept_total)), Align.CENTER, Size.SMALL))
     blocks += _payments(sale)
     receipts = sale.current_receipts
     if receipts:

@@ -1,4 +1,4 @@
-"""The other documents: the refund and void slips, a reprint's set of slips, the printer test page and the
+"""The other documents: the refund, return and void slips, a reprint's set of slips, the printer test page and the
 day close. Pure functions, like the sale receipt (sale_slip.py).
 """
 
@@ -7,8 +7,10 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 
-from pos_app.formats import date_text, money_text
+from pos_app.domain.returns import TenderSource
+from pos_app.formats import date_text, money_text, quantity_text
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind, ReversalStatus
+from pos_app.journal.return_rows import PartReturn
 from pos_app.journal.day_summary import UNKNOWN, DaySummary
 
 from .sale_slip import _header, _lines, _moment, _payments, _receiver_name, _voided, sale_receipt, translate
@@ -78,10 +80,44 @@ def refund_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> Re
     return ReceiptLayout(Kind.REFUND, f"{mark.title()} {sale.number}", tuple(blocks))
 
 
+def return_slip(sale: JournalSale, part: PartReturn, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
+    """The slip for items returned: what went back, its money tender by tender, and what became of the tax
+    receipt, for the customer's signature."""
+    mark = translate("Receipt", "RETURN")
+    blocks = _slip_head(sale, shop, mark, printed_at)
+    blocks += [Pair(translate("Receipt", "Returned"), _moment(part.at)), Rule()]
+    for back in part.lines:
+        line = sale.lines[back.line]
+        blocks += [Text(line.description),
+                   Pair(f"  {quantity_text(back.quantity)} x {money_text(line.unit_price)}", money_text(back.amount))]
+    blocks += [Rule(), Pair(translate("Receipt", "Given back"), money_text(part.amount), Size.LARGE, bold=True)]
+    names = {TenderSource.CASH: translate("Receipt", "Cash"),
+             TenderSource.CARD_TERMINAL: translate("Receipt", "Card terminal"),
+             TenderSource.QPAY: translate("Receipt", "QPay")}
+    for money in part.money:
+        label = names[money.back.via] + ("" if money.is_done else " (" + translate("Receipt", "not confirmed") + ")")
+        blocks.append(Pair(label, money_text(money.back.amount)))
+    if part.reason:
+        blocks += [Rule(), Text(translate("Receipt", "Reason")), Text(part.reason)]
+    later = [row for row in sale.receipts if row.issued_at > part.at and row.replaces is not None]
+    if later:
+        blocks.append(Pair(translate("Receipt", "Ebarimt receipt"), translate("Receipt", "corrected")))
+        blocks += [Text(translate("Receipt", "Receipt id")), Text(later[0].receipt.receipt_id, Align.RIGHT, Size.SMALL)]
+    elif sale.receipts and not sale.valid_receipts:
+        blocks.append(Pair(translate("Receipt", "Ebarimt receipt"), translate("Receipt", "cancelled")))
+    elif sale.stale_receipts:
+        blocks.append(Pair(translate("Receipt", "Ebarimt receipt"), translate("Receipt", "not corrected yet")))
+    blocks += [Feed(), Text(translate("Receipt", "Customer signature"), Align.LEFT), Feed(2), Rule()]
+    return ReceiptLayout(Kind.REFUND, translate("Receipt", "Return {number}").format(number=sale.number),
+                         tuple(blocks))
+
+
 def layouts_for(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> tuple[ReceiptLayout, ...]:
-    """What a reprint from the history prints: the receipt (marked as a copy), then a slip for each thing
-    undone afterwards (the payment given back, the ebarimt cancelled)."""
+    """What a reprint from the history prints: the receipt (marked as a copy; after partial returns, for what
+    the customer kept), then a slip for each thing undone afterwards (items returned, the payment given back,
+    the ebarimt cancelled)."""
     layouts = [sale_receipt(sale, shop, printed_at, copy=True)]
+    layouts += [return_slip(sale, part, shop, printed_at) for part in sale.part_returns]
     if sale.reversal_status in (ReversalStatus.PENDING, ReversalStatus.DONE):
         layouts.append(refund_slip(sale, shop, printed_at))
     if _voided(sale):

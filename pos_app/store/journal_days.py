@@ -22,7 +22,7 @@ from typing import Any
 
 from sqlalchemy import Engine, select
 
-from pos_app.journal import receipt_rows, tender_rows
+from pos_app.journal import receipt_rows, return_rows, tender_rows
 from pos_app.journal.day_combine import combine
 from pos_app.journal.day_summary import DaySummary, Event, day_bounds, summarize, wall_clock
 from pos_app.journal.records import JournalSale, sale_from_row
@@ -50,10 +50,11 @@ class ChainDay:
 
 
 def rebuild_sale(snapshot: Mapping[str, Any]) -> JournalSale:
-    """The till's `JournalSale` from its shipped rows (`{sale, receipts, tenders}`)."""
+    """The till's `JournalSale` from its shipped rows (`{sale, receipts, tenders, part_returns}`)."""
     receipts = tuple(receipt_rows.from_row(row) for row in snapshot["receipts"])
     tenders = tuple(tender_rows.from_row(row) for row in snapshot["tenders"])
-    return sale_from_row(snapshot["sale"], receipts, tenders)
+    returns = tuple(return_rows.from_row(row) for row in snapshot.get("part_returns", ()))
+    return sale_from_row(snapshot["sale"], receipts, tenders, returns)
 
 
 def _bytewise(engine: Engine, column: Any) -> Any:

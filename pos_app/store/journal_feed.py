@@ -146,7 +146,10 @@ def _sale_row(terminal: str, shop: str, index: int, record: object) -> dict[str,
     if not isinstance(receipts, list) or not isinstance(tenders, list) \
             or not all(isinstance(item, dict) for item in (*receipts, *tenders)):
         raise _bad(f"{where}.receipts and .tenders must be lists of rows (objects)")
-    snapshot = {"sale": row, "receipts": receipts, "tenders": tenders}
+    part_returns = record.get("part_returns", [])
+    if not isinstance(part_returns, list) or not all(isinstance(item, dict) for item in part_returns):
+        raise _bad(f"{where}.part_returns must be a list of rows (objects)")
+    snapshot = {"sale": row, "receipts": receipts, "tenders": tenders, "part_returns": part_returns}
     try:
         sale = rebuild_sale(snapshot)       # what the day close will do with it, tried now
     except (KeyError, ValueError, TypeError, AttributeError, InvalidOperation) as exc:

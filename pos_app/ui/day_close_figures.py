@@ -175,6 +175,8 @@ class DayCloseFigures:
                         summary.reversals_failed),
             self._count("receipt_voids_pending", translate("DayCloseDialog", "Receipt voids, no answer yet"),
                         summary.receipt_voids_pending),
+            self._tally("receipts_left_valid", translate("DayCloseDialog", "Receipts still valid after a return"),
+                        summary.receipts_left_valid, alert=summary.receipts_left_valid.count > 0),
             _Row(label=translate("DayCloseDialog", "Cancelled / expired / failed")),
             self._tally("cancelled", translate("DayCloseDialog", "Cancelled invoices"), summary.cancelled),
             self._tally("expired", translate("DayCloseDialog", "Expired invoices"), summary.expired),
@@ -253,6 +255,13 @@ class DayCloseFigures:
             if len(summary.owing) > _OWING_SHOWN:
                 numbers += " …"
             attention.append(translate("DayCloseDialog", "Owed a receipt: {numbers}").format(numbers=numbers))
+        if summary.left_valid:
+            numbers = ", ".join(number for number, _amount in summary.left_valid[:_OWING_SHOWN])
+            if len(summary.left_valid) > _OWING_SHOWN:
+                numbers += " …"
+            attention.append(translate(
+                "DayCloseDialog", "Receipt still valid after a return: {numbers}. Correct it in the ebarimt portal, "
+                "then a manager marks it settled in the sales history (Shift+F8).").format(numbers=numbers))
         self.attention.setText("  ".join(attention))
         self.attention.setVisible(waiting > 0)
         self.close_day_button.setText(translate("DayCloseDialog", "Day closed") if summary.is_closed

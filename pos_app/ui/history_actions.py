@@ -1,5 +1,6 @@
-"""The sales history's actions on the selected sale: cancel its open invoice, give its payment back, cancel
-or issue its tax receipt, reprint it, check an unfinished step again.
+"""The sales history's actions on the selected sale: cancel its open invoice, give its payment back, return some
+of its items, cancel or issue its tax receipt, mark a receipt a return left standing settled, reprint it, check an
+unfinished step again.
 
 Texts keep the dialog's translation context ("HistoryDialog"), where they were first written.
 """
@@ -19,29 +20,35 @@ from pos_app.checkout.after_sale import (
     give_back,
 )
 from pos_app.checkout.posapi_desk import may_ask_again
-from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover, settled_by_hand
+from pos_app.checkout.recovery import RecoveryOutcome, recover, settled_by_hand
 from pos_app.checkout.returns import issue_owed_receipt, return_tenders, void_receipts
 from pos_app.domain.people import Permission
 from pos_app.domain.sale import ReceiptVia, Receiver, ReceiverKind
 from pos_app.formats import money_text
-from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind
+from pos_app.journal import JournalSale, ReversalKind
 
 from .give_back_dialog import GiveBackDialog
-from .history_model import _S, can_check_again, can_reprint
+from .history_model import _S, can_check_again, can_reprint, can_return_items
+from .history_returns import give_back_words, recovery_words, return_words, return_work
 from .history_running import ActionDone, HistoryRunning, _ReceiptLeft
 from .messages import describe_error
+from .return_items_dialog import ReturnItemsDialog
 
 translate = QCoreApplication.translate     # lupdate reads translate("HistoryDialog", "...") calls
 # (permission, then, parent): `then()` once whoever is signed in may, or after a manager's PIN.
 Approve = Callable[[Permission, Callable[[], None], QWidget], None]
+# The same, telling `then` who approved (a manager's name for the journal).
+ApproveAs = Callable[[Permission, Callable[[str], None], QWidget], None]
 
 
 class HistoryActions(HistoryRunning):
     """What can still be done to the selected sale (mixed into `HistoryDialog`)."""
 
     give_back_dialog: GiveBackDialog | None
+    return_dialog: ReturnItemsDialog | None
     reprint_requested: Any
     approve: Approve
+    approve_as: ApproveAs
 
     # -- cancel invoice ---------------------------------------------------------------------------------
 
@@ -128,32 +135,93 @@ class HistoryActions(HistoryRunning):
                 raise
 
         def words(done: ActionDone) -> tuple[str, bool]:
-            after = done.after
-            amount = money_text(after.reversed_amount) if after is not None and after.reversed_amount else ""
-            if isinstance(done.value, _ReceiptLeft):
-                return describe_error(done.value.error, translate("HistoryDialog",
-                    "{amount} was given back for sale {number}, but its tax receipt could not be cancelled: "
-                    "cancel it with Cancel receipt (F8).").format(amount=amount, number=number)), True
-            if done.error is not None:
-                return describe_error(done.error, translate("HistoryDialog",
-                                                            "The payment of sale {number} was not given back.")
-                                      .format(number=number)) + self._still_pending(after), True
-            if sale.can_return_tenders:
-                text = translate("HistoryDialog", "Sale {number} is returned: {amount} given back.")
-            elif kind is ReversalKind.REFUND:
-                text = translate("HistoryDialog", "Sale {number}: {amount} refunded to the customer's card.")
-            else:
-                text = translate("HistoryDialog", "Sale {number}: the card payment of {amount} is cancelled.")
-            text = text.format(number=number, amount=amount)
-            if after is not None and after.receipt_status is ReceiptStatus.CANCELLED:
-                text += " " + translate("HistoryDialog", "Its tax receipt is cancelled.")
-            elif after is not None and after.has_active_receipt:
-                text += " " + translate("HistoryDialog", "Its tax receipt is still valid.")
-            return text, False
+            left = done.value.error if isinstance(done.value, _ReceiptLeft) else None
+            return give_back_words(sale, kind, done, left, self._still_pending(done.after),
+                                   services.posapi is not None)
 
         busy = (translate("HistoryDialog", "Refunding the payment of sale {number}…") if kind is ReversalKind.REFUND
                 else translate("HistoryDialog", "Cancelling the card payment of sale {number}…")).format(number=number)
         self._start(sale, busy, work, words)
+
+    # -- return items (a part of the sale) ---------------------------------------------------------------------
+
+    def on_return_items_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or not can_return_items(sale):
+            return
+        self.approve(Permission.REFUND, lambda: self._ask_return_items(sale), self)
+
+    def _ask_return_items(self, sale: JournalSale) -> None:
+        if self._closed:
+            return
+        dialog = ReturnItemsDialog(sale, self, posapi_set=self.services.posapi is not None)
+        self.return_dialog = dialog
+        dialog.accepted.connect(lambda: self.on_return_dialog_accepted(dialog))
+        dialog.finished.connect(lambda _result: self.on_return_dialog_finished(dialog))
+        dialog.open()
+
+    def on_return_dialog_finished(self, dialog: ReturnItemsDialog) -> None:
+        if self.return_dialog is dialog:
+            self.return_dialog = None
+        dialog.deleteLater()
+        if not self._closed:
+            self.activateWindow()
+            self.table.setFocus()
+
+    def on_return_dialog_accepted(self, dialog: ReturnItemsDialog) -> None:
+        sale, quantities, reason = dialog.sale, dialog.result_quantities, dialog.result_reason
+        if self._closed or not quantities:
+            return
+        if self._busy or self._is_on_screen(sale):
+            self._show_message(self.on_screen_text() if self._is_on_screen(sale)
+                               else translate("HistoryDialog",
+                                              "Another action is still running: try again when it ends."), error=True)
+            return
+        self._start(sale, translate("HistoryDialog", "Returning items of sale {number}…").format(number=sale.number),
+                    return_work(self.services, sale.number, quantities, reason),
+                    lambda done: return_words(sale.number, done, self.services.posapi is not None))
+
+    # -- a receipt a return left standing, settled by a manager -------------------------------------------------
+
+    def on_settle_receipt_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or not sale.stale_receipts:
+            return
+        self.approve_as(Permission.VOID, lambda manager: self._ask_settle(sale, manager), self)
+
+    def _ask_settle(self, sale: JournalSale, manager: str) -> None:
+        if self._closed:
+            return
+        box = QInputDialog(self)
+        box.setWindowTitle(translate("HistoryDialog", "Receipt settled"))
+        box.setLabelText(translate("HistoryDialog", "The tax receipt of sale {number} stays valid in the tax system "
+                                                    "for goods given back. What was done about it?").format(
+            number=sale.number))
+        box.setTextValue(translate("HistoryDialog", "corrected in the ebarimt portal"))
+        box.setOkButtonText(translate("HistoryDialog", "Mark settled"))
+        box.setCancelButtonText(translate("HistoryDialog", "Back"))
+
+        def on_finished(result: int) -> None:
+            self.confirmation = None
+            box.deleteLater()
+            note = box.textValue().strip()
+            if self._closed or result != QDialog.DialogCode.Accepted or self._busy or not note:
+                return
+            journal, number = self.services.journal, sale.number
+
+            def words(done: ActionDone) -> tuple[str, bool]:
+                if done.error is not None:
+                    return describe_error(done.error, translate("HistoryDialog", "Sale {number} was not settled.")
+                                          .format(number=number)), True
+                return translate("HistoryDialog", "Sale {number}'s tax receipt is marked settled; the day close "
+                                                  "still counts it as PosAPI holds it.").format(number=number), False
+
+            self._start(sale, translate("HistoryDialog", "Recording what was done for sale {number}…").format(
+                number=number), lambda: journal.receipts_left_settled(number, manager, note), words)
+
+        box.finished.connect(on_finished)
+        self.confirmation = box
+        box.open()
 
     # -- cancel receipt --------------------------------------------------------------------------------------
 
@@ -318,38 +386,7 @@ class HistoryActions(HistoryRunning):
             if outcome is None:
                 return translate("HistoryDialog",
                                  "Sale {number} has nothing left to check.").format(number=number), False
-            texts = {
-                Recovered.FAILED: (translate("HistoryDialog",
-                                             "No invoice was created for sale {number}: nothing was charged."), False),
-                Recovered.WAITING: (translate("HistoryDialog",
-                                              "Sale {number} is still waiting for the customer's payment."), False),
-                Recovered.CANCELLED: (translate("HistoryDialog",
-                                                "Sale {number} is cancelled: nothing was charged."), False),
-                Recovered.PAID: (translate("HistoryDialog",
-                                           "Sale {number} is paid; its receipt is not issued."), False),
-                Recovered.COMPLETED: (translate("HistoryDialog",
-                                                "Sale {number} is complete: its receipt was issued."), False),
-                Recovered.REVERSED: (translate("HistoryDialog", "The payment of sale {number} was given back."), False),
-                Recovered.NOT_REVERSED: (translate("HistoryDialog",
-                                                   "The payment of sale {number} was not given back: it is still "
-                                                   "paid. You may give it back again."), True),
-                Recovered.RECEIPT_CANCELLED: (translate("HistoryDialog",
-                                                        "The tax receipt of sale {number} is cancelled."), False),
-                Recovered.RECEIPT_REFUSED: (translate("HistoryDialog",
-                                                      "The tax system refused the receipt of sale {number}; it is "
-                                                      "still owed one."), True),
-                Recovered.RECEIPT_CANCEL_REFUSED: (translate("HistoryDialog",
-                                                             "The tax system refused to void the receipt of sale "
-                                                             "{number}: it stays valid."), True),
-                Recovered.UNSETTLED: (translate("HistoryDialog",
-                                                "Sale {number} could not be checked yet: try again later."), True),
-                Recovered.TENDERING: (translate("HistoryDialog",
-                                                "Sale {number} is being paid at the till: finish it there."), False),
-                Recovered.NEEDS_PERSON: (translate("HistoryDialog",
-                                                   "Sale {number}'s receipt was asked on an earlier day and its answer "
-                                                   "was lost: look it up in PosAPI before issuing another."), True),
-            }
-            text, is_error = texts[outcome.result]
+            text, is_error = recovery_words(outcome.result)
             return text.format(number=number), is_error
 
         self._start(sale, translate("HistoryDialog",

@@ -18,6 +18,8 @@ from pos_app.formats import datetime_text, money_text, quantity_text, time_text
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalStatus
 
 from .history_model import _S, _kind_text, _payment_type_text, status_text, step_text
+from .history_returns import stale_words
+from .return_items_dialog import money_words
 
 translate = QCoreApplication.translate     # lupdate reads translate("HistoryDialog", "...") calls
 
@@ -27,6 +29,7 @@ class HistoryDetails:
 
     details: Any
     event_log: Any
+    services: Any
 
     def _show_details(self, sale: JournalSale | None) -> None:
         if sale is None:
@@ -96,8 +99,13 @@ class HistoryDetails:
                                  self._receiver_text(row.receipt.receiver),
                                  self._receipt_status_text(row.status)
                                  + (" · " + translate("HistoryDialog", "void refused: {reason}").format(
-                                     reason=row.failure) if row.failure else "")]
+                                     reason=row.failure) if row.failure else "")
+                                 + (" · " + translate("HistoryDialog", "settled: {note}").format(note=row.settled)
+                                    if row.settled else "")]
                                 for row in sale.receipts], frozenset({2})))
+            stale = stale_words(sale, self.services.posapi is not None)
+            if stale:
+                parts.append(f"<p style='margin-top:0; color:#ba2525'>{escape(stale)}</p>")
             if sale.owes_receipt and sale.status is not _S.RECEIPT_PENDING:
                 parts.append("<p style='margin-top:0; color:#ba2525'>" + escape(translate(
                     "HistoryDialog",
@@ -108,6 +116,17 @@ class HistoryDetails:
                     if sale.receipt_status is ReceiptStatus.FAILED
                     else translate("HistoryDialog", "None."))
             parts.append(f"<p style='margin-top:0'>{escape(text)}</p>")
+        if sale.part_returns:
+            parts.append(section(translate("HistoryDialog", "Items returned")))
+            parts.append(table([translate("HistoryDialog", "Time"), translate("HistoryDialog", "Items"),
+                                translate("HistoryDialog", "Amount"), translate("HistoryDialog", "Given back"),
+                                translate("HistoryDialog", "Reason")],
+                               [[time_text(part.at), ", ".join(
+                                   f"{sale.lines[back.line].description} × {quantity_text(back.quantity)}"
+                                   for back in part.lines), money_text(part.amount),
+                                 "; ".join(money_words(money.back) + ("" if money.is_done else " …")
+                                           for money in part.money), part.reason]
+                                for part in sale.part_returns], frozenset({2})))
         if sale.reversal_status is not None:
             parts.append(section(translate("HistoryDialog", "Payment given back")))
             status = {ReversalStatus.DONE: translate("HistoryDialog", "Done"),
@@ -137,6 +156,7 @@ class HistoryDetails:
         return {ReceiptStatus.ISSUED: translate("HistoryDialog", "Valid"),
                 ReceiptStatus.CANCELLING: translate("HistoryDialog", "Being voided…"),
                 ReceiptStatus.CANCELLED: translate("HistoryDialog", "Voided in the tax system"),
+                ReceiptStatus.CORRECTED: translate("HistoryDialog", "Replaced by a corrected receipt"),
                 ReceiptStatus.PENDING: translate("HistoryDialog", "Being issued…"),
                 ReceiptStatus.FAILED: translate("HistoryDialog", "Failed")}.get(status, "") if status else ""
 

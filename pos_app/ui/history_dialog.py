@@ -1,7 +1,7 @@
 """The sales history: the journal's sales of a date range, one sale's details and
 event log, and what can still be done to a sale after the cashier moved on
-(cancel its open invoice, give a card payment back, cancel its tax receipt,
-reprint it, check an unfinished step again).
+(cancel its open invoice, give a card payment back, return some of its items,
+cancel its tax receipt or mark one settled, reprint it, check an unfinished step again).
 
 Every journal read and service call runs through the task runner; calls that
 move money go to its money worker, one at a time. Tasks get plain values and
@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future
 from datetime import date, datetime
-from decimal import Decimal
 
 from PySide6.QtCore import (
     QDate,
@@ -46,22 +45,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos_app.formats import money_text
 from pos_app.journal import JournalSale
 
 from .give_back_dialog import GiveBackDialog
-from .history_actions import Approve, HistoryActions
+from .history_actions import Approve, ApproveAs, HistoryActions
 from .history_details import HistoryDetails
 from .history_model import (
-    _PAID_STATUSES,
     SalesModel,
     can_check_again,
     can_reprint,
     status_text,
     step_text,
+    summary_text,
 )
 from .history_running import ActionDone
 from .messages import describe_error
+from .return_items_dialog import ReturnItemsDialog
 from .sale_flow import Services
 from .tasks import TaskRunner
 
@@ -74,8 +73,9 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
 
     Widgets tests may use: `start_date`, `end_date`, `today_button`, `refresh_button`, `range_error`,
     `table`, `model`, `summary`, `details`, `event_log`, `note`, `message`, the action buttons
-    (`cancel_invoice_button`, `give_back_button`, `cancel_receipt_button`, `reprint_button`,
-    `check_again_button`), `confirmation` (an open question) and `give_back_dialog`.
+    (`cancel_invoice_button`, `give_back_button`, `return_items_button`, `cancel_receipt_button`,
+    `settle_receipt_button`, `reprint_button`, `check_again_button`), `confirmation` (an open question),
+    `give_back_dialog` and `return_dialog`.
     """
 
     reprint_requested = Signal(str)       # the sale's number: the till prints a copy of it
@@ -85,9 +85,11 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
 
     def __init__(self, services: Services, runner: TaskRunner, parent: QWidget | None = None, *,
                  on_screen: Callable[[], str] = lambda: "", today: Callable[[], date] = date.today,
-                 approve: Approve = lambda _permission, then, _parent: then()) -> None:
+                 approve: Approve = lambda _permission, then, _parent: then(),
+                 approve_as: ApproveAs = lambda _permission, then, _parent: then("")) -> None:
         super().__init__(parent)
         self.approve = approve               # a manager's PIN before a refund or a void (TillPeople.approve)
+        self.approve_as = approve_as         # the same, naming the manager (TillPeople.approve_as)
         self.services = services
         self.runner = runner
         self._on_screen = on_screen
@@ -101,6 +103,7 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         self._finished_text: str | None = None
         self.confirmation: QMessageBox | QInputDialog | None = None
         self.give_back_dialog: GiveBackDialog | None = None
+        self.return_dialog: ReturnItemsDialog | None = None
         self.setWindowTitle(self.tr("Sales history"))
         self.setObjectName("history")
 
@@ -123,13 +126,9 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         to_label = QLabel(self.tr("t&o"))
         to_label.setBuddy(self.end_date)
         range_row = QHBoxLayout()
-        range_row.addWidget(from_label)
-        range_row.addWidget(self.start_date)
-        range_row.addWidget(to_label)
-        range_row.addWidget(self.end_date)
-        range_row.addWidget(self.today_button)
-        range_row.addWidget(self.refresh_button)
-        range_row.addWidget(self.range_error)
+        for widget in (from_label, self.start_date, to_label, self.end_date, self.today_button, self.refresh_button,
+                       self.range_error):
+            range_row.addWidget(widget)
         range_row.addStretch(1)
         range_row.addWidget(self.close_button)     # up here: five actions fill the row below at 1024x768
 
@@ -171,8 +170,12 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
                                                   self.on_cancel_invoice_clicked)
         self.give_back_button = self._button("give_back", self.tr("Give back payment…  (F7)"), "F7",
                                              self.on_give_back_clicked)
+        self.return_items_button = self._button("return_items", self.tr("Return items…  (Shift+F7)"), "Shift+F7",
+                                                self.on_return_items_clicked)
         self.cancel_receipt_button = self._button("cancel_receipt", self.tr("Cancel receipt  (F8)"), "F8",
                                                   self.on_cancel_receipt_clicked)
+        self.settle_receipt_button = self._button("settle_receipt", self.tr("Receipt settled…  (Shift+F8)"),
+                                                  "Shift+F8", self.on_settle_receipt_clicked)
         self.issue_receipt_button = self._button("issue_receipt", self.tr("Issue receipt  (F9)"), "F9",
                                                  self.on_issue_receipt_clicked)
         self.reprint_button = self._button("reprint", self.tr("Reprint  (Ctrl+P)"), "Ctrl+P",
@@ -184,8 +187,13 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         self.issue_receipt_button.setToolTip(self.tr("Issue the tax receipt of a paid sale that has none."))
         self.reprint_button.setToolTip(self.tr("Print the sale and its receipt again."))
         self.check_again_button.setToolTip(self.tr("Ask the payment service how an unfinished step ended."))
-        self.action_buttons = (self.cancel_invoice_button, self.give_back_button, self.cancel_receipt_button,
-                               self.issue_receipt_button, self.reprint_button, self.check_again_button)
+        self.return_items_button.setToolTip(self.tr("Return some of the sale's items and give their money back."))
+        self.settle_receipt_button.setToolTip(self.tr("A manager records that the receipt was put right elsewhere."))
+        # Two rows (the money's, the receipt's): eight do not fit one at 1024x768.
+        rows = ((self.cancel_invoice_button, self.give_back_button, self.return_items_button, self.check_again_button),
+                (self.cancel_receipt_button, self.issue_receipt_button, self.settle_receipt_button,
+                 self.reprint_button))
+        self.action_buttons = rows[0] + rows[1]
 
         self.note = QLabel()                  # why an action is not offered for this sale
         self.note.setObjectName("muted")
@@ -196,16 +204,19 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         self.message.setWordWrap(True)
         self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.message.hide()
-        actions_row = QHBoxLayout()
-        for button in self.action_buttons:
-            actions_row.addWidget(button)
-        actions_row.addStretch(1)
+        actions = QVBoxLayout()
+        for buttons in rows:
+            row_layout = QHBoxLayout()
+            for button in buttons:
+                row_layout.addWidget(button)
+            row_layout.addStretch(1)
+            actions.addLayout(row_layout)
 
         lower = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
         lower_layout.addWidget(details_row, 1)
-        lower_layout.addLayout(actions_row)
+        lower_layout.addLayout(actions)
         lower_layout.addWidget(self.note)
         lower_layout.addWidget(self.message)
         upper = QWidget()
@@ -285,7 +296,7 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         self._restoring = True
         try:
             self.model.set_sales(sales, show_day=several_days)
-            self._show_summary(sales)
+            self.summary.setText(summary_text(sales))
             row = self.model.row_of(keep) if keep else -1
             if row < 0 and sales:
                 row = 0
@@ -304,15 +315,6 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         if self._finished_text is not None:
             text, self._finished_text = self._finished_text, None
             self.action_finished.emit(text)
-
-    def _show_summary(self, sales: list[JournalSale]) -> None:
-        paid = sum((sale.total for sale in sales if sale.status in _PAID_STATUSES), Decimal(0))
-        back = sum((sale.reversed_amount for sale in sales if sale.is_reversed), Decimal(0))
-        text = self.tr("%n sale(s) · paid {paid}", "", len(sales)).format(paid=money_text(paid))
-        if back:
-            text += self.tr(" · given back {back} · net {net}").format(back=money_text(back),
-                                                                       net=money_text(paid - back))
-        self.summary.setText(text)
 
     def selected_sale(self) -> JournalSale | None:
         row = self.model.row_of(self._selected) if self._selected else -1
@@ -392,4 +394,6 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
             self.confirmation.reject()
         if self.give_back_dialog is not None:
             self.give_back_dialog.reject()
+        if self.return_dialog is not None:
+            self.return_dialog.reject()
         super().done(result)

@@ -26,6 +26,7 @@ from pos_app.journal import (
     ReversalKind,
     ReversalStatus,
 )
+from pos_app.journal.return_rows import part_return_problem
 
 _S = JournalStatus
 # Steps the service can still settle: "Check again" asks it (a paid sale without a receipt has
@@ -40,9 +41,31 @@ translate = QCoreApplication.translate     # lupdate reads translate("History", 
 # -- a sale in words ------------------------------------------------------------------
 
 def can_check_again(sale: JournalSale) -> bool:
-    """A step whose outcome the service can tell: the sale's own, or a give back or receipt cancel after it."""
+    """A step whose outcome the service can tell: the sale's own, or a give back or receipt cancel after it, or a
+    partial return's QPay refund or receipt correction."""
+    stale = sale.stale_receipts
+    correctable = bool(stale) and not sale.failure and all(row.voidable_at_till and not row.details_lost
+                                                           and not row.failure for row in stale)
     return (sale.status in _CHECKABLE_STATUSES or sale.reversal_status is ReversalStatus.PENDING
-            or sale.receipt_status is ReceiptStatus.CANCELLING)
+            or sale.receipt_status is ReceiptStatus.CANCELLING or any(not r.is_done for r in sale.part_returns)
+            or (bool(sale.part_returns) and (correctable or sale.owes_receipt)))
+
+
+def summary_text(sales: list[JournalSale]) -> str:
+    """The range's line under the table: how many sales, paid, given back (whole and by items), net."""
+    paid = sum((sale.total for sale in sales if sale.status in _PAID_STATUSES), Decimal(0))
+    back = sum((sale.reversed_amount for sale in sales if sale.is_reversed), Decimal(0))
+    back += sum((part.amount for sale in sales for part in sale.part_returns), Decimal(0))
+    text = translate("HistoryDialog", "%n sale(s) · paid {paid}", "", len(sales)).format(paid=money_text(paid))
+    if back:
+        text += translate("HistoryDialog", " · given back {back} · net {net}").format(
+            back=money_text(back), net=money_text(paid - back))
+    return text
+
+
+def can_return_items(sale: JournalSale) -> bool:
+    """A part of the sale can be returned now (see `journal.return_rows.part_return_problem`)."""
+    return not part_return_problem(sale) and bool(sale.kept_lines)
 
 
 def can_reprint(sale: JournalSale) -> bool:
@@ -51,6 +74,8 @@ def can_reprint(sale: JournalSale) -> bool:
 
 def status_text(sale: JournalSale) -> str:
     """The sale's state as the cashier says it: what happened to the money and the receipt."""
+    if sale.part_returns and sale.reversal_status is None:
+        return _returned_text(sale)
     refund = sale.reversal_kind is ReversalKind.REFUND
     if sale.reversal_status is ReversalStatus.DONE and sale.tenders and not sale.payments:
         text = (translate("History", "Returned") if refund
@@ -93,6 +118,24 @@ def status_text(sale: JournalSale) -> str:
     return text
 
 
+def _returned_text(sale: JournalSale) -> str:
+    text = (translate("History", "Partly returned") if sale.kept_lines
+            else translate("History", "Returned by items"))
+    if any(not part.is_done for part in sale.part_returns):
+        text += translate("History", ", QPay's refund pending…")
+    elif sale.stale_receipts:
+        text += translate("History", ", receipt still valid: needs attention")
+    elif sale.status is _S.RECEIPT_PENDING:
+        text += translate("History", ", receipt being corrected…")
+    elif sale.receipt_status is ReceiptStatus.CANCELLING:
+        text += translate("History", ", receipt being voided…")
+    elif sale.owes_receipt:
+        text += translate("History", ", owed a receipt")
+    elif any(row.settled for row in sale.valid_receipts):
+        text += translate("History", ", receipt settled by a manager")
+    return text
+
+
 def _kind_text(kind: ReversalKind | None) -> str:
     words = {ReversalKind.REFUND: translate("History", "Refund"),
              ReversalKind.CANCEL: translate("History", "Card payment cancel")}
@@ -129,6 +172,10 @@ _STEP_WORDS = {
     "tenders_refunded": QT_TRANSLATE_NOOP("History", "Returned: money given back"),
     "receipt_asked_again": QT_TRANSLATE_NOOP("History", "Receipt asked for again (same bill number)"),
     "receipt_found_taken": QT_TRANSLATE_NOOP("History", "Receipt found issued (its answer was lost)"),
+    "part_return_started": QT_TRANSLATE_NOOP("History", "Items returned: money given back"),
+    "part_return_refunded": QT_TRANSLATE_NOOP("History", "QPay's part of a return answered"),
+    "receipt_correction_started": QT_TRANSLATE_NOOP("History", "Receipt correction asked (replaces the last one)"),
+    "receipts_left_settled": QT_TRANSLATE_NOOP("History", "Receipt left valid: settled by a manager"),
 }
 
 
@@ -138,6 +185,9 @@ def step_text(kind: str, detail: dict[str, Any]) -> str:
     if kind == "reversal_started":
         extra.append(_kind_text(ReversalKind(detail["kind"])) if detail.get("kind") in ("cancel", "refund")
                      else str(detail.get("kind", "")))
+    if kind == "part_return_started" and detail.get("total"):
+        extra.append(translate("History", "items worth {amount}").format(
+            amount=money_text(Decimal(str(detail["total"])))))
     if kind == "tender_taken":
         for record in detail.get("payments") or ():
             extra.append(f"{_payment_type_text(str(record.get('type', '')))} "
@@ -148,6 +198,10 @@ def step_text(kind: str, detail: dict[str, Any]) -> str:
         extra.append(translate("History", "bill {bill}").format(bill=detail["bill"]))
     if detail.get("lottery"):
         extra.append(translate("History", "lottery {lottery}").format(lottery=detail["lottery"]))
+    if detail.get("corrects"):
+        extra.append(translate("History", "replaces {receipt}").format(receipt=detail["corrects"]))
+    if detail.get("manager"):
+        extra.append(str(detail["manager"]))
     if detail.get("reason"):
         extra.append(str(detail["reason"]))
     return f"{words}: {'; '.join(extra)}" if extra else words

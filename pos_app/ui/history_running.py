@@ -15,9 +15,11 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox
 
+from pos_app.checkout.returns import can_void_at_till
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalStatus
 
-from .history_model import _S, can_check_again, can_reprint
+from .history_model import _S, can_check_again, can_reprint, can_return_items
+from .history_returns import stale_words
 from .messages import describe_error
 from .sale_flow import Services
 
@@ -83,6 +85,9 @@ class HistoryRunning:
         if sale.can_reverse or sale.can_return_tenders or sale.status not in (_S.PAID, _S.COMPLETED) \
                 or not (sale.payments or sale.tenders):
             return ""
+        if sale.part_returns:
+            return translate("HistoryDialog", "Some of its items were returned: return the rest with Return items "
+                                              "(Shift+F7).")
         if sale.tenders and sale.payments and sale.reversal_status is None:
             return translate("HistoryDialog", "Paid partly at the counter and partly by QPay: give the counter's "
                                               "part back by hand and the QPay part from QPay's merchant portal.")
@@ -100,13 +105,18 @@ class HistoryRunning:
         usable = sale is not None and not on_screen and not self._busy
         self.cancel_invoice_button.setEnabled(usable and sale.status is _S.OPEN and sale.invoice_id is not None)
         self.give_back_button.setEnabled(usable and (sale.can_reverse or sale.can_return_tenders))
-        self.cancel_receipt_button.setEnabled(usable and sale.has_active_receipt
+        self.cancel_receipt_button.setEnabled(usable and can_void_at_till(sale)
                                               and not any(row.details_lost for row in sale.valid_receipts))
+        self.return_items_button.setEnabled(usable and can_return_items(sale))
+        self.settle_receipt_button.setVisible(sale is not None and bool(sale.stale_receipts))
+        self.settle_receipt_button.setEnabled(usable and bool(sale.stale_receipts))
         self.issue_receipt_button.setEnabled(usable and sale.can_issue_receipt
                                              and sale.status is not _S.RECEIPT_PENDING)
         self.reprint_button.setEnabled(usable and can_reprint(sale))
         self.check_again_button.setEnabled(usable and can_check_again(sale))
         problem = self._give_back_problem(sale) if sale is not None else ""
+        if sale is not None and sale.stale_receipts:
+            problem = stale_words(sale, self.services.posapi is not None)
         self.give_back_button.setToolTip(problem or translate("HistoryDialog",
                                                               "Cancel or refund the sale's card payment."))
         self.note.setText(self.on_screen_text() if on_screen else problem)

@@ -92,8 +92,13 @@ class TillPeople(QObject):
 
     def approve(self, permission: Permission, then: Callable[[], None], parent: QWidget) -> None:
         """`then()` at once when whoever is signed in may; else after a manager's PIN (nothing if cancelled)."""
+        self.approve_as(permission, lambda _name: then(), parent)
+
+    def approve_as(self, permission: Permission, then: Callable[[str], None], parent: QWidget) -> None:
+        """As `approve`, telling `then` who approved (the one signed in when they may; "" with no people set
+        up), for a step the journal records with the manager's name."""
         if self.may(permission):
-            then()
+            then(self.operator.name if self.operator is not None else "")
             return
         prompt = translate("TillPeople", "A manager's PIN is needed to {what}.").format(
             what=permission_text(permission))
@@ -110,7 +115,7 @@ class TillPeople(QObject):
             else:
                 dialog.accept()
                 self.note("approved", {"what": permission.value, "manager": person.name})
-                then()
+                then(person.name)
 
         people = self.people
         dialog.entered.connect(lambda pin: self.runner.run_in_background(lambda: who_matches(people, pin), checked))

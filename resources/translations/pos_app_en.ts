@@ -700,6 +700,11 @@
     </message>
     <message>
         <location line="+27"/>
+        <source>Receipts still valid after a return</source>
+        <translation>Receipts still valid after a return</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Cancelled / expired / failed</source>
         <translation>Cancelled / expired / failed</translation>
     </message>
@@ -729,8 +734,8 @@
         <translation>By bank</translation>
     </message>
     <message>
-        <location line="-126"/>
-        <location line="+128"/>
+        <location line="-128"/>
+        <location line="+130"/>
         <source>Unknown</source>
         <translation>Unknown</translation>
     </message>
@@ -741,7 +746,7 @@
         <translation>No payments</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-37"/>
         <source>Needs attention</source>
         <translation>Needs attention</translation>
     </message>
@@ -776,7 +781,7 @@
         <translation>Card terminal</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+128"/>
         <source>Cancelled or handed back</source>
         <translation>Cancelled or handed back</translation>
     </message>
@@ -861,7 +866,7 @@
         <translation>Back</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-97"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-99"/>
         <source>City tax with receipt</source>
         <translation>City tax with receipt</translation>
     </message>
@@ -877,7 +882,7 @@
     </message>
     <message>
         <location filename="../../pos_app/ui/day_close_dialog.py" line="-131"/>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+100"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+109"/>
         <source>Close the day…</source>
         <translation>Close the day…</translation>
     </message>
@@ -887,7 +892,7 @@
         <translation>Close {day}? Its figures are stored as they are now and never change; what happens after this counts on the next day.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-14"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-21"/>
         <source>Closed at {moment}: these are the figures stored then.</source>
         <translation>Closed at {moment}: these are the figures stored then.</translation>
     </message>
@@ -907,7 +912,12 @@
         <translation>Counted from {moment}, when the day before was closed.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
+        <source>Receipt still valid after a return: {numbers}. Correct it in the ebarimt portal, then a manager marks it settled in the sales history (Shift+F8).</source>
+        <translation>Receipt still valid after a return: {numbers}. Correct it in the ebarimt portal, then a manager marks it settled in the sales history (Shift+F8).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Day closed</source>
         <translation>Day closed</translation>
     </message>
@@ -917,7 +927,7 @@
         <translation>Day closed at {}. Its figures are stored and stay as they are.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-117"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-126"/>
         <source>Of which paid beyond the total</source>
         <translation>Of which paid beyond the total</translation>
     </message>
@@ -927,12 +937,12 @@
         <translation>Owed a receipt</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+89"/>
         <source>Owed a receipt: {numbers}</source>
         <translation>Owed a receipt: {numbers}</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-102"/>
         <source>Paid without receipt</source>
         <translation>Paid without receipt</translation>
     </message>
@@ -1602,7 +1612,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+62"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+87"/>
         <source>Refunded</source>
         <translation>Refunded</translation>
     </message>
@@ -1716,6 +1726,46 @@
         <location line="+3"/>
         <source> · give back failed</source>
         <translation> · give back failed</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Partly returned</source>
+        <translation>Partly returned</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Returned by items</source>
+        <translation>Returned by items</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, QPay&apos;s refund pending…</source>
+        <translation>, QPay&apos;s refund pending…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt still valid: needs attention</source>
+        <translation>, receipt still valid: needs attention</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt being corrected…</source>
+        <translation>, receipt being corrected…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt being voided…</source>
+        <translation>, receipt being voided…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, owed a receipt</source>
+        <translation>, owed a receipt</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt settled by a manager</source>
+        <translation>, receipt settled by a manager</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1868,7 +1918,32 @@
         <translation>Receipt found issued (its answer was lost)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+1"/>
+        <source>Items returned: money given back</source>
+        <translation>Items returned: money given back</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay&apos;s part of a return answered</source>
+        <translation>QPay&apos;s part of a return answered</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt correction asked (replaces the last one)</source>
+        <translation>Receipt correction asked (replaces the last one)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt left valid: settled by a manager</source>
+        <translation>Receipt left valid: settled by a manager</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>items worth {amount}</source>
+        <translation>items worth {amount}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>bill {bill}</source>
         <translation>bill {bill}</translation>
     </message>
@@ -1877,11 +1952,16 @@
         <source>lottery {lottery}</source>
         <translation>lottery {lottery}</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>replaces {receipt}</source>
+        <translation>replaces {receipt}</translation>
+    </message>
 </context>
 <context>
     <name>HistoryDialog</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+104"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+107"/>
         <source>Sales history</source>
         <translation>Sales history</translation>
     </message>
@@ -1911,7 +1991,7 @@
         <translation>t&amp;o</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+43"/>
         <source>Cancel invoice  (F6)</source>
         <translation>Cancel invoice  (F6)</translation>
     </message>
@@ -1922,8 +2002,18 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Return items…  (Shift+F7)</source>
+        <translation>Return items…  (Shift+F7)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Cancel receipt  (F8)</source>
         <translation>Cancel receipt  (F8)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receipt settled…  (Shift+F8)</source>
+        <translation>Receipt settled…  (Shift+F8)</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1956,7 +2046,17 @@
         <translation>Ask the payment service how an unfinished step ended.</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+1"/>
+        <source>Return some of the sale&apos;s items and give their money back.</source>
+        <translation>Return some of the sale&apos;s items and give their money back.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A manager records that the receipt was put right elsewhere.</source>
+        <translation>A manager records that the receipt was put right elsewhere.</translation>
+    </message>
+    <message>
+        <location line="+83"/>
         <source>The first day is after the last day: change one of them.</source>
         <translation>The first day is after the last day: change one of them.</translation>
     </message>
@@ -1965,26 +2065,18 @@
         <source>The sales could not be read from the journal.</source>
         <translation>The sales could not be read from the journal.</translation>
     </message>
-    <message numerus="yes">
-        <location line="+31"/>
-        <source>%n sale(s) · paid {paid}</source>
-        <translation>
-            <numerusform>%n sale · paid {paid}</numerusform>
-            <numerusform>%n sales · paid {paid}</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../pos_app/ui/history_model.py" line="-141"/>
         <source> · given back {back} · net {net}</source>
         <translation> · given back {back} · net {net}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+50"/>
         <source>The sale&apos;s event log could not be read.</source>
         <translation>The sale&apos;s event log could not be read.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="+58"/>
+        <location filename="../../pos_app/ui/history_details.py" line="+61"/>
         <source>Sale {number}</source>
         <translation>Sale {number}</translation>
     </message>
@@ -2037,12 +2129,13 @@
         <location line="+0"/>
         <location line="+12"/>
         <location line="+9"/>
-        <location line="+29"/>
+        <location line="+27"/>
+        <location line="+18"/>
         <source>Amount</source>
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-63"/>
         <source>Payments</source>
         <translation>Payments</translation>
     </message>
@@ -2093,12 +2186,37 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+29"/>
+        <location line="+45"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-38"/>
+        <source>settled: {note}</source>
+        <translation>settled: {note}</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Items returned</source>
+        <translation>Items returned</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation>Time</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Items</source>
+        <translation>Items</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Given back</source>
+        <translation>Given back</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Organization {register}</source>
         <translation>Organization {register}</translation>
     </message>
@@ -2108,24 +2226,24 @@
         <translation>Individual</translation>
     </message>
     <message>
-        <location line="-28"/>
-        <location line="+34"/>
+        <location line="-39"/>
+        <location line="+46"/>
         <source>Being issued…</source>
         <translation>Being issued…</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-45"/>
         <source>Not issued (the last try failed).</source>
         <translation>Not issued (the last try failed).</translation>
     </message>
     <message>
-        <location line="-20"/>
-        <location line="+22"/>
+        <location line="-25"/>
+        <location line="+27"/>
         <source>None.</source>
         <translation>None.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="-163"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="-162"/>
         <source>Issue receipt  (F9)</source>
         <translation>Issue receipt  (F9)</translation>
     </message>
@@ -2135,7 +2253,7 @@
         <translation>Issue the tax receipt of a paid sale that has none.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="-76"/>
+        <location filename="../../pos_app/ui/history_details.py" line="-81"/>
         <source>No sale selected.</source>
         <translation>No sale selected.</translation>
     </message>
@@ -2150,12 +2268,12 @@
         <translation>void refused: {reason}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>The money was kept but has no valid receipt: issue one with Issue receipt (F9).</source>
         <translation>The money was kept but has no valid receipt: issue one with Issue receipt (F9).</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+21"/>
         <source>Payment given back</source>
         <translation>Payment given back</translation>
     </message>
@@ -2185,7 +2303,8 @@
         <translation>How</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-17"/>
+        <location line="+18"/>
         <source>Reason</source>
         <translation>Reason</translation>
     </message>
@@ -2210,6 +2329,11 @@
         <translation>Voided in the tax system</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Replaced by a corrected receipt</source>
+        <translation>Replaced by a corrected receipt</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Failed</source>
         <translation>Failed</translation>
@@ -2220,7 +2344,12 @@
         <translation>Event log</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_running.py" line="+87"/>
+        <location filename="../../pos_app/ui/history_running.py" line="+89"/>
+        <source>Some of its items were returned: return the rest with Return items (Shift+F7).</source>
+        <translation>Some of its items were returned: return the rest with Return items (Shift+F7).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Paid partly at the counter and partly by QPay: give the counter&apos;s part back by hand and the QPay part from QPay&apos;s merchant portal.</source>
         <translation>Paid partly at the counter and partly by QPay: give the counter&apos;s part back by hand and the QPay part from QPay&apos;s merchant portal.</translation>
     </message>
@@ -2240,7 +2369,7 @@
         <translation>Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>Cancel or refund the sale&apos;s card payment.</source>
         <translation>Cancel or refund the sale&apos;s card payment.</translation>
     </message>
@@ -2260,7 +2389,7 @@
         <translation>Its outcome is not known yet: press Check again (F5) before trying again.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="+52"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="+59"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</translation>
     </message>
@@ -2276,12 +2405,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+259"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="+38"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Sale {number} is cancelled: nothing was charged.</translation>
     </message>
     <message>
-        <location line="-256"/>
+        <location line="+3"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</translation>
     </message>
@@ -2297,16 +2426,12 @@
     </message>
     <message>
         <location line="+35"/>
+        <location line="+58"/>
         <source>Another action is still running: try again when it ends.</source>
         <translation>Another action is still running: try again when it ends.</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <source>{amount} was given back for sale {number}, but its tax receipt could not be cancelled: cancel it with Cancel receipt (F8).</source>
-        <translation>{amount} was given back for sale {number}, but its tax receipt could not be cancelled: cancel it with Cancel receipt (F8).</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="+117"/>
         <source>The payment of sale {number} was not given back.</source>
         <translation>The payment of sale {number} was not given back.</translation>
     </message>
@@ -2331,12 +2456,12 @@
         <translation>Its tax receipt is cancelled.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Its tax receipt is still valid.</source>
         <translation>Its tax receipt is still valid.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="-35"/>
         <source>Refunding the payment of sale {number}…</source>
         <translation>Refunding the payment of sale {number}…</translation>
     </message>
@@ -2346,7 +2471,42 @@
         <translation>Cancelling the card payment of sale {number}…</translation>
     </message>
     <message>
+        <location line="+37"/>
+        <source>Returning items of sale {number}…</source>
+        <translation>Returning items of sale {number}…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Receipt settled</source>
+        <translation>Receipt settled</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The tax receipt of sale {number} stays valid in the tax system for goods given back. What was done about it?</source>
+        <translation>The tax receipt of sale {number} stays valid in the tax system for goods given back. What was done about it?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>corrected in the ebarimt portal</source>
+        <translation>corrected in the ebarimt portal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark settled</source>
+        <translation>Mark settled</translation>
+    </message>
+    <message>
         <location line="+15"/>
+        <source>Sale {number}&apos;s tax receipt is marked settled; the day close still counts it as PosAPI holds it.</source>
+        <translation>Sale {number}&apos;s tax receipt is marked settled; the day close still counts it as PosAPI holds it.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Recording what was done for sale {number}…</source>
+        <translation>Recording what was done for sale {number}…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</source>
         <translation>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</translation>
     </message>
@@ -2417,7 +2577,8 @@
         <translation>It was not made</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-116"/>
+        <location line="+138"/>
         <source>Sale {number} was not settled.</source>
         <translation>Sale {number} was not settled.</translation>
     </message>
@@ -2447,7 +2608,7 @@
         <translation>Sale {number} has nothing left to check.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="-136"/>
         <source>No invoice was created for sale {number}: nothing was charged.</source>
         <translation>No invoice was created for sale {number}: nothing was charged.</translation>
     </message>
@@ -2503,16 +2664,112 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Sale {number}&apos;s return is settled: see its details.</source>
+        <translation>Sale {number}&apos;s return is settled: see its details.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</source>
         <translation>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</translation>
     </message>
     <message>
+        <location line="+25"/>
+        <source>Its tax receipt of {amount} is still valid for goods given back: void it with Cancel receipt (F8).</source>
+        <translation>Its tax receipt of {amount} is still valid for goods given back: void it with Cancel receipt (F8).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its tax receipt of {amount} is still valid for goods given back: correct it with Check again (F5).</source>
+        <translation>Its tax receipt of {amount} is still valid for goods given back: correct it with Check again (F5).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the tax system refused it ({reason})</source>
+        <translation>the tax system refused it ({reason})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its id was lost with PosAPI&apos;s answer</source>
+        <translation>its id was lost with PosAPI&apos;s answer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI voids receipts to individuals only, and a receipt needs items</source>
+        <translation>PosAPI voids receipts to individuals only, and a receipt needs items</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay&apos;s receipt is for the whole payment and no PosAPI is set to correct it</source>
+        <translation>QPay&apos;s receipt is for the whole payment and no PosAPI is set to correct it</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its tax receipt of {amount} is still valid for goods given back: {why}. Correct it in the ebarimt portal (or PosAPI&apos;s own tools), then a manager marks it settled (Shift+F8).</source>
+        <translation>Its tax receipt of {amount} is still valid for goods given back: {why}. Correct it in the ebarimt portal (or PosAPI&apos;s own tools), then a manager marks it settled (Shift+F8).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Nothing of sale {number} was returned.</source>
+        <translation>Nothing of sale {number} was returned.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sale {number}: {amount} given back.</source>
+        <translation>Sale {number}: {amount} given back.</translation>
+    </message>
+    <message>
         <location line="+7"/>
+        <source>QPay&apos;s refund of {amount} is not answered yet: press Check again (F5) before giving it another way.</source>
+        <translation>QPay&apos;s refund of {amount} is not answered yet: press Check again (F5) before giving it another way.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>QPay did not take a payment back: that money goes back in cash.</source>
+        <translation>QPay did not take a payment back: that money goes back in cash.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its tax receipt is not put right yet:</source>
+        <translation>Its tax receipt is not put right yet:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Its tax receipt is corrected for what the customer keeps.</source>
+        <translation>Its tax receipt is corrected for what the customer keeps.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its tax receipt is voided.</source>
+        <translation>Its tax receipt is voided.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What the customer keeps has a new tax receipt.</source>
+        <translation>What the customer keeps has a new tax receipt.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reprint (Ctrl+P) prints the return slip.</source>
+        <translation>Reprint (Ctrl+P) prints the return slip.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>cancel it with Cancel receipt (F8).</source>
+        <translation>cancel it with Cancel receipt (F8).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{amount} was given back for sale {number}, but its tax receipt could not be cancelled:</source>
+        <translation>{amount} was given back for sale {number}, but its tax receipt could not be cancelled:</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/history_actions.py" line="+5"/>
         <source>Checking sale {number} with the payment service…</source>
         <translation>Checking sale {number} with the payment service…</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-190"/>
+        <location line="+72"/>
         <location line="+57"/>
         <location filename="../../pos_app/ui/history_running.py" line="+8"/>
         <source>Back</source>
@@ -3699,7 +3956,7 @@
 <context>
     <name>Receipt</name>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="+21"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+23"/>
         <source>Unknown</source>
         <translation>Unknown</translation>
     </message>
@@ -3714,7 +3971,7 @@
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Discount {label}</source>
         <translation>Discount {label}</translation>
     </message>
@@ -3790,14 +4047,22 @@
         <translation>City tax</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Items returned: {amount} (see the return slips)</source>
+        <translation>Items returned: {amount} (see the return slips)</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <location filename="../../pos_app/receipts/slips.py" line="+40"/>
+        <location line="+26"/>
+        <location line="+3"/>
+        <location line="+2"/>
         <source>Ebarimt receipt</source>
         <translation>Ebarimt receipt</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-28"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-59"/>
         <source>Receiver</source>
         <translation>Receiver</translation>
     </message>
@@ -3814,13 +4079,14 @@
     <message>
         <location line="+3"/>
         <location filename="../../pos_app/receipts/slips.py" line="-2"/>
+        <location line="+57"/>
         <source>Receipt id</source>
         <translation>Receipt id</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+1"/>
-        <location line="+66"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-56"/>
+        <location line="+100"/>
         <source>Lottery</source>
         <translation>Lottery</translation>
     </message>
@@ -3855,26 +4121,29 @@
         <translation>Receipt {number}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-76"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-110"/>
         <source>Sale date</source>
         <translation>Sale date</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="-80"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-83"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
         <location filename="../../pos_app/receipts/slips.py" line="-11"/>
+        <location line="+66"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
     <message>
         <location line="+4"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+0"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-66"/>
+        <location line="+67"/>
         <source>Card terminal</source>
         <translation>Card terminal</translation>
     </message>
     <message>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+1"/>
         <source>QPay</source>
         <translation>QPay</translation>
     </message>
@@ -3920,8 +4189,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+12"/>
-        <location line="+66"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-56"/>
+        <location line="+100"/>
         <location line="+26"/>
         <source>Printed</source>
         <translation>Printed</translation>
@@ -4004,7 +4273,7 @@
         <translation>X report {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-152"/>
         <source>RECEIPT CANCELLED</source>
         <translation>RECEIPT CANCELLED</translation>
     </message>
@@ -4045,41 +4314,75 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+25"/>
         <source>Given back</source>
         <translation>Given back</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-25"/>
         <source>To give back</source>
         <translation>To give back</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+29"/>
         <source>Reason</source>
         <translation>Reason</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-27"/>
         <source>The bank has not confirmed this yet.</source>
         <translation>The bank has not confirmed this yet.</translation>
     </message>
     <message>
         <location line="+3"/>
+        <location line="+30"/>
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-30"/>
         <source>not cancelled yet</source>
         <translation>not cancelled yet</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+31"/>
         <source>Customer signature</source>
         <translation>Customer signature</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-24"/>
+        <source>RETURN</source>
+        <translation>RETURN</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Returned</source>
+        <translation>Returned</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>not confirmed</source>
+        <translation>not confirmed</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>corrected</source>
+        <translation>corrected</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not corrected yet</source>
+        <translation>not corrected yet</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Return {number}</source>
+        <translation>Return {number}</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <location line="+19"/>
         <source>Printer test page</source>
         <translation>Printer test page</translation>
@@ -4222,7 +4525,7 @@
         <translation>Closed</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-136"/>
         <source>QPay card</source>
         <translation>QPay card</translation>
     </message>
@@ -4237,7 +4540,7 @@
         <translation>QPay {kind}</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+131"/>
         <source>From</source>
         <translation>From</translation>
     </message>
@@ -4586,6 +4889,167 @@
     </message>
 </context>
 <context>
+    <name>ReturnItems</name>
+    <message>
+        <location filename="../../pos_app/ui/return_items_dialog.py" line="+40"/>
+        <source>Quantity {value} is not a number</source>
+        <translation>Quantity {value} is not a number</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A quantity returned must be above 0</source>
+        <translation>A quantity returned must be above 0</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Line {line}: at most {quantity} can be returned</source>
+        <translation>Line {line}: at most {quantity} can be returned</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Line {line}: {item} is returned in whole pieces</source>
+        <translation>Line {line}: {item} is returned in whole pieces</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Line {line}: a weight has at most 3 decimals</source>
+        <translation>Line {line}: a weight has at most 3 decimals</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Line {line} was returned already</source>
+        <translation>Line {line} was returned already</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{amount} is more than the sale has left to give back</source>
+        <translation>{amount} is more than the sale has left to give back</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{amount} in cash from the drawer (QPay gives back whole payments only)</source>
+        <translation>{amount} in cash from the drawer (QPay gives back whole payments only)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{amount} in cash from the drawer</source>
+        <translation>{amount} in cash from the drawer</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{amount} to the card: refund it on the bank&apos;s terminal</source>
+        <translation>{amount} to the card: refund it on the bank&apos;s terminal</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{amount} back to the card through QPay (payment {payment})</source>
+        <translation>{amount} back to the card through QPay (payment {payment})</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The sale has no valid tax receipt.</source>
+        <translation>The sale has no valid tax receipt.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The tax receipt is corrected: a new one for what the customer keeps replaces it (same lottery).</source>
+        <translation>The tax receipt is corrected: a new one for what the customer keeps replaces it (same lottery).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay&apos;s tax receipt is voided and what the customer keeps gets a new one through PosAPI.</source>
+        <translation>QPay&apos;s tax receipt is voided and what the customer keeps gets a new one through PosAPI.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Everything is returned: the tax receipt is voided.</source>
+        <translation>Everything is returned: the tax receipt is voided.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The till cannot correct this tax receipt: it stays valid. Correct it in the ebarimt portal, then a manager marks it settled here.</source>
+        <translation>The till cannot correct this tax receipt: it stays valid. Correct it in the ebarimt portal, then a manager marks it settled here.</translation>
+    </message>
+</context>
+<context>
+    <name>ReturnItemsDialog</name>
+    <message>
+        <location line="+34"/>
+        <source>Return items</source>
+        <translation>Return items</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number}: the customer has {amount}</source>
+        <translation>Sale {number}: the customer has {amount}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Up/Down: a line · digits: how many go back (a weight: kg) · Space: the whole line · Enter: return · Esc: back</source>
+        <translation>Up/Down: a line · digits: how many go back (a weight: kg) · Space: the whole line · Enter: return · Esc: back</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Item</source>
+        <translation>Item</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Has</source>
+        <translation>Has</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Price</source>
+        <translation>Price</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Amount</source>
+        <translation>Amount</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return</source>
+        <translation>Return</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Reason (required, Alt+S):</source>
+        <translation>Reason (required, Alt+S):</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>for example: item returned</source>
+        <translation>for example: item returned</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Return  (Enter)</source>
+        <translation>Return  (Enter)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Back  (Esc)</source>
+        <translation>Back  (Esc)</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Type how many of a line go back (Space: the whole line).</source>
+        <translation>Type how many of a line go back (Space: the whole line).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Say why the items are returned (for example: item returned).</source>
+        <translation>Say why the items are returned (for example: item returned).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Give back {amount}:</source>
+        <translation>Give back {amount}:</translation>
+    </message>
+</context>
+<context>
     <name>SaleFlow</name>
     <message>
         <location filename="../../pos_app/ui/sale_flow.py" line="+143"/>
@@ -4799,7 +5263,7 @@
 <context>
     <name>SalesModel</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+17"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+160"/>
         <source>Time</source>
         <translation>Time</translation>
     </message>
@@ -6579,7 +7043,7 @@
         <translation>set up people and PINs</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+60"/>
         <source>A manager&apos;s PIN is needed to {what}.</source>
         <translation>A manager&apos;s PIN is needed to {what}.</translation>
     </message>

@@ -700,6 +700,11 @@
     </message>
     <message>
         <location line="+27"/>
+        <source>Receipts still valid after a return</source>
+        <translation>Буцаалтын дараа хүчинтэй үлдсэн баримт</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Cancelled / expired / failed</source>
         <translation>Цуцлагдсан / хугацаа дууссан / амжилтгүй</translation>
     </message>
@@ -729,8 +734,8 @@
         <translation>Банкаар</translation>
     </message>
     <message>
-        <location line="-126"/>
-        <location line="+128"/>
+        <location line="-128"/>
+        <location line="+130"/>
         <source>Unknown</source>
         <translation>Тодорхойгүй</translation>
     </message>
@@ -741,7 +746,7 @@
         <translation>Төлбөр байхгүй</translation>
     </message>
     <message>
-        <location line="-35"/>
+        <location line="-37"/>
         <source>Needs attention</source>
         <translation>Анхаарах зүйлс</translation>
     </message>
@@ -776,7 +781,7 @@
         <translation>Картын терминал</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location line="+128"/>
         <source>Cancelled or handed back</source>
         <translation>Цуцалсан эсвэл буцааж өгсөн</translation>
     </message>
@@ -861,7 +866,7 @@
         <translation>Буцах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-97"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-99"/>
         <source>City tax with receipt</source>
         <translation>Баримттай НХАТ</translation>
     </message>
@@ -877,7 +882,7 @@
     </message>
     <message>
         <location filename="../../pos_app/ui/day_close_dialog.py" line="-131"/>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+100"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="+109"/>
         <source>Close the day…</source>
         <translation>Өдрийг хаах…</translation>
     </message>
@@ -887,7 +892,7 @@
         <translation>{day}-ийн өдрийг хаах уу? Түүний дүн одоогийнхоороо хадгалагдаж, дахин өөрчлөгдөхгүй; үүнээс хойш болсон зүйл дараагийн өдөрт тооцогдоно.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-14"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-21"/>
         <source>Closed at {moment}: these are the figures stored then.</source>
         <translation>{moment}-д хаасан: тэр үед хадгалсан дүн харагдаж байна.</translation>
     </message>
@@ -907,7 +912,12 @@
         <translation>Өмнөх өдрийг хаасан {moment}-с хойш тооцов.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
+        <source>Receipt still valid after a return: {numbers}. Correct it in the ebarimt portal, then a manager marks it settled in the sales history (Shift+F8).</source>
+        <translation>Буцаалтын дараа хүчинтэй үлдсэн баримт: {numbers}. И-баримтын порталд засаад, дараа нь менежер борлуулалтын түүхэнд шийдвэрлэсэн гэж тэмдэглэнэ (Shift+F8).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Day closed</source>
         <translation>Өдөр хаагдсан</translation>
     </message>
@@ -917,7 +927,7 @@
         <translation>Өдрийг {}-д хаалаа. Түүний дүн хадгалагдсан бөгөөд өөрчлөгдөхгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-117"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-126"/>
         <source>Of which paid beyond the total</source>
         <translation>Үүнээс нийт дүнгээс илүү төлсөн</translation>
     </message>
@@ -927,12 +937,12 @@
         <translation>Баримт гаргах ёстой</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+89"/>
         <source>Owed a receipt: {numbers}</source>
         <translation>Баримт гаргах ёстой: {numbers}</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-102"/>
         <source>Paid without receipt</source>
         <translation>Баримтгүй төлөгдсөн</translation>
     </message>
@@ -1602,7 +1612,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+62"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+87"/>
         <source>Refunded</source>
         <translation>Буцаагдсан</translation>
     </message>
@@ -1716,6 +1726,46 @@
         <location line="+3"/>
         <source> · give back failed</source>
         <translation> · буцаалт амжилтгүй</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Partly returned</source>
+        <translation>Хэсэгчлэн буцаагдсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Returned by items</source>
+        <translation>Бараагаар бүрэн буцаагдсан</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, QPay&apos;s refund pending…</source>
+        <translation>, QPay-ийн буцаалт хүлээгдэж байна…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt still valid: needs attention</source>
+        <translation>, баримт хүчинтэй хэвээр: анхаарах</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt being corrected…</source>
+        <translation>, баримтыг засварлаж байна…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt being voided…</source>
+        <translation>, баримтыг хүчингүй болгож байна…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, owed a receipt</source>
+        <translation>, баримт гаргах ёстой</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, receipt settled by a manager</source>
+        <translation>, баримтыг менежер шийдвэрлэсэн</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1868,7 +1918,32 @@
         <translation>Баримт гарсан байсан нь тогтоогдлоо (хариу нь алдагдсан)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+1"/>
+        <source>Items returned: money given back</source>
+        <translation>Бараа буцаагдсан: мөнгийг буцааж өгсөн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay&apos;s part of a return answered</source>
+        <translation>Буцаалтын QPay-ийн хэсэгт хариу ирсэн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt correction asked (replaces the last one)</source>
+        <translation>Баримтын засвар хүссэн (өмнөхийг орлоно)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Receipt left valid: settled by a manager</source>
+        <translation>Хүчинтэй үлдсэн баримтыг менежер шийдвэрлэсэн</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>items worth {amount}</source>
+        <translation>{amount}-ийн бараа</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>bill {bill}</source>
         <translation>баримтын дугаар {bill}</translation>
     </message>
@@ -1877,11 +1952,16 @@
         <source>lottery {lottery}</source>
         <translation>сугалаа {lottery}</translation>
     </message>
+    <message>
+        <location line="+2"/>
+        <source>replaces {receipt}</source>
+        <translation>{receipt}-г орлоно</translation>
+    </message>
 </context>
 <context>
     <name>HistoryDialog</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+104"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+107"/>
         <source>Sales history</source>
         <translation>Борлуулалтын түүх</translation>
     </message>
@@ -1911,7 +1991,7 @@
         <translation>&amp;дуусах</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+43"/>
         <source>Cancel invoice  (F6)</source>
         <translation>Нэхэмжлэх цуцлах  (F6)</translation>
     </message>
@@ -1922,8 +2002,18 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Return items…  (Shift+F7)</source>
+        <translation>Бараа буцаах…  (Shift+F7)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Cancel receipt  (F8)</source>
         <translation>Баримт цуцлах  (F8)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Receipt settled…  (Shift+F8)</source>
+        <translation>Баримт шийдвэрлэсэн…  (Shift+F8)</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1956,7 +2046,17 @@
         <translation>Дуусаагүй алхам хэрхэн дууссаныг төлбөрийн үйлчилгээнээс асуух.</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+1"/>
+        <source>Return some of the sale&apos;s items and give their money back.</source>
+        <translation>Борлуулалтын зарим барааг буцааж, мөнгийг нь буцааж өгөх.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A manager records that the receipt was put right elsewhere.</source>
+        <translation>Баримтыг өөр газар зассаныг менежер бүртгэнэ.</translation>
+    </message>
+    <message>
+        <location line="+83"/>
         <source>The first day is after the last day: change one of them.</source>
         <translation>Эхний өдөр сүүлийн өдрөөс хойш байна: аль нэгийг нь өөрчилнө үү.</translation>
     </message>
@@ -1965,26 +2065,18 @@
         <source>The sales could not be read from the journal.</source>
         <translation>Журналаас борлуулалтыг уншиж чадсангүй.</translation>
     </message>
-    <message numerus="yes">
-        <location line="+31"/>
-        <source>%n sale(s) · paid {paid}</source>
-        <translation>
-            <numerusform>%n борлуулалт · төлөгдсөн {paid}</numerusform>
-            <numerusform>%n борлуулалт · төлөгдсөн {paid}</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../pos_app/ui/history_model.py" line="-141"/>
         <source> · given back {back} · net {net}</source>
         <translation> · буцаасан {back} · цэвэр {net}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+50"/>
         <source>The sale&apos;s event log could not be read.</source>
         <translation>Борлуулалтын үйл явдлын бүртгэлийг уншиж чадсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="+58"/>
+        <location filename="../../pos_app/ui/history_details.py" line="+61"/>
         <source>Sale {number}</source>
         <translation>Борлуулалт {number}</translation>
     </message>
@@ -2037,12 +2129,13 @@
         <location line="+0"/>
         <location line="+12"/>
         <location line="+9"/>
-        <location line="+29"/>
+        <location line="+27"/>
+        <location line="+18"/>
         <source>Amount</source>
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-63"/>
         <source>Payments</source>
         <translation>Төлбөрүүд</translation>
     </message>
@@ -2093,12 +2186,37 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+29"/>
+        <location line="+45"/>
         <source>Status</source>
         <translation>Төлөв</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="-38"/>
+        <source>settled: {note}</source>
+        <translation>шийдвэрлэсэн: {note}</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Items returned</source>
+        <translation>Буцаагдсан бараа</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Time</source>
+        <translation>Цаг</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Items</source>
+        <translation>Бараа</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Given back</source>
+        <translation>Буцаасан</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>Organization {register}</source>
         <translation>Байгууллага {register}</translation>
     </message>
@@ -2108,24 +2226,24 @@
         <translation>Хувь хүн</translation>
     </message>
     <message>
-        <location line="-28"/>
-        <location line="+34"/>
+        <location line="-39"/>
+        <location line="+46"/>
         <source>Being issued…</source>
         <translation>Гаргаж байна…</translation>
     </message>
     <message>
-        <location line="-33"/>
+        <location line="-45"/>
         <source>Not issued (the last try failed).</source>
         <translation>Гараагүй (сүүлийн оролдлого амжилтгүй).</translation>
     </message>
     <message>
-        <location line="-20"/>
-        <location line="+22"/>
+        <location line="-25"/>
+        <location line="+27"/>
         <source>None.</source>
         <translation>Байхгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="-163"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="-162"/>
         <source>Issue receipt  (F9)</source>
         <translation>Баримт гаргах  (F9)</translation>
     </message>
@@ -2135,7 +2253,7 @@
         <translation>Баримтгүй төлөгдсөн борлуулалтын татварын баримтыг гаргах.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="-76"/>
+        <location filename="../../pos_app/ui/history_details.py" line="-81"/>
         <source>No sale selected.</source>
         <translation>Борлуулалт сонгоогүй байна.</translation>
     </message>
@@ -2150,12 +2268,12 @@
         <translation>хүчингүй болгохоос татгалзсан: {reason}</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>The money was kept but has no valid receipt: issue one with Issue receipt (F9).</source>
         <translation>Мөнгө үлдсэн ч хүчинтэй баримтгүй: Баримт гаргах (F9)-аар гаргана уу.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+21"/>
         <source>Payment given back</source>
         <translation>Төлбөрийн буцаалт</translation>
     </message>
@@ -2185,7 +2303,8 @@
         <translation>Хэлбэр</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-17"/>
+        <location line="+18"/>
         <source>Reason</source>
         <translation>Шалтгаан</translation>
     </message>
@@ -2210,6 +2329,11 @@
         <translation>Татварын системд хүчингүй болсон</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Replaced by a corrected receipt</source>
+        <translation>Засварласан баримтаар солигдсон</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>Failed</source>
         <translation>Амжилтгүй</translation>
@@ -2220,7 +2344,12 @@
         <translation>Үйл явдлын бүртгэл</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_running.py" line="+87"/>
+        <location filename="../../pos_app/ui/history_running.py" line="+89"/>
+        <source>Some of its items were returned: return the rest with Return items (Shift+F7).</source>
+        <translation>Зарим бараа нь буцаагдсан: үлдсэнийг Бараа буцаах (Shift+F7)-аар буцаана уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Paid partly at the counter and partly by QPay: give the counter&apos;s part back by hand and the QPay part from QPay&apos;s merchant portal.</source>
         <translation>Нэг хэсгийг кассанд, нөгөө хэсгийг QPay-ээр төлсөн: кассанд төлсөн хэсгийг гараар, QPay-ийн хэсгийг QPay-ийн мерчант порталаас буцаана уу.</translation>
     </message>
@@ -2240,7 +2369,7 @@
         <translation>Дансаар шилжүүлж төлсөн (P2P): QPay үүнийг буцааж чадахгүй. Мөнгийг өөр аргаар буцаана уу.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+21"/>
         <source>Cancel or refund the sale&apos;s card payment.</source>
         <translation>Борлуулалтын картын төлбөрийг цуцлах эсвэл буцаах.</translation>
     </message>
@@ -2260,7 +2389,7 @@
         <translation>Үр дүн нь хараахан тодорхойгүй: дахин оролдохоосоо өмнө Дахин шалгах (F5) дарна уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="+52"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="+59"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>{number} борлуулалтын нэхэмжлэхийг ({amount}) цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
     </message>
@@ -2276,12 +2405,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+259"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="+38"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: төлбөр авагдаагүй.</translation>
     </message>
     <message>
-        <location line="-256"/>
+        <location line="+3"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>Үйлчлүүлэгч {number} борлуулалтыг аль хэдийн төлсөн тул цуцлах боломжгүй. Одоо төлөгдсөн гэж бүртгэгдлээ.</translation>
     </message>
@@ -2297,16 +2426,12 @@
     </message>
     <message>
         <location line="+35"/>
+        <location line="+58"/>
         <source>Another action is still running: try again when it ends.</source>
         <translation>Өөр үйлдэл хийгдэж байна: дууссаны дараа дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="+22"/>
-        <source>{amount} was given back for sale {number}, but its tax receipt could not be cancelled: cancel it with Cancel receipt (F8).</source>
-        <translation>{number} борлуулалтад {amount} буцаасан ч И-баримтыг нь цуцалж чадсангүй: Баримт цуцлах (F8) товчоор цуцална уу.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="+117"/>
         <source>The payment of sale {number} was not given back.</source>
         <translation>{number} борлуулалтын төлбөр буцаагдсангүй.</translation>
     </message>
@@ -2331,12 +2456,12 @@
         <translation>И-баримт нь цуцлагдлаа.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Its tax receipt is still valid.</source>
         <translation>И-баримт нь хүчинтэй хэвээр байна.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="-35"/>
         <source>Refunding the payment of sale {number}…</source>
         <translation>{number} борлуулалтын төлбөрийг буцааж байна…</translation>
     </message>
@@ -2346,7 +2471,42 @@
         <translation>{number} борлуулалтын картын төлбөрийг цуцалж байна…</translation>
     </message>
     <message>
+        <location line="+37"/>
+        <source>Returning items of sale {number}…</source>
+        <translation>{number} борлуулалтын барааг буцааж байна…</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Receipt settled</source>
+        <translation>Баримт шийдвэрлэсэн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The tax receipt of sale {number} stays valid in the tax system for goods given back. What was done about it?</source>
+        <translation>{number} борлуулалтын И-баримт буцаасан барааны хувьд татварын системд хүчинтэй хэвээр байна. Үүнийг юу хийсэн бэ?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>corrected in the ebarimt portal</source>
+        <translation>И-баримтын порталд зассан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark settled</source>
+        <translation>Шийдвэрлэсэн гэж тэмдэглэх</translation>
+    </message>
+    <message>
         <location line="+15"/>
+        <source>Sale {number}&apos;s tax receipt is marked settled; the day close still counts it as PosAPI holds it.</source>
+        <translation>{number} борлуулалтын И-баримтыг шийдвэрлэсэн гэж тэмдэглэлээ; өдрийн хаалт түүнийг PosAPI-д байгаагаар нь тоолсоор байна.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Recording what was done for sale {number}…</source>
+        <translation>{number} борлуулалтад юу хийснийг бүртгэж байна…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</source>
         <translation>{number} борлуулалтын И-баримтыг (сугалаа {lottery}) цуцлах уу? Энэ нь татварын системд (И-баримт) хүчингүй болно. Төлбөр буцаагдахгүй.</translation>
     </message>
@@ -2417,7 +2577,8 @@
         <translation>Гараагүй</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-116"/>
+        <location line="+138"/>
         <source>Sale {number} was not settled.</source>
         <translation>{number} борлуулалтыг шийдвэрлэж чадсангүй.</translation>
     </message>
@@ -2447,7 +2608,7 @@
         <translation>Борлуулалт {number}: шалгах зүйл үлдээгүй.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="-136"/>
         <source>No invoice was created for sale {number}: nothing was charged.</source>
         <translation>Борлуулалт {number}: нэхэмжлэх үүсээгүй, төлбөр авагдаагүй.</translation>
     </message>
@@ -2503,16 +2664,112 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>Sale {number}&apos;s return is settled: see its details.</source>
+        <translation>{number} борлуулалтын буцаалт шийдвэрлэгдлээ: дэлгэрэнгүйг нь үзнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</source>
         <translation>{number} борлуулалтын баримтыг өмнөх өдөр хүссэн боловч хариу нь алдагдсан: дахин баримт гаргахаасаа өмнө PosAPI-аас шалгана уу.</translation>
     </message>
     <message>
+        <location line="+25"/>
+        <source>Its tax receipt of {amount} is still valid for goods given back: void it with Cancel receipt (F8).</source>
+        <translation>Буцаасан барааны {amount}-ийн И-баримт хүчинтэй хэвээр байна: Баримт цуцлах (F8)-аар хүчингүй болгоно уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Its tax receipt of {amount} is still valid for goods given back: correct it with Check again (F5).</source>
+        <translation>Буцаасан барааны {amount}-ийн И-баримт хүчинтэй хэвээр байна: Дахин шалгах (F5)-аар засна уу.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the tax system refused it ({reason})</source>
+        <translation>татварын систем татгалзсан ({reason})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>its id was lost with PosAPI&apos;s answer</source>
+        <translation>дугаар нь PosAPI-ийн хариутай хамт алга болсон</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI voids receipts to individuals only, and a receipt needs items</source>
+        <translation>PosAPI зөвхөн иргэнд гаргасан баримтыг хүчингүй болгодог, баримтад бараа байх ёстой</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay&apos;s receipt is for the whole payment and no PosAPI is set to correct it</source>
+        <translation>QPay-ийн баримт бүх төлбөрт гардаг бөгөөд засах PosAPI тохируулаагүй</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its tax receipt of {amount} is still valid for goods given back: {why}. Correct it in the ebarimt portal (or PosAPI&apos;s own tools), then a manager marks it settled (Shift+F8).</source>
+        <translation>Буцаасан барааны {amount}-ийн И-баримт хүчинтэй хэвээр байна: {why}. И-баримтын порталд (эсвэл PosAPI-ийн өөрийн хэрэгслээр) засаад, дараа нь менежер шийдвэрлэсэн гэж тэмдэглэнэ (Shift+F8).</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Nothing of sale {number} was returned.</source>
+        <translation>{number} борлуулалтаас юу ч буцаагдсангүй.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Sale {number}: {amount} given back.</source>
+        <translation>Борлуулалт {number}: {amount} буцааж өгсөн.</translation>
+    </message>
+    <message>
         <location line="+7"/>
+        <source>QPay&apos;s refund of {amount} is not answered yet: press Check again (F5) before giving it another way.</source>
+        <translation>QPay-ийн {amount}-ийн буцаалтад хариу ирээгүй байна: өөр аргаар өгөхөөс өмнө Дахин шалгах (F5)-ыг дарна уу.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>QPay did not take a payment back: that money goes back in cash.</source>
+        <translation>QPay төлбөрийг буцааж аваагүй: тэр мөнгийг бэлнээр буцааж өгнө.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its tax receipt is not put right yet:</source>
+        <translation>И-баримтыг нь хараахан засаагүй байна:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Its tax receipt is corrected for what the customer keeps.</source>
+        <translation>И-баримтыг үйлчлүүлэгчид үлдсэн бараагаар засварлалаа.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Its tax receipt is voided.</source>
+        <translation>И-баримт нь хүчингүй боллоо.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What the customer keeps has a new tax receipt.</source>
+        <translation>Үйлчлүүлэгчид үлдсэн бараанд шинэ И-баримт гарлаа.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reprint (Ctrl+P) prints the return slip.</source>
+        <translation>Хэвлэх (Ctrl+P) буцаалтын хуудсыг хэвлэнэ.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>cancel it with Cancel receipt (F8).</source>
+        <translation>Баримт цуцлах (F8)-аар цуцална уу.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{amount} was given back for sale {number}, but its tax receipt could not be cancelled:</source>
+        <translation>{number} борлуулалтад {amount} буцааж өгсөн боловч И-баримтыг нь цуцалж чадсангүй:</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/ui/history_actions.py" line="+5"/>
         <source>Checking sale {number} with the payment service…</source>
         <translation>{number} борлуулалтыг төлбөрийн үйлчилгээгээр шалгаж байна…</translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-190"/>
+        <location line="+72"/>
         <location line="+57"/>
         <location filename="../../pos_app/ui/history_running.py" line="+8"/>
         <source>Back</source>
@@ -3699,7 +3956,7 @@
 <context>
     <name>Receipt</name>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="+21"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+23"/>
         <source>Unknown</source>
         <translation>Тодорхойгүй</translation>
     </message>
@@ -3714,7 +3971,7 @@
         <translation>Терминал {terminal}</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>Discount {label}</source>
         <translation>Хөнгөлөлт {label}</translation>
     </message>
@@ -3790,14 +4047,22 @@
         <translation>НХАТ</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>Items returned: {amount} (see the return slips)</source>
+        <translation>Буцаагдсан бараа: {amount} (буцаалтын хуудсыг үзнэ үү)</translation>
+    </message>
+    <message>
         <location line="+6"/>
         <location filename="../../pos_app/receipts/slips.py" line="+40"/>
+        <location line="+26"/>
+        <location line="+3"/>
+        <location line="+2"/>
         <source>Ebarimt receipt</source>
         <translation>И-баримт</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-28"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-59"/>
         <source>Receiver</source>
         <translation>Хүлээн авагч</translation>
     </message>
@@ -3814,13 +4079,14 @@
     <message>
         <location line="+3"/>
         <location filename="../../pos_app/receipts/slips.py" line="-2"/>
+        <location line="+57"/>
         <source>Receipt id</source>
         <translation>Баримтын дугаар</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+1"/>
-        <location line="+66"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-56"/>
+        <location line="+100"/>
         <source>Lottery</source>
         <translation>Сугалааны дугаар</translation>
     </message>
@@ -3855,26 +4121,29 @@
         <translation>Баримт {number}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-76"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-110"/>
         <source>Sale date</source>
         <translation>Борлуулсан</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="-80"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-83"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
         <location filename="../../pos_app/receipts/slips.py" line="-11"/>
+        <location line="+66"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
     <message>
         <location line="+4"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+0"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-66"/>
+        <location line="+67"/>
         <source>Card terminal</source>
         <translation>Картын терминал</translation>
     </message>
     <message>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+1"/>
         <source>QPay</source>
         <translation>QPay</translation>
     </message>
@@ -3920,8 +4189,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+12"/>
-        <location line="+66"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-56"/>
+        <location line="+100"/>
         <location line="+26"/>
         <source>Printed</source>
         <translation>Хэвлэсэн</translation>
@@ -4004,7 +4273,7 @@
         <translation>X тайлан {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-152"/>
         <source>RECEIPT CANCELLED</source>
         <translation>БАРИМТ ЦУЦЛАГДСАН</translation>
     </message>
@@ -4045,41 +4314,75 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+25"/>
         <source>Given back</source>
         <translation>Буцаасан</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-25"/>
         <source>To give back</source>
         <translation>Буцаах дүн</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location line="+29"/>
         <source>Reason</source>
         <translation>Шалтгаан</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-27"/>
         <source>The bank has not confirmed this yet.</source>
         <translation>Банк хараахан баталгаажуулаагүй байна.</translation>
     </message>
     <message>
         <location line="+3"/>
+        <location line="+30"/>
         <source>cancelled</source>
         <translation>цуцлагдсан</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-30"/>
         <source>not cancelled yet</source>
         <translation>хараахан цуцлагдаагүй</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+31"/>
         <source>Customer signature</source>
         <translation>Үйлчлүүлэгчийн гарын үсэг</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-24"/>
+        <source>RETURN</source>
+        <translation>БУЦААЛТ</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Returned</source>
+        <translation>Буцаагдсан</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>not confirmed</source>
+        <translation>баталгаажаагүй</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>corrected</source>
+        <translation>засварласан</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>not corrected yet</source>
+        <translation>хараахан засаагүй</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Return {number}</source>
+        <translation>Буцаалт {number}</translation>
+    </message>
+    <message>
+        <location line="+24"/>
         <location line="+19"/>
         <source>Printer test page</source>
         <translation>Принтерийн туршилтын хуудас</translation>
@@ -4222,7 +4525,7 @@
         <translation>Хаасан</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-136"/>
         <source>QPay card</source>
         <translation>QPay карт</translation>
     </message>
@@ -4237,7 +4540,7 @@
         <translation>QPay {kind}</translation>
     </message>
     <message>
-        <location line="+97"/>
+        <location line="+131"/>
         <source>From</source>
         <translation>Эхэлсэн</translation>
     </message>
@@ -4586,6 +4889,167 @@
     </message>
 </context>
 <context>
+    <name>ReturnItems</name>
+    <message>
+        <location filename="../../pos_app/ui/return_items_dialog.py" line="+40"/>
+        <source>Quantity {value} is not a number</source>
+        <translation>Тоо ширхэг {value} тоо биш байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A quantity returned must be above 0</source>
+        <translation>Буцаах тоо 0-ээс их байх ёстой</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Line {line}: at most {quantity} can be returned</source>
+        <translation>Мөр {line}: хамгийн ихдээ {quantity}-г буцааж болно</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Line {line}: {item} is returned in whole pieces</source>
+        <translation>Мөр {line}: {item}-г бүхэл ширхэгээр буцаана</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Line {line}: a weight has at most 3 decimals</source>
+        <translation>Мөр {line}: жин хамгийн ихдээ 3 аравтын оронтой</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Line {line} was returned already</source>
+        <translation>Мөр {line} аль хэдийн буцаагдсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{amount} is more than the sale has left to give back</source>
+        <translation>{amount} нь борлуулалтад буцаах үлдэгдлээс их байна</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{amount} in cash from the drawer (QPay gives back whole payments only)</source>
+        <translation>{amount} бэлнээр, мөнгөний шүүгээнээс (QPay зөвхөн бүтэн төлбөрийг буцаадаг)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{amount} in cash from the drawer</source>
+        <translation>{amount} бэлнээр, мөнгөний шүүгээнээс</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{amount} to the card: refund it on the bank&apos;s terminal</source>
+        <translation>{amount} картад: банкны терминал дээр буцаана</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{amount} back to the card through QPay (payment {payment})</source>
+        <translation>{amount} QPay-ээр картад буцна (төлбөр {payment})</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The sale has no valid tax receipt.</source>
+        <translation>Борлуулалтад хүчинтэй И-баримт алга.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The tax receipt is corrected: a new one for what the customer keeps replaces it (same lottery).</source>
+        <translation>И-баримтыг засварлана: үйлчлүүлэгчид үлдсэн бараанд гарах шинэ баримт түүнийг орлоно (сугалаа нь ижил).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>QPay&apos;s tax receipt is voided and what the customer keeps gets a new one through PosAPI.</source>
+        <translation>QPay-ийн И-баримтыг хүчингүй болгож, үйлчлүүлэгчид үлдсэн бараанд PosAPI-аар шинэ баримт гаргана.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Everything is returned: the tax receipt is voided.</source>
+        <translation>Бүгд буцаагдсан: И-баримтыг хүчингүй болгоно.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The till cannot correct this tax receipt: it stays valid. Correct it in the ebarimt portal, then a manager marks it settled here.</source>
+        <translation>Касс энэ И-баримтыг засах боломжгүй: хүчинтэй хэвээр үлдэнэ. И-баримтын порталд засаад, дараа нь менежер энд шийдвэрлэсэн гэж тэмдэглэнэ.</translation>
+    </message>
+</context>
+<context>
+    <name>ReturnItemsDialog</name>
+    <message>
+        <location line="+34"/>
+        <source>Return items</source>
+        <translation>Бараа буцаах</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sale {number}: the customer has {amount}</source>
+        <translation>Борлуулалт {number}: үйлчлүүлэгчид {amount}-ийн бараа байна</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Up/Down: a line · digits: how many go back (a weight: kg) · Space: the whole line · Enter: return · Esc: back</source>
+        <translation>Дээш/Доош: мөр · тоо: хэдийг буцаах (жин: кг) · Space: бүх мөр · Enter: буцаах · Esc: буцах</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Item</source>
+        <translation>Бараа</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Has</source>
+        <translation>Байгаа</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Price</source>
+        <translation>Үнэ</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Amount</source>
+        <translation>Дүн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Return</source>
+        <translation>Буцаах</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>Reason (required, Alt+S):</source>
+        <translation>Шалтгаан (заавал, Alt+S):</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>for example: item returned</source>
+        <translation>жишээ нь: бараа буцаасан</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Return  (Enter)</source>
+        <translation>Буцаах  (Enter)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Back  (Esc)</source>
+        <translation>Буцах  (Esc)</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>Type how many of a line go back (Space: the whole line).</source>
+        <translation>Мөрөөс хэдийг буцаахыг бичнэ үү (Space: бүх мөр).</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Say why the items are returned (for example: item returned).</source>
+        <translation>Барааг яагаад буцааж буйг бичнэ үү (жишээ нь: бараа буцаасан).</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Give back {amount}:</source>
+        <translation>{amount} буцааж өгнө:</translation>
+    </message>
+</context>
+<context>
     <name>SaleFlow</name>
     <message>
         <location filename="../../pos_app/ui/sale_flow.py" line="+143"/>
@@ -4799,7 +5263,7 @@
 <context>
     <name>SalesModel</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+17"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+160"/>
         <source>Time</source>
         <translation>Цаг</translation>
     </message>
@@ -6579,7 +7043,7 @@
         <translation>ажилтан ба ПИН бүртгэх</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+60"/>
         <source>A manager&apos;s PIN is needed to {what}.</source>
         <translation>Менежерийн ПИН хэрэгтэй: {what}.</translation>
     </message>

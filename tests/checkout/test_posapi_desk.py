@@ -22,7 +22,7 @@ from pos_app.domain.cart import CartLine
 from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver, ReceiverKind
 from pos_app.domain.taxes import TaxSplit
 from pos_app.domain.tenders import CardTender, CashTender
-from pos_app.journal import Journal, JournalStatus, ReceiptStatus
+from pos_app.journal import Journal, JournalError, JournalStatus, ReceiptStatus
 from pos_app.posapi import (
     EbarimtLookupClient,
     OutcomeUnknownError,
@@ -248,16 +248,21 @@ def test_a_void_whose_answer_was_lost_is_asked_once_more_and_already_returned_me
     assert [receipt["state"] for receipt in control.receipts()] == ["RETURNED"]
 
 
-def test_a_void_posapi_refuses_leaves_the_receipt_valid_with_the_reason(journal: Journal, desk: PosApiDesk,
-                                                                          control: PosApiControl) -> None:
+def test_an_organizations_receipt_is_never_sent_to_delete_and_its_returned_sale_needs_attention(
+        journal: Journal, desk: PosApiDesk, control: PosApiControl) -> None:
     number = journal.begin_tendered_sale(LINES, TOTAL, TAXES, CashTender(TOTAL, TOTAL), ReceiptVia.POSAPI)
     desk.issue(journal, number, Receiver.organization("5395305"))      # PosAPI voids B2C receipts only
-    with pytest.raises(ReceiptRefusedError):
-        return_tenders(journal, checkout=None, posapi=desk, number=number, reason="item returned")  # type: ignore[arg-type]
-    after = journal.get(number)
+    after = return_tenders(journal, checkout=None, posapi=desk, number=number, reason="item returned")  # type: ignore[arg-type]
     assert after.has_active_receipt and after.receipts[0].status is ReceiptStatus.ISSUED
-    assert "B2C" in after.receipts[0].failure
     assert not after.money_kept                                # the money went back all the same
+    assert after.stale_receipts == after.valid_receipts        # left standing: under "needs attention"
+    # A void asked all the same (a journal of an older till) is refused by the till, in words, without a call.
+    journal.receipt_cancel_started(number)
+    with pytest.raises(JournalError, match="ebarimt portal"):
+        desk.void(journal, number)
+    assert journal.get(number).receipts[0].status is ReceiptStatus.ISSUED
+    assert "organization" in journal.get(number).receipts[0].failure
+    assert not [seen for seen in control.requests_seen() if seen["method"] == "DELETE"]
 
 
 def test_a_receipt_whose_id_was_lost_is_not_voided_by_the_till(journal: Journal, desk: PosApiDesk,

@@ -369,7 +369,7 @@ def test_a_card_payment_is_refunded_with_its_reason_and_the_receipt_voided(
     number = _completed(journal, checkout, control)
     payment_id = _payment_id(journal, number)
     dialog = make_dialog()
-    assert enabled_actions(dialog) == {"give_back", "cancel_receipt", "reprint"}
+    assert enabled_actions(dialog) == {"give_back", "return_items", "cancel_receipt", "reprint"}
 
     back = give_back_dialog(qtbot, dialog)
     assert back.void_receipt.isVisible() and back.void_receipt.isChecked()
@@ -401,13 +401,14 @@ def test_a_refund_can_keep_the_receipt(qtbot, make_dialog, runner, journal, chec
     payment_id = _payment_id(journal, number)
     dialog = make_dialog()
     outcome = give_back_by_keyboard(qtbot, dialog, runner, refund=False, void=False)
-    assert outcome == f"Sale {number}: the card payment of 7,000 ₮ is cancelled. Its tax receipt is still valid."
+    assert outcome == (f"Sale {number}: the card payment of 7,000 ₮ is cancelled. Its tax receipt of 7,000 ₮ is "
+                       "still valid for goods given back: void it with Cancel receipt (F8).")
     sale = journal.get(number)
     assert sale.is_reversed and sale.reversal_kind is ReversalKind.CANCEL
     assert sale.has_active_receipt and _active_receipt(sandbox_server, payment_id)
     assert checkout.client.get_payment(payment_id).status == "CANCELLED"
     assert status_of(dialog, number) == "Card payment cancelled, receipt still valid"
-    assert enabled_actions(dialog) == {"cancel_receipt", "reprint"}   # it can still be voided
+    assert enabled_actions(dialog) == {"cancel_receipt", "settle_receipt", "reprint"}   # it can still be voided
 
 
 def test_a_bank_transfer_cannot_be_given_back_and_the_dialog_says_why(
@@ -417,7 +418,7 @@ def test_a_bank_transfer_cannot_be_given_back_and_the_dialog_says_why(
     assert not dialog.give_back_button.isEnabled()
     assert "bank transfer (P2P)" in dialog.give_back_button.toolTip()
     assert dialog.note.isVisible() and "QPay cannot give it back" in dialog.note.text()
-    assert enabled_actions(dialog) == {"cancel_receipt", "reprint"}
+    assert enabled_actions(dialog) == {"return_items", "cancel_receipt", "reprint"}
     assert "Bank transfer (P2P)" in dialog.details.toPlainText()
     assert journal.get(number).reversal_status is None
 
@@ -484,7 +485,7 @@ def test_a_receipt_is_cancelled_after_asking(qtbot, make_dialog, runner, journal
     assert journal.get(number).receipt_status is ReceiptStatus.CANCELLED
     assert not _active_receipt(sandbox_server, payment_id)
     assert status_of(dialog, number) == "Receipt voided, money kept: owed a receipt"
-    assert enabled_actions(dialog) == {"give_back", "issue_receipt", "reprint"}   # owed a receipt again
+    assert enabled_actions(dialog) == {"give_back", "return_items", "issue_receipt", "reprint"}   # owed a receipt again
 
 
 def test_reprint_hands_the_sales_number_to_the_till(qtbot, make_dialog, runner, journal, checkout, control) -> None:
@@ -518,7 +519,7 @@ def test_the_sale_on_the_tills_screen_is_left_to_the_till(qtbot, make_dialog, ru
     assert control.count_prefix("/v2/invoice/", "DELETE") == 0
 
     select(qtbot, dialog, runner, completed)                # the others are not affected
-    assert enabled_actions(dialog) == {"give_back", "cancel_receipt", "reprint"}
+    assert enabled_actions(dialog) == {"give_back", "return_items", "cancel_receipt", "reprint"}
     assert dialog.note.text() == ""
 
 
@@ -585,7 +586,7 @@ def test_a_receipt_cancel_refused_after_a_refund_is_said_and_can_be_done_later(
     sale = journal.get(number)
     assert sale.is_reversed and sale.has_active_receipt
     assert status_of(dialog, number) == "Refunded, receipt still valid"
-    assert enabled_actions(dialog) == {"cancel_receipt", "reprint"}
+    assert enabled_actions(dialog) == {"cancel_receipt", "settle_receipt", "reprint"}
 
     outcome = act(qtbot, dialog, runner, Qt.Key.Key_F8)
     assert outcome == f"The tax receipt of sale {number} is cancelled in the tax system."

@@ -1,0 +1,189 @@
+"""A part of a sale returned (no Qt; worker threads): chosen lines and quantities, their money given back tender by
+tender, and the sale's receipt corrected the way PosAPI 3.0 says.
+
+1. `Journal.part_return_started` prices each part from the sale's kept lines and plans the money
+   (`domain.returns.money_back`: cash, then the card terminal, then QPay's whole card payments, the rest of QPay's
+   part in cash): the cash and the terminal's refund are given by the cashier at once; a QPay refund is pending.
+2. Each QPay payment of the plan is refunded (cancelled on the sale's day) through QPay, its answer journalled
+   (`part_return_refunded`). A refusal gives that money back in cash instead; a lost answer leaves it pending,
+   and reading the payment back settles it (`settle_refunds`, also from recovery).
+3. The receipt (`correct_receipt`), once the money is settled:
+   - through PosAPI, something kept: a new receipt for what was kept, naming the one it replaces (`inactiveId`,
+     `PosApiDesk.correct`; PosAPI keeps the lottery and marks the old one corrected), B2C and B2B alike, chained
+     on a second return (it names the receipt the first return made);
+   - through PosAPI, everything returned: a receipt to a person is voided (``DELETE``); one to an organization
+     cannot be (PosAPI voids B2C receipts only, and a receipt needs items): it stays valid and the sale stays under
+     "needs attention" until it is put right in the ebarimt portal and a manager marks it settled;
+   - QPay's own ebarimt: QPay makes a receipt for a whole payment (Create Ebarimt takes a payment, not lines), so
+     it is voided and what was kept gets its receipt through the shop's PosAPI (`Journal.receipts_to_posapi`);
+     with no PosAPI, QPay's receipt stays valid and the sale needs attention (nothing at the till can make it
+     smaller); everything returned: voided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import Enum
+
+from pos_app.domain.returns import LineBack, MoneyBack, ReturnError, line_back, money_back
+from pos_app.domain.sale import PaymentSeen, ReceiptVia, Receiver
+from pos_app.journal import Journal, JournalError, JournalReceipt, JournalSale, ReceiptStatus
+from pos_app.journal.return_rows import kept_after, part_return_problem, refundable
+from pos_app.qpay import QPayError
+
+from .posapi_desk import PosApiDesk
+from .returns import settle_voids
+from .service import Checkout, is_definite_refusal
+
+__all__ = ["ReceiptAfter", "ReturnPlan", "correct_receipt", "correction_owed", "plan_return", "return_part",
+           "settle_part_return", "settle_refunds"]
+
+
+class ReceiptAfter(Enum):
+    """What a return does to the sale's receipt."""
+
+    NONE = "none"              # the sale has no valid receipt
+    CORRECTED = "corrected"    # PosAPI: a new receipt for what was kept replaces it (inactiveId)
+    REISSUED = "reissued"      # QPay's ebarimt voided, what was kept receipted through PosAPI
+    VOIDED = "voided"          # everything returned: voided
+    LEFT = "left"              # the till cannot put it right: needs attention until a manager settles it
+
+
+@dataclass(frozen=True)
+class ReturnPlan:
+    """What a return will do, shown to the cashier before they confirm (the journal decides the same)."""
+
+    lines: tuple[LineBack, ...]
+    amount: Decimal
+    money: tuple[MoneyBack, ...]
+    receipt: ReceiptAfter
+    kept: Decimal                     # what the customer's goods come to afterwards
+
+
+def plan_return(sale: JournalSale, quantities: Iterable[tuple[int, object]], *, posapi_set: bool) -> ReturnPlan:
+    """The return of `quantities` ((line place, quantity) pairs) of `sale`: `ReturnError` for a quantity the till
+    refuses, `JournalError` when the sale cannot have a part returned now."""
+    problem = part_return_problem(sale)
+    if problem:
+        raise JournalError(problem)
+    kept = kept_after(sale.lines, sale.part_returns)
+    backs = []
+    for index, quantity in sorted(dict(quantities).items()):
+        line = kept[index] if 0 <= index < len(kept) else None
+        if line is None:
+            raise ReturnError("Line {line} was returned already", line=index + 1)
+        backs.append(line_back(line, index, quantity))
+    amount = sum((back.amount for back in backs), Decimal(0))
+    left = sale.kept_total - amount
+    return ReturnPlan(tuple(backs), amount, money_back(amount, refundable(sale)),
+                      _receipt_after(sale, left > 0, posapi_set), left)
+
+
+def _receipt_after(sale: JournalSale, something_kept: bool, posapi_set: bool) -> ReceiptAfter:
+    valid = sale.valid_receipts
+    if not valid:
+        return ReceiptAfter.NONE
+    if all(row.is_posapi for row in valid):
+        if something_kept:
+            return ReceiptAfter.CORRECTED if posapi_set and not any(r.details_lost for r in valid) \
+                else ReceiptAfter.LEFT
+        return ReceiptAfter.VOIDED if all(r.voidable_at_till and not r.details_lost for r in valid) \
+            else ReceiptAfter.LEFT
+    if not something_kept:
+        return ReceiptAfter.VOIDED
+    return ReceiptAfter.REISSUED if posapi_set else ReceiptAfter.LEFT
+
+
+def return_part(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str,
+                quantities: Iterable[tuple[int, object]], reason: str) -> JournalSale:
+    """Return `quantities` of sale `number`: journalled, the money given back, the receipt put right."""
+    journal.part_return_started(number, quantities, reason)
+    return settle_part_return(journal, checkout, posapi, number)
+
+
+def settle_part_return(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str, *,
+                       read_back: bool = False) -> JournalSale:
+    """A return's QPay refunds answered (or, `read_back`, the payments read back after a lost answer), then the
+    receipt put right. Raises when an answer is lost (the step stays pending) or a receipt call is refused."""
+    settle_refunds(journal, checkout, number, read_back=read_back)
+    if journal.get(number).receipt_status is ReceiptStatus.CANCELLING:     # QPay's receipts being voided
+        settle_voids(journal, checkout, posapi, number)
+    return correct_receipt(journal, checkout, posapi, number)
+
+
+def settle_refunds(journal: Journal, checkout: Checkout, number: str, *, read_back: bool = False) -> None:
+    """Ask QPay for each refund of the sale's returns still pending; `read_back` asks nothing and reads the
+    payments instead (recovery: the refund may have been made before its answer was lost)."""
+    sale = journal.get(number)
+    cancel = sale.created_at.date() == journal.now().date()     # the card is not settled yet: cancel it
+    for part_return in sale.part_returns:
+        for part in part_return.money:
+            if part.is_done:
+                continue
+            payment = PaymentSeen(part.back.ref, part.back.amount, kind="CARD")
+            if read_back:
+                back = bool(checkout.payments_given_back((payment,)))
+                journal.part_return_refunded(number, part_return.id, payment.payment_id, back,
+                                             "" if back else "still paid when read back: given in cash instead")
+                continue
+            undo = checkout.client.cancel_payment if cancel else checkout.client.refund_payment
+            try:
+                undo(payment.payment_id, note=part_return.reason)
+            except QPayError as exc:
+                if exc.error_code == "PAYMENT_ALREADY_CANCELED":
+                    journal.part_return_refunded(number, part_return.id, payment.payment_id, True)
+                    continue
+                if not is_definite_refusal(exc):
+                    raise        # unknown: left pending; the next check or start reads the payment back
+                journal.part_return_refunded(number, part_return.id, payment.payment_id, False,
+                                             f"refused: {exc.error_code or type(exc).__name__}; given in cash")
+                continue
+            journal.part_return_refunded(number, part_return.id, payment.payment_id, True)
+
+
+def correction_owed(sale: JournalSale, posapi_set: bool) -> bool:
+    """The sale's receipt after its partial returns is something the till can still put right by itself: a
+    receipt a return left standing that it can correct or void, or (QPay's receipts voided) what was kept owed its
+    receipt through PosAPI."""
+    if not sale.part_returns or any(not part.is_done for part in sale.part_returns):
+        return False
+    if sale.receipt_via is ReceiptVia.POSAPI and sale.can_issue_receipt and not sale.valid_receipts:
+        return posapi_set and any(not row.is_posapi for row in sale.receipts)    # QPay's, voided by a return
+    stale = sale.stale_receipts
+    if not stale or sale.failure or any(row.failure for row in stale):
+        return False                  # refused once: the same request would be refused again
+    return _receipt_after(sale, bool(sale.kept_lines), posapi_set) is not ReceiptAfter.LEFT
+
+
+def correct_receipt(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str) -> JournalSale:
+    """Put the receipt right after the sale's partial returns (see the module's docstring); a receipt the till
+    cannot put right is left as it is (the sale needs attention: `JournalSale.stale_receipts`)."""
+    sale = journal.get(number)
+    if not correction_owed(sale, posapi is not None):
+        return sale
+    stale = sale.stale_receipts
+    if not stale:        # QPay's receipts were voided earlier: what was kept is owed its receipt
+        assert posapi is not None
+        return posapi.issue(journal, number, _last_receiver(sale))
+    posapi_rows = [row for row in stale if row.is_posapi]
+    if posapi_rows and sale.kept_lines:
+        assert posapi is not None
+        return posapi.correct(journal, number, posapi_rows[-1])
+    if not sale.kept_lines:           # everything returned: voided (only what the till can void: see LEFT)
+        journal.receipt_cancel_started(number)
+        return settle_voids(journal, checkout, posapi, number)
+    assert posapi is not None         # QPay's receipts: voided, then what was kept through PosAPI
+    receiver = _last_receiver(sale)
+    if sale.receipt_via is ReceiptVia.QPAY:
+        journal.receipts_to_posapi(number)
+    else:
+        journal.receipt_cancel_started(number)
+    settle_voids(journal, checkout, posapi, number)
+    return posapi.issue(journal, number, receiver)
+
+
+def _last_receiver(sale: JournalSale) -> Receiver:
+    rows: tuple[JournalReceipt, ...] = sale.receipts
+    return rows[-1].receipt.receiver if rows else (sale.receiver or Receiver())

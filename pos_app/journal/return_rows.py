@@ -1,0 +1,218 @@
+"""The journal's partial returns: one row a return of chosen lines and quantities, and what a sale is after them.
+
+A row keeps the lines returned (each line's place in the sale, the quantity, its money), how that money goes back
+tender by tender (`MoneyBack`: taken off which tender, handed back how; cash and the card terminal are given back
+by the cashier at once, a QPay refund waits for QPay's answer) and the reason. A sale's kept lines, what it can
+still give back, and which of its receipts a return left standing are read from its rows here. The functions
+that write run inside the journal's own transactions; only the journal calls them.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from pos_app.domain.cart import CartLine
+from pos_app.domain.returns import LineBack, MoneyBack, Refundable, TenderSource, kept_lines
+from pos_app.domain.tenders import TenderKind
+
+from .receipt_rows import JournalReceipt, ReceiptStatus
+from .schema import rows_by_sale
+from .tender_rows import CASH_TYPE, TERMINAL_TYPE, JournalTender
+
+if TYPE_CHECKING:
+    from .records import JournalSale
+
+__all__ = ["PartReturn", "ReturnMoney", "ReturnStatus", "insert", "kept_after", "kept_money", "money_record",
+           "part_return_problem", "read", "refundable", "settle_money", "stale_receipts"]
+
+_ZERO = Decimal("0.00")
+_TYPES = {TenderSource.CASH: CASH_TYPE, TenderSource.CARD_TERMINAL: TERMINAL_TYPE, TenderSource.QPAY: "CARD"}
+
+
+class ReturnStatus(str, Enum):
+    PENDING = "pending"     # a QPay refund of it was asked and its answer is not recorded yet
+    DONE = "done"
+
+
+@dataclass(frozen=True)
+class ReturnMoney:
+    """One part of a return's money, and where it stands (pending: a QPay refund not answered yet)."""
+
+    back: MoneyBack
+    status: ReturnStatus
+    at: datetime
+    note: str = ""
+
+    @property
+    def is_done(self) -> bool:
+        return self.status is ReturnStatus.DONE
+
+
+@dataclass(frozen=True)
+class PartReturn:
+    id: int
+    status: ReturnStatus
+    at: datetime
+    changed_at: datetime
+    amount: Decimal
+    lines: tuple[LineBack, ...]
+    money: tuple[ReturnMoney, ...]
+    reason: str = ""
+    by: str = ""
+
+    @property
+    def is_done(self) -> bool:
+        return self.status is ReturnStatus.DONE
+
+    def given_back(self, via: TenderSource) -> Decimal:
+        """What this return has handed back so far by `via`."""
+        return sum((part.back.amount for part in self.money if part.is_done and part.back.via is via), _ZERO)
+
+
+def money_record(part: ReturnMoney) -> dict[str, object]:
+    """A part of a return's money in a step's detail, in the shape the day close reads payments (`type` CASH,
+    TERMINAL, or CARD for QPay), with where it was taken off (`source`)."""
+    return {"payment_id": part.back.ref, "amount": str(part.back.amount), "bank": "",
+            "type": _TYPES[part.back.via], "source": part.back.source.value, "status": part.status.value}
+
+
+def _money_json(money: Iterable[ReturnMoney]) -> str:
+    return json.dumps([{"source": part.back.source.value, "via": part.back.via.value, "amount": str(part.back.amount),
+                        "ref": part.back.ref, "status": part.status.value,
+                        "at": part.at.isoformat(timespec="microseconds"), "note": part.note} for part in money],
+                      ensure_ascii=False, sort_keys=True)
+
+
+def insert(db: sqlite3.Connection, number: str, at: datetime, lines: Iterable[LineBack],
+           money: Iterable[ReturnMoney], reason: str, by: str) -> int:
+    lines, money = tuple(lines), tuple(money)
+    status = ReturnStatus.DONE if all(part.is_done for part in money) else ReturnStatus.PENDING
+    records = [{"line": back.line, "quantity": str(back.quantity), "amount": str(back.amount)} for back in lines]
+    cursor = db.execute(
+        "INSERT INTO part_returns (number, status, at, changed_at, amount, lines_json, money_json, reason, by)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (number, status.value, at.isoformat(timespec="microseconds"), at.isoformat(timespec="microseconds"),
+         str(sum((back.amount for back in lines), _ZERO)), json.dumps(records, sort_keys=True), _money_json(money),
+         reason, by))
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def settle_money(db: sqlite3.Connection, return_id: int, ref: str, via: TenderSource, at: datetime,
+                 note: str = "") -> ReturnMoney:
+    """The pending QPay part `ref` of the return answered: given back `via` (QPay, or cash instead). Returns
+    it as recorded; the return is DONE once no part is pending."""
+    row = db.execute("SELECT * FROM part_returns WHERE id = ?", (return_id,)).fetchone()
+    money = list(from_row(row).money)
+    index = next((i for i, part in enumerate(money) if part.back.ref == ref and not part.is_done), None)
+    if index is None:
+        raise ValueError(f"return {return_id} has no pending part {ref!r}")
+    back = money[index].back
+    money[index] = ReturnMoney(MoneyBack(back.source, via, back.amount, back.ref if via is back.via else ""),
+                               ReturnStatus.DONE, at, note)
+    status = ReturnStatus.DONE if all(part.is_done for part in money) else ReturnStatus.PENDING
+    db.execute("UPDATE part_returns SET money_json = ?, status = ?, changed_at = ? WHERE id = ?",
+               (_money_json(money), status.value, at.isoformat(timespec="microseconds"), return_id))
+    return money[index]
+
+
+def read(db: sqlite3.Connection, numbers: list[str]) -> dict[str, tuple[PartReturn, ...]]:
+    found: dict[str, list[PartReturn]] = {}
+    for row in rows_by_sale(db, "part_returns", numbers):
+        found.setdefault(row["number"], []).append(from_row(row))
+    return {number: tuple(returns) for number, returns in found.items()}
+
+
+def from_row(row: sqlite3.Row | Mapping[str, Any]) -> PartReturn:
+    """The return of one row (anything indexable by column name: the store rebuilds shipped rows with it)."""
+    lines = tuple(LineBack(int(record["line"]), Decimal(record["quantity"]), Decimal(record["amount"]))
+                  for record in json.loads(row["lines_json"]))
+    money = tuple(ReturnMoney(MoneyBack(TenderSource(record["source"]), TenderSource(record["via"]),
+                                        Decimal(record["amount"]), record.get("ref", "")),
+                              ReturnStatus(record["status"]), datetime.fromisoformat(record["at"]),
+                              record.get("note", ""))
+                  for record in json.loads(row["money_json"]))
+    return PartReturn(int(row["id"]), ReturnStatus(row["status"]), datetime.fromisoformat(row["at"]),
+                      datetime.fromisoformat(row["changed_at"]), Decimal(row["amount"]), lines, money,
+                      row["reason"], row["by"])
+
+
+# -- what a sale is after its returns ------------------------------------------------------------------------
+
+def kept_after(lines: tuple[CartLine, ...], returns: Iterable[PartReturn]) -> tuple[CartLine | None, ...]:
+    """The sale's lines by their place, as the customer keeps them after its returns (None: returned whole)."""
+    kept: tuple[CartLine | None, ...] = lines
+    for part in returns:
+        kept = kept_lines(kept, part.lines)
+    return kept
+
+
+def _taken_off(returns: Iterable[PartReturn], source: TenderSource, ref: str | None = None) -> Decimal:
+    return sum((part.back.amount for one in returns for part in one.money
+                if part.back.source is source and (ref is None or part.back.ref == ref)), _ZERO)
+
+
+def _tender_ref(tender: JournalTender) -> str:
+    return tender.as_payment().payment_id
+
+
+def refundable(sale: JournalSale) -> Refundable:
+    """What `sale` can still give back, tender by tender (its returns so far taken off)."""
+    returns = sale.part_returns
+    kept = sale.tenders_kept
+    cash = sum((t.amount for t in kept if t.kind is TenderKind.CASH), _ZERO) - _taken_off(returns, TenderSource.CASH)
+    terminal = tuple((_tender_ref(t), t.amount - _taken_off(returns, TenderSource.CARD_TERMINAL, _tender_ref(t)))
+                     for t in kept if t.kind is TenderKind.CARD_TERMINAL)
+    qpay = _ZERO
+    if sale.payments_kept:
+        qpay = sale.total - sum((t.amount for t in kept), _ZERO) - _taken_off(returns, TenderSource.QPAY)
+    refunded = {part.back.ref for one in returns for part in one.money if part.back.via is TenderSource.QPAY}
+    whole = tuple((payment.payment_id, payment.amount) for payment in sale.payments_kept
+                  if payment.is_card and payment.payment_id not in refunded)
+    return Refundable(max(cash, _ZERO), tuple((ref, left) for ref, left in terminal if left > 0), max(qpay, _ZERO),
+                      whole)
+
+
+def kept_money(sale: JournalSale) -> dict[TenderSource, Decimal]:
+    """What the customer's kept goods were paid with, by tender: what the receipt for them lists."""
+    returns = sale.part_returns
+    kept = sale.tenders_kept
+    cash = sum((t.amount for t in kept if t.kind is TenderKind.CASH), _ZERO)
+    terminal = sum((t.amount for t in kept if t.kind is TenderKind.CARD_TERMINAL), _ZERO)
+    qpay = sale.total - cash - terminal if sale.payments_kept else _ZERO
+    return {TenderSource.CASH: cash - _taken_off(returns, TenderSource.CASH),
+            TenderSource.CARD_TERMINAL: terminal - _taken_off(returns, TenderSource.CARD_TERMINAL),
+            TenderSource.QPAY: qpay - _taken_off(returns, TenderSource.QPAY)}
+
+
+def stale_receipts(sale: JournalSale) -> tuple[JournalReceipt, ...]:
+    """The valid receipts a return left standing for goods the customer no longer has: the money all given
+    back and a receipt still valid (its void refused, or never possible: an organization's PosAPI receipt), or a
+    receipt made before the sale's last partial return and not corrected since. A manager's settling takes one
+    out (`settled`); one whose void is being asked is not stale yet."""
+    whole_back = sale.is_reversed and not sale.money_kept
+    last = max((part.at for part in sale.part_returns), default=None)
+    return tuple(row for row in sale.receipts
+                 if row.status is ReceiptStatus.ISSUED and not row.settled
+                 and (whole_back or (last is not None and row.issued_at <= last)))
+
+
+def part_return_problem(sale: JournalSale) -> str:
+    """Why a part of `sale` cannot be returned now ("" when it can): paid and kept, no receipt being issued or
+    voided, no give-back of the whole sale, no return still waiting for QPay."""
+    if sale.status.value not in ("paid", "completed") or not sale.money_kept:
+        return f"Sale {sale.number} has nothing paid and kept to return."
+    if sale.reversal_status is not None:
+        return f"Sale {sale.number}'s payment was given back (or is being given back) as a whole."
+    if sale.receipt_status is ReceiptStatus.CANCELLING:
+        return f"Sale {sale.number}'s receipt is being voided: check it again (F5) first."
+    if any(not part.is_done for part in sale.part_returns):
+        return f"Sale {sale.number}'s last return waits for QPay's answer: check it again (F5) first."
+    return ""

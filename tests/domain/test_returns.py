@@ -1,0 +1,114 @@
+"""A partial return in plain terms (`pos_app.domain.returns`): a line's part priced by the cart's own arithmetic,
+its discounts going with it, and the money going back cash first, then the card terminal, then QPay's whole
+payments."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pos_app.domain.cart import Cart, CartLine
+from pos_app.domain.catalog import CatalogItem
+from pos_app.domain.discounts import Discount, DiscountKind
+from pos_app.domain.returns import (
+    MoneyBack,
+    Refundable,
+    ReturnError,
+    TenderSource,
+    kept_lines,
+    kept_part,
+    line_back,
+    money_back,
+)
+
+CASH, TERMINAL, QPAY = TenderSource.CASH, TenderSource.CARD_TERMINAL, TenderSource.QPAY
+BREAD = CatalogItem("1", "Талх", Decimal("2500"), "", "", False)
+APPLES = CatalogItem("2", "Алим", Decimal("4990"), "", "", False, unit="kg")
+
+
+def test_a_counted_line_gives_back_its_pieces_at_their_price() -> None:
+    line = CartLine("Талх", Decimal(3), Decimal(2500))
+    back = line_back(line, 0, "1")
+    assert back.amount == 2500 and kept_part(line, back.quantity) == CartLine("Талх", Decimal(2), Decimal(2500))
+
+
+def test_a_weighed_line_gives_back_a_weight_rounded_as_the_cart_rounds() -> None:
+    line = CartLine("Алим", Decimal("1.235"), Decimal("4990"), weighed=True)          # 6,162.65
+    back = line_back(line, 2, "0,5")
+    kept = kept_part(line, back.quantity)
+    assert kept is not None and kept.quantity == Decimal("0.735") and kept.total == Decimal("3667.65")
+    assert back.amount == line.total - kept.total == Decimal("2495.00")
+
+
+def test_a_percent_discount_is_taken_off_the_part_kept_as_the_cart_takes_it() -> None:
+    line = CartLine("Талх", Decimal(3), Decimal(1000), line_discount=Discount(DiscountKind.PERCENT, Decimal(10)))
+    back = line_back(line, 0, 1)
+    assert back.amount == 900 and kept_part(line, Decimal(1)).total == 1800        # type: ignore[union-attr]
+
+
+def test_an_amount_discount_and_the_sale_share_go_with_the_part_in_proportion() -> None:
+    line = CartLine("Талх", Decimal(4), Decimal(1000), line_discount=Discount(DiscountKind.AMOUNT, Decimal(400)),
+                    sale_share=Decimal("360.00"))                                   # net 3,600, total 3,240
+    kept = kept_part(line, Decimal(1))
+    assert kept is not None and kept.discount == 300 and kept.sale_share == Decimal("270.00")
+    assert line_back(line, 0, 1).amount == line.total - kept.total == Decimal("810.00")
+
+
+@given(st.integers(1, 40), st.integers(0, 1000), st.integers(1, 99), st.data())
+def test_what_goes_back_and_what_is_kept_always_add_up_to_the_line(pieces: int, price: int, percent: int,
+                                                                   data: st.DataObject) -> None:
+    cart = Cart()
+    cart.add_item(BREAD, pieces)
+    cart.add_weighed(APPLES, Decimal(data.draw(st.integers(1, 9999))) / 1000)
+    cart.set_line_discount(0, Discount(DiscountKind.PERCENT, Decimal(percent)))
+    if price:
+        cart.set_sale_discount(Discount(DiscountKind.AMOUNT, Decimal(price)))
+    lines: tuple[CartLine | None, ...] = cart.lines
+    backs = []
+    for index, line in enumerate(cart.lines):
+        quantity = data.draw(st.integers(1, int(line.quantity * 1000))) / Decimal(1000) if line.weighed \
+            else Decimal(data.draw(st.integers(1, int(line.quantity))))
+        backs.append(line_back(line, index, quantity))
+    kept = kept_lines(lines, backs)
+    returned = sum((back.amount for back in backs), Decimal(0))
+    assert returned + sum((line.total for line in kept if line is not None), Decimal(0)) == cart.total
+    assert all(back.amount >= 0 for back in backs)
+
+
+@pytest.mark.parametrize(("quantity", "words"), [
+    ("4", "Line 1: at most 3 can be returned"), ("0", "A quantity returned must be above 0"),
+    ("1.5", "Line 1: Талх is returned in whole pieces"), ("abc", "Quantity abc is not a number"),
+])
+def test_a_quantity_the_till_refuses_says_why(quantity: str, words: str) -> None:
+    with pytest.raises(ReturnError) as refused:
+        line_back(CartLine("Талх", Decimal(3), Decimal(2500)), 0, quantity)
+    assert str(refused.value) == words
+
+
+def test_a_weight_has_at_most_three_decimals() -> None:
+    with pytest.raises(ReturnError, match="3 decimals"):
+        line_back(CartLine("Алим", Decimal("1.235"), Decimal(4990), weighed=True), 0, "0.1234")
+
+
+def test_the_money_goes_back_cash_then_the_terminal_then_qpays_whole_payments_then_cash_for_the_rest() -> None:
+    refundable = Refundable(cash=Decimal(1000), terminal=(("tender-2", Decimal(2000)),), qpay=Decimal(7000),
+                            qpay_payments=(("p-1", Decimal(3000)), ("p-2", Decimal(4000))))
+    assert money_back(Decimal(800), refundable) == (MoneyBack(CASH, CASH, Decimal(800)),)
+    assert money_back(Decimal(7500), refundable) == (
+        MoneyBack(CASH, CASH, Decimal(1000)), MoneyBack(TERMINAL, TERMINAL, Decimal(2000), "tender-2"),
+        MoneyBack(QPAY, QPAY, Decimal(4000), "p-2"), MoneyBack(QPAY, CASH, Decimal(500)))
+    assert money_back(Decimal(10000), refundable)[-2:] == (MoneyBack(QPAY, QPAY, Decimal(4000), "p-2"),
+                                                           MoneyBack(QPAY, QPAY, Decimal(3000), "p-1"))
+
+
+def test_qpay_cannot_give_back_part_of_a_payment_so_the_part_goes_in_cash() -> None:
+    refundable = Refundable(qpay=Decimal(7000), qpay_payments=(("p-1", Decimal(7000)),))
+    assert money_back(Decimal(3500), refundable) == (MoneyBack(QPAY, CASH, Decimal(3500)),)
+
+
+def test_more_than_is_left_is_refused() -> None:
+    with pytest.raises(ReturnError, match="more than the sale has left"):
+        money_back(Decimal(1001), Refundable(cash=Decimal(1000)))

@@ -1,0 +1,193 @@
+"""The sales history's partial return (Shift+F7) and a manager settling a receipt a return left valid (Shift+F8),
+by the keyboard, against the real PosAPI and QPay sandboxes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from pos_app.checkout import Checkout
+from pos_app.checkout.posapi_desk import PosApiDesk, PosApiSetup
+from pos_app.checkout.returns import return_tenders
+from pos_app.domain.cart import Cart
+from pos_app.domain.catalog import CatalogItem
+from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver
+from pos_app.domain.tenders import CashTender
+from pos_app.journal import Journal, ReceiptStatus
+from pos_app.posapi import EbarimtLookupClient, PosApiClient, PosIdentity, RetryPolicy
+from pos_app.ui.history_dialog import HistoryDialog
+from pos_app.ui.return_items_dialog import ReturnItemsDialog
+from pos_app.ui.sale_flow import Services
+from pos_app.ui.style import STYLESHEET
+from pos_app.ui.tasks import TaskRunner
+from tests.ui.posapi_control import PosApiControl
+from tests.ui.test_history_dialog import TODAY, WAIT_MS, StepClock, enabled_actions, press, select, settle, status_of
+
+POS = PosIdentity(merchant_tin="37900846788", pos_no="T1", branch_no="1", district_code="2501")
+NO_RETRIES = RetryPolicy(max_attempts=1, base_delay=0, max_delay=0, jitter=0)
+BREAD = CatalogItem("4865000000011", "Талх", Decimal("2500"), "", "", False)
+APPLES = CatalogItem("2000001", "Алим", Decimal("4990"), "", "", False, unit="kg")
+REASON = "bread was stale"
+
+
+@pytest.fixture
+def journal(tmp_path: Path) -> Iterator[Journal]:
+    with Journal(tmp_path / "journal.sqlite3", "T1", clock=StepClock()) as opened:
+        yield opened
+
+
+@pytest.fixture
+def desk(posapi_server) -> Iterator[PosApiDesk]:
+    client = PosApiClient(posapi_server.url, retry_policy=NO_RETRIES, timeout=(2, 2))
+    made = PosApiDesk(client, EbarimtLookupClient(posapi_server.url, retry_policy=NO_RETRIES), PosApiSetup(POS))
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def posapi(posapi_server) -> PosApiControl:
+    return PosApiControl(posapi_server.url)
+
+
+@pytest.fixture
+def make_dialog(qtbot: QtBot, runner: TaskRunner, checkout: Checkout, journal: Journal,
+                desk: PosApiDesk) -> Callable[..., HistoryDialog]:
+    QApplication.instance().setStyleSheet(STYLESHEET)  # type: ignore[union-attr]
+
+    def make(**kwargs: object) -> HistoryDialog:
+        dialog = HistoryDialog(Services(checkout, journal, posapi=desk), runner, today=lambda: TODAY,
+                               **kwargs)  # type: ignore[arg-type]
+        qtbot.addWidget(dialog)
+        dialog.show()
+        dialog.activateWindow()
+        qtbot.waitUntil(dialog.isActiveWindow, timeout=WAIT_MS)
+        settle(qtbot, runner)
+        return dialog
+
+    return make
+
+
+def _sale(journal: Journal, desk: PosApiDesk, receiver: Receiver = INDIVIDUAL) -> str:
+    """Three breads and 1.235 kg of apples, paid in cash, its receipt through PosAPI."""
+    cart = Cart()
+    cart.add_item(BREAD, 3)
+    cart.add_weighed(APPLES, Decimal("1.235"))
+    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, CashTender(cart.total, Decimal(20000)),
+                                         ReceiptVia.POSAPI)
+    desk.issue(journal, number, receiver)
+    return number
+
+
+def _return_dialog(qtbot: QtBot, dialog: HistoryDialog) -> ReturnItemsDialog:
+    press(qtbot, dialog, Qt.Key.Key_F7, Qt.KeyboardModifier.ShiftModifier)
+    qtbot.waitUntil(lambda: dialog.return_dialog is not None and dialog.return_dialog.isVisible(), timeout=WAIT_MS)
+    returns = dialog.return_dialog
+    assert returns is not None
+    qtbot.waitUntil(returns.table.hasFocus, timeout=WAIT_MS)           # the keyboard is on the lines
+    return returns
+
+
+def test_items_are_returned_by_the_keyboard_and_the_receipt_is_corrected(
+        qtbot, make_dialog, runner, journal, desk, posapi) -> None:
+    number = _sale(journal, desk)
+    dialog = make_dialog()
+    assert "return_items" in enabled_actions(dialog)
+    select(qtbot, dialog, runner, number)
+    returns = _return_dialog(qtbot, dialog)
+
+    qtbot.keyClicks(returns.table, "4")                                 # more breads than were sold
+    assert returns.error_label.isVisible() and returns.error_label.text() == "Line 1: at most 3 can be returned"
+    assert not returns.ok_button.isEnabled()
+    qtbot.keyClick(returns.table, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(returns.table, "1")                                 # one bread
+    qtbot.keyClick(returns.table, Qt.Key.Key_Down)
+    qtbot.keyClicks(returns.table, "0,5")                               # half a kilo of the apples
+    plan = returns.plan_label.text()
+    assert returns.plan is not None and returns.plan.amount == Decimal(2500) + Decimal("2495.00")
+    assert "Give back 4,995 ₮:" in plan and "4,995 ₮ in cash from the drawer" in plan
+    assert "a new one for what the customer keeps" in plan
+    qtbot.keyClick(returns.table, Qt.Key.Key_Return)                   # no reason yet: it says so, nothing done
+    assert returns.isVisible() and "Say why" in returns.error_label.text()
+
+    qtbot.keyClick(returns, Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(returns.reason.hasFocus, timeout=WAIT_MS)
+    qtbot.keyClicks(returns.reason, REASON)
+    with qtbot.waitSignal(dialog.action_finished, timeout=WAIT_MS) as finished:
+        qtbot.keyClick(returns.reason, Qt.Key.Key_Return)
+    settle(qtbot, runner)
+    outcome = finished.args[0]
+    assert outcome.startswith(f"Sale {number}: 4,995 ₮ given back. 4,995 ₮ in cash from the drawer.")
+    assert "corrected for what the customer keeps" in outcome
+
+    sale = journal.get(number)
+    assert [line.quantity for line in sale.kept_lines] == [2, Decimal("0.735")]
+    old, new = sale.receipts
+    assert old.status is ReceiptStatus.CORRECTED and new.replaces == old.row_id
+    assert [r["state"] for r in posapi.receipts()] == ["CORRECTED", "ACTIVE"]
+    assert status_of(dialog, number) == "Partly returned"
+    details = dialog.details.toPlainText()
+    assert "Items returned" in details and "Replaced by a corrected receipt" in details and REASON in details
+    assert "Items returned: money given back" in dialog.event_log.toPlainText()
+    assert "given back 4,995 ₮" in dialog.summary.text()
+    assert {"return_items", "reprint"} <= enabled_actions(dialog) and "give_back" not in enabled_actions(dialog)
+
+
+def test_space_returns_a_whole_line_and_escape_changes_nothing(qtbot, make_dialog, runner, journal, desk) -> None:
+    number = _sale(journal, desk)
+    dialog = make_dialog()
+    select(qtbot, dialog, runner, number)
+    returns = _return_dialog(qtbot, dialog)
+    qtbot.keyClick(returns.table, Qt.Key.Key_Space)
+    assert returns.quantities() == ((0, "3"),) and returns.plan is not None and returns.plan.amount == 7500
+    qtbot.keyClick(returns.table, Qt.Key.Key_Space)                     # again: none of it
+    assert returns.quantities() == ()
+    qtbot.keyClick(returns, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: dialog.return_dialog is None, timeout=WAIT_MS)
+    assert journal.get(number).part_returns == ()
+
+
+def test_a_manager_settles_an_organizations_receipt_left_valid_by_a_return(
+        qtbot, make_dialog, runner, journal, desk, posapi) -> None:
+    number = _sale(journal, desk, Receiver.organization("5395305"))
+    return_tenders(journal, None, desk, number, "returned whole")     # type: ignore[arg-type]
+    approvals: list[str] = []
+
+    def approve_as(permission, then, _parent) -> None:  # type: ignore[no-untyped-def]
+        approvals.append(permission.value)
+        then("Oyun")                                                     # the manager's PIN, accepted
+
+    dialog = make_dialog(approve_as=approve_as)
+    select(qtbot, dialog, runner, number)
+    assert dialog.settle_receipt_button.isVisible() and "settle_receipt" in enabled_actions(dialog)
+    assert "cancel_receipt" not in enabled_actions(dialog)               # a void certain to be refused: not offered
+    assert "ebarimt portal" in dialog.note.text() and "individuals only" in dialog.note.text()
+    with qtbot.waitSignal(dialog.action_finished, timeout=WAIT_MS) as finished:
+        press(qtbot, dialog, Qt.Key.Key_F8, Qt.KeyboardModifier.ShiftModifier)
+        qtbot.waitUntil(lambda: dialog.confirmation is not None, timeout=WAIT_MS)
+        qtbot.keyClick(dialog.confirmation, Qt.Key.Key_Return)         # "corrected in the ebarimt portal"
+    settle(qtbot, runner)
+    assert approvals == ["void"] and "marked settled" in finished.args[0]
+    sale = journal.get(number)
+    assert not sale.stale_receipts and sale.receipts[0].settled.startswith("Oyun")
+    assert [r["state"] for r in posapi.receipts()] == ["ACTIVE"]        # the till never fakes what PosAPI holds
+    assert not dialog.settle_receipt_button.isVisible()
+    assert "settled: Oyun" in dialog.details.toPlainText()
+
+
+def test_the_return_dialog_speaks_mongolian(qtbot, language, journal, desk) -> None:
+    assert language.use("mn")
+    number = _sale(journal, desk)
+    returns = ReturnItemsDialog(journal.get(number), posapi_set=True)
+    qtbot.addWidget(returns)
+    assert returns.windowTitle() == "Бараа буцаах" and returns.ok_button.text() == "Буцаах  (Enter)"
+    returns.set_quantity(0, "4")
+    assert returns.error_label.text() == "Мөр 1: хамгийн ихдээ 3-г буцааж болно"
+    returns.set_quantity(0, "1")
+    assert "бэлнээр, мөнгөний шүүгээнээс" in returns.plan_label.text()
+    assert "И-баримтыг засварлана" in returns.plan_label.text()
