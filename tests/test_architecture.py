@@ -233,3 +233,69 @@ def test_no_two_modules_import_each_other() -> None:
 
 def test_the_circle_check_finds_a_circle() -> None:
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+# -- one owner for every money step ------------------------------------------------------------------------------
+
+_WRITING = frozenset({"_writing", "_step", "_failed_step"})   # the journal's own transactions
+# Written from the window, and no money: people, parked carts and the till's own log.
+_NOT_MONEY = ("JournalPeople",)
+
+
+def _self_calls(function: ast.FunctionDef) -> set[str]:
+    """The names of `self.x` this method uses (called, or entered as `with self.x():`)."""
+    return {node.attr for node in ast.walk(function)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"}
+
+
+def _journal_write_steps() -> set[str]:
+    """The journal's money steps: the public methods of `Journal` and of the parts it is assembled from that write
+    (through its own transactions, or through another method that does)."""
+    classes = {node.name: node for path in _modules("journal")
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))) if isinstance(node, ast.ClassDef)}
+    journal = classes["Journal"]
+    parts = [journal] + [classes[base.id] for base in journal.bases if isinstance(base, ast.Name)]
+    methods = {item.name: (part.name, _self_calls(item)) for part in parts for item in part.body
+               if isinstance(item, ast.FunctionDef)}
+    writing = set(_WRITING)
+    while True:
+        more = {name for name, (_, used) in methods.items() if used & writing} - writing
+        if not more:
+            break
+        writing |= more
+    return {name for name in writing if name in methods and not name.startswith("_")
+            and methods[name][0] not in _NOT_MONEY}
+
+
+def _journal_writes_in(source: str, steps: set[str]) -> list[str]:
+    """Where `source` calls one of `steps` on a journal (`journal.x(...)`, `services.journal.x(...)`): line and step."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in steps):
+            continue
+        owner = node.func.value
+        name = owner.id if isinstance(owner, ast.Name) else owner.attr if isinstance(owner, ast.Attribute) else ""
+        if name.lower().endswith("journal"):
+            found.append(f"{node.lineno}: {node.func.attr}")
+    return found
+
+
+def test_the_window_writes_no_money_step_to_the_journal() -> None:
+    """Every money step is written by `checkout/` (write the step, make the call, write the answer); the window
+    calls checkout and reads the journal."""
+    steps = _journal_write_steps()
+    assert {"begin_sale", "invoice_opened", "invoice_failed", "qpay_rest_started", "begin_tendered_sale",
+            "tender_taken", "tenders_handed_back", "payments_seen", "posapi_receipt_started"} <= steps
+    assert not steps & {"get", "events", "now", "park", "add_person", "note_till_event"}
+    offences = [f"{path.relative_to(PACKAGE.parent)}:{where}" for path in _modules("ui")
+                for where in _journal_writes_in(path.read_text(encoding="utf-8"), steps)]
+    assert offences == []
+
+
+def test_the_money_step_check_finds_a_write() -> None:
+    source = ("def take(services, journal, sale, tender):\n"
+              "    journal.get(sale.number)\n"
+              "    sale.tender_taken(tender)\n"
+              "    services.journal.begin_tendered_sale(sale.lines, sale.total, sale.taxes, tender, sale.receipt_via)\n"
+              "    return journal.tenders_handed_back(sale.number, 'gone')\n")
+    assert _journal_writes_in(source, _journal_write_steps()) == ["4: begin_tendered_sale", "5: tenders_handed_back"]

@@ -21,7 +21,8 @@ and only then writes what it learned.
 - a receipt through PosAPI being issued or voided: `PosApiDesk.settle` asks the
   same request again the same day (its bill number cannot make a second
   receipt), `PosApiDesk.void` asks the void again; on a later day the sale waits
-  for a person (NEEDS_PERSON).
+  for a person (NEEDS_PERSON), who looks in PosAPI and records what it holds
+  (`settled_by_hand`).
 
 Only an answer that proves the outcome settles a step; anything else (5xx,
 timeout, no connection, an unreadable answer) leaves it for the next try.
@@ -215,6 +216,12 @@ def _posapi_receipt(journal: Journal, checkout: Checkout, posapi: PosApiDesk | N
         printable = any(posapi.print_only.fill(row.receipt).lottery for row in done.valid_receipts)
         return RecoveryOutcome(sale.number, Recovered.COMPLETED, printable=printable)
     return RecoveryOutcome(sale.number, Recovered.RECEIPT_REFUSED, done.failure)
+
+
+def settled_by_hand(journal: Journal, number: str, made: bool, note: str = "checked by the cashier") -> None:
+    """A person looked the sale's pending PosAPI request up in PosAPI itself (its answer was lost and its day is
+    over): the receipt was `made` (recorded valid), or not (the sale is owed its receipt again)."""
+    journal.posapi_receipt_settled_by_hand(number, made, note)
 
 
 # What recovery can put back on the screen: the customer paid (the receipt is owed), or the invoice waits.

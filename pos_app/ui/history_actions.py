@@ -19,7 +19,7 @@ from pos_app.checkout.after_sale import (
     give_back,
 )
 from pos_app.checkout.posapi_desk import asking_again_is_safe
-from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover
+from pos_app.checkout.recovery import Recovered, RecoveryOutcome, recover, settled_by_hand
 from pos_app.checkout.returns import issue_owed_receipt, return_tenders, void_receipts
 from pos_app.domain.people import Permission
 from pos_app.domain.sale import ReceiptVia, Receiver, ReceiverKind
@@ -290,8 +290,7 @@ class HistoryActions(HistoryRunning):
                                               "(F9).").format(number=number), False
 
         self._start(sale, translate("HistoryDialog", "Recording what PosAPI holds for sale {number}…").format(
-            number=number), lambda: services.journal.posapi_receipt_settled_by_hand(
-                number, made, "checked by the cashier"), words)
+            number=number), lambda: settled_by_hand(services.journal, number, made), words)
 
     # -- check again -------------------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -27,7 +27,6 @@ from pos_app.domain.sale import (
 from pos_app.qpay.errors import (
     APIConnectionError,
     AuthenticationError,
-    OutcomeUnknownError,
     QPayError,
     RateLimitError,
 )
@@ -154,10 +153,9 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
         self.stage_changed.emit(sale)
 
         def create() -> tuple[str, OpenInvoice]:
-            # Journalled before the call: a crash from here on leaves a sale that recovery settles.
-            number = services.journal.begin_sale(sale.lines, sale.total, sale.taxes, receipt_via=sale.receipt_via,
-                                                 sale_discount=sale.sale_discount)
-            return number, self._invoice_for(services, sale, number)
+            from pos_app.checkout.charging import charge   # with the backend, after the first window
+
+            return charge(services.journal, services.checkout, sale)
 
         self.runner.run_in_background(create, lambda done: self._on_charge_done(sale, done), money=True)
         return True
@@ -175,26 +173,12 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
         self.stage_changed.emit(sale)
 
         def create() -> tuple[str, OpenInvoice]:
-            services.journal.qpay_rest_started(sale.number)
-            return sale.number, self._invoice_for(services, sale, sale.number)
+            from pos_app.checkout.charging import charge_rest
+
+            return sale.number, charge_rest(services.journal, services.checkout, sale)
 
         self.runner.run_in_background(create, lambda done: self._on_charge_done(sale, done), money=True)
         return True
-
-    @staticmethod
-    def _invoice_for(services: Services, sale: Sale, number: str) -> OpenInvoice:
-        """Create the sale's invoice (its step journalled already, on the worker)."""
-        from pos_app.checkout.service import CERTAIN_REFUSALS
-
-        try:
-            invoice = services.checkout.create_invoice(replace(sale, number=number))
-        except OutcomeUnknownError:
-            raise  # the invoice may exist: the sale stays CREATING until recovery looks it up
-        except CERTAIN_REFUSALS as exc:
-            services.journal.invoice_failed(number, f"refused: {exc.error_code or type(exc).__name__}")
-            raise
-        services.journal.invoice_opened(number, invoice)
-        return invoice
 
     def _on_charge_done(self, sale: Sale, done: Future[tuple[str, OpenInvoice]]) -> None:
         if sale is not self.sale:

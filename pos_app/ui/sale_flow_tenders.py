@@ -2,21 +2,21 @@
 approval code, any mix of them, and QPay for what they leave due; the tenders handed back when the customer
 leaves before the sale is covered. The signals live on `SaleFlow`.
 
-A tender counts once the journal has it: the first one begins the sale (its number taken in the same
-transaction), and the one that covers the total makes it paid. Until then the tender page is only a page: leaving
-it with nothing taken writes nothing.
+A tender counts once the journal has it (`checkout/tenders.py` writes it, on the money worker): the first one
+begins the sale (its number taken in the same transaction), and the one that covers the total makes it paid. Until
+then the tender page is only a page: leaving it with nothing taken writes nothing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Future
+from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QTimer, SignalInstance
 
-from pos_app.domain.cart import CartLine
 from pos_app.domain.sale import OpenInvoice, ReceiptVia, Sale, Stage
 from pos_app.domain.tenders import CardTender, CashTender, Tender, TenderError, Tendering
 
@@ -30,8 +30,6 @@ if TYPE_CHECKING:
     from .sale_flow import Services
 
 RETRY_REST_MS = 5_000     # a split sale's lost invoice answer: looked up again this often
-# Recorded with tenders handed back: the customer left before the sale was covered.
-HANDED_BACK_REASON = "The sale was cancelled before it was paid in full"
 
 
 translate = QCoreApplication.translate     # lupdate reads translate("SaleFlow", "...") calls
@@ -129,15 +127,12 @@ class TenderSteps:
 
     def _take(self, sale: Sale, tender: Tender) -> bool:
         assert isinstance(tender, CashTender | CardTender) and self.services is not None
-        journal, number = self.services.journal, sale.number
-        lines: tuple[CartLine, ...] = sale.lines
+        journal, asked = self.services.journal, replace(sale)   # as it stands now: the worker reads a copy
 
         def record() -> str:
-            if not number:   # the first tender begins the sale
-                return journal.begin_tendered_sale(lines, sale.total, sale.taxes, tender, sale.receipt_via,
-                                                   sale_discount=sale.sale_discount)
-            journal.tender_taken(number, tender)
-            return number
+            from pos_app.checkout.tenders import take_tender   # with the backend, after the first window
+
+            return take_tender(journal, asked, tender)      # the first tender begins the sale
 
         self.tender_in_flight = True
         self.runner.run_in_background(record, lambda done: self._on_tender_recorded(sale, tender, done), money=True)
@@ -221,9 +216,14 @@ class TenderSteps:
                 or self.tender_in_flight:
             return False
         journal, number = self.services.journal, sale.number
+
+        def hand_back() -> object:
+            from pos_app.checkout.tenders import hand_back
+
+            return hand_back(journal, number)
+
         self.tender_in_flight = True
-        self.runner.run_in_background(lambda: journal.tenders_handed_back(number, HANDED_BACK_REASON),
-                                      lambda done: self._on_handed_back(sale, done), money=True)
+        self.runner.run_in_background(hand_back, lambda done: self._on_handed_back(sale, done), money=True)
         return True
 
     def _on_handed_back(self, sale: Sale, done: Future[object]) -> None:
