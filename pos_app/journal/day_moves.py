@@ -62,6 +62,7 @@ class SaleDay:
     payments: tuple[PaymentSeen, ...] = ()  # the payments the journal first learnt of in the window
     paid_before: Decimal = _ZERO            # the payments learnt of before the window
     without_receipt_amount: Decimal = _ZERO  # the money of `without_receipt` (the sale's payments), same sign
+    rounding: Decimal = _ZERO               # cash rounding taken in the window, less that given back with its cash
 
     @property
     def moved(self) -> bool:
@@ -166,6 +167,23 @@ def _learnt(detail: Mapping[str, Any], sale: JournalSale) -> tuple[PaymentSeen, 
                  for record in records if isinstance(record, Mapping))
 
 
+# The steps whose tender records carry a cash rounding: taken with the cash, and given back with it.
+_ROUNDING_SIGNS = {"tender_taken": 1, "tenders_refunded": -1, "tenders_handed_back": -1}
+
+
+def _rounding(steps: Sequence[Event], start: datetime, end: datetime) -> Decimal:
+    """The cash rounding the sale's steps in the window took (each cash tender's, in its record) less what went
+    back with its cash."""
+    total = _ZERO
+    for at, kind, detail in steps:
+        sign = _ROUNDING_SIGNS.get(kind)
+        records = detail.get("payments")
+        if sign and start <= wall_clock(at) < end and isinstance(records, (list, tuple)):
+            total += sign * _sum(Decimal(str(record.get("rounding", "0")))
+                                 for record in records if isinstance(record, Mapping))
+    return total
+
+
 def _key(payment: PaymentSeen) -> object:
     return payment.payment_id or (payment.amount, payment.bank, payment.kind)
 
@@ -247,7 +265,8 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
     at_start, at_end = without_receipt(start), without_receipt(end)
     return SaleDay(sale, begun, paid, given_back, ended, issued, voided,
                    without_receipt=(at_end is not None) - (at_start is not None), payments=tuple(payments),
-                   paid_before=paid_before, without_receipt_amount=(at_end or _ZERO) - (at_start or _ZERO))
+                   paid_before=paid_before, without_receipt_amount=(at_end or _ZERO) - (at_start or _ZERO),
+                   rounding=_rounding(steps, start, end))
 
 
 def day_moves(sales: Iterable[JournalSale], day: date, terminal: str,

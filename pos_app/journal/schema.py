@@ -293,6 +293,12 @@ def _add_tenders_and_shifts(db: sqlite3.Connection) -> None:
                            "sale); the file was left as it was.")
 
 
+def _add_cash_rounding(db: sqlite3.Connection) -> None:
+    """Cash is whole tögrög: a cash tender's rounding (what the cash paid beyond the amount it applied, below 0 short
+    of it; '0' for every tender before, and for the card terminal)."""
+    db.execute("ALTER TABLE tenders ADD COLUMN rounding TEXT NOT NULL DEFAULT '0'")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _create_sales_journal,   # 1
     _add_reversals,          # 2
@@ -302,6 +308,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _add_given_back_payments,  # 6
     _add_tenders_and_shifts,   # 7
     add_people_and_parking,    # 8
+    _add_cash_rounding,        # 9
 )
 LATEST_VERSION = len(MIGRATIONS)
 

@@ -99,6 +99,10 @@ TENDER_TEMPLATES = (
     QT_TRANSLATE_NOOP("Tenders", "A QPay tender holds at most {maximum} payments"),
     QT_TRANSLATE_NOOP("Tenders", "There is no tender to take off"),
     QT_TRANSLATE_NOOP("Tenders", "Only the tender that covers the sale gives change"),
+    QT_TRANSLATE_NOOP("Tenders", "Cash is whole tögrög: {value} has möngö"),
+    QT_TRANSLATE_NOOP("Tenders", "Only the cash that covers the sale is rounded, and by at most 50 ₮"),
+    QT_TRANSLATE_NOOP("Tenders", "{given} in cash would leave {change} of change: no till hands that back. Type "
+                                 "what the customer gave"),
 )
 
 
@@ -149,6 +153,7 @@ SETTINGS_TEMPLATES = (
     QT_TRANSLATE_NOOP("Settings", "The {label} must be maximized, full_screen or window."),
     QT_TRANSLATE_NOOP("Settings", "The {label} must be a whole number of minutes from 0 (never) to 240."),
     QT_TRANSLATE_NOOP("Settings", "The {label} must be a percent from 0 to 100."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be 1, 5, 10, 50 or 100 tögrög."),
 )
 FIELD_NAMES = {
     "environment": QT_TRANSLATE_NOOP("Settings", "environment"),
@@ -192,6 +197,7 @@ FIELD_NAMES = {
     "window_mode": QT_TRANSLATE_NOOP("Settings", "window size"),
     "idle_lock_minutes": QT_TRANSLATE_NOOP("Settings", "lock after idle minutes"),
     "discount_limit": QT_TRANSLATE_NOOP("Settings", "discount limit without a manager"),
+    "cash_rounding": QT_TRANSLATE_NOOP("Settings", "cash rounding"),
     "store_direct_allowed": QT_TRANSLATE_NOOP("Settings", "sell directly with QPay when the store is down"),
     "direct_base_url": QT_TRANSLATE_NOOP("Settings", "direct QPay service address"),
     "direct_username": QT_TRANSLATE_NOOP("Settings", "direct QPay user name"),

@@ -4,7 +4,7 @@
 <context>
     <name>AppStore</name>
     <message>
-        <location filename="../../pos_app/app_store.py" line="+99"/>
+        <location filename="../../pos_app/app_store.py" line="+100"/>
         <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
         <translation>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</translation>
     </message>
@@ -75,7 +75,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+40"/>
+        <location filename="../../pos_app/ui/messages.py" line="+44"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</translation>
     </message>
@@ -508,7 +508,7 @@
 <context>
     <name>CustomerDisplay</name>
     <message>
-        <location filename="../../pos_app/ui/customer_display.py" line="+47"/>
+        <location filename="../../pos_app/ui/customer_display.py" line="+49"/>
         <source>Customer display</source>
         <translation>Customer display</translation>
     </message>
@@ -644,6 +644,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>Cash rounding (whole tögrög)</source>
+        <translation>Cash rounding (whole tögrög)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Of which with a discount (taken off)</source>
         <translation>Of which with a discount (taken off)</translation>
     </message>
@@ -901,12 +906,12 @@
         <translation>Day closed at {}. Its figures are stored and stay as they are.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-101"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-104"/>
         <source>Of which paid beyond the total</source>
         <translation>Of which paid beyond the total</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+35"/>
         <source>Owed a receipt</source>
         <translation>Owed a receipt</translation>
     </message>
@@ -1328,7 +1333,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+171"/>
+        <location filename="../../pos_app/ui/messages.py" line="+184"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -2260,12 +2265,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+260"/>
+        <location line="+259"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Sale {number} is cancelled: nothing was charged.</translation>
     </message>
     <message>
-        <location line="-257"/>
+        <location line="-256"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</translation>
     </message>
@@ -2421,7 +2426,7 @@
         <translation>Recording what PosAPI holds for sale {number}…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Sale {number} could not be checked.</source>
         <translation>Sale {number} could not be checked.</translation>
     </message>
@@ -2496,7 +2501,7 @@
         <translation>Checking sale {number} with the payment service…</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-149"/>
         <location line="+57"/>
         <location filename="../../pos_app/ui/history_running.py" line="+8"/>
         <source>Back</source>
@@ -2544,12 +2549,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+72"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+74"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay till</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+19"/>
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
@@ -2590,22 +2595,22 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+208"/>
+        <location line="+200"/>
         <source>Cancel sale</source>
         <translation>Cancel sale</translation>
     </message>
     <message>
-        <location line="-207"/>
+        <location line="-199"/>
         <source>Simulate customer payment</source>
         <translation>Simulate customer payment</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Issue receipt</source>
         <translation>Issue receipt</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Individual receipt</source>
         <translation>Individual receipt</translation>
     </message>
@@ -2676,7 +2681,7 @@
         <translation>&amp;Till</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+41"/>
         <source>Ready.</source>
         <translation>Ready.</translation>
     </message>
@@ -2701,7 +2706,7 @@
         <translation>The cart is kept: change it and charge again, or press F2 for a new sale.</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+77"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>The receipt has not been issued yet. Start a new sale without it?</translation>
     </message>
@@ -2721,7 +2726,7 @@
         <translation>Clear cart</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
         <translation>Cancel this sale? The customer&apos;s QR code stops working.</translation>
     </message>
@@ -2731,7 +2736,7 @@
         <translation>Keep waiting</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Not added: {code}: {why}.</source>
         <translation>Not added: {code}: {why}.</translation>
     </message>
@@ -2754,7 +2759,7 @@
         </translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-153"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
     </message>
@@ -2774,7 +2779,7 @@
         <translation>Keep working</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/window_tenders.py" line="+28"/>
+        <location filename="../../pos_app/ui/window_tenders.py" line="+30"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
@@ -2794,12 +2799,27 @@
         <translation>The shift is open.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>Open the shift first: count the float in the drawer.</source>
         <translation>Open the shift first: count the float in the drawer.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+21"/>
+        <source>Take {given} in cash for {due}? The change would be {change}: more than a {note} note. Check the amount typed.</source>
+        <translation>Take {given} in cash for {due}? The change would be {change}: more than a {note} note. Check the amount typed.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Take it</source>
+        <translation>Take it</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Correct the amount</source>
+        <translation>Correct the amount</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Cancel this sale and hand back what was taken? Give the customer {cash} in cash; void any card payment on the bank&apos;s terminal.</source>
         <translation>Cancel this sale and hand back what was taken? Give the customer {cash} in cash; void any card payment on the bank&apos;s terminal.</translation>
     </message>
@@ -2884,7 +2904,7 @@
         <translation>No sale is parked. F10 parks the sale on screen.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>The sale was not resumed.</source>
         <translation>The sale was not resumed.</translation>
     </message>
@@ -2948,27 +2968,27 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid.py" line="+98"/>
+        <location filename="../../pos_app/ui/part_paid.py" line="+92"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Creating an invoice for the rest…</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+77"/>
         <source>More money arrived meanwhile: the sale is still open.</source>
         <translation>More money arrived meanwhile: the sale is still open.</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-27"/>
         <source>Nothing is paid yet: the customer pays the invoice on screen.</source>
         <translation>Nothing is paid yet: the customer pays the invoice on screen.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>The customer has paid the rest meanwhile, so nothing was given back.</source>
         <translation>The customer has paid the rest meanwhile, so nothing was given back.</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-31"/>
         <source>The invoice for the rest could not be created. The sale is still waiting for its payment.</source>
         <translation>The invoice for the rest could not be created. The sale is still waiting for its payment.</translation>
     </message>
@@ -3206,12 +3226,12 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+160"/>
+        <location filename="../../pos_app/app.py" line="+206"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+25"/>
         <source>Another pos-app is already running on this computer (process {pid}). Use that window, or close it and start again.</source>
         <translation>Another pos-app is already running on this computer (process {pid}). Use that window, or close it and start again.</translation>
     </message>
@@ -3221,22 +3241,22 @@
         <translation>Another pos-app is already running on this computer. Use that window, or close it and start again.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</source>
         <translation>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+22"/>
         <source>Terminal {terminal}</source>
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location filename="../../pos_app/app_dialogs.py" line="+44"/>
         <source>The till is still starting.</source>
         <translation>The till is still starting.</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location filename="../../pos_app/app.py" line="+51"/>
         <source>Applying the new settings…</source>
         <translation>Applying the new settings…</translation>
     </message>
@@ -3271,7 +3291,7 @@
         <translation>The callback receiver could not start ({detail}); payments are found by checking, a little later. Choose another port in Settings.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_recovery.py" line="+47"/>
+        <location filename="../../pos_app/app_recovery.py" line="+46"/>
         <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
         <translation>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</translation>
     </message>
@@ -3301,12 +3321,12 @@
         <translation>{count} unfinished sale(s) could not be checked with the payment service yet; the till keeps trying.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>The unfinished sales are settled with the payment service.</source>
         <translation>The unfinished sales are settled with the payment service.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_counter.py" line="+91"/>
+        <location filename="../../pos_app/app_counter.py" line="+90"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</translation>
     </message>
@@ -3316,7 +3336,7 @@
         <translation>Signed in: {name}.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+54"/>
         <source>The catalog file was not saved.</source>
         <translation>The catalog file was not saved.</translation>
     </message>
@@ -3324,7 +3344,7 @@
 <context>
     <name>Printing</name>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+40"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+30"/>
         <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
         <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</translation>
     </message>
@@ -3389,7 +3409,7 @@
         <translation>Check that it is switched on and plugged in, and the device path in Settings.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/escpos_target.py" line="+48"/>
+        <location filename="../../pos_app/receipts/escpos_target.py" line="+47"/>
         <source>USB printer {vendor}:{product}</source>
         <translation>USB printer {vendor}:{product}</translation>
     </message>
@@ -3419,7 +3439,7 @@
         <translation>printer device {path}</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>The printer setting &quot;{setting}&quot; cannot be used: {how}.</source>
         <translation>The printer setting &quot;{setting}&quot; cannot be used: {how}.</translation>
     </message>
@@ -3474,7 +3494,7 @@
         <translation>The receipt printer ({printer}) refused the job: {reason}. {hint}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+17"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+21"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>this computer has no USB driver library (libusb) installed</translation>
     </message>
@@ -3602,7 +3622,7 @@
         <translation>The PDF could not be drawn.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+18"/>
         <source>The PDF {path} cannot be saved: {reason}.</source>
         <translation>The PDF {path} cannot be saved: {reason}.</translation>
     </message>
@@ -3708,7 +3728,14 @@
         <translation>Sale discount</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+67"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+108"/>
+        <source>Cash rounding</source>
+        <translation>Cash rounding</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Approval code</source>
         <translation>Approval code</translation>
     </message>
@@ -3739,7 +3766,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+6"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-102"/>
         <source>Sale</source>
         <translation>Sale</translation>
     </message>
@@ -3839,14 +3866,14 @@
         <translation>Sale date</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="-80"/>
-        <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+119"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-82"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="-44"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+121"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
         <location filename="../../pos_app/receipts/slips.py" line="+0"/>
         <source>Card terminal</source>
@@ -3899,7 +3926,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-120"/>
         <location line="+66"/>
         <location line="+26"/>
         <source>Printed</source>
@@ -3942,7 +3969,7 @@
         <translation>Change</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+3"/>
         <source>Paid in ({count})</source>
         <translation>Paid in ({count})</translation>
     </message>
@@ -4108,7 +4135,7 @@
         <translation>Paid ({count})</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Given back ({count})</source>
         <translation>Given back ({count})</translation>
     </message>
@@ -4198,7 +4225,7 @@
         <translation>City tax without receipt</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-21"/>
         <source>Closed</source>
         <translation>Closed</translation>
     </message>
@@ -4208,17 +4235,17 @@
         <translation>From</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>Owed a receipt</source>
         <translation>Owed a receipt</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-34"/>
         <source>Paid beyond the total</source>
         <translation>Paid beyond the total</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>VAT with receipt</source>
         <translation>VAT with receipt</translation>
     </message>
@@ -4413,7 +4440,7 @@
 <context>
     <name>ReceiptPreviewDialog</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_preview.py" line="+55"/>
+        <location filename="../../pos_app/ui/receipt_preview.py" line="+59"/>
         <source>Print preview</source>
         <translation>Print preview</translation>
     </message>
@@ -4511,7 +4538,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+90"/>
+        <location filename="../../pos_app/ui/printing.py" line="+109"/>
         <source>The copy of sale {number}</source>
         <translation>The copy of sale {number}</translation>
     </message>
@@ -4526,7 +4553,7 @@
         <translation>The day close of {day}</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>The printer could not be used.</source>
         <translation>The printer could not be used.</translation>
     </message>
@@ -4541,7 +4568,7 @@
         <translation>{what} printed ({printer}).</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The cash drawer did not open: {reason}</source>
         <translation>The cash drawer did not open: {reason}</translation>
     </message>
@@ -4549,8 +4576,8 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+140"/>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+81"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+146"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+80"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
     </message>
@@ -4560,17 +4587,17 @@
         <translation>The cart is empty: scan or add an item first.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+27"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+26"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
         <translation>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+21"/>
         <source>The invoice could not be created.</source>
         <translation>The invoice could not be created.</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+105"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>The invoice was closed by the service: nothing was paid.</translation>
     </message>
@@ -4600,12 +4627,12 @@
         <translation>Checking the payment failed. Still trying.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+63"/>
+        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+67"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>The receipt could not be issued.</source>
         <translation>The receipt could not be issued.</translation>
     </message>
@@ -4625,12 +4652,12 @@
         <translation>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>The sale could not be cancelled. It is still open; try again.</source>
         <translation>The sale could not be cancelled. It is still open; try again.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>The customer has already paid, so the sale cannot be cancelled.</source>
         <translation>The customer has already paid, so the sale cannot be cancelled.</translation>
     </message>
@@ -4645,22 +4672,22 @@
         <translation>Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, Ctrl+Shift+D) or clear the cart (F2).</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+94"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
         <translation>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+26"/>
         <source>The payment was not recorded; it does not count.</source>
         <translation>The payment was not recorded; it does not count.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
         <source>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</source>
         <translation>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+38"/>
         <source>The payments could not be handed back.</source>
         <translation>The payments could not be handed back.</translation>
     </message>
@@ -4668,7 +4695,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+61"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+60"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Scan or type a code, or type a name  ·  3*code for three</translation>
     </message>
@@ -4719,7 +4746,7 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>Discount</source>
         <translation>Discount</translation>
     </message>
@@ -4816,7 +4843,7 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-83"/>
+        <location filename="../../pos_app/ui/messages.py" line="-90"/>
         <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
         <translation>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</translation>
     </message>
@@ -4824,7 +4851,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-96"/>
+        <location line="-98"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
     </message>
@@ -4992,6 +5019,11 @@
         <location line="+1"/>
         <source>The {label} must be a percent from 0 to 100.</source>
         <translation>The {label} must be a percent from 0 to 100.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 1, 5, 10, 50 or 100 tögrög.</source>
+        <translation>The {label} must be 1, 5, 10, 50 or 100 tögrög.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5185,6 +5217,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>cash rounding</source>
+        <translation>cash rounding</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>sell directly with QPay when the store is down</source>
         <translation>sell directly with QPay when the store is down</translation>
     </message>
@@ -5204,7 +5241,7 @@
         <translation>direct QPay invoice code</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-71"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>The {label} must be a time zone name such as {example}.</translation>
     </message>
@@ -5219,7 +5256,7 @@
         <translation>The {label} must be 1 or 2 (percent).</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>time zone</source>
         <translation>time zone</translation>
     </message>
@@ -5501,7 +5538,7 @@
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+69"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+71"/>
         <source>Barcode scanner</source>
         <translation>Barcode scanner</translation>
     </message>
@@ -5586,7 +5623,7 @@
         <translation>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="-115"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="-117"/>
         <source>the sample catalog</source>
         <translation>the sample catalog</translation>
     </message>
@@ -5802,7 +5839,7 @@
         <translation>CSV files (*.csv);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+107"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+109"/>
         <source>VAT rate (%)</source>
         <translation>VAT rate (%)</translation>
     </message>
@@ -5817,7 +5854,7 @@
         <translation>1 or 2</translation>
     </message>
     <message>
-        <location line="-96"/>
+        <location line="-98"/>
         <source>Time zone</source>
         <translation>Time zone</translation>
     </message>
@@ -5880,6 +5917,16 @@
         <location line="+1"/>
         <source>above it, a manager&apos;s PIN</source>
         <translation>above it, a manager&apos;s PIN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash rounding (₮)</source>
+        <translation>Cash rounding (₮)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1, 5, 10, 50 or 100: cash is paid to a multiple of it</source>
+        <translation>1, 5, 10, 50 or 100: cash is paid to a multiple of it</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5950,7 +5997,7 @@
 <context>
     <name>Shift</name>
     <message>
-        <location filename="../../pos_app/ui/shift_actions.py" line="+43"/>
+        <location filename="../../pos_app/ui/shift_actions.py" line="+42"/>
         <source>Amount {value} is not a number</source>
         <translation>Amount {value} is not a number</translation>
     </message>
@@ -5993,7 +6040,7 @@
 <context>
     <name>ShiftDialog</name>
     <message>
-        <location line="+48"/>
+        <location line="+37"/>
         <source>Reading the journal…</source>
         <translation>Reading the journal…</translation>
     </message>
@@ -6168,7 +6215,7 @@
         <translation>Close</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Reading the shift…</source>
         <translation>Reading the shift…</translation>
     </message>
@@ -6244,6 +6291,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Cash rounding (whole tögrög)</source>
+        <translation>Cash rounding (whole tögrög)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Paid in</source>
         <translation>Paid in</translation>
     </message>
@@ -6271,7 +6323,7 @@
 <context>
     <name>TenderPage</name>
     <message>
-        <location filename="../../pos_app/ui/tender_page.py" line="+57"/>
+        <location filename="../../pos_app/ui/tender_page.py" line="+59"/>
         <source>Due</source>
         <translation>Due</translation>
     </message>
@@ -6286,8 +6338,8 @@
         <translation>Amount the customer gave</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+39"/>
+        <location line="+12"/>
+        <location line="+40"/>
         <source>Cash  (F7)</source>
         <translation>Cash  (F7)</translation>
     </message>
@@ -6375,6 +6427,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>Cash {amount} (given {given}, change {change}, rounding {rounding})</source>
+        <translation>Cash {amount} (given {given}, change {change}, rounding {rounding})</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Cash {amount} (given {given}, change {change})</source>
         <translation>Cash {amount} (given {given}, change {change})</translation>
     </message>
@@ -6389,7 +6446,12 @@
         <translation>Card terminal {amount} (approval {code})</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+13"/>
+        <source>In cash {amount} (rounding {rounding})</source>
+        <translation>In cash {amount} (rounding {rounding})</translation>
+    </message>
+    <message>
+        <location line="+43"/>
         <source>Still due after this</source>
         <translation>Still due after this</translation>
     </message>
@@ -6402,7 +6464,7 @@
 <context>
     <name>Tenders</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-91"/>
+        <location filename="../../pos_app/ui/messages.py" line="-96"/>
         <source>Amount {value} is not a number</source>
         <translation>Amount {value} is not a number</translation>
     </message>
@@ -6476,6 +6538,21 @@
         <source>Only the tender that covers the sale gives change</source>
         <translation>Only the tender that covers the sale gives change</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash is whole tögrög: {value} has möngö</source>
+        <translation>Cash is whole tögrög: {value} has möngö</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only the cash that covers the sale is rounded, and by at most 50 ₮</source>
+        <translation>Only the cash that covers the sale is rounded, and by at most 50 ₮</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{given} in cash would leave {change} of change: no till hands that back. Type what the customer gave</source>
+        <translation>{given} in cash would leave {change} of change: no till hands that back. Type what the customer gave</translation>
+    </message>
 </context>
 <context>
     <name>TillPeople</name>
@@ -6520,18 +6597,18 @@
         <translation>A manager&apos;s PIN is needed to {what}.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+33"/>
+        <location line="+8"/>
+        <location line="+34"/>
         <source>That PIN is nobody&apos;s here. Try again.</source>
         <translation>That PIN is nobody&apos;s here. Try again.</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-32"/>
         <source>{name} is not a manager: a manager&apos;s PIN is needed.</source>
         <translation>{name} is not a manager: a manager&apos;s PIN is needed.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Enter your PIN to sign in.</source>
         <translation>Enter your PIN to sign in.</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>AppStore</name>
     <message>
-        <location filename="../../pos_app/app_store.py" line="+99"/>
+        <location filename="../../pos_app/app_store.py" line="+100"/>
         <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
         <translation>Дэлгүүрийн серверийн каталог ашиглагдаж байна: {count} бараа (одооноос нэмэх бараа шинэ үнээрээ орно).</translation>
     </message>
@@ -75,7 +75,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+40"/>
+        <location filename="../../pos_app/ui/messages.py" line="+44"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Код уншуулах эсвэл бичнэ үү, эсвэл тоо*код (ж.нь 3*4901234567890)</translation>
     </message>
@@ -508,7 +508,7 @@
 <context>
     <name>CustomerDisplay</name>
     <message>
-        <location filename="../../pos_app/ui/customer_display.py" line="+47"/>
+        <location filename="../../pos_app/ui/customer_display.py" line="+49"/>
         <source>Customer display</source>
         <translation>Үйлчлүүлэгчийн дэлгэц</translation>
     </message>
@@ -644,6 +644,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>Cash rounding (whole tögrög)</source>
+        <translation>Бэлэн мөнгөний тоймлолт (бүхэл төгрөг)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Of which with a discount (taken off)</source>
         <translation>Үүнээс хөнгөлөлттэй (хасагдсан дүн)</translation>
     </message>
@@ -901,12 +906,12 @@
         <translation>Өдрийг {}-д хаалаа. Түүний дүн хадгалагдсан бөгөөд өөрчлөгдөхгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-101"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-104"/>
         <source>Of which paid beyond the total</source>
         <translation>Үүнээс нийт дүнгээс илүү төлсөн</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+35"/>
         <source>Owed a receipt</source>
         <translation>Баримт гаргах ёстой</translation>
     </message>
@@ -1328,7 +1333,7 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+171"/>
+        <location filename="../../pos_app/ui/messages.py" line="+184"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
@@ -2260,12 +2265,12 @@
     </message>
     <message>
         <location line="+5"/>
-        <location line="+260"/>
+        <location line="+259"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: төлбөр авагдаагүй.</translation>
     </message>
     <message>
-        <location line="-257"/>
+        <location line="-256"/>
         <source>The customer has already paid sale {number}, so it cannot be cancelled. It is now recorded as paid.</source>
         <translation>Үйлчлүүлэгч {number} борлуулалтыг аль хэдийн төлсөн тул цуцлах боломжгүй. Одоо төлөгдсөн гэж бүртгэгдлээ.</translation>
     </message>
@@ -2421,7 +2426,7 @@
         <translation>{number} борлуулалтын PosAPI дахь төлөвийг бүртгэж байна…</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Sale {number} could not be checked.</source>
         <translation>{number} борлуулалтыг шалгаж чадсангүй.</translation>
     </message>
@@ -2496,7 +2501,7 @@
         <translation>{number} борлуулалтыг төлбөрийн үйлчилгээгээр шалгаж байна…</translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-149"/>
         <location line="+57"/>
         <location filename="../../pos_app/ui/history_running.py" line="+8"/>
         <source>Back</source>
@@ -2544,12 +2549,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+72"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+74"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay касс</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+19"/>
         <source>Starting…</source>
         <translation>Эхэлж байна…</translation>
     </message>
@@ -2590,22 +2595,22 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+208"/>
+        <location line="+200"/>
         <source>Cancel sale</source>
         <translation>Борлуулалт цуцлах</translation>
     </message>
     <message>
-        <location line="-207"/>
+        <location line="-199"/>
         <source>Simulate customer payment</source>
         <translation>Төлбөр дуурайх</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Issue receipt</source>
         <translation>Баримт гаргах</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Individual receipt</source>
         <translation>Хувь хүний баримт</translation>
     </message>
@@ -2676,7 +2681,7 @@
         <translation>&amp;Касс</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+41"/>
         <source>Ready.</source>
         <translation>Бэлэн.</translation>
     </message>
@@ -2701,7 +2706,7 @@
         <translation>Сагс хэвээр байна: засаад дахин төлбөр авах, эсвэл F2 дарж шинэ борлуулалт эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+77"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>Баримт хараахан гараагүй байна. Баримтгүйгээр шинэ борлуулалт эхлүүлэх үү?</translation>
     </message>
@@ -2721,7 +2726,7 @@
         <translation>Сагс хоослох</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Cancel this sale? The customer&apos;s QR code stops working.</source>
         <translation>Энэ борлуулалтыг цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
     </message>
@@ -2731,7 +2736,7 @@
         <translation>Үргэлжлүүлэн хүлээх</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Not added: {code}: {why}.</source>
         <translation>Нэмэгдсэнгүй: {code}: {why}.</translation>
     </message>
@@ -2754,7 +2759,7 @@
         </translation>
     </message>
     <message>
-        <location line="-149"/>
+        <location line="-153"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: {amount} худалдан авагчийн картад буцаагдлаа.</translation>
     </message>
@@ -2774,7 +2779,7 @@
         <translation>Үргэлжлүүлэх</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/window_tenders.py" line="+28"/>
+        <location filename="../../pos_app/ui/window_tenders.py" line="+30"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
@@ -2794,12 +2799,27 @@
         <translation>Ээлж нээгдлээ.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>Open the shift first: count the float in the drawer.</source>
         <translation>Эхлээд ээлжээ нээнэ үү: мөнгөний шүүгээн дэх эхлэлийн бэлэн мөнгийг тоолно.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+21"/>
+        <source>Take {given} in cash for {due}? The change would be {change}: more than a {note} note. Check the amount typed.</source>
+        <translation>{due}-ийн төлөлтөд {given} бэлнээр авах уу? Хариулт {change} болно: {note}-ийн дэвсгэртээс их. Оруулсан дүнгээ шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Take it</source>
+        <translation>Авах</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Correct the amount</source>
+        <translation>Дүнг засах</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Cancel this sale and hand back what was taken? Give the customer {cash} in cash; void any card payment on the bank&apos;s terminal.</source>
         <translation>Энэ борлуулалтыг цуцалж, авсан төлбөрийг буцааж өгөх үү? Үйлчлүүлэгчид {cash} бэлэн мөнгө буцааж өгнө; картын төлбөрийг банкны терминал дээр цуцална.</translation>
     </message>
@@ -2884,7 +2904,7 @@
         <translation>Хадгалсан борлуулалт алга. F10 дэлгэц дээрх борлуулалтыг түр хадгална.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <source>The sale was not resumed.</source>
         <translation>Борлуулалтыг сэргээж чадсангүй.</translation>
     </message>
@@ -2948,27 +2968,27 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid.py" line="+98"/>
+        <location filename="../../pos_app/ui/part_paid.py" line="+92"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Үлдэгдлийн нэхэмжлэх үүсгэж байна…</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+77"/>
         <source>More money arrived meanwhile: the sale is still open.</source>
         <translation>Энэ хооронд дахин төлбөр орж ирлээ: борлуулалт нээлттэй хэвээр байна.</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-27"/>
         <source>Nothing is paid yet: the customer pays the invoice on screen.</source>
         <translation>Одоогоор юу ч төлөгдөөгүй байна: худалдан авагч дэлгэц дээрх нэхэмжлэхийг төлнө.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>The customer has paid the rest meanwhile, so nothing was given back.</source>
         <translation>Худалдан авагч энэ хооронд үлдэгдлийг төлсөн тул юу ч буцаагдсангүй.</translation>
     </message>
     <message>
-        <location line="-29"/>
+        <location line="-31"/>
         <source>The invoice for the rest could not be created. The sale is still waiting for its payment.</source>
         <translation>Үлдэгдлийн нэхэмжлэх үүсгэж чадсангүй. Борлуулалт төлбөрөө хүлээсээр байна.</translation>
     </message>
@@ -3206,12 +3226,12 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+160"/>
+        <location filename="../../pos_app/app.py" line="+206"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+25"/>
         <source>Another pos-app is already running on this computer (process {pid}). Use that window, or close it and start again.</source>
         <translation>Энэ компьютер дээр өөр pos-app ажиллаж байна (процесс {pid}). Тэр цонхыг ашиглах, эсвэл түүнийг хаагаад дахин эхлүүлнэ үү.</translation>
     </message>
@@ -3221,22 +3241,22 @@
         <translation>Энэ компьютер дээр өөр pos-app ажиллаж байна. Тэр цонхыг ашиглах, эсвэл түүнийг хаагаад дахин эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</source>
         <translation>Энэ бүртгэлийн нууц үг хадгалагдаагүй: төлбөр авахаас өмнө Тохиргоонд (Ctrl+,) оруулна уу.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+22"/>
         <source>Terminal {terminal}</source>
         <translation>Терминал {terminal}</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location filename="../../pos_app/app_dialogs.py" line="+44"/>
         <source>The till is still starting.</source>
         <translation>Касс эхэлсээр байна.</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location filename="../../pos_app/app.py" line="+51"/>
         <source>Applying the new settings…</source>
         <translation>Шинэ тохиргоог хэрэгжүүлж байна…</translation>
     </message>
@@ -3271,7 +3291,7 @@
         <translation>Callback хүлээн авагч эхэлсэнгүй ({detail}); төлбөрийг шалгалтаар арай хожуу илрүүлнэ. Тохиргоонд өөр порт сонгоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_recovery.py" line="+47"/>
+        <location filename="../../pos_app/app_recovery.py" line="+46"/>
         <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
         <translation>Дуусаагүй борлуулалтыг шалгаж чадсангүй ({detail}). Тэдгээр нь журналд хадгалагдсан; дахин оролдохын тулд кассыг дахин эхлүүлнэ үү.</translation>
     </message>
@@ -3301,12 +3321,12 @@
         <translation>Дуусаагүй {count} борлуулалтыг төлбөрийн үйлчилгээгээр хараахан шалгаж чадаагүй; касс оролдсоор байна.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+26"/>
         <source>The unfinished sales are settled with the payment service.</source>
         <translation>Дуусаагүй борлуулалтуудыг төлбөрийн үйлчилгээтэй тулгаж дууслаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_counter.py" line="+91"/>
+        <location filename="../../pos_app/app_counter.py" line="+90"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>Менежерийн ПИН бүртгэгдээгүй: энэ кассанд хэн ч мөнгө буцааж, Тохиргоог нээж чадна. Касс → Ажилтнууд ба ПИН хэсэгт бүртгэнэ үү.</translation>
     </message>
@@ -3316,7 +3336,7 @@
         <translation>Нэвтэрсэн: {name}.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+54"/>
         <source>The catalog file was not saved.</source>
         <translation>Каталогийн файл хадгалагдсангүй.</translation>
     </message>
@@ -3324,7 +3344,7 @@
 <context>
     <name>Printing</name>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+40"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+30"/>
         <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
         <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;принтерийн нэр&gt;, cups:&lt;принтерийн нэр&gt; эсвэл file:/dev/usb/lp0</translation>
     </message>
@@ -3389,7 +3409,7 @@
         <translation>Принтер асаалттай, залгагдсан эсэх, Тохиргоон дахь төхөөрөмжийн замыг шалгана уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/escpos_target.py" line="+48"/>
+        <location filename="../../pos_app/receipts/escpos_target.py" line="+47"/>
         <source>USB printer {vendor}:{product}</source>
         <translation>USB принтер {vendor}:{product}</translation>
     </message>
@@ -3419,7 +3439,7 @@
         <translation>принтерийн төхөөрөмж {path}</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>The printer setting &quot;{setting}&quot; cannot be used: {how}.</source>
         <translation>Принтерийн «{setting}» тохиргоог ашиглах боломжгүй: {how}.</translation>
     </message>
@@ -3474,7 +3494,7 @@
         <translation>Баримтын принтер ({printer}) хэвлэх ажлыг татгалзлаа: {reason}. {hint}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+17"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+21"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>энэ компьютерт USB драйверын сан (libusb) суулгаагүй байна</translation>
     </message>
@@ -3602,7 +3622,7 @@
         <translation>PDF үүсгэж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+18"/>
         <source>The PDF {path} cannot be saved: {reason}.</source>
         <translation>PDF файлыг ({path}) хадгалах боломжгүй: {reason}.</translation>
     </message>
@@ -3708,7 +3728,14 @@
         <translation>Нийт хөнгөлөлт</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+67"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+108"/>
+        <source>Cash rounding</source>
+        <translation>Бэлэн мөнгөний тоймлолт</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Approval code</source>
         <translation>Зөвшөөрлийн код</translation>
     </message>
@@ -3739,7 +3766,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+6"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-102"/>
         <source>Sale</source>
         <translation>Борлуулалт</translation>
     </message>
@@ -3839,14 +3866,14 @@
         <translation>Борлуулсан</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="-80"/>
-        <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+119"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-82"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="-44"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+121"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
         <location filename="../../pos_app/receipts/slips.py" line="+0"/>
         <source>Card terminal</source>
@@ -3899,7 +3926,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-118"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-120"/>
         <location line="+66"/>
         <location line="+26"/>
         <source>Printed</source>
@@ -3942,7 +3969,7 @@
         <translation>Хариулт</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+3"/>
         <source>Paid in ({count})</source>
         <translation>Кассад хийсэн ({count})</translation>
     </message>
@@ -4108,7 +4135,7 @@
         <translation>Төлөгдсөн ({count})</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>Given back ({count})</source>
         <translation>Буцаасан ({count})</translation>
     </message>
@@ -4198,7 +4225,7 @@
         <translation>Баримтгүй НХАТ</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-21"/>
         <source>Closed</source>
         <translation>Хаасан</translation>
     </message>
@@ -4208,17 +4235,17 @@
         <translation>Эхэлсэн</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>Owed a receipt</source>
         <translation>Баримт гаргах ёстой</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-34"/>
         <source>Paid beyond the total</source>
         <translation>Илүү төлсөн</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>VAT with receipt</source>
         <translation>Баримттай НӨАТ</translation>
     </message>
@@ -4413,7 +4440,7 @@
 <context>
     <name>ReceiptPreviewDialog</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_preview.py" line="+55"/>
+        <location filename="../../pos_app/ui/receipt_preview.py" line="+59"/>
         <source>Print preview</source>
         <translation>Урьдчилан харах</translation>
     </message>
@@ -4511,7 +4538,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+90"/>
+        <location filename="../../pos_app/ui/printing.py" line="+109"/>
         <source>The copy of sale {number}</source>
         <translation>{number} борлуулалтын хуулбар</translation>
     </message>
@@ -4526,7 +4553,7 @@
         <translation>{day} өдрийн хаалт</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>The printer could not be used.</source>
         <translation>Принтерийг ашиглаж чадсангүй.</translation>
     </message>
@@ -4541,7 +4568,7 @@
         <translation>{what} хэвлэгдлээ ({printer}).</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The cash drawer did not open: {reason}</source>
         <translation>Мөнгөний шүүгээ нээгдсэнгүй: {reason}</translation>
     </message>
@@ -4549,8 +4576,8 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+140"/>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+81"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+146"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+80"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
     </message>
@@ -4560,17 +4587,17 @@
         <translation>Сагс хоосон байна: эхлээд бараа уншуулах эсвэл нэмнэ үү.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+27"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+26"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
         <translation>Энэ борлуулалтад QPay-ээр аль хэдийн оролдсон: үлдэгдлийг бэлэн мөнгө эсвэл картаар авах, эсвэл авсан төлбөрүүдийг буцааж өгөөд дахин эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+21"/>
         <source>The invoice could not be created.</source>
         <translation>Нэхэмжлэх үүсгэж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+105"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>Үйлчилгээ нэхэмжлэхийг хаасан: төлбөр төлөгдөөгүй.</translation>
     </message>
@@ -4600,12 +4627,12 @@
         <translation>Төлбөр шалгахад алдаа гарлаа. Оролдсоор байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+63"/>
+        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+67"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>Энэ борлуулалтын баримтыг гаргах PosAPI тохируулаагүй байна: Тохиргоонд (Ctrl+,) тохируулна уу.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>The receipt could not be issued.</source>
         <translation>Баримт гаргаж чадсангүй.</translation>
     </message>
@@ -4625,12 +4652,12 @@
         <translation>Энэ борлуулалт төлөгдсөн тул энд цуцлах боломжгүй. Буцаалтыг борлуулалтын түүхээс хийнэ.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>The sale could not be cancelled. It is still open; try again.</source>
         <translation>Борлуулалтыг цуцалж чадсангүй. Нээлттэй хэвээр байна; дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>The customer has already paid, so the sale cannot be cancelled.</source>
         <translation>Үйлчлүүлэгч аль хэдийн төлсөн тул борлуулалтыг цуцлах боломжгүй.</translation>
     </message>
@@ -4645,22 +4672,22 @@
         <translation>Төлөх дүн алга: хөнгөлөлт нийт дүнг бүхэлд нь хасаж байна. Хөнгөлөлтийг цуцлах (Ctrl+D, Ctrl+Shift+D) эсвэл сагсыг цэвэрлэнэ үү (F2).</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+94"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
         <translation>{number} борлуулалтад төлбөр бүртгэгдсэн, гэхдээ тэр дэлгэцэнд алга: түүхээс (F4) харна уу.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+26"/>
         <source>The payment was not recorded; it does not count.</source>
         <translation>Төлбөр бүртгэгдсэнгүй; тооцогдохгүй.</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
         <source>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</source>
         <translation>Үлдэгдлийн нэхэмжлэлийн хариу алдагдлаа. Касс удахгүй дахин хайна.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+38"/>
         <source>The payments could not be handed back.</source>
         <translation>Төлбөрийг буцааж өгч чадсангүй.</translation>
     </message>
@@ -4668,7 +4695,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+61"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+60"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Код уншуулах, бичих эсвэл нэрээр хайх  ·  3*код гурвыг нэмнэ</translation>
     </message>
@@ -4719,7 +4746,7 @@
         <translation>үүнд НХАТ</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>Discount</source>
         <translation>Хөнгөлөлт</translation>
     </message>
@@ -4816,7 +4843,7 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-83"/>
+        <location filename="../../pos_app/ui/messages.py" line="-90"/>
         <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
         <translation>Системийн түлхүүрийн сан (keyring) алга тул нууц үгийг зөвхөн энэ удаад хадгална; дахин эхлүүлсний дараа дахин оруулна уу.</translation>
     </message>
@@ -4824,7 +4851,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-96"/>
+        <location line="-98"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>«{label}» хоосон эсвэл 20 хүртэл латин үсэг, цифр байна.</translation>
     </message>
@@ -4992,6 +5019,11 @@
         <location line="+1"/>
         <source>The {label} must be a percent from 0 to 100.</source>
         <translation>{label} 0-ээс 100 хүртэлх хувь байх ёстой.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must be 1, 5, 10, 50 or 100 tögrög.</source>
+        <translation>{label} нь 1, 5, 10, 50 эсвэл 100 төгрөг байх ёстой.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -5185,6 +5217,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>cash rounding</source>
+        <translation>бэлэн мөнгөний тоймлолт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>sell directly with QPay when the store is down</source>
         <translation>дэлгүүрийн сервер ажиллахгүй үед QPay-ээр шууд борлуулах</translation>
     </message>
@@ -5204,7 +5241,7 @@
         <translation>шууд QPay нэхэмжлэхийн код</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-71"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>«{label}» нь {example} гэх мэт цагийн бүсийн нэр байна.</translation>
     </message>
@@ -5219,7 +5256,7 @@
         <translation>«{label}» 1 эсвэл 2 (хувь) байна.</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>time zone</source>
         <translation>цагийн бүс</translation>
     </message>
@@ -5501,7 +5538,7 @@
         <translation>Хадгалах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+69"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+71"/>
         <source>Barcode scanner</source>
         <translation>Бар код уншигч</translation>
     </message>
@@ -5586,7 +5623,7 @@
         <translation>Epson TM-T88 цуврал зэрэг 180 dpi принтерт (мөрөнд 512 цэг).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="-115"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="-117"/>
         <source>the sample catalog</source>
         <translation>жишээ каталог</translation>
     </message>
@@ -5802,7 +5839,7 @@
         <translation>CSV файл (*.csv);;Бүх файл (*)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+107"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+109"/>
         <source>VAT rate (%)</source>
         <translation>НӨАТ-ын хувь (%)</translation>
     </message>
@@ -5817,7 +5854,7 @@
         <translation>1 эсвэл 2</translation>
     </message>
     <message>
-        <location line="-96"/>
+        <location line="-98"/>
         <source>Time zone</source>
         <translation>Цагийн бүс</translation>
     </message>
@@ -5880,6 +5917,16 @@
         <location line="+1"/>
         <source>above it, a manager&apos;s PIN</source>
         <translation>түүнээс дээш бол менежерийн ПИН</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash rounding (₮)</source>
+        <translation>Бэлэн мөнгөний тоймлолт (₮)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1, 5, 10, 50 or 100: cash is paid to a multiple of it</source>
+        <translation>1, 5, 10, 50 эсвэл 100: бэлэн мөнгийг үүний үржвэрээр төлнө</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -5950,7 +5997,7 @@
 <context>
     <name>Shift</name>
     <message>
-        <location filename="../../pos_app/ui/shift_actions.py" line="+43"/>
+        <location filename="../../pos_app/ui/shift_actions.py" line="+42"/>
         <source>Amount {value} is not a number</source>
         <translation>{value} дүн тоо биш байна</translation>
     </message>
@@ -5993,7 +6040,7 @@
 <context>
     <name>ShiftDialog</name>
     <message>
-        <location line="+48"/>
+        <location line="+37"/>
         <source>Reading the journal…</source>
         <translation>Журналыг уншиж байна…</translation>
     </message>
@@ -6168,7 +6215,7 @@
         <translation>Хаах</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Reading the shift…</source>
         <translation>Ээлжийг уншиж байна…</translation>
     </message>
@@ -6244,6 +6291,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Cash rounding (whole tögrög)</source>
+        <translation>Бэлэн мөнгөний тоймлолт (бүхэл төгрөг)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Paid in</source>
         <translation>Кассад хийсэн</translation>
     </message>
@@ -6271,7 +6323,7 @@
 <context>
     <name>TenderPage</name>
     <message>
-        <location filename="../../pos_app/ui/tender_page.py" line="+57"/>
+        <location filename="../../pos_app/ui/tender_page.py" line="+59"/>
         <source>Due</source>
         <translation>Төлөх дүн</translation>
     </message>
@@ -6286,8 +6338,8 @@
         <translation>Үйлчлүүлэгчийн өгсөн дүн</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+39"/>
+        <location line="+12"/>
+        <location line="+40"/>
         <source>Cash  (F7)</source>
         <translation>Бэлэн мөнгө  (F7)</translation>
     </message>
@@ -6375,6 +6427,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>Cash {amount} (given {given}, change {change}, rounding {rounding})</source>
+        <translation>Бэлэн мөнгө {amount} (өгсөн {given}, хариулт {change}, тоймлолт {rounding})</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Cash {amount} (given {given}, change {change})</source>
         <translation>Бэлэн мөнгө {amount} (өгсөн {given}, хариулт {change})</translation>
     </message>
@@ -6389,7 +6446,12 @@
         <translation>Картын терминал {amount} (зөвшөөрлийн код {code})</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+13"/>
+        <source>In cash {amount} (rounding {rounding})</source>
+        <translation>Бэлнээр {amount} (тоймлолт {rounding})</translation>
+    </message>
+    <message>
+        <location line="+43"/>
         <source>Still due after this</source>
         <translation>Үүний дараа төлөх үлдэгдэл</translation>
     </message>
@@ -6402,7 +6464,7 @@
 <context>
     <name>Tenders</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-91"/>
+        <location filename="../../pos_app/ui/messages.py" line="-96"/>
         <source>Amount {value} is not a number</source>
         <translation>{value} дүн тоо биш байна</translation>
     </message>
@@ -6476,6 +6538,21 @@
         <source>Only the tender that covers the sale gives change</source>
         <translation>Зөвхөн борлуулалтыг бүрэн төлж дуусгасан төлбөрөөс хариулт өгнө</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash is whole tögrög: {value} has möngö</source>
+        <translation>Бэлэн мөнгө бүхэл төгрөгөөр: {value} мөнгөтэй байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only the cash that covers the sale is rounded, and by at most 50 ₮</source>
+        <translation>Зөвхөн борлуулалтыг бүрэн төлж буй бэлэн мөнгийг тоймлох ба 50 ₮-өөс ихгүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{given} in cash would leave {change} of change: no till hands that back. Type what the customer gave</source>
+        <translation>Бэлнээр {given} авбал {change} хариулт өгөх болно: ийм хариултыг ямар ч касс өгдөггүй. Худалдан авагчийн өгсөн дүнг оруулна уу</translation>
+    </message>
 </context>
 <context>
     <name>TillPeople</name>
@@ -6520,18 +6597,18 @@
         <translation>Менежерийн ПИН хэрэгтэй: {what}.</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+33"/>
+        <location line="+8"/>
+        <location line="+34"/>
         <source>That PIN is nobody&apos;s here. Try again.</source>
         <translation>Энэ ПИН хэнд ч хамаарахгүй. Дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-32"/>
         <source>{name} is not a manager: a manager&apos;s PIN is needed.</source>
         <translation>{name} менежер биш: менежерийн ПИН шаардлагатай.</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <source>Enter your PIN to sign in.</source>
         <translation>Нэвтрэхийн тулд ПИН-ээ оруулна уу.</translation>
     </message>
