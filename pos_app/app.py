@@ -246,7 +246,8 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
             self.flow.unavailable_reason = self.tr("No password is stored for this account: enter it in "
                                                    "Settings (Ctrl+,) before charging.")
         else:
-            self.flow.services = Services(backend.checkout, backend.journal, backend.training, backend.posapi)
+            self.flow.services = Services(backend.checkout, backend.journal, backend.training, backend.posapi,
+                                          settings.cash_step)
             self.flow.unavailable_reason = ""
         self.window.starting = False
         if rebuilt or self.counter_journal is not backend.journal:

@@ -15,7 +15,8 @@ from PySide6.QtCore import QDate, QLocale, QTime
 from pos_app.domain.discounts import Discount, DiscountKind
 from pos_app.domain.money import CURRENCY_SIGN, parse_amount
 
-__all__ = ["date_text", "datetime_text", "discount_text", "money_text", "quantity_text", "time_text"]
+__all__ = ["date_text", "datetime_text", "discount_text", "money_text", "quantity_text", "signed_money_text",
+           "time_text"]
 
 _CENT = Decimal("0.01")
 
@@ -31,6 +32,12 @@ def money_text(amount: Decimal | int | str) -> str:
     if cents < 0 and (whole or fraction):
         text = locale.negativeSign() + text
     return f"{text} {CURRENCY_SIGN}"
+
+
+def signed_money_text(amount: Decimal) -> str:
+    """An amount that may go either way (a cash rounding): ``+0.16 ₮``, ``-0.34 ₮``, ``0 ₮``."""
+    text = money_text(amount)
+    return QLocale().positiveSign() + text if parse_amount(amount) > 0 else text
 
 
 def quantity_text(quantity: Decimal) -> str:

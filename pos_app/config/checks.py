@@ -12,6 +12,7 @@ from typing import Callable, Union
 from urllib.parse import urlsplit
 
 from pos_app.domain.receipt_bills import MAX_TILL, till_number_from
+from pos_app.domain.cash import CASH_STEPS
 from pos_app.domain.scale import CODE_DIGITS, PRICE_DECIMALS, VERIFIED_VALUE_DIGITS, ScaleKind, parse_scale_prefixes
 from pos_app.domain.shop_time import DEFAULT_TIME_ZONE, time_zone
 from pos_app.domain.validators import TERMINAL_ID
@@ -336,6 +337,12 @@ def check_discount_limit(value: str) -> Check:
         "The {label} must be a percent from 0 to 100."
 
 
+def check_cash_rounding(value: str) -> Check:
+    # Cash is whole tögrög: there is no "no rounding" (0 or empty), only the step it is rounded to.
+    return None if value in (str(step) for step in CASH_STEPS) else \
+        "The {label} must be 1, 5, 10, 50 or 100 tögrög."
+
+
 # The checks of the fields every environment uses; the account's fields are added outside training.
 FIELD_CHECKS: dict[str, Callable[[str], Check]] = {
     "callback_url": check_callback_url,
@@ -367,6 +374,7 @@ FIELD_CHECKS: dict[str, Callable[[str], Check]] = {
     "idle_lock_minutes": check_idle_lock_minutes,
     "discount_limit": check_discount_limit,
     "posapi_till_number": check_till_number,
+    "cash_rounding": check_cash_rounding,
 }
 
 

@@ -44,6 +44,7 @@ FIELD_LABELS = {
     "window_mode": "window size",
     "idle_lock_minutes": "lock after idle minutes",
     "discount_limit": "discount limit without a manager",
+    "cash_rounding": "cash rounding",
     "store_direct_allowed": "sell directly with QPay when the store is down",
     "direct_base_url": "direct QPay service address",
     "direct_username": "direct QPay user name",

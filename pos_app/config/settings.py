@@ -8,11 +8,13 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, fields
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Mapping
 
 import platformdirs
 
+from pos_app.domain.cash import DEFAULT_CASH_STEP
 from pos_app.domain.scale import ScaleFormat
 from pos_app.domain.shop_time import DEFAULT_TIME_ZONE, ShopClock, time_zone
 from pos_app.domain.taxes import TaxRates
@@ -32,7 +34,7 @@ from .checks import (
     SYSTEM_PRINTER as SYSTEM_PRINTER,
     TRAINING_PROFILES as TRAINING_PROFILES,
     Check as Check,
-    account_checks, anything, check_text, posapi_checks, scale_checks, store_checks,
+    account_checks, anything, check_cash_rounding, check_text, posapi_checks, scale_checks, store_checks,
     parse_listen_address as parse_listen_address,
     percent,
 )
@@ -137,6 +139,7 @@ class Settings:
     window_mode: str = "maximized"               # "maximized", "full_screen" or "window"
     idle_lock_minutes: str = "5"                 # once PINs are set up; "0": never
     discount_limit: str = "10"                   # percent a cashier may give; above it, a manager's PIN
+    cash_rounding: str = "1"                     # cash is paid to a multiple of this many tögrög: 1, 5, 10, 50 or 100
     store_direct_allowed: bool = False           # at a store: the owner lets the till sell with QPay when it is down
     # ... with this QPay account (its password: the keyring's production account of it, `direct_account`).
     direct_base_url: str = DEFAULT_DIRECT_BASE_URL
@@ -164,6 +167,11 @@ class Settings:
         """How the scale's labels read (ValueError when a scale setting is not valid: see problems())."""
         return ScaleFormat.from_text(self.scale_prefixes, self.scale_kind, self.scale_code_digits,
                                      self.scale_price_decimals, self.scale_verifier_digit)
+
+    @property
+    def cash_step(self) -> Decimal:
+        """What cash is rounded to (`cash_rounding`); 1 ₮ when that setting is not valid (see problems())."""
+        return Decimal(self.cash_rounding) if check_cash_rounding(self.cash_rounding) is None else DEFAULT_CASH_STEP
 
     @property
     def uses_posapi(self) -> bool:

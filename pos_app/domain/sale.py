@@ -14,7 +14,7 @@ from enum import Enum
 from .cart import CartLine
 from .discounts import Discount
 from .taxes import TaxSplit
-from .tenders import Tender, Tendering
+from .tenders import CashTender, Tender, Tendering
 from .validators import check_organization_register
 
 
@@ -177,6 +177,11 @@ class Sale:
     @property
     def change(self) -> Decimal:
         return sum((tender.change for tender in self.tenders), Decimal(0))
+
+    @property
+    def cash_rounding(self) -> Decimal:
+        """What the cash paid beyond the total to be whole tögrög (below 0: short of it)."""
+        return sum((tender.rounding for tender in self.tenders if isinstance(tender, CashTender)), Decimal(0))
 
     @property
     def qpay_amount(self) -> Decimal:

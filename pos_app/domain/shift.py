@@ -9,13 +9,16 @@ journal's call; the figures here count every move they are given, whatever its t
 
 * `SaleTender`: a tender that counted for a sale (a `pos_app.domain.tenders` tender, any kind). Cash comes in
   as the net of the drawer: the customer's `given` goes in and the `change` comes out, so the drawer gains
-  ``given − change == applied`` (the tender's `amount`).
-* `Refund`: money given back to a customer, by tender kind; only a cash refund leaves the drawer.
+  ``given − change == applied + rounding`` (the tender's `amount`, and the `rounding` that made it whole tögrög).
+* `Refund`: money given back to a customer, by tender kind; only a cash refund leaves the drawer (with the
+  rounding the cash was taken with: a rounded sale's cash goes back whole).
 * `PaidIn` / `PaidOut`: cash put in or taken out that is not a sale (change brought from the bank, a
   delivery paid from the till).
 
-**Expected cash** = float + cash sales (applied) − cash refunds + paid in − paid out; the same as the
-issue's "cash sales − cash change − cash refunds + float" with cash sales counted at what was given.
+**Expected cash** = float + cash sales (applied) + cash rounding − cash refunds + paid in − paid out; the same as
+the issue's "cash sales − cash change − cash refunds + float" with cash sales counted at what was given. The
+reports show the rounding apart (`cash_rounding`: taken less given back), as the sales are counted at their
+exact amounts.
 
 **Reports**: `x_report` any time while the shift is open (it stays open); `z_report` counts the drawer and
 closes the shift: a `ShiftClose` with counted, expected and the signed difference (counted − expected:
@@ -160,24 +163,31 @@ class SaleTender:
 
     @property
     def amount(self) -> Decimal:
-        """What the tender applied to the sale (cash: given − change)."""
+        """What the tender applied to the sale (cash: given − change − rounding)."""
         return self.tender.amount
+
+    @property
+    def rounding(self) -> Decimal:
+        """What cash paid beyond the amount to be whole tögrög (0 for any other tender)."""
+        return self.tender.rounding if isinstance(self.tender, CashTender) else _ZERO
 
 
 @dataclass(frozen=True)
 class Refund:
     """Money given back to a customer by the tender `kind` (cash from the drawer, a card or QPay payment
-    returned by the bank)."""
+    returned by the bank): the sale's `amount`, and the `rounding` its cash was taken with (cash only)."""
 
     kind: TenderKind
     amount: Decimal
     at: datetime
     sale_number: str = ""
+    rounding: Decimal = _ZERO
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, TenderKind):
             raise TypeError(f"not a tender kind: {shown(self.kind)}")
         object.__setattr__(self, "amount", _move_amount(self.amount))
+        object.__setattr__(self, "rounding", parse_amount(self.rounding))
         _aware(self.at)
 
 
@@ -211,9 +221,9 @@ ShiftMove = SaleTender | Refund | PaidIn | PaidOut
 def cash_in(move: ShiftMove) -> Decimal:
     """What `move` did to the drawer's cash: above 0 in, below 0 out, 0 for card and QPay."""
     if isinstance(move, SaleTender):
-        return move.amount if move.kind is TenderKind.CASH else _ZERO
+        return move.amount + move.rounding if move.kind is TenderKind.CASH else _ZERO
     if isinstance(move, Refund):
-        return -move.amount if move.kind is TenderKind.CASH else _ZERO
+        return -(move.amount + move.rounding) if move.kind is TenderKind.CASH else _ZERO
     if isinstance(move, PaidIn):
         return move.amount
     if isinstance(move, PaidOut):
@@ -222,7 +232,8 @@ def cash_in(move: ShiftMove) -> Decimal:
 
 
 def expected_cash(float_amount: Decimal, moves: Iterable[ShiftMove]) -> Decimal:
-    """What the drawer should hold: the float + cash sales (applied) − cash refunds + paid in − paid out."""
+    """What the drawer should hold: the float + cash sales (applied) + their rounding − cash refunds (with theirs)
+    + paid in − paid out."""
     return float_amount + sum((cash_in(move) for move in moves), _ZERO)
 
 
@@ -271,6 +282,7 @@ class ShiftReport:
     paid_in: Tally = Tally()
     paid_out: Tally = Tally()
     expected_cash: Decimal = _ZERO
+    cash_rounding: Decimal = _ZERO              # what cash paid beyond the sales' exact amounts, less given back
 
     def figures(self, kind: TenderKind) -> KindFigures:
         return next(figures for figures in self.by_kind if figures.kind is kind)
@@ -334,7 +346,7 @@ def shift_report(kind: ReportKind, shift: Shift, moves: Iterable[ShiftMove], tak
     _aware(taken_at)
     taken = dict.fromkeys(REPORT_ORDER, Tally())
     refunded = dict.fromkeys(REPORT_ORDER, Tally())
-    given = change = _ZERO
+    given = change = rounding = _ZERO
     paid_in = paid_out = Tally()
     chosen = tuple(moves)
     for move in chosen:
@@ -343,8 +355,10 @@ def shift_report(kind: ReportKind, shift: Shift, moves: Iterable[ShiftMove], tak
             if isinstance(move.tender, CashTender):
                 given += move.tender.given
                 change += move.tender.change
+                rounding += move.tender.rounding
         elif isinstance(move, Refund):
             refunded[move.kind] = refunded[move.kind].plus(move.amount)
+            rounding -= move.rounding
         elif isinstance(move, PaidIn):
             paid_in = paid_in.plus(move.amount)
         elif isinstance(move, PaidOut):
@@ -352,7 +366,7 @@ def shift_report(kind: ReportKind, shift: Shift, moves: Iterable[ShiftMove], tak
         else:
             raise TypeError(f"not a shift move: {shown(move)}")
     return ShiftReport(kind, shift, taken_at, tuple(KindFigures(k, taken[k], refunded[k]) for k in REPORT_ORDER),
-                       given, change, paid_in, paid_out, expected_cash(shift.float_amount, chosen))
+                       given, change, paid_in, paid_out, expected_cash(shift.float_amount, chosen), rounding)
 
 
 def x_report(shift: Shift, moves: Iterable[ShiftMove], taken_at: datetime) -> ShiftReport:

@@ -4,10 +4,14 @@ After the cart the cashier takes one tender after another until they cover the t
 state of that for one sale: an immutable value, so each step gives a new one. The caller writes the new
 tender to the journal first and only then keeps the new state ("a tender counts once it is written").
 
-* **Cash** (`add_cash(given)`): the customer hands over `given`; the tender applies ``min(given, due)`` to the
-  sale and the rest is the change. Change comes only from cash, and only from the tender that covers the
-  sale, so a sale has at most one cash tender with change, its last. Cash of 0 is refused; so is any tender
-  once nothing is due.
+* **Cash** (`add_cash(given, step)`): cash is whole tögrög. The customer hands over `given` (whole); what is due
+  is paid in cash at `round_cash(due, step)`, half up to a multiple of the shop's `step` (1, 5, 10, 50 or 100 ₮;
+  1 by default), so cash that covers it applies the exact due to the sale, its `rounding` is what the cash paid
+  beyond it (below 0: short of it), and the rest is the change; less cash applies what was given, unrounded.
+  Change and rounding come only from cash, and only from the tender that covers the sale, so a sale has at most
+  one cash tender with change or rounding, its last. Cash of 0 is refused (but where the rounded due is 0 itself,
+  as after a card that left 0.30, 0 given covers it); so is any tender once nothing is due, and cash leaving more
+  change than `MAX_CHANGE`.
 * **Card terminal** (`add_card(amount, approval_code)`): the bank's own terminal charges the card; the till
   records the approval code the cashier types from its slip. A terminal never gives change, so the amount
   is above 0 and at most what is due. The code is 4 to 12 letters or digits (6 on most slips), kept upper-case.
@@ -21,12 +25,12 @@ tender to the journal first and only then keeps the new state ("a tender counts 
 **PosAPI**: the receipt's `payments` come from `posapi_payments`, one ``(code, amount)`` line a tender, at the
 amount applied (cash: never what was given). They add up exactly to the total once covered.
 
-**No cash rounding**: amounts are exact `Decimal` tögrög with at most two decimals, kept to the cent. Coins
-below 1 tögrög are not in use, but the till neither rounds the total nor the change: whatever the cashier
-enters is what is recorded, and the receipt's payments equal the total to the cent.
+**Cash rounding** (`pos_app.domain.cash`): the total, card, QPay and the receipt stay exact to the möngö. The
+rounding is the cash tender's own, outside the sale's amount (the receipt's `payments` still add up to its total);
+the drawer keeps ``amount + rounding`` (`taken`). Change above the largest note is `is_unlikely_cash`.
 
-Errors are `TenderError`: an English template with ``{name}`` fields and its params (as `CartError`), so the
-window can translate it; every template is listed in `TENDER_MESSAGES`.
+Errors are `TenderError` (`tender_errors`): an English template with ``{name}`` fields and its params (as
+`CartError`), so the window can translate it; every template is listed in `TENDER_MESSAGES`.
 """
 
 from __future__ import annotations
@@ -38,51 +42,22 @@ from decimal import Decimal
 from enum import Enum
 from typing import ClassVar, NamedTuple
 
+from .cash import CASH_STEPS, DEFAULT_CASH_STEP, LARGEST_NOTE, MAX_CHANGE, round_cash
 from .money import format_mnt, parse_amount, shown
+from .tender_errors import (ABSURD_CASH, BAD_AMOUNT, BAD_APPROVAL_CODE, BAD_CHANGE, BAD_PAYMENT_ID, BAD_ROUNDING,
+                            BAD_TOTAL, CASH_NOT_WHOLE, COMPLETED, NO_PAYMENT_ID, NO_TENDER, NOT_A_NUMBER, NOT_COVERED,
+                            NOTHING_DUE, OVER_DUE_CARD, OVER_DUE_CASH, OVER_DUE_QPAY, TENDER_MESSAGES,
+                            TOO_MANY_PAYMENT_IDS, TenderError)
 
 __all__ = ["CASH_CODE", "MAX_AMOUNT", "MAX_PAYMENT_IDS", "PAYMENT_CARD_CODE", "POSAPI_CODES", "TENDER_MESSAGES",
            "CardTender", "CashTender", "PaymentLine", "QPayTender", "Tender", "TenderError", "TenderKind",
-           "Tendering", "check_approval_code", "parse_tender_amount", "posapi_payments"]
+           "Tendering", "check_approval_code", "is_unlikely_cash", "parse_tender_amount", "posapi_payments"]
 
 MAX_AMOUNT = Decimal(10) ** 12          # as a price: any amount of a sale is below it
 MAX_PAYMENT_IDS = 50
 _ZERO = Decimal(0)
+_MAX_ROUNDING = max(CASH_STEPS) / 2
 _APPROVAL_CODE = re.compile(r"[A-Za-z0-9]{4,12}")
-
-# -- the messages (templates for `TenderError`) --------------------------------------------------------------
-NOT_A_NUMBER = "Amount {value} is not a number"
-BAD_AMOUNT = "An amount must be above 0, below 10^12, with at most 2 decimals"
-BAD_TOTAL = "The sale's total must be above 0, below 10^12, with at most 2 decimals"
-NOTHING_DUE = "Nothing more is due: the sale is paid"
-COMPLETED = "The sale is completed: its tenders cannot change"
-NOT_COVERED = "{due} is still due"
-OVER_DUE_CARD = "A card terminal gives no change: charge at most {due}"
-OVER_DUE_QPAY = "A QPay payment may cover at most {due}"
-OVER_DUE_CASH = "Cash applies at most {due} to the sale: the rest is change"
-BAD_APPROVAL_CODE = "The approval code is 4 to 12 letters or digits, as on the terminal's slip"
-NO_PAYMENT_ID = "A QPay tender needs the id of its payment"
-BAD_PAYMENT_ID = "QPay payment id {value} is not valid"
-TOO_MANY_PAYMENT_IDS = "A QPay tender holds at most {maximum} payments"
-NO_TENDER = "There is no tender to take off"
-BAD_CHANGE = "Only the tender that covers the sale gives change"
-
-TENDER_MESSAGES = (NOT_A_NUMBER, BAD_AMOUNT, BAD_TOTAL, NOTHING_DUE, COMPLETED, NOT_COVERED, OVER_DUE_CARD,
-                   OVER_DUE_QPAY, OVER_DUE_CASH, BAD_APPROVAL_CODE, NO_PAYMENT_ID, BAD_PAYMENT_ID,
-                   TOO_MANY_PAYMENT_IDS, NO_TENDER, BAD_CHANGE)
-
-
-class TenderError(ValueError):
-    """A tender the sale refuses, with a message fit to show the cashier.
-
-    `template` (English, with ``{name}`` fields; one of `TENDER_MESSAGES`) and `params` let the window
-    translate the message; ``str()`` is the English text.
-    """
-
-    def __init__(self, template: str, **params: object) -> None:
-        self.template = template
-        self.params = params
-        super().__init__(template.format(**params))
-
 
 class TenderKind(Enum):
     QPAY = "qpay"
@@ -98,6 +73,29 @@ def parse_tender_amount(value: object) -> Decimal:
         raise TenderError(NOT_A_NUMBER, value=shown(value)) from None
     if not _ZERO < amount < MAX_AMOUNT or amount.as_tuple().exponent < -2:  # type: ignore[operator]
         raise TenderError(BAD_AMOUNT)
+    return amount
+
+
+def _cash_given(value: object) -> Decimal:
+    """Cash the customer handed over: whole tögrög, 0 or more, below 10^12."""
+    try:
+        amount = parse_amount(value)
+    except ValueError:
+        raise TenderError(NOT_A_NUMBER, value=shown(value)) from None
+    if not _ZERO <= amount < MAX_AMOUNT:
+        raise TenderError(BAD_AMOUNT)
+    if amount != amount.to_integral_value():
+        raise TenderError(CASH_NOT_WHOLE, value=format_mnt(amount))
+    return amount
+
+
+def _rounding(value: object) -> Decimal:
+    try:
+        amount = parse_amount(value)
+    except ValueError:
+        raise TenderError(NOT_A_NUMBER, value=shown(value)) from None
+    if abs(amount) > _MAX_ROUNDING or amount.as_tuple().exponent < -2:  # type: ignore[operator]
+        raise TenderError(BAD_ROUNDING)
     return amount
 
 
@@ -129,21 +127,32 @@ def _payment_ids(ids: Iterable[object]) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class CashTender:
-    """Cash: `given` by the customer, `amount` of it applied to the sale, the rest (`change`) handed back."""
+    """Cash: `given` by the customer, `amount` of it applied to the sale, `rounding` what the cash paid beyond the
+    amount to pay it in whole tögrög (below 0: short of it; only the covering cash has one), and the rest (`change`)
+    handed back. The drawer keeps `taken`: the amount and its rounding. Given is 0 only when that is 0 too."""
 
     amount: Decimal
     given: Decimal
+    rounding: Decimal = _ZERO
     kind: ClassVar[TenderKind] = TenderKind.CASH
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "amount", parse_tender_amount(self.amount))
-        object.__setattr__(self, "given", parse_tender_amount(self.given))
-        if self.given < self.amount:
+        object.__setattr__(self, "rounding", _rounding(self.rounding))
+        # (0 given only where the rounding took all that was due: nothing to hand over)
+        given = _cash_given(self.given) if self.taken == 0 else parse_tender_amount(self.given)
+        object.__setattr__(self, "given", given)
+        if self.given < self.taken:
             raise TenderError(BAD_AMOUNT)
 
     @property
+    def taken(self) -> Decimal:
+        """What the drawer keeps: given less change."""
+        return self.amount + self.rounding
+
+    @property
     def change(self) -> Decimal:
-        return self.given - self.amount
+        return self.given - self.taken
 
 
 @dataclass(frozen=True)
@@ -233,6 +242,11 @@ class Tendering:
         return sum((tender.given for tender in self.tenders if isinstance(tender, CashTender)), _ZERO)
 
     @property
+    def rounding(self) -> Decimal:
+        """What the cash paid beyond the sale's exact amount to pay it in whole tögrög (below 0: short of it)."""
+        return sum((tender.rounding for tender in self.tenders if isinstance(tender, CashTender)), _ZERO)
+
+    @property
     def last(self) -> Tender | None:
         return self.tenders[-1] if self.tenders else None
 
@@ -246,11 +260,23 @@ class Tendering:
 
     # -- the steps ------------------------------------------------------------------------------------------
 
-    def cash_tender(self, given: object) -> CashTender:
-        """The cash tender `given` makes now (not yet added): it applies min(given, due)."""
-        self._open_and_due()
-        amount = parse_tender_amount(given)
-        return CashTender(min(amount, self.due), amount)
+    def cash_due(self, step: Decimal = DEFAULT_CASH_STEP) -> Decimal:
+        """What is due, as cash pays it (`round_cash`)."""
+        return round_cash(self.due, step)
+
+    def cash_tender(self, given: object, step: Decimal = DEFAULT_CASH_STEP) -> CashTender:
+        """The cash tender `given` (whole tögrög) makes now (not yet added). Cash that covers the due (exact, or
+        rounded by `step`: `cash_due`) applies the due, rounded: the drawer keeps min(given, cash due), the rest is
+        change. Less applies what was given. Refused when it would leave more change than `MAX_CHANGE`."""
+        due = self._open_and_due()
+        amount = _cash_given(given)
+        cash_due = round_cash(due, step)
+        if amount < min(due, cash_due):
+            tender = CashTender(amount, amount)
+        else:
+            tender = CashTender(due, amount, min(amount, cash_due) - due)
+        _check_new_cash(tender)
+        return tender
 
     def card_tender(self, amount: object, approval_code: object) -> CardTender:
         due = self._open_and_due()
@@ -266,8 +292,8 @@ class Tendering:
             raise TenderError(OVER_DUE_QPAY, due=format_mnt(due))
         return QPayTender(value, _payment_ids(payment_ids))
 
-    def add_cash(self, given: object) -> Tendering:
-        return self.add(self.cash_tender(given))
+    def add_cash(self, given: object, step: Decimal = DEFAULT_CASH_STEP) -> Tendering:
+        return self.add(self.cash_tender(given, step))
 
     def add_card(self, amount: object, approval_code: object) -> Tendering:
         return self.add(self.card_tender(amount, approval_code))
@@ -276,8 +302,11 @@ class Tendering:
         return self.add(self.qpay_tender(amount, payment_ids))
 
     def add(self, tender: Tender) -> Tendering:
-        """This state with `tender` added (checked against what is due)."""
+        """This state with `tender` added (checked against what is due; new cash is whole tögrög in and out, and
+        leaves at most `MAX_CHANGE` of change)."""
         _check_fits(tender, self._open_and_due())
+        if isinstance(tender, CashTender):
+            _check_new_cash(tender)
         return Tendering(self.total, (*self.tenders, tender))
 
     def remove_last(self) -> Tendering:
@@ -319,6 +348,24 @@ def _check_fits(tender: object, due: Decimal) -> None:
         raise TenderError(_OVER_DUE[tender.kind], due=format_mnt(due))
     if tender.change and tender.amount != due:
         raise TenderError(BAD_CHANGE)
+    if isinstance(tender, CashTender) and tender.rounding and tender.amount != due:
+        raise TenderError(BAD_ROUNDING)
+
+
+def _check_new_cash(tender: CashTender) -> None:
+    """Cash taken now is whole tögrög, in and out, and leaves at most `MAX_CHANGE` (a journal's older tenders
+    are read as they were written)."""
+    for value in (tender.given, tender.taken):
+        if value != value.to_integral_value():
+            raise TenderError(CASH_NOT_WHOLE, value=format_mnt(value))
+    if tender.change > MAX_CHANGE:
+        raise TenderError(ABSURD_CASH, given=format_mnt(tender.given), change=format_mnt(tender.change))
+
+
+def is_unlikely_cash(tender: Tender) -> bool:
+    """Cash leaving more change than the largest note (`LARGEST_NOTE`): a customer never hands over a whole 20,000 ₮
+    note more than the sale needs, so a zero too many is likelier than such cash; the till asks before taking it."""
+    return isinstance(tender, CashTender) and tender.change > LARGEST_NOTE
 
 
 # -- PosAPI ---------------------------------------------------------------------------------------------------
@@ -343,7 +390,7 @@ class PaymentLine(NamedTuple):
 
 
 def posapi_payments(tenders: Tendering | Iterable[Tender]) -> tuple[PaymentLine, ...]:
-    """The receipt's payment lines, one a tender in order, each at the amount applied to the sale (cash:
-    not what was given). For a covered `Tendering` they add up exactly to its total."""
+    """The receipt's payment lines, one a tender in order, each at the amount applied to the sale (cash: not what
+    was given, nor its rounding). For a covered `Tendering` they add up exactly to its total."""
     chosen = tenders.tenders if isinstance(tenders, Tendering) else tuple(tenders)
     return tuple(PaymentLine(POSAPI_CODES[tender.kind], tender.amount) for tender in chosen)

@@ -81,6 +81,7 @@ def _summary_rows(summary: DaySummary) -> list[tuple[str, str, object, object]]:
         ("day", "sales_begun", summary.sales_count, ""),
         tally("paid", "sales", summary.paid),
         amount("paid", "overpaid", summary.overpaid),
+        amount("paid", "cash_rounding", summary.cash_rounding),
         amount("paid", "vat", summary.vat),
         amount("paid", "city_tax", summary.city_tax),
         tally("paid", "given_back", summary.given_back),

@@ -65,6 +65,7 @@ class SaleDay:
     paid_before: Decimal = _ZERO            # the payments learnt of before the window
     without_receipt_amount: Decimal = _ZERO  # the money of `without_receipt` (the sale's payments), same sign
     returned: tuple[GivenBack, ...] = ()    # what each of its steps in the window gave back, how and by what
+    rounding: Decimal = _ZERO               # cash rounding taken in the window, less that given back with its cash
 
     @property
     def moved(self) -> bool:
@@ -159,6 +160,23 @@ def _learnt(detail: Mapping[str, Any], sale: JournalSale) -> tuple[PaymentSeen, 
     return sale.payments if listed is None else listed
 
 
+# The steps whose tender records carry a cash rounding: taken with the cash, and given back with it.
+_ROUNDING_SIGNS = {"tender_taken": 1, "tenders_refunded": -1, "tenders_handed_back": -1}
+
+
+def _rounding(steps: Sequence[Event], start: datetime, end: datetime) -> Decimal:
+    """The cash rounding the sale's steps in the window took (each cash tender's, in its record) less what went
+    back with its cash."""
+    total = _ZERO
+    for at, kind, detail in steps:
+        sign = _ROUNDING_SIGNS.get(kind)
+        records = detail.get("payments")
+        if sign and start <= wall_clock(at) < end and isinstance(records, (list, tuple)):
+            total += sign * _sum(Decimal(str(record.get("rounding", "0")))
+                                 for record in records if isinstance(record, Mapping))
+    return total
+
+
 def _key(payment: PaymentSeen) -> object:
     return payment.payment_id or (payment.amount, payment.bank, payment.kind)
 
@@ -240,7 +258,7 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
     return SaleDay(sale, begun, paid, given_back, ended, issued, voided,
                    without_receipt=(at_end is not None) - (at_start is not None), payments=tuple(payments),
                    paid_before=paid_before, without_receipt_amount=(at_end or _ZERO) - (at_start or _ZERO),
-                   returned=tuple(returned))
+                   returned=tuple(returned), rounding=_rounding(steps, start, end))
 
 
 def day_moves(sales: Iterable[JournalSale], day: date, terminal: str,

@@ -47,6 +47,9 @@ journal's own event times), not on the day its sale was begun:
   issued on a later day than the payment, or its money given back) takes it
   back out: a correction line, count -1. So over any run of days *vat* adds up
   to what ebarimt holds plus each sale without receipt once.
+* **cash_rounding**: what cash paid that day beyond the sales' exact amounts to be whole tögrög (below 0: short
+  of them), less what went back with the cash of a return. The drawer holds it; *paid* (the sales' money, as
+  their receipts have it) does not.
 * **discounts**: the sales whose payments reached their total that day that had a discount (a line's own
   or the sale's), and what was taken off them.
 * **sales_count**: sales begun that day; **cancelled / expired / failed**:
@@ -163,6 +166,7 @@ class DaySummary:
     sales_count: int = 0                                   # sales begun in the day
     paid: Tally = Tally()                                  # money that arrived: sales, their payments first seen
     overpaid: Decimal = _ZERO                              # of `paid`, what was beyond the sales' totals
+    cash_rounding: Decimal = _ZERO                         # beside `paid`: cash paid beyond it to be whole tögrög
     receipts_issued: int = 0
     receipts_voided: int = 0
     receipt_vat: Decimal = _ZERO                           # with receipt: issued minus voided that day
@@ -284,7 +288,7 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
                 since: datetime | None, closed_at: datetime | None) -> DaySummary:
     paid = without_receipt = cancelled = expired = failed = discounts = Tally()
     given_back = {ReversalKind.CANCEL: Tally(), ReversalKind.REFUND: Tally()}
-    overpaid = receipt_vat = receipt_city_tax = no_receipt_vat = no_receipt_city_tax = _ZERO
+    overpaid = cash_rounding = receipt_vat = receipt_city_tax = no_receipt_vat = no_receipt_city_tax = _ZERO
     begun = receipts_issued = receipts_voided = 0
     banks: dict[str, Tally] = {}
     kinds: dict[str, Tally] = {}
@@ -293,6 +297,7 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
     for move in moves:
         sale = move.sale
         begun += move.begun
+        cash_rounding += move.rounding
         if move.paid is not None:
             paid = paid.plus(move.paid)
             overpaid += move.overpaid
@@ -347,7 +352,7 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
         receipt_voids_pending += sale.receipt_status is ReceiptStatus.CANCELLING
 
     return DaySummary(
-        day=day, terminal=terminal, sales_count=begun, paid=paid, overpaid=overpaid,
+        day=day, terminal=terminal, sales_count=begun, paid=paid, overpaid=overpaid, cash_rounding=cash_rounding,
         receipts_issued=receipts_issued, receipts_voided=receipts_voided,
         receipt_vat=receipt_vat, receipt_city_tax=receipt_city_tax, without_receipt=without_receipt,
         no_receipt_vat=no_receipt_vat, no_receipt_city_tax=no_receipt_city_tax, discounts=discounts,

@@ -295,6 +295,12 @@ def _add_tenders_and_shifts(db: sqlite3.Connection) -> None:
                            "sale); the file was left as it was.")
 
 
+def _add_cash_rounding(db: sqlite3.Connection) -> None:
+    """Cash is whole tögrög: a cash tender's rounding (what the cash paid beyond the amount it applied, below 0 short
+    of it; '0' for every tender before, and for the card terminal)."""
+    db.execute("ALTER TABLE tenders ADD COLUMN rounding TEXT NOT NULL DEFAULT '0'")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _create_sales_journal,   # 1
     _add_reversals,          # 2
@@ -306,6 +312,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     add_people_and_parking,    # 8
     add_part_returns,          # 9
     add_receipt_bill_time,     # 10
+    _add_cash_rounding,        # 11
 )
 LATEST_VERSION = len(MIGRATIONS)
 

@@ -43,6 +43,7 @@ def report_record(report: ShiftReport | ShiftClose) -> dict[str, object]:
         "paid_in": _tally(figures.paid_in),
         "paid_out": _tally(figures.paid_out),
         "expected_cash": str(figures.expected_cash),
+        "cash_rounding": str(figures.cash_rounding),
     }
     if close is not None:
         record.update({"counted": str(close.counted), "difference": str(close.difference)})
@@ -57,7 +58,8 @@ def report_from_record(record: dict[str, Any], shift: Shift) -> ShiftReport:
         tuple(KindFigures(kind, _read_tally(by_kind[kind.value]["taken"]), _read_tally(by_kind[kind.value]["refunded"]))
               for kind in REPORT_ORDER),
         Decimal(record["cash_given"]), Decimal(record["cash_change"]), _read_tally(record["paid_in"]),
-        _read_tally(record["paid_out"]), Decimal(record["expected_cash"]))
+        _read_tally(record["paid_out"]), Decimal(record["expected_cash"]),
+        Decimal(record.get("cash_rounding", "0")))         # (a Z report stored before cash was rounded: none)
 
 
 def shift_csv(report: ShiftReport | ShiftClose) -> str:
@@ -74,7 +76,7 @@ def shift_csv(report: ShiftReport | ShiftClose) -> str:
     for kind, figures in by_kind.items():
         rows.append(("taken", kind, figures["taken"]["count"], figures["taken"]["amount"]))
         rows.append(("refunded", kind, figures["refunded"]["count"], figures["refunded"]["amount"]))
-    for key in ("cash_given", "cash_change", "expected_cash", "counted", "difference"):
+    for key in ("cash_given", "cash_change", "cash_rounding", "expected_cash", "counted", "difference"):
         if key in record:
             rows.append(("cash", key, "", record[key]))
     for key in ("paid_in", "paid_out"):

@@ -2,11 +2,11 @@
 drawer (the Z report, stored and never changed), and cash put in or taken out between sales.
 
 What a shift holds is read from the journal by time, between its opening and its close (or now): the tenders
-taken then (cash with what was given and the change), QPay's payments first learnt of then, the tenders handed
-back or refunded then, QPay's money given back then, what partial returns gave back then (by how it went back),
-and the drawer's own moves. The figures are the domain's
-(`pos_app.domain.shift`); this module only finds the moves and keeps the shift. One shift may be open per
-terminal (a unique index), and a closed one is never changed (a trigger). Call these on a worker.
+taken then (cash with what was given, the change and the rounding), QPay's payments first learnt of then, the
+tenders handed back or refunded then, QPay's money given back then, what partial returns gave back then (by how it
+went back), and the drawer's own moves. The figures are the domain's (`pos_app.domain.shift`); this module only
+finds the moves and keeps the shift. One shift may be open per terminal (a unique index), and a closed one is never
+changed (a trigger). Call these on a worker.
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ def _moves(db: sqlite3.Connection, terminal: str, start: datetime, end: datetime
         if since <= row["at"] < until:
             moves.append(SaleTender(tender.tender, tender.at, row["number"]))
         if tender.status is not TenderStatus.COUNTED and since <= row["changed_at"] < until:
-            moves.append(Refund(tender.kind, tender.amount, tender.changed_at, row["number"]))
+            moves.append(Refund(tender.kind, tender.amount, tender.changed_at, row["number"], tender.rounding))
     moves += _qpay_moves(db, terminal, since, until)
     moves += _part_return_moves(db, terminal, start, end)
     for row in db.execute("SELECT drawer_moves.* FROM drawer_moves JOIN shifts ON shifts.id = drawer_moves.shift_id"

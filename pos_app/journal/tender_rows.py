@@ -49,6 +49,11 @@ class JournalTender:
         return self.tender.amount
 
     @property
+    def rounding(self) -> Decimal:
+        """Cash: what it paid beyond the amount to be whole tögrög (it goes back with it); 0 for the card terminal."""
+        return self.tender.rounding if isinstance(self.tender, CashTender) else Decimal(0)
+
+    @property
     def is_kept(self) -> bool:
         return self.status is TenderStatus.COUNTED
 
@@ -65,6 +70,8 @@ def tender_record(tender: JournalTender) -> dict[str, object]:
                                  "type": payment.kind}
     if isinstance(tender.tender, CashTender):
         record["given"] = str(tender.tender.given)
+        if tender.tender.rounding:
+            record["rounding"] = str(tender.tender.rounding)
     else:
         record["approval_code"] = tender.tender.approval_code
     return record
@@ -72,11 +79,12 @@ def tender_record(tender: JournalTender) -> dict[str, object]:
 
 def insert(db: sqlite3.Connection, number: str, tender: CashTender | CardTender, at: str) -> int:
     given = tender.given if isinstance(tender, CashTender) else tender.amount
+    rounding = tender.rounding if isinstance(tender, CashTender) else Decimal(0)
     code = tender.approval_code if isinstance(tender, CardTender) else ""
-    cursor = db.execute("INSERT INTO tenders (number, kind, amount, given, approval_code, status, at, changed_at)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    cursor = db.execute("INSERT INTO tenders (number, kind, amount, given, approval_code, status, at, changed_at,"
+                        " rounding) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (number, _KINDS[tender.kind], str(tender.amount), str(given), code,
-                         TenderStatus.COUNTED.value, at, at))
+                         TenderStatus.COUNTED.value, at, at, str(rounding)))
     assert cursor.lastrowid is not None
     return cursor.lastrowid
 
@@ -98,7 +106,9 @@ def from_row(row: sqlite3.Row) -> JournalTender:
     amount = Decimal(row["amount"])
     tender: CashTender | CardTender
     if row["kind"] == "cash":
-        tender = CashTender(amount, Decimal(row["given"]))
+        # (rows shipped to the store by a till before migration 11 have no rounding)
+        rounding = Decimal(row["rounding"]) if "rounding" in row.keys() else Decimal(0)
+        tender = CashTender(amount, Decimal(row["given"]), rounding)
     else:
         tender = CardTender(amount, row["approval_code"])
     return JournalTender(row["id"], tender, TenderStatus(row["status"]), datetime.fromisoformat(row["at"]),

@@ -128,10 +128,11 @@ class JournalTenders:
         return amount
 
     def tenders_refunded(self: Journal, number: str, reason: str, *, void_receipts: bool = True) -> Decimal:
-        """A paid sale returned: its cash given back from the drawer, its card-terminal payments refunded on the
-        terminal. Its valid receipts move to CANCELLING in the same transaction when asked (the void is then
-        owed even if the till stops right here). Only for a sale paid by tenders alone: QPay's money goes back
-        through QPay (`reversal_started`). Returns the amount given back."""
+        """A paid sale returned: its cash given back from the drawer (whole tögrög: with the rounding it was taken
+        with, in each tender's record), its card-terminal payments refunded on the terminal. Its valid receipts
+        move to CANCELLING in the same transaction when asked (the void is then owed even if the till stops right
+        here). Only for a sale paid by tenders alone: QPay's money goes back
+        through QPay (`reversal_started`). Returns the sale's amount given back (its rounding aside)."""
         note = _reason(reason)
         with self._writing() as db:
             now = self._now()

@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication
 
 from pos_app.domain.sale import IssuedReceipt, ReceiptVia, Receiver, ReceiverKind
 from pos_app.domain.tenders import CashTender
-from pos_app.formats import datetime_text, discount_text, money_text, quantity_text
+from pos_app.formats import datetime_text, discount_text, money_text, quantity_text, signed_money_text
 from pos_app.journal import JournalSale, ReceiptStatus
 
 from .slip_blocks import Align, Block, Feed, Kind, Pair, QrCode, ReceiptLayout, Rule, ShopHeader, Size, Text
@@ -73,6 +73,8 @@ def _payments(sale: JournalSale) -> list[Block]:
         tender = row.tender
         if isinstance(tender, CashTender):
             blocks.append(Pair(translate("Receipt", "Cash"), money_text(tender.given)))
+            if tender.rounding:         # cash is whole tögrög: the total's möngö rounded, outside the receipt
+                blocks.append(Pair(translate("Receipt", "Cash rounding"), signed_money_text(tender.rounding)))
             if tender.change:
                 blocks.append(Pair(translate("Receipt", "Change"), money_text(tender.change), bold=True))
         else:

@@ -10,7 +10,7 @@ from decimal import Decimal
 
 from pos_app.domain.shift import ReportKind, ShiftClose, ShiftReport, Tally
 from pos_app.domain.tenders import TenderKind
-from pos_app.formats import money_text
+from pos_app.formats import money_text, signed_money_text
 
 from .sale_slip import _header, _moment, translate
 from .slip_blocks import Align, Block, Feed, Kind, Pair, ReceiptLayout, Rule, ShopHeader, Size, Text
@@ -42,7 +42,7 @@ def _tally(label: str, tally: Tally) -> Pair:
 def shift_report_layout(report: ShiftReport | ShiftClose, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
     """The X report (a `ShiftReport` of an open shift) or the Z report (a `ShiftClose`): when the shift opened and
     the report was taken, each tender kind apart (taken and refunded), the cash drawer (float, cash given, change,
-    paid in and out, expected) and, for a Z, the cash counted and the difference."""
+    its rounding, paid in and out, expected) and, for a Z, the cash counted and the difference."""
     close = report if isinstance(report, ShiftClose) else None
     figures = close.report if close is not None else report
     assert isinstance(figures, ShiftReport)
@@ -64,6 +64,8 @@ def shift_report_layout(report: ShiftReport | ShiftClose, shop: ShopHeader, prin
                Pair(translate("Receipt", "Float"), money_text(figures.float_amount)),
                Pair(translate("Receipt", "Cash given"), money_text(figures.cash_given)),
                Pair(translate("Receipt", "Change"), money_text(figures.cash_change)),
+               *([Pair(translate("Receipt", "Cash rounding"), signed_money_text(figures.cash_rounding))]
+                 if figures.cash_rounding else []),
                _tally(translate("Receipt", "Paid in ({count})"), figures.paid_in),
                _tally(translate("Receipt", "Paid out ({count})"), figures.paid_out),
                Pair(translate("Receipt", "Expected cash"), money_text(figures.expected_cash), bold=True)]

@@ -8,7 +8,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from pos_app.domain.returns import TenderSource
-from pos_app.formats import date_text, money_text, quantity_text
+from pos_app.formats import date_text, money_text, quantity_text, signed_money_text
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind, ReversalStatus
 from pos_app.journal.return_rows import PartReturn
 from pos_app.journal.day_summary import UNKNOWN, DaySummary
@@ -170,6 +170,8 @@ def day_summary_layout(summary: DaySummary, shop: ShopHeader, printed_at: dateti
                     money_text(summary.paid.amount))]
     if summary.overpaid:
         blocks.append(Pair(translate("Receipt", "Paid beyond the total"), money_text(summary.overpaid)))
+    if summary.cash_rounding:
+        blocks.append(Pair(translate("Receipt", "Cash rounding"), signed_money_text(summary.cash_rounding)))
     blocks += [Pair(translate("Receipt", "Given back ({count})").format(count=summary.given_back.count),
                     money_text(summary.given_back.amount)),
                Pair(translate("Receipt", "NET"), money_text(summary.net), Size.LARGE, bold=True),

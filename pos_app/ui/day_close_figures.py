@@ -13,7 +13,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
 
-from pos_app.formats import date_text, datetime_text, money_text
+from pos_app.formats import date_text, datetime_text, money_text, signed_money_text
 from pos_app.journal.day_summary import DaySummary, Tally
 
 from .figure_table import columns_table, figure_table
@@ -140,6 +140,9 @@ class DayCloseFigures:
         if summary.overpaid:
             rows.append(_Row("overpaid", translate("DayCloseDialog", "Of which paid beyond the total"), "",
                              money_text(summary.overpaid)))
+        if summary.cash_rounding:
+            rows.append(_Row("cash_rounding", translate("DayCloseDialog", "Cash rounding (whole tögrög)"), "",
+                             signed_money_text(summary.cash_rounding)))
         if summary.discounts.count:
             rows.append(self._tally("discounts", translate("DayCloseDialog", "Of which with a discount (taken off)"),
                                     summary.discounts))

@@ -56,7 +56,7 @@ class GiveBackDialog(QDialog):
         for tender in sale.tenders_kept:
             if tender.kind is TenderKind.CASH:
                 lines.append(self.tr("Cash <b>{amount}</b>: give it back from the drawer").format(
-                    amount=money_text(tender.amount)))
+                    amount=money_text(tender.amount + tender.rounding)))     # whole tögrög, as it was taken
             else:
                 lines.append(self.tr("Card terminal: <b>{amount}</b> (approval {code}): refund it on the bank's "
                                      "terminal").format(amount=money_text(tender.amount),

@@ -99,6 +99,10 @@ TENDER_TEMPLATES = (
     QT_TRANSLATE_NOOP("Tenders", "A QPay tender holds at most {maximum} payments"),
     QT_TRANSLATE_NOOP("Tenders", "There is no tender to take off"),
     QT_TRANSLATE_NOOP("Tenders", "Only the tender that covers the sale gives change"),
+    QT_TRANSLATE_NOOP("Tenders", "Cash is whole tögrög: {value} has möngö"),
+    QT_TRANSLATE_NOOP("Tenders", "Only the cash that covers the sale is rounded, and by at most 50 ₮"),
+    QT_TRANSLATE_NOOP("Tenders", "{given} in cash would leave {change} of change: no till hands that back. Type "
+                                 "what the customer gave"),
 )
 
 
@@ -153,6 +157,7 @@ SETTINGS_TEMPLATES = (
                                   "from 1 to 99."),
     QT_TRANSLATE_NOOP("Settings", "Give this till its {label} (1 to 99, its own among the shop's tills): its "
                                   "terminal id does not end in one."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be 1, 5, 10, 50 or 100 tögrög."),
 )
 FIELD_NAMES = {
     "environment": QT_TRANSLATE_NOOP("Settings", "environment"),
@@ -197,6 +202,7 @@ FIELD_NAMES = {
     "window_mode": QT_TRANSLATE_NOOP("Settings", "window size"),
     "idle_lock_minutes": QT_TRANSLATE_NOOP("Settings", "lock after idle minutes"),
     "discount_limit": QT_TRANSLATE_NOOP("Settings", "discount limit without a manager"),
+    "cash_rounding": QT_TRANSLATE_NOOP("Settings", "cash rounding"),
     "store_direct_allowed": QT_TRANSLATE_NOOP("Settings", "sell directly with QPay when the store is down"),
     "direct_base_url": QT_TRANSLATE_NOOP("Settings", "direct QPay service address"),
     "direct_username": QT_TRANSLATE_NOOP("Settings", "direct QPay user name"),

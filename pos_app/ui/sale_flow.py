@@ -13,10 +13,12 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from pos_app.domain.cash import DEFAULT_CASH_STEP
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import (
     OpenInvoice,
@@ -62,6 +64,7 @@ class Services:
     journal: Journal
     training: TrainingDesk | None = None
     posapi: PosApiDesk | None = None      # every sale's receipt through the shop's PosAPI, when it has one
+    cash_step: Decimal = DEFAULT_CASH_STEP   # cash is paid to a multiple of this (the shop's cash rounding)
 
 
 class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QTimer, SignalInstance
 
+from pos_app.domain.cash import DEFAULT_CASH_STEP
 from pos_app.domain.sale import OpenInvoice, ReceiptVia, Sale, Stage
 from pos_app.domain.tenders import CardTender, CashTender, Tender, TenderError, Tendering
 
@@ -89,17 +90,29 @@ class TenderSteps:
         self.stage_changed.emit(sale)
         return True
 
-    def take_cash(self, given: object) -> bool:
-        """The customer handed over `given` in cash: it pays what is due (at most), the rest is the change."""
+    @property
+    def cash_step(self) -> Decimal:
+        """What cash is rounded to (the shop's setting, with the services)."""
+        return self.services.cash_step if self.services is not None else DEFAULT_CASH_STEP
+
+    def cash_tender(self, given: object) -> CashTender | None:
+        """The tender `given` in cash would make now, nothing written (whole tögrög: what is due rounded, the rest
+        change); None, with the refusal said, when it cannot be taken."""
         sale = self._tendering()
         if sale is None:
-            return False
+            return None
         try:
-            tender: Tender = Tendering(sale.total, sale.tenders).cash_tender(given)
+            return Tendering(sale.total, sale.tenders).cash_tender(given, self.cash_step)
         except TenderError as exc:
             self.tender_failed.emit(describe_error(exc, ""))
-            return False
-        return self._take(sale, tender)
+            return None
+
+    def take_cash(self, given: object) -> bool:
+        """The customer handed over `given` in cash: it pays what is due (at most, rounded to whole tögrög), the
+        rest is the change."""
+        tender = self.cash_tender(given)
+        sale = self._tendering()
+        return tender is not None and sale is not None and self._take(sale, tender)
 
     def take_card(self, amount: object, approval_code: object) -> bool:
         """The bank's terminal charged the card `amount` (at most what is due); its slip's approval code."""

@@ -207,7 +207,7 @@ class SettingsSections:
         return tax_group
 
     def _counter_group(self) -> QGroupBox:
-        """The till's screen, its lock and the discounts a cashier may give alone."""
+        """The till's screen, its lock, the discounts a cashier may give alone and what cash is rounded to."""
         counter = QFormLayout()
         self._add_line(counter, "window_mode", translate("SettingsDialog", "Window"),
                        translate("SettingsDialog", "maximized, full_screen or window"))
@@ -215,6 +215,8 @@ class SettingsSections:
                        translate("SettingsDialog", "0: never (with PINs set up)"))
         self._add_line(counter, "discount_limit", translate("SettingsDialog", "Discount limit (%)"),
                        translate("SettingsDialog", "above it, a manager's PIN"))
+        self._add_line(counter, "cash_rounding", translate("SettingsDialog", "Cash rounding (₮)"),
+                       translate("SettingsDialog", "1, 5, 10, 50 or 100: cash is paid to a multiple of it"))
         group = QGroupBox(translate("SettingsDialog", "At the counter"))
         group.setLayout(counter)
         return group

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from pos_app.domain.shift import ShiftClose, ShiftError, ShiftReport, parse_cash_count
-from pos_app.formats import datetime_text, money_text
+from pos_app.formats import datetime_text, money_text, signed_money_text
 from pos_app.journal.journal import Journal
 from pos_app.journal.shifts import JournalShift
 from pos_app.receipts.shift_slips import kind_name, signed_difference
@@ -187,7 +187,8 @@ class ShiftDialog(ShiftActions, QDialog):
     def figures(self) -> dict[str, tuple[str, str]]:
         """What the table shows: figure key → (count text, amount text). Keys: ``taken:<kind>``,
         ``refunded:<kind>`` (kinds as `TenderKind` values), ``float``, ``cash_given``, ``cash_change``,
-        ``paid_in``, ``paid_out``, ``expected`` and, for a Z, ``counted`` and ``difference``."""
+        ``cash_rounding`` (when not 0), ``paid_in``, ``paid_out``, ``expected`` and, for a Z, ``counted`` and
+        ``difference``."""
         table = self.figures_table
         shown: dict[str, tuple[str, str]] = {}
         for row in range(table.rowCount()):
@@ -296,6 +297,8 @@ class ShiftDialog(ShiftActions, QDialog):
                  _Row("float", self.tr("Float"), "", money_text(report.float_amount)),
                  _Row("cash_given", self.tr("Cash given by customers"), "", money_text(report.cash_given)),
                  _Row("cash_change", self.tr("Change handed back"), "", money_text(report.cash_change)),
+                 *([_Row("cash_rounding", self.tr("Cash rounding (whole tögrög)"), "",
+                         signed_money_text(report.cash_rounding))] if report.cash_rounding else []),
                  _Row("paid_in", self.tr("Paid in"), str(report.paid_in.count), money_text(report.paid_in.amount)),
                  _Row("paid_out", self.tr("Paid out"), str(report.paid_out.count),
                       money_text(report.paid_out.amount)),

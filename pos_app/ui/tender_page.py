@@ -3,8 +3,9 @@
 
 Keys, not dialogs: F7 cash and F8 card terminal switch the field in front, Enter takes it, F12 sends the rest to
 QPay, Esc goes back to the cart (nothing taken) or asks to hand the payments back. The amount field starts with
-what is due, selected, so the cashier types over it; a cash amount that covers the sale shows its change large
-before Enter.
+what is due, selected, so the cashier types over it: the card's exact, the cash's in whole tögrög (rounded as the
+shop set it, the rounding said beside it); a cash amount that covers the sale shows its change large before
+Enter.
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos_app.domain.money import parse_amount
+from pos_app.domain.cash import DEFAULT_CASH_STEP, round_cash
 from pos_app.domain.sale import ReceiptVia, Sale
-from pos_app.domain.tenders import CardTender, CashTender, Tender
-from pos_app.formats import money_text
+from pos_app.domain.tenders import CardTender, CashTender, Tender, TenderError, Tendering
+from pos_app.formats import money_text, signed_money_text
 
 
 class TenderMode(Enum):
@@ -52,6 +53,7 @@ class TenderPage(QWidget):
         super().__init__(parent)
         self.mode = TenderMode.CASH
         self.sale: Sale | None = None
+        self.cash_step = DEFAULT_CASH_STEP      # cash is paid to a multiple of it (the window sets the shop's)
         self.title = QLabel()
         self.title.setObjectName("sectionTitle")
         self.due_label = QLabel(self.tr("Due"))
@@ -76,6 +78,8 @@ class TenderPage(QWidget):
         self.cash.setPlaceholderText(self.tr("Amount the customer gave"))
         self.cash.textChanged.connect(self.on_cash_changed)
         self.cash.returnPressed.connect(self.on_cash_returned)
+        self.cash_due = QLabel()              # what cash pays when the due has möngö: rounded, and by how much
+        self.cash_due.setObjectName("cashDue")
         self.change = QLabel()
         self.change.setObjectName("bigAmount")
         self.change_label = QLabel()
@@ -86,10 +90,11 @@ class TenderPage(QWidget):
         cash_title = QLabel(self.tr("Cash  (F7)"))
         cash_title.setObjectName("sectionTitle")
         cash_layout.addWidget(cash_title, 0, 0, 1, 2)
-        cash_layout.addWidget(QLabel(self.tr("Given")), 1, 0)
-        cash_layout.addWidget(self.cash, 1, 1)
-        cash_layout.addWidget(self.change_label, 2, 0)
-        cash_layout.addWidget(self.change, 2, 1)
+        cash_layout.addWidget(self.cash_due, 1, 0, 1, 2)
+        cash_layout.addWidget(QLabel(self.tr("Given")), 2, 0)
+        cash_layout.addWidget(self.cash, 2, 1)
+        cash_layout.addWidget(self.change_label, 3, 0)
+        cash_layout.addWidget(self.change, 3, 1)
 
         # -- card terminal
         self.card_amount = QLineEdit()
@@ -182,6 +187,10 @@ class TenderPage(QWidget):
 
     def tender_text(self, tender: Tender) -> str:
         if isinstance(tender, CashTender):
+            if tender.rounding:
+                return self.tr("Cash {amount} (given {given}, change {change}, rounding {rounding})").format(
+                    amount=money_text(tender.amount), given=money_text(tender.given),
+                    change=money_text(tender.change), rounding=signed_money_text(tender.rounding))
             if tender.change:
                 return self.tr("Cash {amount} (given {given}, change {change})").format(
                     amount=money_text(tender.amount), given=money_text(tender.given),
@@ -193,9 +202,17 @@ class TenderPage(QWidget):
         return money_text(tender.amount)
 
     def _fill_fields(self) -> None:
-        due = _plain(self.sale.due) if self.sale is not None else ""
-        self.cash.setText(due)
-        self.card_amount.setText(due)
+        self.cash.clear()
+        self.card_amount.clear()
+        self.cash_due.hide()
+        if self.sale is not None:
+            due = self.sale.due
+            cash_due = round_cash(due, self.cash_step)
+            self.cash.setText(_plain(cash_due))
+            self.card_amount.setText(_plain(due))
+            self.cash_due.setText(self.tr("In cash {amount} (rounding {rounding})").format(
+                amount=money_text(cash_due), rounding=signed_money_text(cash_due - due)))
+            self.cash_due.setVisible(cash_due != due)
         self.approval.clear()
         self.on_cash_changed(self.cash.text())
         self.focus_field()
@@ -225,19 +242,22 @@ class TenderPage(QWidget):
     # -- the cashier's input -----------------------------------------------------------------------------------
 
     def on_cash_changed(self, text: str) -> None:
-        """The change as the amount is typed: shown large once the cash covers what is due."""
-        due = self.sale.due if self.sale is not None else None
-        try:
-            given = parse_amount(text)
-        except ValueError:
-            given = None
-        if due is None or given is None or given < due:
-            rest = due - given if due is not None and given is not None and given > 0 else None
-            self.change_label.setText(self.tr("Still due after this") if rest is not None else "")
-            self.change.setText(money_text(rest) if rest is not None else "")
-            return
-        self.change_label.setText(self.tr("Change"))
-        self.change.setText(money_text(given - due))
+        """The change as the amount is typed: shown large once the cash covers what is due (as cash pays it)."""
+        sale, tender = self.sale, None
+        if sale is not None and sale.due > 0:
+            try:
+                tender = Tendering(sale.total, sale.tenders).cash_tender(text, self.cash_step)
+            except TenderError:
+                tender = None
+        if sale is None or tender is None:
+            self.change_label.setText("")
+            self.change.setText("")
+        elif tender.amount < sale.due:
+            self.change_label.setText(self.tr("Still due after this"))
+            self.change.setText(money_text(sale.due - tender.amount))
+        else:
+            self.change_label.setText(self.tr("Change"))
+            self.change.setText(money_text(tender.change))
 
     def on_cash_returned(self) -> None:
         self.error.hide()

@@ -1,6 +1,7 @@
 """The till window's tender keys: F7 cash, F8 card terminal (from the cart or the tender page), Esc on the tender
-page (back to the cart, or hand the payments back), and what a tender taken does on screen (the change, the
-drawer, the customer's display). A part of `MainWindow` (its texts keep the window's translation context)."""
+page (back to the cart, or hand the payments back), cash far beyond the due asked about first, and what a tender
+taken does on screen (the change, the drawer, the customer's display). A part of `MainWindow` (its texts keep the
+window's translation context)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from decimal import Decimal
 from PySide6.QtCore import QCoreApplication
 
 from pos_app.domain.sale import Sale, Stage
-from pos_app.domain.tenders import CashTender, Tender
+from pos_app.domain.cash import LARGEST_NOTE
+from pos_app.domain.tenders import CashTender, Tender, is_unlikely_cash
 from pos_app.formats import money_text
 
 from .tender_page import TenderMode
@@ -77,6 +79,21 @@ class WindowTenderActions:
         if not self.shift_open:        # closed meanwhile (F11): cash waits for a shift that counts it
             self._tender(TenderMode.CASH)
             return
+        tender = self.flow.cash_tender(given)       # (None: refused, and said)
+        if tender is None:
+            return
+        if is_unlikely_cash(tender):
+            # More change than the largest note: likelier a zero too many than cash handed over. Enter keeps it.
+            question = translate("MainWindow", "Take {given} in cash for {due}? The change would be {change}: more "
+                                               "than a {note} note. Check the amount typed.").format(
+                given=money_text(tender.given), due=money_text(tender.taken), change=money_text(tender.change),
+                note=money_text(LARGEST_NOTE))
+            self._confirm(question, translate("MainWindow", "Take it"), lambda: self._take_cash(given),
+                          keep=translate("MainWindow", "Correct the amount"))
+            return
+        self._take_cash(given)
+
+    def _take_cash(self, given: str) -> None:
         if self.flow.take_cash(given):
             self.tender_page.set_busy(True)
 
@@ -92,7 +109,7 @@ class WindowTenderActions:
         if not sale.tenders:
             self.flow.leave_tendering()
             return
-        cash = sum((t.amount for t in sale.tenders if isinstance(t, CashTender)), Decimal(0))
+        cash = sum((t.taken for t in sale.tenders if isinstance(t, CashTender)), Decimal(0))
         question = translate("MainWindow", "Cancel this sale and hand back what was taken? Give the customer {cash} "
                                            "in cash; void any card payment on the bank's terminal.").format(
             cash=money_text(cash))
@@ -113,12 +130,14 @@ class WindowTenderActions:
             self.tender_page.show_sale(sale)
             self.customer_display.show_due(money_text(sale.total), money_text(sale.due))
         elif sale.change:
-            self.customer_display.show_change(money_text(sale.paid_amount), money_text(sale.change))
+            self.customer_display.show_change(money_text(sale.paid_amount + sale.cash_rounding),
+                                              money_text(sale.change))
 
     def open_cash_drawer(self) -> None:
         self.printing.open_drawer()
 
     def show_tendering(self, sale: Sale) -> None:
+        self.tender_page.cash_step = self.flow.cash_step
         if self.pages.currentWidget() is not self.tender_page:
             self.tender_page.show_sale(sale)
             self.tender_page.set_mode(self.tender_page.mode)

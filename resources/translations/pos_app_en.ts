@@ -643,18 +643,18 @@
         <translation>Paid sales</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Of which with a discount (taken off)</source>
         <translation>Of which with a discount (taken off)</translation>
     </message>
     <message>
-        <location line="-65"/>
-        <location line="+68"/>
+        <location line="-68"/>
+        <location line="+71"/>
         <source>Given back</source>
         <translation>Given back</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-91"/>
         <source>QPay card</source>
         <translation>QPay card</translation>
     </message>
@@ -684,7 +684,12 @@
         <translation>Net</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+65"/>
+        <source>Cash rounding (whole tögrög)</source>
+        <translation>Cash rounding (whole tögrög)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Net (paid − given back)</source>
         <translation>Net (paid − given back)</translation>
     </message>
@@ -734,8 +739,8 @@
         <translation>By bank</translation>
     </message>
     <message>
-        <location line="-128"/>
-        <location line="+130"/>
+        <location line="-131"/>
+        <location line="+133"/>
         <source>Unknown</source>
         <translation>Unknown</translation>
     </message>
@@ -771,7 +776,7 @@
         <translation>Unfinished sales</translation>
     </message>
     <message>
-        <location line="-113"/>
+        <location line="-116"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
@@ -781,7 +786,7 @@
         <translation>Card terminal</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>Cancelled or handed back</source>
         <translation>Cancelled or handed back</translation>
     </message>
@@ -927,12 +932,12 @@
         <translation>Day closed at {}. Its figures are stored and stay as they are.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-126"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-129"/>
         <source>Of which paid beyond the total</source>
         <translation>Of which paid beyond the total</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Owed a receipt</source>
         <translation>Owed a receipt</translation>
     </message>
@@ -1354,7 +1359,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+183"/>
+        <location filename="../../pos_app/ui/messages.py" line="+189"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -3047,7 +3052,7 @@
         <translation>Keep working</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/window_tenders.py" line="+28"/>
+        <location filename="../../pos_app/ui/window_tenders.py" line="+30"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
@@ -3072,7 +3077,22 @@
         <translation>Open the shift first: count the float in the drawer.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+21"/>
+        <source>Take {given} in cash for {due}? The change would be {change}: more than a {note} note. Check the amount typed.</source>
+        <translation>Take {given} in cash for {due}? The change would be {change}: more than a {note} note. Check the amount typed.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Take it</source>
+        <translation>Take it</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Correct the amount</source>
+        <translation>Correct the amount</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Cancel this sale and hand back what was taken? Give the customer {cash} in cash; void any card payment on the bank&apos;s terminal.</source>
         <translation>Cancel this sale and hand back what was taken? Give the customer {cash} in cash; void any card payment on the bank&apos;s terminal.</translation>
     </message>
@@ -3504,7 +3524,7 @@
         <translation>No password is stored for this account: enter it in Settings (Ctrl+,) before charging.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Terminal {terminal}</source>
         <translation>Terminal {terminal}</translation>
     </message>
@@ -3986,7 +4006,14 @@
         <translation>Sale discount</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+67"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+151"/>
+        <source>Cash rounding</source>
+        <translation>Cash rounding</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Approval code</source>
         <translation>Approval code</translation>
     </message>
@@ -4017,7 +4044,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+15"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-136"/>
         <source>Sale</source>
         <translation>Sale</translation>
     </message>
@@ -4126,15 +4153,15 @@
         <translation>Sale date</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="-83"/>
-        <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-85"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="-44"/>
         <location filename="../../pos_app/receipts/slips.py" line="-11"/>
         <location line="+66"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
         <location filename="../../pos_app/receipts/slips.py" line="-66"/>
         <location line="+67"/>
@@ -4207,7 +4234,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+32"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+34"/>
         <source>Net</source>
         <translation>Net</translation>
     </message>
@@ -4233,7 +4260,7 @@
         <translation>Change</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+3"/>
         <source>Paid in ({count})</source>
         <translation>Paid in ({count})</translation>
     </message>
@@ -4273,7 +4300,7 @@
         <translation>X report {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-152"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-154"/>
         <source>RECEIPT CANCELLED</source>
         <translation>RECEIPT CANCELLED</translation>
     </message>
@@ -4429,7 +4456,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Paid ({count})</source>
         <translation>Paid ({count})</translation>
     </message>
@@ -4520,7 +4547,7 @@
         <translation>City tax without receipt</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-21"/>
         <source>Closed</source>
         <translation>Closed</translation>
     </message>
@@ -4545,7 +4572,7 @@
         <translation>From</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>By tender</source>
         <translation>By tender</translation>
     </message>
@@ -4555,12 +4582,12 @@
         <translation>Owed a receipt</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-38"/>
         <source>Paid beyond the total</source>
         <translation>Paid beyond the total</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>VAT with receipt</source>
         <translation>VAT with receipt</translation>
     </message>
@@ -5052,8 +5079,8 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+143"/>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+79"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+146"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+80"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
     </message>
@@ -5148,7 +5175,7 @@
         <translation>Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, Ctrl+Shift+D) or clear the cart (F2).</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+94"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
         <translation>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</translation>
     </message>
@@ -5327,7 +5354,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-101"/>
+        <location line="-103"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
     </message>
@@ -5507,7 +5534,12 @@
         <translation>Give this till its {label} (1 to 99, its own among the shop&apos;s tills): its terminal id does not end in one.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>The {label} must be 1, 5, 10, 50 or 100 tögrög.</source>
+        <translation>The {label} must be 1, 5, 10, 50 or 100 tögrög.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>environment</source>
         <translation>environment</translation>
     </message>
@@ -5703,6 +5735,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>cash rounding</source>
+        <translation>cash rounding</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>sell directly with QPay when the store is down</source>
         <translation>sell directly with QPay when the store is down</translation>
     </message>
@@ -5722,7 +5759,7 @@
         <translation>direct QPay invoice code</translation>
     </message>
     <message>
-        <location line="-74"/>
+        <location line="-76"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>The {label} must be a time zone name such as {example}.</translation>
     </message>
@@ -5737,7 +5774,7 @@
         <translation>The {label} must be 1 or 2 (percent).</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>time zone</source>
         <translation>time zone</translation>
     </message>
@@ -6029,7 +6066,7 @@
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+69"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+71"/>
         <source>Barcode scanner</source>
         <translation>Barcode scanner</translation>
     </message>
@@ -6114,7 +6151,7 @@
         <translation>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="-119"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="-121"/>
         <source>the sample catalog</source>
         <translation>the sample catalog</translation>
     </message>
@@ -6330,7 +6367,7 @@
         <translation>CSV files (*.csv);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+111"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+113"/>
         <source>VAT rate (%)</source>
         <translation>VAT rate (%)</translation>
     </message>
@@ -6345,7 +6382,7 @@
         <translation>1 or 2</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-102"/>
         <source>Time zone</source>
         <translation>Time zone</translation>
     </message>
@@ -6408,6 +6445,16 @@
         <location line="+1"/>
         <source>above it, a manager&apos;s PIN</source>
         <translation>above it, a manager&apos;s PIN</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash rounding (₮)</source>
+        <translation>Cash rounding (₮)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1, 5, 10, 50 or 100: cash is paid to a multiple of it</source>
+        <translation>1, 5, 10, 50 or 100: cash is paid to a multiple of it</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6696,7 +6743,7 @@
         <translation>Close</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Reading the shift…</source>
         <translation>Reading the shift…</translation>
     </message>
@@ -6772,6 +6819,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Cash rounding (whole tögrög)</source>
+        <translation>Cash rounding (whole tögrög)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Paid in</source>
         <translation>Paid in</translation>
     </message>
@@ -6799,7 +6851,7 @@
 <context>
     <name>TenderPage</name>
     <message>
-        <location filename="../../pos_app/ui/tender_page.py" line="+57"/>
+        <location filename="../../pos_app/ui/tender_page.py" line="+59"/>
         <source>Due</source>
         <translation>Due</translation>
     </message>
@@ -6814,8 +6866,8 @@
         <translation>Amount the customer gave</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+39"/>
+        <location line="+12"/>
+        <location line="+40"/>
         <source>Cash  (F7)</source>
         <translation>Cash  (F7)</translation>
     </message>
@@ -6903,6 +6955,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>Cash {amount} (given {given}, change {change}, rounding {rounding})</source>
+        <translation>Cash {amount} (given {given}, change {change}, rounding {rounding})</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Cash {amount} (given {given}, change {change})</source>
         <translation>Cash {amount} (given {given}, change {change})</translation>
     </message>
@@ -6917,7 +6974,12 @@
         <translation>Card terminal {amount} (approval {code})</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+13"/>
+        <source>In cash {amount} (rounding {rounding})</source>
+        <translation>In cash {amount} (rounding {rounding})</translation>
+    </message>
+    <message>
+        <location line="+43"/>
         <source>Still due after this</source>
         <translation>Still due after this</translation>
     </message>
@@ -6930,7 +6992,7 @@
 <context>
     <name>Tenders</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-95"/>
+        <location filename="../../pos_app/ui/messages.py" line="-100"/>
         <source>Amount {value} is not a number</source>
         <translation>Amount {value} is not a number</translation>
     </message>
@@ -7003,6 +7065,21 @@
         <location line="+1"/>
         <source>Only the tender that covers the sale gives change</source>
         <translation>Only the tender that covers the sale gives change</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash is whole tögrög: {value} has möngö</source>
+        <translation>Cash is whole tögrög: {value} has möngö</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only the cash that covers the sale is rounded, and by at most 50 ₮</source>
+        <translation>Only the cash that covers the sale is rounded, and by at most 50 ₮</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{given} in cash would leave {change} of change: no till hands that back. Type what the customer gave</source>
+        <translation>{given} in cash would leave {change} of change: no till hands that back. Type what the customer gave</translation>
     </message>
 </context>
 <context>

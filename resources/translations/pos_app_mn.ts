@@ -643,18 +643,18 @@
         <translation>Төлөгдсөн борлуулалт</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Of which with a discount (taken off)</source>
         <translation>Үүнээс хөнгөлөлттэй (хасагдсан дүн)</translation>
     </message>
     <message>
-        <location line="-65"/>
-        <location line="+68"/>
+        <location line="-68"/>
+        <location line="+71"/>
         <source>Given back</source>
         <translation>Буцаасан</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-91"/>
         <source>QPay card</source>
         <translation>QPay карт</translation>
     </message>
@@ -684,7 +684,12 @@
         <translation>Цэвэр дүн</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+65"/>
+        <source>Cash rounding (whole tögrög)</source>
+        <translation>Бэлэн мөнгөний тоймлолт (бүхэл төгрөг)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Net (paid − given back)</source>
         <translation>Цэвэр (төлөгдсөн − буцаасан)</translation>
     </message>
@@ -734,8 +739,8 @@
         <translation>Банкаар</translation>
     </message>
     <message>
-        <location line="-128"/>
-        <location line="+130"/>
+        <location line="-131"/>
+        <location line="+133"/>
         <source>Unknown</source>
         <translation>Тодорхойгүй</translation>
     </message>
@@ -771,7 +776,7 @@
         <translation>Дуусаагүй борлуулалт</translation>
     </message>
     <message>
-        <location line="-113"/>
+        <location line="-116"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
@@ -781,7 +786,7 @@
         <translation>Картын терминал</translation>
     </message>
     <message>
-        <location line="+128"/>
+        <location line="+131"/>
         <source>Cancelled or handed back</source>
         <translation>Цуцалсан эсвэл буцааж өгсөн</translation>
     </message>
@@ -927,12 +932,12 @@
         <translation>Өдрийг {}-д хаалаа. Түүний дүн хадгалагдсан бөгөөд өөрчлөгдөхгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-126"/>
+        <location filename="../../pos_app/ui/day_close_figures.py" line="-129"/>
         <source>Of which paid beyond the total</source>
         <translation>Үүнээс нийт дүнгээс илүү төлсөн</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+30"/>
         <source>Owed a receipt</source>
         <translation>Баримт гаргах ёстой</translation>
     </message>
@@ -1354,7 +1359,7 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+183"/>
+        <location filename="../../pos_app/ui/messages.py" line="+189"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
@@ -3047,7 +3052,7 @@
         <translation>Үргэлжлүүлэх</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/window_tenders.py" line="+28"/>
+        <location filename="../../pos_app/ui/window_tenders.py" line="+30"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
@@ -3072,7 +3077,22 @@
         <translation>Эхлээд ээлжээ нээнэ үү: мөнгөний шүүгээн дэх эхлэлийн бэлэн мөнгийг тоолно.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+21"/>
+        <source>Take {given} in cash for {due}? The change would be {change}: more than a {note} note. Check the amount typed.</source>
+        <translation>{due}-ийн төлөлтөд {given} бэлнээр авах уу? Хариулт {change} болно: {note}-ийн дэвсгэртээс их. Оруулсан дүнгээ шалгана уу.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Take it</source>
+        <translation>Авах</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Correct the amount</source>
+        <translation>Дүнг засах</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>Cancel this sale and hand back what was taken? Give the customer {cash} in cash; void any card payment on the bank&apos;s terminal.</source>
         <translation>Энэ борлуулалтыг цуцалж, авсан төлбөрийг буцааж өгөх үү? Үйлчлүүлэгчид {cash} бэлэн мөнгө буцааж өгнө; картын төлбөрийг банкны терминал дээр цуцална.</translation>
     </message>
@@ -3504,7 +3524,7 @@
         <translation>Энэ бүртгэлийн нууц үг хадгалагдаагүй: төлбөр авахаас өмнө Тохиргоонд (Ctrl+,) оруулна уу.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Terminal {terminal}</source>
         <translation>Терминал {terminal}</translation>
     </message>
@@ -3986,7 +4006,14 @@
         <translation>Нийт хөнгөлөлт</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+19"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+67"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+151"/>
+        <source>Cash rounding</source>
+        <translation>Бэлэн мөнгөний тоймлолт</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Approval code</source>
         <translation>Зөвшөөрлийн код</translation>
     </message>
@@ -4017,7 +4044,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+15"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-136"/>
         <source>Sale</source>
         <translation>Борлуулалт</translation>
     </message>
@@ -4126,15 +4153,15 @@
         <translation>Борлуулсан</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="-83"/>
-        <location filename="../../pos_app/receipts/shift_slips.py" line="+23"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-85"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="-44"/>
         <location filename="../../pos_app/receipts/slips.py" line="-11"/>
         <location line="+66"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
         <location filename="../../pos_app/receipts/slips.py" line="-66"/>
         <location line="+67"/>
@@ -4207,7 +4234,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+32"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+34"/>
         <source>Net</source>
         <translation>Цэвэр дүн</translation>
     </message>
@@ -4233,7 +4260,7 @@
         <translation>Хариулт</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
+        <location filename="../../pos_app/receipts/shift_slips.py" line="+3"/>
         <source>Paid in ({count})</source>
         <translation>Кассад хийсэн ({count})</translation>
     </message>
@@ -4273,7 +4300,7 @@
         <translation>X тайлан {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-152"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-154"/>
         <source>RECEIPT CANCELLED</source>
         <translation>БАРИМТ ЦУЦЛАГДСАН</translation>
     </message>
@@ -4429,7 +4456,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>Paid ({count})</source>
         <translation>Төлөгдсөн ({count})</translation>
     </message>
@@ -4520,7 +4547,7 @@
         <translation>Баримтгүй НХАТ</translation>
     </message>
     <message>
-        <location line="-19"/>
+        <location line="-21"/>
         <source>Closed</source>
         <translation>Хаасан</translation>
     </message>
@@ -4545,7 +4572,7 @@
         <translation>Эхэлсэн</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+30"/>
         <source>By tender</source>
         <translation>Төлбөрийн хэрэгслээр</translation>
     </message>
@@ -4555,12 +4582,12 @@
         <translation>Баримт гаргах ёстой</translation>
     </message>
     <message>
-        <location line="-36"/>
+        <location line="-38"/>
         <source>Paid beyond the total</source>
         <translation>Илүү төлсөн</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>VAT with receipt</source>
         <translation>Баримттай НӨАТ</translation>
     </message>
@@ -5052,8 +5079,8 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+143"/>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+79"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+146"/>
+        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+80"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
     </message>
@@ -5148,7 +5175,7 @@
         <translation>Төлөх дүн алга: хөнгөлөлт нийт дүнг бүхэлд нь хасаж байна. Хөнгөлөлтийг цуцлах (Ctrl+D, Ctrl+Shift+D) эсвэл сагсыг цэвэрлэнэ үү (F2).</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+94"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
         <translation>{number} борлуулалтад төлбөр бүртгэгдсэн, гэхдээ тэр дэлгэцэнд алга: түүхээс (F4) харна уу.</translation>
     </message>
@@ -5327,7 +5354,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-101"/>
+        <location line="-103"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>«{label}» хоосон эсвэл 20 хүртэл латин үсэг, цифр байна.</translation>
     </message>
@@ -5507,7 +5534,12 @@
         <translation>Энэ кассын {label}-ыг өгнө үү (1-ээс 99, дэлгүүрийн кассуудын дунд давтагдахгүй): терминалын дугаар нь тоогоор төгсөхгүй байна.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
+        <source>The {label} must be 1, 5, 10, 50 or 100 tögrög.</source>
+        <translation>{label} нь 1, 5, 10, 50 эсвэл 100 төгрөг байх ёстой.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>environment</source>
         <translation>орчин</translation>
     </message>
@@ -5703,6 +5735,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>cash rounding</source>
+        <translation>бэлэн мөнгөний тоймлолт</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>sell directly with QPay when the store is down</source>
         <translation>дэлгүүрийн сервер ажиллахгүй үед QPay-ээр шууд борлуулах</translation>
     </message>
@@ -5722,7 +5759,7 @@
         <translation>шууд QPay нэхэмжлэхийн код</translation>
     </message>
     <message>
-        <location line="-74"/>
+        <location line="-76"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>«{label}» нь {example} гэх мэт цагийн бүсийн нэр байна.</translation>
     </message>
@@ -5737,7 +5774,7 @@
         <translation>«{label}» 1 эсвэл 2 (хувь) байна.</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+49"/>
         <source>time zone</source>
         <translation>цагийн бүс</translation>
     </message>
@@ -6029,7 +6066,7 @@
         <translation>Хадгалах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+69"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+71"/>
         <source>Barcode scanner</source>
         <translation>Бар код уншигч</translation>
     </message>
@@ -6114,7 +6151,7 @@
         <translation>Epson TM-T88 цуврал зэрэг 180 dpi принтерт (мөрөнд 512 цэг).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="-119"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="-121"/>
         <source>the sample catalog</source>
         <translation>жишээ каталог</translation>
     </message>
@@ -6330,7 +6367,7 @@
         <translation>CSV файл (*.csv);;Бүх файл (*)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+111"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+113"/>
         <source>VAT rate (%)</source>
         <translation>НӨАТ-ын хувь (%)</translation>
     </message>
@@ -6345,7 +6382,7 @@
         <translation>1 эсвэл 2</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-102"/>
         <source>Time zone</source>
         <translation>Цагийн бүс</translation>
     </message>
@@ -6408,6 +6445,16 @@
         <location line="+1"/>
         <source>above it, a manager&apos;s PIN</source>
         <translation>түүнээс дээш бол менежерийн ПИН</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash rounding (₮)</source>
+        <translation>Бэлэн мөнгөний тоймлолт (₮)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1, 5, 10, 50 or 100: cash is paid to a multiple of it</source>
+        <translation>1, 5, 10, 50 эсвэл 100: бэлэн мөнгийг үүний үржвэрээр төлнө</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6696,7 +6743,7 @@
         <translation>Хаах</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+60"/>
         <source>Reading the shift…</source>
         <translation>Ээлжийг уншиж байна…</translation>
     </message>
@@ -6772,6 +6819,11 @@
     </message>
     <message>
         <location line="+1"/>
+        <source>Cash rounding (whole tögrög)</source>
+        <translation>Бэлэн мөнгөний тоймлолт (бүхэл төгрөг)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Paid in</source>
         <translation>Кассад хийсэн</translation>
     </message>
@@ -6799,7 +6851,7 @@
 <context>
     <name>TenderPage</name>
     <message>
-        <location filename="../../pos_app/ui/tender_page.py" line="+57"/>
+        <location filename="../../pos_app/ui/tender_page.py" line="+59"/>
         <source>Due</source>
         <translation>Төлөх дүн</translation>
     </message>
@@ -6814,8 +6866,8 @@
         <translation>Үйлчлүүлэгчийн өгсөн дүн</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <location line="+39"/>
+        <location line="+12"/>
+        <location line="+40"/>
         <source>Cash  (F7)</source>
         <translation>Бэлэн мөнгө  (F7)</translation>
     </message>
@@ -6903,6 +6955,11 @@
     </message>
     <message>
         <location line="+6"/>
+        <source>Cash {amount} (given {given}, change {change}, rounding {rounding})</source>
+        <translation>Бэлэн мөнгө {amount} (өгсөн {given}, хариулт {change}, тоймлолт {rounding})</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Cash {amount} (given {given}, change {change})</source>
         <translation>Бэлэн мөнгө {amount} (өгсөн {given}, хариулт {change})</translation>
     </message>
@@ -6917,7 +6974,12 @@
         <translation>Картын терминал {amount} (зөвшөөрлийн код {code})</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+13"/>
+        <source>In cash {amount} (rounding {rounding})</source>
+        <translation>Бэлнээр {amount} (тоймлолт {rounding})</translation>
+    </message>
+    <message>
+        <location line="+43"/>
         <source>Still due after this</source>
         <translation>Үүний дараа төлөх үлдэгдэл</translation>
     </message>
@@ -6930,7 +6992,7 @@
 <context>
     <name>Tenders</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-95"/>
+        <location filename="../../pos_app/ui/messages.py" line="-100"/>
         <source>Amount {value} is not a number</source>
         <translation>{value} дүн тоо биш байна</translation>
     </message>
@@ -7003,6 +7065,21 @@
         <location line="+1"/>
         <source>Only the tender that covers the sale gives change</source>
         <translation>Зөвхөн борлуулалтыг бүрэн төлж дуусгасан төлбөрөөс хариулт өгнө</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Cash is whole tögrög: {value} has möngö</source>
+        <translation>Бэлэн мөнгө бүхэл төгрөгөөр: {value} мөнгөтэй байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only the cash that covers the sale is rounded, and by at most 50 ₮</source>
+        <translation>Зөвхөн борлуулалтыг бүрэн төлж буй бэлэн мөнгийг тоймлох ба 50 ₮-өөс ихгүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{given} in cash would leave {change} of change: no till hands that back. Type what the customer gave</source>
+        <translation>Бэлнээр {given} авбал {change} хариулт өгөх болно: ийм хариултыг ямар ч касс өгдөггүй. Худалдан авагчийн өгсөн дүнг оруулна уу</translation>
     </message>
 </context>
 <context>

@@ -95,3 +95,27 @@ def test_a_rate_given_as_a_number_is_a_type_error_not_a_guess(tmp_path: Path) ->
     path.write_text(json.dumps({"city_tax_rate": 1}), encoding="utf-8")
     with pytest.raises(ValueError, match="city tax rate must be text"):
         load_settings(path)
+
+
+# -- cash rounding (issue 31) -------------------------------------------------------------------------------------
+
+def test_cash_is_rounded_to_1_togrog_by_default_and_to_a_note_or_coin_the_shop_chooses() -> None:
+    assert Settings().cash_rounding == "1" and Settings().cash_step == Decimal(1)
+    for step in ("1", "5", "10", "50", "100"):
+        assert Settings(cash_rounding=step).problems() == [] and Settings(cash_rounding=step).cash_step == int(step)
+
+
+@pytest.mark.parametrize("step", ["0", "", "3", "1.5", "1000", " 5", "-10"])
+def test_no_rounding_or_another_step_is_a_problem_and_cash_keeps_whole_togrog(step: str) -> None:
+    settings = Settings(cash_rounding=step)
+    [problem] = settings.problems()
+    assert problem.field == "cash_rounding" and "1, 5, 10, 50 or 100" in problem.message
+    assert settings.cash_step == Decimal(1)          # the careful side: whole tögrög, the least rounding
+
+
+def test_an_older_settings_file_rounds_cash_to_1_togrog(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"terminal_id": "T1"}), encoding="utf-8")
+    assert load_settings(path).cash_step == Decimal(1)
+    save_settings(Settings(cash_rounding="50"), path)
+    assert load_settings(path).cash_step == Decimal(50)

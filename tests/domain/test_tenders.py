@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pos_app.domain.cash import MAX_CHANGE
 from pos_app.domain.tenders import (
     TENDER_MESSAGES,
     CardTender,
@@ -18,6 +19,7 @@ from pos_app.domain.tenders import (
     TenderKind,
     Tendering,
     check_approval_code,
+    is_unlikely_cash,
     posapi_payments,
 )
 
@@ -45,8 +47,9 @@ def test_a_cash_sale_with_change() -> None:
 
 def test_cash_below_the_due_leaves_the_rest_due() -> None:
     sale = Tendering(Decimal("12500.50")).add_cash(Decimal("10000"))
-    assert not sale.is_covered and sale.due == Decimal("2500.50") and sale.change == 0
-    assert sale.add_cash("2500.50").change == 0
+    assert not sale.is_covered and sale.due == Decimal("2500.50") and sale.change == 0 and sale.rounding == 0
+    rest = sale.add_cash("2501")                 # the rest in cash: whole tögrög, half up
+    assert rest.is_covered and rest.change == 0 and rest.rounding == Decimal("0.50")
 
 
 def test_a_card_sale() -> None:
@@ -148,14 +151,17 @@ STEP = st.tuples(st.sampled_from(list(TenderKind)), st.integers(min_value=1, max
 
 
 def tendered(total: Decimal, steps: list[tuple[TenderKind, int, int]]) -> Tendering:
-    """Applies each step that is valid at that point: cash of any amount, card and QPay of at most the due
-    (the step's amount taken modulo the due when `mode` is 3, so that some cover exactly)."""
+    """Applies each step that is valid at that point: cash of any whole amount (what is due in cash when `mode` is
+    1 or 3), card and QPay of at most the due (the step's amount taken modulo the due when `mode` is 3, so that some
+    cover exactly)."""
     sale = Tendering(total)
     for kind, cents, mode in steps:
         if sale.is_covered:
             break
         amount = Decimal(cents) / 100
-        if mode == 3 or kind is not TenderKind.CASH:
+        if kind is TenderKind.CASH:
+            amount = sale.cash_due() if mode in (1, 3) else min(Decimal(cents // 100 + 1), sale.cash_due() + MAX_CHANGE)
+        else:
             amount = min(amount, sale.due) if mode != 1 else sale.due
         if kind is TenderKind.CASH:
             sale = sale.add_cash(amount)
@@ -175,8 +181,10 @@ def test_any_valid_tenders_keep_the_sale_consistent(total: Decimal, steps: list[
     assert sale.is_covered == (sale.due == 0)
     for index, tender in enumerate(sale.tenders):
         assert tender.amount > 0 and tender.change >= 0
+        if tender.change or sale.rounding:
+            assert sale.tenders[-1].kind is TenderKind.CASH and sale.is_covered
         if tender.change:
-            assert tender.kind is TenderKind.CASH and index == len(sale.tenders) - 1 and sale.is_covered
+            assert tender.kind is TenderKind.CASH and index == len(sale.tenders) - 1
     lines = posapi_payments(sale)
     assert sum((line.amount for line in lines), Decimal(0)) == sale.applied
     assert all(line.code in ("CASH", "PAYMENT_CARD") for line in lines)
@@ -192,13 +200,18 @@ def test_any_valid_tenders_keep_the_sale_consistent(total: Decimal, steps: list[
 
 
 @PROPERTY
-@given(CENTS, CENTS)
+@given(CENTS, st.integers(min_value=1, max_value=10**7).map(Decimal))
 def test_cash_applies_the_least_of_given_and_due(total: Decimal, given_cash: Decimal) -> None:
+    given_cash = min(given_cash, Tendering(total).cash_due() + MAX_CHANGE)      # (beyond: refused, see below)
     sale = Tendering(total).add_cash(given_cash)
     cash = sale.last
     assert isinstance(cash, CashTender)
-    assert cash.amount == min(given_cash, total) and cash.change == max(Decimal(0), given_cash - total)
-    assert cash.given - cash.change == cash.amount
+    in_cash = Tendering(total).cash_due()
+    if sale.is_covered:
+        assert cash.amount == total and cash.taken == min(given_cash, in_cash)
+    else:
+        assert cash.amount == given_cash < min(total, in_cash) and cash.rounding == 0
+    assert cash.change == given_cash - cash.taken and cash.given - cash.change == cash.amount + cash.rounding
 
 
 @PROPERTY
@@ -222,3 +235,92 @@ def test_approval_code_answers_a_code_or_the_error(text: str) -> None:
     else:
         assert 4 <= len(code) <= 12 and code.isascii() and code.isalnum() and code == code.upper()
         assert code == text.strip().upper()
+
+
+# -- cash is whole tögrög (issue 31) ------------------------------------------------------------------------------
+
+WEIGHED = Decimal("9526.84")
+
+
+def test_cash_for_a_total_with_mongo_is_rounded_half_up_and_gives_whole_change() -> None:
+    sale = Tendering(WEIGHED)
+    assert sale.cash_due() == Decimal(9527)
+    cash = sale.cash_tender("10000")
+    assert (cash.amount, cash.given, cash.rounding, cash.taken, cash.change) == (
+        WEIGHED, Decimal(10000), Decimal("0.16"), Decimal(9527), Decimal(473))
+    paid = sale.add(cash)
+    assert paid.is_covered and paid.rounding == Decimal("0.16")
+    assert posapi_payments(paid) == (("CASH", WEIGHED),)          # the receipt's payments: its exact total
+    down = Tendering(Decimal("9526.34")).add_cash("9526")          # half up: .34 goes down, the customer pays less
+    assert down.is_covered and down.change == 0 and down.rounding == Decimal("-0.34")
+
+
+@pytest.mark.parametrize("step,given,taken,change", [
+    (Decimal(5), "9530", Decimal(9525), Decimal(5)),
+    (Decimal(10), "10000", Decimal(9530), Decimal(470)),
+    (Decimal(10), "9527", Decimal(9527), Decimal(0)),      # covers the exact due, short of its rounding: no change
+    (Decimal(100), "9500", Decimal(9500), Decimal(0)),
+    (Decimal(100), "10000", Decimal(9500), Decimal(500)),
+])
+def test_cash_rounded_by_the_shops_step(step: Decimal, given: str, taken: Decimal, change: Decimal) -> None:
+    cash = Tendering(WEIGHED).cash_tender(given, step)
+    assert (cash.amount, cash.taken, cash.change) == (WEIGHED, taken, change)
+
+
+def test_a_split_rounds_only_the_cash_and_asks_the_exact_rest_of_the_other_tender() -> None:
+    part = Tendering(WEIGHED).add_cash("5000")                     # cash first: what was given, nothing rounded
+    assert part.due == Decimal("4526.84") and part.rounding == 0
+    assert part.add_card(part.due, "123456").is_covered             # the terminal takes the exact rest
+    card_first = Tendering(WEIGHED).add_card("4000", "123456")     # cash last covers: rounded, whole change
+    last = card_first.add_cash("6000")
+    assert last.is_covered and last.rounding == Decimal("0.16") and last.change == Decimal(473)
+    assert sum(line.amount for line in posapi_payments(last)) == WEIGHED
+
+
+def test_a_rest_that_rounds_to_nothing_is_covered_by_no_cash() -> None:
+    sale = Tendering(WEIGHED).add_card("9526.50", "123456")        # 0.34 left: 0 in cash
+    assert sale.cash_due() == 0
+    cash = sale.cash_tender("0")
+    assert (cash.amount, cash.given, cash.rounding, cash.change) == (Decimal("0.34"), 0, Decimal("-0.34"), 0)
+    assert sale.add(cash).is_covered
+    refused(Tendering(WEIGHED).add_cash, "0")                      # otherwise cash of 0 is no payment
+
+
+def test_cash_with_mongo_and_cash_no_till_could_give_change_for_are_refused() -> None:
+    refused(Tendering(WEIGHED).add_cash, "9526.84", words="whole tögrög")
+    error = refused(Tendering(Decimal(64000)).add_cash, "99999999999", words="no till hands that back")
+    assert error.params == {"given": "99,999,999,999 ₮", "change": "99,999,935,999 ₮"}
+    assert Tendering(Decimal(64000)).add_cash("1064000").change == Decimal(1_000_000)       # the most change
+    refused(Tendering(WEIGHED).add, CashTender(WEIGHED, Decimal("10000.50"), Decimal("0.16")), words="whole")
+
+
+def test_rounding_only_on_the_covering_cash_and_within_half_a_step() -> None:
+    refused(Tendering, WEIGHED, (CashTender(Decimal("5000.16"), Decimal(5000), Decimal("-0.16")),),
+            words="Only the cash that covers")
+    refused(CashTender, WEIGHED, Decimal(10000), Decimal("50.01"), words="at most 50")
+    with pytest.raises(ValueError):
+        Tendering(WEIGHED).cash_due(Decimal(3))
+
+
+def test_unlikely_cash_is_more_change_than_the_largest_note() -> None:
+    sale = Tendering(Decimal(64000))
+    assert not is_unlikely_cash(sale.cash_tender("84000"))       # four 20,000 ₮ notes and change of one
+    assert is_unlikely_cash(sale.cash_tender("84001"))
+    assert not is_unlikely_cash(Tendering(Decimal(64000)).card_tender("64000", "123456"))
+
+
+@PROPERTY
+@given(total=st.decimals(min_value=Decimal("0.01"), max_value=Decimal(10) ** 9, places=2),
+       step=st.sampled_from([Decimal(s) for s in (1, 5, 10, 50, 100)]), extra=st.integers(0, 20000))
+def test_covering_cash_is_whole_in_and_out_and_the_receipt_keeps_the_total(total: Decimal, step: Decimal,
+                                                                        extra: int) -> None:
+    sale = Tendering(total)
+    given = sale.cash_due(step) + extra
+    if given == 0:
+        given += 1
+    paid = sale.add(sale.cash_tender(given, step))
+    cash = paid.last
+    assert isinstance(cash, CashTender) and paid.is_covered
+    assert cash.taken == cash.taken.to_integral_value() and cash.change == cash.change.to_integral_value()
+    assert abs(cash.rounding) <= step / 2 and cash.given - cash.change == cash.amount + cash.rounding
+    assert sum(line.amount for line in posapi_payments(paid)) == total

@@ -523,3 +523,17 @@ def test_the_direct_qpay_account_shows_only_when_selling_directly_is_allowed(qtb
     assert dialog.result_direct_password == "a-new-direct-password" and dialog.result_password is None
     dialog.store_direct_allowed.setChecked(False)
     assert not any(edit(dialog, name).isVisible() for name in direct)
+
+
+def test_cash_rounding_is_set_at_the_counter_and_no_rounding_is_refused(qtbot, make_dialog) -> None:
+    dialog = make_dialog()
+    assert edit(dialog, "cash_rounding").text() == "1"
+    retype(qtbot, dialog, "cash_rounding", "0")                   # cash is whole tögrög: no "no rounding"
+    said = error(dialog, "cash_rounding")                         # (on the counter's page, not the one in front)
+    assert not said.isHidden() and "1, 5, 10, 50 or 100" in said.text()
+    assert not dialog.save_button.isEnabled()
+    retype(qtbot, dialog, "cash_rounding", "50")
+    assert said.isHidden()
+    with qtbot.waitSignal(dialog.accepted, timeout=WAIT_MS):
+        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    assert dialog.result_settings is not None and dialog.result_settings.cash_step == 50
