@@ -25,7 +25,7 @@ from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.discounts import Discount, DiscountKind
 from pos_app.domain.returns import TenderSource
 from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver, Sale
-from pos_app.domain.tenders import CardTender, CashTender
+from pos_app.domain.tenders import CardTender, CashTender, Tendering
 from pos_app.journal import Journal, JournalError, JournalStatus, ReceiptStatus
 from pos_app.journal.day_summary import load_day
 from pos_app.journal.shifts import open_shift, shift_x_report
@@ -91,7 +91,7 @@ def _cart() -> Cart:
 def _cash_sale(journal: Journal, desk: PosApiDesk, receiver: Receiver = INDIVIDUAL) -> str:
     cart = _cart()
     number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes,
-                                         CashTender(cart.total, Decimal(20000)), ReceiptVia.POSAPI,
+                                         Tendering(cart.total).cash_tender(Decimal(20000)), ReceiptVia.POSAPI,
                                          sale_discount=cart.sale_discount)
     desk.issue(journal, number, receiver)
     return number

@@ -18,7 +18,7 @@ from pos_app.checkout.returns import return_tenders
 from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver
-from pos_app.domain.tenders import CashTender
+from pos_app.domain.tenders import Tendering
 from pos_app.journal import Journal, ReceiptStatus
 from pos_app.posapi import EbarimtLookupClient, PosApiClient, PosIdentity, RetryPolicy
 from pos_app.ui.history_dialog import HistoryDialog
@@ -78,7 +78,7 @@ def _sale(journal: Journal, desk: PosApiDesk, receiver: Receiver = INDIVIDUAL) -
     cart = Cart()
     cart.add_item(BREAD, 3)
     cart.add_weighed(APPLES, Decimal("1.235"))
-    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, CashTender(cart.total, Decimal(20000)),
+    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, Tendering(cart.total).cash_tender(Decimal(20000)),
                                          ReceiptVia.POSAPI)
     desk.issue(journal, number, receiver)
     return number
