@@ -22,7 +22,8 @@ from .posapi_desk import ORGANIZATION_VOID, PosApiDesk
 from .receipts import issue_receipts, settle_receipt_voids
 from .service import Checkout
 
-__all__ = ["can_void_at_till", "issue_owed_receipt", "return_tenders", "settle_voids", "void_receipts"]
+__all__ = ["can_void_at_till", "issue_owed_receipt", "return_tenders", "settle_left_receipts", "settle_voids",
+           "void_receipts"]
 
 
 def return_tenders(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str, reason: str,
@@ -83,3 +84,10 @@ def issue_owed_receipt(journal: Journal, checkout: Checkout, posapi: PosApiDesk 
             raise JournalError(f"Sale {number} gets its receipt through PosAPI, and no PosAPI is set now.")
         return posapi.print_only.fill_sale(posapi.issue(journal, number, receiver))
     return issue_receipts(journal, checkout, number, receiver)
+
+
+def settle_left_receipts(journal: Journal, number: str, manager: str, note: str) -> int:
+    """A manager says the receipts a return left standing were put right outside the till (the ebarimt portal,
+    PosAPI's own tools), with what was done: the sale leaves "needs attention"; the tax figures stay as PosAPI
+    holds them (`Journal.receipts_left_settled`). Returns how many receipts were settled."""
+    return journal.receipts_left_settled(number, manager, note)

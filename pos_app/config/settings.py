@@ -34,12 +34,13 @@ from .checks import (
     SYSTEM_PRINTER as SYSTEM_PRINTER,
     TRAINING_PROFILES as TRAINING_PROFILES,
     Check as Check,
-    account_checks, anything, check_cash_rounding, check_text, posapi_checks, scale_checks, store_checks,
+    account_checks, anything, check_cash_rounding, check_text, posapi_checks, store_checks,
     parse_listen_address as parse_listen_address,
     percent,
 )
 from .environment import Environment as Environment
 from .labels import FIELD_LABELS as FIELD_LABELS
+from .scale_checks import scale_checks
 from .settings_file import (
     MAX_SETTINGS_FILE_BYTES as MAX_SETTINGS_FILE_BYTES,
     SettingsFileError as SettingsFileError,

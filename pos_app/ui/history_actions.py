@@ -21,7 +21,7 @@ from pos_app.checkout.after_sale import (
 )
 from pos_app.checkout.posapi_desk import may_ask_again
 from pos_app.checkout.recovery import RecoveryOutcome, recover, settled_by_hand
-from pos_app.checkout.returns import issue_owed_receipt, return_tenders, void_receipts
+from pos_app.checkout.returns import issue_owed_receipt, return_tenders, settle_left_receipts, void_receipts
 from pos_app.domain.people import Permission
 from pos_app.domain.sale import ReceiptVia, Receiver, ReceiverKind
 from pos_app.formats import money_text
@@ -217,7 +217,7 @@ class HistoryActions(HistoryRunning):
                                                   "still counts it as PosAPI holds it.").format(number=number), False
 
             self._start(sale, translate("HistoryDialog", "Recording what was done for sale {number}…").format(
-                number=number), lambda: journal.receipts_left_settled(number, manager, note), words)
+                number=number), lambda: settle_left_receipts(journal, number, manager, note), words)
 
         box.finished.connect(on_finished)
         self.confirmation = box
