@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from collections.abc import Callable
 from datetime import date
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from pos_app.journal.closed_days import summary_json
@@ -31,6 +30,7 @@ from pos_app.journal.day_summary import DaySummary
 from .callers import any_caller
 from .errors import StoreError
 from .journal_days import ChainDay, chain_day, visible_shops
+from .jsonio import StoreJSON, read_kept
 from .report_page import day_page
 
 router = APIRouter(prefix="/store/day")
@@ -95,7 +95,7 @@ async def day_report(name: str, request: Request, format: str = "json") -> Respo
                                  "Cache-Control": "no-store"})
     if kind == "html":
         return HTMLResponse(day_page(report), headers={"Cache-Control": "no-store"})
-    return JSONResponse(day_json(report), headers={"Cache-Control": "no-store"})
+    return StoreJSON(day_json(report), headers={"Cache-Control": "no-store"})
 
 
 def _day(text: str) -> date | None:
@@ -106,7 +106,7 @@ def _day(text: str) -> date | None:
 
 
 def _summary(summary: DaySummary) -> dict[str, object]:
-    return dict(json.loads(summary_json(summary)))
+    return dict(read_kept(summary_json(summary)))
 
 
 def day_json(report: ChainDay) -> dict[str, object]:
