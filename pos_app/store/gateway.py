@@ -44,7 +44,7 @@ async def _json_object(request: Request) -> dict[str, Any]:
     return body
 
 
-def for_qpay(value: Any) -> Any:
+def _for_qpay(value: Any) -> Any:
     """A till's body as the QPay client sends it (`json.dumps`): each `Decimal` as an int or a float whose text
     is exactly that decimal (`decimal_to_json_number`); one that no float carries exactly is refused (400),
     never rounded on its way to QPay. (`read_json` bounds the nesting, so this recursion is shallow.)"""
@@ -54,9 +54,9 @@ def for_qpay(value: Any) -> Any:
         except (ValueError, ArithmeticError):
             raise StoreError(400, "INVALID_PARAMETERS", f"the number {value} cannot be sent exactly") from None
     if isinstance(value, dict):
-        return {key: for_qpay(item) for key, item in value.items()}
+        return {key: _for_qpay(item) for key, item in value.items()}
     if isinstance(value, list):
-        return [for_qpay(item) for item in value]
+        return [_for_qpay(item) for item in value]
     return value
 
 
@@ -114,7 +114,7 @@ def _list(store: Any, till: Caller, body: dict[str, Any]) -> Any:
         return {"count": 0, "rows": []}
     if store.invoice_code and body.get("invoice_code"):
         body = {**body, "invoice_code": store.invoice_code}   # the code the store put on the till's invoices
-    answer = store.upstream.call("POST", "/v2/invoice/list", for_qpay(body), safe_to_repeat=True)
+    answer = store.upstream.call("POST", "/v2/invoice/list", _for_qpay(body), safe_to_repeat=True)
     return ownership.only_own_rows(store, till, answer)
 
 
@@ -143,7 +143,7 @@ async def _forward_for_invoice(request: Request, path: str) -> StoreJSON:
 
 def _read_for_invoice(store: Any, till: Caller, path: str, body: dict[str, Any]) -> Any:
     ownership.require_invoice(store, till, body_id(body, "object_id", "invoice"))
-    return store.upstream.call("POST", path, for_qpay(body), safe_to_repeat=True)
+    return store.upstream.call("POST", path, _for_qpay(body), safe_to_repeat=True)
 
 
 # -- payments and their receipts --------------------------------------------------------------------------------
@@ -161,7 +161,7 @@ async def undo_payment(action: str, payment_id: str, request: Request) -> StoreJ
     till, store = await _in_thread(token_till, request), _store(request)
     path = f"/v2/payment/{action}/{_id(payment_id, 'payment')}"
     body = await request.body()
-    payload = for_qpay(await _json_object(request)) if body.strip() else NO_BODY
+    payload = _for_qpay(await _json_object(request)) if body.strip() else NO_BODY
     await _in_thread(ownership.require_payment, store, till, payment_id)
     return StoreJSON(await _in_thread(store.upstream.call, request.method, path, payload, safe_to_repeat=False))
 
@@ -171,7 +171,7 @@ async def create_ebarimt(request: Request) -> StoreJSON:
     body, till = await _json_object(request), await _in_thread(token_till, request)
     store = _store(request)
     await _in_thread(ownership.require_payment, store, till, body_id(body, "payment_id", "payment"))
-    return StoreJSON(await _in_thread(store.upstream.call, "POST", "/v2/ebarimt_v3/create", for_qpay(body),
+    return StoreJSON(await _in_thread(store.upstream.call, "POST", "/v2/ebarimt_v3/create", _for_qpay(body),
                                       safe_to_repeat=False))
 
 

@@ -62,7 +62,7 @@ def test_a_blank_id_on_every_path_is_not_found(shop: Shop) -> None:
 
 
 def test_a_blank_id_in_a_body_is_refused_as_qpay_refuses_it(shop: Shop) -> None:
-    headers = _bearer(shop)
+    headers, qpay_headers = _bearer(shop), _qpay_bearer(shop)
     offset = {"page_number": 1, "page_limit": 10}
     for value in ("", "   ", "\t", None, 5, ["inv"], {"id": "inv"}):
         for path in READS_OF_AN_INVOICE:
@@ -73,7 +73,7 @@ def test_a_blank_id_in_a_body_is_refused_as_qpay_refuses_it(shop: Shop) -> None:
             assert said == {"error_code": "INVALID_PARAMETERS", "message": "object_id must not be empty"}
             # QPay's own words for it.
             assert _in_qpays_envelope(requests.post(shop.sandbox.url + path, json={**body, "object_id": ""},
-                                                    headers=_qpay_bearer(shop), timeout=10), 400)
+                                                    headers=qpay_headers, timeout=10), 400)
         said = _in_qpays_envelope(requests.post(f"{shop.store.url}/v2/ebarimt_v3/create", headers=headers, timeout=10,
                                                 json={"payment_id": value, "ebarimt_receiver_type": "CITIZEN"}), 400)
         assert said["message"] == "payment_id must not be empty"
