@@ -105,7 +105,7 @@ def receipt_request(sale: JournalSale, setup: PosApiSetup, bill: str, customer_t
     `inactive_id` names the receipt this one corrects."""
     lines = [ReceiptLine(
         name=line.description[:255], qty=line.quantity, unit_price=line.unit_price, city_taxed=line.city_tax,
-        total=line.total, barcode=line.barcode or None,
+        total=line.total, barcode=line.barcode or None, measure_unit=line.unit,
         classification_code=(line.classification_code if len(line.classification_code) == _CLASSIFICATION_DIGITS
                              and line.classification_code.isdigit() else None))
         for line in sale.kept_lines]

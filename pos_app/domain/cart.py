@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from decimal import Decimal
 
-from .catalog import CatalogItem
+from .catalog import DEFAULT_UNIT, KILOGRAM, CatalogItem
 from .discounts import Discount, DiscountKind, shares
 from .money import parse_amount, shown
 from .taxes import ZERO_TAX, TaxRates, TaxSplit, cents, split_taxes
@@ -70,6 +70,7 @@ class CartLine:
     line_discount: Discount | None = None
     sale_share: Decimal = ZERO       # this line's part of the sale discount (set by the cart)
     weighed: bool = False            # from a scale's barcode: never merged with another scan of the item
+    unit: str = DEFAULT_UNIT         # what one of `quantity` is: the catalog's unit ("ш" a piece, "кг" a kilogram)
 
     # Cached: a line never changes (a change is a new line), and a 400-line cart adds them up at every scan.
     @cached_property
@@ -212,14 +213,15 @@ class Cart:
                 self.set_quantity(index, line.quantity + amount)
                 return index
         return self._append(CartLine(item.name, amount, item.price, item.barcode, item.tax_product_code,
-                                     item.classification_code, item.city_tax))
+                                     item.classification_code, item.city_tax, unit=item.unit or DEFAULT_UNIT))
 
     def add_weighed(self, item: CatalogItem, quantity: object = 1, unit_price: object | None = None) -> int:
-        """A scale's package: its own line (two packs of apples weigh differently), at the catalog's price per
-        kilogram, or at the price the scale printed (`unit_price`, quantity 1)."""
+        """A scale's package: its own line (two packs of apples weigh differently), its weight in kilograms at the
+        catalog's price per kilogram, or one package at the price the scale printed (`unit_price`, quantity 1)."""
         price = item.price if unit_price is None else parse_price(unit_price)
+        unit = KILOGRAM if unit_price is None else DEFAULT_UNIT
         return self._append(CartLine(item.name, parse_quantity(quantity), price, item.barcode, item.tax_product_code,
-                                     item.classification_code, item.city_tax, weighed=True))
+                                     item.classification_code, item.city_tax, weighed=True, unit=unit))
 
     def add_free_line(self, description: str, quantity: object, unit_price: object,
                       city_tax: bool = False) -> int:

@@ -22,6 +22,8 @@ TRUE_WORDS = frozenset({"1", "true", "yes", "y", "тийм"})
 FALSE_WORDS = frozenset({"0", "false", "no", "n", "үгүй", ""})
 YES_NO_WORDS = TRUE_WORDS | FALSE_WORDS
 DEFAULT_UNIT = "ш"       # ширхэг: a piece
+KILOGRAM = "кг"          # what a scale's weight is in; the catalog may write it "kg" too
+KILOGRAM_UNITS = frozenset({"kg", KILOGRAM})
 MAX_ROWS = 100_000
 MAX_PRICE = Decimal(10) ** 12
 MAX_UNIT = 16
@@ -115,6 +117,11 @@ class Catalog:
 
     def find(self, barcode: str) -> CatalogItem | None:
         return self._by_barcode.get(barcode.strip())
+
+
+def is_kilograms(unit: str) -> bool:
+    """Whether a catalog's unit is the kilogram ("kg" or "кг", in any case): an item sold by weight."""
+    return unit.strip().lower() in KILOGRAM_UNITS
 
 
 def check_rows(header: Sequence[str], rows: Iterable[tuple[int, Sequence[str]]]) -> CatalogCheck:

@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any
 
 from pos_app.domain.cart import CartLine
+from pos_app.domain.catalog import DEFAULT_UNIT
 from pos_app.domain.discounts import Discount
 from pos_app.domain.sale import (
     BankApp,
@@ -313,6 +314,8 @@ def line_record(line: CartLine) -> dict[str, object]:
         record["sale_share"] = money_text(line.sale_share, "share of the sale discount")
     if line.weighed:
         record["weighed"] = True
+    if line.unit != DEFAULT_UNIT:
+        record["unit"] = line.unit
     return record
 
 
@@ -320,7 +323,8 @@ def _line_from(record: dict[str, Any]) -> CartLine:
     return CartLine(record["description"], Decimal(record["quantity"]), Decimal(record["unit_price"]),
                     record.get("barcode"), record.get("tax_product_code", ""), record.get("classification_code", ""),
                     bool(record.get("city_tax", False)), Discount.from_record(record.get("discount")),
-                    Decimal(record.get("sale_share", "0.00")), bool(record.get("weighed", False)))
+                    Decimal(record.get("sale_share", "0.00")), bool(record.get("weighed", False)),
+                    str(record.get("unit") or DEFAULT_UNIT))
 
 
 def payment_record(payment: PaymentSeen) -> dict[str, object]:

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from pos_app.domain.catalog import DEFAULT_UNIT, KILOGRAM, is_kilograms
 from pos_app.domain.money import parse_amount
 from pos_app.domain.taxes import TaxRates, TaxSplit, cents, split_taxes
 
@@ -33,7 +34,8 @@ from .receipt_request import (
     TaxType,
 )
 
-__all__ = ["DEFAULT_RATES", "PosIdentity", "ReceiptLine", "build_receipt", "line_amount", "line_taxes"]
+__all__ = ["DEFAULT_RATES", "PosIdentity", "ReceiptLine", "build_receipt", "line_amount", "line_taxes",
+           "receipt_unit"]
 
 _NO_TAX = TaxSplit(Decimal("0.00"), Decimal("0.00"))
 DEFAULT_RATES = TaxRates()  # VAT 10 %, city tax 2 % (pos_app.domain.taxes)
@@ -60,7 +62,7 @@ class ReceiptLine:
     unit_price: Decimal
     city_taxed: bool = False
     tax_type: TaxType = TaxType.VAT_ABLE
-    measure_unit: str = "ш"
+    measure_unit: str = DEFAULT_UNIT   # what one of `qty` is; sent as `receipt_unit` gives it
     barcode: str | None = None
     barcode_type: BarCodeType | None = None   # GS1 when a barcode is given, else UNDEFINED
     classification_code: str | None = None
@@ -68,6 +70,14 @@ class ReceiptLine:
     total: Decimal | None = None
     lot_no: str | None = None
     stock_qr: tuple[str, ...] = ()
+
+
+def receipt_unit(unit: str) -> str:
+    """A line's `measureUnit`, which the spec requires on every item: the catalog's unit as the shop wrote it, a
+    kilogram always as "кг" (a catalog may write "kg"), none as "ш" (a piece: the catalog's default)."""
+    if is_kilograms(unit):
+        return KILOGRAM
+    return unit.strip() or DEFAULT_UNIT
 
 
 def line_amount(line: ReceiptLine) -> Decimal:
@@ -95,8 +105,9 @@ def _item(line: ReceiptLine, rates: TaxRates) -> ReceiptItem:
     return ReceiptItem(
         name=line.name, barCode=line.barcode, barCodeType=barcode_type,
         classificationCode=line.classification_code, taxProductCode=line.tax_product_code,
-        measureUnit=line.measure_unit, qty=parse_amount(line.qty), unitPrice=parse_amount(line.unit_price),
-        totalVAT=taxes.vat, totalCityTax=taxes.city_tax, totalAmount=line_amount(line), data=data,
+        measureUnit=receipt_unit(line.measure_unit), qty=parse_amount(line.qty),
+        unitPrice=parse_amount(line.unit_price), totalVAT=taxes.vat, totalCityTax=taxes.city_tax,
+        totalAmount=line_amount(line), data=data,
     )
 
 

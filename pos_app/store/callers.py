@@ -9,6 +9,7 @@ from fastapi import Request
 
 from .credentials import Caller, caller_named, check_credential
 from .errors import StoreError
+from .jsonio import usable_text
 
 
 def basic_credentials(request: Request) -> tuple[str, str] | None:
@@ -19,7 +20,8 @@ def basic_credentials(request: Request) -> tuple[str, str] | None:
         name, colon, key = base64.b64decode(value.strip(), validate=True).decode("utf-8").partition(":")
     except (binascii.Error, UnicodeDecodeError, ValueError):
         return None
-    return (name, key) if colon else None
+    # A name no database row can hold (a NUL) is nobody's: refused as a wrong key is, never a 500.
+    return (name, key) if colon and usable_text(name) else None
 
 
 def bearer_token(request: Request) -> str | None:

@@ -55,6 +55,7 @@ def create(store: Any, till: Caller, body: dict[str, Any]) -> dict[str, Any]:
     except (ValidationError, ValueError, TypeError) as exc:
         raise StoreError(400, "INVALID_PARAMETERS", _words(exc)) from None
     amount = request.amount if isinstance(request, SimpleInvoice) else None
+    sender_invoice_no = request.sender_invoice_no      # as QPay gets it (blanks around it taken off)
     with store.creating.only_one(sender_invoice_no):
         try:
             row, new = store.invoices.claim(till.name, sender_invoice_no, str(body.get("callback_url") or ""))

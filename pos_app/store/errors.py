@@ -6,9 +6,11 @@ from __future__ import annotations
 import math
 
 from fastapi import Request
-from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
 
 from pos_app.qpay import APIConnectionError, AuthenticationError, InvalidResponseError, QPayError, RateLimitError
+
+from .jsonio import StoreJSON
 
 
 class StoreError(Exception):
@@ -25,12 +27,23 @@ def not_found(what: str) -> StoreError:
     return StoreError(404, "NOT_FOUND", f"{what} not found")
 
 
-def store_error_response(_request: Request, exc: Exception) -> JSONResponse:
+def store_error_response(_request: Request, exc: Exception) -> StoreJSON:
     assert isinstance(exc, StoreError)
-    return JSONResponse({"error_code": exc.error_code, "message": exc.message}, exc.status, headers=exc.headers)
+    return StoreJSON({"error_code": exc.error_code, "message": exc.message}, exc.status, headers=exc.headers)
 
 
-def qpay_error_response(_request: Request, exc: Exception) -> JSONResponse:
+_HTTP_CODES = {404: "NOT_FOUND", 405: "METHOD_NOT_ALLOWED"}
+
+
+def http_error_response(_request: Request, exc: Exception) -> StoreJSON:
+    """No such path, or not with this method: in QPay's envelope too (its own words: "no such endpoint")."""
+    assert isinstance(exc, HTTPException)
+    code = _HTTP_CODES.get(exc.status_code, "HTTP_ERROR")
+    message = "no such endpoint" if exc.status_code == 404 else str(exc.detail)
+    return StoreJSON({"error_code": code, "message": message}, exc.status_code, headers=exc.headers)
+
+
+def qpay_error_response(_request: Request, exc: Exception) -> StoreJSON:
     """QPay's refusal passes through as it came; what QPay did not answer is the gateway's 502/504, so the till
     takes its outcome as unknown and reads it back (never as a refusal)."""
     assert isinstance(exc, QPayError)
@@ -47,7 +60,7 @@ def qpay_error_response(_request: Request, exc: Exception) -> JSONResponse:
         status, code = exc.status or 502, exc.error_code or "QPAY_ERROR"
         if isinstance(exc, RateLimitError):
             headers = {"Retry-After": str(retry_after_seconds(exc.retry_after))}
-    return JSONResponse({"error_code": code, "message": exc.message}, status, headers=headers)
+    return StoreJSON({"error_code": code, "message": exc.message}, status, headers=headers)
 
 
 def retry_after_seconds(wait: float | None) -> int:

@@ -9,18 +9,21 @@ answer was lost) is looked up at QPay by `sender_invoice_no`, never sent twice (
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
+from pos_app.qpay.fields import decimal_to_json_number
 from pos_app.qpay.wire import segment
 
 from . import creating, ownership
 from .callers import key_caller, token_till
 from .credentials import Caller
 from .errors import StoreError, not_found
+from .ids import body_id, path_id
+from .jsonio import StoreJSON, read_json
 from .upstream import NO_BODY
 
 router = APIRouter(prefix="/v2")
@@ -31,65 +34,78 @@ def _store(request: Request) -> Any:
 
 
 async def _json_object(request: Request) -> dict[str, Any]:
+    """The till's body, its numbers with a fraction as `Decimal` (`read_json`: exact, never a float)."""
     try:
-        body = await request.json()
-    except ValueError:
-        raise StoreError(400, "INVALID_PARAMETERS", "the body is not JSON") from None
+        body = read_json(await request.body())
+    except ValueError as exc:
+        raise StoreError(400, "INVALID_PARAMETERS", f"the body is not JSON the store takes: {exc}") from None
     if not isinstance(body, dict):
         raise StoreError(400, "INVALID_PARAMETERS", "the body is not a JSON object")
     return body
 
 
-def _id(value: object, what: str) -> str:
-    """An id from the till, safe in a path (quoted: "../x" stays one segment)."""
-    try:
-        return segment(str(value or ""))
-    except ValueError:
-        raise not_found(what) from None
+def _for_qpay(value: Any) -> Any:
+    """A till's body as the QPay client sends it (`json.dumps`): each `Decimal` as an int or a float whose text
+    is exactly that decimal (`decimal_to_json_number`); one that no float carries exactly is refused (400),
+    never rounded on its way to QPay. (`read_json` bounds the nesting, so this recursion is shallow.)"""
+    if isinstance(value, Decimal):
+        try:
+            return decimal_to_json_number(value)
+        except (ValueError, ArithmeticError):
+            raise StoreError(400, "INVALID_PARAMETERS", f"the number {value} cannot be sent exactly") from None
+    if isinstance(value, dict):
+        return {key: _for_qpay(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_for_qpay(item) for item in value]
+    return value
+
+
+def _id(value: str, what: str) -> str:
+    """An id from the till's path, safe in QPay's (quoted: "../x" stays one segment); one that names nothing
+    is not found (`path_id`)."""
+    return segment(path_id(value, what))
 
 
 @router.post("/auth/token")
-def token(request: Request) -> JSONResponse:
+def token(request: Request) -> StoreJSON:
     caller = key_caller(request)
     if not caller.is_till:
         raise StoreError(401, "AUTHENTICATION_FAILED", "only a till logs in here")
-    return JSONResponse(_store(request).tokens.pair(caller))
+    return StoreJSON(_store(request).tokens.pair(caller))
 
 
 @router.post("/auth/refresh")
-def refresh(request: Request) -> JSONResponse:
-    return JSONResponse(_store(request).tokens.pair(token_till(request, "refresh")))
+def refresh(request: Request) -> StoreJSON:
+    return StoreJSON(_store(request).tokens.pair(token_till(request, "refresh")))
 
 
 # -- invoices -------------------------------------------------------------------------------------------------
 
 @router.post("/invoice")
-async def create_invoice(request: Request) -> JSONResponse:
+async def create_invoice(request: Request) -> StoreJSON:
     body = await _json_object(request)
     till = await _in_thread(token_till, request)
-    return JSONResponse(await _in_thread(creating.create, _store(request), till, body))
+    return StoreJSON(await _in_thread(creating.create, _store(request), till, body))
 
 
 @router.get("/invoice/{invoice_id}")
-def get_invoice(invoice_id: str, request: Request) -> JSONResponse:
-    store, till = _store(request), token_till(request)
+def get_invoice(invoice_id: str, request: Request) -> StoreJSON:
+    store, till, path = _store(request), token_till(request), f"/v2/invoice/{_id(invoice_id, 'invoice')}"
     ownership.require_invoice(store, till, invoice_id)
-    return JSONResponse(store.upstream.call("GET", f"/v2/invoice/{_id(invoice_id, 'invoice')}",
-                                            safe_to_repeat=True))
+    return StoreJSON(store.upstream.call("GET", path, safe_to_repeat=True))
 
 
 @router.delete("/invoice/{invoice_id}")
-def cancel_invoice(invoice_id: str, request: Request) -> JSONResponse:
-    store, till = _store(request), token_till(request)
+def cancel_invoice(invoice_id: str, request: Request) -> StoreJSON:
+    store, till, path = _store(request), token_till(request), f"/v2/invoice/{_id(invoice_id, 'invoice')}"
     ownership.require_invoice(store, till, invoice_id)
-    return JSONResponse(store.upstream.call("DELETE", f"/v2/invoice/{_id(invoice_id, 'invoice')}",
-                                            safe_to_repeat=False))
+    return StoreJSON(store.upstream.call("DELETE", path, safe_to_repeat=False))
 
 
 @router.post("/invoice/list")
-async def list_invoices(request: Request) -> JSONResponse:
+async def list_invoices(request: Request) -> StoreJSON:
     body, till = await _json_object(request), await _in_thread(token_till, request)
-    return JSONResponse(await _in_thread(_list, _store(request), till, body))
+    return StoreJSON(await _in_thread(_list, _store(request), till, body))
 
 
 def _list(store: Any, till: Caller, body: dict[str, Any]) -> Any:
@@ -98,73 +114,74 @@ def _list(store: Any, till: Caller, body: dict[str, Any]) -> Any:
         return {"count": 0, "rows": []}
     if store.invoice_code and body.get("invoice_code"):
         body = {**body, "invoice_code": store.invoice_code}   # the code the store put on the till's invoices
-    answer = store.upstream.call("POST", "/v2/invoice/list", body, safe_to_repeat=True)
+    answer = store.upstream.call("POST", "/v2/invoice/list", _for_qpay(body), safe_to_repeat=True)
     return ownership.only_own_rows(store, till, answer)
 
 
 @router.post("/invoice/check")
-async def check_invoice(request: Request) -> JSONResponse:
+async def check_invoice(request: Request) -> StoreJSON:
     return await _forward_for_invoice(request, "/v2/invoice/check")
 
 
 @router.post("/payment/check")
-async def check_payment(request: Request) -> JSONResponse:
+async def check_payment(request: Request) -> StoreJSON:
     return await _forward_for_invoice(request, "/v2/payment/check")
 
 
 @router.post("/payment/list")
-async def list_payments(request: Request) -> JSONResponse:
+async def list_payments(request: Request) -> StoreJSON:
     return await _forward_for_invoice(request, "/v2/payment/list")
 
 
-async def _forward_for_invoice(request: Request, path: str) -> JSONResponse:
+async def _forward_for_invoice(request: Request, path: str) -> StoreJSON:
     """A read about one invoice (`object_id` in the body): the till's own only."""
     body, till = await _json_object(request), await _in_thread(token_till, request)
     if str(body.get("object_type") or "INVOICE").upper() != "INVOICE":
         raise StoreError(400, "INVALID_PARAMETERS", "a till reads its own invoices' payments only")
-    return JSONResponse(await _in_thread(_read_for_invoice, _store(request), till, path, body))
+    return StoreJSON(await _in_thread(_read_for_invoice, _store(request), till, path, body))
 
 
 def _read_for_invoice(store: Any, till: Caller, path: str, body: dict[str, Any]) -> Any:
-    ownership.require_invoice(store, till, str(body.get("object_id") or ""))
-    return store.upstream.call("POST", path, body, safe_to_repeat=True)
+    ownership.require_invoice(store, till, body_id(body, "object_id", "invoice"))
+    return store.upstream.call("POST", path, _for_qpay(body), safe_to_repeat=True)
 
 
 # -- payments and their receipts --------------------------------------------------------------------------------
 
 @router.get("/payment/{payment_id}")
-def get_payment(payment_id: str, request: Request) -> JSONResponse:
-    return JSONResponse(ownership.require_payment(_store(request), token_till(request), payment_id))
+def get_payment(payment_id: str, request: Request) -> StoreJSON:
+    store, till = _store(request), token_till(request)
+    return StoreJSON(ownership.require_payment(store, till, path_id(payment_id, "payment")))
 
 
 @router.api_route("/payment/{action}/{payment_id}", methods=["POST", "DELETE"])
-async def undo_payment(action: str, payment_id: str, request: Request) -> JSONResponse:
+async def undo_payment(action: str, payment_id: str, request: Request) -> StoreJSON:
     if action not in ("cancel", "refund"):
         raise not_found("path")
     till, store = await _in_thread(token_till, request), _store(request)
-    body = await request.body()
-    payload = await _json_object(request) if body.strip() else NO_BODY
-    await _in_thread(ownership.require_payment, store, till, payment_id)
     path = f"/v2/payment/{action}/{_id(payment_id, 'payment')}"
-    return JSONResponse(await _in_thread(store.upstream.call, request.method, path, payload, safe_to_repeat=False))
+    body = await request.body()
+    payload = _for_qpay(await _json_object(request)) if body.strip() else NO_BODY
+    await _in_thread(ownership.require_payment, store, till, payment_id)
+    return StoreJSON(await _in_thread(store.upstream.call, request.method, path, payload, safe_to_repeat=False))
 
 
 @router.post("/ebarimt_v3/create")
-async def create_ebarimt(request: Request) -> JSONResponse:
+async def create_ebarimt(request: Request) -> StoreJSON:
     body, till = await _json_object(request), await _in_thread(token_till, request)
     store = _store(request)
-    await _in_thread(ownership.require_payment, store, till, str(body.get("payment_id", "")))
-    return JSONResponse(await _in_thread(store.upstream.call, "POST", "/v2/ebarimt_v3/create", body,
-                                         safe_to_repeat=False))
+    await _in_thread(ownership.require_payment, store, till, body_id(body, "payment_id", "payment"))
+    return StoreJSON(await _in_thread(store.upstream.call, "POST", "/v2/ebarimt_v3/create", _for_qpay(body),
+                                      safe_to_repeat=False))
 
 
 @router.api_route("/ebarimt_v3/{payment_id}", methods=["GET", "DELETE"])
-async def ebarimt_of_payment(payment_id: str, request: Request) -> JSONResponse:
+async def ebarimt_of_payment(payment_id: str, request: Request) -> StoreJSON:
     till, store = await _in_thread(token_till, request), _store(request)
+    path = f"/v2/ebarimt_v3/{_id(payment_id, 'payment')}"
     await _in_thread(ownership.require_payment, store, till, payment_id)
-    return JSONResponse(await _in_thread(store.upstream.call, request.method,
-                                         f"/v2/ebarimt_v3/{_id(payment_id, 'payment')}",
-                                         safe_to_repeat=request.method == "GET"))
+    return StoreJSON(await _in_thread(store.upstream.call, request.method, path,
+                                      safe_to_repeat=request.method == "GET"))
 
 
 async def _in_thread(function: Any, *args: Any, **kwargs: Any) -> Any:

@@ -12,6 +12,7 @@ from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .db import invoices
+from .jsonio import usable_text
 
 logger = logging.getLogger(__name__)
 
@@ -71,6 +72,8 @@ class InvoiceRows:
 
     def take_on(self, till: str, sender_invoice_no: str, invoice_id: str) -> bool:
         """Claim an invoice the till made without the store (its own number): False when it is claimed."""
+        if not (usable_text(sender_invoice_no) and usable_text(invoice_id)):
+            return False                      # QPay's answer held what no database keeps: no claim
         try:
             with self._engine.begin() as db:
                 db.execute(insert(invoices).values(
@@ -80,14 +83,17 @@ class InvoiceRows:
         except IntegrityError:
             return self.owner(invoice_id) == till
 
+    # A value no row can hold (a NUL, which PostgreSQL refuses even to compare) finds nothing: never a 500.
     def by_ref(self, ref: str) -> InvoiceRow | None:
-        return self._one(invoices.c.ref == ref)
+        return self._one(invoices.c.ref == ref) if usable_text(ref) else None
 
     def by_sender(self, sender_invoice_no: str) -> InvoiceRow | None:
+        if not usable_text(sender_invoice_no):
+            return None
         return self._one(invoices.c.sender_invoice_no == sender_invoice_no)
 
     def by_invoice(self, invoice_id: str) -> InvoiceRow | None:
-        return self._one(invoices.c.invoice_id == invoice_id)
+        return self._one(invoices.c.invoice_id == invoice_id) if usable_text(invoice_id) else None
 
     def owner(self, invoice_id: str) -> str | None:
         row = self.by_invoice(invoice_id)

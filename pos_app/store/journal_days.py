@@ -14,7 +14,6 @@ the close shows that sale on the day here, and on the next day at the till.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -29,6 +28,7 @@ from pos_app.journal.records import JournalSale, sale_from_row
 
 from .credentials import OWNER, TILL, Caller
 from .db import credentials, journal_events, journal_sales
+from .jsonio import read_kept
 
 __all__ = ["ChainDay", "ShopDay", "chain_day", "rebuild_sale", "till_day", "visible_shops"]
 
@@ -83,14 +83,14 @@ def till_day(engine: Engine, terminal: str, day: date) -> DaySummary:
             for step in db.execute(select(e.number, e.at, e.kind, e.detail_json)
                                    .where(e.terminal == terminal, e.number.in_(chunk)).order_by(e.event_id)):
                 events[step.number].append(_event(step))
-        attention = [rebuild_sale(json.loads(row.snapshot_json)) for row in db.execute(
+        attention = [rebuild_sale(read_kept(row.snapshot_json)) for row in db.execute(
             select(journal_sales.c.snapshot_json)
             .where(journal_sales.c.terminal == terminal, journal_sales.c.attention.is_(True)))]
     return summarize(sales, day, terminal, events, attention=attention)
 
 
 def _event(step: Any) -> Event:
-    return datetime.fromisoformat(step.at), step.kind, json.loads(step.detail_json)
+    return datetime.fromisoformat(step.at), step.kind, read_kept(step.detail_json)
 
 
 def _chunks(numbers: list[str]) -> Iterable[list[str]]:
@@ -105,7 +105,7 @@ def _sales(db: Any, terminal: str, numbers: list[str]) -> list[JournalSale]:
         rows += db.execute(select(s.created_at, s.number, s.snapshot_json)
                            .where(s.terminal == terminal, s.number.in_(chunk))).all()
     rows.sort(key=lambda row: (row.created_at, row.number))
-    return [rebuild_sale(json.loads(row.snapshot_json)) for row in rows]
+    return [rebuild_sale(read_kept(row.snapshot_json)) for row in rows]
 
 
 # -- shops and the chain -------------------------------------------------------------------------------------

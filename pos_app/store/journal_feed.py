@@ -17,23 +17,25 @@ what is wrong) and nothing of it is kept.
 
 from __future__ import annotations
 
-import json
 import re
-from decimal import InvalidOperation
+from dataclasses import fields, is_dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse
 from sqlalchemy import Engine, func, select
 from starlette.concurrency import run_in_threadpool
 
 from pos_app.journal.journal_reads import needing_attention
+from pos_app.qpay.fields import MAX_AMOUNT_DIGITS, MAX_AMOUNT_PLACES
 
 from .callers import any_caller
 from .credentials import Caller
 from .db import journal_events, journal_sales
 from .errors import StoreError
+from .ids import path_id
 from .journal_days import rebuild_sale
+from .jsonio import StoreJSON, exact_json, read_json
 
 router = APIRouter(prefix="/store/journal")
 
@@ -50,37 +52,40 @@ def _bad(message: str) -> StoreError:
 
 
 def shipping_till(request: Request, terminal: str) -> Caller:
-    """The caller, when it is the till whose journal this is (403 for an owner or another till)."""
+    """The caller, when it is the till whose journal this is (403 for an owner or another till; a blank name is
+    no till's: not found)."""
     caller = any_caller(request)
     if not caller.is_till:
         raise StoreError(403, "NOT_A_TILL", "only a till ships its journal")
-    if caller.name != terminal:
+    if caller.name != path_id(terminal, "journal"):
         raise StoreError(403, "NOT_YOUR_JOURNAL", "a till ships only its own journal")
     return caller
 
 
 @router.get("/{terminal}/last")
-async def last_event(terminal: str, request: Request) -> JSONResponse:
+async def last_event(terminal: str, request: Request) -> StoreJSON:
     await run_in_threadpool(shipping_till, request, terminal)
     engine = request.app.state.store.engine
     mark = await run_in_threadpool(high_water_mark, engine, terminal)
-    return JSONResponse({"terminal": terminal, "last_event_id": mark})
+    return StoreJSON({"terminal": terminal, "last_event_id": mark})
 
 
 @router.post("/{terminal}")
-async def ship(terminal: str, request: Request) -> JSONResponse:
+async def ship(terminal: str, request: Request) -> StoreJSON:
     till = await run_in_threadpool(shipping_till, request, terminal)
     body = await request.body()
     if len(body) > MAX_BODY_BYTES:
         raise StoreError(413, "TOO_LARGE", f"a batch is at most {MAX_BODY_BYTES} bytes: send fewer steps")
     try:
-        said = json.loads(body)
-    except ValueError:
-        raise _bad("the body is not JSON") from None
+        # Exact: an amount sent as a number stays the decimal it says (a float's would not); a NUL is kept, as
+        # the JSON the steps are kept in escapes it.
+        said = read_json(body, nul_allowed=True)
+    except ValueError as exc:
+        raise _bad(f"the body is not JSON the store takes: {exc}") from None
     events, sales = _batch(terminal, till.shop, said)
     engine = request.app.state.store.engine
     stored, mark = await run_in_threadpool(store_batch, engine, terminal, events, sales)
-    return JSONResponse({"terminal": terminal, "stored": stored, "last_event_id": mark})
+    return StoreJSON({"terminal": terminal, "stored": stored, "last_event_id": mark})
 
 
 # -- checking a batch ------------------------------------------------------------------------------------------
@@ -107,8 +112,8 @@ def _batch(terminal: str, shop: str, said: object) -> tuple[list[dict[str, Any]]
 
 def _text(record: dict[str, Any], name: str, where: str, longest: int = 64) -> str:
     value = record.get(name)
-    if not isinstance(value, str) or not value.strip() or len(value) > longest:
-        raise _bad(f"{where}.{name} must be a text of 1 to {longest} characters")
+    if not isinstance(value, str) or not value.strip() or len(value) > longest or "\x00" in value:
+        raise _bad(f"{where}.{name} must be a text of 1 to {longest} characters (without a NUL)")
     return value
 
 
@@ -131,7 +136,7 @@ def _event_row(terminal: str, index: int, event: object) -> dict[str, Any]:
         raise _bad(f"{where}.detail must be an object")
     return {"terminal": terminal, "event_id": _whole(event, "event_id", where, 1),
             "number": _text(event, "number", where), "at": at, "kind": _text(event, "kind", where),
-            "detail_json": json.dumps(detail, ensure_ascii=False, sort_keys=True)}
+            "detail_json": exact_json(detail, sort_keys=True)}
 
 
 def _sale_row(terminal: str, shop: str, index: int, record: object) -> dict[str, Any]:
@@ -154,9 +159,31 @@ def _sale_row(terminal: str, shop: str, index: int, record: object) -> dict[str,
         sale = rebuild_sale(snapshot)       # what the day close will do with it, tried now
     except (KeyError, ValueError, TypeError, AttributeError, InvalidOperation) as exc:
         raise _bad(f"{where} cannot be read as a sale: {type(exc).__name__} {exc}") from None
+    figure = _figure_beyond_sums(sale)
+    if figure is not None:
+        raise _bad(f"{where} holds {figure}, which is no amount (the day close could not add it up)")
     return {"terminal": terminal, "number": number, "shop": shop, "created_at": row["created_at"],
             "last_event_id": last_event_id, "attention": needing_attention(sale),
-            "snapshot_json": json.dumps(snapshot, ensure_ascii=False, sort_keys=True)}
+            "snapshot_json": exact_json(snapshot, sort_keys=True)}
+
+
+def _figure_beyond_sums(sale: object) -> str | None:
+    """The first figure of a rebuilt sale that is no amount: NaN or infinite (the day close would fail on it for
+    every reader of the shop), or beyond `MAX_AMOUNT_DIGITS` digits or `MAX_AMOUNT_PLACES` decimals (writing it
+    out could take minutes). None: every figure is one."""
+    pending: list[object] = [sale]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, Decimal):
+            exponent = item.as_tuple().exponent
+            if not item.is_finite() or (item and item.adjusted() >= MAX_AMOUNT_DIGITS) \
+                    or (isinstance(exponent, int) and exponent < -MAX_AMOUNT_PLACES):
+                return str(item)
+        elif is_dataclass(item) and not isinstance(item, type):
+            pending.extend(getattr(item, field.name) for field in fields(item))
+        elif isinstance(item, tuple | list):
+            pending.extend(item)
+    return None
 
 
 # -- storing it ------------------------------------------------------------------------------------------------

@@ -10,7 +10,6 @@ callback, and the till's polling stays the safety net (a till not listening just
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
 from collections.abc import AsyncIterator
 from typing import Any
@@ -22,6 +21,7 @@ from pos_app.qpay import CALLBACK_ACK, parse_callback
 
 from .callers import any_caller
 from .errors import StoreError
+from .jsonio import exact_json_bytes
 
 router = APIRouter(prefix="/store")
 HEARTBEAT_SECONDS = 15.0     # a comment line, so proxies and the till notice a dead stream
@@ -105,7 +105,7 @@ async def events(request: Request) -> StreamingResponse:
                     continue
                 if hint is _END:
                     return
-                yield f"event: payment\ndata: {json.dumps(hint)}\n\n".encode()
+                yield b"event: payment\ndata: " + exact_json_bytes(hint) + b"\n\n"
         finally:
             hub.close(till.name, queue)
 

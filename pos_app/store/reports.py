@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from pos_app.journal.closed_days import summary_json
@@ -34,6 +33,7 @@ from pos_app.journal.day_summary import DaySummary, Tally
 from .callers import any_caller
 from .errors import StoreError
 from .journal_days import ChainDay, chain_day, visible_shops
+from .jsonio import StoreJSON, read_kept
 from .report_page import day_page
 
 router = APIRouter(prefix="/store/day")
@@ -118,7 +118,7 @@ async def day_report(name: str, request: Request, format: str = "json") -> Respo
                                  "Cache-Control": "no-store"})
     if kind == "html":
         return HTMLResponse(day_page(report), headers={"Cache-Control": "no-store"})
-    return JSONResponse(day_json(report), headers={"Cache-Control": "no-store"})
+    return StoreJSON(day_json(report), headers={"Cache-Control": "no-store"})
 
 
 def _day(text: str) -> date | None:
@@ -130,7 +130,7 @@ def _day(text: str) -> date | None:
 
 def _summary(summary: DaySummary) -> dict[str, object]:
     """The summary as a Z report stores it, and each tender's paid, given back and net (`by_tender`)."""
-    record = dict(json.loads(summary_json(summary)))
+    record = dict(read_kept(summary_json(summary)))
     record["by_tender"] = [{"tender": tender.kind, "paid": _tally(tender.paid), "given_back": _tally(tender.given_back),
                             "net": str(tender.net)} for tender in summary.by_tender]
     return record

@@ -19,7 +19,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QAbstractItemView, QFrame, QListWidget, QListWidgetItem, QWidget
 
 from pos_app.domain.cart import CartError, parse_quantity
-from pos_app.domain.catalog import Catalog, CatalogItem
+from pos_app.domain.catalog import Catalog, CatalogItem, is_kilograms
 from pos_app.domain.entry import parse_entry
 from pos_app.domain.scale import ScaleError, ScaleFormat, read_scale_barcode
 from pos_app.domain.search import CatalogSearch
@@ -33,7 +33,6 @@ if TYPE_CHECKING:
 translate = QCoreApplication.translate
 ITEM_ROLE = Qt.ItemDataRole.UserRole + 1
 SHOWN_RESULTS = 12
-WEIGHED_UNITS = frozenset({"kg", "кг"})
 # `2*сүү`: a quantity before the words, as before a code.
 _QUANTITY_THEN_WORDS = re.compile(r"^\s*([0-9]+(?:[.,][0-9]+)?)\s*\*\s*(.*)$")
 
@@ -140,7 +139,7 @@ class SaleEntry:
         try:
             if typed:
                 quantity = parse_quantity(typed.replace(",", "."))
-            elif item.unit.lower() in WEIGHED_UNITS:
+            elif is_kilograms(item.unit):
                 self.show_error(translate("SalePage", "{item} is sold by weight: type its weight in kg (such as "
                                                       "0.75), then press its key.").format(item=item.name))
                 self.focus_entry()

@@ -86,7 +86,7 @@ def _items(receipt: dict[str, Any], where: str, tax_type: str) -> tuple[Decimal,
     for index, item in enumerate(_list(receipt, "items", where)):
         at = f"{where}items[{index}]."
         _text(item, "name", at)
-        _text(item, "measureUnit", at, required=False)
+        _text(item, "measureUnit", at)   # required by the spec (the items' schema), as name, qty and prices are
         qty = _amount(item, "qty", at)
         _amount(item, "unitPrice", at)
         gross = _amount(item, "totalAmount", at)

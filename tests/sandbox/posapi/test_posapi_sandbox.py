@@ -11,7 +11,7 @@ import pytest
 
 import yaml
 
-from .conftest import SPEC_FILE, PosApi, receipt_examples
+from .conftest import SPEC_FILE, PosApi, receipt_examples, sale
 
 SPEC: dict[str, Any] = yaml.safe_load(SPEC_FILE.read_text(encoding="utf-8")) if SPEC_FILE.exists() else {}
 EXAMPLES = receipt_examples(SPEC) if SPEC else {}
@@ -125,6 +125,53 @@ def test_each_example_request_of_the_spec(posapi: PosApi, name: str) -> None:
         assert re.fullmatch(r"[0-9]{33}", sub["id"]) and sub["id"] != result["id"]
         assert isinstance(sub["bankAccountId"], int)
         assert [item["name"] for item in sub["items"]] == [item["name"] for item in sent["items"]]
+
+
+def request_schema() -> dict[str, Any]:
+    return SPEC["paths"]["/rest/receipt"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+
+
+# Fields the request's schema marks required that the sandbox takes without, on purpose (docs/posapi-sandbox.md):
+# the spec's own examples send `barCode` as null and CASH payments without `data` (whose description says it is
+# added for PAYMENT_CARD; its four fields are required once it is not empty).
+REQUIRED_BUT_NOT_REFUSED = {("receipts", "items", "barCode"), ("payments", "data")}
+
+
+def required_fields(schema: dict[str, Any], where: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    """The path (object keys; arrays stand for their first element) of every field the request's schema marks
+    required: on the request, on its sub-receipts, their items and its payments (each element of an array sent,
+    `payments` too though it may be left out), and `payments[].data` itself (not the fields inside that object,
+    required only once it is sent)."""
+    found = [(*where, name) for name in schema.get("required", [])]
+    for name, field in schema.get("properties", {}).items():
+        if field.get("type") == "array":
+            found += required_fields(field.get("items", {}), (*where, name))
+    return found
+
+
+def _without(body: dict[str, Any], path: tuple[str, ...]) -> dict[str, Any]:
+    node: Any = body
+    for key in path[:-1]:
+        node = node[key][0] if isinstance(node[key], list) else node[key]
+    node.pop(path[-1], None)
+    return body
+
+
+def test_the_spec_requires_measure_unit_on_every_item() -> None:
+    fields = required_fields(request_schema())
+    assert ("receipts", "items", "measureUnit") in fields
+    assert {("branchNo",), ("billIdSuffix",), ("receipts", "taxType"), ("payments", "paidAmount")} <= set(fields)
+
+
+@pytest.mark.parametrize("path", required_fields(request_schema()) if SPEC else [], ids=".".join)
+def test_a_request_without_a_field_the_spec_requires_is_refused(posapi: PosApi, path: tuple[str, ...]) -> None:
+    body = _without(sale((5600, 500, 100)), path)
+    result = posapi.receipt(body)
+    if path in REQUIRED_BUT_NOT_REFUSED:
+        assert result["status"] == "SUCCESS", result
+        return
+    assert result["status"] == "ERROR" and path[-1] in result["message"], result
+    assert result["id"] == "" and result["receipts"] == []
 
 
 def test_info_has_the_shape_of_the_spec(posapi: PosApi) -> None:
