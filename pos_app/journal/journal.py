@@ -38,6 +38,7 @@ from pos_app.domain.validators import TERMINAL_ID
 from . import receipt_rows
 from .numbers import take_number
 from .receipt_rows import JournalReceipt, ReceiptStatus
+from .record_text import discount_json
 from .records import (
     FINAL_STATUSES,
     UNFINISHED_STATUSES,
@@ -47,7 +48,6 @@ from .records import (
     ReversalStatus,
     SaleNotFound,
     bank_record,
-    discount_json,
     dumps,
     line_record,
     money_text,

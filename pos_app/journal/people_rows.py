@@ -24,7 +24,7 @@ from pos_app.domain.cart import CartLine
 from pos_app.domain.discounts import Discount
 from pos_app.domain.people import PIN_TAKEN, PeopleError, Person, Role, check_name, hash_pin, pin_matches
 
-from .records import dumps, line_record, sale_lines, time_text
+from .record_text import dumps, line_record, sale_lines, time_text
 from .schema import JournalError
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
-"""What a sale looks like in the journal: its statuses, the `JournalSale` read back, and how rows and domain
-objects turn into each other (money as exact decimal text, times as fixed-width ISO text). The steps that
-write them are `Journal`'s (journal.py)."""
+"""What a sale looks like in the journal: its statuses, the `JournalSale` read back, and how a row turns into one
+(its parts' texts, money as exact decimal text and times as fixed-width ISO text, are `record_text`'s). The steps
+that write them are `Journal`'s (journal.py)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from enum import Enum
-from typing import Any
 
 from pos_app.domain.cart import CartLine
-from pos_app.domain.catalog import DEFAULT_UNIT
 from pos_app.domain.discounts import Discount
 from pos_app.domain.sale import (
     BankApp,
@@ -32,6 +30,16 @@ from . import receipt_rows, return_rows, tender_rows
 from .receipt_rows import JournalReceipt, ReceiptStatus
 from .return_rows import PartReturn
 from .tender_rows import JournalTender, TenderStatus
+from .record_text import (
+    bank_record,
+    dumps,
+    line_record,
+    money_text,
+    payment_from,
+    payment_record,
+    sale_lines,
+    time_text,
+)
 from .schema import JournalError
 
 __all__ = ["FINAL_STATUSES", "UNFINISHED_STATUSES", "JournalSale", "JournalStatus", "ReversalKind", "ReversalStatus",
@@ -283,58 +291,7 @@ class JournalSale:
         return sale
 
 
-# -- rows <-> domain objects ----------------------------------------------------
-
-def dumps(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
-
-
-def time_text(moment: datetime) -> str:
-    # Fixed width (microseconds always present), so text order is time order.
-    return moment.isoformat(timespec="microseconds")
-
-
-def money_text(value: object, what: str) -> str:
-    """The exact decimal text of an amount; floats are refused (they are not exact)."""
-    if not isinstance(value, Decimal) or not value.is_finite():
-        raise JournalError(f"The {what} must be a finite Decimal, not {value!r}.")
-    return str(value)
-
-
-def line_record(line: CartLine) -> dict[str, object]:
-    record: dict[str, object] = {
-        "description": line.description, "quantity": money_text(line.quantity, "quantity"),
-        "unit_price": money_text(line.unit_price, "unit price"), "barcode": line.barcode,
-        "tax_product_code": line.tax_product_code, "classification_code": line.classification_code,
-        "city_tax": line.city_tax}
-    # Written only when there is one, so a line without them reads as before.
-    if line.line_discount is not None:
-        record["discount"] = line.line_discount.record()
-    if line.sale_share:
-        record["sale_share"] = money_text(line.sale_share, "share of the sale discount")
-    if line.weighed:
-        record["weighed"] = True
-    if line.unit != DEFAULT_UNIT:
-        record["unit"] = line.unit
-    return record
-
-
-def _line_from(record: dict[str, Any]) -> CartLine:
-    return CartLine(record["description"], Decimal(record["quantity"]), Decimal(record["unit_price"]),
-                    record.get("barcode"), record.get("tax_product_code", ""), record.get("classification_code", ""),
-                    bool(record.get("city_tax", False)), Discount.from_record(record.get("discount")),
-                    Decimal(record.get("sale_share", "0.00")), bool(record.get("weighed", False)),
-                    str(record.get("unit") or DEFAULT_UNIT))
-
-
-def payment_record(payment: PaymentSeen) -> dict[str, object]:
-    return {"payment_id": payment.payment_id, "amount": money_text(payment.amount, "payment amount"),
-            "bank": payment.bank, "type": payment.kind}
-
-
-def bank_record(bank: BankApp) -> dict[str, object]:
-    return {"name": bank.name, "description": bank.description, "logo_url": bank.logo_url, "link": bank.link}
-
+# -- rows <-> domain objects (the texts of its parts: `record_text`) ------------------------------
 
 def _receiver_from(row: sqlite3.Row) -> Receiver | None:
     if row["receiver_kind"] is None:
@@ -356,7 +313,7 @@ def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = (),
         invoice_id=row["invoice_id"],
         qr_text=row["qr_text"],
         short_url=row["short_url"],
-        payments=tuple(_payment_from(record) for record in json.loads(row["payment_ids_json"])),
+        payments=tuple(payment_from(record) for record in json.loads(row["payment_ids_json"])),
         receiver=receiver,
         receipts=receipts,
         failure=row["failure"],
@@ -366,7 +323,7 @@ def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = (),
         reversal_status=ReversalStatus(row["reversal_status"]) if row["reversal_status"] else None,
         reversal_reason=row["reversal_reason"],
         reversed_amount=Decimal(row["reversed_amount"]) if row["reversed_amount"] else Decimal(0),
-        given_back=tuple(_payment_from(record) for record in json.loads(row["given_back_json"])),
+        given_back=tuple(payment_from(record) for record in json.loads(row["given_back_json"])),
         receipt_via=ReceiptVia(row["receipt_via"]),
         invoice_amount=Decimal(row["invoice_amount"]) if row["invoice_amount"] else None,
         tenders=tenders,
@@ -380,14 +337,6 @@ def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = (),
     )
 
 
-def discount_json(discount: Discount | None) -> str | None:
-    return dumps(discount.record()) if discount is not None else None
-
-
-def sale_lines(lines_json: str) -> tuple[CartLine, ...]:
-    return tuple(_line_from(record) for record in json.loads(lines_json))
-
-
 def sales_from_rows(db: sqlite3.Connection, rows: list[sqlite3.Row]) -> list[JournalSale]:
     """The sales of these rows with their receipts and tenders (read on the same connection, at one moment)."""
     numbers = [row["number"] for row in rows]
@@ -395,7 +344,3 @@ def sales_from_rows(db: sqlite3.Connection, rows: list[sqlite3.Row]) -> list[Jou
     returns = return_rows.read(db, numbers)
     return [sale_from_row(row, receipts.get(row["number"], ()), tenders.get(row["number"], ()),
                           returns.get(row["number"], ())) for row in rows]
-
-
-def _payment_from(record: dict[str, Any]) -> PaymentSeen:
-    return PaymentSeen(record["payment_id"], Decimal(record["amount"]), record.get("bank", ""), record.get("type", ""))

@@ -26,8 +26,8 @@ from pos_app.domain.validators import check_reversal_reason
 from . import receipt_rows, tender_rows
 from .numbers import take_number
 from .receipt_rows import ReceiptStatus
-from .records import (JournalStatus, ReversalKind, ReversalStatus, discount_json, dumps, line_record, money_text,
-                      time_text)
+from .record_text import discount_json, dumps, line_record, money_text, time_text
+from .records import JournalStatus, ReversalKind, ReversalStatus
 from .schema import JournalError
 from .tender_rows import TenderStatus, tender_record
 

@@ -13,7 +13,7 @@ from pos_app.checkout.posapi_desk import PosApiDesk, PosApiSetup
 from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.sale import INDIVIDUAL, ReceiptVia
-from pos_app.domain.tenders import CashTender
+from pos_app.domain.tenders import Tendering
 from pos_app.journal import Journal, JournalStatus
 from pos_app.posapi import EbarimtLookupClient, PosApiClient, PosIdentity, RetryPolicy
 from pos_app.posapi.builders import ReceiptLine, build_receipt, receipt_unit
@@ -50,8 +50,8 @@ def test_each_line_is_sent_with_the_unit_of_its_quantity(tmp_path: Path, posapi_
     total = cart.total
     path, clock = tmp_path / "journal.sqlite3", Clock()
     with Journal(path, "T1", clock=clock) as journal:
-        number = journal.begin_tendered_sale(cart.lines, total, cart.taxes, CashTender(total, total),
-                                             ReceiptVia.POSAPI)
+        number = journal.begin_tendered_sale(cart.lines, total, cart.taxes,
+                                             Tendering(total).cash_tender(Decimal(50_000)), ReceiptVia.POSAPI)
     # Read back from the journal file, as after a restart: the units are the journal's, not the cart's.
     with Journal(path, "T1", clock=clock) as journal:
         assert [line.unit for line in journal.get(number).lines] == ["кг", "ш", "ш", "kg", "л", "ш"]

@@ -78,8 +78,8 @@ def _sale(journal: Journal, desk: PosApiDesk, receiver: Receiver = INDIVIDUAL) -
     cart = Cart()
     cart.add_item(BREAD, 3)
     cart.add_weighed(APPLES, Decimal("1.235"))
-    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, Tendering(cart.total).cash_tender(Decimal(20000)),
-                                         ReceiptVia.POSAPI)
+    cash = Tendering(cart.total).cash_tender(Decimal(20000))
+    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, cash, ReceiptVia.POSAPI)
     desk.issue(journal, number, receiver)
     return number
 
