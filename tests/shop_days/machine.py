@@ -26,12 +26,20 @@ from pos_app.checkout.after_sale import cancel_open_invoice, give_back
 from pos_app.checkout.errors import ReceiptNeedsPerson, TrainingError
 from pos_app.checkout.partial import check_sale, close_paid_sale, give_part_back, invoice_rest
 from pos_app.checkout.recovery import recover_all, settled_by_hand
-from pos_app.checkout.returns import issue_owed_receipt, return_tenders, void_receipts
+from pos_app.checkout.returns import (
+    can_void_at_till,
+    issue_owed_receipt,
+    return_tenders,
+    settle_left_receipts,
+    void_receipts,
+)
 from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.discounts import Discount, DiscountKind
 from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver
-from pos_app.domain.tenders import CardTender, CashTender
+from pos_app.domain.cash import round_cash
+from pos_app.domain.tender_errors import TenderError
+from pos_app.domain.tenders import CardTender, CashTender, Tendering
 from pos_app.journal import JournalError, JournalSale, JournalStatus, ReversalKind
 from pos_app.journal.shifts import open_shift
 from pos_app.posapi import PosApiError
@@ -137,15 +145,19 @@ class ShopDay(RuleBasedStateMachine):
 
     @initialize(tills=st.integers(1, 3), posapi=st.lists(st.booleans(), min_size=3, max_size=3),
                 skew=st.sampled_from((-540.0, -10.0, 0.0, 0.0, 10.0, 540.0)),
-                start=st.sampled_from(("morning", "before_midnight", "month_end", "year_end")))
-    def open_the_shop(self, tills: int, posapi: list[bool], skew: float, start: str) -> None:
+                start=st.sampled_from(("morning", "before_midnight", "month_end", "year_end")),
+                store=st.sampled_from((False, False, True)), cash_step=st.sampled_from((1, 1, 5, 10, 50, 100)))
+    def open_the_shop(self, tills: int, posapi: list[bool], skew: float, start: str, store: bool,
+                      cash_step: int) -> None:
         assert self.shop is not None and self.folder is not None
         self.shop.open_day(self.folder, tills, tuple(not flag or index == 0 for index, flag in enumerate(posapi)),
-                           skew, self._start(start))
+                           skew, self._start(start), through_store=store, cash_step=Decimal(cash_step))
         for till in self.shop.tills:
             open_shift(till.journal, FLOAT)
-        self.tried[f"day: {tills} till(s), start {start}, PosAPI skew {skew:+.0f} s"] += 1
-        self.trace.append(f"day: {tills} till(s), start {start}, PosAPI skew {skew:+.0f} s")
+        day = (f"day: {tills} till(s){' at a store' if store else ''}, start {start}, PosAPI skew {skew:+.0f} s, "
+               f"cash by {cash_step} ₮")
+        self.tried[day] += 1
+        self.trace.append(day)
 
     def _start(self, start: str) -> datetime:
         today = datetime.now(UB).date() + timedelta(days=1)
@@ -209,12 +221,26 @@ class ShopDay(RuleBasedStateMachine):
         sale = self._domain_sale(till, build_cart(cart))
         self._attempt("QPay sale", lambda: charging.charge(till.journal, till.checkout, sale))
 
-    @rule(data=st.data(), cart=cart_strategy, over=st.sampled_from((0, 0, 1, 500, 20_000)))
+    @rule(data=st.data(), cart=cart_strategy, over=st.sampled_from((0, 0, 1, 500, 20_000, 25_000)))
     def sell_for_cash(self, data: st.DataObject, cart: Any, over: int) -> None:
+        """The customer hands over what the till asks in cash (the due rounded as the shop rounds cash), or more."""
+        assert self.shop is not None
         till = self._pick_till(data)
         sale = self._domain_sale(till, build_cart(cart))
-        given = whole_up(sale.total) + over
-        self._take(till, sale, CashTender(sale.total, given), "cash sale", data)
+        step = self.shop.cash_step
+        given = round_cash(sale.total, step) + over if round_cash(sale.total, step) > 0 else whole_up(sale.total)
+        tender = self._cash(Tendering(sale.total), given, step)
+        if tender is not None:
+            self._take(till, sale, tender, "cash sale", data)
+
+    def _cash(self, tendering: Tendering, given: Decimal, step: Decimal) -> CashTender | None:
+        """The cash tender the till makes of what was handed over (refused: the cashier types it again)."""
+        try:
+            return tendering.cash_tender(given, step)
+        except TenderError as exc:
+            self.tried["cash refused by the till"] += 1
+            self.trace.append(f"cash {given} refused by the till: {exc}")
+            return None
 
     @rule(data=st.data(), cart=cart_strategy)
     def sell_by_card_terminal(self, data: st.DataObject, cart: Any) -> None:
@@ -225,12 +251,16 @@ class ShopDay(RuleBasedStateMachine):
     @rule(data=st.data(), cart=cart_strategy, share=st.integers(1, 99), rest=st.sampled_from(("qpay", "card")))
     def sell_split(self, data: st.DataObject, cart: Any, share: int, rest: str) -> None:
         """Part in cash first, then the rest by QPay or on the card terminal."""
+        assert self.shop is not None
         till = self._pick_till(data)
         sale = self._domain_sale(till, build_cart(cart))
         part = whole_up(sale.total * share / 100)
         if not 0 < part < sale.total:
             return
-        number = self._take(till, sale, CashTender(part, part), "split: cash part", None)
+        tender = self._cash(Tendering(sale.total), part, self.shop.cash_step)
+        if tender is None:
+            return
+        number = self._take(till, sale, tender, "split: cash part", None)
         if number is None:
             return
         recorded = till.journal.get(number).to_sale()
@@ -253,7 +283,7 @@ class ShopDay(RuleBasedStateMachine):
             sale = replace(sale, receipt_via=ReceiptVia.NONE)
         number = self._attempt(name, lambda: tenders.take_tender(till.journal, sale, tender))
         if isinstance(number, str) and isinstance(tender, CashTender):
-            till.drawer.cash_in += tender.given - tender.change
+            till.drawer.cash_in += tender.taken      # what stays in the drawer: given less change
         if isinstance(number, str) and data is not None:
             self._receipt_at_once(data, till, number)
         return number if isinstance(number, str) else None
@@ -360,8 +390,7 @@ class ShopDay(RuleBasedStateMachine):
                 return          # partly paid: the cashier invoices the rest or gives the part back
             self._attempt("cancel the invoice", lambda: cancel_open_invoice(till.journal, till.checkout, sale.number))
             return
-        cash = sum((t.tender.given - t.tender.change for t in sale.tenders_kept if isinstance(t.tender, CashTender)),
-                   Decimal(0))
+        cash = sum((t.tender.taken for t in sale.tenders_kept if isinstance(t.tender, CashTender)), Decimal(0))
         if self._attempt("hand the tenders back", lambda: tenders.hand_back(till.journal, sale.number)) is not None:
             till.drawer.cash_out += cash
 
@@ -385,10 +414,12 @@ class ShopDay(RuleBasedStateMachine):
         self._attempt("issue the receipt", lambda: issue_owed_receipt(till.journal, till.checkout, till.posapi,
                                                                       sale.number, receiver))
 
-    @precondition(lambda self: self._any(lambda sale: sale.has_active_receipt and sale.money_kept))
+    @precondition(lambda self: self._any(lambda sale: can_void_at_till(sale) and sale.money_kept))
     @rule(data=st.data())
     def void_the_receipt(self, data: st.DataObject) -> None:
-        picked = self._pick_sale(data, lambda sale: sale.has_active_receipt and sale.money_kept
+        """F8 in the history: offered only where the till can ask the void (never an organization's PosAPI
+        receipt)."""
+        picked = self._pick_sale(data, lambda sale: can_void_at_till(sale) and sale.money_kept
                                  and not any(row.details_lost for row in sale.valid_receipts))
         if picked is None:
             return
@@ -405,7 +436,8 @@ class ShopDay(RuleBasedStateMachine):
         if picked is None:
             return
         till, sale = picked
-        cash = sum((t.amount for t in sale.tenders_kept if isinstance(t.tender, CashTender)), Decimal(0))
+        # The customer gets back the cash they paid: what the drawer kept of it, its rounding too.
+        cash = sum((t.tender.taken for t in sale.tenders_kept if isinstance(t.tender, CashTender)), Decimal(0))
         done = self._attempt("return a counter sale", lambda: return_tenders(
             till.journal, till.checkout, till.posapi, sale.number, "returned by the customer"),
             refused=_cannot_void_at_the_till)
@@ -422,6 +454,18 @@ class ShopDay(RuleBasedStateMachine):
         kind = ReversalKind.REFUND if refund else ReversalKind.CANCEL
         self._attempt("give a QPay sale back", lambda: give_back(till.journal, till.checkout, sale.number, kind,
                                                                  "returned by the customer", posapi=till.posapi))
+
+    @precondition(lambda self: self._any(lambda sale: bool(sale.stale_receipts)))
+    @rule(data=st.data())
+    def a_manager_settles_a_receipt_left_standing(self, data: st.DataObject) -> None:
+        """An organization's receipt (or one whose void was refused) a return left valid: the manager corrects it
+        in the ebarimt portal, then marks it settled in the history (Shift+F8)."""
+        picked = self._pick_sale(data, lambda sale: bool(sale.stale_receipts))
+        if picked is None:
+            return
+        till, sale = picked
+        self._attempt("a manager settles a receipt left standing", lambda: settle_left_receipts(
+            till.journal, sale.number, "manager", "corrected in the ebarimt portal"))
 
     # -- the network, the till, the clock ----------------------------------------------------------------------
 

@@ -17,6 +17,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import requests
+
 from pos_app.checkout import Checkout, CheckoutConfig
 from pos_app.checkout.posapi_desk import PosApiDesk, PosApiSetup
 from pos_app.checkout.training import TrainingDesk
@@ -26,12 +28,17 @@ from pos_app.posapi import EbarimtLookupClient, PosApiClient, PosIdentity, Retry
 from pos_app.qpay import QPayClient
 from pos_app.sandbox import SandboxServer
 from pos_app.sandbox.posapi import PosApiSandboxServer
+from pos_app.config.settings import STORE_INVOICE_CODE
+from pos_app.store.credentials import OWNER, add_credential
+from pos_app.store.server import StoreServer
+from pos_app.storelink.shipping import JournalShipper
 from tests.qpay.helpers import FAST_POLICY, INVOICE_CODE, PASSWORD, USERNAME
 
 UB = timezone(timedelta(hours=8), "+08")
 POSAPI_TIN = "37900846788"
 NO_RETRIES = RetryPolicy(max_attempts=1, base_delay=0, max_delay=0, jitter=0)
 FLOAT = Decimal(50_000)            # every till's shift opens with this in the drawer
+OWNER_NAME = "owner"
 SKEW_LIMIT = SAME_DAY_MARGIN - timedelta(minutes=1)   # PosAPI's clock may differ from the till's by less
 
 
@@ -77,10 +84,11 @@ class Till:
     customer: TrainingDesk
 
     def __init__(self, terminal: str, number: int, folder: Path, clock: ShopClock, qpay_url: str,
-                 posapi_url: str | None) -> None:
+                 posapi_url: str | None, store: StoreLink | None = None) -> None:
         self.terminal, self.number, self.folder, self.clock = terminal, number, folder, clock
-        self.qpay_url, self.posapi_url = qpay_url, posapi_url
+        self.qpay_url, self.posapi_url, self.store = qpay_url, posapi_url, store
         self.drawer = Drawer()
+        self.shipper: JournalShipper | None = None
         self.open()
 
     def __repr__(self) -> str:
@@ -88,8 +96,16 @@ class Till:
 
     def open(self) -> None:
         self.journal = Journal(self.folder / f"{self.terminal}.sqlite3", self.terminal, clock=self.clock)
-        client = QPayClient(self.qpay_url, USERNAME, PASSWORD, retry_policy=FAST_POLICY, timeout=(2, 3))
-        self.checkout = Checkout(client, CheckoutConfig(invoice_code=INVOICE_CODE, callback_url="http://127.0.0.1:9/cb"))
+        if self.store is None:
+            client = QPayClient(self.qpay_url, USERNAME, PASSWORD, retry_policy=FAST_POLICY, timeout=(2, 3))
+            code = INVOICE_CODE
+        else:       # QPay through the shop's store, as this till, and its journal shipped there
+            key = self.store.keys[self.terminal]
+            client = QPayClient(self.store.url, self.terminal, key, retry_policy=FAST_POLICY, timeout=(2, 3))
+            code = STORE_INVOICE_CODE
+            self.shipper = JournalShipper(self.store.url, self.terminal, key, self.journal, interval=0.2,
+                                          first_wait=0.05, max_wait=0.5).start()
+        self.checkout = Checkout(client, CheckoutConfig(invoice_code=code, callback_url="http://127.0.0.1:9/cb"))
         self.posapi = None
         if self.posapi_url is not None:
             identity = PosIdentity(merchant_tin=POSAPI_TIN, pos_no=self.terminal, branch_no="1", district_code="2501")
@@ -99,6 +115,9 @@ class Till:
         self.customer = TrainingDesk(self.qpay_url)
 
     def close(self) -> None:
+        if self.shipper is not None:
+            self.shipper.stop()
+            self.shipper = None
         self.customer.close()
         if self.posapi is not None:
             self.posapi.close()
@@ -111,6 +130,31 @@ class Till:
         self.open()
 
 
+class StoreLink:
+    """The shop's store (pos-store on its own SQLite file) in front of the QPay sandbox: its tills' keys and the
+    owner's, who reads the day's report."""
+
+    def __init__(self, folder: Path, qpay_url: str, terminals: list[str]) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        self.server = StoreServer(f"sqlite:///{folder}/store.sqlite3", qpay_url, USERNAME, PASSWORD,
+                                  invoice_code=INVOICE_CODE).start()
+        self.keys = {terminal: add_credential(self.server.engine, terminal) for terminal in terminals}
+        self.keys[OWNER_NAME] = add_credential(self.server.engine, OWNER_NAME, OWNER)
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def day(self, day: date) -> dict[str, Any]:
+        answer = requests.get(f"{self.url}/store/day/{day.isoformat()}", auth=(OWNER_NAME, self.keys[OWNER_NAME]),
+                              timeout=30)
+        answer.raise_for_status()
+        return dict(answer.json())
+
+    def stop(self) -> None:
+        self.server.stop()
+
+
 class Shop:
     """Both sandboxes (started once, reset for each generated day) and the day's tills."""
 
@@ -119,6 +163,8 @@ class Shop:
         self.posapi = PosApiSandboxServer().start()
         self.clock = ShopClock()
         self.skew = 0.0
+        self.cash_step = Decimal(1)
+        self.store: StoreLink | None = None
         self.tills: list[Till] = []
         self._days = itertools.count()
 
@@ -128,9 +174,12 @@ class Shop:
         self.posapi.stop()
 
     def open_day(self, folder: Path, tills: int, with_posapi: tuple[bool, ...], skew_seconds: float,
-                 start: datetime | None = None) -> None:
-        """A new generated day: fresh sandboxes, fresh journals in `folder`, the clocks at `start` (or now)."""
+                 start: datetime | None = None, *, through_store: bool = False, cash_step: Decimal = Decimal(1)
+                 ) -> None:
+        """A new generated day: fresh sandboxes, fresh journals in `folder`, the clocks at `start` (or now); the
+        tills' QPay through a store of their own when `through_store`; cash rounded by `cash_step`."""
         self.close_day()
+        self.cash_step = cash_step
         self.qpay.reset()
         self.posapi.reset()
         self.clock = ShopClock()
@@ -139,13 +188,20 @@ class Shop:
             self.move_to(start)
         self._sync_services()
         self.posapi_send_data()
-        self.tills = [Till(f"T{index + 1}", index + 1, folder / f"day{next(self._days)}", self.clock, self.qpay.url,
-                           self.posapi.url if with_posapi[index] else None) for index in range(tills)]
+        day_folder = folder / f"day{next(self._days)}"
+        terminals = [f"T{index + 1}" for index in range(tills)]
+        self.store = StoreLink(day_folder, self.qpay.url, terminals) if through_store else None
+        self.tills = [Till(terminal, index + 1, day_folder, self.clock, self.qpay.url,
+                           self.posapi.url if with_posapi[index] else None, self.store)
+                      for index, terminal in enumerate(terminals)]
 
     def close_day(self) -> None:
         for till in self.tills:
             till.close()
         self.tills = []
+        if self.store is not None:
+            self.store.stop()
+            self.store = None
 
     # -- time -----------------------------------------------------------------------------------------------
 
