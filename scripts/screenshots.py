@@ -257,6 +257,8 @@ def main(folder: Path, language_code: str = "en") -> None:
     counter_shots(folder, language_code, language)
     import screenshots_counter     # beside this script (scripts/ is on the path when it runs)
     screenshots_counter.counter_shots(folder, language_code, language, SIZE, sys.modules[__name__])
+    import screenshots_returns
+    screenshots_returns.returns_shots(folder, language_code, language, SIZE, sys.modules[__name__])
 
 
 def type_slowly(widget: QWidget, text: str) -> None:
