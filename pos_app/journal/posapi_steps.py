@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .journal import Journal
 
 _S = JournalStatus
+_RUNNING = "running"    # the bill numbers' sequence is not a day's (`_next_bill`)
 
 
 class JournalPosApi:
@@ -174,16 +175,23 @@ class JournalPosApi:
         return _S.COMPLETED if _corrected_row(self._connection(), row["number"], row["receipt_request"]) else _S.PAID
 
     def _next_bill(self: Journal, db: sqlite3.Connection, day: date, till: int) -> str:
-        """The day's next bill number of this till: its number, then its own sequence (beside the sale numbers')."""
-        key = f"{self.terminal_id}#bill"
-        db.execute("INSERT INTO sale_sequence (terminal, day, last) VALUES (?, ?, 1) "
-                   "ON CONFLICT (terminal, day) DO UPDATE SET last = last + 1", (key, day.isoformat()))
-        (last,) = db.execute("SELECT last FROM sale_sequence WHERE terminal = ? AND day = ?",
-                             (key, day.isoformat())).fetchone()
-        if last > MAX_SEQUENCE:
+        """This till's next bill number: its number, then its own sequence, which runs on across midnight (PosAPI's
+        day may end minutes before or after the till's: a sequence started again at the till's midnight would meet
+        the numbers of the day before on a PosAPI still in it) and wraps after `MAX_SEQUENCE`, at most that many a
+        day (the sale numbers' table keeps both counts)."""
+        counted = []
+        for key in (f"{self.terminal_id}#bill", f"{self.terminal_id}#bills-of-day"):
+            period = _RUNNING if key.endswith("#bill") else day.isoformat()
+            db.execute("INSERT INTO sale_sequence (terminal, day, last) VALUES (?, ?, 1) "
+                       "ON CONFLICT (terminal, day) DO UPDATE SET last = last + 1", (key, period))
+            (last,) = db.execute("SELECT last FROM sale_sequence WHERE terminal = ? AND day = ?",
+                                 (key, period)).fetchone()
+            counted.append(last)
+        running, today = counted
+        if today > MAX_SEQUENCE:
             raise JournalError(f"This till has used every bill number of the day ({MAX_SEQUENCE:,}).")
         try:
-            return bill_number(till, last)
+            return bill_number(till, (running - 1) % MAX_SEQUENCE + 1)
         except ValueError as exc:
             raise JournalError(str(exc)) from exc
 

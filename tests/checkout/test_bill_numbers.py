@@ -214,3 +214,47 @@ def test_two_tills_set_up_with_one_number_are_told_why_the_second_is_refused(
     finally:
         first.close()
         second.close()
+
+
+def test_bill_numbers_run_on_across_the_tills_midnight_so_a_posapi_behind_it_takes_them(
+        tmp_path: Path, posapi_server, control: PosApiControl, clock: Clock) -> None:
+    # PosAPI's clock 9 minutes behind the till's: at the till's 00:01 PosAPI is still in the day before.
+    posapi_now = _posapi_now(posapi_server.url)
+    midnight = datetime.combine(posapi_now.date() + timedelta(days=1), datetime.min.time(), tzinfo=UB)
+    _advance_posapi(posapi_server.url, (midnight - timedelta(minutes=11) - posapi_now).total_seconds())
+    clock.now = midnight - timedelta(minutes=2)                  # 23:58 at the till, 23:49 at PosAPI
+    till = Till(tmp_path, "T1", 1, posapi_server.url, clock)
+    try:
+        first = till.desk.issue(till.journal, till.cash_sale(), INDIVIDUAL)
+        clock.now = midnight + timedelta(minutes=1)              # the till's new day; PosAPI's 23:52
+        _advance_posapi(posapi_server.url, 3 * 60)
+        second = till.desk.issue(till.journal, till.cash_sale(), INDIVIDUAL)
+        assert first.status is second.status is JournalStatus.COMPLETED
+        assert [sale.valid_receipts[0].bill for sale in (first, second)] == ["010001", "010002"]
+        assert {receipt["date"][:10] for receipt in control.receipts()} == {(midnight - timedelta(days=1)).date()
+                                                                           .isoformat()}
+    finally:
+        till.close()
+
+
+def test_at_most_9999_bill_numbers_a_day_and_the_sequence_wraps(tmp_path: Path, clock: Clock) -> None:
+    import sqlite3
+
+    with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
+        numbers = [journal.begin_tendered_sale(LINES, TOTAL, TAXES, CashTender(TOTAL, TOTAL), ReceiptVia.POSAPI)
+                   for _ in range(3)]
+        journal.posapi_receipt_started(numbers[0], INDIVIDUAL, lambda sale, bill: "{}")
+        path = journal.path
+    db = sqlite3.connect(path)       # as if the till had sent 9,998 more since, the last of them yesterday
+    db.execute("UPDATE sale_sequence SET last = 9999 WHERE terminal = 'T1#bill'")
+    db.commit()
+    db.close()
+    with Journal(path, "T1", clock=clock) as journal:
+        bill, _ = journal.posapi_receipt_started(numbers[1], INDIVIDUAL, lambda sale, bill: "{}")
+        assert bill == "010001"                                  # wrapped
+        db = sqlite3.connect(path)
+        db.execute("UPDATE sale_sequence SET last = 9999 WHERE terminal = 'T1#bills-of-day'")
+        db.commit()
+        db.close()
+        with pytest.raises(JournalError, match="every bill number of the day"):
+            journal.posapi_receipt_started(numbers[2], INDIVIDUAL, lambda sale, bill: "{}")

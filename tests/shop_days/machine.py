@@ -529,8 +529,11 @@ class ShopDay(RuleBasedStateMachine):
 
         if may_ask_again(sale, till.journal.now()):
             return      # the till asks again by itself
+        # PosAPI's own screen: the receipts of its day around the request's, by bill number.
+        sent = sale.receipt_bill_at or till.journal.now()
+        days = {(sent + timedelta(days=shift)).date().isoformat() for shift in (-1, 0, 1)}
         made = any(str(r["response"].get("billIdSuffix")) == sale.receipt_bill and r["state"] == "ACTIVE"
-                   for r in self.shop.posapi_receipts())
+                   and r["date"][:10] in days for r in self.shop.posapi_receipts())
         self._attempt("a person settles a receipt", lambda: settled_by_hand(till.journal, sale.number, made,
                                                                              "looked up in PosAPI"))
 
