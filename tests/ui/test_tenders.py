@@ -333,7 +333,7 @@ def test_a_receipt_left_unknown_on_an_earlier_day_is_settled_by_a_person_from_th
     history.check_again_button.click()
     till.qtbot.waitUntil(lambda: history.confirmation is not None, timeout=WAIT_MS)
     box = history.confirmation
-    assert "bill number 1" in box.text() and "second receipt" in box.text()
+    assert "bill number 010001" in box.text() and "second receipt" in box.text()
     made = next(button for button in box.buttons() if button.text() == "It was not made")
     with till.qtbot.waitSignal(history.action_finished, timeout=WAIT_MS):
         made.click()
