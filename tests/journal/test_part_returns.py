@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from contextlib import closing
 from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -21,10 +22,11 @@ from pos_app.domain.tenders import CardTender, CashTender
 from pos_app.journal import Journal, JournalError, ReceiptStatus, schema
 from pos_app.journal.day_summary import day_summary, load_day
 from pos_app.journal.journal_reads import needing_attention
+from pos_app.journal.schema_returns import add_part_returns
 from pos_app.journal.shifts import open_shift, shift_x_report
 from pos_app.store.journal_days import rebuild_sale
 
-from .conftest import SteppingClock, strip_part_returns
+from .conftest import SteppingClock, rewind
 
 BREAD = CartLine("Талх", Decimal(3), Decimal(2500))
 MILK = CartLine("Сүү", Decimal(1), Decimal(3500), city_tax=True)
@@ -172,11 +174,10 @@ def test_the_shift_counts_what_went_back_by_how_it_went(path: Path) -> None:
 def test_a_version_8_file_gets_the_table_and_keeps_its_receipts(path: Path, clock: SteppingClock) -> None:
     with Journal(path, "T1", clock=clock) as journal:
         number = _receipted(journal)
-    db = sqlite3.connect(path)
-    strip_part_returns(db)
-    db.execute("PRAGMA user_version = 8")
-    db.commit()
-    db.close()
+    rewind(path, schema.MIGRATIONS.index(add_part_returns))         # version 8: the receipts table as it was
+    with closing(sqlite3.connect(path)) as db:
+        assert not {"replaces", "settled"} & {row[1] for row in db.execute("PRAGMA table_info(receipts)")}
+        assert not db.execute("SELECT name FROM sqlite_master WHERE name = 'part_returns'").fetchall()
     with Journal(path, "T1", clock=clock) as journal:
         assert journal.pragma("user_version") == schema.LATEST_VERSION
         [row] = journal.get(number).receipts
