@@ -22,6 +22,7 @@ from pos_app.domain.tenders import CardTender, CashTender
 from pos_app.journal import Journal, JournalError, ReceiptStatus, schema
 from pos_app.journal.day_summary import day_summary, load_day
 from pos_app.journal.journal_reads import needing_attention
+from pos_app.journal.schema_return_cash import add_return_cash_step
 from pos_app.journal.schema_returns import add_part_returns
 from pos_app.journal.shifts import open_shift, shift_x_report
 from pos_app.store.journal_days import rebuild_sale
@@ -194,3 +195,32 @@ def test_the_store_rebuilds_a_shipped_sale_with_its_returns(journal: Journal) ->
     rebuilt = rebuild_sale(snapshot)
     assert rebuilt.part_returns == journal.get(number).part_returns and not rebuilt.money_kept
     assert needing_attention(rebuilt) and load_day(journal, journal.now().date()).summary.needs_attention == 1
+
+
+def test_a_qpay_refund_refused_goes_back_in_cash_rounded_by_the_step_the_return_was_begun_with(
+        journal: Journal) -> None:
+    apples = CartLine("Алим", Decimal("1.235"), Decimal(4990), weighed=True)          # 6,162.65
+    number = journal.begin_sale((apples,), apples.total, TaxSplit(Decimal("560.24"), Decimal(0)))
+    journal.invoice_opened(number, OpenInvoice("inv-1"))
+    journal.payments_seen(number, (PaymentSeen("p-1", apples.total, "Khan", "CARD"),))
+    with pytest.raises(JournalError, match="one of 1, 5, 10, 50, 100"):
+        journal.part_return_started(number, [(0, "1.235")], REASON, Decimal(3))
+    return_id = journal.part_return_started(number, [(0, "1.235")], REASON, Decimal(50))
+    assert journal.get(number).part_returns[0].cash_step == 50
+    journal.part_return_refunded(number, return_id, "p-1", False, "refused: PAYMENT_SETTLED")
+    [cash] = journal.get(number).part_returns[0].money
+    assert (cash.back.via, cash.back.amount, cash.back.handed) == (TenderSource.CASH, Decimal("6162.65"), 6150)
+    kind, detail = journal.events(number)[-1][1:]
+    assert kind == "part_return_refunded" and detail["payments"][0]["rounding"] == "-12.65"
+    assert day_summary(journal, journal.now().date()).cash_rounding == Decimal("12.65")
+
+
+def test_a_file_before_the_returns_cash_step_keeps_its_returns_at_1(path: Path, clock: SteppingClock) -> None:
+    with Journal(path, "T1", clock=clock) as journal:
+        number = _receipted(journal)
+        journal.part_return_started(number, [(0, "1")], REASON)
+    rewind(path, schema.MIGRATIONS.index(add_return_cash_step))
+    with Journal(path, "T1", clock=clock) as journal:
+        assert journal.pragma("user_version") == schema.LATEST_VERSION
+        [part] = journal.get(number).part_returns
+        assert part.cash_step == 1 and part.amount == 2500
