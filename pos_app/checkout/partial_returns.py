@@ -4,9 +4,12 @@ tender, and the sale's receipt corrected the way PosAPI 3.0 says.
 1. `Journal.part_return_started` prices each part from the sale's kept lines and plans the money
    (`domain.returns.money_back`: cash, then the card terminal, then QPay's whole card payments, the rest of QPay's
    part in cash): the cash and the terminal's refund are given by the cashier at once; a QPay refund is pending.
+   Cash leaves the drawer in whole tögrög, rounded by the shop's cash step (which the return keeps), its rounding
+   recorded with it; the money given back (what the receipt and the tax figures lose) stays exact.
 2. Each QPay payment of the plan is refunded (cancelled on the sale's day) through QPay, its answer journalled
-   (`part_return_refunded`). A refusal gives that money back in cash instead; a lost answer leaves it pending,
-   and reading the payment back settles it (`settle_refunds`, also from recovery).
+   (`part_return_refunded`). A refusal gives that money back in cash instead (whole tögrög, by the return's step);
+   a lost answer leaves it pending, and reading the payment back settles it (`settle_refunds`, also from
+   recovery).
 3. The receipt (`correct_receipt`), once the money is settled:
    - through PosAPI, something kept: a new receipt for what was kept, naming the one it replaces (`inactiveId`,
      `PosApiDesk.correct`; PosAPI keeps the lottery and marks the old one corrected), B2C and B2B alike, chained
@@ -27,6 +30,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 
+from pos_app.domain.cash import DEFAULT_CASH_STEP
 from pos_app.domain.returns import LineBack, MoneyBack, ReturnError, line_back, money_back
 from pos_app.domain.sale import PaymentSeen, ReceiptVia, Receiver
 from pos_app.journal import Journal, JournalError, JournalReceipt, JournalSale, ReceiptStatus
@@ -62,9 +66,11 @@ class ReturnPlan:
     kept: Decimal                     # what the customer's goods come to afterwards
 
 
-def plan_return(sale: JournalSale, quantities: Iterable[tuple[int, object]], *, posapi_set: bool) -> ReturnPlan:
-    """The return of `quantities` ((line place, quantity) pairs) of `sale`: `ReturnError` for a quantity the till
-    refuses, `JournalError` when the sale cannot have a part returned now."""
+def plan_return(sale: JournalSale, quantities: Iterable[tuple[int, object]], *, posapi_set: bool,
+                cash_step: Decimal = DEFAULT_CASH_STEP) -> ReturnPlan:
+    """The return of `quantities` ((line place, quantity) pairs) of `sale`, its cash rounded by `cash_step` (the
+    shop's): `ReturnError` for a quantity the till refuses, `JournalError` when the sale cannot have a part
+    returned now."""
     problem = part_return_problem(sale)
     if problem:
         raise JournalError(problem)
@@ -77,7 +83,7 @@ def plan_return(sale: JournalSale, quantities: Iterable[tuple[int, object]], *, 
         backs.append(line_back(line, index, quantity))
     amount = sum((back.amount for back in backs), Decimal(0))
     left = sale.kept_total - amount
-    return ReturnPlan(tuple(backs), amount, money_back(amount, refundable(sale)),
+    return ReturnPlan(tuple(backs), amount, money_back(amount, refundable(sale), cash_step),
                       _receipt_after(sale, left > 0, posapi_set), left)
 
 
@@ -97,9 +103,11 @@ def _receipt_after(sale: JournalSale, something_kept: bool, posapi_set: bool) ->
 
 
 def return_part(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str,
-                quantities: Iterable[tuple[int, object]], reason: str) -> JournalSale:
-    """Return `quantities` of sale `number`: journalled, the money given back, the receipt put right."""
-    journal.part_return_started(number, quantities, reason)
+                quantities: Iterable[tuple[int, object]], reason: str,
+                cash_step: Decimal = DEFAULT_CASH_STEP) -> JournalSale:
+    """Return `quantities` of sale `number`: journalled (its cash rounded by `cash_step`, the shop's), the money
+    given back, the receipt put right."""
+    journal.part_return_started(number, quantities, reason, cash_step)
     return settle_part_return(journal, checkout, posapi, number)
 
 

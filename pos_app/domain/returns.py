@@ -12,6 +12,14 @@ terminal (any amount, refunded there by the cashier), then QPay, which gives bac
 (Refund Payment takes no amount, and a bank transfer cannot be given back at all): a QPay payment is refunded
 when it fits whole in what is left to give, and what QPay cannot give back whole is given in cash from the
 drawer (`source` QPay, `via` cash), said to the cashier before they confirm.
+
+Cash leaves the drawer in whole tögrög (`pos_app.domain.cash`): each part given back in cash keeps its exact
+`amount` (what the receipt's payments and the tax figures lose) and the `rounding` the drawer hands beyond it
+(below 0: short of it), so the cashier hands `handed`. The sale's own cash is rounded as cash is paid
+(`round_cash`, the shop's step) but never beyond what the drawer still holds of it, and the return that takes the
+last of it hands back all the drawer still holds (the rounding it was taken with goes back with it): a rounded cash
+sale returned in any number of parts gives back exactly the cash it took. Money QPay took that goes back in cash
+is rounded as cash is paid (`in_cash`).
 """
 
 from __future__ import annotations
@@ -22,11 +30,12 @@ from decimal import Decimal, InvalidOperation
 from enum import Enum
 
 from .cart import CartLine
+from .cash import DEFAULT_CASH_STEP, round_cash
 from .discounts import Discount, DiscountKind
 from .taxes import cents
 
-__all__ = ["LineBack", "MoneyBack", "Refundable", "ReturnError", "TenderSource", "kept_lines", "kept_part",
-           "line_back", "money_back"]
+__all__ = ["LineBack", "MoneyBack", "Refundable", "ReturnError", "TenderSource", "in_cash", "kept_lines",
+           "kept_part", "line_back", "money_back"]
 
 _ZERO = Decimal("0.00")
 
@@ -62,23 +71,33 @@ class LineBack:
 class MoneyBack:
     """Money given back: taken off `source` (the tender it was paid with: what the receipt's payments lose)
     and handed back `via` (what leaves the drawer, the terminal or QPay). `ref` names the tender or QPay payment
-    (QPay: the payment refunded whole; "" for cash)."""
+    (QPay: the payment refunded whole; "" for cash). `amount` is exact; cash is `handed` in whole tögrög, its
+    `rounding` what that is beyond the amount (below 0: short of it; 0 for the terminal and QPay)."""
 
     source: TenderSource
     via: TenderSource
     amount: Decimal
     ref: str = ""
+    rounding: Decimal = _ZERO
+
+    @property
+    def handed(self) -> Decimal:
+        """What leaves the drawer (cash: whole tögrög), the terminal or QPay."""
+        return self.amount + self.rounding
 
 
 @dataclass(frozen=True)
 class Refundable:
     """What a sale can still give back: the cash and each card-terminal tender (by id) not given back yet, its
-    QPay part not given back yet, and the QPay card payments still whole (id, amount)."""
+    QPay part not given back yet, and the QPay card payments still whole (id, amount). `cash_rounding` is the
+    rounding the drawer still holds with that cash (what it was taken with, less what went back with earlier
+    returns): the drawer holds ``cash + cash_rounding`` of the sale's cash."""
 
     cash: Decimal = _ZERO
     terminal: tuple[tuple[str, Decimal], ...] = ()
     qpay: Decimal = _ZERO
     qpay_payments: tuple[tuple[str, Decimal], ...] = ()
+    cash_rounding: Decimal = _ZERO
 
     @property
     def total(self) -> Decimal:
@@ -135,9 +154,9 @@ def kept_lines(lines: Sequence[CartLine | None], backs: Iterable[LineBack]) -> t
     return tuple(kept)
 
 
-def money_back(amount: Decimal, refundable: Refundable) -> tuple[MoneyBack, ...]:
+def money_back(amount: Decimal, refundable: Refundable, step: Decimal = DEFAULT_CASH_STEP) -> tuple[MoneyBack, ...]:
     """How `amount` goes back: cash, then the card terminal, then QPay's whole card payments that fit, then
-    what is left of QPay's part in cash (see the module's docstring)."""
+    what is left of QPay's part in cash; cash whole tögrög, rounded by `step` (see the module's docstring)."""
     if amount <= 0:
         return ()
     if amount > refundable.total:
@@ -146,7 +165,7 @@ def money_back(amount: Decimal, refundable: Refundable) -> tuple[MoneyBack, ...]
     rest = amount
     cash = min(rest, refundable.cash)
     if cash > 0:
-        plan.append(MoneyBack(TenderSource.CASH, TenderSource.CASH, cash))
+        plan.append(_sales_cash(cash, refundable, step))
         rest -= cash
     for ref, left in refundable.terminal:
         part = min(rest, left)
@@ -158,6 +177,20 @@ def money_back(amount: Decimal, refundable: Refundable) -> tuple[MoneyBack, ...]
             plan.append(MoneyBack(TenderSource.QPAY, TenderSource.QPAY, whole, ref))
             rest -= whole
     if rest > 0:
-        plan.append(MoneyBack(TenderSource.QPAY, TenderSource.CASH, rest))
+        plan.append(in_cash(MoneyBack(TenderSource.QPAY, TenderSource.QPAY, rest), step))
     return tuple(plan)
+
+
+def _sales_cash(amount: Decimal, refundable: Refundable, step: Decimal) -> MoneyBack:
+    """`amount` of the sale's own cash given back from the drawer in whole tögrög: all the cash left goes back as
+    the drawer holds it; less is rounded as cash is paid, never beyond what the drawer holds of the sale's cash."""
+    held = refundable.cash + refundable.cash_rounding
+    handed = held if amount >= refundable.cash else min(round_cash(amount, step), held)
+    return MoneyBack(TenderSource.CASH, TenderSource.CASH, amount, rounding=handed - amount)
+
+
+def in_cash(part: MoneyBack, step: Decimal = DEFAULT_CASH_STEP) -> MoneyBack:
+    """`part` given back in cash from the drawer instead (QPay cannot give it back, or refused to): its amount
+    rounded as cash is paid (`round_cash` by `step`)."""
+    return MoneyBack(part.source, TenderSource.CASH, part.amount, "", round_cash(part.amount, step) - part.amount)
 

@@ -10,8 +10,9 @@ journal's call; the figures here count every move they are given, whatever its t
 * `SaleTender`: a tender that counted for a sale (a `pos_app.domain.tenders` tender, any kind). Cash comes in
   as the net of the drawer: the customer's `given` goes in and the `change` comes out, so the drawer gains
   ``given − change == applied + rounding`` (the tender's `amount`, and the `rounding` that made it whole tögrög).
-* `Refund`: money given back to a customer, by tender kind; only a cash refund leaves the drawer (with the
-  rounding the cash was taken with: a rounded sale's cash goes back whole).
+* `Refund`: money given back to a customer, by tender kind, at its exact amount; only a cash refund leaves the
+  drawer, in whole tögrög (with its rounding: a whole return the one the cash was taken with, a part of a return
+  its own).
 * `PaidIn` / `PaidOut`: cash put in or taken out that is not a sale (change brought from the bank, a
   delivery paid from the till).
 
@@ -175,7 +176,7 @@ class SaleTender:
 @dataclass(frozen=True)
 class Refund:
     """Money given back to a customer by the tender `kind` (cash from the drawer, a card or QPay payment
-    returned by the bank): the sale's `amount`, and the `rounding` its cash was taken with (cash only)."""
+    returned by the bank): the exact `amount`, and the `rounding` that makes its cash whole (cash only)."""
 
     kind: TenderKind
     amount: Decimal

@@ -16,6 +16,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Callable
 
+from pos_app.domain.cash import CASH_STEPS, DEFAULT_CASH_STEP
 from pos_app.domain.returns import ReturnError, TenderSource, line_back, money_back
 from pos_app.domain.sale import ReceiptVia
 from pos_app.domain.validators import check_reversal_reason
@@ -136,12 +137,16 @@ class JournalAfterSale:
     # -- partial returns ------------------------------------------------------------------------------------
 
     def part_return_started(self: Journal, number: str, quantities: Iterable[tuple[int, object]],
-                            reason: str) -> int:
+                            reason: str, cash_step: Decimal = DEFAULT_CASH_STEP) -> int:
         """A return of chosen lines (by their place in the sale) and quantities, before any QPay refund of it
         is asked. Each part is priced from the sale's kept lines (`domain.returns.line_back`) and its money
         planned tender by tender (`money_back`): the cash and the card terminal count as given back now (the
-        cashier hands them over), a QPay refund is pending until `part_return_refunded`. Returns its id."""
+        cashier hands them over; cash in whole tögrög, rounded by `cash_step`, the shop's, which the return
+        keeps), a QPay refund is pending until `part_return_refunded`. Returns its id."""
         note = _reason(reason)
+        if cash_step not in CASH_STEPS:
+            raise JournalError(f"Cash is rounded by one of {', '.join(map(str, CASH_STEPS))} tögrög, "
+                               f"not {cash_step}.")
         with self._writing() as db:
             now = self._now()
             sale = self._sale_in(self._row_for(db, number, "part_return_started", {_S.PAID, _S.COMPLETED}))
@@ -159,12 +164,13 @@ class JournalAfterSale:
                     if line is None:
                         raise JournalError(f"Sale {number} has no line {index + 1} left to return.")
                     backs.append(line_back(line, index, quantity))
-                plan = money_back(sum((back.amount for back in backs), Decimal(0)), return_rows.refundable(sale))
+                plan = money_back(sum((back.amount for back in backs), Decimal(0)), return_rows.refundable(sale),
+                                  cash_step)
             except ReturnError as exc:
                 raise JournalError(f"Sale {number}: {exc}") from exc
             money = [ReturnMoney(part, ReturnStatus.PENDING if part.via is TenderSource.QPAY else ReturnStatus.DONE,
                                  now) for part in plan]
-            return_id = return_rows.insert(db, number, now, backs, money, note, self.operator)
+            return_id = return_rows.insert(db, number, now, backs, money, note, self.operator, cash_step)
             given = [part for part in money if part.is_done]
             db.execute("UPDATE sales SET updated_at = ? WHERE number = ?", (time_text(now), number))
             self._log(db, number, now, "part_return_started", {
@@ -180,7 +186,8 @@ class JournalAfterSale:
     def part_return_refunded(self: Journal, number: str, return_id: int, payment_id: str, refunded: bool,
                              note: str = "") -> None:
         """QPay answered a return's refund of `payment_id` (or reading it back settled a lost answer): refunded,
-        or not (refused, or still paid): then its money is given back in cash from the drawer instead."""
+        or not (refused, or still paid): then its money is given back in cash from the drawer instead, in whole
+        tögrög (rounded by the step the return was begun with; the step logs the rounding)."""
         with self._writing() as db:
             now = self._now()
             sale = self._sale_in(self._row_for(db, number, "part_return_refunded", {_S.PAID, _S.COMPLETED}))

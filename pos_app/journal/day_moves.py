@@ -160,8 +160,10 @@ def _learnt(detail: Mapping[str, Any], sale: JournalSale) -> tuple[PaymentSeen, 
     return sale.payments if listed is None else listed
 
 
-# The steps whose tender records carry a cash rounding: taken with the cash, and given back with it.
-_ROUNDING_SIGNS = {"tender_taken": 1, "tenders_refunded": -1, "tenders_handed_back": -1}
+# The steps whose tender records carry a cash rounding: taken with the cash, and given back with it (a whole return,
+# a partial return's cash, the cash paid instead of a QPay refund).
+_ROUNDING_SIGNS = {"tender_taken": 1, "tenders_refunded": -1, "tenders_handed_back": -1, "part_return_started": -1,
+                   "part_return_refunded": -1}
 
 
 def _rounding(steps: Sequence[Event], start: datetime, end: datetime) -> Decimal:

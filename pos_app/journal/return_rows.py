@@ -2,9 +2,10 @@
 
 A row keeps the lines returned (each line's place in the sale, the quantity, its money), how that money goes back
 tender by tender (`MoneyBack`: taken off which tender, handed back how; cash and the card terminal are given back
-by the cashier at once, a QPay refund waits for QPay's answer) and the reason. A sale's kept lines, what it can
-still give back, and which of its receipts a return left standing are read from its rows here. The functions
-that write run inside the journal's own transactions; only the journal calls them.
+by the cashier at once, a QPay refund waits for QPay's answer; cash in whole tögrög, with its rounding), the reason
+and the cash step the return was begun with (a QPay refund refused later goes back in cash rounded by it). A
+sale's kept lines, what it can still give back, and which of its receipts a return left standing are read from its
+rows here. The functions that write run inside the journal's own transactions; only the journal calls them.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from pos_app.domain.cart import CartLine
-from pos_app.domain.returns import LineBack, MoneyBack, Refundable, TenderSource, kept_lines
+from pos_app.domain.cash import DEFAULT_CASH_STEP
+from pos_app.domain.returns import LineBack, MoneyBack, Refundable, TenderSource, in_cash, kept_lines
 from pos_app.domain.tenders import TenderKind
 
 from .receipt_rows import JournalReceipt, ReceiptStatus
@@ -66,10 +68,16 @@ class PartReturn:
     money: tuple[ReturnMoney, ...]
     reason: str = ""
     by: str = ""
+    cash_step: Decimal = DEFAULT_CASH_STEP     # what its cash is rounded by (the shop's step when it was begun)
 
     @property
     def is_done(self) -> bool:
         return self.status is ReturnStatus.DONE
+
+    @property
+    def cash_rounding(self) -> Decimal:
+        """What the drawer handed beyond the exact amounts to give this return's cash in whole tögrög."""
+        return sum((part.back.rounding for part in self.money if part.is_done), _ZERO)
 
     def given_back(self, via: TenderSource) -> Decimal:
         """What this return has handed back so far by `via`."""
@@ -78,44 +86,56 @@ class PartReturn:
 
 def money_record(part: ReturnMoney) -> dict[str, object]:
     """A part of a return's money in a step's detail, in the shape the day close reads payments (`type` CASH,
-    TERMINAL, or CARD for QPay), with where it was taken off (`source`)."""
-    return {"payment_id": part.back.ref, "amount": str(part.back.amount), "bank": "",
-            "type": _TYPES[part.back.via], "source": part.back.source.value, "status": part.status.value}
+    TERMINAL, or CARD for QPay), with where it was taken off (`source`) and, cash rounded, its `rounding` (as a cash
+    tender's record carries its own: the day close and the shift read it there)."""
+    record: dict[str, object] = {"payment_id": part.back.ref, "amount": str(part.back.amount), "bank": "",
+                                 "type": _TYPES[part.back.via], "source": part.back.source.value,
+                                 "status": part.status.value}
+    if part.back.rounding:
+        record["rounding"] = str(part.back.rounding)
+    return record
 
 
 def _money_json(money: Iterable[ReturnMoney]) -> str:
-    return json.dumps([{"source": part.back.source.value, "via": part.back.via.value, "amount": str(part.back.amount),
-                        "ref": part.back.ref, "status": part.status.value,
-                        "at": part.at.isoformat(timespec="microseconds"), "note": part.note} for part in money],
-                      ensure_ascii=False, sort_keys=True)
+    records = []
+    for part in money:
+        record = {"source": part.back.source.value, "via": part.back.via.value, "amount": str(part.back.amount),
+                  "ref": part.back.ref, "status": part.status.value,
+                  "at": part.at.isoformat(timespec="microseconds"), "note": part.note}
+        if part.back.rounding:
+            record["rounding"] = str(part.back.rounding)
+        records.append(record)
+    return json.dumps(records, ensure_ascii=False, sort_keys=True)
 
 
 def insert(db: sqlite3.Connection, number: str, at: datetime, lines: Iterable[LineBack],
-           money: Iterable[ReturnMoney], reason: str, by: str) -> int:
+           money: Iterable[ReturnMoney], reason: str, by: str, cash_step: Decimal) -> int:
     lines, money = tuple(lines), tuple(money)
     status = ReturnStatus.DONE if all(part.is_done for part in money) else ReturnStatus.PENDING
     records = [{"line": back.line, "quantity": str(back.quantity), "amount": str(back.amount)} for back in lines]
     cursor = db.execute(
-        "INSERT INTO part_returns (number, status, at, changed_at, amount, lines_json, money_json, reason, by)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO part_returns (number, status, at, changed_at, amount, lines_json, money_json, reason, by,"
+        " cash_step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (number, status.value, at.isoformat(timespec="microseconds"), at.isoformat(timespec="microseconds"),
          str(sum((back.amount for back in lines), _ZERO)), json.dumps(records, sort_keys=True), _money_json(money),
-         reason, by))
+         reason, by, str(cash_step)))
     assert cursor.lastrowid is not None
     return cursor.lastrowid
 
 
 def settle_money(db: sqlite3.Connection, return_id: int, ref: str, via: TenderSource, at: datetime,
                  note: str = "") -> ReturnMoney:
-    """The pending QPay part `ref` of the return answered: given back `via` (QPay, or cash instead). Returns
-    it as recorded; the return is DONE once no part is pending."""
+    """The pending QPay part `ref` of the return answered: given back `via` (QPay, or cash instead: in whole
+    tögrög, rounded by the return's cash step). Returns it as recorded; the return is DONE once no part is
+    pending."""
     row = db.execute("SELECT * FROM part_returns WHERE id = ?", (return_id,)).fetchone()
-    money = list(from_row(row).money)
+    part_return = from_row(row)
+    money = list(part_return.money)
     index = next((i for i, part in enumerate(money) if part.back.ref == ref and not part.is_done), None)
     if index is None:
         raise ValueError(f"return {return_id} has no pending part {ref!r}")
     back = money[index].back
-    money[index] = ReturnMoney(MoneyBack(back.source, via, back.amount, back.ref if via is back.via else ""),
+    money[index] = ReturnMoney(back if via is back.via else in_cash(back, part_return.cash_step),
                                ReturnStatus.DONE, at, note)
     status = ReturnStatus.DONE if all(part.is_done for part in money) else ReturnStatus.PENDING
     db.execute("UPDATE part_returns SET money_json = ?, status = ?, changed_at = ? WHERE id = ?",
@@ -135,13 +155,16 @@ def from_row(row: sqlite3.Row | Mapping[str, Any]) -> PartReturn:
     lines = tuple(LineBack(int(record["line"]), Decimal(record["quantity"]), Decimal(record["amount"]))
                   for record in json.loads(row["lines_json"]))
     money = tuple(ReturnMoney(MoneyBack(TenderSource(record["source"]), TenderSource(record["via"]),
-                                        Decimal(record["amount"]), record.get("ref", "")),
+                                        Decimal(record["amount"]), record.get("ref", ""),
+                                        Decimal(record.get("rounding", "0"))),
                               ReturnStatus(record["status"]), datetime.fromisoformat(record["at"]),
                               record.get("note", ""))
                   for record in json.loads(row["money_json"]))
+    # (rows shipped to the store by a till before migration 12 have no step: their cash went back exact)
+    step = Decimal(row["cash_step"]) if "cash_step" in row.keys() else DEFAULT_CASH_STEP
     return PartReturn(int(row["id"]), ReturnStatus(row["status"]), datetime.fromisoformat(row["at"]),
                       datetime.fromisoformat(row["changed_at"]), Decimal(row["amount"]), lines, money,
-                      row["reason"], row["by"])
+                      row["reason"], row["by"], step)
 
 
 # -- what a sale is after its returns ------------------------------------------------------------------------
@@ -164,10 +187,13 @@ def _tender_ref(tender: JournalTender) -> str:
 
 
 def refundable(sale: JournalSale) -> Refundable:
-    """What `sale` can still give back, tender by tender (its returns so far taken off)."""
+    """What `sale` can still give back, tender by tender (its returns so far taken off), and the rounding the
+    drawer still holds with its cash (what the cash was taken with, less what went back with earlier returns)."""
     returns = sale.part_returns
     kept = sale.tenders_kept
     cash = sum((t.amount for t in kept if t.kind is TenderKind.CASH), _ZERO) - _taken_off(returns, TenderSource.CASH)
+    rounding = sum((t.rounding for t in kept if t.kind is TenderKind.CASH), _ZERO) - sum(
+        (part.back.rounding for one in returns for part in one.money if part.back.source is TenderSource.CASH), _ZERO)
     terminal = tuple((_tender_ref(t), t.amount - _taken_off(returns, TenderSource.CARD_TERMINAL, _tender_ref(t)))
                      for t in kept if t.kind is TenderKind.CARD_TERMINAL)
     qpay = _ZERO
@@ -177,7 +203,7 @@ def refundable(sale: JournalSale) -> Refundable:
     whole = tuple((payment.payment_id, payment.amount) for payment in sale.payments_kept
                   if payment.is_card and payment.payment_id not in refunded)
     return Refundable(max(cash, _ZERO), tuple((ref, left) for ref, left in terminal if left > 0), max(qpay, _ZERO),
-                      whole)
+                      whole, rounding if cash > 0 else _ZERO)
 
 
 def kept_money(sale: JournalSale) -> dict[TenderSource, Decimal]:

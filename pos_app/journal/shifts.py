@@ -205,14 +205,15 @@ _VIA_KIND = {TenderSource.CASH: TenderKind.CASH, TenderSource.CARD_TERMINAL: Ten
 
 def _part_return_moves(db: sqlite3.Connection, terminal: str, start: datetime, end: datetime | None) -> list[ShiftMove]:
     """The money partial returns gave back in the window, by how it went back (cash from the drawer, the card
-    terminal, QPay), each part when it was given."""
+    terminal, QPay), each part when it was given: at its exact amount, cash with the rounding that made it whole."""
     moves: list[ShiftMove] = []
     for row in db.execute("SELECT part_returns.* FROM part_returns JOIN sales ON sales.number = part_returns.number"
                           " WHERE sales.terminal = ? AND part_returns.changed_at >= ? ORDER BY part_returns.id",
                           (terminal, time_text(start))):
         for part in return_rows.from_row(row).money:
             if part.is_done and start <= part.at and (end is None or part.at < end):
-                moves.append(Refund(_VIA_KIND[part.back.via], part.back.amount, part.at, row["number"]))
+                moves.append(Refund(_VIA_KIND[part.back.via], part.back.amount, part.at, row["number"],
+                                    part.back.rounding))
     return moves
 
 

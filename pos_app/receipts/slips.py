@@ -96,7 +96,9 @@ def return_slip(sale: JournalSale, part: PartReturn, shop: ShopHeader, printed_a
              TenderSource.QPAY: translate("Receipt", "QPay")}
     for money in part.money:
         label = names[money.back.via] + ("" if money.is_done else " (" + translate("Receipt", "not confirmed") + ")")
-        blocks.append(Pair(label, money_text(money.back.amount)))
+        blocks.append(Pair(label, money_text(money.back.handed)))        # cash: the whole tögrög handed over
+        if money.back.rounding:
+            blocks.append(Pair(translate("Receipt", "Cash rounding"), signed_money_text(money.back.rounding)))
     if part.reason:
         blocks += [Rule(), Text(translate("Receipt", "Reason")), Text(part.reason)]
     later = [row for row in sale.receipts if row.issued_at > part.at and row.replaces is not None]

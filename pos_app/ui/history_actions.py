@@ -154,7 +154,8 @@ class HistoryActions(HistoryRunning):
     def _ask_return_items(self, sale: JournalSale) -> None:
         if self._closed:
             return
-        dialog = ReturnItemsDialog(sale, self, posapi_set=self.services.posapi is not None)
+        dialog = ReturnItemsDialog(sale, self, posapi_set=self.services.posapi is not None,
+                                   cash_step=self.services.cash_step)
         self.return_dialog = dialog
         dialog.accepted.connect(lambda: self.on_return_dialog_accepted(dialog))
         dialog.finished.connect(lambda _result: self.on_return_dialog_finished(dialog))

@@ -69,7 +69,8 @@ def recovery_words(result: Recovered) -> tuple[str, bool]:
 def return_work(services: Services, number: str, quantities: tuple[tuple[int, str], ...],
                 reason: str) -> Callable[[], JournalSale]:
     """The partial return, for the money worker."""
-    return lambda: return_part(services.journal, services.checkout, services.posapi, number, quantities, reason)
+    return lambda: return_part(services.journal, services.checkout, services.posapi, number, quantities, reason,
+                               services.cash_step)
 
 
 def stale_words(sale: JournalSale, posapi_set: bool) -> str:

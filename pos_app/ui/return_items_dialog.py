@@ -10,6 +10,8 @@ the one the journal then records.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt
 from PySide6.QtGui import QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -29,7 +31,8 @@ from pos_app.checkout.partial_returns import ReceiptAfter, ReturnPlan, plan_retu
 from pos_app.domain.cart import CartLine
 from pos_app.domain.returns import MoneyBack, ReturnError, TenderSource
 from pos_app.domain.validators import MAX_REVERSAL_REASON, check_reversal_reason
-from pos_app.formats import money_text, quantity_text
+from pos_app.domain.cash import DEFAULT_CASH_STEP
+from pos_app.formats import money_text, quantity_text, signed_money_text
 from pos_app.journal import JournalError, JournalSale
 from pos_app.journal.return_rows import kept_after
 
@@ -53,12 +56,20 @@ def refusal_words(error: ReturnError) -> str:
 
 
 def money_words(part: MoneyBack) -> str:
-    """One part of a return's money in the cashier's words: what to do with it."""
-    amount = money_text(part.amount)
+    """One part of a return's money in the cashier's words: what to do with it (cash: the whole tögrög to hand
+    over, and the rounding that made them whole)."""
+    amount = money_text(part.handed)
+    rounding = signed_money_text(part.rounding)
     if part.via is TenderSource.CASH and part.source is TenderSource.QPAY:
+        if part.rounding:
+            return translate("ReturnItems", "{amount} in cash from the drawer (QPay gives back whole payments only; "
+                                            "rounding {rounding})").format(amount=amount, rounding=rounding)
         return translate("ReturnItems", "{amount} in cash from the drawer (QPay gives back whole payments only)"
                          ).format(amount=amount)
     if part.via is TenderSource.CASH:
+        if part.rounding:
+            return translate("ReturnItems", "{amount} in cash from the drawer (rounding {rounding})").format(
+                amount=amount, rounding=rounding)
         return translate("ReturnItems", "{amount} in cash from the drawer").format(amount=amount)
     if part.via is TenderSource.CARD_TERMINAL:
         return translate("ReturnItems", "{amount} to the card: refund it on the bank's terminal").format(
@@ -99,10 +110,12 @@ class ReturnItemsDialog(QDialog):
 
     ITEM, KEPT, PRICE, AMOUNT, RETURNED = range(5)
 
-    def __init__(self, sale: JournalSale, parent: QWidget | None = None, *, posapi_set: bool = True) -> None:
+    def __init__(self, sale: JournalSale, parent: QWidget | None = None, *, posapi_set: bool = True,
+                 cash_step: Decimal = DEFAULT_CASH_STEP) -> None:
         super().__init__(parent)
         self.sale = sale
         self.posapi_set = posapi_set
+        self.cash_step = cash_step        # the shop's: cash goes back in whole tögrög, rounded by it
         self.result_quantities: tuple[tuple[int, str], ...] = ()
         self.result_reason = ""
         self.plan: ReturnPlan | None = None
@@ -232,7 +245,8 @@ class ReturnItemsDialog(QDialog):
         self.plan, error = None, ""
         if self.quantities():
             try:
-                self.plan = plan_return(self.sale, self.quantities(), posapi_set=self.posapi_set)
+                self.plan = plan_return(self.sale, self.quantities(), posapi_set=self.posapi_set,
+                                        cash_step=self.cash_step)
             except ReturnError as exc:
                 error = refusal_words(exc)
             except JournalError as exc:

@@ -2431,12 +2431,12 @@
     </message>
     <message>
         <location line="+35"/>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>Another action is still running: try again when it ends.</source>
         <translation>Another action is still running: try again when it ends.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_returns.py" line="+117"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="+118"/>
         <source>The payment of sale {number} was not given back.</source>
         <translation>The payment of sale {number} was not given back.</translation>
     </message>
@@ -2466,7 +2466,7 @@
         <translation>Its tax receipt is still valid.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="-35"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="-36"/>
         <source>Refunding the payment of sale {number}…</source>
         <translation>Refunding the payment of sale {number}…</translation>
     </message>
@@ -2476,7 +2476,7 @@
         <translation>Cancelling the card payment of sale {number}…</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Returning items of sale {number}…</source>
         <translation>Returning items of sale {number}…</translation>
     </message>
@@ -2613,7 +2613,7 @@
         <translation>Sale {number} has nothing left to check.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_returns.py" line="-136"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="-137"/>
         <source>No invoice was created for sale {number}: nothing was charged.</source>
         <translation>No invoice was created for sale {number}: nothing was charged.</translation>
     </message>
@@ -2678,7 +2678,7 @@
         <translation>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Its tax receipt of {amount} is still valid for goods given back: void it with Cancel receipt (F8).</source>
         <translation>Its tax receipt of {amount} is still valid for goods given back: void it with Cancel receipt (F8).</translation>
     </message>
@@ -4008,7 +4008,8 @@
     <message>
         <location line="+19"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+67"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+151"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+78"/>
+        <location line="+75"/>
         <source>Cash rounding</source>
         <translation>Cash rounding</translation>
     </message>
@@ -4044,7 +4045,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-136"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-138"/>
         <source>Sale</source>
         <translation>Sale</translation>
     </message>
@@ -4081,7 +4082,7 @@
     <message>
         <location line="+6"/>
         <location filename="../../pos_app/receipts/slips.py" line="+40"/>
-        <location line="+26"/>
+        <location line="+28"/>
         <location line="+3"/>
         <location line="+2"/>
         <source>Ebarimt receipt</source>
@@ -4089,7 +4090,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-59"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-61"/>
         <source>Receiver</source>
         <translation>Receiver</translation>
     </message>
@@ -4106,14 +4107,14 @@
     <message>
         <location line="+3"/>
         <location filename="../../pos_app/receipts/slips.py" line="-2"/>
-        <location line="+57"/>
+        <location line="+59"/>
         <source>Receipt id</source>
         <translation>Receipt id</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-56"/>
-        <location line="+100"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-58"/>
+        <location line="+102"/>
         <source>Lottery</source>
         <translation>Lottery</translation>
     </message>
@@ -4148,7 +4149,7 @@
         <translation>Receipt {number}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-110"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-112"/>
         <source>Sale date</source>
         <translation>Sale date</translation>
     </message>
@@ -4217,7 +4218,7 @@
     <message>
         <location line="+2"/>
         <location filename="../../pos_app/receipts/slips.py" line="-56"/>
-        <location line="+100"/>
+        <location line="+102"/>
         <location line="+26"/>
         <source>Printed</source>
         <translation>Printed</translation>
@@ -4300,7 +4301,7 @@
         <translation>X report {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-154"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-156"/>
         <source>RECEIPT CANCELLED</source>
         <translation>RECEIPT CANCELLED</translation>
     </message>
@@ -4352,34 +4353,34 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Reason</source>
         <translation>Reason</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-29"/>
         <source>The bank has not confirmed this yet.</source>
         <translation>The bank has not confirmed this yet.</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>cancelled</source>
         <translation>cancelled</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-32"/>
         <source>not cancelled yet</source>
         <translation>not cancelled yet</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>Customer signature</source>
         <translation>Customer signature</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-26"/>
         <source>RETURN</source>
         <translation>RETURN</translation>
     </message>
@@ -4394,7 +4395,7 @@
         <translation>not confirmed</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>corrected</source>
         <translation>corrected</translation>
     </message>
@@ -4552,7 +4553,7 @@
         <translation>Closed</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="-138"/>
         <source>QPay card</source>
         <translation>QPay card</translation>
     </message>
@@ -4567,7 +4568,7 @@
         <translation>QPay {kind}</translation>
     </message>
     <message>
-        <location line="+131"/>
+        <location line="+133"/>
         <source>From</source>
         <translation>From</translation>
     </message>
@@ -4918,7 +4919,7 @@
 <context>
     <name>ReturnItems</name>
     <message>
-        <location filename="../../pos_app/ui/return_items_dialog.py" line="+40"/>
+        <location filename="../../pos_app/ui/return_items_dialog.py" line="+43"/>
         <source>Quantity {value} is not a number</source>
         <translation>Quantity {value} is not a number</translation>
     </message>
@@ -4953,12 +4954,22 @@
         <translation>{amount} is more than the sale has left to give back</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
+        <source>{amount} in cash from the drawer (QPay gives back whole payments only; rounding {rounding})</source>
+        <translation>{amount} in cash from the drawer (QPay gives back whole payments only; rounding {rounding})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{amount} in cash from the drawer (QPay gives back whole payments only)</source>
         <translation>{amount} in cash from the drawer (QPay gives back whole payments only)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>{amount} in cash from the drawer (rounding {rounding})</source>
+        <translation>{amount} in cash from the drawer (rounding {rounding})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{amount} in cash from the drawer</source>
         <translation>{amount} in cash from the drawer</translation>
     </message>
@@ -5001,7 +5012,7 @@
 <context>
     <name>ReturnItemsDialog</name>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>Return items</source>
         <translation>Return items</translation>
     </message>
@@ -5071,7 +5082,7 @@
         <translation>Say why the items are returned (for example: item returned).</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Give back {amount}:</source>
         <translation>Give back {amount}:</translation>
     </message>
@@ -5259,7 +5270,7 @@
         <translation>Discount (sale {discount})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_entry.py" line="+122"/>
+        <location filename="../../pos_app/ui/sale_entry.py" line="+121"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Nothing in the catalog is called &quot;{words}&quot;.</translation>
     </message>

@@ -2431,12 +2431,12 @@
     </message>
     <message>
         <location line="+35"/>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>Another action is still running: try again when it ends.</source>
         <translation>Өөр үйлдэл хийгдэж байна: дууссаны дараа дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_returns.py" line="+117"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="+118"/>
         <source>The payment of sale {number} was not given back.</source>
         <translation>{number} борлуулалтын төлбөр буцаагдсангүй.</translation>
     </message>
@@ -2466,7 +2466,7 @@
         <translation>И-баримт нь хүчинтэй хэвээр байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="-35"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="-36"/>
         <source>Refunding the payment of sale {number}…</source>
         <translation>{number} борлуулалтын төлбөрийг буцааж байна…</translation>
     </message>
@@ -2476,7 +2476,7 @@
         <translation>{number} борлуулалтын картын төлбөрийг цуцалж байна…</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>Returning items of sale {number}…</source>
         <translation>{number} борлуулалтын барааг буцааж байна…</translation>
     </message>
@@ -2613,7 +2613,7 @@
         <translation>Борлуулалт {number}: шалгах зүйл үлдээгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_returns.py" line="-136"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="-137"/>
         <source>No invoice was created for sale {number}: nothing was charged.</source>
         <translation>Борлуулалт {number}: нэхэмжлэх үүсээгүй, төлбөр авагдаагүй.</translation>
     </message>
@@ -2678,7 +2678,7 @@
         <translation>{number} борлуулалтын баримтыг өмнөх өдөр хүссэн боловч хариу нь алдагдсан: дахин баримт гаргахаасаа өмнө PosAPI-аас шалгана уу.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Its tax receipt of {amount} is still valid for goods given back: void it with Cancel receipt (F8).</source>
         <translation>Буцаасан барааны {amount}-ийн И-баримт хүчинтэй хэвээр байна: Баримт цуцлах (F8)-аар хүчингүй болгоно уу.</translation>
     </message>
@@ -4008,7 +4008,8 @@
     <message>
         <location line="+19"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+67"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+151"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+78"/>
+        <location line="+75"/>
         <source>Cash rounding</source>
         <translation>Бэлэн мөнгөний тоймлолт</translation>
     </message>
@@ -4044,7 +4045,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-136"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-138"/>
         <source>Sale</source>
         <translation>Борлуулалт</translation>
     </message>
@@ -4081,7 +4082,7 @@
     <message>
         <location line="+6"/>
         <location filename="../../pos_app/receipts/slips.py" line="+40"/>
-        <location line="+26"/>
+        <location line="+28"/>
         <location line="+3"/>
         <location line="+2"/>
         <source>Ebarimt receipt</source>
@@ -4089,7 +4090,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-59"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-61"/>
         <source>Receiver</source>
         <translation>Хүлээн авагч</translation>
     </message>
@@ -4106,14 +4107,14 @@
     <message>
         <location line="+3"/>
         <location filename="../../pos_app/receipts/slips.py" line="-2"/>
-        <location line="+57"/>
+        <location line="+59"/>
         <source>Receipt id</source>
         <translation>Баримтын дугаар</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-56"/>
-        <location line="+100"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-58"/>
+        <location line="+102"/>
         <source>Lottery</source>
         <translation>Сугалааны дугаар</translation>
     </message>
@@ -4148,7 +4149,7 @@
         <translation>Баримт {number}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-110"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-112"/>
         <source>Sale date</source>
         <translation>Борлуулсан</translation>
     </message>
@@ -4217,7 +4218,7 @@
     <message>
         <location line="+2"/>
         <location filename="../../pos_app/receipts/slips.py" line="-56"/>
-        <location line="+100"/>
+        <location line="+102"/>
         <location line="+26"/>
         <source>Printed</source>
         <translation>Хэвлэсэн</translation>
@@ -4300,7 +4301,7 @@
         <translation>X тайлан {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-154"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-156"/>
         <source>RECEIPT CANCELLED</source>
         <translation>БАРИМТ ЦУЦЛАГДСАН</translation>
     </message>
@@ -4352,34 +4353,34 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+29"/>
+        <location line="+31"/>
         <source>Reason</source>
         <translation>Шалтгаан</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-29"/>
         <source>The bank has not confirmed this yet.</source>
         <translation>Банк хараахан баталгаажуулаагүй байна.</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>cancelled</source>
         <translation>цуцлагдсан</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-32"/>
         <source>not cancelled yet</source>
         <translation>хараахан цуцлагдаагүй</translation>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+31"/>
+        <location line="+33"/>
         <source>Customer signature</source>
         <translation>Үйлчлүүлэгчийн гарын үсэг</translation>
     </message>
     <message>
-        <location line="-24"/>
+        <location line="-26"/>
         <source>RETURN</source>
         <translation>БУЦААЛТ</translation>
     </message>
@@ -4394,7 +4395,7 @@
         <translation>баталгаажаагүй</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>corrected</source>
         <translation>засварласан</translation>
     </message>
@@ -4552,7 +4553,7 @@
         <translation>Хаасан</translation>
     </message>
     <message>
-        <location line="-136"/>
+        <location line="-138"/>
         <source>QPay card</source>
         <translation>QPay карт</translation>
     </message>
@@ -4567,7 +4568,7 @@
         <translation>QPay {kind}</translation>
     </message>
     <message>
-        <location line="+131"/>
+        <location line="+133"/>
         <source>From</source>
         <translation>Эхэлсэн</translation>
     </message>
@@ -4918,7 +4919,7 @@
 <context>
     <name>ReturnItems</name>
     <message>
-        <location filename="../../pos_app/ui/return_items_dialog.py" line="+40"/>
+        <location filename="../../pos_app/ui/return_items_dialog.py" line="+43"/>
         <source>Quantity {value} is not a number</source>
         <translation>Тоо ширхэг {value} тоо биш байна</translation>
     </message>
@@ -4953,12 +4954,22 @@
         <translation>{amount} нь борлуулалтад буцаах үлдэгдлээс их байна</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
+        <source>{amount} in cash from the drawer (QPay gives back whole payments only; rounding {rounding})</source>
+        <translation>{amount} бэлнээр, мөнгөний шүүгээнээс (QPay зөвхөн бүтэн төлбөрийг буцаадаг; тоймлолт {rounding})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{amount} in cash from the drawer (QPay gives back whole payments only)</source>
         <translation>{amount} бэлнээр, мөнгөний шүүгээнээс (QPay зөвхөн бүтэн төлбөрийг буцаадаг)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
+        <source>{amount} in cash from the drawer (rounding {rounding})</source>
+        <translation>{amount} бэлнээр, мөнгөний шүүгээнээс (тоймлолт {rounding})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{amount} in cash from the drawer</source>
         <translation>{amount} бэлнээр, мөнгөний шүүгээнээс</translation>
     </message>
@@ -5001,7 +5012,7 @@
 <context>
     <name>ReturnItemsDialog</name>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>Return items</source>
         <translation>Бараа буцаах</translation>
     </message>
@@ -5071,7 +5082,7 @@
         <translation>Барааг яагаад буцааж буйг бичнэ үү (жишээ нь: бараа буцаасан).</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Give back {amount}:</source>
         <translation>{amount} буцааж өгнө:</translation>
     </message>
@@ -5259,7 +5270,7 @@
         <translation>Хөнгөлөлт (нийт {discount})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_entry.py" line="+122"/>
+        <location filename="../../pos_app/ui/sale_entry.py" line="+121"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Каталогт &quot;{words}&quot; нэртэй бараа алга.</translation>
     </message>

@@ -147,8 +147,13 @@ def test_a_b2c_partial_return_gives_its_share_back_in_cash_and_corrects_the_rece
     summary = _day(journal)
     assert summary.given_back.amount == plan.amount and summary.needs_attention == 0
     assert summary.receipt_vat == _vat_active(posapi)                 # VAT with receipt = PosAPI's active receipts
+    # The sale's 13,546.39 was taken as 13,546 in cash; its 4,576.58 goes back as 4,577 (half up): the drawer whole.
+    assert sale.total == Decimal("13546.39") and sale.tenders[0].tender.taken == 13546
+    [cash] = done.part_returns[0].money
+    assert (cash.back.amount, cash.back.handed, cash.back.rounding) == (plan.amount, 4577, Decimal("0.42"))
     report = shift_x_report(journal)
-    assert report.cash_refunds == plan.amount and report.expected_cash == 50000 + done.kept_total
+    assert report.cash_refunds == plan.amount and report.expected_cash == 50000 + 13546 - 4577
+    assert report.cash_rounding == Decimal("-0.39") - Decimal("0.42")
 
 
 def test_a_b2b_partial_return_corrects_the_organizations_receipt(journal: Journal, desk: PosApiDesk,

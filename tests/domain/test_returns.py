@@ -4,13 +4,14 @@ payments."""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_CEILING, Decimal
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pos_app.domain.cart import Cart, CartLine
+from pos_app.domain.cash import CASH_STEPS, round_cash
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.discounts import Discount, DiscountKind
 from pos_app.domain.returns import (
@@ -18,11 +19,13 @@ from pos_app.domain.returns import (
     Refundable,
     ReturnError,
     TenderSource,
+    in_cash,
     kept_lines,
     kept_part,
     line_back,
     money_back,
 )
+from pos_app.domain.tenders import Tendering
 
 CASH, TERMINAL, QPAY = TenderSource.CASH, TenderSource.CARD_TERMINAL, TenderSource.QPAY
 BREAD = CatalogItem("1", "Талх", Decimal("2500"), "", "", False)
@@ -112,3 +115,48 @@ def test_qpay_cannot_give_back_part_of_a_payment_so_the_part_goes_in_cash() -> N
 def test_more_than_is_left_is_refused() -> None:
     with pytest.raises(ReturnError, match="more than the sale has left"):
         money_back(Decimal(1001), Refundable(cash=Decimal(1000)))
+
+
+# -- cash given back is whole tögrög -------------------------------------------------------------------------------
+
+def test_the_sales_cash_goes_back_rounded_half_up_and_the_last_of_it_as_the_drawer_holds_it() -> None:
+    # 13,546.39 taken as 13,546 (rounding -0.39): a part of 4,576.58 goes back as 4,577.
+    first = money_back(Decimal("4576.58"), Refundable(cash=Decimal("13546.39"), cash_rounding=Decimal("-0.39")))
+    assert first == (MoneyBack(CASH, CASH, Decimal("4576.58"), rounding=Decimal("0.42")),)
+    assert first[0].handed == 4577
+    # The rest: the drawer holds 8,969 of it, and all of that goes back (the sale's rounding nets out).
+    [rest] = money_back(Decimal("8969.81"), Refundable(cash=Decimal("8969.81"), cash_rounding=Decimal("-0.81")))
+    assert (rest.handed, rest.rounding) == (8969, Decimal("-0.81"))
+
+
+def test_cash_never_goes_back_beyond_what_the_drawer_holds_of_the_sale() -> None:
+    # 99.70 left of the sale's cash, 99 of it in the drawer: 99.60 would round to 100.
+    [part] = money_back(Decimal("99.60"), Refundable(cash=Decimal("99.70"), cash_rounding=Decimal("-0.70")))
+    assert part.handed == 99 and part.rounding == Decimal("-0.60")
+
+
+def test_the_shops_step_rounds_cash_given_back_and_qpays_part_in_cash_too() -> None:
+    [cash] = money_back(Decimal("4576.58"), Refundable(cash=Decimal("13546.39"), cash_rounding=Decimal("3.61")),
+                        Decimal(10))
+    assert cash.handed == 4580
+    [qpay] = money_back(Decimal("3500.50"), Refundable(qpay=Decimal(7001), qpay_payments=(("p-1", Decimal(7001)),)))
+    assert (qpay.source, qpay.via, qpay.handed, qpay.rounding) == (QPAY, CASH, 3501, Decimal("0.50"))
+    assert in_cash(MoneyBack(QPAY, QPAY, Decimal("9662.65"), "p-1"), Decimal(10)) == MoneyBack(
+        QPAY, CASH, Decimal("9662.65"), "", Decimal("-2.65"))
+
+
+@given(st.lists(st.integers(1, 10**7), min_size=1, max_size=6), st.sampled_from(CASH_STEPS), st.integers(0, 200))
+def test_a_rounded_cash_sale_returned_in_any_parts_gives_back_exactly_what_the_drawer_took(
+        parts: list[int], step: Decimal, extra: int) -> None:
+    """Whatever the parts (in cents) and the step, each part's cash is whole and within what the drawer holds, and
+    all of them hand back exactly what the cash tender took."""
+    total = Decimal(sum(parts)) / 100
+    least = min(total, round_cash(total, step)).to_integral_value(rounding=ROUND_CEILING)
+    tender = Tendering(total).cash_tender(least + extra, step)
+    left, held, handed = total, tender.taken, Decimal(0)
+    for cents in parts:
+        amount = Decimal(cents) / 100
+        [part] = money_back(amount, Refundable(cash=left, cash_rounding=held - left), step)
+        assert part.amount == amount and part.handed == part.handed.to_integral_value() and 0 <= part.handed <= held
+        left, held, handed = left - amount, held - part.handed, handed + part.handed
+    assert left == held == 0 and handed == tender.taken

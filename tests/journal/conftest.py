@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import datetime, timedelta
+import sqlite3
 from pathlib import Path
 
 import pytest
 
-from pos_app.journal import Journal
+from pos_app.journal import Journal, schema
 
 
 class SteppingClock:
@@ -39,29 +40,65 @@ def journal(path: Path, clock: SteppingClock) -> Iterator[Journal]:
     opened.close()
 
 
-def strip_part_returns(db) -> None:  # type: ignore[no-untyped-def]
-    """Take migration 9's table and columns off a journal file (to make an older version of it)."""
-    db.execute("DROP TABLE part_returns")
-    for column in ("replaces", "settled"):
-        db.execute(f"ALTER TABLE receipts DROP COLUMN {column}")
+def rewind(path: Path, version: int) -> None:
+    """Take the journal file at `path` back to schema `version`, as a till of that version left it: the later
+    migrations' additions undone (their tables, columns, indexes and triggers gone, a table they made anew made as
+    it was, migration 9's receipts with its older CHECK), the rows kept in the columns both versions have, and
+    `user_version` set. The schema `version` had is built afresh from `MIGRATIONS[:version]` and the file's
+    tables are made to match it, so no test needs to know which migration added what (migrations appended in
+    parallel, renumbered at merge, are undone too). Rows only a later version allows (a `corrected` receipt)
+    must not be in the file: the older CHECK refuses them."""
+    reference = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for migration in schema.MIGRATIONS[:version]:
+            migration(reference)
+        wanted = _objects(reference)
+    finally:
+        reference.close()
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        # Foreign keys off and references left as written while a table is renamed and made again.
+        db.execute("PRAGMA foreign_keys=OFF")
+        db.execute("PRAGMA legacy_alter_table=ON")
+        db.execute("BEGIN IMMEDIATE")
+        present = _objects(db)
+        for kind, name in present:
+            if kind == "table" and (kind, name) not in wanted:
+                db.execute(f'DROP TABLE "{name}"')
+        for (kind, name), sql in wanted.items():
+            if kind != "table":
+                continue
+            if ("table", name) not in present:
+                db.execute(sql)
+            elif present[("table", name)] != sql:
+                old = [row[1] for row in db.execute(f'PRAGMA table_info("{name}")')]
+                db.execute(f'ALTER TABLE "{name}" RENAME TO "rewound_{name}"')   # its indexes and triggers go along
+                db.execute(sql)
+                new = [row[1] for row in db.execute(f'PRAGMA table_info("{name}")')]
+                columns = ", ".join(f'"{column}"' for column in new if column in old)
+                db.execute(f'INSERT INTO "{name}" ({columns}) SELECT {columns} FROM "rewound_{name}"')
+                db.execute(f'DROP TABLE "rewound_{name}"')
+        present = _objects(db)
+        for (kind, name), sql in present.items():
+            if kind in ("index", "trigger") and wanted.get((kind, name)) != sql:
+                db.execute(f'DROP {kind.upper()} "{name}"')
+        present = _objects(db)
+        for (kind, name), sql in wanted.items():
+            if kind in ("index", "trigger") and (kind, name) not in present:
+                db.execute(sql)
+        db.execute(f"PRAGMA user_version = {version:d}")
+        db.execute("COMMIT")
+    finally:
+        db.close()
 
 
-def strip_people(db) -> None:  # type: ignore[no-untyped-def]
-    """Take migrations 8 and 9's tables and columns off a journal file (to make an older version of it)."""
-    strip_part_returns(db)
-    for table in ("people", "parked", "till_events"):
-        db.execute(f"DROP TABLE {table}")
-    for table, column in (("sales", "cashier"), ("sales", "discount_json"), ("shifts", "opened_by"),
-                          ("shifts", "closed_by"), ("drawer_moves", "by")):
-        db.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+def version_before(migration: str) -> int:
+    """The schema version a file had before the migration named `migration` (its function's name) ran."""
+    return [step.__name__ for step in schema.MIGRATIONS].index(migration)
 
 
-def strip_tenders_and_shifts(db) -> None:  # type: ignore[no-untyped-def]
-    """Take migrations 7 and 8's tables and columns off a journal file (to make an older version of it)."""
-    strip_people(db)
-    for table in ("drawer_moves", "shifts", "tenders"):
-        db.execute(f"DROP TABLE {table}")
-    for column in ("kind", "printed_at", "bill"):
-        db.execute(f"ALTER TABLE receipts DROP COLUMN {column}")
-    for column in ("receipt_via", "invoice_amount", "receipt_bill", "receipt_bill_day", "receipt_request"):
-        db.execute(f"ALTER TABLE sales DROP COLUMN {column}")
+def _objects(db: sqlite3.Connection) -> dict[tuple[str, str], str]:
+    """The file's own tables, indexes and triggers (kind, name) with the SQL that made them."""
+    return {(kind, name): sql for kind, name, sql in db.execute(
+        "SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%'"
+        " AND type IN ('table', 'index', 'trigger')")}

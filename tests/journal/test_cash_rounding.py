@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import io
-import sqlite3
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 from decimal import Decimal
@@ -24,6 +23,8 @@ from pos_app.journal.day_csv import to_csv
 from pos_app.journal.day_summary import day_summary
 from pos_app.journal.shift_json import report_from_record, report_record, shift_csv
 from pos_app.journal.shifts import close_shift, open_shift, shift_x_report
+
+from .conftest import rewind, version_before
 
 UB = ZoneInfo("Asia/Ulaanbaatar")
 # A weighed line: 1.234 kg at 7,720.29 ₮ makes 9,526.84 ₮ (the total).
@@ -121,19 +122,14 @@ def test_the_journal_refuses_cash_with_mongo_or_change_no_till_gives(journal: Jo
     assert journal.sales_between(journal.now().date(), journal.now().date()) == []
 
 
-def test_a_version_8_file_gets_the_rounding_column_and_its_tenders_none(tmp_path: Path, clock: Clock) -> None:
+def test_an_older_file_gets_the_rounding_column_and_its_tenders_none(tmp_path: Path, clock: Clock) -> None:
     from pos_app.journal import schema
 
     path = tmp_path / "old.sqlite3"
     with Journal(path, "T1", clock=clock) as journal:
         number = journal.begin_tendered_sale(LINES, Decimal(5000), TAXES, CashTender(Decimal(5000), Decimal(5000)),
                                              ReceiptVia.NONE)
-    db = sqlite3.connect(path, isolation_level=None)
-    try:                                                      # back to version 8: the column gone
-        db.execute("ALTER TABLE tenders DROP COLUMN rounding")
-        db.execute(f"PRAGMA user_version = {schema.LATEST_VERSION - 1:d}")
-    finally:
-        db.close()
+    rewind(path, version_before("_add_cash_rounding"))      # back to the version before it: the column gone
     with Journal(path, "T1", clock=clock) as journal:
         assert journal.pragma("user_version") == schema.LATEST_VERSION
         [row] = journal.get(number).tenders

@@ -40,7 +40,7 @@ from pos_app.journal.numbers import SaleNumbers
 from tests.qpay.helpers import run_in_threads
 
 from .children import child, kill_hard
-from .conftest import SteppingClock
+from .conftest import SteppingClock, rewind
 from .samples import DAY, LINES, TAXES, TOTAL
 
 NEXT_DAY = date(2026, 11, 22)
@@ -399,6 +399,29 @@ def test_a_file_from_sale_numbers_is_migrated_and_keeps_its_counter(path: Path, 
     indexes = {name for (name,) in raw(path, "SELECT name FROM sqlite_master WHERE type = 'index'"
                                              " AND name NOT LIKE 'sqlite_%'")}
     assert {"sales_by_status", "sales_by_created_at", "sales_by_reversal_status", "receipts_by_sale"} <= indexes
+
+
+@pytest.mark.parametrize("version", range(1, schema.LATEST_VERSION))
+def test_a_file_rewound_to_an_older_version_is_that_version_and_migrates_back_to_the_latest(
+        tmp_path: Path, clock: SteppingClock, version: int) -> None:
+    """The tests' `rewind` makes the schema an older till had (so migrations appended later cannot break the tests
+    that make older files), keeping the rows."""
+    fresh, rewound = tmp_path / "fresh.sqlite3", tmp_path / "rewound.sqlite3"
+    Journal(fresh, "T1").close()
+    with Journal(rewound, "T1", clock=clock) as journal:
+        number = begin(journal)
+    older = tmp_path / "older.sqlite3"
+    db = sqlite3.connect(older, isolation_level=None)
+    for migration in schema.MIGRATIONS[:version]:
+        migration(db)
+    db.close()
+    rewind(rewound, version)
+    schema_of = "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"
+    assert raw(rewound, schema_of) == raw(older, schema_of)
+    assert raw(rewound, "PRAGMA user_version") == [(version,)]
+    with Journal(rewound, "T1", clock=clock) as journal:
+        assert journal.get(number).total == TOTAL
+    assert raw(rewound, schema_of) == raw(fresh, schema_of)
 
 
 def test_a_file_from_a_newer_pos_app_is_refused_and_left_untouched(path: Path) -> None:

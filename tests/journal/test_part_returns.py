@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from contextlib import closing
 from datetime import datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
@@ -21,10 +22,12 @@ from pos_app.domain.tenders import CardTender, CashTender
 from pos_app.journal import Journal, JournalError, ReceiptStatus, schema
 from pos_app.journal.day_summary import day_summary, load_day
 from pos_app.journal.journal_reads import needing_attention
+from pos_app.journal.schema_return_cash import add_return_cash_step
+from pos_app.journal.schema_returns import add_part_returns
 from pos_app.journal.shifts import open_shift, shift_x_report
 from pos_app.store.journal_days import rebuild_sale
 
-from .conftest import SteppingClock, strip_part_returns
+from .conftest import SteppingClock, rewind
 
 BREAD = CartLine("Талх", Decimal(3), Decimal(2500))
 MILK = CartLine("Сүү", Decimal(1), Decimal(3500), city_tax=True)
@@ -172,11 +175,10 @@ def test_the_shift_counts_what_went_back_by_how_it_went(path: Path) -> None:
 def test_a_version_8_file_gets_the_table_and_keeps_its_receipts(path: Path, clock: SteppingClock) -> None:
     with Journal(path, "T1", clock=clock) as journal:
         number = _receipted(journal)
-    db = sqlite3.connect(path)
-    strip_part_returns(db)
-    db.execute("PRAGMA user_version = 8")
-    db.commit()
-    db.close()
+    rewind(path, schema.MIGRATIONS.index(add_part_returns))         # version 8: the receipts table as it was
+    with closing(sqlite3.connect(path)) as db:
+        assert not {"replaces", "settled"} & {row[1] for row in db.execute("PRAGMA table_info(receipts)")}
+        assert not db.execute("SELECT name FROM sqlite_master WHERE name = 'part_returns'").fetchall()
     with Journal(path, "T1", clock=clock) as journal:
         assert journal.pragma("user_version") == schema.LATEST_VERSION
         [row] = journal.get(number).receipts
@@ -193,3 +195,32 @@ def test_the_store_rebuilds_a_shipped_sale_with_its_returns(journal: Journal) ->
     rebuilt = rebuild_sale(snapshot)
     assert rebuilt.part_returns == journal.get(number).part_returns and not rebuilt.money_kept
     assert needing_attention(rebuilt) and load_day(journal, journal.now().date()).summary.needs_attention == 1
+
+
+def test_a_qpay_refund_refused_goes_back_in_cash_rounded_by_the_step_the_return_was_begun_with(
+        journal: Journal) -> None:
+    apples = CartLine("Алим", Decimal("1.235"), Decimal(4990), weighed=True)          # 6,162.65
+    number = journal.begin_sale((apples,), apples.total, TaxSplit(Decimal("560.24"), Decimal(0)))
+    journal.invoice_opened(number, OpenInvoice("inv-1"))
+    journal.payments_seen(number, (PaymentSeen("p-1", apples.total, "Khan", "CARD"),))
+    with pytest.raises(JournalError, match="one of 1, 5, 10, 50, 100"):
+        journal.part_return_started(number, [(0, "1.235")], REASON, Decimal(3))
+    return_id = journal.part_return_started(number, [(0, "1.235")], REASON, Decimal(50))
+    assert journal.get(number).part_returns[0].cash_step == 50
+    journal.part_return_refunded(number, return_id, "p-1", False, "refused: PAYMENT_SETTLED")
+    [cash] = journal.get(number).part_returns[0].money
+    assert (cash.back.via, cash.back.amount, cash.back.handed) == (TenderSource.CASH, Decimal("6162.65"), 6150)
+    kind, detail = journal.events(number)[-1][1:]
+    assert kind == "part_return_refunded" and detail["payments"][0]["rounding"] == "-12.65"
+    assert day_summary(journal, journal.now().date()).cash_rounding == Decimal("12.65")
+
+
+def test_a_file_before_the_returns_cash_step_keeps_its_returns_at_1(path: Path, clock: SteppingClock) -> None:
+    with Journal(path, "T1", clock=clock) as journal:
+        number = _receipted(journal)
+        journal.part_return_started(number, [(0, "1")], REASON)
+    rewind(path, schema.MIGRATIONS.index(add_return_cash_step))
+    with Journal(path, "T1", clock=clock) as journal:
+        assert journal.pragma("user_version") == schema.LATEST_VERSION
+        [part] = journal.get(number).part_returns
+        assert part.cash_step == 1 and part.amount == 2500

@@ -3,19 +3,19 @@ numbers, and the part given back while the sale is still open."""
 
 from __future__ import annotations
 
-import sqlite3
 from decimal import Decimal
 from pathlib import Path
 
 import pytest
 
-from tests.journal.conftest import strip_tenders_and_shifts
 from pos_app.domain.cart import CartLine
 from pos_app.domain.sale import OpenInvoice, PaymentSeen, ReceiptVia
 from pos_app.domain.taxes import TaxSplit
 from pos_app.domain.tenders import CashTender
 from pos_app.journal import Journal, JournalError, JournalStatus, ReversalKind, ReversalStatus, schema
 from pos_app.journal.sale_invoices import InvoiceStatus
+
+from .conftest import rewind, version_before
 
 TOTAL = Decimal(10000)
 PART = (PaymentSeen("p1", Decimal(4000), "Хаан банк", "CARD"),)
@@ -114,13 +114,7 @@ def test_only_card_payments_are_given_back_and_a_refusal_is_kept(journal: Journa
 
 def test_a_version_4_file_gets_the_table(path: Path) -> None:
     Journal(path, "T1").close()
-    db = sqlite3.connect(path)
-    strip_tenders_and_shifts(db)
-    db.execute("DROP TABLE sale_invoices")
-    db.execute("ALTER TABLE sales DROP COLUMN given_back_json")     # migration 6's
-    db.execute("PRAGMA user_version = 4")
-    db.commit()
-    db.close()
+    rewind(path, version_before("_add_sale_invoices"))
     with Journal(path, "T1") as journal:
         assert journal.pragma("user_version") == schema.LATEST_VERSION >= 5
         assert journal.invoices_of("T1-20261121-000001") == ()
@@ -275,12 +269,7 @@ def test_a_version_5_file_keeps_its_give_backs(path: Path) -> None:
         journal.payments_seen(number, PART + REST)
         journal.reversal_started(number, ReversalKind.CANCEL, "customer returned it")
         journal.reversal_done(number, TOTAL)
-    db = sqlite3.connect(path)
-    strip_tenders_and_shifts(db)
-    db.execute("ALTER TABLE sales DROP COLUMN given_back_json")
-    db.execute("PRAGMA user_version = 5")
-    db.commit()
-    db.close()
+    rewind(path, version_before("_add_given_back_payments"))
     with Journal(path, "T1") as journal:
         assert journal.pragma("user_version") == schema.LATEST_VERSION >= 6
         sale = journal.get(number)

@@ -60,9 +60,9 @@ def make_dialog(qtbot: QtBot, runner: TaskRunner, checkout: Checkout, journal: J
                 desk: PosApiDesk) -> Callable[..., HistoryDialog]:
     QApplication.instance().setStyleSheet(STYLESHEET)  # type: ignore[union-attr]
 
-    def make(**kwargs: object) -> HistoryDialog:
-        dialog = HistoryDialog(Services(checkout, journal, posapi=desk), runner, today=lambda: TODAY,
-                               **kwargs)  # type: ignore[arg-type]
+    def make(cash_step: Decimal = Decimal(1), **kwargs: object) -> HistoryDialog:
+        dialog = HistoryDialog(Services(checkout, journal, posapi=desk, cash_step=cash_step), runner,
+                               today=lambda: TODAY, **kwargs)  # type: ignore[arg-type]
         qtbot.addWidget(dialog)
         dialog.show()
         dialog.activateWindow()
@@ -138,6 +138,29 @@ def test_items_are_returned_by_the_keyboard_and_the_receipt_is_corrected(
     assert {"return_items", "reprint"} <= enabled_actions(dialog) and "give_back" not in enabled_actions(dialog)
 
 
+def test_cash_goes_back_in_whole_togrog_rounded_by_the_shops_step(qtbot, make_dialog, runner, journal, desk) -> None:
+    number = _sale(journal, desk)                                       # 13,662.65, taken as 13,663
+    dialog = make_dialog(cash_step=Decimal(10))
+    select(qtbot, dialog, runner, number)
+    returns = _return_dialog(qtbot, dialog)
+    qtbot.keyClicks(returns.table, "1")                                 # a bread, and a third of a kilo of apples
+    qtbot.keyClick(returns.table, Qt.Key.Key_Down)
+    qtbot.keyClicks(returns.table, "0,333")
+    plan = returns.plan_label.text()
+    assert "Give back 4,161.67 ₮:" in plan and "4,160 ₮ in cash from the drawer (rounding -1.67 ₮)" in plan
+    qtbot.keyClick(returns, Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(returns.reason.hasFocus, timeout=WAIT_MS)
+    qtbot.keyClicks(returns.reason, REASON)
+    with qtbot.waitSignal(dialog.action_finished, timeout=WAIT_MS) as finished:
+        qtbot.keyClick(returns.reason, Qt.Key.Key_Return)
+    settle(qtbot, runner)
+    assert finished.args[0].startswith(f"Sale {number}: 4,161.67 ₮ given back. 4,160 ₮ in cash from the drawer "
+                                       "(rounding -1.67 ₮).")
+    [part] = journal.get(number).part_returns
+    assert part.cash_step == 10 and part.money[0].back.handed == 4160
+    assert "4,160 ₮ in cash from the drawer (rounding -1.67 ₮)" in dialog.details.toPlainText()
+
+
 def test_space_returns_a_whole_line_and_escape_changes_nothing(qtbot, make_dialog, runner, journal, desk) -> None:
     number = _sale(journal, desk)
     dialog = make_dialog()
@@ -190,4 +213,6 @@ def test_the_return_dialog_speaks_mongolian(qtbot, language, journal, desk) -> N
     assert returns.error_label.text() == "Мөр 1: хамгийн ихдээ 3-г буцааж болно"
     returns.set_quantity(0, "1")
     assert "бэлнээр, мөнгөний шүүгээнээс" in returns.plan_label.text()
+    returns.set_quantity(1, "0.333")                                    # 4,161.67: 4,162 from the drawer
+    assert "4,162 ₮ бэлнээр, мөнгөний шүүгээнээс (тоймлолт +0.33 ₮)" in returns.plan_label.text()
     assert "И-баримтыг засварлана" in returns.plan_label.text()
