@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 from datetime import datetime, time, timedelta
-from decimal import ROUND_CEILING, Decimal
+from decimal import ROUND_CEILING, ROUND_DOWN, Decimal
 from pathlib import Path
 from typing import Any, Callable
 
@@ -25,6 +25,8 @@ from pos_app.checkout import charging, tenders
 from pos_app.checkout.after_sale import cancel_open_invoice, give_back
 from pos_app.checkout.errors import ReceiptNeedsPerson, TrainingError
 from pos_app.checkout.partial import check_sale, close_paid_sale, give_part_back, invoice_rest
+from pos_app.checkout.partial_returns import return_part
+from pos_app.checkout.posapi_desk import may_ask_again
 from pos_app.checkout.recovery import recover_all, settled_by_hand
 from pos_app.checkout.returns import (
     can_void_at_till,
@@ -36,11 +38,13 @@ from pos_app.checkout.returns import (
 from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.discounts import Discount, DiscountKind
+from pos_app.domain.returns import TenderSource
 from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver
 from pos_app.domain.cash import round_cash
 from pos_app.domain.tender_errors import TenderError
 from pos_app.domain.tenders import CardTender, CashTender, Tendering
 from pos_app.journal import JournalError, JournalSale, JournalStatus, ReversalKind
+from pos_app.journal.return_rows import kept_after, part_return_problem
 from pos_app.journal.shifts import open_shift
 from pos_app.posapi import PosApiError
 from pos_app.qpay import QPayError
@@ -108,6 +112,16 @@ def _discount(spec: tuple[str, int], base: Decimal) -> Discount | None:
         return Discount(DiscountKind.PERCENT, Decimal(value))
     amount = (base * value / 100).quantize(CENT)
     return Discount(DiscountKind.AMOUNT, amount) if amount > 0 else None
+
+
+def _can_return_a_part(sale: JournalSale) -> bool:
+    return not part_return_problem(sale) and any(line.quantity > 0 for line in sale.kept_lines)
+
+
+def _cash_handed_back(sale: JournalSale) -> Decimal:
+    """The cash the till has told the cashier to hand back for the sale's returns (whole tögrög each)."""
+    return sum((part.back.handed for part_return in sale.part_returns for part in part_return.money
+                if part.is_done and part.back.via is TenderSource.CASH), Decimal(0))
 
 
 def _said(result: object) -> str:
@@ -444,6 +458,35 @@ class ShopDay(RuleBasedStateMachine):
         if done is not None or not till.journal.get(sale.number).money_kept:
             till.drawer.cash_out += cash
 
+    @precondition(lambda self: self._any(_can_return_a_part))
+    @rule(data=st.data(), share=st.sampled_from(("one", "half", "all_of_a_line", "everything")))
+    def return_some_items(self, data: st.DataObject, share: str) -> None:
+        """Shift+F7 in the history: chosen lines and quantities back; the cash the till says leaves the drawer."""
+        assert self.shop is not None
+        picked = self._pick_sale(data, _can_return_a_part)
+        if picked is None:
+            return
+        till, sale = picked
+        kept = kept_after(sale.lines, sale.part_returns)          # by the line's place in the sale
+        chosen = [index for index, line in enumerate(kept) if line is not None and line.quantity > 0]
+        if share == "everything":
+            quantities = [(index, line.quantity) for index, line in enumerate(kept) if index in chosen and line]
+        else:
+            index = data.draw(st.sampled_from(chosen), label="line")
+            line = kept[index]
+            assert line is not None
+            half = (line.quantity / 2).quantize(Decimal("0.001") if line.weighed else Decimal(1), ROUND_DOWN)
+            quantity = {"one": min(line.quantity, Decimal(1)), "all_of_a_line": line.quantity, "half": half}[share]
+            quantities = [(index, quantity)] if quantity > 0 else []
+        if not quantities:
+            return
+        before = _cash_handed_back(sale)
+        step = self.shop.cash_step
+        self._attempt(f"return items ({share})", lambda: return_part(
+            till.journal, till.checkout, till.posapi, sale.number, quantities, "returned by the customer", step),
+            refused=lambda exc: "cannot be returned" in str(exc))
+        till.drawer.cash_out += _cash_handed_back(till.journal.get(sale.number)) - before
+
     @precondition(lambda self: self._any(lambda sale: sale.can_reverse))
     @rule(data=st.data(), refund=st.booleans())
     def give_a_qpay_sale_back(self, data: st.DataObject, refund: bool) -> None:
@@ -525,8 +568,10 @@ class ShopDay(RuleBasedStateMachine):
         if picked is None:
             return
         till, sale = picked
-        from pos_app.checkout.posapi_desk import may_ask_again
+        self._person_settles(till, sale)
 
+    def _person_settles(self, till: Till, sale: JournalSale) -> None:
+        assert self.shop is not None
         if may_ask_again(sale, till.journal.now()):
             return      # the till asks again by itself
         # PosAPI's own screen: the receipts of its day around the request's, by bill number.
@@ -571,6 +616,10 @@ class ShopDay(RuleBasedStateMachine):
         for _ in range(2):          # a remainder invoice cancelled in the first pass is settled in the second
             for till in self.tills:
                 recover_all(till.journal, till.checkout, posapi=till.posapi)
+                # Before the day is closed, a manager looks up in PosAPI the receipts the till may not ask again.
+                for sale in invariants.all_sales(till):
+                    if sale.status is JournalStatus.RECEIPT_PENDING and sale.receipt_via is ReceiptVia.POSAPI:
+                        self._person_settles(till, sale)
                 for sale in invariants.all_sales(till):
                     if sale.status in (JournalStatus.OPEN, JournalStatus.CANCELLING):
                         try:
