@@ -93,7 +93,7 @@ test-live: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
 # midnight in Ulaanbaatar, so that each run crosses it: the year's end (journal, sale numbers, history, day close,
 # the shop's time zone) and a month's end (sale numbers, the journal) on a computer set to UTC, where it is still
 # the afternoon before. About 40 s in all.
-TIMESHIFT_YEAR_END  := tests/journal tests/ui/test_history_dialog.py tests/ui/test_day_close_dialog.py \
+TIMESHIFT_YEAR_END  := tests/journal tests/checkout/test_bill_numbers.py tests/ui/test_history_dialog.py tests/ui/test_day_close_dialog.py \
                        tests/ui/test_shop_time_and_rates.py tests/domain/test_shop_time.py
 TIMESHIFT_MONTH_END := tests/journal/test_numbers.py tests/journal/test_journal.py \
                        tests/ui/test_shop_time_and_rates.py tests/domain/test_shop_time.py

@@ -111,7 +111,7 @@ def test_a_request_just_after_midnight_with_posapi_behind_is_not_asked_again_aft
         tmp_path: Path, posapi_server, control: PosApiControl, clock: Clock) -> None:
     # PosAPI's clock at 23:59:50, the till's 10 s ahead of it: the till's new day has begun, PosAPI's not yet.
     posapi_now = _posapi_now(posapi_server.url)
-    midnight = datetime.combine(posapi_now.date() + timedelta(days=1), datetime.min.time(), tzinfo=UB)
+    midnight = datetime.combine(posapi_now.date() + timedelta(days=2), datetime.min.time(), tzinfo=UB)
     _advance_posapi(posapi_server.url, (midnight - timedelta(seconds=10) - posapi_now).total_seconds())
     clock.now = midnight + timedelta(seconds=1)               # each step of the journal takes a second
     till = Till(tmp_path, "T1", 1, posapi_server.url, clock)
@@ -220,7 +220,7 @@ def test_bill_numbers_run_on_across_the_tills_midnight_so_a_posapi_behind_it_tak
         tmp_path: Path, posapi_server, control: PosApiControl, clock: Clock) -> None:
     # PosAPI's clock 9 minutes behind the till's: at the till's 00:01 PosAPI is still in the day before.
     posapi_now = _posapi_now(posapi_server.url)
-    midnight = datetime.combine(posapi_now.date() + timedelta(days=1), datetime.min.time(), tzinfo=UB)
+    midnight = datetime.combine(posapi_now.date() + timedelta(days=2), datetime.min.time(), tzinfo=UB)
     _advance_posapi(posapi_server.url, (midnight - timedelta(minutes=11) - posapi_now).total_seconds())
     clock.now = midnight - timedelta(minutes=2)                  # 23:58 at the till, 23:49 at PosAPI
     till = Till(tmp_path, "T1", 1, posapi_server.url, clock)
