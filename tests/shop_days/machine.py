@@ -277,11 +277,16 @@ class ShopDay(RuleBasedStateMachine):
         number = self._take(till, sale, tender, "split: cash part", None)
         if number is None:
             return
-        recorded = till.journal.get(number).to_sale()
+        journalled = till.journal.get(number)
+        if journalled.status is not JournalStatus.TENDERING:     # the cash covered it (the due rounded down to it)
+            self._receipt_at_once(data, till, number)
+            return
+        recorded = journalled.to_sale()
         if rest == "qpay":
             self._attempt("split: QPay rest", lambda: charging.charge_rest(till.journal, till.checkout, recorded))
         else:
-            self._take(till, recorded, CardTender(sale.total - part, "CD5678"), "split: card rest", data)
+            due = journalled.total - journalled.tendered
+            self._take(till, recorded, CardTender(due, "CD5678"), "split: card rest", data)
 
     def _domain_sale(self, till: Till, cart: Cart) -> Any:
         from pos_app.domain.sale import Sale
