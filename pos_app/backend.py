@@ -148,8 +148,12 @@ def posapi_desk(settings: Settings, url: str, lookups_url: str) -> PosApiDesk:
                                settings.district_code)
     client = PosApiClient(url, allow_plain_http=True)
     lookups = EbarimtLookupClient(lookups_url)
-    # Training's PosAPI serves this till alone: a terminal id without digits numbers its bills as till 1.
-    till = till_number_from(settings.posapi_till_number, settings.terminal_id) or 1
+    till = till_number_from(settings.posapi_till_number, settings.terminal_id)
+    if till is None:
+        if settings.environment is not Environment.TRAINING:
+            # (The settings' own checks refuse this: a shop's PosAPI needs each till's number on its bills.)
+            raise ValueError("This till has no number on its receipts (Settings, Tax receipt, Till).")
+        till = 1        # training's PosAPI serves this till alone
     return PosApiDesk(client, lookups, PosApiSetup(identity, settings.tax_rates, till))
 
 

@@ -207,8 +207,9 @@ class Settings:
             checks.update(store_checks(direct=self.store_direct_allowed))
         elif self.environment is not Environment.TRAINING:
             checks.update(account_checks(production=self.environment is Environment.PRODUCTION))
-            if self.posapi_url:
-                checks.update(posapi_checks(self.terminal_id))
+        if self.environment is not Environment.TRAINING and self.posapi_url:
+            # At a store too: its tills share the shop's PosAPI, each with its own number on its bills.
+            checks.update(posapi_checks(self.terminal_id))
         checks.update(scale_checks(verifier_digit=self.scale_verifier_digit == "yes"))
         found: list[SettingsProblem] = []
         for name in _text_field_names():

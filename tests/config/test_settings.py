@@ -583,3 +583,15 @@ def test_each_till_on_a_posapi_has_its_own_number_on_receipts() -> None:
     assert replace(good, posapi_till_number="12").problems() == []
     assert Settings(posapi_till_number="3").posapi_till_number == "3"   # and it survives JSON below
     assert Settings.from_json_dict(Settings(posapi_till_number="3").to_json_dict()).posapi_till_number == "3"
+
+
+def test_tills_at_a_store_sharing_the_shops_posapi_each_need_their_number() -> None:
+    # Issue 31 (found in review): at a store the PosAPI checks were skipped, so two tills without digits in their
+    # terminal ids both numbered their bills as till 1 and a dropped request recorded a receipt never made.
+    store = Settings(environment=Environment.STORE, base_url="https://store.example", terminal_id="KASSA",
+                     posapi_url="http://192.168.1.20:7080", posapi_tin="37900846788", posapi_pos_no="KASSA",
+                     district_code="2501")
+    assert [p.field for p in store.problems() if p.field.startswith("posapi")] == ["posapi_till_number"]
+    assert [p.field for p in replace(store, posapi_till_number="2").problems() if p.field.startswith("posapi")] == []
+    assert [p.field for p in replace(store, posapi_tin="12").problems() if p.field.startswith("posapi")] == [
+        "posapi_tin", "posapi_till_number"]
