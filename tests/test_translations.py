@@ -2,11 +2,13 @@
 
 pyside6-lupdate reads the sources afresh into a temporary file: a text added to the code but not to
 resources/translations/*.ts, or left unfinished there, fails here. So does a translation that loses a
-`{field}`, a `%n`, a shortcut like `(F2)` or a menu's `&`.
+`{field}`, a `%n`, a shortcut like `(F2)` or a menu's `&`, and a `tr()` or `translate()` call that lupdate does
+not read as written (it would drop the text from the .ts files, and the till would show it in English).
 """
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -55,6 +57,45 @@ def _texts(message: ElementTree.Element) -> list[str]:
 def test_the_code_has_texts_to_translate(in_the_code) -> None:
     assert len(in_the_code) > 400
     assert ("MainWindow", "Print receipt") in in_the_code and ("Receipt", "Lottery") in in_the_code
+
+
+class _TextCalls(ast.NodeVisitor):
+    """Each `self.tr(...)` and `translate(...)` call whose texts are written out: its line, (context, source) and
+    whether it passes a count (`%n`). A `tr` call's context is its class, as lupdate names it."""
+
+    def __init__(self) -> None:
+        self.classes: list[str] = []
+        self.calls: list[tuple[int, Key, bool]] = []
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self.classes.append(node.name)
+        self.generic_visit(node)
+        self.classes.pop()
+
+    def visit_Call(self, node: ast.Call) -> None:
+        name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
+        written = [arg.value if isinstance(arg, ast.Constant) and isinstance(arg.value, str) else None
+                   for arg in node.args]
+        if name == "tr" and self.classes and written and written[0]:
+            self.calls.append((node.lineno, (self.classes[-1], written[0]), len(node.args) >= 3))
+        elif name == "translate" and len(written) >= 2 and written[0] and written[1]:
+            self.calls.append((node.lineno, (written[0], written[1]), len(node.args) >= 4))
+        self.generic_visit(node)
+
+
+def test_lupdate_reads_every_text_as_the_code_asks_for_it(in_the_code) -> None:
+    """lupdate skips `translate(ctx, text, "", len(x))` (a call as the count) and reads a count only from `tr`:
+    such a text vanishes from the .ts files at the next make update-translations, or loses its plural forms."""
+    wrong = []
+    for path in sorted((ROOT / "pos_app").rglob("*.py")):
+        calls = _TextCalls()
+        calls.visit(ast.parse(path.read_text(encoding="utf-8")))
+        for line, key, counted in calls.calls:
+            message = in_the_code.get(key)
+            if message is None or counted and message.get("numerus") != "yes":
+                wrong.append(f"{path.relative_to(ROOT)}:{line} {key[1]!r}"
+                             + (" (not read)" if message is None else " (its count not read: use self.tr)"))
+    assert not wrong, f"{len(wrong)} text(s) lupdate does not read as written: {wrong[:5]}"
 
 
 def test_every_text_in_the_code_is_in_each_translation(in_the_code, translated) -> None:

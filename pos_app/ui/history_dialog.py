@@ -56,7 +56,6 @@ from .history_model import (
     can_reprint,
     status_text,
     step_text,
-    summary_text,
 )
 from .history_running import ActionDone
 from .messages import describe_error
@@ -296,7 +295,7 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         self._restoring = True
         try:
             self.model.set_sales(sales, show_day=several_days)
-            self.summary.setText(summary_text(sales))
+            self.summary.setText(self.model.summary_text())
             row = self.model.row_of(keep) if keep else -1
             if row < 0 and sales:
                 row = 0

@@ -51,18 +51,6 @@ def can_check_again(sale: JournalSale) -> bool:
             or (bool(sale.part_returns) and (correctable or sale.owes_receipt)))
 
 
-def summary_text(sales: list[JournalSale]) -> str:
-    """The range's line under the table: how many sales, paid, given back (whole and by items), net."""
-    paid = sum((sale.total for sale in sales if sale.status in _PAID_STATUSES), Decimal(0))
-    back = sum((sale.reversed_amount for sale in sales if sale.is_reversed), Decimal(0))
-    back += sum((part.amount for sale in sales for part in sale.part_returns), Decimal(0))
-    text = translate("HistoryDialog", "%n sale(s) · paid {paid}", "", len(sales)).format(paid=money_text(paid))
-    if back:
-        text += translate("HistoryDialog", " · given back {back} · net {net}").format(
-            back=money_text(back), net=money_text(paid - back))
-    return text
-
-
 def can_return_items(sale: JournalSale) -> bool:
     """A part of the sale can be returned now (see `journal.return_rows.part_return_problem`)."""
     return not part_return_problem(sale) and bool(sale.kept_lines)
@@ -185,15 +173,18 @@ def step_text(kind: str, detail: dict[str, Any]) -> str:
     if kind == "reversal_started":
         extra.append(_kind_text(ReversalKind(detail["kind"])) if detail.get("kind") in ("cancel", "refund")
                      else str(detail.get("kind", "")))
+    amount = detail.get("amount")
     if kind == "part_return_started" and detail.get("total"):
-        extra.append(translate("History", "items worth {amount}").format(
-            amount=money_text(Decimal(str(detail["total"])))))
+        total = Decimal(str(detail["total"]))
+        extra.append(translate("History", "items worth {amount}").format(amount=money_text(total)))
+        if amount and Decimal(str(amount)) == total:
+            amount = None        # all of it given back at once (no QPay refund to wait for): said once
     if kind == "tender_taken":
         for record in detail.get("payments") or ():
             extra.append(f"{_payment_type_text(str(record.get('type', '')))} "
                          f"{money_text(Decimal(str(record.get('amount', '0'))))}")
-    if detail.get("amount"):
-        extra.append(money_text(Decimal(str(detail["amount"]))))
+    if amount:
+        extra.append(money_text(Decimal(str(amount))))
     if detail.get("bill"):
         extra.append(translate("History", "bill {bill}").format(bill=detail["bill"]))
     if detail.get("lottery"):
@@ -230,6 +221,19 @@ class SalesModel(QAbstractTableModel):
     @property
     def sales(self) -> list[JournalSale]:
         return list(self._sales)
+
+    def summary_text(self) -> str:
+        """The range's line under the table: how many sales, paid, given back (whole and by items), net.
+        `self.tr`, not `translate`: lupdate reads a count (`%n`) from `tr` calls only."""
+        sales = self._sales
+        paid = sum((sale.total for sale in sales if sale.status in _PAID_STATUSES), Decimal(0))
+        back = sum((sale.reversed_amount for sale in sales if sale.is_reversed), Decimal(0))
+        back += sum((part.amount for sale in sales for part in sale.part_returns), Decimal(0))
+        text = self.tr("%n sale(s) · paid {paid}", "", len(sales)).format(paid=money_text(paid))
+        if back:
+            text += self.tr(" · given back {back} · net {net}").format(back=money_text(back),
+                                                                       net=money_text(paid - back))
+        return text
 
     def sale(self, row: int) -> JournalSale | None:
         return self._sales[row] if 0 <= row < len(self._sales) else None

@@ -1617,7 +1617,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+87"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+75"/>
         <source>Refunded</source>
         <translation>Буцаагдсан</translation>
     </message>
@@ -1943,12 +1943,12 @@
         <translation>Хүчинтэй үлдсэн баримтыг менежер шийдвэрлэсэн</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+13"/>
         <source>items worth {amount}</source>
         <translation>{amount}-ийн бараа</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>bill {bill}</source>
         <translation>баримтын дугаар {bill}</translation>
     </message>
@@ -1966,7 +1966,7 @@
 <context>
     <name>HistoryDialog</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+107"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="+106"/>
         <source>Sales history</source>
         <translation>Борлуулалтын түүх</translation>
     </message>
@@ -2071,12 +2071,7 @@
         <translation>Журналаас борлуулалтыг уншиж чадсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="-141"/>
-        <source> · given back {back} · net {net}</source>
-        <translation> · буцаасан {back} · цэвэр {net}</translation>
-    </message>
-    <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+50"/>
+        <location line="+50"/>
         <source>The sale&apos;s event log could not be read.</source>
         <translation>Борлуулалтын үйл явдлын бүртгэлийг уншиж чадсангүй.</translation>
     </message>
@@ -5301,7 +5296,7 @@
 <context>
     <name>SalesModel</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+160"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+19"/>
         <source>Time</source>
         <translation>Цаг</translation>
     </message>
@@ -5330,8 +5325,21 @@
         <source>Lottery</source>
         <translation>Сугалаа</translation>
     </message>
+    <message numerus="yes">
+        <location line="+19"/>
+        <source>%n sale(s) · paid {paid}</source>
+        <translation>
+            <numerusform>%n борлуулалт · төлөгдсөн {paid}</numerusform>
+            <numerusform>%n борлуулалт · төлөгдсөн {paid}</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+59"/>
+        <location line="+2"/>
+        <source> · given back {back} · net {net}</source>
+        <translation> · буцаасан {back} · цэвэр {net}</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>The receipt was voided in the tax system.</source>
         <translation>Баримт татварын системд хүчингүй болсон.</translation>
     </message>

@@ -22,6 +22,7 @@ from pos_app.domain.tenders import Tendering
 from pos_app.journal import Journal, ReceiptStatus
 from pos_app.posapi import EbarimtLookupClient, PosApiClient, PosIdentity, RetryPolicy
 from pos_app.ui.history_dialog import HistoryDialog
+from pos_app.ui.history_model import step_text
 from pos_app.ui.return_items_dialog import ReturnItemsDialog
 from pos_app.ui.sale_flow import Services
 from pos_app.ui.style import STYLESHEET
@@ -133,7 +134,8 @@ def test_items_are_returned_by_the_keyboard_and_the_receipt_is_corrected(
     assert status_of(dialog, number) == "Partly returned"
     details = dialog.details.toPlainText()
     assert "Items returned" in details and "Replaced by a corrected receipt" in details and REASON in details
-    assert "Items returned: money given back" in dialog.event_log.toPlainText()
+    # All of it went back at once (cash, no QPay refund to wait for): the amount is said once.
+    assert f"Items returned: money given back: items worth 4,995 ₮; {REASON}" in dialog.event_log.toPlainText()
     assert "given back 4,995 ₮" in dialog.summary.text()
     assert {"return_items", "reprint"} <= enabled_actions(dialog) and "give_back" not in enabled_actions(dialog)
 
@@ -216,3 +218,17 @@ def test_the_return_dialog_speaks_mongolian(qtbot, language, journal, desk) -> N
     returns.set_quantity(1, "0.333")                                    # 4,161.67: 4,162 from the drawer
     assert "4,162 ₮ бэлнээр, мөнгөний шүүгээнээс (тоймлолт +0.33 ₮)" in returns.plan_label.text()
     assert "И-баримтыг засварлана" in returns.plan_label.text()
+
+
+def test_a_return_waiting_for_qpay_says_what_went_back_so_far() -> None:
+    detail = {"amount": "4000.00", "total": "10000.00", "reason": REASON}   # 6,000 of QPay's refund pending
+    assert step_text("part_return_started", detail) == \
+        f"Items returned: money given back: items worth 10,000 ₮; 4,000 ₮; {REASON}"
+
+
+def test_the_history_summary_speaks_mongolian(qtbot, language, make_dialog, runner, journal, desk) -> None:
+    assert language.use("mn")
+    number = _sale(journal, desk)
+    dialog = make_dialog()
+    select(qtbot, dialog, runner, number)
+    assert dialog.summary.text() == "1 борлуулалт · төлөгдсөн 13,662.65 ₮"
