@@ -168,10 +168,12 @@ class ShopDay(RuleBasedStateMachine):
                            skew, self._start(start), through_store=store, cash_step=Decimal(cash_step))
         for till in self.shop.tills:
             open_shift(till.journal, FLOAT)
-        day = (f"day: {tills} till(s){' at a store' if store else ''}, start {start}, PosAPI skew {skew:+.0f} s, "
-               f"cash by {cash_step} ₮")
-        self.tried[day] += 1
-        self.trace.append(day)
+        facets = (f"{tills} till(s)", "at a store" if store else "QPay direct", f"starts {start.replace('_', ' ')}",
+                  f"PosAPI {skew:+.0f} s from the till", f"cash by {cash_step} ₮")
+        self.tried["day"] += 1
+        for facet in facets:
+            self.tried[f"day: {facet}"] += 1
+        self.trace.append("day: " + ", ".join(facets))
 
     def _start(self, start: str) -> datetime:
         today = datetime.now(UB).date() + timedelta(days=1)
