@@ -16,7 +16,7 @@ drawer (`source` QPay, `via` cash), said to the cashier before they confirm.
 Cash leaves the drawer in whole tögrög (`pos_app.domain.cash`): each part given back in cash keeps its exact
 `amount` (what the receipt's payments and the tax figures lose) and the `rounding` the drawer hands beyond it
 (below 0: short of it), so the cashier hands `handed`. The sale's own cash is rounded as cash is paid
-(`round_cash`, the shop's step) but never beyond what the drawer still holds of it, and the return that takes the
+(`cash_due`, the shop's step) but never beyond what the drawer still holds of it, and the return that takes the
 last of it hands back all the drawer still holds (the rounding it was taken with goes back with it): a rounded cash
 sale returned in any number of parts gives back exactly the cash it took. Money QPay took that goes back in cash
 is rounded as cash is paid (`in_cash`).
@@ -30,7 +30,7 @@ from decimal import Decimal, InvalidOperation
 from enum import Enum
 
 from .cart import CartLine
-from .cash import DEFAULT_CASH_STEP, round_cash
+from .cash import DEFAULT_CASH_STEP, cash_due
 from .discounts import Discount, DiscountKind
 from .taxes import cents
 
@@ -185,12 +185,13 @@ def _sales_cash(amount: Decimal, refundable: Refundable, step: Decimal) -> Money
     """`amount` of the sale's own cash given back from the drawer in whole tögrög: all the cash left goes back as
     the drawer holds it; less is rounded as cash is paid, never beyond what the drawer holds of the sale's cash."""
     held = refundable.cash + refundable.cash_rounding
-    handed = held if amount >= refundable.cash else min(round_cash(amount, step), held)
+    handed = held if amount >= refundable.cash else min(cash_due(amount, amount, step), held)
     return MoneyBack(TenderSource.CASH, TenderSource.CASH, amount, rounding=handed - amount)
 
 
 def in_cash(part: MoneyBack, step: Decimal = DEFAULT_CASH_STEP) -> MoneyBack:
     """`part` given back in cash from the drawer instead (QPay cannot give it back, or refused to): its amount
-    rounded as cash is paid (`round_cash` by `step`)."""
-    return MoneyBack(part.source, TenderSource.CASH, part.amount, "", round_cash(part.amount, step) - part.amount)
+    rounded as cash is paid (`cash_due` by `step`: an amount below one step to the whole tögrög, never to 0)."""
+    return MoneyBack(part.source, TenderSource.CASH, part.amount, "", cash_due(part.amount, part.amount, step)
+                     - part.amount)
 

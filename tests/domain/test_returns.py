@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pos_app.domain.cart import Cart, CartLine
-from pos_app.domain.cash import CASH_STEPS, round_cash
+from pos_app.domain.cash import CASH_STEPS
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.discounts import Discount, DiscountKind
 from pos_app.domain.returns import (
@@ -145,13 +145,22 @@ def test_the_shops_step_rounds_cash_given_back_and_qpays_part_in_cash_too() -> N
         QPAY, CASH, Decimal("9662.65"), "", Decimal("-2.65"))
 
 
+def test_a_small_return_gives_back_cash_however_large_the_step() -> None:
+    """A return below one step goes back to the whole tögrög, never as nothing (as a small sale is paid)."""
+    [cash] = money_back(Decimal(30), Refundable(cash=Decimal(1000)), Decimal(100))
+    assert (cash.handed, cash.rounding) == (30, 0)
+    [qpay] = money_back(Decimal("0.40"), Refundable(qpay=Decimal(7001), qpay_payments=(("p-1", Decimal(7001)),)),
+                        Decimal(100))
+    assert (qpay.via, qpay.handed) == (CASH, 1)
+
+
 @given(st.lists(st.integers(1, 10**7), min_size=1, max_size=6), st.sampled_from(CASH_STEPS), st.integers(0, 200))
 def test_a_rounded_cash_sale_returned_in_any_parts_gives_back_exactly_what_the_drawer_took(
         parts: list[int], step: Decimal, extra: int) -> None:
     """Whatever the parts (in cents) and the step, each part's cash is whole and within what the drawer holds, and
     all of them hand back exactly what the cash tender took."""
     total = Decimal(sum(parts)) / 100
-    least = min(total, round_cash(total, step)).to_integral_value(rounding=ROUND_CEILING)
+    least = min(total, Tendering(total).cash_due(step)).to_integral_value(rounding=ROUND_CEILING)
     tender = Tendering(total).cash_tender(least + extra, step)
     left, held, handed = total, tender.taken, Decimal(0)
     for cents in parts:

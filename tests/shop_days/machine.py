@@ -40,7 +40,6 @@ from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.discounts import Discount, DiscountKind
 from pos_app.domain.returns import TenderSource
 from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver
-from pos_app.domain.cash import round_cash
 from pos_app.domain.tender_errors import TenderError
 from pos_app.domain.tenders import CardTender, CashTender, Tendering
 from pos_app.journal import JournalError, JournalSale, JournalStatus, ReversalKind
@@ -242,7 +241,7 @@ class ShopDay(RuleBasedStateMachine):
         till = self._pick_till(data)
         sale = self._domain_sale(till, build_cart(cart))
         step = self.shop.cash_step
-        given = round_cash(sale.total, step) + over if round_cash(sale.total, step) > 0 else whole_up(sale.total)
+        given = Tendering(sale.total).cash_due(step) + over        # never 0: a small sale is not given away
         tender = self._cash(Tendering(sale.total), given, step)
         if tender is not None:
             self._take(till, sale, tender, "cash sale", data)
