@@ -32,7 +32,7 @@ from enum import Enum
 from .cart import CartLine
 from .cash import DEFAULT_CASH_STEP, cash_due
 from .discounts import Discount, DiscountKind
-from .taxes import cents
+from .taxes import ZERO_TAX, TaxRates, TaxSplit, cents
 
 __all__ = ["LineBack", "MoneyBack", "Refundable", "ReturnError", "TenderSource", "in_cash", "kept_lines",
            "kept_part", "line_back", "money_back"]
@@ -60,11 +60,13 @@ class TenderSource(str, Enum):
 
 @dataclass(frozen=True)
 class LineBack:
-    """A part of one line given back: the line's place in the sale, the quantity, and its money."""
+    """A part of one line given back: the line's place in the sale, the quantity, its money and the VAT and city
+    tax inside that money (None: not known, a return recorded without the shop's rates)."""
 
     line: int
     quantity: Decimal
     amount: Decimal
+    taxes: TaxSplit | None = None
 
 
 @dataclass(frozen=True)
@@ -121,9 +123,13 @@ def kept_part(line: CartLine, returned: Decimal) -> CartLine | None:
     return kept
 
 
-def line_back(line: CartLine, index: int, quantity: object) -> LineBack:
+def line_back(line: CartLine, index: int, quantity: object, rates: TaxRates | None = None) -> LineBack:
     """The part `quantity` of `line` (the line's `index` in the sale) returned: checked and priced. A weighed
-    line takes any weight up to three decimals; a counted line whole pieces (unless it was sold in parts)."""
+    line takes any weight up to three decimals; a counted line whole pieces (unless it was sold in parts).
+
+    With `rates` (the shop's, those the sale was taxed at) its taxes are the line's less the kept part's, each
+    split as the cart splits a line: so the taxes of what is kept and of every part returned add up to the
+    line's, to the cent, whatever the number of returns."""
     try:
         amount = Decimal(str(quantity).strip().replace(",", "."))
     except InvalidOperation:
@@ -140,7 +146,11 @@ def line_back(line: CartLine, index: int, quantity: object) -> LineBack:
                           item=line.description)
     kept = kept_part(line, amount)
     back = line.total - (kept.total if kept is not None else _ZERO)
-    return LineBack(index, amount, max(back, _ZERO))
+    taxes = None
+    if rates is not None:
+        whole, left = line.taxes(rates), kept.taxes(rates) if kept is not None else ZERO_TAX
+        taxes = TaxSplit(whole.vat - left.vat, whole.city_tax - left.city_tax)
+    return LineBack(index, amount, max(back, _ZERO), taxes)
 
 
 def kept_lines(lines: Sequence[CartLine | None], backs: Iterable[LineBack]) -> tuple[CartLine | None, ...]:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable
 from pos_app.domain.cash import CASH_STEPS, DEFAULT_CASH_STEP
 from pos_app.domain.returns import ReturnError, TenderSource, line_back, money_back
 from pos_app.domain.sale import ReceiptVia
+from pos_app.domain.taxes import TaxRates
 from pos_app.domain.validators import check_reversal_reason
 
 from . import receipt_rows, return_rows
@@ -137,12 +138,15 @@ class JournalAfterSale:
     # -- partial returns ------------------------------------------------------------------------------------
 
     def part_return_started(self: Journal, number: str, quantities: Iterable[tuple[int, object]],
-                            reason: str, cash_step: Decimal = DEFAULT_CASH_STEP) -> int:
+                            reason: str, cash_step: Decimal = DEFAULT_CASH_STEP,
+                            rates: TaxRates | None = None) -> int:
         """A return of chosen lines (by their place in the sale) and quantities, before any QPay refund of it
         is asked. Each part is priced from the sale's kept lines (`domain.returns.line_back`) and its money
         planned tender by tender (`money_back`): the cash and the card terminal count as given back now (the
         cashier hands them over; cash in whole tögrög, rounded by `cash_step`, the shop's, which the return
-        keeps), a QPay refund is pending until `part_return_refunded`. Returns its id."""
+        keeps), a QPay refund is pending until `part_return_refunded`. With `rates` (the shop's VAT and city tax
+        rates) each part keeps its own taxes, when those rates give the sale's own taxes (else they are not
+        the sale's: the day close then shares the taxes by amount). Returns its id."""
         note = _reason(reason)
         if cash_step not in CASH_STEPS:
             raise JournalError(f"Cash is rounded by one of {', '.join(map(str, CASH_STEPS))} tögrög, "
@@ -157,13 +161,15 @@ class JournalAfterSale:
             chosen = dict(quantities)
             if not chosen:
                 raise JournalError(f"Sale {number}: choose at least one line to return.")
+            if rates is not None and return_rows.taxes_at(sale.lines, rates) != sale.taxes:
+                rates = None            # not the rates the sale was taxed at: its parts' taxes are not known
             try:
                 backs = []
                 for index, quantity in sorted(chosen.items()):
                     line = kept[index] if 0 <= index < len(kept) else None
                     if line is None:
                         raise JournalError(f"Sale {number} has no line {index + 1} left to return.")
-                    backs.append(line_back(line, index, quantity))
+                    backs.append(line_back(line, index, quantity, rates))
                 plan = money_back(sum((back.amount for back in backs), Decimal(0)), return_rows.refundable(sale),
                                   cash_step)
             except ReturnError as exc:
