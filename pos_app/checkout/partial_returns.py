@@ -30,9 +30,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 
+from pos_app.domain.cart import DEFAULT_RATES
 from pos_app.domain.cash import DEFAULT_CASH_STEP
 from pos_app.domain.returns import LineBack, MoneyBack, ReturnError, line_back, money_back
 from pos_app.domain.sale import PaymentSeen, ReceiptVia, Receiver
+from pos_app.domain.taxes import TaxRates
 from pos_app.journal import Journal, JournalError, JournalReceipt, JournalSale, ReceiptStatus
 from pos_app.journal.return_rows import kept_after, part_return_problem, refundable
 from pos_app.qpay import QPayError
@@ -104,10 +106,13 @@ def _receipt_after(sale: JournalSale, something_kept: bool, posapi_set: bool) ->
 
 def return_part(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str,
                 quantities: Iterable[tuple[int, object]], reason: str,
-                cash_step: Decimal = DEFAULT_CASH_STEP) -> JournalSale:
-    """Return `quantities` of sale `number`: journalled (its cash rounded by `cash_step`, the shop's), the money
-    given back, the receipt put right."""
-    journal.part_return_started(number, quantities, reason, cash_step)
+                cash_step: Decimal = DEFAULT_CASH_STEP, rates: TaxRates | None = None) -> JournalSale:
+    """Return `quantities` of sale `number`: journalled (its cash rounded by `cash_step`, each part's taxes worked
+    out at `rates`: the shop's, by default PosAPI's when set, else the cart's), the money given back, the receipt
+    put right."""
+    if rates is None:
+        rates = posapi.setup.rates if posapi is not None else DEFAULT_RATES
+    journal.part_return_started(number, quantities, reason, cash_step, rates)
     return settle_part_return(journal, checkout, posapi, number)
 
 

@@ -70,7 +70,7 @@ def return_work(services: Services, number: str, quantities: tuple[tuple[int, st
                 reason: str) -> Callable[[], JournalSale]:
     """The partial return, for the money worker."""
     return lambda: return_part(services.journal, services.checkout, services.posapi, number, quantities, reason,
-                               services.cash_step)
+                               services.cash_step, services.tax_rates)
 
 
 def stale_words(sale: JournalSale, posapi_set: bool) -> str:
