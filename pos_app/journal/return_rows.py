@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from .records import JournalSale
 
 __all__ = ["PartReturn", "ReturnMoney", "ReturnStatus", "insert", "kept_after", "kept_money", "kept_taxes",
-           "money_record", "part_return_problem", "read", "refundable", "returned_taxes", "settle_money",
-           "stale_receipts", "taxes_at"]
+           "mark_pending", "money_record", "part_return_problem", "read", "refundable", "returned_taxes",
+           "settle_money", "stale_receipts", "taxes_at"]
 
 _ZERO = Decimal("0.00")
 _TYPES = {TenderSource.CASH: CASH_TYPE, TenderSource.CARD_TERMINAL: TERMINAL_TYPE, TenderSource.QPAY: "CARD"}
@@ -42,21 +42,29 @@ _TYPES = {TenderSource.CASH: CASH_TYPE, TenderSource.CARD_TERMINAL: TERMINAL_TYP
 
 class ReturnStatus(str, Enum):
     PENDING = "pending"     # a QPay refund of it was asked and its answer is not recorded yet
+    REFUSED = "refused"     # a part only: QPay refused its refund outside the return (recovery): the cashier chooses
     DONE = "done"
 
 
 @dataclass(frozen=True)
 class ReturnMoney:
-    """One part of a return's money, and where it stands (pending: a QPay refund not answered yet)."""
+    """One part of a return's money, and where it stands (pending: a QPay refund not answered yet; refused: QPay
+    refused it when recovery asked again, and it waits for the cashier to ask again or hand it in cash). `asked`
+    is the QPay call asked for it last ("cancel" or "refund", `ReversalKind`'s values; "" before one was)."""
 
     back: MoneyBack
     status: ReturnStatus
     at: datetime
     note: str = ""
+    asked: str = ""
 
     @property
     def is_done(self) -> bool:
         return self.status is ReturnStatus.DONE
+
+    @property
+    def is_refused(self) -> bool:
+        return self.status is ReturnStatus.REFUSED
 
 
 @dataclass(frozen=True)
@@ -106,6 +114,8 @@ def _money_json(money: Iterable[ReturnMoney]) -> str:
                   "at": part.at.isoformat(timespec="microseconds"), "note": part.note}
         if part.back.rounding:
             record["rounding"] = str(part.back.rounding)
+        if part.asked:
+            record["asked"] = part.asked
         records.append(record)
     return json.dumps(records, ensure_ascii=False, sort_keys=True)
 
@@ -150,10 +160,31 @@ def settle_money(db: sqlite3.Connection, return_id: int, ref: str, via: TenderSo
         raise ValueError(f"return {return_id} has no pending part {ref!r}")
     back = money[index].back
     money[index] = ReturnMoney(back if via is back.via else in_cash(back, part_return.cash_step),
-                               ReturnStatus.DONE, at, note)
+                               ReturnStatus.DONE, at, note, money[index].asked)
+    return _write_money(db, part_return, money, index, at)
+
+
+def mark_pending(db: sqlite3.Connection, return_id: int, ref: str, at: datetime, *, asked: str = "",
+                 refused: str = "") -> ReturnMoney:
+    """The QPay part `ref` of a return not settled yet: about to be asked of QPay by the call `asked`, or
+    `refused` by QPay (the reason) when asked outside the return itself (it waits for the cashier)."""
+    part_return = from_row(db.execute("SELECT * FROM part_returns WHERE id = ?", (return_id,)).fetchone())
+    money = list(part_return.money)
+    index = next((i for i, part in enumerate(money) if part.back.ref == ref and not part.is_done), None)
+    if index is None:
+        raise ValueError(f"return {return_id} has no pending part {ref!r}")
+    part = money[index]
+    money[index] = (ReturnMoney(part.back, ReturnStatus.PENDING, part.at, part.note, asked) if asked
+                    else ReturnMoney(part.back, ReturnStatus.REFUSED, part.at, refused, part.asked))
+    return _write_money(db, part_return, money, index, at)
+
+
+def _write_money(db: sqlite3.Connection, part_return: PartReturn, money: list[ReturnMoney], index: int,
+                 at: datetime) -> ReturnMoney:
+    """The return's parts as `money` now (the return DONE once every part is)."""
     status = ReturnStatus.DONE if all(part.is_done for part in money) else ReturnStatus.PENDING
     db.execute("UPDATE part_returns SET money_json = ?, status = ?, changed_at = ? WHERE id = ?",
-               (_money_json(money), status.value, at.isoformat(timespec="microseconds"), return_id))
+               (_money_json(money), status.value, at.isoformat(timespec="microseconds"), part_return.id))
     return money[index]
 
 
@@ -171,7 +202,7 @@ def from_row(row: sqlite3.Row | Mapping[str, Any]) -> PartReturn:
                                         Decimal(record["amount"]), record.get("ref", ""),
                                         Decimal(record.get("rounding", "0"))),
                               ReturnStatus(record["status"]), datetime.fromisoformat(record["at"]),
-                              record.get("note", ""))
+                              record.get("note", ""), record.get("asked", ""))
                   for record in json.loads(row["money_json"]))
     # (rows shipped to the store by a till before migration 12 have no step: their cash went back exact)
     step = Decimal(row["cash_step"]) if "cash_step" in row.keys() else DEFAULT_CASH_STEP
