@@ -247,7 +247,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
                                                    "Settings (Ctrl+,) before charging.")
         else:
             self.flow.services = Services(backend.checkout, backend.journal, backend.training, backend.posapi,
-                                          settings.cash_step)
+                                          settings.cash_step, settings.tax_rates)
             self.flow.unavailable_reason = ""
         self.window.starting = False
         if rebuilt or self.counter_journal is not backend.journal:

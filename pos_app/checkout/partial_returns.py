@@ -6,10 +6,15 @@ tender, and the sale's receipt corrected the way PosAPI 3.0 says.
    part in cash): the cash and the terminal's refund are given by the cashier at once; a QPay refund is pending.
    Cash leaves the drawer in whole tögrög, rounded by the shop's cash step (which the return keeps), its rounding
    recorded with it; the money given back (what the receipt and the tax figures lose) stays exact.
-2. Each QPay payment of the plan is refunded (cancelled on the sale's day) through QPay, its answer journalled
-   (`part_return_refunded`). A refusal gives that money back in cash instead (whole tögrög, by the return's step);
-   a lost answer leaves it pending, and reading the payment back settles it (`settle_refunds`, also from
-   recovery).
+2. Each QPay payment of the plan is refunded (cancelled on the sale's day) through QPay, the call written before
+   it (`part_return_refund_asked`) and its answer after (`part_return_refunded`). In the return itself a refusal
+   gives that money back in cash instead (whole tögrög, by the return's step): the return's words tell the
+   cashier to hand it over. A lost answer leaves it pending; recovery (at start, or Check again) reads the payment
+   back: given back, it is done; still paid, the refund was not made and is asked again (a definite "not made" is
+   the one case a money call is sent again). A refusal then records no cash, since nobody was told to hand any
+   over: the part waits, refused, until the cashier asks QPay again or hands it over in cash
+   (`refunds_in_cash`, after the history said how much). The journal records cash handed back only where the
+   till told the cashier to hand it over in that same action.
 3. The receipt (`correct_receipt`), once the money is settled:
    - through PosAPI, something kept: a new receipt for what was kept, naming the one it replaces (`inactiveId`,
      `PosApiDesk.correct`; PosAPI keeps the lottery and marks the old one corrected), B2C and B2B alike, chained
@@ -30,19 +35,23 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 
+from pos_app.domain.cart import DEFAULT_RATES
 from pos_app.domain.cash import DEFAULT_CASH_STEP
-from pos_app.domain.returns import LineBack, MoneyBack, ReturnError, line_back, money_back
-from pos_app.domain.sale import PaymentSeen, ReceiptVia, Receiver
-from pos_app.journal import Journal, JournalError, JournalReceipt, JournalSale, ReceiptStatus
-from pos_app.journal.return_rows import kept_after, part_return_problem, refundable
+from pos_app.domain.returns import LineBack, MoneyBack, ReturnError, in_cash, line_back, money_back
+from pos_app.domain.sale import ReceiptVia, Receiver
+from pos_app.domain.taxes import TaxRates
+from pos_app.journal import Journal, JournalError, JournalReceipt, JournalSale, ReceiptStatus, ReversalKind
+from pos_app.journal.return_rows import PartReturn, ReturnMoney, kept_after, part_return_problem, refundable
 from pos_app.qpay import QPayError
 
 from .posapi_desk import PosApiDesk
 from .returns import settle_voids
 from .service import Checkout, is_definite_refusal
 
-__all__ = ["ReceiptAfter", "ReturnPlan", "correct_receipt", "correction_owed", "plan_return", "return_part",
-           "settle_part_return", "settle_refunds"]
+__all__ = ["ReceiptAfter", "ReturnPlan", "ask_refunds_again", "correct_receipt", "correction_owed", "plan_return",
+           "refunds_in_cash", "refused_refunds", "return_part", "settle_part_return", "settle_refunds"]
+
+_GIVEN_BACK = ("CANCELLED", "REFUNDED")     # a QPay payment read back as given back
 
 
 class ReceiptAfter(Enum):
@@ -104,51 +113,100 @@ def _receipt_after(sale: JournalSale, something_kept: bool, posapi_set: bool) ->
 
 def return_part(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str,
                 quantities: Iterable[tuple[int, object]], reason: str,
-                cash_step: Decimal = DEFAULT_CASH_STEP) -> JournalSale:
-    """Return `quantities` of sale `number`: journalled (its cash rounded by `cash_step`, the shop's), the money
-    given back, the receipt put right."""
-    journal.part_return_started(number, quantities, reason, cash_step)
-    return settle_part_return(journal, checkout, posapi, number)
+                cash_step: Decimal = DEFAULT_CASH_STEP, rates: TaxRates | None = None) -> JournalSale:
+    """Return `quantities` of sale `number`: journalled (its cash rounded by `cash_step`, each part's taxes worked
+    out at `rates`: the shop's, by default PosAPI's when set, else the cart's), the money given back (a QPay
+    refund refused goes back in cash: the return's words say so), the receipt put right."""
+    if rates is None:
+        rates = posapi.setup.rates if posapi is not None else DEFAULT_RATES
+    journal.part_return_started(number, quantities, reason, cash_step, rates)
+    return settle_part_return(journal, checkout, posapi, number, cash_if_refused=True)
 
 
 def settle_part_return(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str, *,
-                       read_back: bool = False) -> JournalSale:
-    """A return's QPay refunds answered (or, `read_back`, the payments read back after a lost answer), then the
-    receipt put right. Raises when an answer is lost (the step stays pending) or a receipt call is refused."""
-    settle_refunds(journal, checkout, number, read_back=read_back)
+                       read_back: bool = False, cash_if_refused: bool = False,
+                       ask_refused: bool = False) -> JournalSale:
+    """A return's QPay refunds settled (`settle_refunds`), then the receipt put right. Raises when an answer is
+    lost (the step stays pending) or a receipt call is refused."""
+    settle_refunds(journal, checkout, number, read_back=read_back, cash_if_refused=cash_if_refused,
+                   ask_refused=ask_refused)
     if journal.get(number).receipt_status is ReceiptStatus.CANCELLING:     # QPay's receipts being voided
         settle_voids(journal, checkout, posapi, number)
     return correct_receipt(journal, checkout, posapi, number)
 
 
-def settle_refunds(journal: Journal, checkout: Checkout, number: str, *, read_back: bool = False) -> None:
-    """Ask QPay for each refund of the sale's returns still pending; `read_back` asks nothing and reads the
-    payments instead (recovery: the refund may have been made before its answer was lost)."""
+def settle_refunds(journal: Journal, checkout: Checkout, number: str, *, read_back: bool = False,
+                   cash_if_refused: bool = False, ask_refused: bool = False) -> None:
+    """Each QPay refund of the sale's returns not settled yet. `read_back` (recovery, Check again) reads the
+    payment first: given back, it is done; still paid, the refund was not made and is asked again; any other
+    state is left pending. A refusal gives the money in cash only with `cash_if_refused` (the return itself, whose
+    words tell the cashier to hand it over); otherwise the part waits, refused, for the cashier. A part refused
+    before is asked again only when the cashier says so (`ask_refused`)."""
     sale = journal.get(number)
-    cancel = sale.created_at.date() == journal.now().date()     # the card is not settled yet: cancel it
     for part_return in sale.part_returns:
         for part in part_return.money:
-            if part.is_done:
+            if part.is_done or (part.is_refused and not ask_refused):
                 continue
-            payment = PaymentSeen(part.back.ref, part.back.amount, kind="CARD")
             if read_back:
-                back = bool(checkout.payments_given_back((payment,)))
-                journal.part_return_refunded(number, part_return.id, payment.payment_id, back,
-                                             "" if back else "still paid when read back: given in cash instead")
-                continue
-            undo = checkout.client.cancel_payment if cancel else checkout.client.refund_payment
-            try:
-                undo(payment.payment_id, note=part_return.reason)
-            except QPayError as exc:
-                if exc.error_code == "PAYMENT_ALREADY_CANCELED":
-                    journal.part_return_refunded(number, part_return.id, payment.payment_id, True)
+                status = str(checkout.client.get_payment(part.back.ref).status or "").upper()
+                if status in _GIVEN_BACK:
+                    journal.part_return_refunded(number, part_return.id, part.back.ref, True)
                     continue
-                if not is_definite_refusal(exc):
-                    raise        # unknown: left pending; the next check or start reads the payment back
-                journal.part_return_refunded(number, part_return.id, payment.payment_id, False,
-                                             f"refused: {exc.error_code or type(exc).__name__}; given in cash")
-                continue
-            journal.part_return_refunded(number, part_return.id, payment.payment_id, True)
+                if status != "PAID":
+                    continue     # neither given back nor surely still paid: read again later
+            _ask_refund(journal, checkout, sale, part_return, part, cash_if_refused)
+
+
+def _ask_refund(journal: Journal, checkout: Checkout, sale: JournalSale, part_return: PartReturn,
+                part: ReturnMoney, cash_if_refused: bool) -> None:
+    """Ask QPay to give one return's payment back: cancelled on the sale's day (the card is not settled yet),
+    else refunded; the call written first."""
+    number, ref = sale.number, part.back.ref
+    kind = ReversalKind.CANCEL if sale.created_at.date() == journal.now().date() else ReversalKind.REFUND
+    journal.part_return_refund_asked(number, part_return.id, ref, kind)
+    undo = checkout.client.cancel_payment if kind is ReversalKind.CANCEL else checkout.client.refund_payment
+    try:
+        undo(ref, note=part_return.reason)
+    except QPayError as exc:
+        if exc.error_code == "PAYMENT_ALREADY_CANCELED":
+            journal.part_return_refunded(number, part_return.id, ref, True)
+        elif not is_definite_refusal(exc):
+            raise        # unknown: left pending; the next check or start reads the payment back
+        elif cash_if_refused:
+            journal.part_return_refunded(number, part_return.id, ref, False,
+                                         f"refused: {exc.error_code or type(exc).__name__}; given in cash")
+        else:
+            journal.part_return_refund_refused(number, part_return.id, ref,
+                                               f"refused: {exc.error_code or type(exc).__name__}")
+        return
+    journal.part_return_refunded(number, part_return.id, ref, True)
+
+
+def refused_refunds(sale: JournalSale) -> tuple[tuple[ReturnMoney, MoneyBack], ...]:
+    """The QPay refunds of the sale's returns that QPay refused outside the return (the cashier chooses), each
+    with what it comes to in cash from the drawer (whole tögrög, by its return's step)."""
+    return tuple((part, in_cash(part.back, part_return.cash_step))
+                 for part_return in sale.part_returns for part in part_return.money if part.is_refused)
+
+
+def ask_refunds_again(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str) -> JournalSale:
+    """The cashier asks QPay again for the refunds it refused (read back first: settled meanwhile, nothing is
+    asked); a refusal leaves them for the cashier again."""
+    return settle_part_return(journal, checkout, posapi, number, read_back=True, ask_refused=True)
+
+
+def refunds_in_cash(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str) -> JournalSale:
+    """The cashier hands over in cash, from the drawer, the QPay refunds QPay refused (the history said how much,
+    whole tögrög by the return's step, and the cashier confirmed): recorded as given in cash; then the receipt is
+    put right. Only a refusal proves QPay gave nothing back: a refund whose answer is unknown is never paid in cash
+    on top."""
+    sale = journal.get(number)
+    for part_return in sale.part_returns:
+        for part in part_return.money:
+            if part.is_refused:
+                journal.part_return_refunded(number, part_return.id, part.back.ref, False,
+                                             f"{part.note}; handed over in cash by the cashier")
+    return correct_receipt(journal, checkout, posapi, number)
 
 
 def correction_owed(sale: JournalSale, posapi_set: bool) -> bool:

@@ -23,9 +23,12 @@ and only then writes what it learned.
   receipt), `PosApiDesk.void` asks the void again; on a later day the sale waits
   for a person (NEEDS_PERSON), who looks in PosAPI and records what it holds
   (`settled_by_hand`);
-- a partial return whose QPay refund was not answered: the payment is read back
-  (refunded, or its money given in cash instead), then its receipt is put right
-  (`partial_returns.settle_part_return`; a correction is a receipt like any other).
+- a partial return whose QPay refund was not answered: the payment is read back;
+  given back, it is done; still paid, the refund was not made and is asked again
+  (a refusal then leaves it for the cashier: no cash is recorded that nobody was
+  told to hand over); then its receipt is put right, also after a return whose
+  correction the till stopped before asking (`partial_returns.settle_part_return`;
+  a correction is a receipt like any other).
 
 Only an answer that proves the outcome settles a step; anything else (5xx,
 timeout, no connection, an unreadable answer) leaves it for the next try.
@@ -46,7 +49,7 @@ from pos_app.qpay import QPayError
 from pos_app.qpay.statuses import normalize_invoice_status
 
 from .partial import needs_part_settling, settle_part_paid
-from .partial_returns import correction_owed, settle_part_return
+from .partial_returns import correction_owed, refused_refunds, settle_part_return
 from .posapi_desk import PosApiDesk, ReceiptNeedsPerson
 from .receipts import issue_receipts
 from .returns import settle_voids
@@ -70,6 +73,7 @@ class Recovered(Enum):
     UNSETTLED = "unsettled"          # the service could not be asked; try again later
     NEEDS_PERSON = "needs_person"    # asking again could do harm (a PosAPI receipt of an earlier day): a person
     RETURNED = "returned"            # a partial return's money and receipt settled (see the sale for what is left)
+    REFUND_REFUSED = "refund_refused"  # QPay refused a return's refund: the cashier asks again or hands it in cash
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,8 @@ def recover_all(journal: Journal, checkout: Checkout, only: Collection[str] | No
     for sale in sorted(sales.values(), key=lambda sale: sale.created_at):
         if only is not None and sale.number not in only:
             continue
+        if not sale.needs_settling and not correction_owed(sale, posapi is not None):
+            continue        # a receipt a return left standing that the till cannot put right: for a person
         try:
             outcomes.append(recover(journal, checkout, sale, posapi))
         except ReceiptNeedsPerson as exc:
@@ -107,7 +113,11 @@ def recover(journal: Journal, checkout: Checkout, sale: JournalSale,
     if sale.part_returns and sale.status is not JournalStatus.RECEIPT_PENDING and (
             any(not part.is_done for part in sale.part_returns) or correction_owed(sale, posapi is not None)
             or sale.receipt_status is ReceiptStatus.CANCELLING):
-        settle_part_return(journal, checkout, posapi, sale.number, read_back=True)
+        after = settle_part_return(journal, checkout, posapi, sale.number, read_back=True)
+        if refused_refunds(after):
+            return RecoveryOutcome(sale.number, Recovered.REFUND_REFUSED)
+        if any(not part.is_done for part in after.part_returns):
+            return RecoveryOutcome(sale.number, Recovered.UNSETTLED, "QPay's refund could not be read yet")
         return RecoveryOutcome(sale.number, Recovered.RETURNED)
     if sale.receipt_via is ReceiptVia.POSAPI and (
             sale.status is JournalStatus.RECEIPT_PENDING or sale.receipt_status is ReceiptStatus.CANCELLING):

@@ -16,7 +16,7 @@ drawer (`source` QPay, `via` cash), said to the cashier before they confirm.
 Cash leaves the drawer in whole tögrög (`pos_app.domain.cash`): each part given back in cash keeps its exact
 `amount` (what the receipt's payments and the tax figures lose) and the `rounding` the drawer hands beyond it
 (below 0: short of it), so the cashier hands `handed`. The sale's own cash is rounded as cash is paid
-(`round_cash`, the shop's step) but never beyond what the drawer still holds of it, and the return that takes the
+(`cash_due`, the shop's step) but never beyond what the drawer still holds of it, and the return that takes the
 last of it hands back all the drawer still holds (the rounding it was taken with goes back with it): a rounded cash
 sale returned in any number of parts gives back exactly the cash it took. Money QPay took that goes back in cash
 is rounded as cash is paid (`in_cash`).
@@ -30,9 +30,9 @@ from decimal import Decimal, InvalidOperation
 from enum import Enum
 
 from .cart import CartLine
-from .cash import DEFAULT_CASH_STEP, round_cash
+from .cash import DEFAULT_CASH_STEP, cash_due
 from .discounts import Discount, DiscountKind
-from .taxes import cents
+from .taxes import ZERO_TAX, TaxRates, TaxSplit, cents
 
 __all__ = ["LineBack", "MoneyBack", "Refundable", "ReturnError", "TenderSource", "in_cash", "kept_lines",
            "kept_part", "line_back", "money_back"]
@@ -60,11 +60,13 @@ class TenderSource(str, Enum):
 
 @dataclass(frozen=True)
 class LineBack:
-    """A part of one line given back: the line's place in the sale, the quantity, and its money."""
+    """A part of one line given back: the line's place in the sale, the quantity, its money and the VAT and city
+    tax inside that money (None: not known, a return recorded without the shop's rates)."""
 
     line: int
     quantity: Decimal
     amount: Decimal
+    taxes: TaxSplit | None = None
 
 
 @dataclass(frozen=True)
@@ -121,9 +123,13 @@ def kept_part(line: CartLine, returned: Decimal) -> CartLine | None:
     return kept
 
 
-def line_back(line: CartLine, index: int, quantity: object) -> LineBack:
+def line_back(line: CartLine, index: int, quantity: object, rates: TaxRates | None = None) -> LineBack:
     """The part `quantity` of `line` (the line's `index` in the sale) returned: checked and priced. A weighed
-    line takes any weight up to three decimals; a counted line whole pieces (unless it was sold in parts)."""
+    line takes any weight up to three decimals; a counted line whole pieces (unless it was sold in parts).
+
+    With `rates` (the shop's, those the sale was taxed at) its taxes are the line's less the kept part's, each
+    split as the cart splits a line: so the taxes of what is kept and of every part returned add up to the
+    line's, to the cent, whatever the number of returns."""
     try:
         amount = Decimal(str(quantity).strip().replace(",", "."))
     except InvalidOperation:
@@ -140,7 +146,11 @@ def line_back(line: CartLine, index: int, quantity: object) -> LineBack:
                           item=line.description)
     kept = kept_part(line, amount)
     back = line.total - (kept.total if kept is not None else _ZERO)
-    return LineBack(index, amount, max(back, _ZERO))
+    taxes = None
+    if rates is not None:
+        whole, left = line.taxes(rates), kept.taxes(rates) if kept is not None else ZERO_TAX
+        taxes = TaxSplit(whole.vat - left.vat, whole.city_tax - left.city_tax)
+    return LineBack(index, amount, max(back, _ZERO), taxes)
 
 
 def kept_lines(lines: Sequence[CartLine | None], backs: Iterable[LineBack]) -> tuple[CartLine | None, ...]:
@@ -185,12 +195,13 @@ def _sales_cash(amount: Decimal, refundable: Refundable, step: Decimal) -> Money
     """`amount` of the sale's own cash given back from the drawer in whole tögrög: all the cash left goes back as
     the drawer holds it; less is rounded as cash is paid, never beyond what the drawer holds of the sale's cash."""
     held = refundable.cash + refundable.cash_rounding
-    handed = held if amount >= refundable.cash else min(round_cash(amount, step), held)
+    handed = held if amount >= refundable.cash else min(cash_due(amount, amount, step), held)
     return MoneyBack(TenderSource.CASH, TenderSource.CASH, amount, rounding=handed - amount)
 
 
 def in_cash(part: MoneyBack, step: Decimal = DEFAULT_CASH_STEP) -> MoneyBack:
     """`part` given back in cash from the drawer instead (QPay cannot give it back, or refused to): its amount
-    rounded as cash is paid (`round_cash` by `step`)."""
-    return MoneyBack(part.source, TenderSource.CASH, part.amount, "", round_cash(part.amount, step) - part.amount)
+    rounded as cash is paid (`cash_due` by `step`: an amount below one step to the whole tögrög, never to 0)."""
+    return MoneyBack(part.source, TenderSource.CASH, part.amount, "", cash_due(part.amount, part.amount, step)
+                     - part.amount)
 

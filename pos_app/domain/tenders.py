@@ -5,8 +5,9 @@ state of that for one sale: an immutable value, so each step gives a new one. Th
 tender to the journal first and only then keeps the new state ("a tender counts once it is written").
 
 * **Cash** (`add_cash(given, step)`): cash is whole tögrög. The customer hands over `given` (whole); what is due
-  is paid in cash at `round_cash(due, step)`, half up to a multiple of the shop's `step` (1, 5, 10, 50 or 100 ₮;
-  1 by default), so cash that covers it applies the exact due to the sale, its `rounding` is what the cash paid
+  is paid in cash at `cash_due(step)`, half up to a multiple of the shop's `step` (1, 5, 10, 50 or 100 ₮; 1 by
+  default; a sale below one step to the whole tögrög, and never 0 for the whole sale: `pos_app.domain.cash.
+  cash_due`), so cash that covers it applies the exact due to the sale, its `rounding` is what the cash paid
   beyond it (below 0: short of it), and the rest is the change; less cash applies what was given, unrounded.
   Change and rounding come only from cash, and only from the tender that covers the sale, so a sale has at most
   one cash tender with change or rounding, its last. Cash of 0 is refused (but where the rounded due is 0 itself,
@@ -42,7 +43,7 @@ from decimal import Decimal
 from enum import Enum
 from typing import ClassVar, NamedTuple
 
-from .cash import CASH_STEPS, DEFAULT_CASH_STEP, LARGEST_NOTE, MAX_CHANGE, round_cash
+from .cash import CASH_STEPS, DEFAULT_CASH_STEP, LARGEST_NOTE, MAX_CHANGE, cash_due
 from .money import format_mnt, parse_amount, shown
 from .tender_errors import (ABSURD_CASH, BAD_AMOUNT, BAD_APPROVAL_CODE, BAD_CHANGE, BAD_PAYMENT_ID, BAD_ROUNDING,
                             BAD_TOTAL, CASH_NOT_WHOLE, COMPLETED, NO_PAYMENT_ID, NO_TENDER, NOT_A_NUMBER, NOT_COVERED,
@@ -261,8 +262,9 @@ class Tendering:
     # -- the steps ------------------------------------------------------------------------------------------
 
     def cash_due(self, step: Decimal = DEFAULT_CASH_STEP) -> Decimal:
-        """What is due, as cash pays it (`round_cash`)."""
-        return round_cash(self.due, step)
+        """What is due, as cash pays it (`pos_app.domain.cash.cash_due`: rounded by `step`, a sale below one step
+        to the whole tögrög, and never to 0 for the whole sale)."""
+        return cash_due(self.due, self.total, step)
 
     def cash_tender(self, given: object, step: Decimal = DEFAULT_CASH_STEP) -> CashTender:
         """The cash tender `given` (whole tögrög) makes now (not yet added). Cash that covers the due (exact, or
@@ -270,11 +272,11 @@ class Tendering:
         change. Less applies what was given. Refused when it would leave more change than `MAX_CHANGE`."""
         due = self._open_and_due()
         amount = _cash_given(given)
-        cash_due = round_cash(due, step)
-        if amount < min(due, cash_due):
+        rounded = cash_due(due, self.total, step)
+        if amount < min(due, rounded):
             tender = CashTender(amount, amount)
         else:
-            tender = CashTender(due, amount, min(amount, cash_due) - due)
+            tender = CashTender(due, amount, min(amount, rounded) - due)
         _check_new_cash(tender)
         return tender
 

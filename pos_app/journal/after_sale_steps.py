@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable
 from pos_app.domain.cash import CASH_STEPS, DEFAULT_CASH_STEP
 from pos_app.domain.returns import ReturnError, TenderSource, line_back, money_back
 from pos_app.domain.sale import ReceiptVia
+from pos_app.domain.taxes import TaxRates
 from pos_app.domain.validators import check_reversal_reason
 
 from . import receipt_rows, return_rows
@@ -137,12 +138,17 @@ class JournalAfterSale:
     # -- partial returns ------------------------------------------------------------------------------------
 
     def part_return_started(self: Journal, number: str, quantities: Iterable[tuple[int, object]],
-                            reason: str, cash_step: Decimal = DEFAULT_CASH_STEP) -> int:
+                            reason: str, cash_step: Decimal = DEFAULT_CASH_STEP,
+                            rates: TaxRates | None = None) -> int:
         """A return of chosen lines (by their place in the sale) and quantities, before any QPay refund of it
         is asked. Each part is priced from the sale's kept lines (`domain.returns.line_back`) and its money
         planned tender by tender (`money_back`): the cash and the card terminal count as given back now (the
         cashier hands them over; cash in whole tögrög, rounded by `cash_step`, the shop's, which the return
-        keeps), a QPay refund is pending until `part_return_refunded`. Returns its id."""
+        keeps), a QPay refund is pending until `part_return_refunded`. With `rates` (the shop's VAT and city tax
+        rates) each part keeps its own taxes, when those rates give the sale's own taxes (else they are not
+        the sale's: the day close then shares the taxes by amount). A new return makes any receipt a manager
+        marked settled stale again, and clears a correction's refusal (the correction it needs is a new
+        request). Returns its id."""
         note = _reason(reason)
         if cash_step not in CASH_STEPS:
             raise JournalError(f"Cash is rounded by one of {', '.join(map(str, CASH_STEPS))} tögrög, "
@@ -157,13 +163,15 @@ class JournalAfterSale:
             chosen = dict(quantities)
             if not chosen:
                 raise JournalError(f"Sale {number}: choose at least one line to return.")
+            if rates is not None and return_rows.taxes_at(sale.lines, rates) != sale.taxes:
+                rates = None            # not the rates the sale was taxed at: its parts' taxes are not known
             try:
                 backs = []
                 for index, quantity in sorted(chosen.items()):
                     line = kept[index] if 0 <= index < len(kept) else None
                     if line is None:
                         raise JournalError(f"Sale {number} has no line {index + 1} left to return.")
-                    backs.append(line_back(line, index, quantity))
+                    backs.append(line_back(line, index, quantity, rates))
                 plan = money_back(sum((back.amount for back in backs), Decimal(0)), return_rows.refundable(sale),
                                   cash_step)
             except ReturnError as exc:
@@ -172,7 +180,9 @@ class JournalAfterSale:
                                  now) for part in plan]
             return_id = return_rows.insert(db, number, now, backs, money, note, self.operator, cash_step)
             given = [part for part in money if part.is_done]
-            db.execute("UPDATE sales SET updated_at = ? WHERE number = ?", (time_text(now), number))
+            unsettled = db.execute("UPDATE receipts SET settled = '' WHERE number = ? AND status = ? AND settled != ''",
+                                   (number, ReceiptStatus.ISSUED.value)).rowcount
+            db.execute("UPDATE sales SET failure = '', updated_at = ? WHERE number = ?", (time_text(now), number))
             self._log(db, number, now, "part_return_started", {
                 "status": sale.status.value, "return_id": return_id,
                 "amount": str(sum((part.back.amount for part in given), Decimal(0))),
@@ -180,7 +190,8 @@ class JournalAfterSale:
                 "lines": [{"line": back.line, "quantity": str(back.quantity), "amount": str(back.amount)}
                           for back in backs],
                 "payments": [money_record(part) for part in given],
-                "pending": [money_record(part) for part in money if not part.is_done]})
+                "pending": [money_record(part) for part in money if not part.is_done],
+                **({"receipts_unsettled": unsettled} if unsettled else {})})
         return return_id
 
     def part_return_refunded(self: Journal, number: str, return_id: int, payment_id: str, refunded: bool,
@@ -202,9 +213,42 @@ class JournalAfterSale:
             db.execute("UPDATE sales SET updated_at = ? WHERE number = ?", (time_text(now), number))
             detail: dict[str, object] = {"return_id": return_id, "amount": str(part.back.amount),
                                          "refunded": bool(refunded), "payments": [money_record(part)]}
+            if refunded and part.asked:
+                detail["how"] = part.asked       # a cancel on the sale's day, else a refund (the day close's split)
             if note:
                 detail["reason"] = str(note)[:MAX_REASON]
             self._log(db, number, now, "part_return_refunded", detail)
+
+    def part_return_refund_asked(self: Journal, number: str, return_id: int, payment_id: str,
+                                 kind: ReversalKind) -> None:
+        """A return's QPay refund of `payment_id` is about to be asked (`kind`: a cancel on the sale's day, else
+        a refund), written before the call; its answer (`part_return_refunded`) then counts as that kind."""
+        self._return_part_pending(number, return_id, payment_id, "part_return_refund_asked",
+                                  {"how": ReversalKind(kind).value}, asked=ReversalKind(kind).value)
+
+    def part_return_refund_refused(self: Journal, number: str, return_id: int, payment_id: str,
+                                   reason: str) -> None:
+        """QPay refused a return's refund asked outside the return itself (recovery, or a check): nothing went
+        back, and no cash is recorded, since no cashier was told to hand it over. The part waits for the cashier,
+        who asks QPay again or hands it over in cash (`part_return_refunded`, not refunded)."""
+        note = str(reason).strip()[:MAX_REASON] or "refused"
+        self._return_part_pending(number, return_id, payment_id, "part_return_refund_refused", {"reason": note},
+                                  refused=note)
+
+    def _return_part_pending(self: Journal, number: str, return_id: int, payment_id: str, kind: str,
+                             detail: dict[str, object], **mark: str) -> None:
+        with self._writing() as db:
+            now = self._now()
+            sale = self._sale_in(self._row_for(db, number, kind, {_S.PAID, _S.COMPLETED}))
+            if not any(part.id == return_id for part in sale.part_returns):
+                raise JournalError(f"Sale {number} has no return {return_id}.")
+            try:
+                part = return_rows.mark_pending(db, return_id, payment_id, now, **mark)
+            except ValueError as exc:
+                raise JournalError(f"Sale {number}: {exc}") from exc
+            db.execute("UPDATE sales SET updated_at = ? WHERE number = ?", (time_text(now), number))
+            self._log(db, number, now, kind, {"return_id": return_id, "amount": str(part.back.amount),
+                                              "payment_id": payment_id, **detail})
 
     def receipts_to_posapi(self: Journal, number: str) -> None:
         """A sale whose receipts came from QPay's ebarimt had a part returned: QPay's receipt is the payment's and

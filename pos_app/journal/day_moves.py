@@ -15,9 +15,11 @@ from decimal import Decimal
 from typing import Any
 
 from pos_app.domain.sale import PaymentSeen
+from pos_app.domain.taxes import ZERO_TAX, TaxSplit
 
 from .given_back import GivenBack, GiveBackReader, listed_payments
 from .journal import JournalReceipt, JournalSale, JournalStatus, ReceiptStatus, ReversalStatus
+from .return_rows import kept_taxes
 
 __all__ = ["HALF_WAY_STATUSES", "PAID_STATUSES", "Event", "SaleDay", "day_bounds", "day_moves", "day_sales",
            "sale_day", "wall_clock"]
@@ -66,11 +68,15 @@ class SaleDay:
     without_receipt_amount: Decimal = _ZERO  # the money of `without_receipt` (the sale's payments), same sign
     returned: tuple[GivenBack, ...] = ()    # what each of its steps in the window gave back, how and by what
     rounding: Decimal = _ZERO               # cash rounding taken in the window, less that given back with its cash
+    # The change in the taxes of what the customer kept without a receipt (the goods not returned), as
+    # `without_receipt_amount` is of its money.
+    without_receipt_taxes: TaxSplit = ZERO_TAX
 
     @property
     def moved(self) -> bool:
         return bool(self.begun or self.paid is not None or self.given_back is not None or self.ended
-                    or self.issued or self.voided or self.without_receipt or self.without_receipt_amount)
+                    or self.issued or self.voided or self.without_receipt or self.without_receipt_amount
+                    or self.without_receipt_taxes != ZERO_TAX)
 
     @property
     def covered(self) -> bool:
@@ -96,11 +102,11 @@ class SaleDay:
 
     @property
     def no_receipt_vat(self) -> Decimal:
-        return self.sale.taxes.vat * self.without_receipt
+        return self.without_receipt_taxes.vat
 
     @property
     def no_receipt_city_tax(self) -> Decimal:
-        return self.sale.taxes.city_tax * self.without_receipt
+        return self.without_receipt_taxes.city_tax
 
 
 
@@ -231,11 +237,16 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
         elif kind in _ENDINGS and detail.get("to") != "tendering":    # (a split sale goes on with its tenders)
             ended = _ENDINGS[kind]
 
-    def without_receipt(moment: datetime) -> Decimal | None:
-        """Its money when, with every step before `moment` taken, it is paid, its money kept and it has no valid
-        receipt; else None."""
+    def without_receipt(moment: datetime) -> tuple[Decimal, TaxSplit] | None:
+        """Its money and the taxes inside the goods kept when, with every step before `moment` taken, it is paid,
+        something of it kept (not every line returned, its money not given back) and it has no valid receipt;
+        else None."""
         if paid_at is None or paid_at >= moment:
             return None
+        returns = [part for part in sale.part_returns if wall_clock(part.at) < moment]
+        returned = _sum(part.amount for part in returns)
+        if returned >= sale.total:
+            return None                          # every line returned: nothing is kept
         reversal = None
         for at, status in reversals:
             if at < moment:
@@ -246,7 +257,8 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
                and not (row.status in _GONE and wall_clock(row.changed_at) < moment)
                for row in sale.receipts):
             return None
-        return _sum(amount for at, amount in paid_with.values() if at < moment)
+        paid = _sum(amount for at, amount in paid_with.values() if at < moment)
+        return paid - returned, kept_taxes(sale, returns)
 
     def within(moment: datetime) -> bool:
         return start <= wall_clock(moment) < end
@@ -257,10 +269,14 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
     given_back = _sum(back.amount for back in returned) if returned else None
     # The change over the window (a correction line when it stopped being without receipt).
     at_start, at_end = without_receipt(start), without_receipt(end)
+    money_then, taxes_then = at_start or (_ZERO, ZERO_TAX)
+    money_now, taxes_now = at_end or (_ZERO, ZERO_TAX)
     return SaleDay(sale, begun, paid, given_back, ended, issued, voided,
                    without_receipt=(at_end is not None) - (at_start is not None), payments=tuple(payments),
-                   paid_before=paid_before, without_receipt_amount=(at_end or _ZERO) - (at_start or _ZERO),
-                   returned=tuple(returned), rounding=_rounding(steps, start, end))
+                   paid_before=paid_before, without_receipt_amount=money_now - money_then,
+                   returned=tuple(returned), rounding=_rounding(steps, start, end),
+                   without_receipt_taxes=TaxSplit(taxes_now.vat - taxes_then.vat,
+                                                  taxes_now.city_tax - taxes_then.city_tax))
 
 
 def day_moves(sales: Iterable[JournalSale], day: date, terminal: str,

@@ -39,14 +39,19 @@ journal's own event times), not on the day its sale was begun:
   receipt issued and voided the same day counts zero; a sale with several
   receipts counts each valid one.
 * **without_receipt** (and **no_receipt_vat / no_receipt_city_tax**, the
-  cart's tax split): the change that day in the sales *without receipt*: paid
-  (PAID or later; a sale not paid in full counts no cart VAT), money kept
-  (nothing given back or being given back) and no valid receipt at all. A sale
-  that became so that day (paid without a receipt, or its receipt voided with
-  the money kept) adds its split; one that stopped being so (its receipt
-  issued on a later day than the payment, or its money given back) takes it
-  back out: a correction line, count -1. So over any run of days *vat* adds up
-  to what ebarimt holds plus each sale without receipt once.
+  taxes inside the goods the customer kept): the change that day in the sales
+  *without receipt*: paid (PAID or later; a sale not paid in full counts no
+  cart VAT), something kept (its money not given back or being given back,
+  not every line returned) and no valid receipt at all. A sale that became so
+  that day (paid without a receipt, or its receipt voided with the money kept)
+  adds its money and taxes; one that stopped being so (its receipt issued on a
+  later day than the payment, its money given back, its last line returned)
+  takes them back out: a correction line, count -1. Lines returned in part
+  take their money and taxes out on the day they came back (each return's
+  own taxes, worked out with the shop's rates when it was recorded; a return
+  recorded without them shares the sale's taxes by amount). So over any run
+  of days *vat* adds up to what ebarimt holds plus the taxes of what each sale
+  without receipt kept, once.
 * **cash_rounding**: what cash paid that day beyond the sales' exact amounts to be whole tögrög (below 0: short
   of them), less what went back with the cash of a return. The drawer holds it; *paid* (the sales' money, as
   their receipts have it) does not.
@@ -82,6 +87,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
+
+from pos_app.domain.taxes import ZERO_TAX
 
 from .day_moves import (
     HALF_WAY_STATUSES,
@@ -136,7 +143,7 @@ class DaySummary:
     receipt_city_tax: Decimal = _ZERO
     without_receipt: Tally = Tally()                       # the change in sales paid, kept, with no valid receipt
     discounts: Tally = Tally()                             # sales paid in full that day with a discount
-    no_receipt_vat: Decimal = _ZERO                        # their cart's split (negative: corrections)
+    no_receipt_vat: Decimal = _ZERO                        # the taxes of what they kept (negative: corrections)
     no_receipt_city_tax: Decimal = _ZERO
     by_bank: tuple[tuple[str, Tally], ...] = ()
     by_payment_type: tuple[tuple[str, Tally], ...] = ()
@@ -274,7 +281,7 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
             taken_off = _sum(line.discount + line.sale_share for line in sale.lines)
             if taken_off:
                 discounts = discounts.plus(taken_off)
-        if move.without_receipt or move.without_receipt_amount:
+        if move.without_receipt or move.without_receipt_amount or move.without_receipt_taxes != ZERO_TAX:
             without_receipt += Tally(move.without_receipt, move.without_receipt_amount)
             no_receipt_vat += move.no_receipt_vat
             no_receipt_city_tax += move.no_receipt_city_tax

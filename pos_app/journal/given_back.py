@@ -38,9 +38,10 @@ _CANCEL, _REFUND = ReversalKind.CANCEL, ReversalKind.REFUND
 GIVING_BACK: Mapping[str, ReversalKind | None] = {
     "reversal_done": None, "reversal_failed": None, "part_reversal_done": _CANCEL, "part_reversal_failed": _CANCEL,
     "tenders_handed_back": _CANCEL, "tenders_refunded": _REFUND,
-    # A partial return: its cash and card-terminal parts when it is begun, each QPay refund once answered (or the
-    # cash paid instead of one QPay refused).
-    "part_return_started": _REFUND, "part_return_refunded": _REFUND}
+    # A partial return: its cash and card-terminal parts when it is begun (a counter return: a refund), each QPay
+    # refund once answered (a cancel when its step says so: asked on the sale's day), or the cash paid instead of
+    # one QPay refused (a refund). A step written before the cancel/refund split was kept says nothing: a refund.
+    "part_return_started": _REFUND, "part_return_refunded": None}
 _HALF_WAY = frozenset({"reversal_failed", "part_reversal_failed"})
 _QPAY_BACK = frozenset({"reversal_done", "reversal_failed", "part_reversal_done", "part_reversal_failed"})
 
@@ -110,8 +111,11 @@ class GiveBackReader:
             self._record += amount
         if not amount:
             return None
-        how = GIVING_BACK[kind] or self._how or (self._sale.reversal_kind if self._sale is not None else None) \
-            or _REFUND
+        if kind == "part_return_refunded":
+            how = _kind(detail.get("how")) or _REFUND
+        else:
+            how = GIVING_BACK[kind] or self._how or (self._sale.reversal_kind if self._sale is not None else None) \
+                or _REFUND
         listed = listed_payments(detail, "given_back" if kind in _HALF_WAY else "payments")
         if not listed or _total(listed) != amount:
             listed = (PaymentSeen("", amount, "", self._kind_unsaid(kind)),)

@@ -11,6 +11,8 @@ import sqlite3
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Iterable
 
+from pos_app.domain.sale import ReceiptVia
+
 from .receipt_rows import ReceiptStatus
 from .schema import rows_by_sale
 from .records import UNFINISHED_STATUSES, JournalSale, JournalStatus, ReversalStatus, SaleNotFound, sales_from_rows
@@ -42,11 +44,20 @@ class JournalReads:
 
     def unsettled_afterwards(self: Journal) -> list[JournalSale]:
         """Finished sales whose refund, receipt cancel or partial return's QPay refund a crash may have interrupted,
-        oldest first."""
-        return self._read_sales("SELECT * FROM sales WHERE reversal_status = ? OR receipt_status = ? OR EXISTS"
-                                " (SELECT 1 FROM part_returns WHERE part_returns.number = sales.number AND"
-                                " part_returns.status = ?) ORDER BY created_at, rowid",
-                                (ReversalStatus.PENDING.value, ReceiptStatus.CANCELLING.value, "pending"))
+        or whose receipt a partial return may have left to put right (a valid receipt made before a return and not
+        settled by a manager since, or QPay's receipts voided by a return), oldest first. (Which of the last can be
+        put right at the till is recovery's to say: `checkout.partial_returns.correction_owed`.)"""
+        return self._read_sales(
+            "SELECT * FROM sales WHERE reversal_status = ? OR receipt_status = ? OR EXISTS"
+            " (SELECT 1 FROM part_returns WHERE part_returns.number = sales.number AND part_returns.status = ?)"
+            " OR EXISTS (SELECT 1 FROM part_returns JOIN receipts ON receipts.number = part_returns.number"
+            " WHERE part_returns.number = sales.number AND receipts.status = ? AND receipts.settled = ''"
+            " AND receipts.issued_at <= part_returns.at)"
+            " OR (receipt_via = ? AND receipt_status = ? AND EXISTS"
+            " (SELECT 1 FROM part_returns WHERE part_returns.number = sales.number))"
+            " ORDER BY created_at, rowid",
+            (ReversalStatus.PENDING.value, ReceiptStatus.CANCELLING.value, "pending", ReceiptStatus.ISSUED.value,
+             ReceiptVia.POSAPI.value, ReceiptStatus.CANCELLED.value))
 
     def sales_between(self: Journal, start: date, end: date) -> list[JournalSale]:
         """Sales begun from `start` to `end` (both included, local days), newest first."""

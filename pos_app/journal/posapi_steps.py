@@ -134,7 +134,8 @@ class JournalPosApi:
     def posapi_receipt_settled_by_hand(self: Journal, number: str, made: bool, note: str) -> None:
         """A person looked the pending request up in PosAPI itself (its answer was lost, and its day is over):
         made (recorded valid, as when asking again finds the bill number taken), or not (the sale is owed its
-        receipt again: the next request takes a new bill number)."""
+        receipt again: the next request takes a new bill number). A correction not made is no refusal: the
+        receipt it was to replace stays valid and the till corrects it again by itself, with a new request."""
         sale = self.get(number)
         if sale.status is not _S.RECEIPT_PENDING or not sale.receipt_request:
             raise JournalError(f"Sale {number} has no PosAPI request waiting to be settled.")
@@ -143,6 +144,10 @@ class JournalPosApi:
             self.posapi_receipt_found_taken(number, Decimal(str(request["totalAmount"])),
                                             Decimal(str(request.get("totalVAT") or 0)),
                                             Decimal(str(request.get("totalCityTax") or 0)))
+        elif _corrected_row(self._connection(), number, sale.receipt_request) is not None:
+            self._step(number, "receipt_failed", {_S.RECEIPT_PENDING}, _S.COMPLETED,
+                       {"receipt_status": ReceiptStatus.FAILED.value},
+                       {"reason": f"correction not made (looked up in PosAPI by hand: {note})"[:300], "not_made": True})
         else:
             self.receipt_failed(number, f"not made (looked up in PosAPI by hand: {note})"[:300])
 

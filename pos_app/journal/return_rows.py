@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pos_app.domain.cart import CartLine
 from pos_app.domain.cash import DEFAULT_CASH_STEP
 from pos_app.domain.returns import LineBack, MoneyBack, Refundable, TenderSource, in_cash, kept_lines
+from pos_app.domain.taxes import ZERO_TAX, TaxRates, TaxSplit, cents
 from pos_app.domain.tenders import TenderKind
 
 from .receipt_rows import JournalReceipt, ReceiptStatus
@@ -31,8 +32,9 @@ from .tender_rows import CASH_TYPE, TERMINAL_TYPE, JournalTender
 if TYPE_CHECKING:
     from .records import JournalSale
 
-__all__ = ["PartReturn", "ReturnMoney", "ReturnStatus", "insert", "kept_after", "kept_money", "money_record",
-           "part_return_problem", "read", "refundable", "settle_money", "stale_receipts"]
+__all__ = ["PartReturn", "ReturnMoney", "ReturnStatus", "insert", "kept_after", "kept_money", "kept_taxes",
+           "mark_pending", "money_record", "part_return_problem", "read", "refundable", "returned_taxes",
+           "settle_money", "stale_receipts", "taxes_at"]
 
 _ZERO = Decimal("0.00")
 _TYPES = {TenderSource.CASH: CASH_TYPE, TenderSource.CARD_TERMINAL: TERMINAL_TYPE, TenderSource.QPAY: "CARD"}
@@ -40,21 +42,29 @@ _TYPES = {TenderSource.CASH: CASH_TYPE, TenderSource.CARD_TERMINAL: TERMINAL_TYP
 
 class ReturnStatus(str, Enum):
     PENDING = "pending"     # a QPay refund of it was asked and its answer is not recorded yet
+    REFUSED = "refused"     # a part only: QPay refused its refund outside the return (recovery): the cashier chooses
     DONE = "done"
 
 
 @dataclass(frozen=True)
 class ReturnMoney:
-    """One part of a return's money, and where it stands (pending: a QPay refund not answered yet)."""
+    """One part of a return's money, and where it stands (pending: a QPay refund not answered yet; refused: QPay
+    refused it when recovery asked again, and it waits for the cashier to ask again or hand it in cash). `asked`
+    is the QPay call asked for it last ("cancel" or "refund", `ReversalKind`'s values; "" before one was)."""
 
     back: MoneyBack
     status: ReturnStatus
     at: datetime
     note: str = ""
+    asked: str = ""
 
     @property
     def is_done(self) -> bool:
         return self.status is ReturnStatus.DONE
+
+    @property
+    def is_refused(self) -> bool:
+        return self.status is ReturnStatus.REFUSED
 
 
 @dataclass(frozen=True)
@@ -104,15 +114,29 @@ def _money_json(money: Iterable[ReturnMoney]) -> str:
                   "at": part.at.isoformat(timespec="microseconds"), "note": part.note}
         if part.back.rounding:
             record["rounding"] = str(part.back.rounding)
+        if part.asked:
+            record["asked"] = part.asked
         records.append(record)
     return json.dumps(records, ensure_ascii=False, sort_keys=True)
+
+
+def _line_record(back: LineBack) -> dict[str, object]:
+    record: dict[str, object] = {"line": back.line, "quantity": str(back.quantity), "amount": str(back.amount)}
+    if back.taxes is not None:
+        record.update(vat=str(back.taxes.vat), city_tax=str(back.taxes.city_tax))
+    return record
+
+
+def _line_from(record: Mapping[str, Any]) -> LineBack:
+    taxes = TaxSplit(Decimal(record["vat"]), Decimal(record["city_tax"])) if "vat" in record else None
+    return LineBack(int(record["line"]), Decimal(record["quantity"]), Decimal(record["amount"]), taxes)
 
 
 def insert(db: sqlite3.Connection, number: str, at: datetime, lines: Iterable[LineBack],
            money: Iterable[ReturnMoney], reason: str, by: str, cash_step: Decimal) -> int:
     lines, money = tuple(lines), tuple(money)
     status = ReturnStatus.DONE if all(part.is_done for part in money) else ReturnStatus.PENDING
-    records = [{"line": back.line, "quantity": str(back.quantity), "amount": str(back.amount)} for back in lines]
+    records = [_line_record(back) for back in lines]
     cursor = db.execute(
         "INSERT INTO part_returns (number, status, at, changed_at, amount, lines_json, money_json, reason, by,"
         " cash_step) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -136,10 +160,31 @@ def settle_money(db: sqlite3.Connection, return_id: int, ref: str, via: TenderSo
         raise ValueError(f"return {return_id} has no pending part {ref!r}")
     back = money[index].back
     money[index] = ReturnMoney(back if via is back.via else in_cash(back, part_return.cash_step),
-                               ReturnStatus.DONE, at, note)
+                               ReturnStatus.DONE, at, note, money[index].asked)
+    return _write_money(db, part_return, money, index, at)
+
+
+def mark_pending(db: sqlite3.Connection, return_id: int, ref: str, at: datetime, *, asked: str = "",
+                 refused: str = "") -> ReturnMoney:
+    """The QPay part `ref` of a return not settled yet: about to be asked of QPay by the call `asked`, or
+    `refused` by QPay (the reason) when asked outside the return itself (it waits for the cashier)."""
+    part_return = from_row(db.execute("SELECT * FROM part_returns WHERE id = ?", (return_id,)).fetchone())
+    money = list(part_return.money)
+    index = next((i for i, part in enumerate(money) if part.back.ref == ref and not part.is_done), None)
+    if index is None:
+        raise ValueError(f"return {return_id} has no pending part {ref!r}")
+    part = money[index]
+    money[index] = (ReturnMoney(part.back, ReturnStatus.PENDING, part.at, part.note, asked) if asked
+                    else ReturnMoney(part.back, ReturnStatus.REFUSED, part.at, refused, part.asked))
+    return _write_money(db, part_return, money, index, at)
+
+
+def _write_money(db: sqlite3.Connection, part_return: PartReturn, money: list[ReturnMoney], index: int,
+                 at: datetime) -> ReturnMoney:
+    """The return's parts as `money` now (the return DONE once every part is)."""
     status = ReturnStatus.DONE if all(part.is_done for part in money) else ReturnStatus.PENDING
     db.execute("UPDATE part_returns SET money_json = ?, status = ?, changed_at = ? WHERE id = ?",
-               (_money_json(money), status.value, at.isoformat(timespec="microseconds"), return_id))
+               (_money_json(money), status.value, at.isoformat(timespec="microseconds"), part_return.id))
     return money[index]
 
 
@@ -152,13 +197,12 @@ def read(db: sqlite3.Connection, numbers: list[str]) -> dict[str, tuple[PartRetu
 
 def from_row(row: sqlite3.Row | Mapping[str, Any]) -> PartReturn:
     """The return of one row (anything indexable by column name: the store rebuilds shipped rows with it)."""
-    lines = tuple(LineBack(int(record["line"]), Decimal(record["quantity"]), Decimal(record["amount"]))
-                  for record in json.loads(row["lines_json"]))
+    lines = tuple(_line_from(record) for record in json.loads(row["lines_json"]))
     money = tuple(ReturnMoney(MoneyBack(TenderSource(record["source"]), TenderSource(record["via"]),
                                         Decimal(record["amount"]), record.get("ref", ""),
                                         Decimal(record.get("rounding", "0"))),
                               ReturnStatus(record["status"]), datetime.fromisoformat(record["at"]),
-                              record.get("note", ""))
+                              record.get("note", ""), record.get("asked", ""))
                   for record in json.loads(row["money_json"]))
     # (rows shipped to the store by a till before migration 12 have no step: their cash went back exact)
     step = Decimal(row["cash_step"]) if "cash_step" in row.keys() else DEFAULT_CASH_STEP
@@ -175,6 +219,37 @@ def kept_after(lines: tuple[CartLine, ...], returns: Iterable[PartReturn]) -> tu
     for part in returns:
         kept = kept_lines(kept, part.lines)
     return kept
+
+
+def taxes_at(lines: Iterable[CartLine], rates: TaxRates) -> TaxSplit:
+    """The taxes inside `lines` at `rates`, each line split as the cart splits it (a sale's own taxes, when `rates`
+    are those it was taxed at)."""
+    splits = [line.taxes(rates) for line in lines]
+    return TaxSplit(sum((split.vat for split in splits), ZERO_TAX.vat),
+                    sum((split.city_tax for split in splits), ZERO_TAX.city_tax))
+
+
+def returned_taxes(sale: JournalSale, part_return: PartReturn) -> TaxSplit:
+    """The VAT and city tax inside what `part_return` gave back: its lines' own (worked out with the shop's rates
+    when it was recorded), else (a return recorded without them) the sale's taxes shared by amount."""
+    taxes = [back.taxes for back in part_return.lines]
+    if all(split is not None for split in taxes):
+        known = [split for split in taxes if split is not None]
+        return TaxSplit(sum((split.vat for split in known), _ZERO), sum((split.city_tax for split in known), _ZERO))
+    if not sale.total:
+        return ZERO_TAX
+    share = part_return.amount / sale.total
+    return TaxSplit(cents(sale.taxes.vat * share), cents(sale.taxes.city_tax * share))
+
+
+def kept_taxes(sale: JournalSale, returns: Iterable[PartReturn]) -> TaxSplit:
+    """The VAT and city tax inside what the customer keeps after `returns` (some of the sale's): its own taxes less
+    those of the returns."""
+    vat, city_tax = sale.taxes.vat, sale.taxes.city_tax
+    for part_return in returns:
+        back = returned_taxes(sale, part_return)
+        vat, city_tax = vat - back.vat, city_tax - back.city_tax
+    return TaxSplit(vat, city_tax)
 
 
 def _taken_off(returns: Iterable[PartReturn], source: TenderSource, ref: str | None = None) -> Decimal:

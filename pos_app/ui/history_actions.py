@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QInputDialog, QWidget
 
 from pos_app.checkout.after_sale import (
     CancelOutcome,
@@ -20,6 +20,7 @@ from pos_app.checkout.after_sale import (
     give_back,
 )
 from pos_app.checkout.posapi_desk import may_ask_again
+from pos_app.checkout.partial_returns import ask_refunds_again, refunds_in_cash, refused_refunds
 from pos_app.checkout.recovery import RecoveryOutcome, recover, settled_by_hand
 from pos_app.checkout.returns import issue_owed_receipt, return_tenders, settle_left_receipts, void_receipts
 from pos_app.domain.people import Permission
@@ -29,7 +30,8 @@ from pos_app.journal import JournalSale, ReversalKind
 
 from .give_back_dialog import GiveBackDialog
 from .history_model import _S, can_check_again, can_reprint, can_return_items
-from .history_returns import give_back_words, recovery_words, return_words, return_work
+from .history_returns import give_back_words, recovery_words, refused_refund_words, return_words, return_work
+from .history_returns import stale_words
 from .history_running import ActionDone, HistoryRunning, _ReceiptLeft
 from .messages import describe_error
 from .return_items_dialog import ReturnItemsDialog
@@ -322,28 +324,12 @@ class HistoryActions(HistoryRunning):
     # -- a PosAPI receipt of an earlier day, settled by a person ------------------------------------------------
 
     def _settle_by_hand(self, sale: JournalSale) -> None:
-        box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), translate(
+        self._choose(translate(
             "HistoryDialog", "The answer to the receipt request of sale {number} was lost on {day} (bill number "
             "{bill}), and its day is over: asking again could make a second receipt. Look it up in PosAPI: was "
             "the receipt made?").format(number=sale.number, day=sale.receipt_bill_day, bill=sale.receipt_bill),
-            parent=self)
-        made = box.addButton(translate("HistoryDialog", "It was made"), QMessageBox.ButtonRole.YesRole)
-        not_made = box.addButton(translate("HistoryDialog", "It was not made"), QMessageBox.ButtonRole.NoRole)
-        back = box.addButton(translate("HistoryDialog", "Back"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(back)
-        box.setEscapeButton(back)
-
-        def on_finished() -> None:
-            self.confirmation = None
-            box.deleteLater()
-            answer = box.clickedButton()
-            if self._closed or self._busy or answer not in (made, not_made):
-                return
-            self._record_settled(sale, answer is made)
-
-        box.finished.connect(on_finished)
-        self.confirmation = box
-        box.open()
+            [(translate("HistoryDialog", "It was made"), lambda: self._record_settled(sale, True)),
+             (translate("HistoryDialog", "It was not made"), lambda: self._record_settled(sale, False))])
 
     def _record_settled(self, sale: JournalSale, made: bool) -> None:
         services, number = self.services, sale.number
@@ -355,6 +341,8 @@ class HistoryActions(HistoryRunning):
             if made:
                 return translate("HistoryDialog", "Sale {number}'s receipt is recorded as made.").format(
                     number=number), False
+            if done.after is not None and done.after.stale_receipts:      # a correction not made: asked anew
+                return stale_words(done.after, services.posapi is not None), False
             return translate("HistoryDialog", "Sale {number} is owed its receipt: issue it with Issue receipt "
                                               "(F9).").format(number=number), False
 
@@ -371,6 +359,20 @@ class HistoryActions(HistoryRunning):
         if sale.status is _S.RECEIPT_PENDING and sale.receipt_via is ReceiptVia.POSAPI \
                 and not may_ask_again(sale, services.journal.now()):
             self._settle_by_hand(sale)      # the bill number is free again: a person looks in PosAPI
+            return
+        if refused_refunds(sale):           # QPay refused a return's refund: the cashier chooses
+            self._choose(refused_refund_words(sale), [
+                (translate("HistoryDialog", "Ask QPay again"), lambda: self._start(
+                    sale, translate("HistoryDialog", "Asking QPay again for sale {number}…").format(number=number),
+                    lambda: ask_refunds_again(services.journal, services.checkout, services.posapi, number),
+                    lambda done: return_words(number, done, services.posapi is not None, refused=sale))),
+                (translate("HistoryDialog", "Hand it over in cash"), lambda: self.approve(
+                    Permission.REFUND, lambda: self._start(
+                        sale, translate("HistoryDialog", "Recording the cash handed over for sale {number}…").format(
+                            number=number),
+                        lambda: refunds_in_cash(services.journal, services.checkout, services.posapi, number),
+                        lambda done: return_words(number, done, services.posapi is not None, refused=sale)),
+                    self))])
             return
 
         def work() -> RecoveryOutcome | None:

@@ -124,8 +124,10 @@ class HistoryDetails:
                                [[time_text(part.at), ", ".join(
                                    f"{sale.lines[back.line].description} × {quantity_text(back.quantity)}"
                                    for back in part.lines), money_text(part.amount),
-                                 "; ".join(money_words(money.back) + ("" if money.is_done else " …")
-                                           for money in part.money), part.reason]
+                                 "; ".join(money_words(money.back) + (
+                                     "" if money.is_done else " (" + translate("HistoryDialog", "refused: {reason}")
+                                     .format(reason=money.note) + ")" if money.is_refused else " …")
+                                     for money in part.money), part.reason]
                                 for part in sale.part_returns], frozenset({2})))
         if sale.reversal_status is not None:
             parts.append(section(translate("HistoryDialog", "Payment given back")))

@@ -109,7 +109,9 @@ def status_text(sale: JournalSale) -> str:
 def _returned_text(sale: JournalSale) -> str:
     text = (translate("History", "Partly returned") if sale.kept_lines
             else translate("History", "Returned by items"))
-    if any(not part.is_done for part in sale.part_returns):
+    if any(part.is_refused for one in sale.part_returns for part in one.money):
+        text += translate("History", ", QPay refused a refund: check again (F5)")
+    elif any(not part.is_done for part in sale.part_returns):
         text += translate("History", ", QPay's refund pending…")
     elif sale.stale_receipts:
         text += translate("History", ", receipt still valid: needs attention")
@@ -162,6 +164,8 @@ _STEP_WORDS = {
     "receipt_found_taken": QT_TRANSLATE_NOOP("History", "Receipt found issued (its answer was lost)"),
     "part_return_started": QT_TRANSLATE_NOOP("History", "Items returned: money given back"),
     "part_return_refunded": QT_TRANSLATE_NOOP("History", "QPay's part of a return answered"),
+    "part_return_refund_asked": QT_TRANSLATE_NOOP("History", "QPay asked to give a return's part back"),
+    "part_return_refund_refused": QT_TRANSLATE_NOOP("History", "QPay refused to give a return's part back"),
     "receipt_correction_started": QT_TRANSLATE_NOOP("History", "Receipt correction asked (replaces the last one)"),
     "receipts_left_settled": QT_TRANSLATE_NOOP("History", "Receipt left valid: settled by a manager"),
 }

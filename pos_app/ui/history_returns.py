@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
-from pos_app.checkout.partial_returns import return_part
+from pos_app.checkout.partial_returns import refused_refunds, return_part
 from pos_app.checkout.recovery import Recovered
 from pos_app.domain.returns import TenderSource
 from pos_app.formats import money_text
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind
+from pos_app.journal.return_rows import PartReturn
 
 from .messages import describe_error
 from .return_items_dialog import money_words
@@ -59,6 +60,10 @@ def recovery_words(result: Recovered) -> tuple[str, bool]:
                                         "Sale {number} is being paid at the till: finish it there."), False),
         Recovered.RETURNED: (translate("HistoryDialog",
                                        "Sale {number}'s return is settled: see its details."), False),
+        Recovered.REFUND_REFUSED: (translate("HistoryDialog",
+                                             "QPay refused to give back part of sale {number}'s return: nothing "
+                                             "went back. Check again (F5) to ask QPay again or hand it over in "
+                                             "cash."), True),
         Recovered.NEEDS_PERSON: (translate("HistoryDialog",
                                            "Sale {number}'s receipt was asked on an earlier day and its answer "
                                            "was lost: look it up in PosAPI before issuing another."), True),
@@ -70,7 +75,7 @@ def return_work(services: Services, number: str, quantities: tuple[tuple[int, st
                 reason: str) -> Callable[[], JournalSale]:
     """The partial return, for the money worker."""
     return lambda: return_part(services.journal, services.checkout, services.posapi, number, quantities, reason,
-                               services.cash_step)
+                               services.cash_step, services.tax_rates)
 
 
 def stale_words(sale: JournalSale, posapi_set: bool) -> str:
@@ -105,26 +110,35 @@ def stale_words(sale: JournalSale, posapi_set: bool) -> str:
                      ).format(amount=amount, why=why)
 
 
-def return_words(number: str, done: ActionDone, posapi_set: bool) -> tuple[str, bool]:
-    """The partial return's outcome: the money per tender to hand over, and the receipt."""
+def refused_refund_words(sale: JournalSale) -> str:
+    """The cashier's choice about the QPay refunds QPay refused after a return: how much, why, and the cash it
+    comes to."""
+    refused = refused_refunds(sale)
+    return translate("HistoryDialog",
+                     "QPay refused to give back {amount} of sale {number}'s return ({reason}): nothing went back. "
+                     "Ask QPay again, or hand the customer {cash} in cash from the drawer now?").format(
+        amount=money_text(sum((part.back.amount for part, _ in refused), Decimal(0))), number=sale.number,
+        reason="; ".join(dict.fromkeys(part.note for part, _ in refused)),
+        cash=money_text(sum((cash.handed for _, cash in refused), Decimal(0))))
+
+
+def return_words(number: str, done: ActionDone, posapi_set: bool, *,
+                 refused: JournalSale | None = None) -> tuple[str, bool]:
+    """The partial return's outcome: the money per tender to hand over, and the receipt. `refused`: the sale
+    before the QPay refunds QPay refused were asked again or handed over in cash (only what that did is said)."""
     after = done.after
     last = after.part_returns[-1] if after is not None and after.part_returns else None
-    if done.error is not None and last is None:
-        return describe_error(done.error, translate("HistoryDialog", "Nothing of sale {number} was returned.")
-                              .format(number=number)), True
+    if done.error is not None and (last is None or refused is not None):
+        what = (translate("HistoryDialog", "The return of sale {number} is not settled.") if refused is not None
+                else translate("HistoryDialog", "Nothing of sale {number} was returned."))
+        return describe_error(done.error, what.format(number=number)), True
     assert after is not None and last is not None
-    text = translate("HistoryDialog", "Sale {number}: {amount} given back.").format(
-        number=number, amount=money_text(last.amount))
-    parts = [money_words(part.back) for part in last.money if part.is_done]
-    pending = [part for part in last.money if not part.is_done]
-    if parts:
-        text += " " + "; ".join(parts) + "."
-    if pending:
-        text += " " + translate("HistoryDialog", "QPay's refund of {amount} is not answered yet: press Check again "
-                                                 "(F5) before giving it another way.").format(
-            amount=money_text(sum((part.back.amount for part in pending), Decimal(0))))
-    if any(part.back.via is TenderSource.CASH and part.note for part in last.money):
-        text += " " + translate("HistoryDialog", "QPay did not take a payment back: that money goes back in cash.")
+    if refused is not None:
+        text = _settled_words(number, refused, after)
+        if refused_refunds(after):
+            return text, True
+    else:
+        text = _money_words(number, last)
     if done.error is not None:
         return describe_error(done.error, text + " " + translate(
             "HistoryDialog", "Its tax receipt is not put right yet:")), True
@@ -138,6 +152,40 @@ def return_words(number: str, done: ActionDone, posapi_set: bool) -> tuple[str, 
     elif after.valid_receipts and after.receipts[-1].issued_at > last.at:
         text += " " + translate("HistoryDialog", "What the customer keeps has a new tax receipt.")
     return text + " " + translate("HistoryDialog", "Reprint (Ctrl+P) prints the return slip."), False
+
+
+def _money_words(number: str, last: PartReturn) -> str:
+    text = translate("HistoryDialog", "Sale {number}: {amount} given back.").format(
+        number=number, amount=money_text(last.amount))
+    parts = [money_words(part.back) for part in last.money if part.is_done]
+    pending = [part for part in last.money if not part.is_done]
+    if parts:
+        text += " " + "; ".join(parts) + "."
+    if pending:
+        text += " " + translate("HistoryDialog", "QPay's refund of {amount} is not answered yet: press Check again "
+                                                 "(F5) before giving it another way.").format(
+            amount=money_text(sum((part.back.amount for part in pending), Decimal(0))))
+    if any(part.back.via is TenderSource.CASH and part.note for part in last.money):
+        text += " " + translate("HistoryDialog", "QPay did not take a payment back: that money goes back in cash.")
+    return text
+
+
+def _settled_words(number: str, before: JournalSale, after: JournalSale) -> str:
+    """What asking QPay again, or handing a refused refund over in cash, did (`before` it, `after` it)."""
+    if refused_refunds(after):
+        return translate("HistoryDialog", "QPay refused again: {reason}. Nothing went back; check again (F5) to ask "
+                                          "once more or hand it over in cash.").format(
+            reason="; ".join(dict.fromkeys(part.note for part, _ in refused_refunds(after))))
+    pending = [part for one in after.part_returns for part in one.money if not part.is_done]
+    if pending:
+        return translate("HistoryDialog", "QPay's answer was lost: press Check again (F5) before giving it another "
+                                          "way.")
+    waiting = {(one.id, place) for one in before.part_returns for place, part in enumerate(one.money)
+               if not part.is_done}           # (a part keeps its place; given in cash, it names no payment)
+    parts = [money_words(part.back) for one in after.part_returns for place, part in enumerate(one.money)
+             if (one.id, place) in waiting]
+    return translate("HistoryDialog", "Sale {number}'s return is settled:").format(number=number) + " " + \
+        "; ".join(parts) + "."
 
 
 def give_back_words(sale: JournalSale, kind: ReversalKind, done: ActionDone, receipt_left: BaseException | None,

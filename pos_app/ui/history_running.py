@@ -7,7 +7,7 @@ Texts keep the dialog's translation context ("HistoryDialog"), where they were f
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
@@ -194,6 +194,30 @@ class HistoryRunning:
             self.activateWindow()      # the keyboard comes back to the history, not to a closed box
             if box.clickedButton() is yes_button and not self._busy:
                 on_yes()
+            self.table.setFocus()
+
+        box.finished.connect(on_finished)
+        self.confirmation = box
+        box.open()
+
+    def _choose(self, question: str, choices: Sequence[tuple[str, Callable[[], None]]]) -> None:
+        """A non-blocking question with several answers (each text and what it does) and Back, the default: Enter
+        and Esc keep things as they are."""
+        box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), question, parent=self)
+        buttons = [(box.addButton(text, QMessageBox.ButtonRole.AcceptRole), then) for text, then in choices]
+        back = box.addButton(translate("HistoryDialog", "Back"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(back)
+        box.setEscapeButton(back)
+
+        def on_finished() -> None:
+            self.confirmation = None
+            box.deleteLater()
+            if self._closed:
+                return
+            self.activateWindow()
+            chosen = next((then for button, then in buttons if box.clickedButton() is button), None)
+            if chosen is not None and not self._busy:
+                chosen()
             self.table.setFocus()
 
         box.finished.connect(on_finished)

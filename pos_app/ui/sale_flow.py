@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from pos_app.domain.cart import DEFAULT_RATES
 from pos_app.domain.cash import DEFAULT_CASH_STEP
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import (
@@ -26,6 +27,7 @@ from pos_app.domain.sale import (
     SaleStateError,
     Stage,
 )
+from pos_app.domain.taxes import TaxRates
 from pos_app.qpay.errors import (
     APIConnectionError,
     AuthenticationError,
@@ -65,6 +67,7 @@ class Services:
     training: TrainingDesk | None = None
     posapi: PosApiDesk | None = None      # every sale's receipt through the shop's PosAPI, when it has one
     cash_step: Decimal = DEFAULT_CASH_STEP   # cash is paid to a multiple of this (the shop's cash rounding)
+    tax_rates: TaxRates = DEFAULT_RATES      # the shop's VAT and city tax rates (what a return's parts hold)
 
 
 class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):

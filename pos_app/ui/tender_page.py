@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos_app.domain.cash import DEFAULT_CASH_STEP, round_cash
+from pos_app.domain.cash import DEFAULT_CASH_STEP
 from pos_app.domain.sale import ReceiptVia, Sale
 from pos_app.domain.tenders import CardTender, CashTender, Tender, TenderError, Tendering
 from pos_app.formats import money_text, signed_money_text
@@ -207,7 +207,7 @@ class TenderPage(QWidget):
         self.cash_due.hide()
         if self.sale is not None:
             due = self.sale.due
-            cash_due = round_cash(due, self.cash_step)
+            cash_due = Tendering(self.sale.total, self.sale.tenders).cash_due(self.cash_step)
             self.cash.setText(_plain(cash_due))
             self.card_amount.setText(_plain(due))
             self.cash_due.setText(self.tr("In cash {amount} (rounding {rounding})").format(

@@ -1744,6 +1744,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>, QPay refused a refund: check again (F5)</source>
+        <translation>, QPay refused a refund: check again (F5)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>, QPay&apos;s refund pending…</source>
         <translation>, QPay&apos;s refund pending…</translation>
     </message>
@@ -1931,6 +1936,16 @@
         <location line="+1"/>
         <source>QPay&apos;s part of a return answered</source>
         <translation>QPay&apos;s part of a return answered</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay asked to give a return&apos;s part back</source>
+        <translation>QPay asked to give a return&apos;s part back</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay refused to give a return&apos;s part back</source>
+        <translation>QPay refused to give a return&apos;s part back</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2130,12 +2145,12 @@
         <location line="+12"/>
         <location line="+9"/>
         <location line="+27"/>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Amount</source>
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-65"/>
         <source>Payments</source>
         <translation>Payments</translation>
     </message>
@@ -2186,12 +2201,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-40"/>
         <source>settled: {note}</source>
         <translation>settled: {note}</translation>
     </message>
@@ -2216,7 +2231,12 @@
         <translation>Given back</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+6"/>
+        <source>refused: {reason}</source>
+        <translation>refused: {reason}</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Organization {register}</source>
         <translation>Organization {register}</translation>
     </message>
@@ -2226,13 +2246,13 @@
         <translation>Individual</translation>
     </message>
     <message>
-        <location line="-39"/>
-        <location line="+46"/>
+        <location line="-41"/>
+        <location line="+48"/>
         <source>Being issued…</source>
         <translation>Being issued…</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-47"/>
         <source>Not issued (the last try failed).</source>
         <translation>Not issued (the last try failed).</translation>
     </message>
@@ -2273,7 +2293,7 @@
         <translation>The money was kept but has no valid receipt: issue one with Issue receipt (F9).</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Payment given back</source>
         <translation>Payment given back</translation>
     </message>
@@ -2303,8 +2323,8 @@
         <translation>How</translation>
     </message>
     <message>
-        <location line="-17"/>
-        <location line="+18"/>
+        <location line="-19"/>
+        <location line="+20"/>
         <source>Reason</source>
         <translation>Reason</translation>
     </message>
@@ -2389,7 +2409,7 @@
         <translation>Its outcome is not known yet: press Check again (F5) before trying again.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="+59"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="+61"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</translation>
     </message>
@@ -2405,7 +2425,7 @@
     </message>
     <message>
         <location line="+5"/>
-        <location filename="../../pos_app/ui/history_returns.py" line="+38"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="+39"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Sale {number} is cancelled: nothing was charged.</translation>
     </message>
@@ -2431,7 +2451,7 @@
         <translation>Another action is still running: try again when it ends.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_returns.py" line="+118"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="+165"/>
         <source>The payment of sale {number} was not given back.</source>
         <translation>The payment of sale {number} was not given back.</translation>
     </message>
@@ -2567,7 +2587,7 @@
         <translation>The answer to the receipt request of sale {number} was lost on {day} (bill number {bill}), and its day is over: asking again could make a second receipt. Look it up in PosAPI: was the receipt made?</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>It was made</source>
         <translation>It was made</translation>
     </message>
@@ -2577,8 +2597,8 @@
         <translation>It was not made</translation>
     </message>
     <message>
-        <location line="-116"/>
-        <location line="+138"/>
+        <location line="-115"/>
+        <location line="+122"/>
         <source>Sale {number} was not settled.</source>
         <translation>Sale {number} was not settled.</translation>
     </message>
@@ -2588,7 +2608,7 @@
         <translation>Sale {number}&apos;s receipt is recorded as made.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Sale {number} is owed its receipt: issue it with Issue receipt (F9).</source>
         <translation>Sale {number} is owed its receipt: issue it with Issue receipt (F9).</translation>
     </message>
@@ -2598,7 +2618,27 @@
         <translation>Recording what PosAPI holds for sale {number}…</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+16"/>
+        <source>Ask QPay again</source>
+        <translation>Ask QPay again</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Asking QPay again for sale {number}…</source>
+        <translation>Asking QPay again for sale {number}…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hand it over in cash</source>
+        <translation>Hand it over in cash</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recording the cash handed over for sale {number}…</source>
+        <translation>Recording the cash handed over for sale {number}…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Sale {number} could not be checked.</source>
         <translation>Sale {number} could not be checked.</translation>
     </message>
@@ -2608,7 +2648,7 @@
         <translation>Sale {number} has nothing left to check.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_returns.py" line="-137"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="-184"/>
         <source>No invoice was created for sale {number}: nothing was charged.</source>
         <translation>No invoice was created for sale {number}: nothing was charged.</translation>
     </message>
@@ -2669,6 +2709,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>QPay refused to give back part of sale {number}&apos;s return: nothing went back. Check again (F5) to ask QPay again or hand it over in cash.</source>
+        <translation>QPay refused to give back part of sale {number}&apos;s return: nothing went back. Check again (F5) to ask QPay again or hand it over in cash.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</source>
         <translation>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</translation>
     </message>
@@ -2708,12 +2753,22 @@
         <translation>Its tax receipt of {amount} is still valid for goods given back: {why}. Correct it in the ebarimt portal (or PosAPI&apos;s own tools), then a manager marks it settled (Shift+F8).</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
+        <source>QPay refused to give back {amount} of sale {number}&apos;s return ({reason}): nothing went back. Ask QPay again, or hand the customer {cash} in cash from the drawer now?</source>
+        <translation>QPay refused to give back {amount} of sale {number}&apos;s return ({reason}): nothing went back. Ask QPay again, or hand the customer {cash} in cash from the drawer now?</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The return of sale {number} is not settled.</source>
+        <translation>The return of sale {number} is not settled.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Nothing of sale {number} was returned.</source>
         <translation>Nothing of sale {number} was returned.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+25"/>
         <source>Sale {number}: {amount} given back.</source>
         <translation>Sale {number}: {amount} given back.</translation>
     </message>
@@ -2728,7 +2783,7 @@
         <translation>QPay did not take a payment back: that money goes back in cash.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-26"/>
         <source>Its tax receipt is not put right yet:</source>
         <translation>Its tax receipt is not put right yet:</translation>
     </message>
@@ -2753,7 +2808,22 @@
         <translation>Reprint (Ctrl+P) prints the return slip.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+22"/>
+        <source>QPay refused again: {reason}. Nothing went back; check again (F5) to ask once more or hand it over in cash.</source>
+        <translation>QPay refused again: {reason}. Nothing went back; check again (F5) to ask once more or hand it over in cash.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>QPay&apos;s answer was lost: press Check again (F5) before giving it another way.</source>
+        <translation>QPay&apos;s answer was lost: press Check again (F5) before giving it another way.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Sale {number}&apos;s return is settled:</source>
+        <translation>Sale {number}&apos;s return is settled:</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>cancel it with Cancel receipt (F8).</source>
         <translation>cancel it with Cancel receipt (F8).</translation>
     </message>
@@ -2770,8 +2840,8 @@
     <message>
         <location line="-190"/>
         <location line="+72"/>
-        <location line="+57"/>
         <location filename="../../pos_app/ui/history_running.py" line="+8"/>
+        <location line="+23"/>
         <source>Back</source>
         <translation>Back</translation>
     </message>
@@ -5085,7 +5155,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+146"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+149"/>
         <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+80"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>

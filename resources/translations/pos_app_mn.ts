@@ -1744,6 +1744,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>, QPay refused a refund: check again (F5)</source>
+        <translation>, QPay буцаалтаас татгалзсан: дахин шалгана уу (F5)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>, QPay&apos;s refund pending…</source>
         <translation>, QPay-ийн буцаалт хүлээгдэж байна…</translation>
     </message>
@@ -1931,6 +1936,16 @@
         <location line="+1"/>
         <source>QPay&apos;s part of a return answered</source>
         <translation>Буцаалтын QPay-ийн хэсэгт хариу ирсэн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay asked to give a return&apos;s part back</source>
+        <translation>Буцаалтын хэсгийг буцааж өгөхийг QPay-ээс хүссэн</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>QPay refused to give a return&apos;s part back</source>
+        <translation>QPay буцаалтын хэсгийг буцааж өгөхөөс татгалзсан</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2130,12 +2145,12 @@
         <location line="+12"/>
         <location line="+9"/>
         <location line="+27"/>
-        <location line="+18"/>
+        <location line="+20"/>
         <source>Amount</source>
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-65"/>
         <source>Payments</source>
         <translation>Төлбөрүүд</translation>
     </message>
@@ -2186,12 +2201,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>Status</source>
         <translation>Төлөв</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="-40"/>
         <source>settled: {note}</source>
         <translation>шийдвэрлэсэн: {note}</translation>
     </message>
@@ -2216,7 +2231,12 @@
         <translation>Буцаасан</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+6"/>
+        <source>refused: {reason}</source>
+        <translation>татгалзсан: {reason}</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>Organization {register}</source>
         <translation>Байгууллага {register}</translation>
     </message>
@@ -2226,13 +2246,13 @@
         <translation>Хувь хүн</translation>
     </message>
     <message>
-        <location line="-39"/>
-        <location line="+46"/>
+        <location line="-41"/>
+        <location line="+48"/>
         <source>Being issued…</source>
         <translation>Гаргаж байна…</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-47"/>
         <source>Not issued (the last try failed).</source>
         <translation>Гараагүй (сүүлийн оролдлого амжилтгүй).</translation>
     </message>
@@ -2273,7 +2293,7 @@
         <translation>Мөнгө үлдсэн ч хүчинтэй баримтгүй: Баримт гаргах (F9)-аар гаргана уу.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Payment given back</source>
         <translation>Төлбөрийн буцаалт</translation>
     </message>
@@ -2303,8 +2323,8 @@
         <translation>Хэлбэр</translation>
     </message>
     <message>
-        <location line="-17"/>
-        <location line="+18"/>
+        <location line="-19"/>
+        <location line="+20"/>
         <source>Reason</source>
         <translation>Шалтгаан</translation>
     </message>
@@ -2389,7 +2409,7 @@
         <translation>Үр дүн нь хараахан тодорхойгүй: дахин оролдохоосоо өмнө Дахин шалгах (F5) дарна уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="+59"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="+61"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>{number} борлуулалтын нэхэмжлэхийг ({amount}) цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
     </message>
@@ -2405,7 +2425,7 @@
     </message>
     <message>
         <location line="+5"/>
-        <location filename="../../pos_app/ui/history_returns.py" line="+38"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="+39"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: төлбөр авагдаагүй.</translation>
     </message>
@@ -2431,7 +2451,7 @@
         <translation>Өөр үйлдэл хийгдэж байна: дууссаны дараа дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_returns.py" line="+118"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="+165"/>
         <source>The payment of sale {number} was not given back.</source>
         <translation>{number} борлуулалтын төлбөр буцаагдсангүй.</translation>
     </message>
@@ -2567,7 +2587,7 @@
         <translation>{number} борлуулалтын баримтын хүсэлтийн хариу {day}-нд алдагдсан (баримтын дугаар {bill}), тэр өдөр өнгөрсөн: дахин хүсвэл хоёр дахь баримт гарч болзошгүй. PosAPI-аас шалгана уу: баримт гарсан уу?</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>It was made</source>
         <translation>Гарсан</translation>
     </message>
@@ -2577,8 +2597,8 @@
         <translation>Гараагүй</translation>
     </message>
     <message>
-        <location line="-116"/>
-        <location line="+138"/>
+        <location line="-115"/>
+        <location line="+122"/>
         <source>Sale {number} was not settled.</source>
         <translation>{number} борлуулалтыг шийдвэрлэж чадсангүй.</translation>
     </message>
@@ -2588,7 +2608,7 @@
         <translation>{number} борлуулалтын баримтыг гарсан гэж бүртгэлээ.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>Sale {number} is owed its receipt: issue it with Issue receipt (F9).</source>
         <translation>{number} борлуулалтад баримт гаргах шаардлагатай: Баримт гаргах (F9)-ээр гаргана уу.</translation>
     </message>
@@ -2598,7 +2618,27 @@
         <translation>{number} борлуулалтын PosAPI дахь төлөвийг бүртгэж байна…</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+16"/>
+        <source>Ask QPay again</source>
+        <translation>QPay-ээс дахин хүсэх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Asking QPay again for sale {number}…</source>
+        <translation>{number} борлуулалтыг QPay-ээс дахин хүсэж байна…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Hand it over in cash</source>
+        <translation>Бэлнээр өгөх</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Recording the cash handed over for sale {number}…</source>
+        <translation>{number} борлуулалтад бэлнээр өгсөн мөнгийг бүртгэж байна…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
         <source>Sale {number} could not be checked.</source>
         <translation>{number} борлуулалтыг шалгаж чадсангүй.</translation>
     </message>
@@ -2608,7 +2648,7 @@
         <translation>Борлуулалт {number}: шалгах зүйл үлдээгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_returns.py" line="-137"/>
+        <location filename="../../pos_app/ui/history_returns.py" line="-184"/>
         <source>No invoice was created for sale {number}: nothing was charged.</source>
         <translation>Борлуулалт {number}: нэхэмжлэх үүсээгүй, төлбөр авагдаагүй.</translation>
     </message>
@@ -2669,6 +2709,11 @@
     </message>
     <message>
         <location line="+2"/>
+        <source>QPay refused to give back part of sale {number}&apos;s return: nothing went back. Check again (F5) to ask QPay again or hand it over in cash.</source>
+        <translation>QPay {number} борлуулалтын буцаалтын хэсгийг буцааж өгөхөөс татгалзсан: юу ч буцаагүй. QPay-ээс дахин хүсэх эсвэл бэлнээр өгөхийн тулд Дахин шалгах (F5)-ыг дарна уу.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Sale {number}&apos;s receipt was asked on an earlier day and its answer was lost: look it up in PosAPI before issuing another.</source>
         <translation>{number} борлуулалтын баримтыг өмнөх өдөр хүссэн боловч хариу нь алдагдсан: дахин баримт гаргахаасаа өмнө PosAPI-аас шалгана уу.</translation>
     </message>
@@ -2708,12 +2753,22 @@
         <translation>Буцаасан барааны {amount}-ийн И-баримт хүчинтэй хэвээр байна: {why}. И-баримтын порталд (эсвэл PosAPI-ийн өөрийн хэрэгслээр) засаад, дараа нь менежер шийдвэрлэсэн гэж тэмдэглэнэ (Shift+F8).</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+10"/>
+        <source>QPay refused to give back {amount} of sale {number}&apos;s return ({reason}): nothing went back. Ask QPay again, or hand the customer {cash} in cash from the drawer now?</source>
+        <translation>QPay {number} борлуулалтын буцаалтын {amount}-ийг буцааж өгөхөөс татгалзсан ({reason}): юу ч буцаагүй. QPay-ээс дахин хүсэх үү, эсвэл худалдан авагчид {cash}-ийг одоо мөнгөний шүүгээнээс бэлнээр өгөх үү?</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The return of sale {number} is not settled.</source>
+        <translation>{number} борлуулалтын буцаалт шийдвэрлэгдээгүй.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Nothing of sale {number} was returned.</source>
         <translation>{number} борлуулалтаас юу ч буцаагдсангүй.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+25"/>
         <source>Sale {number}: {amount} given back.</source>
         <translation>Борлуулалт {number}: {amount} буцааж өгсөн.</translation>
     </message>
@@ -2728,7 +2783,7 @@
         <translation>QPay төлбөрийг буцааж аваагүй: тэр мөнгийг бэлнээр буцааж өгнө.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-26"/>
         <source>Its tax receipt is not put right yet:</source>
         <translation>И-баримтыг нь хараахан засаагүй байна:</translation>
     </message>
@@ -2753,7 +2808,22 @@
         <translation>Хэвлэх (Ctrl+P) буцаалтын хуудсыг хэвлэнэ.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+22"/>
+        <source>QPay refused again: {reason}. Nothing went back; check again (F5) to ask once more or hand it over in cash.</source>
+        <translation>QPay дахин татгалзлаа: {reason}. Юу ч буцаагүй; дахин хүсэх эсвэл бэлнээр өгөхийн тулд дахин шалгана уу (F5).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>QPay&apos;s answer was lost: press Check again (F5) before giving it another way.</source>
+        <translation>QPay-ийн хариу алдагдсан: өөр аргаар өгөхөөс өмнө Дахин шалгах (F5)-ыг дарна уу.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Sale {number}&apos;s return is settled:</source>
+        <translation>{number} борлуулалтын буцаалт шийдвэрлэгдлээ:</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>cancel it with Cancel receipt (F8).</source>
         <translation>Баримт цуцлах (F8)-аар цуцална уу.</translation>
     </message>
@@ -2770,8 +2840,8 @@
     <message>
         <location line="-190"/>
         <location line="+72"/>
-        <location line="+57"/>
         <location filename="../../pos_app/ui/history_running.py" line="+8"/>
+        <location line="+23"/>
         <source>Back</source>
         <translation>Буцах</translation>
     </message>
@@ -5085,7 +5155,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+146"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+149"/>
         <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+80"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>

@@ -336,9 +336,9 @@ def test_a_qpay_refund_whose_answer_is_lost_is_settled_by_reading_the_payment_ba
     [outcome] = recover_all(journal, checkout, posapi=desk)
     assert outcome.result is Recovered.RETURNED
     [money] = journal.get(number).part_returns[0].money
-    # QPay never took it back: the money went back in cash instead, said in the return's record.
-    assert money.back.via is TenderSource.CASH and "cash" in money.note
-    assert checkout.client.get_payment(pending.payments[0].payment_id).status == "PAID"
+    # Read back still paid, QPay never took it back: the refund is asked again (never cash nobody was told to hand).
+    assert money.back.via is TenderSource.QPAY and money.is_done
+    assert checkout.client.get_payment(pending.payments[0].payment_id).status == "CANCELLED"
 
 
 def test_a_lost_answer_on_voiding_qpays_receipt_is_settled_at_start_and_what_was_kept_receipted(

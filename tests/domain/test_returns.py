@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pos_app.domain.cart import Cart, CartLine
-from pos_app.domain.cash import CASH_STEPS, round_cash
+from pos_app.domain.cash import CASH_STEPS
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.discounts import Discount, DiscountKind
 from pos_app.domain.returns import (
@@ -25,11 +25,13 @@ from pos_app.domain.returns import (
     line_back,
     money_back,
 )
+from pos_app.domain.taxes import TaxRates
 from pos_app.domain.tenders import Tendering
 
 CASH, TERMINAL, QPAY = TenderSource.CASH, TenderSource.CARD_TERMINAL, TenderSource.QPAY
 BREAD = CatalogItem("1", "Талх", Decimal("2500"), "", "", False)
 APPLES = CatalogItem("2", "Алим", Decimal("4990"), "", "", False, unit="kg")
+MILK = CatalogItem("3", "Сүү", Decimal("3500"), "", "", True)
 
 
 def test_a_counted_line_gives_back_its_pieces_at_their_price() -> None:
@@ -79,6 +81,35 @@ def test_what_goes_back_and_what_is_kept_always_add_up_to_the_line(pieces: int, 
     returned = sum((back.amount for back in backs), Decimal(0))
     assert returned + sum((line.total for line in kept if line is not None), Decimal(0)) == cart.total
     assert all(back.amount >= 0 for back in backs)
+
+
+@given(st.integers(2, 40), st.integers(1, 9999), st.data())
+def test_the_taxes_of_the_parts_returned_and_of_what_is_kept_add_up_to_the_sales(pieces: int, grams: int,
+                                                                                 data: st.DataObject) -> None:
+    """Returned in any number of parts, the taxes of the parts (at the shop's rates) and of what is kept add up to
+    the sale's own taxes, to the cent: VAT and city tax alike."""
+    rates = TaxRates(Decimal("0.10"), Decimal("0.01"))
+    cart = Cart(rates)
+    cart.add_item(MILK, pieces)                                     # city taxed
+    cart.add_weighed(APPLES, Decimal(grams) / 1000)
+    lines: tuple[CartLine | None, ...] = cart.lines
+    vat = city = Decimal(0)
+    for _ in range(data.draw(st.integers(1, 3))):
+        backs = []
+        for index, line in enumerate(lines):
+            if line is None or not data.draw(st.booleans()):
+                continue
+            quantity = data.draw(st.integers(1, int(line.quantity * 1000))) / Decimal(1000) if line.weighed \
+                else Decimal(data.draw(st.integers(1, int(line.quantity))))
+            back = line_back(line, index, quantity, rates)
+            assert back.taxes is not None
+            vat, city = vat + back.taxes.vat, city + back.taxes.city_tax
+            backs.append(back)
+        lines = kept_lines(lines, backs)
+    kept = [line.taxes(rates) for line in lines if line is not None]
+    assert vat + sum((split.vat for split in kept), Decimal(0)) == cart.taxes.vat
+    assert city + sum((split.city_tax for split in kept), Decimal(0)) == cart.taxes.city_tax
+    assert line_back(cart.lines[0], 0, 1).taxes is None              # without the rates: not known
 
 
 @pytest.mark.parametrize(("quantity", "words"), [
@@ -145,13 +176,22 @@ def test_the_shops_step_rounds_cash_given_back_and_qpays_part_in_cash_too() -> N
         QPAY, CASH, Decimal("9662.65"), "", Decimal("-2.65"))
 
 
+def test_a_small_return_gives_back_cash_however_large_the_step() -> None:
+    """A return below one step goes back to the whole tögrög, never as nothing (as a small sale is paid)."""
+    [cash] = money_back(Decimal(30), Refundable(cash=Decimal(1000)), Decimal(100))
+    assert (cash.handed, cash.rounding) == (30, 0)
+    [qpay] = money_back(Decimal("0.40"), Refundable(qpay=Decimal(7001), qpay_payments=(("p-1", Decimal(7001)),)),
+                        Decimal(100))
+    assert (qpay.via, qpay.handed) == (CASH, 1)
+
+
 @given(st.lists(st.integers(1, 10**7), min_size=1, max_size=6), st.sampled_from(CASH_STEPS), st.integers(0, 200))
 def test_a_rounded_cash_sale_returned_in_any_parts_gives_back_exactly_what_the_drawer_took(
         parts: list[int], step: Decimal, extra: int) -> None:
     """Whatever the parts (in cents) and the step, each part's cash is whole and within what the drawer holds, and
     all of them hand back exactly what the cash tender took."""
     total = Decimal(sum(parts)) / 100
-    least = min(total, round_cash(total, step)).to_integral_value(rounding=ROUND_CEILING)
+    least = min(total, Tendering(total).cash_due(step)).to_integral_value(rounding=ROUND_CEILING)
     tender = Tendering(total).cash_tender(least + extra, step)
     left, held, handed = total, tender.taken, Decimal(0)
     for cents in parts:

@@ -286,6 +286,25 @@ def test_a_rest_that_rounds_to_nothing_is_covered_by_no_cash() -> None:
     refused(Tendering(WEIGHED).add_cash, "0")                      # otherwise cash of 0 is no payment
 
 
+@pytest.mark.parametrize("total,step,cash_due", [
+    (Decimal(30), Decimal(100), Decimal(30)),            # below one step: whole tögrög, as Odoo leaves it unrounded
+    (Decimal("30.40"), Decimal(100), Decimal(30)),
+    (Decimal(20), Decimal(50), Decimal(20)),
+    (Decimal("0.40"), Decimal(1), Decimal(1)),           # the whole sale never rounds to 0
+    (Decimal("0.40"), Decimal(100), Decimal(1)),
+    (Decimal(120), Decimal(100), Decimal(100)),          # a step or more: rounded by the step as before
+    (Decimal(150), Decimal(100), Decimal(200)),
+])
+def test_a_small_sale_is_never_given_away_by_the_rounding(total: Decimal, step: Decimal, cash_due: Decimal) -> None:
+    sale = Tendering(total)
+    assert sale.cash_due(step) == cash_due
+    refused(sale.add_cash, "0", step)                              # no goods leave for 0 ₮ of cash
+    paid = sale.add_cash(cash_due, step)
+    assert paid.is_covered and paid.rounding == cash_due - total
+    rest = Tendering(Decimal(10030)).add_card("10000", "123456")   # a rest of a larger sale rounds by the step
+    assert rest.cash_due(Decimal(100)) == 0
+
+
 def test_cash_with_mongo_and_cash_no_till_could_give_change_for_are_refused() -> None:
     refused(Tendering(WEIGHED).add_cash, "9526.84", words="whole tögrög")
     error = refused(Tendering(Decimal(64000)).add_cash, "99999999999", words="no till hands that back")
@@ -316,11 +335,11 @@ def test_covering_cash_is_whole_in_and_out_and_the_receipt_keeps_the_total(total
                                                                         extra: int) -> None:
     sale = Tendering(total)
     given = sale.cash_due(step) + extra
-    if given == 0:
-        given += 1
     paid = sale.add(sale.cash_tender(given, step))
     cash = paid.last
     assert isinstance(cash, CashTender) and paid.is_covered
     assert cash.taken == cash.taken.to_integral_value() and cash.change == cash.change.to_integral_value()
-    assert abs(cash.rounding) <= step / 2 and cash.given - cash.change == cash.amount + cash.rounding
+    bound = step / 2 if total >= step else Decimal("0.50")       # a sale below one step: to the whole tögrög
+    assert abs(cash.rounding) <= bound or (total < 1 and cash.taken == 1)      # and never 0 for the whole sale
+    assert cash.taken > 0 and cash.given - cash.change == cash.amount + cash.rounding
     assert sum(line.amount for line in posapi_payments(paid)) == total

@@ -25,7 +25,7 @@ from pos_app.checkout import charging, tenders
 from pos_app.checkout.after_sale import cancel_open_invoice, give_back
 from pos_app.checkout.errors import ReceiptNeedsPerson, TrainingError
 from pos_app.checkout.partial import check_sale, close_paid_sale, give_part_back, invoice_rest
-from pos_app.checkout.partial_returns import return_part
+from pos_app.checkout.partial_returns import ask_refunds_again, refunds_in_cash, refused_refunds, return_part
 from pos_app.checkout.posapi_desk import may_ask_again
 from pos_app.checkout.recovery import recover_all, settled_by_hand
 from pos_app.checkout.returns import (
@@ -40,7 +40,6 @@ from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.discounts import Discount, DiscountKind
 from pos_app.domain.returns import TenderSource
 from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver
-from pos_app.domain.cash import round_cash
 from pos_app.domain.tender_errors import TenderError
 from pos_app.domain.tenders import CardTender, CashTender, Tendering
 from pos_app.journal import JournalError, JournalSale, JournalStatus, ReversalKind
@@ -82,6 +81,7 @@ FAULTS = (
     ("qpay", "POST", "/v2/payment/check", "status500"), ("qpay", "POST", "/v2/payment/check", "drop"),
     ("qpay", "DELETE", "/v2/invoice", "drop_after"), ("qpay", "POST", "/v2/ebarimt", "drop_after"),
     ("qpay", "DELETE", "/v2/payment", "drop_after"), ("qpay", "POST", "/v2/payment/refund", "drop_after"),
+    ("qpay", None, "/v2/payment/cancel", "status400"),
     ("qpay", None, "/v2/", "timeout"),
     ("posapi", "POST", "/rest/receipt", "drop_after"), ("posapi", "POST", "/rest/receipt", "drop"),
     ("posapi", "POST", "/rest/receipt", "status503"), ("posapi", "DELETE", "/rest/receipt", "drop_after"),
@@ -244,7 +244,7 @@ class ShopDay(RuleBasedStateMachine):
         till = self._pick_till(data)
         sale = self._domain_sale(till, build_cart(cart))
         step = self.shop.cash_step
-        given = round_cash(sale.total, step) + over if round_cash(sale.total, step) > 0 else whole_up(sale.total)
+        given = Tendering(sale.total).cash_due(step) + over        # never 0: a small sale is not given away
         tender = self._cash(Tendering(sale.total), given, step)
         if tender is not None:
             self._take(till, sale, tender, "cash sale", data)
@@ -492,6 +492,21 @@ class ShopDay(RuleBasedStateMachine):
         self._attempt(f"return items ({share})", lambda: return_part(
             till.journal, till.checkout, till.posapi, sale.number, quantities, "returned by the customer", step),
             refused=lambda exc: "cannot be returned" in str(exc))
+        till.drawer.cash_out += _cash_handed_back(till.journal.get(sale.number)) - before
+
+    @precondition(lambda self: self._any(lambda sale: bool(refused_refunds(sale))))
+    @rule(data=st.data(), in_cash=st.booleans())
+    def the_cashier_settles_a_refund_qpay_refused(self, data: st.DataObject, in_cash: bool) -> None:
+        """F5 in the history on a return whose QPay refund QPay refused after the return (at a restart or a
+        check): the cashier asks QPay again, or hands over in cash what the history says."""
+        picked = self._pick_sale(data, lambda sale: bool(refused_refunds(sale)))
+        if picked is None:
+            return
+        till, sale = picked
+        before = _cash_handed_back(sale)
+        settle = refunds_in_cash if in_cash else ask_refunds_again
+        self._attempt("a refused refund handed over in cash" if in_cash else "a refused refund asked again",
+                      lambda: settle(till.journal, till.checkout, till.posapi, sale.number))
         till.drawer.cash_out += _cash_handed_back(till.journal.get(sale.number)) - before
 
     @precondition(lambda self: self._any(lambda sale: sale.can_reverse))

@@ -20,6 +20,10 @@ from pathlib import Path
 import pytest
 import requests
 
+from pos_app.domain.cart import DEFAULT_RATES, Cart
+from pos_app.domain.catalog import CatalogItem
+from pos_app.domain.sale import ReceiptVia
+from pos_app.domain.tenders import Tendering
 from pos_app.journal import Journal, ReversalKind
 from pos_app.journal.closed_days import summary_from_json
 from pos_app.journal.day_combine import combine
@@ -225,6 +229,34 @@ def test_a_give_back_finished_after_a_refusal_counts_once_at_the_store(store_db_
     assert _summary(till) == own
     assert own.paid == Tally(2, Decimal("14000.00")) and own.given_back == Tally(2, Decimal("14000.00"))
     assert own.net == 0 and own.given_back_by_type == (("CARD", Tally(4, Decimal("14000.00"))),)
+
+
+def test_the_vat_of_what_was_kept_without_receipt_is_the_same_at_the_store(store_db_url: str, tmp_path: Path) -> None:
+    """The store rebuilds each till's day with the till's own code from the shipped rows: a return's parts keep
+    their taxes in its row, so the VAT without receipt of what the customer kept is the till's there too (exact,
+    and shared by amount for a return recorded without the shop's rates)."""
+    cart = Cart()
+    cart.add_item(CatalogItem("1", "Талх", Decimal(2500), "", "", False), 2)
+    cart.add_item(CatalogItem("2", "Сүү", Decimal(3500), "", "", True), 1)
+    with running_shop(store_db_url, ("T1",)) as shop:
+        clock = SettableClock(at(DAY, 9))
+        with till_journal(tmp_path / "T1.sqlite3", "T1", clock) as journal:
+            for rates in (DEFAULT_RATES, None):
+                number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes,
+                                                     Tendering(cart.total).cash_tender(Decimal(8500)), ReceiptVia.NONE)
+                journal.part_return_started(number, [(1, 1)], "returned", rates=rates)
+            shipper = shipper_for(shop.store.url, "T1", shop.keys["T1"], journal).start()
+            try:
+                assert shipper.wait_caught_up(WAIT_S)
+            finally:
+                shipper.stop()
+            own = load_day(journal, DAY).summary
+        said = requests.get(f"{shop.store.url}/store/day/{DAY}", auth=("T1", shop.keys["T1"]), timeout=30)
+    [till] = said.json()["shops"][0]["tills"]
+    assert _summary(till) == own
+    # Exact: two breads' 454.55; by amount: 767.05 less 3,500/8,500 of it (315.84).
+    assert own.without_receipt == Tally(2, Decimal(10000)) and own.no_receipt_vat == Decimal("454.55") + Decimal(
+        "451.21")
 
 
 def test_money_on_the_page_reads_as_the_tills_does() -> None:

@@ -14,10 +14,12 @@ from pytestqt.qtbot import QtBot
 
 from pos_app.checkout import Checkout
 from pos_app.checkout.posapi_desk import PosApiDesk, PosApiSetup
+from pos_app.checkout.recovery import Recovered, recover_all
 from pos_app.checkout.returns import return_tenders
 from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import CatalogItem
-from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver
+from pos_app.domain.returns import TenderSource
+from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver, Sale
 from pos_app.domain.tenders import Tendering
 from pos_app.journal import Journal, ReceiptStatus
 from pos_app.posapi import EbarimtLookupClient, PosApiClient, PosIdentity, RetryPolicy
@@ -34,6 +36,7 @@ POS = PosIdentity(merchant_tin="37900846788", pos_no="T1", branch_no="1", distri
 NO_RETRIES = RetryPolicy(max_attempts=1, base_delay=0, max_delay=0, jitter=0)
 BREAD = CatalogItem("4865000000011", "Талх", Decimal("2500"), "", "", False)
 APPLES = CatalogItem("2000001", "Алим", Decimal("4990"), "", "", False, unit="kg")
+MILK = CatalogItem("4865000000028", "Сүү", Decimal("3500"), "", "", True)
 REASON = "bread was stale"
 
 
@@ -203,6 +206,48 @@ def test_a_manager_settles_an_organizations_receipt_left_valid_by_a_return(
     assert [r["state"] for r in posapi.receipts()] == ["ACTIVE"]        # the till never fakes what PosAPI holds
     assert not dialog.settle_receipt_button.isVisible()
     assert "settled: Oyun" in dialog.details.toPlainText()
+
+
+@pytest.mark.parametrize("choice", ["Hand it over in cash", "Ask QPay again"])
+def test_a_refund_qpay_refused_at_start_is_the_cashiers_choice_in_the_history(
+        qtbot, make_dialog, runner, journal, desk, checkout, control, choice) -> None:
+    cart = Cart()
+    cart.add_item(MILK, 2)                                              # 7,000, one QPay card payment
+    number = journal.begin_sale(cart.lines, cart.total, cart.taxes)
+    invoice = checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes))
+    journal.invoice_opened(number, invoice)
+    control.pay(invoice.invoice_id, transaction_type="CARD")
+    journal.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
+    journal.part_return_started(number, [(0, 2)], REASON)             # the till stopped before asking QPay
+    control.fault("/v2/payment/cancel/", status=400)
+    [outcome] = recover_all(journal, checkout, posapi=desk)            # at start: refused, no cash recorded
+    assert outcome.result is Recovered.REFUND_REFUSED
+    control.clear_faults()
+    approvals: list[str] = []
+
+    def approve(permission, then, _parent) -> None:  # type: ignore[no-untyped-def]
+        approvals.append(permission.value)
+        then()
+
+    dialog = make_dialog(approve=approve)
+    select(qtbot, dialog, runner, number)
+    assert status_of(dialog, number).endswith("QPay refused a refund: check again (F5)")
+    assert "refused" in dialog.details.toPlainText()
+    with qtbot.waitSignal(dialog.action_finished, timeout=WAIT_MS) as finished:
+        press(qtbot, dialog, Qt.Key.Key_F5)
+        qtbot.waitUntil(lambda: dialog.confirmation is not None, timeout=WAIT_MS)
+        box = dialog.confirmation
+        assert "QPay refused to give back 7,000 ₮" in box.text() and "hand the customer 7,000 ₮ in cash" in box.text()
+        next(button for button in box.buttons() if button.text() == choice).click()
+    settle(qtbot, runner)
+    [money] = journal.get(number).part_returns[0].money
+    assert money.is_done
+    if choice == "Ask QPay again":
+        assert approvals == [] and money.back.via is TenderSource.QPAY
+        assert "back to the card through QPay" in finished.args[0]
+    else:
+        assert approvals == ["refund"] and money.back.via is TenderSource.CASH
+        assert "settled: 7,000 ₮ in cash from the drawer" in finished.args[0]
 
 
 def test_the_return_dialog_speaks_mongolian(qtbot, language, journal, desk) -> None:
