@@ -60,7 +60,7 @@ class HistoryActions(HistoryRunning):
             return
         self._confirm(translate("HistoryDialog",
                                 "Cancel the invoice of sale {number} ({amount})? The customer's QR code stops "
-                                "working.").format(number=sale.number, amount=money_text(sale.total)),
+                                "working.").format(number=sale.number, amount=money_text(sale.qpay_due)),
                       translate("HistoryDialog", "Cancel invoice"), lambda: self._cancel_invoice(sale))
 
     def _cancel_invoice(self, sale: JournalSale) -> None:

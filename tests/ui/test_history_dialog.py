@@ -646,3 +646,23 @@ def test_reads_run_on_the_pool_and_money_moves_on_the_money_worker(qtbot, make_d
     threads = seen
     assert threads["sales_between"] == threads["events"] == {"pos-task"}
     assert threads["cancel_invoice"] == {"pos-money"}
+
+
+def test_cancelling_a_split_sales_invoice_names_what_the_invoice_asks_not_the_whole_sale(
+        qtbot, make_dialog, runner, journal, checkout) -> None:
+    # Issue 31: 2,000 in cash first, the rest (5,000) by QPay: the question is about the invoice's 5,000.
+    from pos_app.checkout.charging import charge_rest
+    from pos_app.domain.sale import ReceiptVia
+    from pos_app.domain.tenders import CashTender
+
+    cart = Cart()
+    cart.add_item(MILK, 2)
+    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, CashTender(Decimal(2000), Decimal(2000)),
+                                         ReceiptVia.POSAPI)
+    charge_rest(journal, checkout, journal.get(number).to_sale())
+    dialog = make_dialog()
+    select(qtbot, dialog, runner, number)
+    press(qtbot, dialog, Qt.Key.Key_F6)
+    question = answer(qtbot, dialog, accept=False)
+    assert "(5,000 ₮)" in question and "7,000" not in question
+    assert journal.get(number).status is JournalStatus.OPEN
