@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 
 from pos_app.domain.sale import Receiver, ReceiverKind
-from pos_app.formats import datetime_text, money_text, quantity_text, time_text
+from pos_app.formats import datetime_text, money_text, quantity_text, signed_money_text, time_text
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalStatus
 
 from .history_model import _S, _kind_text, _payment_type_text, status_text, step_text
@@ -76,11 +76,10 @@ class HistoryDetails:
                              money_text(line_.total)] for line_ in sale.lines], frozenset({1, 2, 3})))
         parts.append(section(translate("HistoryDialog", "Payments")))
         if sale.payments or sale.tenders:
-            # A tender at the counter: its approval code (card terminal) or cash given where a bank and id go.
+            # A tender at the counter: its approval code (card terminal) or cash given (and the rounding that made
+            # it whole tögrög) where a bank and id go.
             counter = [["", _payment_type_text(tender.as_payment().kind), money_text(tender.amount),
-                        getattr(tender.tender, "approval_code", "")
-                        or translate("HistoryDialog", "given {amount}").format(
-                            amount=money_text(getattr(tender.tender, "given", tender.amount)))]
+                        getattr(tender.tender, "approval_code", "") or _cash_given_text(tender.tender)]
                        for tender in sale.tenders]
             parts.append(table([translate("HistoryDialog", "Bank"), translate("HistoryDialog", "Type"),
                                 translate("HistoryDialog", "Amount"), translate("HistoryDialog", "Payment id")],
@@ -168,3 +167,14 @@ class HistoryDetails:
             f"<td>{escape(step_text(kind, detail))}</td></tr>" for at, kind, detail in events)
         return ("<h4 style='margin-bottom:2px'>" + escape(translate("HistoryDialog", "Event log")) + "</h4>"
                 f"<table cellspacing='0' cellpadding='1'>{rows}</table>")
+
+
+def _cash_given_text(tender: object) -> str:
+    """What the customer handed over, and the rounding the drawer kept beyond the amount applied (cash is whole
+    tögrög)."""
+    given = money_text(getattr(tender, "given", Decimal(0)))
+    rounding = getattr(tender, "rounding", Decimal(0))
+    if rounding:
+        return translate("HistoryDialog", "given {amount}, rounding {rounding}").format(
+            amount=given, rounding=signed_money_text(rounding))
+    return translate("HistoryDialog", "given {amount}").format(amount=given)

@@ -2142,7 +2142,7 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+12"/>
+        <location line="+11"/>
         <location line="+9"/>
         <location line="+27"/>
         <location line="+20"/>
@@ -2150,17 +2150,22 @@
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-64"/>
         <source>Payments</source>
         <translation>Payments</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+101"/>
+        <source>given {amount}, rounding {rounding}</source>
+        <translation>given {amount}, rounding {rounding}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>given {amount}</source>
         <translation>given {amount}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-96"/>
         <source>Bank</source>
         <translation>Bank</translation>
     </message>
@@ -2273,7 +2278,7 @@
         <translation>Issue the tax receipt of a paid sale that has none.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="-81"/>
+        <location filename="../../pos_app/ui/history_details.py" line="-80"/>
         <source>No sale selected.</source>
         <translation>No sale selected.</translation>
     </message>
@@ -2283,7 +2288,7 @@
         <translation>Reading the event log…</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+60"/>
         <source>void refused: {reason}</source>
         <translation>void refused: {reason}</translation>
     </message>

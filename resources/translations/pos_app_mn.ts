@@ -2142,7 +2142,7 @@
     </message>
     <message>
         <location line="+0"/>
-        <location line="+12"/>
+        <location line="+11"/>
         <location line="+9"/>
         <location line="+27"/>
         <location line="+20"/>
@@ -2150,17 +2150,22 @@
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="-65"/>
+        <location line="-64"/>
         <source>Payments</source>
         <translation>Төлбөрүүд</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+101"/>
+        <source>given {amount}, rounding {rounding}</source>
+        <translation>өгсөн {amount}, тоймлолт {rounding}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>given {amount}</source>
         <translation>өгсөн {amount}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-96"/>
         <source>Bank</source>
         <translation>Банк</translation>
     </message>
@@ -2273,7 +2278,7 @@
         <translation>Баримтгүй төлөгдсөн борлуулалтын татварын баримтыг гаргах.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="-81"/>
+        <location filename="../../pos_app/ui/history_details.py" line="-80"/>
         <source>No sale selected.</source>
         <translation>Борлуулалт сонгоогүй байна.</translation>
     </message>
@@ -2283,7 +2288,7 @@
         <translation>Үйл явдлын бүртгэлийг уншиж байна…</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+60"/>
         <source>void refused: {reason}</source>
         <translation>хүчингүй болгохоос татгалзсан: {reason}</translation>
     </message>

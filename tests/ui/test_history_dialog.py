@@ -666,3 +666,19 @@ def test_cancelling_a_split_sales_invoice_names_what_the_invoice_asks_not_the_wh
     question = answer(qtbot, dialog, accept=False)
     assert "(5,000 ₮)" in question and "7,000" not in question
     assert journal.get(number).status is JournalStatus.OPEN
+
+
+def test_a_cash_payment_shows_what_was_given_and_the_rounding_that_made_it_whole(
+        qtbot, make_dialog, runner, journal) -> None:
+    # Issue 31: 0.737 kg of meat, 9,577.32 ₮, paid 9,577 in cash from 20,000: the history says the rounding.
+    from pos_app.domain.sale import ReceiptVia
+    from pos_app.domain.tenders import Tendering
+
+    cart = Cart()
+    cart.add_weighed(CatalogItem("2", "Мах", Decimal(12995), "", "", True, unit="kg"), Decimal("0.737"))
+    cash = Tendering(cart.total).cash_tender(Decimal(20000))
+    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, cash, ReceiptVia.NONE)
+    dialog = make_dialog()
+    select(qtbot, dialog, runner, number)
+    details = dialog.details.toPlainText()
+    assert "given 20,000 ₮, rounding -0.32 ₮" in details
