@@ -8,9 +8,11 @@ from datetime import datetime
 from decimal import Decimal
 
 from pos_app.domain.returns import TenderSource
+from pos_app.domain.tenders import CashTender
 from pos_app.formats import date_text, money_text, quantity_text, signed_money_text
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalKind, ReversalStatus
 from pos_app.journal.return_rows import PartReturn
+from pos_app.journal.tender_rows import TenderStatus
 from pos_app.journal.day_summary import UNKNOWN, DaySummary
 
 from .sale_slip import _header, _lines, _moment, _payments, _receiver_name, _voided, sale_receipt, translate
@@ -57,7 +59,8 @@ def void_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> Rece
 
 
 def refund_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
-    """The slip for money given back to the customer's card (a cancel or a refund of the payment)."""
+    """The slip for money given back whole: QPay's payments cancelled or refunded, or the tenders of a sale paid at
+    the counter returned (the cash from the drawer in whole tögrög, the terminal's refunded on it)."""
     refund = sale.reversal_kind is ReversalKind.REFUND
     mark = translate("Receipt", "REFUND") if refund else translate("Receipt", "PAYMENT CANCELLED")
     blocks = _slip_head(sale, shop, mark, printed_at)
@@ -66,7 +69,13 @@ def refund_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> Re
     blocks += [Rule(), Pair(translate("Receipt", "Sale total"), money_text(sale.total))]
     given_back = sale.reversed_amount if sale.is_reversed else sale.paid_amount
     label = translate("Receipt", "Given back") if sale.is_reversed else translate("Receipt", "To give back")
-    blocks.append(Pair(label, money_text(given_back), Size.LARGE, bold=True))
+    # At the counter the customer got the cash the drawer kept of them (whole tögrög): that is what they sign for.
+    handed = sum((row.tender.taken if isinstance(row.tender, CashTender) else row.amount
+                  for row in sale.tenders if row.status is not TenderStatus.COUNTED), Decimal(0))
+    rounding = handed - given_back if sale.is_reversed and handed else Decimal(0)
+    blocks.append(Pair(label, money_text(given_back + rounding), Size.LARGE, bold=True))
+    if rounding:
+        blocks.append(Pair(translate("Receipt", "Cash rounding"), signed_money_text(rounding)))
     blocks += _payments(sale)
     if sale.reversal_reason:
         blocks += [Rule(), Text(translate("Receipt", "Reason")), Text(sale.reversal_reason)]

@@ -172,3 +172,19 @@ def test_pairs_never_overflow_and_keep_the_value_whole_on_the_right(left: str, r
 def test_a_receipt_amount_is_never_a_float(sales: Sales) -> None:
     sale = sales.issued()
     assert isinstance(sale.total, Decimal) and sale.total == TOTAL
+
+
+def test_a_cash_sale_returned_whole_slips_the_whole_togrog_the_customer_got(journal: Journal) -> None:
+    # Issue 31: 0.737 kg at 12,995 = 9,577.32, paid 9,577 in cash; returned whole, the customer gets 9,577 back.
+    from pos_app.domain.cart import Cart
+    from pos_app.domain.catalog import CatalogItem
+    from pos_app.domain.sale import ReceiptVia
+    from pos_app.domain.tenders import Tendering
+
+    cart = Cart()
+    cart.add_weighed(CatalogItem("2", "Мах", Decimal(12995), "", "", True, unit="kg"), Decimal("0.737"))
+    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes,
+                                         Tendering(cart.total).cash_tender(Decimal(10000)), ReceiptVia.NONE)
+    journal.tenders_refunded(number, "returned")
+    text = refund_slip(journal.get(number), SHOP, PRINTED_AT).text()
+    assert "*** REFUND ***" in text and "Given back 9,577 ₮" in text and "Cash rounding -0.32 ₮" in text
