@@ -18,10 +18,16 @@ scan waited for that hundreds of times.
 What it does with a scan:
 - the suffix's Enter never reaches anything: it presses no button, answers no
   question and issues no receipt (its shortcut is blocked too);
-- the characters the burst already typed into a text field are taken out of
-  it again, so the code lands nowhere but where `scanned` sends it.
+- every text field the burst typed into is put back exactly as it was before the burst's first character
+  reached it (its text, cursor and selection), so the code lands nowhere but where `scanned` sends it. Put
+  back, not taken out: a field with a maximum length kept only a prefix of the code, and the first digit
+  replaced a selected text (the cash page's prefilled amount due); neither is "the code before the cursor".
 Typing by a person is never held back or changed: only a scan's own Enter is
-swallowed, and only a scan's own characters are taken back.
+swallowed, and only the fields a scan typed into are put back.
+
+Gaps are measured between two keys of one kind: both with the keyboard's timestamps, or else both by when
+they arrived. A key source without timestamps (a synthesised key, an input method) beside the keyboard's
+must not make one scan two: the keyboard's clock and the till's are not comparable.
 """
 
 from __future__ import annotations
@@ -41,10 +47,36 @@ MAX_LENGTH = 64           # a code longer than this is not a barcode
 SUFFIX_KEYS = {"enter": (Qt.Key.Key_Return, Qt.Key.Key_Enter), "tab": (Qt.Key.Key_Tab,)}
 
 
-@dataclass
-class _Typed:
+@dataclass(frozen=True)
+class FieldState:
+    """A text field as the cashier left it: what a scan that typed into it puts back."""
     text: str
-    widget: QWidget | None      # where the character went (a text field takes it back if it was a scan)
+    cursor: int
+    selection_start: int        # -1: nothing selected
+    selection_length: int
+
+    @classmethod
+    def of(cls, editor: QLineEdit) -> FieldState:
+        return cls(editor.text(), editor.cursorPosition(), editor.selectionStart(), len(editor.selectedText()))
+
+    def put_back(self, editor: QLineEdit) -> None:
+        if editor.text() != self.text:
+            editor.setText(self.text)
+        if self.selection_start >= 0 and self.selection_length:
+            # A selection is put back with the cursor where it was: at its end or its start.
+            anchor = (self.selection_start if self.cursor != self.selection_start
+                      else self.selection_start + self.selection_length)
+            editor.setSelection(anchor, self.cursor - anchor)
+        else:
+            editor.setCursorPosition(self.cursor)
+
+
+def text_field(widget: QWidget | None) -> QLineEdit | None:
+    """The editable line a key typed into `widget` lands in, if any (a spin box's is its own line edit)."""
+    editor = widget.findChild(QLineEdit) if isinstance(widget, QAbstractSpinBox) else widget
+    if not isinstance(editor, QLineEdit) or editor.isReadOnly():
+        return None
+    return editor
 
 
 class ScanRecognizer(QObject):
@@ -62,8 +94,10 @@ class ScanRecognizer(QObject):
         self.prefix = ""
         self.suffix_keys: tuple[Qt.Key, ...] = SUFFIX_KEYS["enter"]
         self.configure(prefix, suffix)
-        self._burst: list[_Typed] = []
-        self._last_at = -1.0
+        self._burst: list[str] = []            # the characters of the burst so far
+        self._before: dict[int, tuple[QLineEdit, FieldState]] = {}   # each field the burst typed into, as it was
+        self._last_stamp: float | None = None     # the burst's last key: the keyboard's moment, if it gave one
+        self._last_arrival = -1.0                 # ... and when the till saw it
         self._swallow_release: set[int] = set()
         self._swallow_press: set[int] = set()
         self._last_seen: tuple[object, ...] = ()
@@ -127,12 +161,12 @@ class ScanRecognizer(QObject):
             return False
         if kind is QEvent.Type.ShortcutOverride:
             # Before shortcuts are matched: a scan's suffix must not reach one (Enter issues a receipt).
-            if key in self.suffix_keys and self._is_scan_now(self._moment(event)):
+            if key in self.suffix_keys and self._is_scan_now(self._gap(event)):
                 event.accept()
                 self._swallow_press.add(key)
                 return True
             return False
-        if key in self.suffix_keys and (key in self._swallow_press or self._is_scan_now(self._moment(event))):
+        if key in self.suffix_keys and (key in self._swallow_press or self._is_scan_now(self._gap(event))):
             self._swallow_press.discard(key)
             self._finish_scan()
             self._swallow_release.add(key)
@@ -154,13 +188,21 @@ class ScanRecognizer(QObject):
 
     # -- bursts ---------------------------------------------------------------------------
 
-    def _moment(self, event: QKeyEvent) -> float:
-        """When the key was typed: the event's own timestamp (ms) when the platform gave one, else now."""
+    def _gap(self, event: QKeyEvent) -> float:
+        """Seconds since the burst's last key: by the keyboard's timestamps when both keys carry one, else by
+        when the till saw them (never one clock against the other)."""
         stamp = event.timestamp()
-        return stamp / 1000 if stamp else self._clock()
+        if stamp and self._last_stamp is not None:
+            return stamp / 1000 - self._last_stamp
+        return self._clock() - self._last_arrival
+
+    def _remember_moment(self, event: QKeyEvent) -> None:
+        stamp = event.timestamp()
+        self._last_stamp = stamp / 1000 if stamp else None
+        self._last_arrival = self._clock()
 
     def _note(self, event: QKeyEvent, watched: QObject) -> None:
-        now = self._moment(event)
+        gap = self._gap(event)
         text = event.text()
         printable = (len(text) == 1 and text.isprintable()
                      and not event.modifiers() & (Qt.KeyboardModifier.ControlModifier
@@ -168,64 +210,54 @@ class ScanRecognizer(QObject):
                                                   | Qt.KeyboardModifier.MetaModifier))
         if not printable:
             if event.key() not in (Qt.Key.Key_Shift, Qt.Key.Key_CapsLock):
-                self._burst.clear()       # a person's key (arrows, F-keys...) ends any burst
+                self._start_burst()       # a person's key (arrows, F-keys...) ends any burst
             return
         widget = watched if isinstance(watched, QWidget) else None
         if self.prefix:
             # Exact: a burst starts at the prefix and runs to the suffix, however fast or slow.
             if text == self.prefix[0] and (not self._burst or self._code() is not None
                                            or len(self._burst) >= len(self.prefix)):
-                self._burst = []
+                self._start_burst()
             elif not self._burst or len(self._burst) >= MAX_LENGTH:
-                self._burst = []
+                self._start_burst()
                 return
-        elif not self._burst or now - self._last_at > self.max_gap or len(self._burst) >= MAX_LENGTH:
-            self._burst = []
-        self._burst.append(_Typed(text, widget))
-        self._last_at = now
+        elif not self._burst or not 0 <= gap <= self.max_gap or len(self._burst) >= MAX_LENGTH:
+            self._start_burst()
+        editor = text_field(widget)
+        if editor is not None and id(editor) not in self._before:
+            # Before the key reaches the field (a filter sees it first): the field as the cashier left it.
+            self._before[id(editor)] = (editor, FieldState.of(editor))
+        self._burst.append(text)
+        self._remember_moment(event)
+
+    def _start_burst(self) -> None:
+        self._burst = []
+        self._before = {}
 
     def _code(self) -> str | None:
-        text = "".join(typed.text for typed in self._burst)
+        text = "".join(self._burst)
         if self.prefix:
             if not text.startswith(self.prefix):
                 return None
             text = text[len(self.prefix):]
         return text if len(text) >= (1 if self.prefix else MIN_LENGTH) else None
 
-    def _is_scan_now(self, now: float) -> bool:
+    def _is_scan_now(self, gap: float) -> bool:
         if not self._burst:
             return False
-        if not self.prefix and not 0 <= now - self._last_at <= self.max_gap:
+        if not self.prefix and not 0 <= gap <= self.max_gap:
             return False
         return self._code() is not None
 
     def _finish_scan(self) -> None:
         code = self._code() or ""
-        burst, self._burst = self._burst, []
-        _take_back(burst)
+        before = self._before
+        self._start_burst()
+        for editor, state in before.values():
+            if shiboken6.isValid(editor):
+                state.put_back(editor)
         if code:
             self.scanned.emit(code)
-
-
-def _take_back(burst: list[_Typed]) -> None:
-    """Remove the scan's characters from the text fields they were typed into (only if they are still there,
-    just before the cursor, as typed)."""
-    by_widget: dict[int, tuple[QWidget, str]] = {}
-    for typed in burst:
-        if typed.widget is None:
-            continue
-        key = id(typed.widget)
-        widget, text = by_widget.get(key, (typed.widget, ""))
-        by_widget[key] = (widget, text + typed.text)
-    for widget, text in by_widget.values():
-        editor = widget.findChild(QLineEdit) if isinstance(widget, QAbstractSpinBox) else widget
-        if not isinstance(editor, QLineEdit) or editor.isReadOnly():
-            continue
-        position = editor.cursorPosition()
-        current = editor.text()
-        if position >= len(text) and current[position - len(text):position] == text:
-            editor.setText(current[:position - len(text)] + current[position:])
-            editor.setCursorPosition(position - len(text))
 
 
 def _in_other_window(widget: QWidget, home: QWidget) -> bool:

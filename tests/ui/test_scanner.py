@@ -6,18 +6,20 @@ word."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from decimal import Decimal
 
 import pytest
 
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
 
 from pos_app.domain.sale import Stage
 from pos_app.journal import JournalStatus
 
 from .conftest import MILK, PERSON_MS, WAIT_MS, YOGURT, Till
+from .test_tenders import count_float
 
 SCANNER_MS = 2
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
@@ -189,3 +191,76 @@ def test_with_a_prefix_set_a_scan_is_known_by_it_whatever_its_pace(till: Till) -
     till.qtbot.keyClick(focus(till), Qt.Key.Key_Return, delay=PERSON_MS)
     till.qtbot.wait(100)
     assert till.flow.stage is Stage.PAID and "1 item" in till.window.receipt_page.waiting.text()
+
+
+# -- a refused scan leaves every field exactly as it was (issue 32, point 4) -----------------------------------
+
+
+
+
+def field_state(field: QLineEdit) -> tuple[str, int, str]:
+    return field.text(), field.cursorPosition(), field.selectedText()
+
+
+def tendering_till(make_till: Callable[..., Till], mode_key: Qt.Key) -> Till:
+    """A till with PosAPI (cash and the card terminal need a receipt), one item in the cart, on the tender page in
+    the mode of `mode_key` (F7 cash: the shift's float counted first; F8 the card terminal)."""
+    till = make_till(posapi=True)
+    scan(till, MILK)
+    till.key(mode_key)
+    if mode_key is Qt.Key.Key_F7:
+        count_float(till)
+    till.wait_stage(Stage.TENDERING)
+    return till
+
+
+def test_a_scan_refused_in_the_approval_code_leaves_it_empty_and_enter_charges_nothing(make_till) -> None:
+    till = tendering_till(make_till, Qt.Key.Key_F8)
+    refusals = Refusals(till)
+    page = till.window.tender_page
+    till.qtbot.waitUntil(page.approval.hasFocus, timeout=WAIT_MS)
+    before = field_state(page.approval)
+    scan(till, "8656000010019")                    # 13 digits: the field (12 at most) keeps a prefix of it
+    assert [code for code, _why in refusals.seen] == ["8656000010019"]
+    assert field_state(page.approval) == before == ("", 0, "")
+    till.key(Qt.Key.Key_Return)                    # the cashier's next Enter: no approval code, no payment
+    till.qtbot.wait(100)
+    assert till.flow.stage is Stage.TENDERING and not till.flow.sale.tenders  # type: ignore[union-attr]
+
+
+def test_a_scan_refused_on_the_cash_page_puts_the_amount_due_back_selected(make_till) -> None:
+    till = tendering_till(make_till, Qt.Key.Key_F7)
+    page = till.window.tender_page
+    till.qtbot.waitUntil(lambda: page.cash.hasFocus() and page.cash.hasSelectedText(), timeout=WAIT_MS)
+    before = field_state(page.cash)
+    scan(till, YOGURT)                              # its first digit replaced the selected amount due
+    assert field_state(page.cash) == before and before[0] != ""
+
+
+def test_a_scan_on_the_paid_screen_leaves_the_register_as_it_was(till: Till) -> None:
+    scan(till, MILK)
+    till.charge()
+    till.key(Qt.Key.Key_P, CTRL_SHIFT)
+    till.wait_stage(Stage.PAID)
+    till.key(Qt.Key.Key_O, Qt.KeyboardModifier.AltModifier)
+    register = till.window.receipt_page.register
+    till.qtbot.waitUntil(register.hasFocus, timeout=WAIT_MS)
+    till.type(register, "53")                       # the cashier had begun typing a register
+    before = field_state(register)
+    scan(till, YOGURT)
+    assert field_state(register) == before == ("53", 2, "")
+
+
+def test_keys_with_and_without_the_keyboards_moments_are_one_scan(till: Till) -> None:
+    """A key source without timestamps beside the keyboard's (whose clock is not the till's) splits no scan."""
+    target = till.window.sale_page.entry
+    till.qtbot.waitUntil(target.hasFocus, timeout=WAIT_MS)
+    moment = 987_654_321                            # the X server's clock: nothing like the till's monotonic one
+    for index, char in enumerate(YOGURT + "\r"):
+        key = Qt.Key.Key_Return if char == "\r" else Qt.Key(ord(char))
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            event = QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier, char)
+            if index >= 4:                          # the first four keys came without a moment
+                event.setTimestamp(moment + 2 * index)
+            QApplication.sendEvent(QApplication.focusWidget() or target, event)
+    assert cart(till) == [(YOGURT, 1)] and target.text() == ""
