@@ -28,6 +28,7 @@ from pos_app.domain.sale import Sale, Stage
 from pos_app.formats import money_text
 
 from .cart_model import CartModel
+from .focus_return import FocusReturn
 from .printing import ReceiptPrinting
 from .scan_routing import ScanRouter
 from .sale_flow import SaleFlow
@@ -69,6 +70,7 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
         self.model: CartModel = flow.cart
         self.confirmation: QMessageBox | None = None
         self.scan_router = ScanRouter(self)
+        self.focus_return = FocusReturn(self, self.restore_focus)   # a closed dialog gives the keyboard back
         self.ask_before_quit = True  # off only where nobody can answer (tests, scripted runs)
         self.starting = False        # the cart is open but the payment side not yet up: no back office
         self.setWindowTitle(self.tr("pos-app — QPay till"))
