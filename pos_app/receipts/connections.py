@@ -60,6 +60,7 @@ __all__ = ["DEFAULT_BAUDRATE", "DEFAULT_PORT", "ESC_POS_KINDS", "EscposTarget", 
 
 _MIN_WRITE_SECONDS = 30.0     # a busy printer takes a long job slowly; a dead one must not hang the queue
 WRITE_SECONDS = _MIN_WRITE_SECONDS   # the time a network printer is given to take a whole job (and confirm it)
+SEND_BUFFER = 64 * 1024              # bytes a network job may have in this computer's buffer
 translate = QCoreApplication.translate     # lupdate reads translate("Printing", "...") calls
 
 
@@ -76,6 +77,9 @@ class _Network(Network):
     def open(self, raise_not_found: bool = True) -> None:
         self.device = socket.create_connection((self.host, self.port), timeout=self.timeout)
         self.device.settimeout(self.write_timeout)
+        # A send buffer of a printer's size, not the megabytes Linux grows it to: a job the printer does not
+        # take then waits here, where network_job times it, rather than in a buffer closed along with the socket.
+        self.device.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
     def close(self) -> None:
         sock, self._device = self._device, False
