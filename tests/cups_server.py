@@ -199,7 +199,8 @@ class CupsServer:
         (self.root / "out").chmod(0o777)
         (self.root / "tmp").chmod(0o1777)
         self.port = _free_port()
-        (self.root / "etc" / "cupsd.conf").write_text(CUPSD_CONF.format(port=self.port, log_level=os.environ.get("CUPS_TEST_LOG_LEVEL", "warn")))
+        log_level = os.environ.get("CUPS_TEST_LOG_LEVEL", "warn")     # debug, to see why a job failed
+        (self.root / "etc" / "cupsd.conf").write_text(CUPSD_CONF.format(port=self.port, log_level=log_level))
         (self.root / "etc" / "cups-files.conf").write_text(CUPS_FILES_CONF.format(root=self.root))
         (self.root / "roll.ppd").write_text(ROLL_PPD)
         self.process = subprocess.Popen(     # noqa: S603 - a fixed binary with our own files

@@ -136,7 +136,7 @@ class _Lp(LP):
         try:
             self.printer_name = self.printer_name or self._get_system_default_printer()
             assert self.printer_name in self.printers, "Incorrect printer name"   # noqa: S101 - as LP.open
-            self.device = subprocess.Popen(["lp", "-d", self.printer_name, "-t", self.job_name, "-o", "raw"],
+            self.device = subprocess.Popen(["lp", "-d", self.printer_name, "-t", self.job_name, "-o", "raw"],  # noqa: S603,S607
                                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         except (AssertionError, subprocess.SubprocessError) as error:
             self.device = None

@@ -67,7 +67,7 @@ def submit_file(queue: str, path: Path, title: str, options: dict[str, str], sec
     for name, value in options.items():
         command += ["-o", f"{name}={value}"]
     try:
-        done = subprocess.run([*command, "--", str(path)], capture_output=True, text=True, timeout=seconds,
+        done = subprocess.run([*command, "--", str(path)], capture_output=True, text=True, timeout=seconds,  # noqa: S603
                               check=False)
     except FileNotFoundError:
         raise _refused(queue, translate("Printing", "CUPS's lp and lpstat commands are not installed")) from None

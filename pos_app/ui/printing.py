@@ -3,9 +3,9 @@
 `ReceiptPrinting` holds the printer the settings chose and the shop's header.
 A job is a function that *builds* the layouts (it may read the journal, so it
 runs on the worker too) and the printer it goes to; the answer comes back as
-`printed` or `failed`, in words: "printed" when the printer or the spooler confirmed it took the whole job,
-else "sent, not confirmed" (still `printed`: a reprint is a copy) or why it failed. With no printer set, a job opens the preview
-instead, where the slip can still go to any system printer or to a PDF.
+`printed` or `failed`, in words: "printed" when the printer or the spooler confirmed it took the whole
+job, else "sent, not confirmed" (still `printed`: a reprint is a copy) or why it failed. With no printer set, a
+job opens the preview instead, where the slip can still go to any system printer or to a PDF.
 """
 
 from __future__ import annotations
