@@ -52,8 +52,8 @@ sandbox: $(VENV)/.stamp-run
 
 # System tools the tests use (pdftotext/pdftoppm read back what Qt printed; faketime moves the clock;
 # postgresql: the store tests start a throwaway server of their own, tests/pg_server.py; chromium: headless-browser
-# tests of a web page).
-TEST_PACKAGES := poppler-utils faketime postgresql chromium
+# tests of a web page; cups, cups-client and cups-pdf: the printing tests start a throwaway cupsd, tests/cups_server.py).
+TEST_PACKAGES := poppler-utils faketime postgresql chromium cups cups-client cups-pdf
 system-test-packages:
 	@dpkg -s $(TEST_PACKAGES) >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; }

@@ -27,15 +27,18 @@ import subprocess
 from collections.abc import Sequence
 
 from escpos.constants import RT_MASK_NOPAPER, RT_STATUS_PAPER
-from escpos.exceptions import Error as EscposError
+from escpos.exceptions import DeviceNotFoundError, Error as EscposError
 from escpos.printer import LP, Dummy, File, Network, Serial, Usb, Win32Raw
 from PySide6.QtCore import QCoreApplication
 
+from . import cups_jobs
+from .delivery import Delivery
 from .errors import PaperOut, PrintError, PrinterSetupError, PrinterUnavailable
 from .escpos_out import CD_KICK_2, make_profile, render_escpos
 from .escpos_target import DEFAULT_BAUDRATE, DEFAULT_PORT, ESC_POS_KINDS, EscposTarget, parse_target, printer_models
 from .layout import Paper, ReceiptLayout
-from .printer_words import _hint, _JobRefused, _unavailable
+from .network_job import JobNotTaken, abort, deliver, status_byte
+from .printer_words import _hint, _JobRefused, _unavailable, job_not_taken
 
 try:                                   # pyusb and pyserial come with python-escpos[usb,serial]
     import usb.core
@@ -56,6 +59,8 @@ __all__ = ["DEFAULT_BAUDRATE", "DEFAULT_PORT", "ESC_POS_KINDS", "EscposTarget", 
            "printer_models", "send_escpos"]
 
 _MIN_WRITE_SECONDS = 30.0     # a busy printer takes a long job slowly; a dead one must not hang the queue
+WRITE_SECONDS = _MIN_WRITE_SECONDS   # the time a network printer is given to take a whole job (and confirm it)
+SEND_BUFFER = 64 * 1024              # bytes a network job may have in this computer's buffer
 translate = QCoreApplication.translate     # lupdate reads translate("Printing", "...") calls
 
 
@@ -72,6 +77,9 @@ class _Network(Network):
     def open(self, raise_not_found: bool = True) -> None:
         self.device = socket.create_connection((self.host, self.port), timeout=self.timeout)
         self.device.settimeout(self.write_timeout)
+        # A send buffer of a printer's size, not the megabytes Linux grows it to: a job the printer does not
+        # take then waits here, where network_job times it, rather than in a buffer closed along with the socket.
+        self.device.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
     def close(self) -> None:
         sock, self._device = self._device, False
@@ -117,6 +125,23 @@ class _Lp(LP):
     whose failure is noticed: lp's exit status is checked, and a hung lp is stopped."""
 
     wait_seconds = _MIN_WRITE_SECONDS
+    job: cups_jobs.CupsJob = cups_jobs.CupsJob("", 0)
+
+    def open(self, job_name: str = "python-escpos", raise_not_found: bool = True, _close_opened: bool = True) -> None:
+        """As LP.open, but lp's answer is kept: the job's number, or why it refused the job."""
+        if self._device and _close_opened:
+            self.close()
+        self._is_closing = False
+        self.job_name = job_name
+        try:
+            self.printer_name = self.printer_name or self._get_system_default_printer()
+            assert self.printer_name in self.printers, "Incorrect printer name"   # noqa: S101 - as LP.open
+            self.device = subprocess.Popen(["lp", "-d", self.printer_name, "-t", self.job_name, "-o", "raw"],  # noqa: S603,S607
+                                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        except (AssertionError, subprocess.SubprocessError) as error:
+            self.device = None
+            raise DeviceNotFoundError(f"Unable to start a print job for the printer {self.printer_name}") from error
+        self.job = cups_jobs.CupsJob(self.printer_name, 0)
 
     def close(self) -> None:
         process, self._device = self._device, False
@@ -128,14 +153,15 @@ class _Lp(LP):
                     process.stdin.close()
                 except BrokenPipeError:   # lp quit early: its exit status tells
                     pass
-            process.wait(timeout=self.wait_seconds)
+            process.stdin = None
+            answer, refusal = process.communicate(timeout=self.wait_seconds)
         except subprocess.TimeoutExpired:
             process.kill()
-            process.wait()
+            process.communicate()
             raise
         if process.returncode:
-            raise _JobRefused(translate("Printing", "lp ended with status {status}").format(
-                status=process.returncode))
+            raise _JobRefused(cups_jobs.lp_refusal(refusal.decode(errors="replace"), process.returncode))
+        self.job = cups_jobs.job_id(answer.decode(errors="replace")) or cups_jobs.CupsJob(self.printer_name, 0)
 
 
 def open_escpos(target: EscposTarget, paper: Paper, *, model: str = "default", timeout: float = 5.0,
@@ -202,14 +228,6 @@ def _close_quietly(printer) -> None:
             pass
 
 
-def _status_byte(reply: bytes) -> int | None:
-    """The last real-time status byte in `reply` (bits 1 and 4 set, 0 and 7 clear), if any."""
-    for byte in reversed(reply):
-        if byte & 0x93 == 0x12:
-            return byte
-    return None
-
-
 def _read_paper_status(printer, target: EscposTarget, wait: float) -> int | None:
     """Ask the paper sensor (DLE EOT 4) and wait up to `wait` seconds; the status byte, or None when the
     printer does not say (not every printer or cable answers)."""
@@ -241,18 +259,23 @@ def _read_paper_status(printer, target: EscposTarget, wait: float) -> int | None
             port.timeout = before
     else:
         return None
-    return _status_byte(reply)
+    return status_byte(reply)
 
 
 def send_escpos(layouts: Sequence[ReceiptLayout], target: EscposTarget, paper: Paper, *, model: str = "default",
                 cut: bool = True, open_drawer: bool = False, text_as_image: bool = False, timeout: float = 5.0,
-                status_timeout: float = 1.0) -> None:
+                status_timeout: float = 1.0, write_timeout: float = WRITE_SECONDS,
+                job_seconds: float = cups_jobs.JOB_SECONDS) -> Delivery:
     """Print the slips on the ESC/POS printer at `target`, as one job. Rendered in full before the printer
     is opened; a printer whose paper sensor says "no paper" gets nothing more (PaperOut). The status answer
     is awaited for `status_timeout` seconds at most (and never longer than `timeout`, the time allowed to
-    connect): a real-time status comes back at once from a printer that answers at all."""
+    connect): a real-time status comes back at once from a printer that answers at all.
+
+    Confirmed (`Delivery.printed()`) only when the printer answered the status again after the job (a network
+    printer within `write_timeout` of the job's start: `network_job`), or CUPS completed the job within
+    `job_seconds`; otherwise the job is sent, not confirmed, and the Delivery says why."""
     if not layouts:
-        return
+        return Delivery.printed()
     profile = make_profile(paper, model)
     dummy = Dummy(profile=profile)
     for layout in layouts:
@@ -263,14 +286,28 @@ def send_escpos(layouts: Sequence[ReceiptLayout], target: EscposTarget, paper: P
         status = None
         if target.kind in ("network", "usb", "serial"):
             status = _read_paper_status(printer, target, min(timeout, status_timeout))
-        if status is not None and status & RT_MASK_NOPAPER == RT_MASK_NOPAPER:
-            raise PaperOut(translate("Printing", "The receipt printer ({printer}) is out of paper or its cover is "
-                                                 "open. Put in a new roll, close the cover and print again.").format(
-                printer=target.describe()))
-        printer._raw(data)
+        _check_paper(status, target)
+        after = None
+        if target.kind == "network":
+            after = deliver(printer.device, data, write_timeout, ask_status=status is not None)
+        else:
+            printer._raw(data)
+            if status is not None:        # asked again once the job is written: answered after reading it
+                if target.kind == "serial":
+                    printer.device.flush()
+                after = _read_paper_status(printer, target, min(timeout, status_timeout))
         printer.close()                   # flushes the file, ends lp's job (and checks it)
+        _check_paper(after, target)
+        if target.kind == "cups":
+            return cups_jobs.follow(printer.job, target.describe(), job_seconds)
+        if after is not None:
+            return Delivery.printed()
+        return Delivery.unconfirmed(_unconfirmed(target, status))
     except PrintError:
         raise
+    except JobNotTaken as error:
+        abort(printer._device)
+        raise job_not_taken(target, error) from None
     except _JobRefused as error:
         raise PrinterUnavailable(translate("Printing", "The receipt printer ({printer}) refused the job: {reason}. "
                                                        "{hint}").format(printer=target.describe(), reason=error,
@@ -279,6 +316,19 @@ def send_escpos(layouts: Sequence[ReceiptLayout], target: EscposTarget, paper: P
         raise _unavailable(target, error, timeout) from None
     finally:
         _close_quietly(printer)
+
+
+def _check_paper(status: int | None, target: EscposTarget) -> None:
+    if status is not None and status & RT_MASK_NOPAPER == RT_MASK_NOPAPER:
+        raise PaperOut(translate("Printing", "The receipt printer ({printer}) is out of paper or its cover is "
+                                             "open. Put in a new roll, close the cover and print again.").format(
+            printer=target.describe()))
+
+
+def _unconfirmed(target: EscposTarget, status: int | None) -> str:
+    if target.kind in ("network", "usb", "serial") and status is None:
+        return translate("Printing", "the printer does not answer status questions")
+    return translate("Printing", "this connection cannot tell whether it printed")
 
 
 def kick_drawer(target: EscposTarget, paper: Paper, *, model: str = "default", timeout: float = 5.0) -> None:

@@ -15,6 +15,7 @@ from .errors import PrinterUnavailable
 
 if TYPE_CHECKING:
     from .connections import EscposTarget
+    from .network_job import JobNotTaken
 
 translate = QCoreApplication.translate     # lupdate reads translate("Printing", "...") calls
 
@@ -137,3 +138,18 @@ def _unavailable(target: EscposTarget, error: BaseException, timeout: float) -> 
                                                     "{hint}").format(printer=target.describe(),
                                                                      reason=_reason(target, error, timeout),
                                                                      hint=_hint(target.kind)))
+
+
+def job_not_taken(target: EscposTarget, error: JobNotTaken) -> PrinterUnavailable:
+    """A network printer that did not take the whole job: the time that ran out, and how much it took."""
+    if error.closed:
+        reason = translate("Printing", "it closed the connection before it took the whole job")
+    elif error.taken is not None:
+        reason = translate("Printing", "it took only {taken} of {total} kB within {seconds} s").format(
+            taken=f"{error.taken / 1024:.1f}", total=f"{error.total / 1024:.1f}", seconds=f"{error.seconds:g}")
+    else:
+        reason = translate("Printing", "it did not take the whole job within {seconds} s").format(
+            seconds=f"{error.seconds:g}")
+    return PrinterUnavailable(translate("Printing", "The receipt printer ({printer}) did not print the whole job: "
+                                                    "{reason}; part of it may have come out. {hint}").format(
+        printer=target.describe(), reason=reason, hint=_hint(target.kind)))

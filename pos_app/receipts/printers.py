@@ -9,6 +9,8 @@ history, never lost.
 
 from __future__ import annotations
 
+import shutil
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -16,6 +18,7 @@ from PySide6.QtCore import QCoreApplication
 
 from pos_app.config.settings import SYSTEM_PRINTER, Settings
 
+from .delivery import Delivery
 from .escpos_target import EscposTarget, parse_target
 from .errors import PrinterNotSet
 from .slip_blocks import Paper, ReceiptLayout, ShopHeader
@@ -85,19 +88,28 @@ def open_drawer(choice: PrinterChoice) -> bool:
     return True
 
 
-def print_layouts(layouts: Sequence[ReceiptLayout], choice: PrinterChoice) -> None:
-    """Print the slips in order on the chosen printer (blocking: call on a worker)."""
+def spooler_is_cups() -> bool:
+    """Whether the system's printers are CUPS queues that `lp` reaches (Linux, the BSDs, macOS; not Windows)."""
+    return not sys.platform.startswith("win") and shutil.which("lp") is not None
+
+
+def print_layouts(layouts: Sequence[ReceiptLayout], choice: PrinterChoice) -> Delivery:
+    """Print the slips in order on the chosen printer (blocking: call on a worker). Whether the printer or the
+    spooler confirmed it took the whole job (`Delivery`); a failure raises PrintError."""
     if not layouts:
-        return
+        return Delivery.printed()
     if not choice.is_set:
         raise PrinterNotSet(translate("Printing", "No receipt printer is set: choose one in Settings (Ctrl+,)."))
     if choice.is_system:
         from . import qt_out         # Qt's printing stack loads only for shops that use it
 
         printer = qt_out.system_printer(choice.system_name, choice.paper)
+        if spooler_is_cups():
+            return qt_out.print_through_cups(layouts, printer, choice.paper)
         qt_out.print_layouts(layouts, printer, choice.paper)
-        return
+        return Delivery.unconfirmed(translate("Printing", "the system's print queue took the job but does not say "
+                                                          "when it printed"))
     from .connections import send_escpos   # python-escpos loads with the first ESC/POS job, not at start
 
-    send_escpos(layouts, choice.escpos_target(), choice.paper, model=choice.model or "default", cut=choice.cut,
-                open_drawer=choice.open_drawer, text_as_image=choice.text_as_image)
+    return send_escpos(layouts, choice.escpos_target(), choice.paper, model=choice.model or "default",
+                       cut=choice.cut, open_drawer=choice.open_drawer, text_as_image=choice.text_as_image)

@@ -34,6 +34,7 @@ from __future__ import annotations
 import logging
 import math
 import os
+import tempfile
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -46,6 +47,8 @@ from PySide6.QtPrintSupport import QPrinter, QPrinterInfo
 import pos_app
 from pos_app.files import replace_file
 
+from . import cups_jobs
+from .delivery import Delivery
 from .errors import PrintError, PrinterUnavailable
 from .layout import Align as Align, Block as Block, Feed as Feed, Pair as Pair, Paper, QrCode as QrCode
 from .layout import ReceiptLayout, Rule as Rule, Size as Size, Text as Text
@@ -259,28 +262,51 @@ def system_printer(name: str, paper: Paper) -> QPrinter:
         raise PrinterUnavailable(message)
     printer = QPrinter(info, QPrinter.PrinterMode.HighResolution)
     printer.setFullPage(False)
-    roll_page = _roll_page_size(info, paper)
-    if roll_page is not None:
-        printer.setPageSize(roll_page)
+    page = _page_size(info, paper)
+    if page is not None:
+        printer.setPageSize(page)
     return printer
 
 
-def _roll_page_size(info: QPrinterInfo, paper: Paper) -> QPageSize | None:
-    """The driver's page for this roll (its width within 1.5 mm of the roll's), the default one if it is."""
+def _page_size(info: QPrinterInfo, paper: Paper) -> QPageSize | None:
+    """The driver's page for this roll (its width within 1.5 mm of the roll's): the default one if it is,
+    else the longest such page; with none, the driver's default page. Always set: a QPrinter starts on the
+    locale's page (A4), not on the driver's default (issue 32, point 22)."""
     def fits(size: QPageSize) -> bool:
         return size.isValid() and abs(size.size(QPageSize.Unit.Millimeter).width() - roll_mm(paper)) <= 1.5
 
     default = info.defaultPageSize()
     if fits(default):
-        return None           # the driver's default already is the roll
+        return default
     rolls = [size for size in info.supportedPageSizes() if fits(size)]
-    return max(rolls, key=lambda size: size.size(QPageSize.Unit.Millimeter).height(), default=None)
+    roll = max(rolls, key=lambda size: size.size(QPageSize.Unit.Millimeter).height(), default=None)
+    return roll or (default if default.isValid() else None)
 
 
 def _printer_name(printer: QPrinter) -> str:
     if printer.outputFormat() is QPrinter.OutputFormat.PdfFormat and printer.outputFileName():
         return printer.outputFileName()
     return printer.printerName() or translate("Printing", "(the default printer)")
+
+
+def print_through_cups(layouts: Sequence[ReceiptLayout], printer: QPrinter, paper: Paper,
+                       job_seconds: float = cups_jobs.JOB_SECONDS) -> Delivery:
+    """Print the slips on a CUPS queue as `print_layouts` would, but drawn into a PDF on the printer's page
+    and handed to CUPS with `lp` (as the `cups:` connection does), so that a queue that rejects the job says
+    so, and the job is followed until CUPS completes it: Qt's own CUPS printing reports success either way."""
+    if not layouts:
+        return Delivery.printed()
+    queue = printer.printerName()
+    page = printer.pageLayout().pageSize()
+    title = layouts[0].title if len(layouts) == 1 else f"{layouts[0].title} (+{len(layouts) - 1})"
+    with tempfile.TemporaryDirectory(prefix="pos-print-") as folder:
+        path = Path(folder) / "slips.pdf"
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(path))
+        print_layouts(layouts, printer, paper)
+        options = {"PageSize": page.key()} if page.isValid() and page.key() else {}
+        job = cups_jobs.submit_file(queue, path, title, options)
+    return cups_jobs.follow(job, queue, job_seconds)
 
 
 def print_layouts(layouts: Sequence[ReceiptLayout], printer: QPrinter, paper: Paper) -> None:

@@ -157,4 +157,6 @@ def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, c
         blocks.append(Text(translate("Receipt", "Printed {moment}").format(moment=_moment(printed_at)), Align.CENTER))
     blocks += [Feed(), Text(translate("Receipt", "Thank you!"), Align.CENTER)]
     kind = Kind.COPY if copy else Kind.SALE
-    return ReceiptLayout(kind, translate("Receipt", "Receipt {number}").format(number=sale.number), tuple(blocks))
+    cash_taken = any(isinstance(row.tender, CashTender) for row in sale.tenders)
+    return ReceiptLayout(kind, translate("Receipt", "Receipt {number}").format(number=sale.number), tuple(blocks),
+                         cash_taken)

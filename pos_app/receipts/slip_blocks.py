@@ -119,11 +119,13 @@ class ReceiptLayout:
     kind: Kind
     title: str                      # the print job's name, e.g. "Receipt 20261121-T1-0007"
     blocks: tuple[Block, ...]
+    cash_taken: bool = False        # a sale's cash opened the drawer when it was taken (ui/window_tenders.py)
 
     @property
     def opens_drawer(self) -> bool:
-        """Only a sale's first receipt opens the cash drawer; copies, slips and reports do not."""
-        return self.kind is Kind.SALE
+        """Only a sale's first receipt opens the cash drawer, and not when its cash already did (one kick a
+        sale); copies, slips and reports do not."""
+        return self.kind is Kind.SALE and not self.cash_taken
 
     def text(self) -> str:
         """Every word the layout prints, one block a line (for tests and logs-free checks)."""

@@ -3,8 +3,9 @@
 `ReceiptPrinting` holds the printer the settings chose and the shop's header.
 A job is a function that *builds* the layouts (it may read the journal, so it
 runs on the worker too) and the printer it goes to; the answer comes back as
-`printed` or `failed`, in words. With no printer set, a job opens the preview
-instead, where the slip can still go to any system printer or to a PDF.
+`printed` or `failed`, in words: "printed" when the printer or the spooler confirmed it took the whole
+job, else "sent, not confirmed" (still `printed`: a reprint is a copy) or why it failed. With no printer set, a
+job opens the preview instead, where the slip can still go to any system printer or to a PDF.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from .tasks import TaskRunner
 # The printers' module (python-escpos's side of it too) loads with the first slip or the settings, after the
 # first window (issue 21, the start).
 if TYPE_CHECKING:
+    from pos_app.receipts.delivery import Delivery
     from pos_app.receipts.printers import PrinterChoice
     from pos_app.receipts.slip_blocks import ReceiptLayout, ShopHeader
     from pos_app.checkout.posapi_desk import PrintOnly
@@ -131,18 +133,16 @@ class ReceiptPrinting(QObject):
             qt_out.prepare_printing()
         from pos_app.receipts.printers import print_layouts   # (here: the worker imports nothing of its own)
 
-        def job() -> int:
-            layouts = build()
-            print_layouts(layouts, choice)
-            return len(layouts)
+        def job() -> Delivery:
+            return print_layouts(build(), choice)
 
         self.runner.run_in_background(job, lambda done: self._on_job_done(what, choice, done, on_done),
                                       printing=True)
 
-    def _on_job_done(self, what: str, choice: PrinterChoice, done: Future[int],
+    def _on_job_done(self, what: str, choice: PrinterChoice, done: Future[Delivery],
                      on_done: Done | None) -> None:
         try:
-            done.result()
+            delivery = done.result()
         except Exception as exc:  # noqa: BLE001 - every failure is told in words, none is lost
             if not isinstance(exc, PrintError):
                 logger.error("printing failed: %s", type(exc).__name__)
@@ -154,7 +154,12 @@ class ReceiptPrinting(QObject):
             if on_done is not None:
                 on_done(text, False)
             return
-        text = self.tr("{what} printed ({printer}).").format(what=what, printer=choice.describe())
+        if delivery.confirmed:
+            text = self.tr("{what} printed ({printer}).").format(what=what, printer=choice.describe())
+        else:       # it went out and is taken as printed (a reprint is a copy), but nothing says it is on paper
+            text = self.tr("{what} was sent ({printer}) but not confirmed: {reason}. If it did not come out, "
+                           "print it again.").format(
+                what=what, printer=choice.describe(), reason=delivery.note)
         self.printed.emit(text)
         if on_done is not None:
             on_done(text, True)

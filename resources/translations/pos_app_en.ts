@@ -3692,7 +3692,7 @@
 <context>
     <name>Printing</name>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+30"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+31"/>
         <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
         <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</translation>
     </message>
@@ -3757,6 +3757,26 @@
         <translation>Check that it is switched on and plugged in, and the device path in Settings.</translation>
     </message>
     <message>
+        <location line="+81"/>
+        <source>it closed the connection before it took the whole job</source>
+        <translation>it closed the connection before it took the whole job</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it took only {taken} of {total} kB within {seconds} s</source>
+        <translation>it took only {taken} of {total} kB within {seconds} s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it did not take the whole job within {seconds} s</source>
+        <translation>it did not take the whole job within {seconds} s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The receipt printer ({printer}) did not print the whole job: {reason}; part of it may have come out. {hint}</source>
+        <translation>The receipt printer ({printer}) did not print the whole job: {reason}; part of it may have come out. {hint}</translation>
+    </message>
+    <message>
         <location filename="../../pos_app/receipts/escpos_target.py" line="+47"/>
         <source>USB printer {vendor}:{product}</source>
         <translation>USB printer {vendor}:{product}</translation>
@@ -3807,12 +3827,87 @@
         <translation>it must start with usb:, serial:, network:, win32:, cups: or file:, as in {examples}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/connections.py" line="+137"/>
+        <location filename="../../pos_app/receipts/cups_jobs.py" line="+55"/>
+        <source>its CUPS queue does not accept jobs (turn it back on with cupsaccept or in the printer settings)</source>
+        <translation>its CUPS queue does not accept jobs (turn it back on with cupsaccept or in the printer settings)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>CUPS has no queue of that name</source>
+        <translation>CUPS has no queue of that name</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the CUPS service does not answer</source>
+        <translation>the CUPS service does not answer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>lp ended with status {status}</source>
         <translation>lp ended with status {status}</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+24"/>
+        <source>The printer &quot;{printer}&quot; did not take the job: {reason}. Check the printer, then print again.</source>
+        <translation>The printer &quot;{printer}&quot; did not take the job: {reason}. Check the printer, then print again.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>CUPS took the job without saying its number</source>
+        <translation>CUPS took the job without saying its number</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>CUPS took the job but does not say how it went</source>
+        <translation>CUPS took the job but does not say how it went</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The printer {printer} did not print: CUPS stopped the job ({state}). Check the printer, then print again.</source>
+        <translation>The printer {printer} did not print: CUPS stopped the job ({state}). Check the printer, then print again.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the job is still in CUPS&apos;s queue ({state})</source>
+        <translation>the job is still in CUPS&apos;s queue ({state})</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>waiting</source>
+        <translation>waiting</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>held</source>
+        <translation>held</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>printing</source>
+        <translation>printing</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the printer is stopped</source>
+        <translation>the printer is stopped</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>aborted</source>
+        <translation>aborted</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown</source>
+        <translation>unknown</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/receipts/connections.py" line="+189"/>
         <source>Unknown kind of printer connection: {kind}.</source>
         <translation>Unknown kind of printer connection: {kind}.</translation>
     </message>
@@ -3832,17 +3927,27 @@
         <translation>The {printer} cannot be used: its driver library (pyusb / pyserial) is not installed.</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+110"/>
         <source>The receipt printer ({printer}) is out of paper or its cover is open. Put in a new roll, close the cover and print again.</source>
         <translation>The receipt printer ({printer}) is out of paper or its cover is open. Put in a new roll, close the cover and print again.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>the printer does not answer status questions</source>
+        <translation>the printer does not answer status questions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>this connection cannot tell whether it printed</source>
+        <translation>this connection cannot tell whether it printed</translation>
+    </message>
+    <message>
+        <location line="-19"/>
         <source>The receipt printer ({printer}) refused the job: {reason}. {hint}</source>
         <translation>The receipt printer ({printer}) refused the job: {reason}. {hint}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+21"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="-67"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>this computer has no USB driver library (libusb) installed</translation>
     </message>
@@ -3868,12 +3973,13 @@
         <translation>the USB connection failed</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../pos_app/receipts/cups_jobs.py" line="-44"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+6"/>
         <source>lp did not finish in time</source>
         <translation>lp did not finish in time</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+3"/>
         <source>it is not found on USB</source>
         <translation>it is not found on USB</translation>
     </message>
@@ -3914,12 +4020,13 @@
         <translation>the connection was closed</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../pos_app/receipts/cups_jobs.py" line="-2"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+3"/>
         <source>CUPS&apos;s lp and lpstat commands are not installed</source>
         <translation>CUPS&apos;s lp and lpstat commands are not installed</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+1"/>
         <source>there is no such device</source>
         <translation>there is no such device</translation>
     </message>
@@ -3944,7 +4051,7 @@
         <translation>The printer model &quot;{model}&quot; is unknown. Leave the model empty for a generic ESC/POS printer, or use one of: {models}.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printers.py" line="+64"/>
+        <location filename="../../pos_app/receipts/printers.py" line="+67"/>
         <source>no printer</source>
         <translation>no printer</translation>
     </message>
@@ -3959,12 +4066,17 @@
         <translation>the default system printer</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+31"/>
         <source>No receipt printer is set: choose one in Settings (Ctrl+,).</source>
         <translation>No receipt printer is set: choose one in Settings (Ctrl+,).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/qt_out.py" line="+202"/>
+        <location line="+8"/>
+        <source>the system&apos;s print queue took the job but does not say when it printed</source>
+        <translation>the system&apos;s print queue took the job but does not say when it printed</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/receipts/qt_out.py" line="+205"/>
         <location line="+2"/>
         <source>The PDF could not be drawn.</source>
         <translation>The PDF could not be drawn.</translation>
@@ -4015,12 +4127,12 @@
         <translation>No printer is installed on this computer.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>(the default printer)</source>
         <translation>(the default printer)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+35"/>
         <source>The printer {printer} cannot print now: it did not take the job. Check that it is on and connected, then print again.</source>
         <translation>The printer {printer} cannot print now: it did not take the job. Check that it is on and connected, then print again.</translation>
     </message>
@@ -4046,7 +4158,7 @@
 <context>
     <name>Receipt</name>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="+23"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+25"/>
         <source>Unknown</source>
         <translation>Unknown</translation>
     </message>
@@ -4078,7 +4190,8 @@
     <message>
         <location line="+19"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+67"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+78"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+53"/>
+        <location line="+32"/>
         <location line="+75"/>
         <source>Cash rounding</source>
         <translation>Cash rounding</translation>
@@ -4115,7 +4228,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-138"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-145"/>
         <source>Sale</source>
         <translation>Sale</translation>
     </message>
@@ -4151,7 +4264,7 @@
     </message>
     <message>
         <location line="+6"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+40"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+47"/>
         <location line="+28"/>
         <location line="+3"/>
         <location line="+2"/>
@@ -4160,7 +4273,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-61"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-68"/>
         <source>Receiver</source>
         <translation>Receiver</translation>
     </message>
@@ -4177,14 +4290,14 @@
     <message>
         <location line="+3"/>
         <location filename="../../pos_app/receipts/slips.py" line="-2"/>
-        <location line="+59"/>
+        <location line="+66"/>
         <source>Receipt id</source>
         <translation>Receipt id</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-58"/>
-        <location line="+102"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-65"/>
+        <location line="+109"/>
         <source>Lottery</source>
         <translation>Lottery</translation>
     </message>
@@ -4214,28 +4327,28 @@
         <translation>Thank you!</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Receipt {number}</source>
         <translation>Receipt {number}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-112"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-119"/>
         <source>Sale date</source>
         <translation>Sale date</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="-85"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-86"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="-44"/>
         <location filename="../../pos_app/receipts/slips.py" line="-11"/>
-        <location line="+66"/>
+        <location line="+73"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
     <message>
         <location line="+6"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-66"/>
-        <location line="+67"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-73"/>
+        <location line="+74"/>
         <source>Card terminal</source>
         <translation>Card terminal</translation>
     </message>
@@ -4287,8 +4400,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-56"/>
-        <location line="+102"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-63"/>
+        <location line="+109"/>
         <location line="+26"/>
         <source>Printed</source>
         <translation>Printed</translation>
@@ -4371,7 +4484,7 @@
         <translation>X report {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-156"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-163"/>
         <source>RECEIPT CANCELLED</source>
         <translation>RECEIPT CANCELLED</translation>
     </message>
@@ -4396,7 +4509,7 @@
         <translation>Cancelled receipt {number}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>REFUND</source>
         <translation>REFUND</translation>
     </message>
@@ -4412,17 +4525,17 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+25"/>
+        <location line="+31"/>
         <source>Given back</source>
         <translation>Given back</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-31"/>
         <source>To give back</source>
         <translation>To give back</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+10"/>
         <location line="+31"/>
         <source>Reason</source>
         <translation>Reason</translation>
@@ -4623,7 +4736,7 @@
         <translation>Closed</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-145"/>
         <source>QPay card</source>
         <translation>QPay card</translation>
     </message>
@@ -4638,7 +4751,7 @@
         <translation>QPay {kind}</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+140"/>
         <source>From</source>
         <translation>From</translation>
     </message>
@@ -4951,7 +5064,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+109"/>
+        <location filename="../../pos_app/ui/printing.py" line="+111"/>
         <source>The copy of sale {number}</source>
         <translation>The copy of sale {number}</translation>
     </message>
@@ -4966,7 +5079,7 @@
         <translation>The day close of {day}</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+35"/>
         <source>The printer could not be used.</source>
         <translation>The printer could not be used.</translation>
     </message>
@@ -4976,12 +5089,17 @@
         <translation>{what} did not print. {reason} The sale is saved: reprint it from the history (F4) when the printer is ready.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>{what} printed ({printer}).</source>
         <translation>{what} printed ({printer}).</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+2"/>
+        <source>{what} was sent ({printer}) but not confirmed: {reason}. If it did not come out, print it again.</source>
+        <translation>{what} was sent ({printer}) but not confirmed: {reason}. If it did not come out, print it again.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>The cash drawer did not open: {reason}</source>
         <translation>The cash drawer did not open: {reason}</translation>
     </message>

@@ -3692,7 +3692,7 @@
 <context>
     <name>Printing</name>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+30"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+31"/>
         <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
         <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;принтерийн нэр&gt;, cups:&lt;принтерийн нэр&gt; эсвэл file:/dev/usb/lp0</translation>
     </message>
@@ -3757,6 +3757,26 @@
         <translation>Принтер асаалттай, залгагдсан эсэх, Тохиргоон дахь төхөөрөмжийн замыг шалгана уу.</translation>
     </message>
     <message>
+        <location line="+81"/>
+        <source>it closed the connection before it took the whole job</source>
+        <translation>хэвлэх ажлыг бүтэн авахаасаа өмнө холболтыг таслав</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>it took only {taken} of {total} kB within {seconds} s</source>
+        <translation>{seconds} секундэд {total} кБ-аас ердөө {taken} кБ авлаа</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>it did not take the whole job within {seconds} s</source>
+        <translation>{seconds} секундэд хэвлэх ажлыг бүтэн авсангүй</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The receipt printer ({printer}) did not print the whole job: {reason}; part of it may have come out. {hint}</source>
+        <translation>Баримтын принтер ({printer}) хэвлэх ажлыг бүтэн хэвлэсэнгүй: {reason}; хэсэг нь гарсан байж магадгүй. {hint}</translation>
+    </message>
+    <message>
         <location filename="../../pos_app/receipts/escpos_target.py" line="+47"/>
         <source>USB printer {vendor}:{product}</source>
         <translation>USB принтер {vendor}:{product}</translation>
@@ -3807,12 +3827,87 @@
         <translation>эхэнд нь usb:, serial:, network:, win32:, cups: эсвэл file: байх ёстой, ж.нь {examples}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/connections.py" line="+137"/>
+        <location filename="../../pos_app/receipts/cups_jobs.py" line="+55"/>
+        <source>its CUPS queue does not accept jobs (turn it back on with cupsaccept or in the printer settings)</source>
+        <translation>түүний CUPS дараалал ажил хүлээн авахгүй байна (cupsaccept эсвэл принтерийн тохиргоонд дахин асаана уу)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>CUPS has no queue of that name</source>
+        <translation>CUPS-д ийм нэртэй дараалал алга</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the CUPS service does not answer</source>
+        <translation>CUPS үйлчилгээ хариу өгөхгүй байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>lp ended with status {status}</source>
         <translation>lp {status} кодоор дууслаа</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+24"/>
+        <source>The printer &quot;{printer}&quot; did not take the job: {reason}. Check the printer, then print again.</source>
+        <translation>&quot;{printer}&quot; принтер хэвлэх ажлыг авсангүй: {reason}. Принтерээ шалгаад дахин хэвлэнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>CUPS took the job without saying its number</source>
+        <translation>CUPS ажлыг авсан ч дугаарыг нь хэлсэнгүй</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>CUPS took the job but does not say how it went</source>
+        <translation>CUPS ажлыг авсан ч хэрхэн болсныг хэлэхгүй байна</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The printer {printer} did not print: CUPS stopped the job ({state}). Check the printer, then print again.</source>
+        <translation>{printer} принтер хэвлэсэнгүй: CUPS ажлыг зогсоов ({state}). Принтерээ шалгаад дахин хэвлэнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>the job is still in CUPS&apos;s queue ({state})</source>
+        <translation>ажил CUPS-ийн дараалалд хэвээр байна ({state})</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>waiting</source>
+        <translation>хүлээж байна</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>held</source>
+        <translation>саатуулсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>printing</source>
+        <translation>хэвлэж байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the printer is stopped</source>
+        <translation>принтер зогссон</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cancelled</source>
+        <translation>цуцалсан</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>aborted</source>
+        <translation>тасалдсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown</source>
+        <translation>тодорхойгүй</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/receipts/connections.py" line="+189"/>
         <source>Unknown kind of printer connection: {kind}.</source>
         <translation>Принтерийн холболтын үл мэдэгдэх төрөл: {kind}.</translation>
     </message>
@@ -3832,17 +3927,27 @@
         <translation>Принтерийг ({printer}) ашиглах боломжгүй: драйверын сан (pyusb / pyserial) суулгаагүй байна.</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+110"/>
         <source>The receipt printer ({printer}) is out of paper or its cover is open. Put in a new roll, close the cover and print again.</source>
         <translation>Баримтын принтерийн ({printer}) цаас дууссан эсвэл таг нь нээлттэй байна. Шинэ ороомог хийж, тагийг хаагаад дахин хэвлэнэ үү.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>the printer does not answer status questions</source>
+        <translation>принтер төлөвийн асуултад хариулдаггүй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>this connection cannot tell whether it printed</source>
+        <translation>энэ холболтоор хэвлэгдсэн эсэхийг мэдэх боломжгүй</translation>
+    </message>
+    <message>
+        <location line="-19"/>
         <source>The receipt printer ({printer}) refused the job: {reason}. {hint}</source>
         <translation>Баримтын принтер ({printer}) хэвлэх ажлыг татгалзлаа: {reason}. {hint}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+21"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="-67"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>энэ компьютерт USB драйверын сан (libusb) суулгаагүй байна</translation>
     </message>
@@ -3868,12 +3973,13 @@
         <translation>USB холболт амжилтгүй боллоо</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location filename="../../pos_app/receipts/cups_jobs.py" line="-44"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+6"/>
         <source>lp did not finish in time</source>
         <translation>lp хугацаандаа дуусаагүй</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+3"/>
         <source>it is not found on USB</source>
         <translation>USB-д олдсонгүй</translation>
     </message>
@@ -3914,12 +4020,13 @@
         <translation>холболт тасарсан</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../pos_app/receipts/cups_jobs.py" line="-2"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+3"/>
         <source>CUPS&apos;s lp and lpstat commands are not installed</source>
         <translation>CUPS-ийн lp, lpstat командууд суулгаагүй байна</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+1"/>
         <source>there is no such device</source>
         <translation>ийм төхөөрөмж алга</translation>
     </message>
@@ -3944,7 +4051,7 @@
         <translation>Принтерийн «{model}» загвар танигдсангүй. Энгийн ESC/POS принтерт загварыг хоосон орхино уу, эсвэл эдгээрийн нэгийг бичнэ үү: {models}.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printers.py" line="+64"/>
+        <location filename="../../pos_app/receipts/printers.py" line="+67"/>
         <source>no printer</source>
         <translation>принтер сонгоогүй</translation>
     </message>
@@ -3959,12 +4066,17 @@
         <translation>системийн үндсэн принтер</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+31"/>
         <source>No receipt printer is set: choose one in Settings (Ctrl+,).</source>
         <translation>Баримтын принтер сонгоогүй байна: Тохиргоонд (Ctrl+,) сонгоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/qt_out.py" line="+202"/>
+        <location line="+8"/>
+        <source>the system&apos;s print queue took the job but does not say when it printed</source>
+        <translation>системийн хэвлэх дараалал ажлыг авсан ч хэзээ хэвлэснийг хэлэхгүй</translation>
+    </message>
+    <message>
+        <location filename="../../pos_app/receipts/qt_out.py" line="+205"/>
         <location line="+2"/>
         <source>The PDF could not be drawn.</source>
         <translation>PDF үүсгэж чадсангүй.</translation>
@@ -4015,12 +4127,12 @@
         <translation>Энэ компьютерт принтер суулгаагүй байна.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+28"/>
         <source>(the default printer)</source>
         <translation>(үндсэн принтер)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+35"/>
         <source>The printer {printer} cannot print now: it did not take the job. Check that it is on and connected, then print again.</source>
         <translation>Принтер {printer} одоо хэвлэж чадахгүй байна: хэвлэх ажлыг хүлээж авсангүй. Асаалттай, холбогдсон эсэхийг нь шалгаад дахин хэвлэнэ үү.</translation>
     </message>
@@ -4046,7 +4158,7 @@
 <context>
     <name>Receipt</name>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="+23"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+25"/>
         <source>Unknown</source>
         <translation>Тодорхойгүй</translation>
     </message>
@@ -4078,7 +4190,8 @@
     <message>
         <location line="+19"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+67"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+78"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+53"/>
+        <location line="+32"/>
         <location line="+75"/>
         <source>Cash rounding</source>
         <translation>Бэлэн мөнгөний тоймлолт</translation>
@@ -4115,7 +4228,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-138"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-145"/>
         <source>Sale</source>
         <translation>Борлуулалт</translation>
     </message>
@@ -4151,7 +4264,7 @@
     </message>
     <message>
         <location line="+6"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+40"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+47"/>
         <location line="+28"/>
         <location line="+3"/>
         <location line="+2"/>
@@ -4160,7 +4273,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-61"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-68"/>
         <source>Receiver</source>
         <translation>Хүлээн авагч</translation>
     </message>
@@ -4177,14 +4290,14 @@
     <message>
         <location line="+3"/>
         <location filename="../../pos_app/receipts/slips.py" line="-2"/>
-        <location line="+59"/>
+        <location line="+66"/>
         <source>Receipt id</source>
         <translation>Баримтын дугаар</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-58"/>
-        <location line="+102"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-65"/>
+        <location line="+109"/>
         <source>Lottery</source>
         <translation>Сугалааны дугаар</translation>
     </message>
@@ -4214,28 +4327,28 @@
         <translation>Баярлалаа!</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Receipt {number}</source>
         <translation>Баримт {number}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-112"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-119"/>
         <source>Sale date</source>
         <translation>Борлуулсан</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="-85"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-86"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="-44"/>
         <location filename="../../pos_app/receipts/slips.py" line="-11"/>
-        <location line="+66"/>
+        <location line="+73"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
     <message>
         <location line="+6"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-66"/>
-        <location line="+67"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-73"/>
+        <location line="+74"/>
         <source>Card terminal</source>
         <translation>Картын терминал</translation>
     </message>
@@ -4287,8 +4400,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-56"/>
-        <location line="+102"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-63"/>
+        <location line="+109"/>
         <location line="+26"/>
         <source>Printed</source>
         <translation>Хэвлэсэн</translation>
@@ -4371,7 +4484,7 @@
         <translation>X тайлан {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-156"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-163"/>
         <source>RECEIPT CANCELLED</source>
         <translation>БАРИМТ ЦУЦЛАГДСАН</translation>
     </message>
@@ -4396,7 +4509,7 @@
         <translation>Цуцлагдсан баримт {number}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>REFUND</source>
         <translation>БУЦААЛТ</translation>
     </message>
@@ -4412,17 +4525,17 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+25"/>
+        <location line="+31"/>
         <source>Given back</source>
         <translation>Буцаасан</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-31"/>
         <source>To give back</source>
         <translation>Буцаах дүн</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+10"/>
         <location line="+31"/>
         <source>Reason</source>
         <translation>Шалтгаан</translation>
@@ -4623,7 +4736,7 @@
         <translation>Хаасан</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-145"/>
         <source>QPay card</source>
         <translation>QPay карт</translation>
     </message>
@@ -4638,7 +4751,7 @@
         <translation>QPay {kind}</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+140"/>
         <source>From</source>
         <translation>Эхэлсэн</translation>
     </message>
@@ -4951,7 +5064,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+109"/>
+        <location filename="../../pos_app/ui/printing.py" line="+111"/>
         <source>The copy of sale {number}</source>
         <translation>{number} борлуулалтын хуулбар</translation>
     </message>
@@ -4966,7 +5079,7 @@
         <translation>{day} өдрийн хаалт</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+35"/>
         <source>The printer could not be used.</source>
         <translation>Принтерийг ашиглаж чадсангүй.</translation>
     </message>
@@ -4976,12 +5089,17 @@
         <translation>{what} хэвлэгдсэнгүй. {reason} Борлуулалт хадгалагдсан: принтер бэлэн болмогц түүхээс (F4) дахин хэвлэнэ үү.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>{what} printed ({printer}).</source>
         <translation>{what} хэвлэгдлээ ({printer}).</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+2"/>
+        <source>{what} was sent ({printer}) but not confirmed: {reason}. If it did not come out, print it again.</source>
+        <translation>{what} илгээгдсэн ({printer}) боловч баталгаажаагүй: {reason}. Гараагүй бол дахин хэвлэнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>The cash drawer did not open: {reason}</source>
         <translation>Мөнгөний шүүгээ нээгдсэнгүй: {reason}</translation>
     </message>

@@ -43,8 +43,8 @@ linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a 
 
 
 class NetworkPrinter:
-    """A one-job printer on 127.0.0.1: answers the paper status query with `status` (never, when None),
-    then keeps everything it is sent until the connection closes."""
+    """A one-job printer on 127.0.0.1: answers each paper status query with `status` (never, when None),
+    and keeps everything it is sent until the connection closes."""
 
     def __init__(self, status: bytes | None) -> None:
         self.status = status
@@ -61,12 +61,13 @@ class NetworkPrinter:
             connection, _ = self.listener.accept()
             with connection:
                 connection.settimeout(5)
-                answered = False
+                answered = 0
                 while chunk := connection.recv(65536):
                     self.received += chunk
-                    if self.status is not None and not answered and self.received.startswith(STATUS_QUERY):
-                        connection.sendall(self.status)
-                        answered = True
+                    asked = self.received.count(STATUS_QUERY)
+                    if self.status is not None and asked > answered:
+                        connection.sendall(self.status * (asked - answered))
+                        answered = asked
         finally:
             self.finished.set()
             self.listener.close()
@@ -93,7 +94,7 @@ class SerialPrinter:
         threading.Thread(target=self._serve, daemon=True).start()
 
     def _serve(self) -> None:
-        answered = False
+        answered = 0
         try:
             while True:
                 ready, _, _ = select.select([self.master], [], [], 5)
@@ -103,9 +104,10 @@ class SerialPrinter:
                 if not chunk:
                     return
                 self.received += chunk
-                if self.status is not None and not answered and self.received.startswith(STATUS_QUERY):
-                    os.write(self.master, self.status)
-                    answered = True
+                asked = self.received.count(STATUS_QUERY)
+                if self.status is not None and asked > answered:
+                    os.write(self.master, self.status * (asked - answered))
+                    answered = asked
         except OSError:                   # EIO: every end of the port is closed and all was read
             pass
         finally:
@@ -205,8 +207,8 @@ def test_a_setting_that_cannot_be_used_says_how_to_write_one(text: str, says: st
 def test_a_network_printer_receives_exactly_the_rendered_job(sales: Sales) -> None:
     printer = NetworkPrinter(PAPER_PRESENT)
     layouts = [sale_receipt(sales.issued(), SHOP, PRINTED_AT)]
-    send_escpos(layouts, printer.target, Paper.MM80, open_drawer=True)
-    assert printer.job() == STATUS_QUERY + rendered(layouts, open_drawer=True)
+    assert send_escpos(layouts, printer.target, Paper.MM80, open_drawer=True).confirmed
+    assert printer.job() == STATUS_QUERY + rendered(layouts, open_drawer=True) + STATUS_QUERY
 
 
 def test_several_slips_go_as_one_job_each_cut(sales: Sales) -> None:
@@ -215,7 +217,7 @@ def test_several_slips_go_as_one_job_each_cut(sales: Sales) -> None:
     layouts = [sale_receipt(sale, SHOP, PRINTED_AT, copy=True), sale_receipt(sale, SHOP, PRINTED_AT)]
     send_escpos(layouts, printer.target, Paper.MM58, cut=False)
     job = printer.job()
-    assert job == STATUS_QUERY + rendered(layouts, Paper.MM58, cut=False)
+    assert job == STATUS_QUERY + rendered(layouts, Paper.MM58, cut=False) + STATUS_QUERY
     assert job.count(b"\x1b@") >= 2
 
 
@@ -232,8 +234,9 @@ def test_a_printer_out_of_paper_gets_nothing_but_the_question(sales: Sales) -> N
 def test_a_printer_that_never_answers_the_status_is_printed_to_after_the_timeout(sales: Sales) -> None:
     printer = NetworkPrinter(None)
     layouts = [sale_receipt(sales.issued(), SHOP, PRINTED_AT)]
-    send_escpos(layouts, printer.target, Paper.MM80, timeout=0.3)
+    delivery = send_escpos(layouts, printer.target, Paper.MM80, timeout=0.3)
     assert printer.job() == STATUS_QUERY + rendered(layouts)
+    assert not delivery.confirmed and delivery.note == "the printer does not answer status questions"
 
 
 def test_a_closed_port_is_an_unavailable_printer_named_in_the_message(sales: Sales) -> None:
@@ -302,8 +305,8 @@ def test_a_missing_device_file_is_an_unavailable_printer(sales: Sales, tmp_path:
 def test_a_serial_printer_gets_the_job_after_its_paper_status(sales: Sales) -> None:
     printer = SerialPrinter(PAPER_PRESENT)
     layouts = [sale_receipt(sales.issued(), SHOP, PRINTED_AT)]
-    send_escpos(layouts, parse_target(f"serial:{printer.port}:19200"), Paper.MM58)
-    assert printer.job() == STATUS_QUERY + rendered(layouts, Paper.MM58)
+    assert send_escpos(layouts, parse_target(f"serial:{printer.port}:19200"), Paper.MM58).confirmed
+    assert printer.job() == STATUS_QUERY + rendered(layouts, Paper.MM58) + STATUS_QUERY
 
 
 @linux_only

@@ -19,7 +19,10 @@ from pos_app.journal import JournalStatus
 from pos_app.receipts.escpos_replay import printed_text
 from pos_app.receipts.printers import PrinterChoice
 
+from tests.cups_server import LoopbackPrinter
+
 from .conftest import MILK, WAIT_MS, Till
+from .test_tenders import open_shift, sell_in_cash
 
 CYRILLIC = re.compile("[А-Яа-яӨөҮүЁё]")
 CUT = b"\x1dV"           # GS V: the paper is cut
@@ -32,10 +35,10 @@ def closed_port() -> int:
         return probe.getsockname()[1]       # nothing listens there once the probe is closed
 
 
-def till_with(make_till: Callable[..., Till], tmp_path: Path, **settings: object) -> Till:
+def till_with(make_till: Callable[..., Till], tmp_path: Path, *, posapi: bool = False, **settings: object) -> Till:
     save_settings(Settings(shop_name="Өглөөний Үүр", shop_register="5317878", **settings),  # type: ignore[arg-type]
                   tmp_path / "config" / "settings.json")
-    return make_till()
+    return make_till(posapi=True) if posapi else make_till()
 
 
 def pay_and_issue(till: Till) -> str:
@@ -65,14 +68,20 @@ def printed(path: Path) -> bytes:
     return path.read_bytes() if path.exists() else b""
 
 
+def went_out(status: str) -> bool:
+    """The job went to the printer: printed, or (a device file, which cannot answer) sent, not confirmed."""
+    return "printed" in status or "not confirmed" in status
+
+
 def test_the_receipt_prints_itself_once_the_ebarimt_is_issued(make_till, tmp_path: Path) -> None:
     device = tmp_path / "usb-lp0"
     till = till_with(make_till, tmp_path, printer=f"file:{device}", paper_width="58", open_drawer=True)
     lottery = pay_and_issue(till)
     page = till.window.receipt_page
-    till.qtbot.waitUntil(lambda: "printed" in page.print_status.text(), timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: went_out(page.print_status.text()), timeout=WAIT_MS)
     data = printed(device)
-    assert lottery.encode() in data and CUT in data and DRAWER in data
+    assert lottery.encode() in data and CUT in data and DRAWER in data      # a QPay sale: the receipt kicks
+    assert "was sent (printer device" in page.print_status.text()     # a device file cannot say it printed
     text = printed_text(data)
     assert "Өглөөний Үүр" not in text            # ө and ү are not in the generic printer's code pages ...
     assert "?" not in text                        # ... so they went as pictures, never as question marks
@@ -85,7 +94,7 @@ def test_ctrl_p_after_the_automatic_print_prints_a_copy_without_opening_the_draw
     till = till_with(make_till, tmp_path, printer=f"file:{device}", open_drawer=True)
     pay_and_issue(till)
     page = till.window.receipt_page
-    till.qtbot.waitUntil(lambda: "printed" in page.print_status.text(), timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: went_out(page.print_status.text()), timeout=WAIT_MS)
     device.unlink()
     till.key(Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
     till.qtbot.waitUntil(lambda: "copy" in page.print_status.text().lower(), timeout=WAIT_MS)
@@ -99,7 +108,7 @@ def test_no_automatic_print_when_the_shop_turned_it_off(make_till, tmp_path: Pat
     pay_and_issue(till)
     till.key(Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)     # the first print is the receipt itself
     page = till.window.receipt_page
-    till.qtbot.waitUntil(lambda: "printed" in page.print_status.text(), timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: went_out(page.print_status.text()), timeout=WAIT_MS)
     assert "COPY" not in printed_text(printed(device))
 
 
@@ -190,7 +199,28 @@ def test_the_day_close_prints_through_the_same_printer(make_till, tmp_path: Path
     till.qtbot.waitUntil(lambda: dialog.summary is not None and dialog.print_button.isEnabled(), timeout=WAIT_MS)
     with till.qtbot.waitSignal(dialog.printed, timeout=WAIT_MS) as done:
         dialog.print_button.click()
-    assert done.args[1] is True and "printed" in done.args[0]
+    assert done.args[1] is True and went_out(done.args[0])
     text = printed_text(printed(device))
     assert "DAY CLOSE" in text and "Receipts issued" in text
     dialog.reject()
+
+
+def test_a_cash_sale_opens_the_drawer_once_and_says_the_receipt_is_not_confirmed(make_till, tmp_path) -> None:
+    """The cash taken opens the drawer; the receipt does not kick it again. The printer (on loopback) never answers
+    the status: its receipt went out, and the till says it is not confirmed, with how to print it again."""
+    printer = LoopbackPrinter()
+    try:
+        till = till_with(make_till, tmp_path, posapi=True, printer=f"network:127.0.0.1:{printer.port}",
+                         open_drawer=True)
+        open_shift(till)
+        sell_in_cash(till, MILK, "10000")
+        page = till.window.receipt_page
+        till.qtbot.waitUntil(lambda: went_out(page.print_status.text()), timeout=WAIT_MS)
+        jobs = printer.wait_for_jobs(2)
+        assert sum(job.count(DRAWER) for job in jobs) == 1 and jobs[0].startswith(DRAWER)
+        assert DRAWER not in jobs[1] and CUT in jobs[1]
+        assert page.print_status.text().endswith("not confirmed: the printer does not answer status questions. "
+                                                 "If it did not come out, print it again.")
+        assert not page.print_status.property("failed")
+    finally:
+        printer.close()
