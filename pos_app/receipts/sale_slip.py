@@ -91,6 +91,9 @@ def _receiver_text(sale: JournalSale) -> str:
 
 
 def _receiver_name(receiver: Receiver | None) -> str:
+    if receiver is not None and receiver.kind is ReceiverKind.ORGANIZATION and receiver.name:
+        return translate("Receipt", "{name}, register {register}").format(name=receiver.name,
+                                                                          register=receiver.register)
     if receiver is not None and receiver.kind is ReceiverKind.ORGANIZATION:
         return translate("Receipt", "Organization {register}").format(register=receiver.register)
     return translate("Receipt", "Individual")
@@ -139,8 +142,9 @@ def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, c
             continue
         blocks += [Text(translate("Receipt", "Receipt id")),
                    Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
-                   Feed(),
-                   Text(translate("Receipt", "Lottery"), Align.CENTER)]
+                   Feed()]
+        if receipt.lottery or receipt.receiver.kind is ReceiverKind.INDIVIDUAL:   # an organization's has none
+            blocks.append(Text(translate("Receipt", "Lottery"), Align.CENTER))
         if receipt.lottery:
             blocks.append(Text(receipt.lottery, Align.CENTER, Size.LARGE, bold=True))
         elif receipt.receiver.kind is ReceiverKind.INDIVIDUAL:

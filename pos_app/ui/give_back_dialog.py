@@ -31,6 +31,8 @@ from pos_app.domain.validators import MAX_REVERSAL_REASON, check_reversal_reason
 from pos_app.formats import money_text
 from pos_app.journal import JournalSale, ReversalKind
 
+from .receipt_words import receipt_named
+
 
 class GiveBackDialog(QDialog):
     """Widgets tests may use: `cancel_choice`, `refund_choice`, `reason`, `reason_error`,
@@ -100,8 +102,8 @@ class GiveBackDialog(QDialog):
         self.reason_error.setWordWrap(True)
 
         # -- receipt ------------------------------------------------------------
-        self.void_receipt = QCheckBox(self.tr("Also cancel the tax receipt (lottery {lottery})  (Alt+T)").format(
-            lottery=(sale.receipt.lottery or sale.receipt.receipt_id) if sale.receipt else ""))
+        self.void_receipt = QCheckBox(self.tr("Also cancel the tax receipt ({receipt})  (Alt+T)").format(
+            receipt=receipt_named(sale.receipt)))
         self.void_receipt.setObjectName("void_receipt")
         self.void_receipt.setToolTip(self.tr("Voids the ebarimt in the tax system, so the tax record matches "
                                              "the money given back."))

@@ -28,6 +28,8 @@ from pos_app.journal import (
 )
 from pos_app.journal.return_rows import part_return_problem
 
+from .receipt_words import lottery_text
+
 _S = JournalStatus
 # Steps the service can still settle: "Check again" asks it (a paid sale without a receipt has
 # nothing to ask: its receipt is issued on the till's screen).
@@ -276,7 +278,8 @@ class SalesModel(QAbstractTableModel):
             if column == self.BANK:
                 return ", ".join(dict.fromkeys(payment.bank for payment in sale.payments if payment.bank))
             if column == self.LOTTERY:
-                return ", ".join(receipt.lottery for receipt in sale.current_receipts)
+                shown = sale.valid_receipts or sale.receipts
+                return ", ".join(dict.fromkeys(lottery_text(row.receipt, posapi=row.is_posapi) for row in shown))
         if role == Qt.ItemDataRole.TextAlignmentRole and column == self.AMOUNT:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column == self.STATUS and sale.failure:
