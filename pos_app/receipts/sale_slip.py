@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from PySide6.QtCore import QCoreApplication
 
+from pos_app.bank_names import bank_text
 from pos_app.domain.sale import IssuedReceipt, ReceiptVia, Receiver, ReceiverKind
 from pos_app.domain.tenders import CashTender
 from pos_app.formats import datetime_text, discount_text, money_text, quantity_text, signed_money_text
@@ -81,7 +82,7 @@ def _payments(sale: JournalSale) -> list[Block]:
             blocks.append(Pair(translate("Receipt", "Card terminal"), money_text(tender.amount)))
             blocks.append(Pair(translate("Receipt", "Approval code"), tender.approval_code))
     for payment in sale.payments:
-        blocks.append(Pair(translate("Receipt", "Paid via"), payment.bank or "QPay"))
+        blocks.append(Pair(translate("Receipt", "Paid via"), bank_text(payment.bank) or "QPay"))
         blocks.append(Pair(translate("Receipt", "Payment id"), payment.payment_id))
     return blocks
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
+from pos_app.bank_names import bank_text
 from pos_app.domain.sale import Receiver
 from pos_app.formats import datetime_text, money_text, quantity_text, signed_money_text, time_text
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalStatus
@@ -84,7 +85,7 @@ class HistoryDetails:
                        for tender in sale.tenders]
             parts.append(table([translate("HistoryDialog", "Bank"), translate("HistoryDialog", "Type"),
                                 translate("HistoryDialog", "Amount"), translate("HistoryDialog", "Payment id")],
-                               counter + [[payment.bank, _payment_type_text(payment.kind), money_text(payment.amount),
+                               counter + [[bank_text(payment.bank), _payment_type_text(payment.kind), money_text(payment.amount),
                                            payment.payment_id] for payment in sale.payments], frozenset({2})))
         else:
             parts.append("<p style='margin-top:0'>" + escape(translate("HistoryDialog", "None.")) + "</p>")

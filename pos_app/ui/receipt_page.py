@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pos_app.bank_names import banks_text
 from pos_app.domain.sale import ReceiptVia, Receiver, ReceiverKind, Sale, Stage
 from pos_app.domain.tenders import TenderKind
 from pos_app.domain.validators import InputState, is_citizen_register, organization_register_state
@@ -185,7 +186,7 @@ class ReceiptPage(QWidget):
         if TenderKind.CARD_TERMINAL in kinds:
             details.append(self.tr("card terminal"))
         if sale.bank:
-            details.append(self.tr("via {bank}").format(bank=sale.bank))
+            details.append(self.tr("via {bank}").format(bank=banks_text(p.bank for p in sale.payments)))
         details.append(self.tr("incl. VAT {vat}, city tax {city_tax}").format(
             vat=money_text(sale.taxes.vat), city_tax=money_text(sale.taxes.city_tax)))
         self.paid_details.setText("  ·  ".join(details))
