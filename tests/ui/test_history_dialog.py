@@ -419,7 +419,7 @@ def test_a_bank_transfer_cannot_be_given_back_and_the_dialog_says_why(
     assert "QPay bank transfer" in dialog.give_back_button.toolTip()
     assert dialog.note.isVisible() and "QPay cannot give it back" in dialog.note.text()
     assert enabled_actions(dialog) == {"return_items", "cancel_receipt", "reprint"}
-    assert "Bank transfer (P2P)" in dialog.details.toPlainText()
+    assert "QPay bank transfer" in dialog.details.toPlainText()
     assert journal.get(number).reversal_status is None
 
 
