@@ -40,7 +40,7 @@ def _refusal_rules() -> tuple[tuple[tuple[str, ...], str], ...]:
         (("taxproductcode",), translate("Errors", "An item's tax type needs its product tax code: the manager checks "
                                                   "the item's tax settings, then try again.")),
         (("only b2c",), translate("Errors", "PosAPI voids receipts to individuals only: an organization's receipt is "
-                                            "corrected by returning its items (Shift+F7 in the history).")),
+                                            "corrected by returning its items in the history (Shift+F7).")),
         (("already",), translate("Errors", "PosAPI says the receipt was voided or corrected already: look at the "
                                            "sale in the history (F4).")),
         (("not issued at",), translate("Errors", "PosAPI does not find the receipt at its date: void it in PosAPI "
