@@ -85,8 +85,8 @@ def insert(db: sqlite3.Connection, number: str, receipt: IssuedReceipt, at: str,
     the printed receipt (they are printed from memory, `pos_app.checkout.print_only`)."""
     lottery, qr_data = ("", "") if kind == POSAPI else (receipt.lottery, receipt.qr_data)
     db.execute("INSERT INTO receipts (number, payment_id, receipt_id, lottery, qr_data, amount, vat, city_tax,"
-               " receiver_kind, receiver_register, receiver_name, status, issued_at, changed_at, kind, printed_at, bill,"
-               " replaces) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               " receiver_kind, receiver_register, receiver_name, status, issued_at, changed_at, kind, printed_at,"
+               " bill, replaces) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                (number, receipt.payment_id, receipt.receipt_id, lottery, qr_data, money["amount"],
                 money["vat"], money["city_tax"], receipt.receiver.kind.value, receipt.receiver.register,
                 receipt.receiver.name, ReceiptStatus.ISSUED.value, at, at, kind, printed_at, bill, replaces))

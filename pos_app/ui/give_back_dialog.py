@@ -54,7 +54,8 @@ class GiveBackDialog(QDialog):
         title.setStyleSheet("font-size: 13pt; font-weight: 600;")
         self.at_counter = sale.can_return_tenders     # cash and the card terminal: given back by the cashier
         lines = [self.tr("Card payment, {bank}: <b>{amount}</b> <span style='color:#616e7c'>({payment_id})</span>")
-                 .format(bank=escape(bank_text(payment.bank) or self.tr("bank not given")), amount=money_text(payment.amount),
+                 .format(bank=escape(bank_text(payment.bank) or self.tr("bank not given")),
+                         amount=money_text(payment.amount),
                          payment_id=escape(payment.payment_id)) for payment in sale.payments]
         for tender in sale.tenders_kept:
             if tender.kind is TenderKind.CASH:

@@ -85,8 +85,9 @@ class HistoryDetails:
                        for tender in sale.tenders]
             parts.append(table([translate("HistoryDialog", "Bank"), translate("HistoryDialog", "Type"),
                                 translate("HistoryDialog", "Amount"), translate("HistoryDialog", "Payment id")],
-                               counter + [[bank_text(payment.bank), _payment_type_text(payment.kind), money_text(payment.amount),
-                                           payment.payment_id] for payment in sale.payments], frozenset({2})))
+                               counter + [[bank_text(payment.bank), _payment_type_text(payment.kind),
+                                           money_text(payment.amount), payment.payment_id]
+                                          for payment in sale.payments], frozenset({2})))
         else:
             parts.append("<p style='margin-top:0'>" + escape(translate("HistoryDialog", "None.")) + "</p>")
         parts.append(section(translate("HistoryDialog", "Tax receipt")))
