@@ -166,6 +166,12 @@ class PosApiDesk:
 
     # -- issuing ------------------------------------------------------------------------------------------------
 
+    def organization(self, register: str) -> tuple[str, Receiver]:
+        """The TIN of the organization with `register` and the receiver named as the tax system names it (its
+        TIN, then its registration: two look-ups). `NotFoundError` when the register is no taxpayer's."""
+        tin, found = self.lookups.organisation_by_register(register)
+        return tin, Receiver.organization(register, found.name or "")
+
     def issue(self, journal: Journal, number: str, receiver: Receiver) -> JournalSale:
         """The sale's receipt for `receiver`. A request still pending (its answer lost) is asked again as it was,
         whatever receiver is asked now: the service may have made it already."""
@@ -174,7 +180,7 @@ class PosApiDesk:
             return self.settle(journal, sale)
         tin = None
         if receiver.kind is ReceiverKind.ORGANIZATION:
-            tin = self.lookups.tin_by_register(receiver.register)    # before the step: nothing is sent yet
+            tin, receiver = self.organization(receiver.register)    # before the step: nothing is sent yet
         _, text = journal.posapi_receipt_started(
             number, receiver, lambda recorded, bill: _request_text(receipt_request(recorded, self.setup, bill, tin)),
             till=self.setup.till)

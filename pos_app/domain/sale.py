@@ -107,10 +107,13 @@ class ReceiverKind(Enum):
 class Receiver:
     kind: ReceiverKind = ReceiverKind.INDIVIDUAL
     register: str = ""
+    # The organization's name as the tax system's look-up gave it, for the cashier to read back and the slip to
+    # print: not part of who the receiver is (the register is), so not compared.
+    name: str = field(default="", compare=False)
 
     @classmethod
-    def organization(cls, register: str) -> Receiver:
-        return cls(ReceiverKind.ORGANIZATION, check_organization_register(register))
+    def organization(cls, register: str, name: str = "") -> Receiver:
+        return cls(ReceiverKind.ORGANIZATION, check_organization_register(register), name.strip())
 
 
 INDIVIDUAL = Receiver()

@@ -217,7 +217,7 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices, JournalTenders, J
 
         self._step(number, "receipt_started", {_S.PAID, _S.COMPLETED, _S.RECEIPT_PENDING}, _S.RECEIPT_PENDING,
                    {"receiver_kind": receiver.kind.value, "receiver_register": receiver.register,
-                    "receipt_status": ReceiptStatus.PENDING.value},
+                    "receiver_name": receiver.name, "receipt_status": ReceiptStatus.PENDING.value},
                    {"receiver_kind": receiver.kind.value, "receiver_register": receiver.register},
                    check=owes_receipt)
 
@@ -364,7 +364,7 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices, JournalTenders, J
 
 _SALE_COLUMNS = frozenset({
     "updated_at", "status", "invoice_id", "qr_text", "short_url", "banks_json", "paid_amount", "bank",
-    "payment_ids_json", "receiver_kind", "receiver_register", "receipt_id", "lottery", "receipt_qr",
-    "receipt_amount", "receipt_vat", "receipt_city_tax", "receipt_status", "failure",
+    "payment_ids_json", "receiver_kind", "receiver_register", "receiver_name", "receipt_id", "lottery",
+    "receipt_qr", "receipt_amount", "receipt_vat", "receipt_city_tax", "receipt_status", "failure",
     "reversal_kind", "reversal_status", "reversal_reason", "reversed_amount", "receipt_bill", "receipt_bill_day",
     "receipt_request", "receipt_bill_at"})

@@ -93,10 +93,11 @@ class JournalPosApi:
         day = now.date()
         bill = self._next_bill(db, day, till)
         text = build(sale, bill)
-        db.execute("UPDATE sales SET status = ?, receiver_kind = ?, receiver_register = ?, receipt_status = ?,"
-                   " receipt_bill = ?, receipt_bill_day = ?, receipt_bill_at = ?, receipt_request = ?,"
-                   " failure = '', updated_at = ? WHERE number = ?",
-                   (_S.RECEIPT_PENDING.value, receiver.kind.value, receiver.register, ReceiptStatus.PENDING.value,
+        db.execute("UPDATE sales SET status = ?, receiver_kind = ?, receiver_register = ?, receiver_name = ?,"
+                   " receipt_status = ?, receipt_bill = ?, receipt_bill_day = ?, receipt_bill_at = ?,"
+                   " receipt_request = ?, failure = '', updated_at = ? WHERE number = ?",
+                   (_S.RECEIPT_PENDING.value, receiver.kind.value, receiver.register, receiver.name,
+                    ReceiptStatus.PENDING.value,
                     bill, day.isoformat(), time_text(now), text, time_text(now), sale.number))
         return bill, text
 

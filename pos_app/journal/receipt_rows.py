@@ -85,11 +85,11 @@ def insert(db: sqlite3.Connection, number: str, receipt: IssuedReceipt, at: str,
     the printed receipt (they are printed from memory, `pos_app.checkout.print_only`)."""
     lottery, qr_data = ("", "") if kind == POSAPI else (receipt.lottery, receipt.qr_data)
     db.execute("INSERT INTO receipts (number, payment_id, receipt_id, lottery, qr_data, amount, vat, city_tax,"
-               " receiver_kind, receiver_register, status, issued_at, changed_at, kind, printed_at, bill, replaces)"
-               " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+               " receiver_kind, receiver_register, receiver_name, status, issued_at, changed_at, kind, printed_at,"
+               " bill, replaces) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                (number, receipt.payment_id, receipt.receipt_id, lottery, qr_data, money["amount"],
                 money["vat"], money["city_tax"], receipt.receiver.kind.value, receipt.receiver.register,
-                ReceiptStatus.ISSUED.value, at, at, kind, printed_at, bill, replaces))
+                receipt.receiver.name, ReceiptStatus.ISSUED.value, at, at, kind, printed_at, bill, replaces))
 
 
 def rows_of(db: sqlite3.Connection, number: str) -> list[sqlite3.Row]:
@@ -130,7 +130,8 @@ def from_row(row: sqlite3.Row | Mapping[str, Any]) -> JournalReceipt:
     receipt = IssuedReceipt(
         receipt_id=row["receipt_id"], lottery=row["lottery"], qr_data=row["qr_data"],
         amount=Decimal(row["amount"]), vat=Decimal(row["vat"]), city_tax=Decimal(row["city_tax"]),
-        receiver=Receiver(ReceiverKind(row["receiver_kind"]), row["receiver_register"]),
+        receiver=Receiver(ReceiverKind(row["receiver_kind"]), row["receiver_register"],
+                          row["receiver_name"] if "receiver_name" in row.keys() else ""),
         payment_id=row["payment_id"])
     names = set(row.keys())      # a row shipped before the columns of issue 31 lacks them
     return JournalReceipt(receipt, ReceiptStatus(row["status"]), datetime.fromisoformat(row["issued_at"]),

@@ -296,7 +296,8 @@ class JournalSale:
 def _receiver_from(row: sqlite3.Row) -> Receiver | None:
     if row["receiver_kind"] is None:
         return None
-    return Receiver(ReceiverKind(row["receiver_kind"]), row["receiver_register"])
+    return Receiver(ReceiverKind(row["receiver_kind"]), row["receiver_register"],
+                    row["receiver_name"] if "receiver_name" in row.keys() else "")
 
 
 def sale_from_row(row: sqlite3.Row, receipts: tuple[JournalReceipt, ...] = (),

@@ -19,6 +19,7 @@ from typing import Callable
 from .errors import JournalError as JournalError
 from .schema_people import add_people_and_parking
 from .schema_receipt_bills import add_receipt_bill_time
+from .schema_receiver_names import add_receiver_names
 from .schema_return_cash import add_return_cash_step
 from .schema_returns import add_part_returns
 
@@ -315,6 +316,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     add_receipt_bill_time,     # 10
     _add_cash_rounding,        # 11
     add_return_cash_step,      # 12
+    add_receiver_names,        # 13
 )
 LATEST_VERSION = len(MIGRATIONS)
 

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from PySide6.QtCore import QCoreApplication
 
+from pos_app.bank_names import bank_text
 from pos_app.domain.sale import IssuedReceipt, ReceiptVia, Receiver, ReceiverKind
 from pos_app.domain.tenders import CashTender
 from pos_app.formats import datetime_text, discount_text, money_text, quantity_text, signed_money_text
@@ -81,7 +82,7 @@ def _payments(sale: JournalSale) -> list[Block]:
             blocks.append(Pair(translate("Receipt", "Card terminal"), money_text(tender.amount)))
             blocks.append(Pair(translate("Receipt", "Approval code"), tender.approval_code))
     for payment in sale.payments:
-        blocks.append(Pair(translate("Receipt", "Paid via"), payment.bank or "QPay"))
+        blocks.append(Pair(translate("Receipt", "Paid via"), bank_text(payment.bank) or "QPay"))
         blocks.append(Pair(translate("Receipt", "Payment id"), payment.payment_id))
     return blocks
 
@@ -91,6 +92,9 @@ def _receiver_text(sale: JournalSale) -> str:
 
 
 def _receiver_name(receiver: Receiver | None) -> str:
+    if receiver is not None and receiver.kind is ReceiverKind.ORGANIZATION and receiver.name:
+        return translate("Receipt", "{name}, register {register}").format(name=receiver.name,
+                                                                          register=receiver.register)
     if receiver is not None and receiver.kind is ReceiverKind.ORGANIZATION:
         return translate("Receipt", "Organization {register}").format(register=receiver.register)
     return translate("Receipt", "Individual")
@@ -139,8 +143,9 @@ def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, c
             continue
         blocks += [Text(translate("Receipt", "Receipt id")),
                    Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
-                   Feed(),
-                   Text(translate("Receipt", "Lottery"), Align.CENTER)]
+                   Feed()]
+        if receipt.lottery or receipt.receiver.kind is ReceiverKind.INDIVIDUAL:   # an organization's has none
+            blocks.append(Text(translate("Receipt", "Lottery"), Align.CENTER))
         if receipt.lottery:
             blocks.append(Text(receipt.lottery, Align.CENTER, Size.LARGE, bold=True))
         elif receipt.receiver.kind is ReceiverKind.INDIVIDUAL:

@@ -48,7 +48,7 @@ def void_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> Rece
     blocks = _slip_head(sale, shop, translate("Receipt", "RECEIPT CANCELLED"), printed_at)
     for receipt in _voided(sale):
         blocks += [Text(translate("Receipt", "Receipt id")), Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
-                   Pair(translate("Receipt", "Lottery"), receipt.lottery),
+                   *([Pair(translate("Receipt", "Lottery"), receipt.lottery)] if receipt.lottery else []),
                    Pair(translate("Receipt", "Receiver"), _receiver_name(receipt.receiver)),
                    Pair(translate("Receipt", "Amount"), money_text(receipt.amount), bold=True)]
     if sale.receipt_status is ReceiptStatus.CANCELLING:

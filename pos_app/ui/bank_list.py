@@ -10,6 +10,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QIcon, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QListWidget, QListWidgetItem, QWidget
 
+from pos_app.bank_names import bank_text
 from pos_app.domain.sale import BankApp
 
 from .logos import LogoCache, fallback_icon
@@ -35,7 +36,7 @@ class BankList(QListWidget):
     def set_banks(self, banks: tuple[BankApp, ...]) -> None:
         self.clear()
         for bank in banks:
-            item = QListWidgetItem(QIcon(fallback_icon(bank.name, ICON_SIDE)), bank.name)
+            item = QListWidgetItem(QIcon(fallback_icon(bank.name, ICON_SIDE)), bank_text(bank.name))
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             item.setToolTip("\n".join(part for part in (bank.description, bank.link) if part))
             item.setData(LOGO_URL_ROLE, bank.logo_url)

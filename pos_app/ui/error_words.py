@@ -122,7 +122,7 @@ def _sdk_words() -> dict[str, str]:
                                                   "contact QPay."),
         "CARD_TERMINAL_NOTFOUND": translate("Errors", "QPay does not know the merchant's card terminal. Call the "
                                                       "manager to contact QPay."),
-        "P2P_TERMINAL_NOTFOUND": translate("Errors", "Payment from bank apps (P2P) is not set up for the merchant. "
+        "P2P_TERMINAL_NOTFOUND": translate("Errors", "Payment by QPay bank transfer is not set up for the merchant. "
                                                      "Call the manager to contact QPay."),
         "BANK_ACCOUNT_NOTFOUND": translate("Errors", "QPay does not find the merchant's bank account. Call the "
                                                      "manager to check the bank account with QPay."),

@@ -26,10 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pos_app.bank_names import bank_text
 from pos_app.domain.tenders import TenderKind
 from pos_app.domain.validators import MAX_REVERSAL_REASON, check_reversal_reason
 from pos_app.formats import money_text
 from pos_app.journal import JournalSale, ReversalKind
+
+from .receipt_words import receipt_named
 
 
 class GiveBackDialog(QDialog):
@@ -51,7 +54,8 @@ class GiveBackDialog(QDialog):
         title.setStyleSheet("font-size: 13pt; font-weight: 600;")
         self.at_counter = sale.can_return_tenders     # cash and the card terminal: given back by the cashier
         lines = [self.tr("Card payment, {bank}: <b>{amount}</b> <span style='color:#616e7c'>({payment_id})</span>")
-                 .format(bank=escape(payment.bank or self.tr("bank not given")), amount=money_text(payment.amount),
+                 .format(bank=escape(bank_text(payment.bank) or self.tr("bank not given")),
+                         amount=money_text(payment.amount),
                          payment_id=escape(payment.payment_id)) for payment in sale.payments]
         for tender in sale.tenders_kept:
             if tender.kind is TenderKind.CASH:
@@ -100,8 +104,8 @@ class GiveBackDialog(QDialog):
         self.reason_error.setWordWrap(True)
 
         # -- receipt ------------------------------------------------------------
-        self.void_receipt = QCheckBox(self.tr("Also cancel the tax receipt (lottery {lottery})  (Alt+T)").format(
-            lottery=(sale.receipt.lottery or sale.receipt.receipt_id) if sale.receipt else ""))
+        self.void_receipt = QCheckBox(self.tr("Also cancel the tax receipt ({receipt})  (Alt+T)").format(
+            receipt=receipt_named(sale.receipt)))
         self.void_receipt.setObjectName("void_receipt")
         self.void_receipt.setToolTip(self.tr("Voids the ebarimt in the tax system, so the tax record matches "
                                              "the money given back."))

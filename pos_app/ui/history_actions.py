@@ -34,6 +34,7 @@ from .history_returns import give_back_words, recovery_words, refused_refund_wor
 from .history_returns import stale_words
 from .history_running import ActionDone, HistoryRunning, _ReceiptLeft
 from .messages import describe_error
+from .receipt_words import receipt_named
 from .return_items_dialog import ReturnItemsDialog
 
 translate = QCoreApplication.translate     # lupdate reads translate("HistoryDialog", "...") calls
@@ -237,11 +238,10 @@ class HistoryActions(HistoryRunning):
     def _ask_cancel_receipt(self, sale: JournalSale) -> None:
         if self._closed:
             return
-        lottery = (sale.receipt.lottery or sale.receipt.receipt_id) if sale.receipt else ""
         self._confirm(translate("HistoryDialog",
-                                "Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the "
+                                "Cancel the tax receipt of sale {number} ({receipt})? This voids it in the "
                                 "tax system (ebarimt). The payment is not given back.")
-                      .format(number=sale.number, lottery=lottery),
+                      .format(number=sale.number, receipt=receipt_named(sale.receipt)),
                       translate("HistoryDialog", "Cancel receipt"), lambda: self._cancel_receipt(sale))
 
     def _cancel_receipt(self, sale: JournalSale) -> None:

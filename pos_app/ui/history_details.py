@@ -13,12 +13,14 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 
-from pos_app.domain.sale import Receiver, ReceiverKind
+from pos_app.bank_names import bank_text
+from pos_app.domain.sale import Receiver
 from pos_app.formats import datetime_text, money_text, quantity_text, signed_money_text, time_text
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalStatus
 
 from .history_model import _S, _kind_text, _payment_type_text, status_text, step_text
 from .history_returns import stale_words
+from .receipt_words import lottery_text, receiver_text
 from .return_items_dialog import money_words
 
 translate = QCoreApplication.translate     # lupdate reads translate("HistoryDialog", "...") calls
@@ -83,8 +85,9 @@ class HistoryDetails:
                        for tender in sale.tenders]
             parts.append(table([translate("HistoryDialog", "Bank"), translate("HistoryDialog", "Type"),
                                 translate("HistoryDialog", "Amount"), translate("HistoryDialog", "Payment id")],
-                               counter + [[payment.bank, _payment_type_text(payment.kind), money_text(payment.amount),
-                                           payment.payment_id] for payment in sale.payments], frozenset({2})))
+                               counter + [[bank_text(payment.bank), _payment_type_text(payment.kind),
+                                           money_text(payment.amount), payment.payment_id]
+                                          for payment in sale.payments], frozenset({2})))
         else:
             parts.append("<p style='margin-top:0'>" + escape(translate("HistoryDialog", "None.")) + "</p>")
         parts.append(section(translate("HistoryDialog", "Tax receipt")))
@@ -93,7 +96,8 @@ class HistoryDetails:
             parts.append(table([translate("HistoryDialog", "Receipt id"), translate("HistoryDialog", "Lottery"),
                                 translate("HistoryDialog", "Amount"), translate("HistoryDialog", "Receiver"),
                                 translate("HistoryDialog", "Status")],
-                               [[row.receipt.receipt_id or lost.format(bill=row.bill), row.receipt.lottery,
+                               [[row.receipt.receipt_id or lost.format(bill=row.bill),
+                                 lottery_text(row.receipt, posapi=row.is_posapi),
                                  money_text(row.receipt.amount),
                                  self._receiver_text(row.receipt.receiver),
                                  self._receipt_status_text(row.status)
@@ -149,9 +153,7 @@ class HistoryDetails:
         return "".join(parts)
 
     def _receiver_text(self, receiver: Receiver) -> str:
-        if receiver.kind is ReceiverKind.ORGANIZATION:
-            return translate("HistoryDialog", "Organization {register}").format(register=receiver.register)
-        return translate("HistoryDialog", "Individual")
+        return receiver_text(receiver)
 
     def _receipt_status_text(self, status: ReceiptStatus | None) -> str:
         return {ReceiptStatus.ISSUED: translate("HistoryDialog", "Valid"),

@@ -276,8 +276,10 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         self.range_error.hide()
         self._load_generation += 1
         generation = self._load_generation
-        journal = self.services.journal
-        self.runner.run_in_background(lambda: journal.sales_between(start, end),
+        journal, desk = self.services.journal, self.services.posapi
+        # PosAPI's lotteries while this session holds them: the journal never keeps them
+        fill: Callable[[JournalSale], JournalSale] = desk.print_only.fill_sale if desk else lambda sale: sale
+        self.runner.run_in_background(lambda: [fill(sale) for sale in journal.sales_between(start, end)],
                                       lambda done: self._on_sales_read(generation, start != end, done))
         return True
 

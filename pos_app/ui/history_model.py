@@ -17,6 +17,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QWidget
 
+from pos_app.bank_names import banks_text
 from pos_app.domain.sale import ReceiptVia
 from pos_app.formats import datetime_text, money_text, time_text
 from pos_app.journal import (
@@ -27,6 +28,8 @@ from pos_app.journal import (
     ReversalStatus,
 )
 from pos_app.journal.return_rows import part_return_problem
+
+from .receipt_words import lottery_text
 
 _S = JournalStatus
 # Steps the service can still settle: "Check again" asks it (a paid sale without a receipt has
@@ -133,7 +136,7 @@ def _kind_text(kind: ReversalKind | None) -> str:
 
 
 def _payment_type_text(kind: str) -> str:
-    words = {"CARD": translate("History", "Card"), "P2P": translate("History", "Bank transfer (P2P)"),
+    words = {"CARD": translate("History", "QPay card"), "P2P": translate("History", "QPay bank transfer"),
              "CASH": translate("History", "Cash"), "TERMINAL": translate("History", "Card terminal")}
     return words.get(kind.upper(), kind or translate("History", "not given"))
 
@@ -274,9 +277,10 @@ class SalesModel(QAbstractTableModel):
             if column == self.AMOUNT:
                 return money_text(sale.total)
             if column == self.BANK:
-                return ", ".join(dict.fromkeys(payment.bank for payment in sale.payments if payment.bank))
+                return banks_text(payment.bank for payment in sale.payments)
             if column == self.LOTTERY:
-                return ", ".join(receipt.lottery for receipt in sale.current_receipts)
+                shown = sale.valid_receipts or sale.receipts
+                return ", ".join(dict.fromkeys(lottery_text(row.receipt, posapi=row.is_posapi) for row in shown))
         if role == Qt.ItemDataRole.TextAlignmentRole and column == self.AMOUNT:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole and column == self.STATUS and sale.failure:

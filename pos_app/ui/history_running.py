@@ -97,7 +97,7 @@ class HistoryRunning:
             return translate("HistoryDialog",
                              "The payment is being given back: press Check again (F5) to learn how it ended.")
         return translate("HistoryDialog",
-                         "Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.")
+                         "Paid by QPay bank transfer: QPay cannot give it back. Return the money another way.")
 
     def _update_actions(self) -> None:
         sale = self.selected_sale()

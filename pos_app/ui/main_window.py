@@ -349,10 +349,7 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
         self.update_actions()
 
     def on_scan_router_refused(self, code: str, why: str) -> None:
-        text = self.tr("Not added: {code}: {why}.").format(code=code, why=why)
-        self.statusBar().showMessage(text, 15000)
-        if self.pages.currentWidget() is self.payment_page:
-            self.payment_page.set_notice(text)
+        self.scan_router.show_refused(code, why)
 
     def on_flow_cancel_failed(self, text: str) -> None:
         if self.pages.currentWidget() is self.receipt_page:

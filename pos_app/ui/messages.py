@@ -29,6 +29,7 @@ from pos_app.qpay.errors import (
 )
 
 from .error_words import words_by_code
+from .posapi_words import posapi_words
 
 if TYPE_CHECKING:
     from pos_app.config.settings import SettingsProblem
@@ -254,7 +255,7 @@ def describe_error(error: BaseException, what_failed: str) -> str:
     if isinstance(error, TenderError) or _is_shift_error(error):
         return tender_error_text(error)  # type: ignore[arg-type]
     if isinstance(error, posapi_errors.PosApiError):
-        return f"{what_failed} {_posapi_words(error)} ({type(error).__name__})"
+        return f"{what_failed} {posapi_words(error)}"     # PosAPI has no codes; its own text is the journal's
     if isinstance(error, ReceiptNeedsPerson):
         why = translate("Errors", "The answer to its first request was lost on an earlier day: look the receipt "
                                   "up in PosAPI before issuing another.")
@@ -280,30 +281,6 @@ def describe_error(error: BaseException, what_failed: str) -> str:
         why = translate("Errors", "Unexpected error. Try again; if it repeats, call support.")
     code = error.error_code if isinstance(error, QPayError) and error.error_code else type(error).__name__
     return f"{what_failed} {why} ({code})"
-
-
-def _posapi_words(error: posapi_errors.PosApiError) -> str:
-    """Why PosAPI failed, and what to do."""
-    if isinstance(error, posapi_errors.OutcomeUnknownError):
-        return translate("Errors", "PosAPI's answer was lost. The till asks it again by itself, with the same "
-                                   "bill number, so the receipt is never made twice.")
-    if isinstance(error, posapi_errors.PosApiConnectionError):
-        return translate("Errors", "PosAPI is not answering. The sale is saved; its receipt is issued as soon as "
-                                   "PosAPI answers again.")
-    if isinstance(error, posapi_errors.LotteriesExhaustedError):
-        return translate("Errors", "PosAPI has no lottery numbers left: send its data to the tax system (PosAPI's "
-                                   "sendData) and try again.")
-    if isinstance(error, posapi_errors.DataNotSentError):
-        return translate("Errors", "PosAPI has not sent its receipts to the tax system for too long: send its data "
-                                   "(sendData) and try again.")
-    if isinstance(error, posapi_errors.NotFoundError):
-        return translate("Errors", "PosAPI does not know the receipt: {message}").format(message=error.message)
-    if isinstance(error, posapi_errors.ReceiptRefusedError):
-        return translate("Errors", "PosAPI refused: {message}").format(message=error.message)
-    if isinstance(error, posapi_errors.ServerError):
-        return translate("Errors", "PosAPI has a problem on its side. Try again in a minute.")
-    return translate("Errors", "PosAPI answered in a way the till cannot read. Try again; if it repeats, call "
-                               "support.")
 
 
 def _words(error: QPayError, otherwise: str) -> str:

@@ -17,16 +17,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pos_app.bank_names import banks_text
 from pos_app.domain.sale import ReceiptVia, Receiver, ReceiverKind, Sale, Stage
 from pos_app.domain.tenders import TenderKind
-from pos_app.domain.validators import InputState, organization_register_state
+from pos_app.domain.validators import InputState, is_citizen_register, organization_register_state
 from pos_app.formats import money_text
 
+from .posapi_words import organization_look_up_words
 from .qr_widget import QRWidget
+from .receipt_words import receiver_text
 
 
 class ReceiptPage(QWidget):
     issue_requested = Signal(object)     # a Receiver
+    organization_asked = Signal(str)     # a whole register typed: name its organization (the flow looks it up)
     reissue_requested = Signal(object)   # a Receiver: void the receipts made for another, issue them again
     print_requested = Signal()
     preview_requested = Signal()
@@ -57,7 +61,9 @@ class ReceiptPage(QWidget):
         self.register = QLineEdit()
         self.register.setObjectName("register")
         self.register.setPlaceholderText(self.tr("Organization's register number: 7 digits"))
-        self.register.setMaxLength(7)
+        self.register.setMaxLength(12)     # a digit too many is shown and refused in words, never cut off
+        self._named: Receiver | None = None          # the organization the tax system named for the register typed
+        self._look_up: str | Exception | None = None  # the register being looked up, or why it could not be
         self.register.textChanged.connect(self.on_register_changed)
         self.register.returnPressed.connect(self.on_issue_clicked)
         self.register_hint = QLabel()
@@ -128,12 +134,12 @@ class ReceiptPage(QWidget):
         result = QFrame()
         result.setObjectName("card")
         grid = QGridLayout(result)
-        lottery_head = QLabel(self.tr("Lottery number"))
-        lottery_head.setObjectName("muted")
-        lottery_head.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.lottery_head = QLabel(self.tr("Lottery number"))
+        self.lottery_head.setObjectName("muted")
+        self.lottery_head.setAlignment(Qt.AlignmentFlag.AlignCenter)
         left = QVBoxLayout()
         left.addStretch(1)
-        left.addWidget(lottery_head)
+        left.addWidget(self.lottery_head)
         left.addWidget(self.lottery)
         left.addStretch(1)
         left.addWidget(self.receipt_facts)
@@ -180,7 +186,7 @@ class ReceiptPage(QWidget):
         if TenderKind.CARD_TERMINAL in kinds:
             details.append(self.tr("card terminal"))
         if sale.bank:
-            details.append(self.tr("via {bank}").format(bank=sale.bank))
+            details.append(self.tr("via {bank}").format(bank=banks_text(p.bank for p in sale.payments)))
         details.append(self.tr("incl. VAT {vat}, city tax {city_tax}").format(
             vat=money_text(sale.taxes.vat), city_tax=money_text(sale.taxes.city_tax)))
         self.paid_details.setText("  ·  ".join(details))
@@ -210,7 +216,12 @@ class ReceiptPage(QWidget):
         """Every receipt of the sale (one a payment): each lottery number, the first one's QR, the sums."""
         receipts = sale.receipts
         first = receipts[0]
-        self.lottery.setText("\n".join(receipt.lottery or "—" for receipt in receipts))
+        # A receipt to an organization has no lottery: its heading and number stay away, the receiver says whose.
+        lotteries = [receipt.lottery or "—" for receipt in receipts
+                     if receipt.lottery or receipt.receiver.kind is ReceiverKind.INDIVIDUAL]
+        self.lottery.setText("\n".join(lotteries))
+        self.lottery_head.setVisible(bool(lotteries))
+        self.lottery.setVisible(bool(lotteries))
         try:
             self.receipt_qr.setData(b"", first.qr_data)
             self.receipt_qr.show()
@@ -226,9 +237,7 @@ class ReceiptPage(QWidget):
         ]))
 
     def receiver_text(self, receiver: Receiver) -> str:
-        if receiver.kind is ReceiverKind.ORGANIZATION:
-            return self.tr("Organization {register}").format(register=receiver.register)
-        return self.tr("Individual")
+        return receiver_text(receiver)
 
     def show_receiver_differs(self, sale: Sale, asked: Receiver) -> None:
         """The service kept the receipt it had made for another receiver: say so, offer to issue it again."""
@@ -250,6 +259,7 @@ class ReceiptPage(QWidget):
     def reset(self) -> None:
         self.individual.setChecked(True)
         self.register.clear()
+        self._named = self._look_up = None
         self.error.hide()
         self.differs_card.hide()
         self._asked = None
@@ -282,10 +292,8 @@ class ReceiptPage(QWidget):
     def receiver(self) -> Receiver | None:
         if not self.organization.isChecked():
             return Receiver()
-        try:
-            return Receiver.organization(self.register.text())
-        except ValueError:
-            return None
+        named = self._named
+        return named if named is not None and named.register == self.register.text().strip() else None
 
     def choose_individual(self) -> None:
         self.individual.setChecked(True)
@@ -301,24 +309,78 @@ class ReceiptPage(QWidget):
             self.register.setFocus()
 
     def on_register_changed(self, text: str) -> None:
-        """Validated as typed: digits only, exactly seven."""
+        """Validated as typed: seven digits, then the organization named by the tax system (looked up by the flow)
+        before Enter issues; a digit too many or a citizen's register is said, never cut off."""
         if not self.organization.isChecked():
             self.issue_button.setEnabled(True)
             return
+        value = text.strip()
         state = organization_register_state(text)
+        if state is InputState.VALID and (self._named is None or self._named.register != value):
+            self._named = None
+            if self._look_up != value:
+                self._look_up = value
+                self.organization_asked.emit(value)
+        if state is InputState.VALID:
+            self._show_named(value)
+            return
+        self._named = self._look_up = None
         hints = {
             InputState.EMPTY: self.tr("Type the organization's 7-digit register number."),
-            InputState.INCOMPLETE: self.tr("{count} of 7 digits").format(count=len(text.strip())),
-            InputState.VALID: self.tr("✓ Register number looks right"),
-            InputState.INVALID: self.tr("A register number is 7 digits, nothing else."),
+            InputState.INCOMPLETE: self.tr("{count} of 7 digits").format(count=len(value)),
+            InputState.INVALID: self._invalid_hint(value),
         }
-        self.register_hint.setText(hints[state])
-        self.register_hint.setProperty("state", state.value)
+        self._hint(hints[state], state.value)
+        self.issue_button.setEnabled(False)
+
+    def _invalid_hint(self, value: str) -> str:
+        if is_citizen_register(value):
+            return self.tr("That is a person's register number: an organization's has 7 digits. For a person, "
+                           "choose Individual (Alt+I).")
+        if value.isascii() and value.isdigit():
+            return self.tr("{count} digits: an organization's register number has 7. Delete the extra.").format(
+                count=len(value))
+        return self.tr("A register number is 7 digits, nothing else.")
+
+    def _show_named(self, register: str) -> None:
+        named, looking = self._named, self._look_up
+        if named is not None:
+            self._hint(self.tr("✓ {name}: read it to the customer, then Enter issues the receipt.").format(
+                name=named.name) if named.name else self.tr("✓ 7 digits (the tax system was not asked its name)."),
+                InputState.VALID.value)
+        elif isinstance(looking, Exception):
+            self._hint(organization_look_up_words(looking, register), InputState.INVALID.value)
+        else:
+            self._hint(self.tr("Looking up {register} in the tax system…").format(register=register),
+                       InputState.INCOMPLETE.value)
+        self.issue_button.setEnabled(named is not None)
+
+    def _hint(self, text: str, state: str) -> None:
+        self.register_hint.setText(text)
+        self.register_hint.setProperty("state", state)
         self.register_hint.style().unpolish(self.register_hint)
         self.register_hint.style().polish(self.register_hint)
-        self.issue_button.setEnabled(state is InputState.VALID)
+
+    def on_flow_organization_looked_up(self, register: str, found: object) -> None:
+        """The tax system's answer for `register`: the named organization (a Receiver), why not (an Exception), or
+        None: no look-up here (no PosAPI), the register stands alone. Late answers for another register are dropped."""
+        if register != self._look_up or register != self.register.text().strip():
+            return
+        if isinstance(found, Exception):
+            self._look_up = found
+        else:
+            self._named = found if isinstance(found, Receiver) else Receiver.organization(register)
+        self._show_named(register)
 
     def on_issue_clicked(self) -> None:
+        if self.organization.isChecked() and organization_register_state(self.register.text()) is InputState.VALID \
+                and self._named is None:
+            if isinstance(self._look_up, Exception):      # Enter looks again
+                self._look_up = None
+                self.on_register_changed(self.register.text())
+            else:
+                self.show_error(self.tr("Wait for the organization's name, read it to the customer, then Enter."))
+            return
         receiver = self.receiver()
         if receiver is None:
             self.show_error(self.tr("Check the register number: an organization's has exactly 7 digits."))

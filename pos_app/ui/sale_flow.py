@@ -80,6 +80,7 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
     receipt_issued = Signal(object)       # the completed Sale, right after its ebarimt (auto-print listens)
     receipt_receiver_differed = Signal(object, object)   # the Sale, the Receiver asked: the service had another
     receipt_queued = Signal(str)          # a sale's PosAPI receipt is left for the till to ask again by itself
+    organization_looked_up = Signal(str, object)   # a register; its named Receiver, the Exception, or None (no PosAPI)
     tender_taken = Signal(object, object)  # the Sale, the cash or card-terminal Tender just recorded
     tender_failed = Signal(str)
     notice = Signal(str)                  # a short message for the status line

@@ -32,6 +32,7 @@ class ReceiptSteps:
     receipt_issued: SignalInstance
     receipt_receiver_differed: SignalInstance
     receipt_queued: SignalInstance
+    organization_looked_up: SignalInstance
     receipts_queued: set[str]
     _move: Callable[[Stage], None]
 
@@ -49,6 +50,23 @@ class ReceiptSteps:
         from pos_app.checkout.receipts import issue_receipts   # the checkout: loaded after the first window
 
         return self._receipt_step(receiver, issue_receipts)
+
+    def look_up_organization(self, register: str) -> None:
+        """The organization with `register` named by the tax system's look-up, on the task runner (never the money
+        worker: a slow look-up holds up no payment); `organization_looked_up` tells. Without PosAPI there is no
+        look-up here: it tells None at once."""
+        desk = self.services.posapi if self.services is not None else None
+        if desk is None:
+            self.organization_looked_up.emit(register, None)
+            return
+
+        def on_done(done: Future[tuple[str, Receiver]]) -> None:
+            try:
+                found: object = done.result()[1]
+            except Exception as exc:  # noqa: BLE001 - said in the till's words by the page
+                found = exc
+            self.organization_looked_up.emit(register, found)
+        self.runner.run_in_background(lambda: desk.organization(register), on_done)
 
     def reissue_receipt(self, receiver: Receiver) -> bool:
         """The receipt was made for another receiver than the one asked: void it, issue it again."""

@@ -8,6 +8,7 @@ empty entry removes it, F3 edits its quantity, Ctrl+L adds a free line.
 
 from __future__ import annotations
 
+from decimal import Decimal
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QResizeEvent
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import Catalog
 from pos_app.domain.scale import ScaleFormat
 from pos_app.domain.search import CatalogSearch
@@ -254,6 +256,18 @@ class SalePage(SaleEntry, QWidget):
             self.table.selectRow(self.model.rowCount() - 1)
         self.focus_entry()
 
+    def _discount_caption(self, cart: Cart) -> str:
+        """What the discount beside it is made of: the items' own and the sale's, each in tögrög, so the parts
+        add up to the amount shown."""
+        items = sum((line.discount for line in cart.lines), Decimal(0))
+        if cart.sale_discount is None:
+            return self.tr("Discount")
+        if not items:
+            return self.tr("Discount (sale {discount})").format(discount=discount_text(cart.sale_discount))
+        shared = sum((line.sale_share for line in cart.lines), Decimal(0))
+        return self.tr("Discount (items {items} + sale {sale})").format(items=money_text(items),
+                                                                        sale=money_text(shared))
+
     def on_model_changed(self) -> None:
         taxes = self.model.taxes
         cart = self.model.cart
@@ -263,9 +277,7 @@ class SalePage(SaleEntry, QWidget):
         if discounted:
             self.subtotal_label.setText(money_text(cart.subtotal))
             self.discount_label.setText(money_text(-cart.discount_total))
-            self.discount_caption.setText(self.tr("Discount") if cart.sale_discount is None else
-                                          self.tr("Discount (sale {discount})").format(
-                                              discount=discount_text(cart.sale_discount)))
+            self.discount_caption.setText(self._discount_caption(cart))
         self.total_label.setText(money_text(self.model.total))
         self.vat_label.setText(money_text(taxes.vat))
         self.city_tax_label.setText(money_text(taxes.city_tax))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
 
 from pos_app.domain.sale import Stage
@@ -34,6 +35,8 @@ class ScanRouter(QObject):
         super().__init__(window)
         self.window = window
         self.waiting: list[str] = []
+        self._said_while_asked = ""       # a refusal said while a question or another window was open
+        QGuiApplication.instance().focusWindowChanged.connect(self.on_application_focus_window_changed)
 
     def on_scanner_scanned(self, code: str) -> None:
         window, flow = self.window, self.window.flow
@@ -72,6 +75,36 @@ class ScanRouter(QObject):
         if active is not None and active is not window and active is not window.customer_display:
             return self.tr("close the window \"{title}\" first").format(title=active.windowTitle())
         return ""
+
+    def show_refused(self, code: str, why: str) -> None:
+        """The refusal said where the cashier looks, in the message size (the item named when the catalog knows the
+        code); one said over a question or another window goes when it closes."""
+        window = self.window
+        catalog = window.sale_page.catalog
+        item = catalog.find(code) if catalog is not None else None
+        text = (self.tr("Not added: {item} ({code}): {why}.").format(item=item.name, code=code, why=why)
+                if item is not None else self.tr("Not added: {code}: {why}.").format(code=code, why=why))
+        window.statusBar().showMessage(text, 15000)
+        page = window.pages.currentWidget()
+        if page is window.payment_page:
+            window.payment_page.set_notice(text)
+        elif page is window.tender_page:
+            window.tender_page.show_error(text)
+        self._said_while_asked = text if self._other_window_open() else ""
+
+    def on_application_focus_window_changed(self, _focused: object) -> None:
+        """The question (or window) a refusal was said over has closed: its words go with it."""
+        text = self._said_while_asked
+        if not text or self._other_window_open():
+            return
+        self._said_while_asked = ""
+        window = self.window
+        if window.statusBar().currentMessage() == text:
+            window.statusBar().clearMessage()
+        for label in (window.payment_page.notice, window.tender_page.error):
+            if label.text() == text:
+                label.clear()
+                label.hide()
 
     def _refuse(self, code: str, why: str) -> None:
         QApplication.beep()

@@ -69,6 +69,8 @@ class WindowPages:
         payment.simulate_requested.connect(self.on_simulate_triggered)
         self.flow.connection_changed.connect(payment.set_trouble)
         receipt.issue_requested.connect(self.flow.issue_receipt)
+        receipt.organization_asked.connect(self.flow.look_up_organization)
+        self.flow.organization_looked_up.connect(receipt.on_flow_organization_looked_up)
         receipt.reissue_requested.connect(self.flow.reissue_receipt)
         receipt.print_requested.connect(self.on_print_triggered)
         receipt.preview_requested.connect(self.on_preview_triggered)

@@ -67,15 +67,108 @@
 <context>
     <name>BankList</name>
     <message>
-        <location filename="../../pos_app/ui/bank_list.py" line="+32"/>
+        <location filename="../../pos_app/ui/bank_list.py" line="+33"/>
         <source>Bank apps that can pay this invoice</source>
         <translation>Bank apps that can pay this invoice</translation>
     </message>
 </context>
 <context>
+    <name>Banks</name>
+    <message>
+        <location filename="../../pos_app/bank_names.py" line="+15"/>
+        <source>qPay wallet</source>
+        <translation>qPay wallet</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Khan bank</source>
+        <translation>Khan bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>State bank</source>
+        <translation>State bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Xac bank</source>
+        <translation>Xac bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trade and Development bank</source>
+        <translation>Trade and Development bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Social Pay</source>
+        <translation>Social Pay</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Most money</source>
+        <translation>Most money</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>National investment bank</source>
+        <translation>National investment bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chinggis khaan bank</source>
+        <translation>Chinggis khaan bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Capitron bank</source>
+        <translation>Capitron bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bogd bank</source>
+        <translation>Bogd bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trans bank</source>
+        <translation>Trans bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>M bank</source>
+        <translation>M bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ard App</source>
+        <translation>Ard App</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Toki App</source>
+        <translation>Toki App</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Arig bank</source>
+        <translation>Arig bank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Monpay</source>
+        <translation>Monpay</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Golomt bank</source>
+        <translation>Golomt bank</translation>
+    </message>
+</context>
+<context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+44"/>
+        <location filename="../../pos_app/ui/messages.py" line="+45"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</translation>
     </message>
@@ -1259,8 +1352,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Payment from bank apps (P2P) is not set up for the merchant. Call the manager to contact QPay.</source>
-        <translation>Payment from bank apps (P2P) is not set up for the merchant. Call the manager to contact QPay.</translation>
+        <source>Payment by QPay bank transfer is not set up for the merchant. Call the manager to contact QPay.</source>
+        <translation>Payment by QPay bank transfer is not set up for the merchant. Call the manager to contact QPay.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1405,7 +1498,7 @@
         <translation>Unexpected error. Try again; if it repeats, call support.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../../pos_app/ui/posapi_words.py" line="+60"/>
         <source>PosAPI&apos;s answer was lost. The till asks it again by itself, with the same bill number, so the receipt is never made twice.</source>
         <translation>PosAPI&apos;s answer was lost. The till asks it again by itself, with the same bill number, so the receipt is never made twice.</translation>
     </message>
@@ -1415,32 +1508,110 @@
         <translation>PosAPI is not answering. The sale is saved; its receipt is issued as soon as PosAPI answers again.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-33"/>
+        <location line="+36"/>
         <source>PosAPI has no lottery numbers left: send its data to the tax system (PosAPI&apos;s sendData) and try again.</source>
         <translation>PosAPI has no lottery numbers left: send its data to the tax system (PosAPI&apos;s sendData) and try again.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-46"/>
+        <source>The tax system does not know this organization: check the register number with the customer, or issue the receipt to an individual.</source>
+        <translation>The tax system does not know this organization: check the register number with the customer, or issue the receipt to an individual.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>PosAPI does not know this shop as set in Settings: the manager checks the shop&apos;s TIN, POS and branch number (Settings, Tax receipt).</source>
+        <translation>PosAPI does not know this shop as set in Settings: the manager checks the shop&apos;s TIN, POS and branch number (Settings, Tax receipt).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Another till used this bill number today: give each till its own number on receipts (Settings, Tax receipt, Till), then try again.</source>
+        <translation>Another till used this bill number today: give each till its own number on receipts (Settings, Tax receipt, Till), then try again.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+2"/>
+        <location line="+35"/>
         <source>PosAPI has not sent its receipts to the tax system for too long: send its data (sendData) and try again.</source>
         <translation>PosAPI has not sent its receipts to the tax system for too long: send its data (sendData) and try again.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>PosAPI does not know the receipt: {message}</source>
-        <translation>PosAPI does not know the receipt: {message}</translation>
+        <location line="-33"/>
+        <source>PosAPI refused the shop&apos;s district code: the manager sets it (Settings, Tax receipt), then try again.</source>
+        <translation>PosAPI refused the shop&apos;s district code: the manager sets it (Settings, Tax receipt), then try again.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>PosAPI refused: {message}</source>
-        <translation>PosAPI refused: {message}</translation>
+        <source>PosAPI has no bank account of the shop for this payment: the manager registers it with the tax system, then try again.</source>
+        <translation>PosAPI has no bank account of the shop for this payment: the manager registers it with the tax system, then try again.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>An item&apos;s tax type needs its product tax code: the manager checks the item&apos;s tax settings, then try again.</source>
+        <translation>An item&apos;s tax type needs its product tax code: the manager checks the item&apos;s tax settings, then try again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI voids receipts to individuals only: an organization&apos;s receipt is corrected by returning its items in the history (Shift+F7).</source>
+        <translation>PosAPI voids receipts to individuals only: an organization&apos;s receipt is corrected by returning its items in the history (Shift+F7).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI says the receipt was voided or corrected already: look at the sale in the history (F4).</source>
+        <translation>PosAPI says the receipt was voided or corrected already: look at the sale in the history (F4).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI does not find the receipt at its date: void it in PosAPI itself, then mark it in the history.</source>
+        <translation>PosAPI does not find the receipt at its date: void it in PosAPI itself, then mark it in the history.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A receipt for last month can be issued on the first seven days of a month only: issue it for this month.</source>
+        <translation>A receipt for last month can be issued on the first seven days of a month only: issue it for this month.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI refused the sale&apos;s payments: check that they cover the total in the history (F4); if it repeats, call support with the sale number.</source>
+        <translation>PosAPI refused the sale&apos;s payments: check that they cover the total in the history (F4); if it repeats, call support with the sale number.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI found the receipt&apos;s sums do not add up: the sale is kept; call support with the sale number.</source>
+        <translation>PosAPI found the receipt&apos;s sums do not add up: the sale is kept; call support with the sale number.</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>No organization has the register number {register} in the tax system: check the number with the customer.</source>
+        <translation>No organization has the register number {register} in the tax system: check the number with the customer.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The tax system&apos;s look-up is not answering: check the network, then press Enter to look again.</source>
+        <translation>The tax system&apos;s look-up is not answering: check the network, then press Enter to look again.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The tax system&apos;s look-up answered in a way the till cannot read: press Enter to look again; if it repeats, call support.</source>
+        <translation>The tax system&apos;s look-up answered in a way the till cannot read: press Enter to look again; if it repeats, call support.</translation>
+    </message>
+    <message>
+        <location line="-23"/>
         <source>PosAPI has a problem on its side. Try again in a minute.</source>
         <translation>PosAPI has a problem on its side. Try again in a minute.</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>PosAPI does not know this receipt: look it up in PosAPI before trying again.</source>
+        <translation>PosAPI does not know this receipt: look it up in PosAPI before trying again.</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>PosAPI refused it: the sale is kept. The manager reads PosAPI&apos;s reason in the history&apos;s details (F4); if it repeats, call support with the sale number.</source>
+        <translation>PosAPI refused it: the sale is kept. The manager reads PosAPI&apos;s reason in the history&apos;s details (F4); if it repeats, call support with the sale number.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>PosAPI answered in a way the till cannot read. Try again; if it repeats, call support.</source>
         <translation>PosAPI answered in a way the till cannot read. Try again; if it repeats, call support.</translation>
     </message>
@@ -1491,7 +1662,7 @@
 <context>
     <name>GiveBackDialog</name>
     <message>
-        <location filename="../../pos_app/ui/give_back_dialog.py" line="+47"/>
+        <location filename="../../pos_app/ui/give_back_dialog.py" line="+50"/>
         <source>Give back payment</source>
         <translation>Give back payment</translation>
     </message>
@@ -1511,7 +1682,7 @@
         <translation>bank not given</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Cash &lt;b&gt;{amount}&lt;/b&gt;: give it back from the drawer</source>
         <translation>Cash &lt;b&gt;{amount}&lt;/b&gt;: give it back from the drawer</translation>
     </message>
@@ -1541,7 +1712,12 @@
         <translation>for example: item returned</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+7"/>
+        <source>Also cancel the tax receipt ({receipt})  (Alt+T)</source>
+        <translation>Also cancel the tax receipt ({receipt})  (Alt+T)</translation>
+    </message>
+    <message>
+        <location line="+74"/>
         <source>Record as given back  (Enter)</source>
         <translation>Record as given back  (Enter)</translation>
     </message>
@@ -1571,12 +1747,7 @@
         <translation>Reason (required, Alt+S):</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Also cancel the tax receipt (lottery {lottery})  (Alt+T)</source>
-        <translation>Also cancel the tax receipt (lottery {lottery})  (Alt+T)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+14"/>
         <source>Voids the ebarimt in the tax system, so the tax record matches the money given back.</source>
         <translation>Voids the ebarimt in the tax system, so the tax record matches the money given back.</translation>
     </message>
@@ -1617,7 +1788,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+75"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+78"/>
         <source>Refunded</source>
         <translation>Refunded</translation>
     </message>
@@ -1789,13 +1960,13 @@
     </message>
     <message>
         <location line="+5"/>
-        <source>Card</source>
-        <translation>Card</translation>
+        <source>QPay card</source>
+        <translation>QPay card</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>Bank transfer (P2P)</source>
-        <translation>Bank transfer (P2P)</translation>
+        <source>QPay bank transfer</source>
+        <translation>QPay bank transfer</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2081,7 +2252,7 @@
         <translation>The first day is after the last day: change one of them.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>The sales could not be read from the journal.</source>
         <translation>The sales could not be read from the journal.</translation>
     </message>
@@ -2091,7 +2262,7 @@
         <translation>The sale&apos;s event log could not be read.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="+61"/>
+        <location filename="../../pos_app/ui/history_details.py" line="+63"/>
         <source>Sale {number}</source>
         <translation>Sale {number}</translation>
     </message>
@@ -2143,14 +2314,14 @@
     <message>
         <location line="+0"/>
         <location line="+11"/>
-        <location line="+9"/>
-        <location line="+27"/>
+        <location line="+10"/>
+        <location line="+28"/>
         <location line="+20"/>
         <source>Amount</source>
         <translation>Amount</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="-66"/>
         <source>Payments</source>
         <translation>Payments</translation>
     </message>
@@ -2180,7 +2351,7 @@
         <translation>Payment id</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Tax receipt</source>
         <translation>Tax receipt</translation>
     </message>
@@ -2206,7 +2377,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>Status</source>
         <translation>Status</translation>
     </message>
@@ -2241,34 +2412,24 @@
         <translation>refused: {reason}</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <source>Organization {register}</source>
-        <translation>Organization {register}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Individual</source>
-        <translation>Individual</translation>
-    </message>
-    <message>
-        <location line="-41"/>
-        <location line="+48"/>
+        <location line="-14"/>
+        <location line="+46"/>
         <source>Being issued…</source>
         <translation>Being issued…</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-45"/>
         <source>Not issued (the last try failed).</source>
         <translation>Not issued (the last try failed).</translation>
     </message>
     <message>
-        <location line="-25"/>
-        <location line="+27"/>
+        <location line="-26"/>
+        <location line="+28"/>
         <source>None.</source>
         <translation>None.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="-162"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="-164"/>
         <source>Issue receipt  (F9)</source>
         <translation>Issue receipt  (F9)</translation>
     </message>
@@ -2278,7 +2439,7 @@
         <translation>Issue the tax receipt of a paid sale that has none.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="-80"/>
+        <location filename="../../pos_app/ui/history_details.py" line="-82"/>
         <source>No sale selected.</source>
         <translation>No sale selected.</translation>
     </message>
@@ -2288,7 +2449,7 @@
         <translation>Reading the event log…</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+62"/>
         <source>void refused: {reason}</source>
         <translation>void refused: {reason}</translation>
     </message>
@@ -2339,7 +2500,7 @@
         <translation>Last failure</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>Valid</source>
         <translation>Valid</translation>
     </message>
@@ -2390,8 +2551,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.</source>
-        <translation>Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.</translation>
+        <source>Paid by QPay bank transfer: QPay cannot give it back. Return the money another way.</source>
+        <translation>Paid by QPay bank transfer: QPay cannot give it back. Return the money another way.</translation>
     </message>
     <message>
         <location line="+21"/>
@@ -2414,7 +2575,7 @@
         <translation>Its outcome is not known yet: press Check again (F5) before trying again.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="+61"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="+62"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</translation>
     </message>
@@ -2531,12 +2692,7 @@
         <translation>Recording what was done for sale {number}…</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <source>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</source>
-        <translation>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+22"/>
         <source>Cancel receipt</source>
         <translation>Cancel receipt</translation>
     </message>
@@ -2602,13 +2758,18 @@
         <translation>It was not made</translation>
     </message>
     <message>
-        <location line="-115"/>
-        <location line="+122"/>
+        <location line="-114"/>
+        <location line="+121"/>
         <source>Sale {number} was not settled.</source>
         <translation>Sale {number} was not settled.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-98"/>
+        <source>Cancel the tax receipt of sale {number} ({receipt})? This voids it in the tax system (ebarimt). The payment is not given back.</source>
+        <translation>Cancel the tax receipt of sale {number} ({receipt})? This voids it in the tax system (ebarimt). The payment is not given back.</translation>
+    </message>
+    <message>
+        <location line="+101"/>
         <source>Sale {number}&apos;s receipt is recorded as made.</source>
         <translation>Sale {number}&apos;s receipt is recorded as made.</translation>
     </message>
@@ -2843,8 +3004,8 @@
         <translation>Checking sale {number} with the payment service…</translation>
     </message>
     <message>
-        <location line="-190"/>
-        <location line="+72"/>
+        <location line="-189"/>
+        <location line="+71"/>
         <location filename="../../pos_app/ui/history_running.py" line="+8"/>
         <location line="+23"/>
         <source>Back</source>
@@ -2892,7 +3053,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+74"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+76"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay till</translation>
     </message>
@@ -3079,17 +3240,12 @@
         <translation>Keep waiting</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Not added: {code}: {why}.</source>
-        <translation>Not added: {code}: {why}.</translation>
-    </message>
-    <message>
         <location filename="../../pos_app/ui/window_printing.py" line="+32"/>
         <source>Printing…</source>
         <translation>Printing…</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+35"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+42"/>
         <source>Waiting for the customer to pay…</source>
         <translation>Waiting for the customer to pay…</translation>
     </message>
@@ -3102,7 +3258,7 @@
         </translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-150"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
     </message>
@@ -4163,7 +4319,7 @@
         <translation>Unknown</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="+30"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="+31"/>
         <source>Register no. {register}</source>
         <translation>Register no. {register}</translation>
     </message>
@@ -4213,6 +4369,11 @@
     </message>
     <message>
         <location line="+10"/>
+        <source>{name}, register {register}</source>
+        <translation>{name}, register {register}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Organization {register}</source>
         <translation>Organization {register}</translation>
     </message>
@@ -4295,7 +4456,7 @@
         <translation>Receipt id</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <location filename="../../pos_app/receipts/slips.py" line="-65"/>
         <location line="+109"/>
         <source>Lottery</source>
@@ -4337,7 +4498,7 @@
         <translation>Sale date</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="-86"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-90"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="-44"/>
         <location filename="../../pos_app/receipts/slips.py" line="-11"/>
         <location line="+73"/>
@@ -4789,7 +4950,7 @@
 <context>
     <name>ReceiptPage</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_page.py" line="+51"/>
+        <location filename="../../pos_app/ui/receipt_page.py" line="+55"/>
         <source>Individual  (Alt+I)</source>
         <translation>Individual  (Alt+I)</translation>
     </message>
@@ -4804,7 +4965,7 @@
         <translation>Organization&apos;s register number: 7 digits</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <location line="+133"/>
         <source>Issue receipt  (Enter)</source>
         <translation>Issue receipt  (Enter)</translation>
@@ -4880,27 +5041,27 @@
         <translation>Issuing…</translation>
     </message>
     <message>
-        <location line="+31"/>
-        <source>Organization {register}</source>
-        <translation>Organization {register}</translation>
+        <location line="+133"/>
+        <source>That is a person&apos;s register number: an organization&apos;s has 7 digits. For a person, choose Individual (Alt+I).</source>
+        <translation>That is a person&apos;s register number: an organization&apos;s has 7 digits. For a person, choose Individual (Alt+I).</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Individual</source>
-        <translation>Individual</translation>
+        <location line="+3"/>
+        <source>{count} digits: an organization&apos;s register number has 7. Delete the extra.</source>
+        <translation>{count} digits: an organization&apos;s register number has 7. Delete the extra.</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-109"/>
         <source>Amount:    {amount}</source>
         <translation>Amount:    {amount}</translation>
     </message>
     <message>
-        <location line="-177"/>
+        <location line="-184"/>
         <source>No tax receipt: this shop has no PosAPI set, so a sale paid by cash or the card terminal gets none. Set PosAPI in Settings (Ctrl+,).</source>
         <translation>No tax receipt: this shop has no PosAPI set, so a sale paid by cash or the card terminal gets none. Set PosAPI in Settings (Ctrl+,).</translation>
     </message>
     <message>
-        <location line="+178"/>
+        <location line="+185"/>
         <source>VAT:       {amount}</source>
         <translation>VAT:       {amount}</translation>
     </message>
@@ -4920,7 +5081,7 @@
         <translation>Receipt:   {id}</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
         <source>The tax system already had this sale&apos;s receipt for {made}, not for {asked} as chosen. It is the valid receipt now. To give the customer a receipt for {asked}, void it and issue it again.</source>
         <translation>The tax system already had this sale&apos;s receipt for {made}, not for {asked} as chosen. It is the valid receipt now. To give the customer a receipt for {asked}, void it and issue it again.</translation>
     </message>
@@ -4930,7 +5091,7 @@
         <translation>Void and issue for {asked}  (Alt+V)</translation>
     </message>
     <message numerus="yes">
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Next customer: %n item(s) waiting</source>
         <translation>
             <numerusform>Next customer: %n item waiting</numerusform>
@@ -4938,7 +5099,7 @@
         </translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+59"/>
         <source>Type the organization&apos;s 7-digit register number.</source>
         <translation>Type the organization&apos;s 7-digit register number.</translation>
     </message>
@@ -4948,17 +5109,32 @@
         <translation>{count} of 7 digits</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>✓ Register number looks right</source>
-        <translation>✓ Register number looks right</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+13"/>
         <source>A register number is 7 digits, nothing else.</source>
         <translation>A register number is 7 digits, nothing else.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+5"/>
+        <source>✓ {name}: read it to the customer, then Enter issues the receipt.</source>
+        <translation>✓ {name}: read it to the customer, then Enter issues the receipt.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>✓ 7 digits (the tax system was not asked its name).</source>
+        <translation>✓ 7 digits (the tax system was not asked its name).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Looking up {register} in the tax system…</source>
+        <translation>Looking up {register} in the tax system…</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Wait for the organization&apos;s name, read it to the customer, then Enter.</source>
+        <translation>Wait for the organization&apos;s name, read it to the customer, then Enter.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Check the register number: an organization&apos;s has exactly 7 digits.</source>
         <translation>Check the register number: an organization&apos;s has exactly 7 digits.</translation>
     </message>
@@ -5102,6 +5278,44 @@
         <location line="+17"/>
         <source>The cash drawer did not open: {reason}</source>
         <translation>The cash drawer did not open: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptWords</name>
+    <message>
+        <location filename="../../pos_app/ui/receipt_words.py" line="+20"/>
+        <source>Individual</source>
+        <translation>Individual</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{name} (register {register})</source>
+        <translation>{name} (register {register})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Organization {register}</source>
+        <translation>Organization {register}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>receipt id {id}, lottery {lottery}</source>
+        <translation>receipt id {id}, lottery {lottery}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>receipt id {id}</source>
+        <translation>receipt id {id}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>none (organization)</source>
+        <translation>none (organization)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>on the paper receipt</source>
+        <translation>on the paper receipt</translation>
     </message>
 </context>
 <context>
@@ -5278,7 +5492,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+149"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+150"/>
         <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+80"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
@@ -5329,7 +5543,7 @@
         <translation>Checking the payment failed. Still trying.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+67"/>
+        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+85"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</translation>
     </message>
@@ -5397,7 +5611,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+60"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+62"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Scan or type a code, or type a name  ·  3*code for three</translation>
     </message>
@@ -5448,14 +5662,19 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+117"/>
         <source>Discount</source>
         <translation>Discount</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Discount (sale {discount})</source>
         <translation>Discount (sale {discount})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Discount (items {items} + sale {sale})</source>
+        <translation>Discount (items {items} + sale {sale})</translation>
     </message>
     <message>
         <location filename="../../pos_app/ui/sale_entry.py" line="+121"/>
@@ -5473,7 +5692,7 @@
         <translation>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../pos_app/ui/sale_page.py" line="+6"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+17"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n line</numerusform>
@@ -5532,7 +5751,7 @@
         <translation> · given back {back} · net {net}</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>The receipt was voided in the tax system.</source>
         <translation>The receipt was voided in the tax system.</translation>
     </message>
@@ -5540,7 +5759,7 @@
 <context>
     <name>ScanRouter</name>
     <message>
-        <location filename="../../pos_app/ui/scan_routing.py" line="+57"/>
+        <location filename="../../pos_app/ui/scan_routing.py" line="+60"/>
         <source>the sale is being paid: finish or cancel it first</source>
         <translation>the sale is being paid: finish or cancel it first</translation>
     </message>
@@ -5554,11 +5773,21 @@
         <source>close the window &quot;{title}&quot; first</source>
         <translation>close the window &quot;{title}&quot; first</translation>
     </message>
+    <message>
+        <location line="+9"/>
+        <source>Not added: {item} ({code}): {why}.</source>
+        <translation>Not added: {item} ({code}): {why}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not added: {code}: {why}.</source>
+        <translation>Not added: {code}: {why}.</translation>
+    </message>
 </context>
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-90"/>
+        <location filename="../../pos_app/ui/messages.py" line="-65"/>
         <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
         <translation>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</translation>
     </message>

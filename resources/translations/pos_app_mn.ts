@@ -67,15 +67,108 @@
 <context>
     <name>BankList</name>
     <message>
-        <location filename="../../pos_app/ui/bank_list.py" line="+32"/>
+        <location filename="../../pos_app/ui/bank_list.py" line="+33"/>
         <source>Bank apps that can pay this invoice</source>
         <translation>Энэ нэхэмжлэхийг төлөх боломжтой банкны аппууд</translation>
     </message>
 </context>
 <context>
+    <name>Banks</name>
+    <message>
+        <location filename="../../pos_app/bank_names.py" line="+15"/>
+        <source>qPay wallet</source>
+        <translation>qPay хэтэвч</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Khan bank</source>
+        <translation>Хаан банк</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>State bank</source>
+        <translation>Төрийн банк</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Xac bank</source>
+        <translation>Хас банк</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trade and Development bank</source>
+        <translation>Худалдаа хөгжлийн банк</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Social Pay</source>
+        <translation>Сошиал Пэй (Голомт банк)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Most money</source>
+        <translation>МОСТ мони</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>National investment bank</source>
+        <translation>Үндэсний хөрөнгө оруулалтын банк</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Chinggis khaan bank</source>
+        <translation>Чингис хаан банк</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Capitron bank</source>
+        <translation>Капитрон банк</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bogd bank</source>
+        <translation>Богд банк</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Trans bank</source>
+        <translation>Тээвэр хөгжлийн банк</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>M bank</source>
+        <translation>М банк</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ard App</source>
+        <translation>Ард апп</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Toki App</source>
+        <translation>Токи апп</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Arig bank</source>
+        <translation>Ариг банк</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Monpay</source>
+        <translation>Мон пэй</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Golomt bank</source>
+        <translation>Голомт банк</translation>
+    </message>
+</context>
+<context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+44"/>
+        <location filename="../../pos_app/ui/messages.py" line="+45"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Код уншуулах эсвэл бичнэ үү, эсвэл тоо*код (ж.нь 3*4901234567890)</translation>
     </message>
@@ -1259,8 +1352,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Payment from bank apps (P2P) is not set up for the merchant. Call the manager to contact QPay.</source>
-        <translation>Мерчантад банкны аппаар (P2P) төлбөр авах тохиргоо хийгдээгүй байна. Менежерт хандаж QPay-тэй холбогдуулна уу.</translation>
+        <source>Payment by QPay bank transfer is not set up for the merchant. Call the manager to contact QPay.</source>
+        <translation>Мерчантад QPay дансны шилжүүлгээр төлбөр авах тохиргоо хийгдээгүй байна. Менежерт хандаж QPay-тэй холбогдуулна уу.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1405,7 +1498,7 @@
         <translation>Гэнэтийн алдаа. Дахин оролдоно уу; давтагдвал тусламж руу залгана уу.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location filename="../../pos_app/ui/posapi_words.py" line="+60"/>
         <source>PosAPI&apos;s answer was lost. The till asks it again by itself, with the same bill number, so the receipt is never made twice.</source>
         <translation>PosAPI-ийн хариу алдагдлаа. Касс ижил баримтын дугаараар өөрөө дахин асуух тул баримт хэзээ ч давхар гарахгүй.</translation>
     </message>
@@ -1415,32 +1508,110 @@
         <translation>PosAPI хариу өгөхгүй байна. Борлуулалт хадгалагдсан; PosAPI дахин хариу өгмөгц баримт нь гарна.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-33"/>
+        <location line="+36"/>
         <source>PosAPI has no lottery numbers left: send its data to the tax system (PosAPI&apos;s sendData) and try again.</source>
         <translation>PosAPI-д сугалааны дугаар дууссан: мэдээллээ татварын системд илгээгээд (PosAPI-ийн sendData) дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-46"/>
+        <source>The tax system does not know this organization: check the register number with the customer, or issue the receipt to an individual.</source>
+        <translation>Татварын систем энэ байгууллагыг танихгүй байна: регистрийн дугаарыг үйлчлүүлэгчээр шалгуулах, эсвэл баримтыг хувь хүнд гаргана уу.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>PosAPI does not know this shop as set in Settings: the manager checks the shop&apos;s TIN, POS and branch number (Settings, Tax receipt).</source>
+        <translation>PosAPI энэ дэлгүүрийг Тохиргоонд байгаагаар танихгүй байна: менежер дэлгүүрийн ТТД, POS болон салбарын дугаарыг шалгана (Тохиргоо, Татварын баримт).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Another till used this bill number today: give each till its own number on receipts (Settings, Tax receipt, Till), then try again.</source>
+        <translation>Өөр касс өнөөдөр энэ баримтын дугаарыг ашигласан байна: касс бүрд баримтын өөр дугаар өгөөд (Тохиргоо, Татварын баримт, Касс) дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+2"/>
+        <location line="+35"/>
         <source>PosAPI has not sent its receipts to the tax system for too long: send its data (sendData) and try again.</source>
         <translation>PosAPI баримтуудаа татварын системд удаан хугацаанд илгээгээгүй байна: мэдээллээ илгээгээд (sendData) дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>PosAPI does not know the receipt: {message}</source>
-        <translation>PosAPI энэ баримтыг мэдэхгүй байна: {message}</translation>
+        <location line="-33"/>
+        <source>PosAPI refused the shop&apos;s district code: the manager sets it (Settings, Tax receipt), then try again.</source>
+        <translation>PosAPI дэлгүүрийн дүүргийн кодыг татгалзлаа: менежер үүнийг тохируулаад (Тохиргоо, Татварын баримт) дахин оролдоно уу.</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>PosAPI refused: {message}</source>
-        <translation>PosAPI татгалзлаа: {message}</translation>
+        <source>PosAPI has no bank account of the shop for this payment: the manager registers it with the tax system, then try again.</source>
+        <translation>PosAPI-д энэ төлбөрт зориулсан дэлгүүрийн банкны данс алга: менежер үүнийг татварын системд бүртгүүлээд дахин оролдоно уу.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>An item&apos;s tax type needs its product tax code: the manager checks the item&apos;s tax settings, then try again.</source>
+        <translation>Барааны татварын төрөлд бүтээгдэхүүний татварын код шаардлагатай: менежер барааны татварын тохиргоог шалгаад дахин оролдоно уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI voids receipts to individuals only: an organization&apos;s receipt is corrected by returning its items in the history (Shift+F7).</source>
+        <translation>PosAPI зөвхөн хувь хүний баримтыг хүчингүй болгоно: байгууллагын баримтыг түүхэнд барааг нь буцааж засна (Shift+F7).</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI says the receipt was voided or corrected already: look at the sale in the history (F4).</source>
+        <translation>PosAPI-ийн хэлснээр баримт аль хэдийн хүчингүй болсон эсвэл засагдсан: борлуулалтыг түүхээс (F4) харна уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI does not find the receipt at its date: void it in PosAPI itself, then mark it in the history.</source>
+        <translation>PosAPI баримтыг огноогоор нь олохгүй байна: PosAPI дээр өөр дээр нь хүчингүй болгоод түүхэнд тэмдэглэнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A receipt for last month can be issued on the first seven days of a month only: issue it for this month.</source>
+        <translation>Өнгөрсөн сарын баримтыг зөвхөн сарын эхний долоо хоногт гаргана: энэ сараар гаргана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI refused the sale&apos;s payments: check that they cover the total in the history (F4); if it repeats, call support with the sale number.</source>
+        <translation>PosAPI борлуулалтын төлбөрийг татгалзлаа: төлбөр нийт дүнг нөхөж буйг түүхээс (F4) шалгана уу; давтагдвал борлуулалтын дугаартай нь дэмжлэгт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PosAPI found the receipt&apos;s sums do not add up: the sale is kept; call support with the sale number.</source>
+        <translation>PosAPI баримтын дүн таарахгүй байна гэв: борлуулалт хадгалагдсан; борлуулалтын дугаартай нь дэмжлэгт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>No organization has the register number {register} in the tax system: check the number with the customer.</source>
+        <translation>Татварын системд {register} регистрийн дугаартай байгууллага алга: дугаарыг үйлчлүүлэгчээр шалгуулна уу.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The tax system&apos;s look-up is not answering: check the network, then press Enter to look again.</source>
+        <translation>Татварын системийн лавлагаа хариу өгөхгүй байна: сүлжээгээ шалгаад Enter дарж дахин лавлана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The tax system&apos;s look-up answered in a way the till cannot read: press Enter to look again; if it repeats, call support.</source>
+        <translation>Татварын системийн лавлагааны хариуг касс уншиж чадсангүй: Enter дарж дахин лавлана уу; давтагдвал дэмжлэгт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="-23"/>
         <source>PosAPI has a problem on its side. Try again in a minute.</source>
         <translation>PosAPI-ийн талд асуудал гарлаа. Нэг минутын дараа дахин оролдоно уу.</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>PosAPI does not know this receipt: look it up in PosAPI before trying again.</source>
+        <translation>PosAPI энэ баримтыг танихгүй байна: дахин оролдохын өмнө PosAPI дээр хайж үзнэ үү.</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>PosAPI refused it: the sale is kept. The manager reads PosAPI&apos;s reason in the history&apos;s details (F4); if it repeats, call support with the sale number.</source>
+        <translation>PosAPI татгалзлаа: борлуулалт хадгалагдсан. Менежер PosAPI-ийн шалтгааныг түүхийн дэлгэрэнгүйгээс (F4) уншина; давтагдвал борлуулалтын дугаартай нь дэмжлэгт хандана уу.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>PosAPI answered in a way the till cannot read. Try again; if it repeats, call support.</source>
         <translation>PosAPI кассын уншиж чадахгүй хариу өглөө. Дахин оролдоно уу; давтагдвал тусламж руу залгана уу.</translation>
     </message>
@@ -1491,7 +1662,7 @@
 <context>
     <name>GiveBackDialog</name>
     <message>
-        <location filename="../../pos_app/ui/give_back_dialog.py" line="+47"/>
+        <location filename="../../pos_app/ui/give_back_dialog.py" line="+50"/>
         <source>Give back payment</source>
         <translation>Төлбөр буцаах</translation>
     </message>
@@ -1511,7 +1682,7 @@
         <translation>банк тодорхойгүй</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Cash &lt;b&gt;{amount}&lt;/b&gt;: give it back from the drawer</source>
         <translation>Бэлэн мөнгө &lt;b&gt;{amount}&lt;/b&gt;: мөнгөний шүүгээнээс буцааж өгнө</translation>
     </message>
@@ -1541,7 +1712,12 @@
         <translation>жишээ нь: бараа буцаасан</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+7"/>
+        <source>Also cancel the tax receipt ({receipt})  (Alt+T)</source>
+        <translation>Татварын баримтыг мөн цуцлах ({receipt})  (Alt+T)</translation>
+    </message>
+    <message>
+        <location line="+74"/>
         <source>Record as given back  (Enter)</source>
         <translation>Буцааж өгсөн гэж бүртгэх  (Enter)</translation>
     </message>
@@ -1571,12 +1747,7 @@
         <translation>Шалтгаан (заавал, Alt+S):</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Also cancel the tax receipt (lottery {lottery})  (Alt+T)</source>
-        <translation>И-баримтыг мөн хүчингүй болгох (сугалаа {lottery})  (Alt+T)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+14"/>
         <source>Voids the ebarimt in the tax system, so the tax record matches the money given back.</source>
         <translation>И-баримтыг татварын системд хүчингүй болгож, татварын бүртгэлийг буцаасан мөнгөтэй тааруулна.</translation>
     </message>
@@ -1617,7 +1788,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+75"/>
+        <location filename="../../pos_app/ui/history_model.py" line="+78"/>
         <source>Refunded</source>
         <translation>Буцаагдсан</translation>
     </message>
@@ -1789,13 +1960,13 @@
     </message>
     <message>
         <location line="+5"/>
-        <source>Card</source>
-        <translation>Карт</translation>
+        <source>QPay card</source>
+        <translation>QPay карт</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>Bank transfer (P2P)</source>
-        <translation>Дансаар шилжүүлэх (P2P)</translation>
+        <source>QPay bank transfer</source>
+        <translation>QPay дансны шилжүүлэг</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2081,7 +2252,7 @@
         <translation>Эхний өдөр сүүлийн өдрөөс хойш байна: аль нэгийг нь өөрчилнө үү.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>The sales could not be read from the journal.</source>
         <translation>Журналаас борлуулалтыг уншиж чадсангүй.</translation>
     </message>
@@ -2091,7 +2262,7 @@
         <translation>Борлуулалтын үйл явдлын бүртгэлийг уншиж чадсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="+61"/>
+        <location filename="../../pos_app/ui/history_details.py" line="+63"/>
         <source>Sale {number}</source>
         <translation>Борлуулалт {number}</translation>
     </message>
@@ -2143,14 +2314,14 @@
     <message>
         <location line="+0"/>
         <location line="+11"/>
-        <location line="+9"/>
-        <location line="+27"/>
+        <location line="+10"/>
+        <location line="+28"/>
         <location line="+20"/>
         <source>Amount</source>
         <translation>Дүн</translation>
     </message>
     <message>
-        <location line="-64"/>
+        <location line="-66"/>
         <source>Payments</source>
         <translation>Төлбөрүүд</translation>
     </message>
@@ -2180,7 +2351,7 @@
         <translation>Гүйлгээний дугаар</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Tax receipt</source>
         <translation>И-баримт</translation>
     </message>
@@ -2206,7 +2377,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+47"/>
+        <location line="+48"/>
         <source>Status</source>
         <translation>Төлөв</translation>
     </message>
@@ -2241,34 +2412,24 @@
         <translation>татгалзсан: {reason}</translation>
     </message>
     <message>
-        <location line="+26"/>
-        <source>Organization {register}</source>
-        <translation>Байгууллага {register}</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Individual</source>
-        <translation>Хувь хүн</translation>
-    </message>
-    <message>
-        <location line="-41"/>
-        <location line="+48"/>
+        <location line="-14"/>
+        <location line="+46"/>
         <source>Being issued…</source>
         <translation>Гаргаж байна…</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-45"/>
         <source>Not issued (the last try failed).</source>
         <translation>Гараагүй (сүүлийн оролдлого амжилтгүй).</translation>
     </message>
     <message>
-        <location line="-25"/>
-        <location line="+27"/>
+        <location line="-26"/>
+        <location line="+28"/>
         <source>None.</source>
         <translation>Байхгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="-162"/>
+        <location filename="../../pos_app/ui/history_dialog.py" line="-164"/>
         <source>Issue receipt  (F9)</source>
         <translation>Баримт гаргах  (F9)</translation>
     </message>
@@ -2278,7 +2439,7 @@
         <translation>Баримтгүй төлөгдсөн борлуулалтын татварын баримтыг гаргах.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="-80"/>
+        <location filename="../../pos_app/ui/history_details.py" line="-82"/>
         <source>No sale selected.</source>
         <translation>Борлуулалт сонгоогүй байна.</translation>
     </message>
@@ -2288,7 +2449,7 @@
         <translation>Үйл явдлын бүртгэлийг уншиж байна…</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+62"/>
         <source>void refused: {reason}</source>
         <translation>хүчингүй болгохоос татгалзсан: {reason}</translation>
     </message>
@@ -2339,7 +2500,7 @@
         <translation>Сүүлийн алдаа</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>Valid</source>
         <translation>Хүчинтэй</translation>
     </message>
@@ -2390,8 +2551,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Paid by bank transfer (P2P): QPay cannot give it back. Return the money another way.</source>
-        <translation>Дансаар шилжүүлж төлсөн (P2P): QPay үүнийг буцааж чадахгүй. Мөнгийг өөр аргаар буцаана уу.</translation>
+        <source>Paid by QPay bank transfer: QPay cannot give it back. Return the money another way.</source>
+        <translation>QPay дансны шилжүүлгээр төлсөн: QPay үүнийг буцааж чадахгүй. Мөнгийг өөр аргаар буцаана уу.</translation>
     </message>
     <message>
         <location line="+21"/>
@@ -2414,7 +2575,7 @@
         <translation>Үр дүн нь хараахан тодорхойгүй: дахин оролдохоосоо өмнө Дахин шалгах (F5) дарна уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="+61"/>
+        <location filename="../../pos_app/ui/history_actions.py" line="+62"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>{number} борлуулалтын нэхэмжлэхийг ({amount}) цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
     </message>
@@ -2531,12 +2692,7 @@
         <translation>{number} борлуулалтад юу хийснийг бүртгэж байна…</translation>
     </message>
     <message>
-        <location line="+19"/>
-        <source>Cancel the tax receipt of sale {number} (lottery {lottery})? This voids it in the tax system (ebarimt). The payment is not given back.</source>
-        <translation>{number} борлуулалтын И-баримтыг (сугалаа {lottery}) цуцлах уу? Энэ нь татварын системд (И-баримт) хүчингүй болно. Төлбөр буцаагдахгүй.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+22"/>
         <source>Cancel receipt</source>
         <translation>Баримт цуцлах</translation>
     </message>
@@ -2602,13 +2758,18 @@
         <translation>Гараагүй</translation>
     </message>
     <message>
-        <location line="-115"/>
-        <location line="+122"/>
+        <location line="-114"/>
+        <location line="+121"/>
         <source>Sale {number} was not settled.</source>
         <translation>{number} борлуулалтыг шийдвэрлэж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-98"/>
+        <source>Cancel the tax receipt of sale {number} ({receipt})? This voids it in the tax system (ebarimt). The payment is not given back.</source>
+        <translation>{number} борлуулалтын татварын баримтыг ({receipt}) цуцлах уу? Энэ нь баримтыг татварын системд (ибаримт) хүчингүй болгоно. Төлбөрийг буцааж өгөхгүй.</translation>
+    </message>
+    <message>
+        <location line="+101"/>
         <source>Sale {number}&apos;s receipt is recorded as made.</source>
         <translation>{number} борлуулалтын баримтыг гарсан гэж бүртгэлээ.</translation>
     </message>
@@ -2843,8 +3004,8 @@
         <translation>{number} борлуулалтыг төлбөрийн үйлчилгээгээр шалгаж байна…</translation>
     </message>
     <message>
-        <location line="-190"/>
-        <location line="+72"/>
+        <location line="-189"/>
+        <location line="+71"/>
         <location filename="../../pos_app/ui/history_running.py" line="+8"/>
         <location line="+23"/>
         <source>Back</source>
@@ -2892,7 +3053,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+74"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+76"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay касс</translation>
     </message>
@@ -3079,17 +3240,12 @@
         <translation>Үргэлжлүүлэн хүлээх</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Not added: {code}: {why}.</source>
-        <translation>Нэмэгдсэнгүй: {code}: {why}.</translation>
-    </message>
-    <message>
         <location filename="../../pos_app/ui/window_printing.py" line="+32"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+35"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+42"/>
         <source>Waiting for the customer to pay…</source>
         <translation>Үйлчлүүлэгч төлөхийг хүлээж байна…</translation>
     </message>
@@ -3102,7 +3258,7 @@
         </translation>
     </message>
     <message>
-        <location line="-153"/>
+        <location line="-150"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: {amount} худалдан авагчийн картад буцаагдлаа.</translation>
     </message>
@@ -4163,7 +4319,7 @@
         <translation>Тодорхойгүй</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="+30"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="+31"/>
         <source>Register no. {register}</source>
         <translation>Регистрийн дугаар {register}</translation>
     </message>
@@ -4213,6 +4369,11 @@
     </message>
     <message>
         <location line="+10"/>
+        <source>{name}, register {register}</source>
+        <translation>{name}, регистр {register}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Organization {register}</source>
         <translation>Байгууллага {register}</translation>
     </message>
@@ -4295,7 +4456,7 @@
         <translation>Баримтын дугаар</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <location filename="../../pos_app/receipts/slips.py" line="-65"/>
         <location line="+109"/>
         <source>Lottery</source>
@@ -4337,7 +4498,7 @@
         <translation>Борлуулсан</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="-86"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-90"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="-44"/>
         <location filename="../../pos_app/receipts/slips.py" line="-11"/>
         <location line="+73"/>
@@ -4789,7 +4950,7 @@
 <context>
     <name>ReceiptPage</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_page.py" line="+51"/>
+        <location filename="../../pos_app/ui/receipt_page.py" line="+55"/>
         <source>Individual  (Alt+I)</source>
         <translation>Хувь хүн  (Alt+I)</translation>
     </message>
@@ -4804,7 +4965,7 @@
         <translation>Байгууллагын регистрийн дугаар: 7 орон</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <location line="+133"/>
         <source>Issue receipt  (Enter)</source>
         <translation>Баримт гаргах  (Enter)</translation>
@@ -4880,27 +5041,27 @@
         <translation>Гаргаж байна…</translation>
     </message>
     <message>
-        <location line="+31"/>
-        <source>Organization {register}</source>
-        <translation>Байгууллага {register}</translation>
+        <location line="+133"/>
+        <source>That is a person&apos;s register number: an organization&apos;s has 7 digits. For a person, choose Individual (Alt+I).</source>
+        <translation>Энэ бол хувь хүний регистрийн дугаар: байгууллагынх 7 оронтой. Хувь хүнд бол Хувь хүн (Alt+I)-ийг сонгоно уу.</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Individual</source>
-        <translation>Хувь хүн</translation>
+        <location line="+3"/>
+        <source>{count} digits: an organization&apos;s register number has 7. Delete the extra.</source>
+        <translation>{count} орон: байгууллагын регистрийн дугаар 7 оронтой. Илүүг нь устгана уу.</translation>
     </message>
     <message>
-        <location line="-10"/>
+        <location line="-109"/>
         <source>Amount:    {amount}</source>
         <translation>Дүн:           {amount}</translation>
     </message>
     <message>
-        <location line="-177"/>
+        <location line="-184"/>
         <source>No tax receipt: this shop has no PosAPI set, so a sale paid by cash or the card terminal gets none. Set PosAPI in Settings (Ctrl+,).</source>
         <translation>И-баримт гарахгүй: энэ дэлгүүрт PosAPI тохируулаагүй тул бэлэн мөнгө эсвэл картын терминалаар төлсөн борлуулалтад баримт гарахгүй. PosAPI-г Тохиргоонд (Ctrl+,) тохируулна уу.</translation>
     </message>
     <message>
-        <location line="+178"/>
+        <location line="+185"/>
         <source>VAT:       {amount}</source>
         <translation>НӨАТ:          {amount}</translation>
     </message>
@@ -4920,7 +5081,7 @@
         <translation>Баримт:        {id}</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
         <source>The tax system already had this sale&apos;s receipt for {made}, not for {asked} as chosen. It is the valid receipt now. To give the customer a receipt for {asked}, void it and issue it again.</source>
         <translation>Татварын системд энэ борлуулалтын баримт сонгосон {asked} биш, {made}-д аль хэдийн гарсан байна. Одоо хүчинтэй баримт нь энэ. Үйлчлүүлэгчид {asked}-д баримт өгөхийн тулд үүнийг хүчингүй болгоод дахин гаргана уу.</translation>
     </message>
@@ -4930,7 +5091,7 @@
         <translation>Хүчингүй болгоод {asked}-д гаргах  (Alt+V)</translation>
     </message>
     <message numerus="yes">
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Next customer: %n item(s) waiting</source>
         <translation>
             <numerusform>Дараагийн үйлчлүүлэгч: %n бараа хүлээж байна</numerusform>
@@ -4938,7 +5099,7 @@
         </translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+59"/>
         <source>Type the organization&apos;s 7-digit register number.</source>
         <translation>Байгууллагын 7 оронтой регистрийн дугаарыг оруулна уу.</translation>
     </message>
@@ -4948,17 +5109,32 @@
         <translation>{count} / 7 орон</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>✓ Register number looks right</source>
-        <translation>✓ Регистрийн дугаар зөв байна</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+13"/>
         <source>A register number is 7 digits, nothing else.</source>
         <translation>Регистрийн дугаар зөвхөн 7 оронтой тоо байна.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+5"/>
+        <source>✓ {name}: read it to the customer, then Enter issues the receipt.</source>
+        <translation>✓ {name}: үйлчлүүлэгчид уншиж өгөөд Enter дарж баримтаа гаргана уу.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>✓ 7 digits (the tax system was not asked its name).</source>
+        <translation>✓ 7 орон (татварын системээс нэрийг нь лавлаагүй).</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Looking up {register} in the tax system…</source>
+        <translation>{register}-г татварын системээс лавлаж байна…</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Wait for the organization&apos;s name, read it to the customer, then Enter.</source>
+        <translation>Байгууллагын нэрийг хүлээгээд үйлчлүүлэгчид уншиж өгөөд Enter дарна уу.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Check the register number: an organization&apos;s has exactly 7 digits.</source>
         <translation>Регистрийн дугаарыг шалгана уу: байгууллагынх яг 7 оронтой.</translation>
     </message>
@@ -5102,6 +5278,44 @@
         <location line="+17"/>
         <source>The cash drawer did not open: {reason}</source>
         <translation>Мөнгөний шүүгээ нээгдсэнгүй: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>ReceiptWords</name>
+    <message>
+        <location filename="../../pos_app/ui/receipt_words.py" line="+20"/>
+        <source>Individual</source>
+        <translation>Хувь хүн</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{name} (register {register})</source>
+        <translation>{name} (регистр {register})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Organization {register}</source>
+        <translation>Байгууллага {register}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>receipt id {id}, lottery {lottery}</source>
+        <translation>ДДТД {id}, сугалаа {lottery}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>receipt id {id}</source>
+        <translation>ДДТД {id}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>none (organization)</source>
+        <translation>байхгүй (байгууллага)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>on the paper receipt</source>
+        <translation>цаасан баримт дээр</translation>
     </message>
 </context>
 <context>
@@ -5278,7 +5492,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+149"/>
+        <location filename="../../pos_app/ui/sale_flow.py" line="+150"/>
         <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+80"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
@@ -5329,7 +5543,7 @@
         <translation>Төлбөр шалгахад алдаа гарлаа. Оролдсоор байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+67"/>
+        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+85"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>Энэ борлуулалтын баримтыг гаргах PosAPI тохируулаагүй байна: Тохиргоонд (Ctrl+,) тохируулна уу.</translation>
     </message>
@@ -5397,7 +5611,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+60"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+62"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Код уншуулах, бичих эсвэл нэрээр хайх  ·  3*код гурвыг нэмнэ</translation>
     </message>
@@ -5448,14 +5662,19 @@
         <translation>үүнд НХАТ</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+117"/>
         <source>Discount</source>
         <translation>Хөнгөлөлт</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Discount (sale {discount})</source>
         <translation>Хөнгөлөлт (нийт {discount})</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Discount (items {items} + sale {sale})</source>
+        <translation>Хөнгөлөлт (бараа {items} + борлуулалт {sale})</translation>
     </message>
     <message>
         <location filename="../../pos_app/ui/sale_entry.py" line="+121"/>
@@ -5473,7 +5692,7 @@
         <translation>Үл мэдэгдэх код {code}: каталогид байхгүй. Гараар нэмэх үү (Ctrl+L)?</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../pos_app/ui/sale_page.py" line="+6"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+17"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n мөр</numerusform>
@@ -5532,7 +5751,7 @@
         <translation> · буцаасан {back} · цэвэр {net}</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>The receipt was voided in the tax system.</source>
         <translation>Баримт татварын системд хүчингүй болсон.</translation>
     </message>
@@ -5540,7 +5759,7 @@
 <context>
     <name>ScanRouter</name>
     <message>
-        <location filename="../../pos_app/ui/scan_routing.py" line="+57"/>
+        <location filename="../../pos_app/ui/scan_routing.py" line="+60"/>
         <source>the sale is being paid: finish or cancel it first</source>
         <translation>борлуулалтын төлбөр хийгдэж байна: эхлээд дуусгах эсвэл цуцлана уу</translation>
     </message>
@@ -5554,11 +5773,21 @@
         <source>close the window &quot;{title}&quot; first</source>
         <translation>эхлээд &quot;{title}&quot; цонхыг хаана уу</translation>
     </message>
+    <message>
+        <location line="+9"/>
+        <source>Not added: {item} ({code}): {why}.</source>
+        <translation>Нэмэгдсэнгүй: {item} ({code}): {why}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not added: {code}: {why}.</source>
+        <translation>Нэмэгдсэнгүй: {code}: {why}.</translation>
+    </message>
 </context>
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-90"/>
+        <location filename="../../pos_app/ui/messages.py" line="-65"/>
         <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
         <translation>Системийн түлхүүрийн сан (keyring) алга тул нууц үгийг зөвхөн энэ удаад хадгална; дахин эхлүүлсний дараа дахин оруулна уу.</translation>
     </message>

@@ -286,7 +286,7 @@ def test_the_details_show_lines_payments_receipt_and_the_event_log(
     assert dialog.details.hasFocus()
 
     details = dialog.details.toPlainText()
-    for expected in (f"Sale {number} — Completed", "Сүү", "3,500 ₮", "7,000 ₮", sale.payments[0].bank, "Card",
+    for expected in (f"Sale {number} — Completed", "Сүү", "3,500 ₮", "7,000 ₮", sale.payments[0].bank, "QPay card",
                      sale.payments[0].payment_id, sale.receipt.receipt_id, sale.receipt.lottery, "Individual",
                      "Valid", sale.invoice_id):
         assert expected in details, expected
@@ -416,10 +416,10 @@ def test_a_bank_transfer_cannot_be_given_back_and_the_dialog_says_why(
     number = _completed(journal, checkout, control, "P2P")
     dialog = make_dialog()
     assert not dialog.give_back_button.isEnabled()
-    assert "bank transfer (P2P)" in dialog.give_back_button.toolTip()
+    assert "QPay bank transfer" in dialog.give_back_button.toolTip()
     assert dialog.note.isVisible() and "QPay cannot give it back" in dialog.note.text()
     assert enabled_actions(dialog) == {"return_items", "cancel_receipt", "reprint"}
-    assert "Bank transfer (P2P)" in dialog.details.toPlainText()
+    assert "QPay bank transfer" in dialog.details.toPlainText()
     assert journal.get(number).reversal_status is None
 
 

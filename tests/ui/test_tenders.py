@@ -143,10 +143,13 @@ def test_a_card_terminal_sale_records_its_approval_code(make_till) -> None:
     till.wait_stage(Stage.PAID)
     till.key(Qt.Key.Key_O, ALT)                          # an organization's receipt: its TIN looked up
     till.type(till.window.receipt_page.register, "5395305")
+    hint = till.window.receipt_page.register_hint       # the name read back to the customer before Enter
+    till.qtbot.waitUntil(lambda: "НОМИН ХОЛДИНГ ХХК" in hint.text(), timeout=WAIT_MS)
     till.key(Qt.Key.Key_Return)
     till.wait_stage(Stage.COMPLETED)
     receipt = till.flow.sale.receipt
     assert receipt.receiver.kind is ReceiverKind.ORGANIZATION and receipt.receiver.register == "5395305"
+    assert receipt.receiver.name == "НОМИН ХОЛДИНГ ХХК"
     body = posapi_receipts(till)[0]["response"]
     assert body["type"] == "B2B_RECEIPT" and body["customerTin"] == "31654321554"
     assert [p["code"] for p in body["payments"]] == ["PAYMENT_CARD"]
