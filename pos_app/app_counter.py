@@ -120,8 +120,13 @@ class AppCounter:
     def on_people_dialog_changed(self, people: object) -> None:
         if self.backend is None or self.settings is None:
             return
+        first = None if self.people.guarded else next((p for p in people if p.is_manager), None)  # type: ignore
         self.backend.people = people      # type: ignore[assignment]
-        self.use_people(self.settings, self.backend)     # the first manager set up: the till locks for a PIN
+        if first is not None:
+            # The first manager, just saved with their PIN typed twice: they stay at the till, mid-task (the
+            # dialog says PINs are asked from now on); the lock comes when they leave it (decisions §19).
+            self.people.sign_in(first)
+        self.use_people(self.settings, self.backend)
 
     # -- the catalog ------------------------------------------------------------------------------------
 
