@@ -121,3 +121,34 @@ def test_a_searched_name_a_quick_key_and_f3_ask_alike(till: Till) -> None:
     till.qtbot.keyClick(box, Qt.Key.Key_Return, CTRL)
     closed(till, box)
     assert lines(till) == [("Сүү 1л (Сүү ХК)", Decimal(1000), Decimal(3_500_000))]
+
+
+# -- the shift ----------------------------------------------------------------------------------------------------
+
+def test_after_opening_the_shift_the_keyboard_is_back_in_the_sale(till: Till) -> None:
+    """F11, the float, Enter: the shift opens and the dialog goes, the next scan lands in the cart (the keyboard
+    was left in "count to close", where an Enter said "'' is not a number"). F11 again: its count, and Enter
+    on the empty count says what to type."""
+    till.key(Qt.Key.Key_F11)
+    till.qtbot.waitUntil(lambda: till.app.shift_dialog is not None and till.app.shift_dialog.float_edit.hasFocus(),
+                         timeout=WAIT_MS)
+    dialog = till.app.shift_dialog
+    till.type(dialog.float_edit, "50000")
+    till.key(Qt.Key.Key_Return)
+    till.qtbot.waitUntil(lambda: till.window.shift_open, timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: till.app.shift_dialog is None and till.window.isActiveWindow()
+                         and till.window.sale_page.entry.hasFocus(), timeout=WAIT_MS)
+    till.scan(MILK)
+    assert lines(till) == [("Сүү 1л (Сүү ХК)", Decimal(1), Decimal(3500))]
+
+    till.key(Qt.Key.Key_F11)
+    till.qtbot.waitUntil(lambda: till.app.shift_dialog is not None
+                         and till.app.shift_dialog.counted_edit.hasFocus(), timeout=WAIT_MS)
+    dialog = till.app.shift_dialog
+    till.key(Qt.Key.Key_Return)                                   # the count left empty
+    till.qtbot.waitUntil(lambda: dialog.status.property("kind") == "error", timeout=WAIT_MS)
+    assert "Type the cash counted" in dialog.status.text() and "''" not in dialog.status.text()
+    assert dialog.confirmation is None and dialog.counted_edit.hasFocus() and till.window.shift_open
+    till.key(Qt.Key.Key_Escape)
+    till.qtbot.waitUntil(lambda: till.app.shift_dialog is None and till.window.sale_page.entry.hasFocus(),
+                         timeout=WAIT_MS)
