@@ -33,9 +33,9 @@ class AppDialogs:
     window: MainWindow
     printing: ReceiptPrinting
     people: TillPeople
-    history_dialog: HistoryDialog | None
-    day_close_dialog: DayCloseDialog | None
-    shift_dialog: ShiftDialog | None
+    history_dialog: HistoryDialog | None = None     # each open while shown (F4, F6, F11)
+    day_close_dialog: DayCloseDialog | None = None
+    shift_dialog: ShiftDialog | None = None
 
     def on_window_history_requested(self) -> None:
         services = self.flow.services

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import Callable
 
 from .errors import JournalError as JournalError
+from .schema_kept_cart import add_kept_cart
 from .schema_people import add_people_and_parking
 from .schema_receipt_bills import add_receipt_bill_time
 from .schema_return_cash import add_return_cash_step
@@ -315,6 +316,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     add_receipt_bill_time,     # 10
     _add_cash_rounding,        # 11
     add_return_cash_step,      # 12
+    add_kept_cart,             # 13
 )
 LATEST_VERSION = len(MIGRATIONS)
 

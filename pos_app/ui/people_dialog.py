@@ -2,9 +2,9 @@
 
 The first person set up must be a manager (the owner; the role starts there): from then on the till opens on its
 PIN screen and only a manager gives money back, voids, changes prices or opens Settings. The owner who saves that
-first manager stays signed in (the app does it), and the dialog says that PINs are asked from now on. A PIN can be set again; someone who left is
-taken off the list (their name stays on the sales they made). Every change is written by the journal on a worker
-(the PIN is hashed there); `changed` hands the new list to the till.
+first manager stays signed in (the app does it), and the dialog says that PINs are asked from now on. A PIN can be
+set again; someone who left is taken off the list (their name stays on the sales they made). Every change is
+written by the journal on a worker (the PIN is hashed there); `changed` hands the new list to the till.
 """
 
 from __future__ import annotations

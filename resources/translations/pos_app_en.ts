@@ -133,7 +133,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+185"/>
+        <location filename="../../pos_app/ui/cart_model.py" line="+196"/>
         <source>Item</source>
         <translation>Item</translation>
     </message>
@@ -1020,12 +1020,12 @@
 <context>
     <name>DiscountDialog</name>
     <message>
-        <location filename="../../pos_app/ui/discount_dialog.py" line="+25"/>
+        <location filename="../../pos_app/ui/discount_dialog.py" line="+32"/>
         <source>Discount</source>
         <translation>Discount</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>{what}: {amount}</source>
         <translation>{what}: {amount}</translation>
     </message>
@@ -1045,14 +1045,29 @@
         <translation>Cancel</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+27"/>
+        <source>A discount of {discount} is more than the {amount} it is taken from: type at most {amount} (or 100%).</source>
+        <translation>A discount of {discount} is more than the {amount} it is taken from: type at most {amount} (or 100%).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A discount above {limit} % needs a manager&apos;s PIN, and no manager is set up: give at most {limit} %, or have the owner set up a manager (Till → People and PINs) or raise the limit in Settings.</source>
+        <translation>A discount above {limit} % needs a manager&apos;s PIN, and no manager is set up: give at most {limit} %, or have the owner set up a manager (Till → People and PINs) or raise the limit in Settings.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>No discount.</source>
         <translation>No discount.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Takes off {off}: {total} to pay.</source>
         <translation>Takes off {off}: {total} to pay.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Above the limit of {limit} %: a manager&apos;s PIN is asked.</source>
+        <translation>Above the limit of {limit} %: a manager&apos;s PIN is asked.</translation>
     </message>
 </context>
 <context>
@@ -3217,7 +3232,7 @@
         <translation>Discount on the whole sale</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Discount {discount} given.</source>
         <translation>Discount {discount} given.</translation>
     </message>
@@ -3456,24 +3471,24 @@
 <context>
     <name>PeopleDialog</name>
     <message>
-        <location filename="../../pos_app/ui/people_dialog.py" line="+47"/>
+        <location filename="../../pos_app/ui/people_dialog.py" line="+48"/>
         <source>People and PINs</source>
         <translation>People and PINs</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+92"/>
+        <location line="+103"/>
         <source>Cashier</source>
         <translation>Cashier</translation>
     </message>
     <message>
-        <location line="-91"/>
-        <location line="+91"/>
+        <location line="-102"/>
+        <location line="+102"/>
         <source>Manager</source>
         <translation>Manager</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-96"/>
         <source>Save the person</source>
         <translation>Save the person</translation>
     </message>
@@ -3508,22 +3523,27 @@
         <translation>Close</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>The two PINs differ: type the same PIN twice.</source>
         <translation>The two PINs differ: type the same PIN twice.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Set up a manager first (the owner): only a manager can change this list later.</source>
         <translation>Set up a manager first (the owner): only a manager can change this list later.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
+        <source>{name} is saved as the manager. From now on the till asks for a PIN: when it starts, after the idle time set in Settings, and on Ctrl+Shift+L. {name} is signed in now: set up the cashiers next.</source>
+        <translation>{name} is saved as the manager. From now on the till asks for a PIN: when it starts, after the idle time set in Settings, and on Ctrl+Shift+L. {name} is signed in now: set up the cashiers next.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>{name} is saved.</source>
         <translation>{name} is saved.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Keep at least one manager on the list.</source>
         <translation>Keep at least one manager on the list.</translation>
     </message>
@@ -3533,7 +3553,7 @@
         <translation>{name} is off the list.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Nobody is set up: the till asks no PIN. Set up the owner as a manager first.</source>
         <translation>Nobody is set up: the till asks no PIN. Set up the owner as a manager first.</translation>
     </message>
@@ -3574,7 +3594,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+206"/>
+        <location filename="../../pos_app/app.py" line="+200"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
@@ -3604,7 +3624,7 @@
         <translation>The till is still starting.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app.py" line="+51"/>
+        <location filename="../../pos_app/app.py" line="+52"/>
         <source>Applying the new settings…</source>
         <translation>Applying the new settings…</translation>
     </message>
@@ -3674,17 +3694,27 @@
         <translation>The unfinished sales are settled with the payment service.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_counter.py" line="+90"/>
+        <location filename="../../pos_app/app_counter.py" line="+99"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+15"/>
+        <source>The cart from before the till stopped is back ({total}). Go on with the sale, or F2 to clear it.</source>
+        <translation>The cart from before the till stopped is back ({total}). Go on with the sale, or F2 to clear it.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The cart from before the till stopped is parked: F10 with an empty cart brings it back.</source>
+        <translation>The cart from before the till stopped is parked: F10 with an empty cart brings it back.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Signed in: {name}.</source>
         <translation>Signed in: {name}.</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>The catalog file was not saved.</source>
         <translation>The catalog file was not saved.</translation>
     </message>
@@ -4046,7 +4076,7 @@
 <context>
     <name>Receipt</name>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="+23"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+25"/>
         <source>Unknown</source>
         <translation>Unknown</translation>
     </message>
@@ -4078,7 +4108,8 @@
     <message>
         <location line="+19"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+67"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+78"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+53"/>
+        <location line="+32"/>
         <location line="+75"/>
         <source>Cash rounding</source>
         <translation>Cash rounding</translation>
@@ -4115,7 +4146,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-138"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-145"/>
         <source>Sale</source>
         <translation>Sale</translation>
     </message>
@@ -4151,7 +4182,7 @@
     </message>
     <message>
         <location line="+6"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+40"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+47"/>
         <location line="+28"/>
         <location line="+3"/>
         <location line="+2"/>
@@ -4160,7 +4191,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-61"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-68"/>
         <source>Receiver</source>
         <translation>Receiver</translation>
     </message>
@@ -4177,14 +4208,14 @@
     <message>
         <location line="+3"/>
         <location filename="../../pos_app/receipts/slips.py" line="-2"/>
-        <location line="+59"/>
+        <location line="+66"/>
         <source>Receipt id</source>
         <translation>Receipt id</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-58"/>
-        <location line="+102"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-65"/>
+        <location line="+109"/>
         <source>Lottery</source>
         <translation>Lottery</translation>
     </message>
@@ -4219,7 +4250,7 @@
         <translation>Receipt {number}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-112"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-119"/>
         <source>Sale date</source>
         <translation>Sale date</translation>
     </message>
@@ -4227,15 +4258,15 @@
         <location filename="../../pos_app/receipts/sale_slip.py" line="-85"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="-44"/>
         <location filename="../../pos_app/receipts/slips.py" line="-11"/>
-        <location line="+66"/>
+        <location line="+73"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
     <message>
         <location line="+6"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-66"/>
-        <location line="+67"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-73"/>
+        <location line="+74"/>
         <source>Card terminal</source>
         <translation>Card terminal</translation>
     </message>
@@ -4287,8 +4318,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-56"/>
-        <location line="+102"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-63"/>
+        <location line="+109"/>
         <location line="+26"/>
         <source>Printed</source>
         <translation>Printed</translation>
@@ -4371,7 +4402,7 @@
         <translation>X report {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-156"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-163"/>
         <source>RECEIPT CANCELLED</source>
         <translation>RECEIPT CANCELLED</translation>
     </message>
@@ -4396,7 +4427,7 @@
         <translation>Cancelled receipt {number}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>REFUND</source>
         <translation>REFUND</translation>
     </message>
@@ -4412,17 +4443,17 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+25"/>
+        <location line="+31"/>
         <source>Given back</source>
         <translation>Given back</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-31"/>
         <source>To give back</source>
         <translation>To give back</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+10"/>
         <location line="+31"/>
         <source>Reason</source>
         <translation>Reason</translation>
@@ -4623,7 +4654,7 @@
         <translation>Closed</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-145"/>
         <source>QPay card</source>
         <translation>QPay card</translation>
     </message>
@@ -4638,7 +4669,7 @@
         <translation>QPay {kind}</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+140"/>
         <source>From</source>
         <translation>From</translation>
     </message>
@@ -5295,12 +5326,12 @@
     </message>
     <message>
         <location line="+17"/>
-        <location line="+87"/>
+        <location line="+88"/>
         <source>Charge  (F12)</source>
         <translation>Charge  (F12)</translation>
     </message>
     <message>
-        <location line="-83"/>
+        <location line="-84"/>
         <source>Cash  (F7)</source>
         <translation>Cash  (F7)</translation>
     </message>
@@ -5330,7 +5361,7 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+122"/>
         <source>Discount</source>
         <translation>Discount</translation>
     </message>
@@ -5340,19 +5371,34 @@
         <translation>Discount (sale {discount})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_entry.py" line="+121"/>
+        <location filename="../../pos_app/ui/sale_entry.py" line="+125"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Nothing in the catalog is called &quot;{words}&quot;.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>{item} is sold by weight: type its weight in kg (such as 0.75), then press its key.</source>
         <translation>{item} is sold by weight: type its weight in kg (such as 0.75), then press its key.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+34"/>
         <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
         <translation>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>{quantity} × {item} at {price} comes to {amount}. Is the quantity right?</source>
+        <translation>{quantity} × {item} at {price} comes to {amount}. Is the quantity right?</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add {quantity}</source>
+        <translation>Add {quantity}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back to change it</source>
+        <translation>Back to change it</translation>
     </message>
     <message numerus="yes">
         <location filename="../../pos_app/ui/sale_page.py" line="+6"/>
@@ -6622,6 +6668,11 @@
         <location filename="../../pos_app/ui/shift_actions.py" line="+42"/>
         <source>Amount {value} is not a number</source>
         <translation>Amount {value} is not a number</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type the cash counted in the drawer (0 when it is empty), then Enter</source>
+        <translation>Type the cash counted in the drawer (0 when it is empty), then Enter</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -133,7 +133,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+185"/>
+        <location filename="../../pos_app/ui/cart_model.py" line="+196"/>
         <source>Item</source>
         <translation>Бараа</translation>
     </message>
@@ -1020,12 +1020,12 @@
 <context>
     <name>DiscountDialog</name>
     <message>
-        <location filename="../../pos_app/ui/discount_dialog.py" line="+25"/>
+        <location filename="../../pos_app/ui/discount_dialog.py" line="+32"/>
         <source>Discount</source>
         <translation>Хөнгөлөлт</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>{what}: {amount}</source>
         <translation>{what}: {amount}</translation>
     </message>
@@ -1045,14 +1045,29 @@
         <translation>Болих</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+27"/>
+        <source>A discount of {discount} is more than the {amount} it is taken from: type at most {amount} (or 100%).</source>
+        <translation>{discount} хөнгөлөлт нь хасагдах дүн {amount}-өөс их байна: дээд тал нь {amount} (эсвэл 100%) гэж бичнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A discount above {limit} % needs a manager&apos;s PIN, and no manager is set up: give at most {limit} %, or have the owner set up a manager (Till → People and PINs) or raise the limit in Settings.</source>
+        <translation>{limit} %-иас их хөнгөлөлтөд менежерийн ПИН хэрэгтэй, гэтэл менежер бүртгэгдээгүй байна: дээд тал нь {limit} % хөнгөлөх, эсвэл эзэн нь менежер бүртгэх (Касс → Ажилтнууд ба ПИН) юм уу Тохиргоонд хязгаарыг нэмэгдүүлнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>No discount.</source>
         <translation>Хөнгөлөлтгүй.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Takes off {off}: {total} to pay.</source>
         <translation>{off} хасна: төлөх дүн {total}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Above the limit of {limit} %: a manager&apos;s PIN is asked.</source>
+        <translation>{limit} %-ийн хязгаараас их: менежерийн ПИН асууна.</translation>
     </message>
 </context>
 <context>
@@ -3217,7 +3232,7 @@
         <translation>Борлуулалтын нийт дүнгийн хөнгөлөлт</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Discount {discount} given.</source>
         <translation>{discount} хөнгөлөлт үзүүллээ.</translation>
     </message>
@@ -3456,24 +3471,24 @@
 <context>
     <name>PeopleDialog</name>
     <message>
-        <location filename="../../pos_app/ui/people_dialog.py" line="+47"/>
+        <location filename="../../pos_app/ui/people_dialog.py" line="+48"/>
         <source>People and PINs</source>
         <translation>Ажилтнууд ба ПИН</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+92"/>
+        <location line="+103"/>
         <source>Cashier</source>
         <translation>Кассчин</translation>
     </message>
     <message>
-        <location line="-91"/>
-        <location line="+91"/>
+        <location line="-102"/>
+        <location line="+102"/>
         <source>Manager</source>
         <translation>Менежер</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-96"/>
         <source>Save the person</source>
         <translation>Хадгалах</translation>
     </message>
@@ -3508,22 +3523,27 @@
         <translation>Хаах</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>The two PINs differ: type the same PIN twice.</source>
         <translation>Хоёр ПИН ялгаатай байна: ижил ПИН-ийг хоёр удаа бичнэ үү.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Set up a manager first (the owner): only a manager can change this list later.</source>
         <translation>Эхлээд менежер (эзэн)-ийг бүртгэнэ үү: дараа нь зөвхөн менежер энэ жагсаалтыг өөрчилнө.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
+        <source>{name} is saved as the manager. From now on the till asks for a PIN: when it starts, after the idle time set in Settings, and on Ctrl+Shift+L. {name} is signed in now: set up the cashiers next.</source>
+        <translation>{name} менежерээр хадгалагдлаа. Одооноос касс ПИН асууна: асахдаа, Тохиргоонд заасан хугацаанд хөдөлгөөнгүй болоход, мөн Ctrl+Shift+L дарахад. {name} одоо нэвтэрсэн байна: дараа нь кассчдыг бүртгэнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>{name} is saved.</source>
         <translation>{name} хадгалагдлаа.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Keep at least one manager on the list.</source>
         <translation>Жагсаалтад дор хаяж нэг менежер үлдээнэ үү.</translation>
     </message>
@@ -3533,7 +3553,7 @@
         <translation>{name} жагсаалтаас хасагдлаа.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Nobody is set up: the till asks no PIN. Set up the owner as a manager first.</source>
         <translation>Хэн ч бүртгэгдээгүй: касс ПИН асуухгүй. Эхлээд эзнийг менежерээр бүртгэнэ үү.</translation>
     </message>
@@ -3574,7 +3594,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+206"/>
+        <location filename="../../pos_app/app.py" line="+200"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -3604,7 +3624,7 @@
         <translation>Касс эхэлсээр байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app.py" line="+51"/>
+        <location filename="../../pos_app/app.py" line="+52"/>
         <source>Applying the new settings…</source>
         <translation>Шинэ тохиргоог хэрэгжүүлж байна…</translation>
     </message>
@@ -3674,17 +3694,27 @@
         <translation>Дуусаагүй борлуулалтуудыг төлбөрийн үйлчилгээтэй тулгаж дууслаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_counter.py" line="+90"/>
+        <location filename="../../pos_app/app_counter.py" line="+99"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>Менежерийн ПИН бүртгэгдээгүй: энэ кассанд хэн ч мөнгө буцааж, Тохиргоог нээж чадна. Касс → Ажилтнууд ба ПИН хэсэгт бүртгэнэ үү.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+15"/>
+        <source>The cart from before the till stopped is back ({total}). Go on with the sale, or F2 to clear it.</source>
+        <translation>Касс зогсохоос өмнөх сагс буцаж ирлээ ({total}). Борлуулалтаа үргэлжлүүлэх, эсвэл F2 дарж хоослоно уу.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The cart from before the till stopped is parked: F10 with an empty cart brings it back.</source>
+        <translation>Касс зогсохоос өмнөх сагсыг түр хадгаллаа: сагс хоосон үед F10 дарж буцааж авна.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Signed in: {name}.</source>
         <translation>Нэвтэрсэн: {name}.</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>The catalog file was not saved.</source>
         <translation>Каталогийн файл хадгалагдсангүй.</translation>
     </message>
@@ -4046,7 +4076,7 @@
 <context>
     <name>Receipt</name>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="+23"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+25"/>
         <source>Unknown</source>
         <translation>Тодорхойгүй</translation>
     </message>
@@ -4078,7 +4108,8 @@
     <message>
         <location line="+19"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+67"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+78"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+53"/>
+        <location line="+32"/>
         <location line="+75"/>
         <source>Cash rounding</source>
         <translation>Бэлэн мөнгөний тоймлолт</translation>
@@ -4115,7 +4146,7 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-138"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-145"/>
         <source>Sale</source>
         <translation>Борлуулалт</translation>
     </message>
@@ -4151,7 +4182,7 @@
     </message>
     <message>
         <location line="+6"/>
-        <location filename="../../pos_app/receipts/slips.py" line="+40"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+47"/>
         <location line="+28"/>
         <location line="+3"/>
         <location line="+2"/>
@@ -4160,7 +4191,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-61"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-68"/>
         <source>Receiver</source>
         <translation>Хүлээн авагч</translation>
     </message>
@@ -4177,14 +4208,14 @@
     <message>
         <location line="+3"/>
         <location filename="../../pos_app/receipts/slips.py" line="-2"/>
-        <location line="+59"/>
+        <location line="+66"/>
         <source>Receipt id</source>
         <translation>Баримтын дугаар</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-58"/>
-        <location line="+102"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-65"/>
+        <location line="+109"/>
         <source>Lottery</source>
         <translation>Сугалааны дугаар</translation>
     </message>
@@ -4219,7 +4250,7 @@
         <translation>Баримт {number}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-112"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-119"/>
         <source>Sale date</source>
         <translation>Борлуулсан</translation>
     </message>
@@ -4227,15 +4258,15 @@
         <location filename="../../pos_app/receipts/sale_slip.py" line="-85"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="-44"/>
         <location filename="../../pos_app/receipts/slips.py" line="-11"/>
-        <location line="+66"/>
+        <location line="+73"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
     <message>
         <location line="+6"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+1"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-66"/>
-        <location line="+67"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-73"/>
+        <location line="+74"/>
         <source>Card terminal</source>
         <translation>Картын терминал</translation>
     </message>
@@ -4287,8 +4318,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <location filename="../../pos_app/receipts/slips.py" line="-56"/>
-        <location line="+102"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-63"/>
+        <location line="+109"/>
         <location line="+26"/>
         <source>Printed</source>
         <translation>Хэвлэсэн</translation>
@@ -4371,7 +4402,7 @@
         <translation>X тайлан {terminal} {moment}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="-156"/>
+        <location filename="../../pos_app/receipts/slips.py" line="-163"/>
         <source>RECEIPT CANCELLED</source>
         <translation>БАРИМТ ЦУЦЛАГДСАН</translation>
     </message>
@@ -4396,7 +4427,7 @@
         <translation>Цуцлагдсан баримт {number}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>REFUND</source>
         <translation>БУЦААЛТ</translation>
     </message>
@@ -4412,17 +4443,17 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+25"/>
+        <location line="+31"/>
         <source>Given back</source>
         <translation>Буцаасан</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-31"/>
         <source>To give back</source>
         <translation>Буцаах дүн</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+10"/>
         <location line="+31"/>
         <source>Reason</source>
         <translation>Шалтгаан</translation>
@@ -4623,7 +4654,7 @@
         <translation>Хаасан</translation>
     </message>
     <message>
-        <location line="-138"/>
+        <location line="-145"/>
         <source>QPay card</source>
         <translation>QPay карт</translation>
     </message>
@@ -4638,7 +4669,7 @@
         <translation>QPay {kind}</translation>
     </message>
     <message>
-        <location line="+133"/>
+        <location line="+140"/>
         <source>From</source>
         <translation>Эхэлсэн</translation>
     </message>
@@ -5295,12 +5326,12 @@
     </message>
     <message>
         <location line="+17"/>
-        <location line="+87"/>
+        <location line="+88"/>
         <source>Charge  (F12)</source>
         <translation>Төлбөр авах  (F12)</translation>
     </message>
     <message>
-        <location line="-83"/>
+        <location line="-84"/>
         <source>Cash  (F7)</source>
         <translation>Бэлэн мөнгө  (F7)</translation>
     </message>
@@ -5330,7 +5361,7 @@
         <translation>үүнд НХАТ</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+122"/>
         <source>Discount</source>
         <translation>Хөнгөлөлт</translation>
     </message>
@@ -5340,19 +5371,34 @@
         <translation>Хөнгөлөлт (нийт {discount})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_entry.py" line="+121"/>
+        <location filename="../../pos_app/ui/sale_entry.py" line="+125"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Каталогт &quot;{words}&quot; нэртэй бараа алга.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>{item} is sold by weight: type its weight in kg (such as 0.75), then press its key.</source>
         <translation>{item} жингээр зарагдана: жинг кг-аар бичээд (жишээ нь 0.75) товчийг нь дарна уу.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+34"/>
         <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
         <translation>Үл мэдэгдэх код {code}: каталогид байхгүй. Гараар нэмэх үү (Ctrl+L)?</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>{quantity} × {item} at {price} comes to {amount}. Is the quantity right?</source>
+        <translation>{quantity} × {item}, нэгж нь {price}: нийт {amount}. Тоо ширхэг зөв үү?</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add {quantity}</source>
+        <translation>{quantity}-г нэмэх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back to change it</source>
+        <translation>Буцаж засах</translation>
     </message>
     <message numerus="yes">
         <location filename="../../pos_app/ui/sale_page.py" line="+6"/>
@@ -6622,6 +6668,11 @@
         <location filename="../../pos_app/ui/shift_actions.py" line="+42"/>
         <source>Amount {value} is not a number</source>
         <translation>{value} дүн тоо биш байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type the cash counted in the drawer (0 when it is empty), then Enter</source>
+        <translation>Шүүгээнд тоолсон бэлэн мөнгөө бичээд (хоосон бол 0) Enter дарна уу</translation>
     </message>
     <message>
         <location line="+1"/>
