@@ -6,19 +6,52 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
+from pos_app.app import PosApp
+from pos_app.config import SessionSecretStore
 from pos_app.domain.discounts import Discount, DiscountKind
 from pos_app.domain.sale import Stage
 from pos_app.journal import LATEST_VERSION
+from tests.qpay.helpers import SandboxControl
 
-from .conftest import MILK, WAIT_MS, YOGURT, Till, close_app
-from .test_crash_restart import Crash, crash, home, journal_file, restart  # noqa: F401 - the fixtures
+from .conftest import FAST_SCHEDULE, MILK, WAIT_MS, YOGURT, Till, close_app
+from .test_crash_restart import Crash, journal_file, paths
 
-CTRL = Qt.KeyboardModifier.ControlModifier
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    return tmp_path / "till"
+
+
+@pytest.fixture
+def crash(home: Path, sandbox_server) -> Crash:
+    return Crash(home, sandbox_server.url)
+
+
+@pytest.fixture
+def restart(qtbot: QtBot, home: Path, sandbox_server) -> Iterator[Callable[[], Till]]:
+    """The till started (again) in this process on the data folder `home`."""
+    apps: list[PosApp] = []
+
+    def start() -> Till:
+        app = PosApp(paths(home), sandbox_url=sandbox_server.url, secrets=SessionSecretStore(),
+                     schedule=FAST_SCHEDULE)
+        apps.append(app)
+        app.window.ask_before_quit = False
+        with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
+            app.start()
+        return Till(app, qtbot, SandboxControl(sandbox_server.url))
+
+    yield start
+    for app in apps:
+        close_app(app)
 
 
 def kept_rows(home: Path) -> list[tuple[list[dict], dict | None]]:
