@@ -42,8 +42,18 @@ translations: $(QM_FILES)
 update-translations: $(VENV)/.stamp-run
 	$(BIN)/pyside6-lupdate $$(find pos_app -name '*.py' | sort) -no-obsolete -locations relative -ts $(TS_FILES)
 
+# What the till's window needs from the system: Qt's xcb platform (X11, and XWayland under Wayland) loads these
+# libraries, which a fresh Debian or Ubuntu may lack (libxcb-cursor0 above all). make run installs them when it
+# runs as root, else names them with the command that does (scripts/system_packages.sh; a dpkg check when all are
+# there). tests/test_system_packages.py checks the list against what the plugin links to.
+RUN_PACKAGES := libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 libxcb-xkb1 \
+                libxkbcommon-x11-0 libxcb-randr0 libxcb-shape0 libxcb-xfixes0 libxcb-sync1 libxcb-shm0 \
+                libxcb-render0 libxcb-util1 libxcb1 libx11-xcb1 libxkbcommon0 libfontconfig1 libegl1 libgl1 \
+                libdbus-1-3
+
 # The till, in training mode on a fresh machine (its own embedded sandbox).
 run: $(VENV)/.stamp-run $(QM_FILES)
+	@scripts/system_packages.sh "make run (the till's window)" $(RUN_PACKAGES)
 	$(BIN)/pos-app
 
 # The sandbox alone, for integrators (curl, the client library).
@@ -52,8 +62,9 @@ sandbox: $(VENV)/.stamp-run
 
 # System tools the tests use (pdftotext/pdftoppm read back what Qt printed; faketime moves the clock;
 # postgresql: the store tests start a throwaway server of their own, tests/pg_server.py; chromium: headless-browser
-# tests of a web page; cups, cups-client and cups-pdf: the printing tests start a throwaway cupsd, tests/cups_server.py).
-TEST_PACKAGES := poppler-utils faketime postgresql chromium cups cups-client cups-pdf
+# tests of a web page; cups, cups-client and cups-pdf: the printing tests start a throwaway cupsd, tests/cups_server.py;
+# xvfb and xdotool with the window's libraries: scans typed as real X key events, tests/ui/test_scanner_x.py).
+TEST_PACKAGES := poppler-utils faketime postgresql chromium cups cups-client cups-pdf xvfb xauth xdotool $(RUN_PACKAGES)
 system-test-packages:
 	@dpkg -s $(TEST_PACKAGES) >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; }
@@ -136,11 +147,9 @@ bench: $(VENV)/.stamp-dev $(QM_FILES)
 	$(BIN)/python benchmarks/summary.py
 
 # Screenshots of every screen on a virtual X server (installs Xvfb and Qt's xcb libraries when missing).
-X_PACKAGES := xvfb xauth libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0 \
-              libxcb-xkb1 libxkbcommon-x11-0
+X_PACKAGES := xvfb xauth $(RUN_PACKAGES)
 screenshots: $(VENV)/.stamp-dev $(QM_FILES)
-	@dpkg -s $(X_PACKAGES) >/dev/null 2>&1 || { apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(X_PACKAGES) >/dev/null; }
+	@scripts/system_packages.sh "make screenshots" $(X_PACKAGES)
 	xvfb-run -a -s "-screen 0 1920x1080x24" $(BIN)/python scripts/screenshots.py docs/screenshots en
 	xvfb-run -a -s "-screen 0 1920x1080x24" $(BIN)/python scripts/screenshots.py docs/screenshots/mn mn
 	xvfb-run -a -s "-screen 0 1920x1080x24" $(BIN)/python scripts/screenshots_store.py docs/screenshots

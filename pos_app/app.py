@@ -64,11 +64,8 @@ if TYPE_CHECKING:
     from pos_app.config.settings import Settings
     from pos_app.config.secrets import SecretStore
     from pos_app.till_books import TillBooks
-    from pos_app.ui.day_close_dialog import DayCloseDialog
-    from pos_app.ui.history_dialog import HistoryDialog
     from pos_app.ui.logos import LogoCache
     from pos_app.ui.settings_dialog import SettingsDialog
-    from pos_app.ui.shift_dialog import ShiftDialog
 
 logger = logging.getLogger(__name__)
 
@@ -109,9 +106,6 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         self.flow.receipt_issued.connect(self.on_flow_receipt_issued)
         self.flow.receipt_queued.connect(self.on_flow_receipt_queued)
         self.settings_dialog: SettingsDialog | None = None
-        self.history_dialog: HistoryDialog | None = None
-        self.day_close_dialog: DayCloseDialog | None = None
-        self.shift_dialog: ShiftDialog | None = None
         self.lock = paths.instance_lock()
         self.unsettled: frozenset[str] = frozenset()
         self._settle_timer = QTimer(self)
@@ -272,6 +266,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         self.window.set_ready(True, books.catalog, training=training, till=till, search=books.search,
                               scale_format=scale_format_of(settings), quick_keys=books.quick_keys)
         self.use_people(settings, books)
+        self.open_kept_cart(books)
         self.window.shift_open = books.shift_open
         self.window.set_shop_name(settings.shop_name)
 

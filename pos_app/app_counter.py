@@ -1,7 +1,8 @@
-"""The till's people and catalog, a part of `PosApp` (mixed in): who is signed in (the PIN screen at start and
-after the idle time), a manager's PIN before Settings and the history's refunds and voids, the people set up
+"""The till's people, catalog and kept cart, a part of `PosApp` (mixed in): who is signed in (the PIN screen at
+start and after the idle time), a manager's PIN before Settings and the history's refunds and voids, the people set up
 (People and PINs…), a catalog imported or an item's price changed (written to the shop's catalog file, then
-the till reloads it), and the window's size. Texts keep the "PosApp" translation context."""
+the till reloads it), the unpaid cart kept in the journal as it changes (`ui/cart_keeper.py`), and the window's
+size. Texts keep the "PosApp" translation context."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt
 from pos_app.config.checks import check_discount_limit, check_idle_lock_minutes
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.people import Permission
+from pos_app.formats import money_text
+from pos_app.ui.cart_keeper import CartKeeper
 from pos_app.ui.messages import describe_error
 from pos_app.ui.till_people import TillPeople
 
@@ -24,6 +27,9 @@ if TYPE_CHECKING:
     from pos_app.backend import Backend
     from pos_app.till_books import TillBooks
     from pos_app.config import Settings
+    from pos_app.journal.kept_cart import KeptCart
+    from pos_app.ui.cart_model import CartModel
+    from pos_app.ui.sale_flow import SaleFlow
     from pos_app.ui.main_window import MainWindow
     from pos_app.ui.scanner import ScanRecognizer
     from pos_app.ui.tasks import TaskRunner
@@ -63,6 +69,9 @@ class AppCounter:
     paths: AppPaths
     people: TillPeople
     scanner: ScanRecognizer
+    model: CartModel
+    flow: SaleFlow
+    cart_keeper: CartKeeper | None = None     # made with the first books opened
     sized = False              # the window's size setting applied once (a language change keeps its geometry)
 
     def connect_counter(self, window: MainWindow) -> None:
@@ -90,6 +99,25 @@ class AppCounter:
             self.window.statusBar().showMessage(translate(
                 "PosApp", "No manager's PIN is set up: anyone at this till may give money back and open Settings. "
                           "Set up people in Till → People and PINs."), 15000)
+
+    # -- the cart kept as it changes ------------------------------------------------------------------
+
+    def open_kept_cart(self, books: TillBooks | Backend) -> None:
+        """The cart is kept in these books' journal from now on; the one kept at the last stop comes back."""
+        if self.cart_keeper is None:
+            self.cart_keeper = CartKeeper(self.runner, self.model, self.flow, self)   # type: ignore[arg-type]
+            self.cart_keeper.restored.connect(self.on_cart_keeper_restored)
+            self.cart_keeper.parked.connect(self.on_cart_keeper_parked)
+        self.cart_keeper.use(books.journal, books.kept_cart)
+
+    def on_cart_keeper_restored(self, _kept: KeptCart) -> None:
+        self.window.sale_page.show_info(translate(
+            "PosApp", "The cart from before the till stopped is back ({total}). Go on with the sale, or F2 to clear "
+                      "it.").format(total=money_text(self.model.total)))
+
+    def on_cart_keeper_parked(self, _kept: KeptCart) -> None:
+        self.window.sale_page.show_info(translate(
+            "PosApp", "The cart from before the till stopped is parked: F10 with an empty cart brings it back."))
 
     def on_people_signed_in(self, person: object) -> None:
         self.window.restore_focus()      # the keyboard back to the sale, as it was before the lock
@@ -120,8 +148,13 @@ class AppCounter:
     def on_people_dialog_changed(self, people: object) -> None:
         if self.backend is None or self.settings is None:
             return
+        first = None if self.people.guarded else next((p for p in people if p.is_manager), None)  # type: ignore
         self.backend.people = people      # type: ignore[assignment]
-        self.use_people(self.settings, self.backend)     # the first manager set up: the till locks for a PIN
+        if first is not None:
+            # The first manager, just saved with their PIN typed twice: they stay at the till, mid-task (the
+            # dialog says PINs are asked from now on); the lock comes when they leave it (decisions §19).
+            self.people.sign_in(first)
+        self.use_people(self.settings, self.backend)
 
     # -- the catalog ------------------------------------------------------------------------------------
 

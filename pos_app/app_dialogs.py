@@ -33,9 +33,9 @@ class AppDialogs:
     window: MainWindow
     printing: ReceiptPrinting
     people: TillPeople
-    history_dialog: HistoryDialog | None
-    day_close_dialog: DayCloseDialog | None
-    shift_dialog: ShiftDialog | None
+    history_dialog: HistoryDialog | None = None     # each open while shown (F4, F6, F11)
+    day_close_dialog: DayCloseDialog | None = None
+    shift_dialog: ShiftDialog | None = None
 
     def on_window_history_requested(self) -> None:
         services = self.flow.services
@@ -86,8 +86,9 @@ class AppDialogs:
         dialog.open()
 
     def _on_shift_opened(self, dialog: ShiftDialog) -> None:
-        if self.window.cash_after_shift:
-            dialog.accept()       # opened on the way to a cash sale: back to it at once
+        # The shift is open: back to the sale at once (the keyboard in the entry, or on to cash when F7 asked for
+        # the shift), never left in the count that closes it. F11 again shows its X figures.
+        dialog.accept()
         self.window.on_shift_opened()
 
     def _dialog_closed(self, dialog: QObject) -> None:

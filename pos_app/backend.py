@@ -33,6 +33,7 @@ from pos_app.domain.receipt_bills import till_number_from
 from pos_app.domain.search import CatalogSearch
 from pos_app.domain.shop_time import ShopClock
 from pos_app.journal import Journal
+from pos_app.journal.kept_cart import KeptCart
 from pos_app.posapi import EBARIMT_API_URL, EbarimtLookupClient, PosApiClient, PosIdentity, PosInfo
 from pos_app.qpay import CallbackHint, QPayClient
 from pos_app.storelink.direct import direct_checkout, store_answers
@@ -78,6 +79,7 @@ class Backend:
     # own account (when the owner allows it and its password is known) while it does not (`sell_directly`).
     store_checkout: Checkout | None = None
     direct_checkout: Checkout | None = None
+    kept_cart: KeptCart | None = field(default=None, repr=False)   # the unpaid cart of the last stop (read at build)
 
     @property
     def direct(self) -> bool:
@@ -233,7 +235,7 @@ def _connect(books: TillBooks, secrets: SecretStore | None, paths: AppPaths, *, 
         problems.append(StartupProblem(NO_PASSWORD_PROBLEM, settings.effective_username))
     backend = Backend(settings, checkout, books.journal, books.catalog, base_url, training, sandbox, problems,
                       receiver, books.clock, posapi, posapi_sandbox, books.shift_open, books.search, books.people,
-                      books.quick_keys)
+                      books.quick_keys, kept_cart=books.kept_cart)
     if settings.uses_store and password:
         backend.store_checkout = checkout
         backend.direct_checkout = direct_checkout(settings, secrets, direct_password, callback_url)

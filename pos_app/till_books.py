@@ -19,6 +19,7 @@ from pos_app.domain.quick_keys import quick_key_items
 from pos_app.domain.search import CatalogSearch
 from pos_app.domain.shop_time import ShopClock, time_zone, utc_now
 from pos_app.journal.journal import Journal
+from pos_app.journal.kept_cart import KeptCart, kept_cart
 from pos_app.journal.shifts import current_shift
 from pos_app.startup import CATALOG_PROBLEM, StartupProblem
 
@@ -37,6 +38,7 @@ class TillBooks:
     quick_keys: tuple[CatalogItem, ...] = ()              # pinned, then most sold
     shift_open: bool = False                              # a cashier's shift is open on this till
     unfinished: bool = False                              # a sale a crash left: settled before the cart opens
+    kept_cart: KeptCart | None = None                     # the unpaid cart on screen when the till last stopped
 
 
 def open_books(settings: Settings, paths: AppPaths, instant: Callable[[], datetime] | None = None) -> TillBooks:
@@ -50,7 +52,7 @@ def open_books(settings: Settings, paths: AppPaths, instant: Callable[[], dateti
     try:
         return TillBooks(settings, journal, catalog, clock, problems, CatalogSearch(catalog), journal.people(),
                          quick_keys_of(catalog, journal), current_shift(journal) is not None,
-                         bool(journal.unfinished() or journal.unsettled_afterwards()))
+                         bool(journal.unfinished() or journal.unsettled_afterwards()), kept_cart(journal))
     except BaseException:
         journal.close()
         raise

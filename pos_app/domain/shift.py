@@ -48,6 +48,7 @@ _ZERO = Decimal(0)
 MAX_NOTE = 255
 
 NOT_A_NUMBER = "Amount {value} is not a number"
+NO_COUNT = "Type the cash counted in the drawer (0 when it is empty), then Enter"
 BAD_COUNT = "Counted cash must be at least 0, below 10^12, with at most 2 decimals"
 BAD_MOVE_AMOUNT = "A cash move must be above 0, below 10^12, with at most 2 decimals"
 NO_TERMINAL = "The shift needs its terminal's id"
@@ -56,8 +57,8 @@ ALREADY_CLOSED = "The shift is already closed"
 CLOSED_SHIFT = "The shift is closed: its Z report holds its figures"
 BAD_NOTE = "A note is at most {maximum} characters"
 
-SHIFT_MESSAGES = (NOT_A_NUMBER, BAD_COUNT, BAD_MOVE_AMOUNT, NO_TERMINAL, NOT_AWARE, ALREADY_CLOSED, CLOSED_SHIFT,
-                  BAD_NOTE)
+SHIFT_MESSAGES = (NOT_A_NUMBER, NO_COUNT, BAD_COUNT, BAD_MOVE_AMOUNT, NO_TERMINAL, NOT_AWARE, ALREADY_CLOSED,
+                  CLOSED_SHIFT, BAD_NOTE)
 
 # The order the reports list the tender kinds in.
 REPORT_ORDER = (TenderKind.CASH, TenderKind.CARD_TERMINAL, TenderKind.QPAY)
@@ -75,6 +76,8 @@ class ShiftError(ValueError):
 
 def parse_cash_count(value: object) -> Decimal:
     """Cash counted in the drawer (the float at opening, the count at closing): 0 or more, at most 2 decimals."""
+    if isinstance(value, str) and not value.strip():
+        raise ShiftError(NO_COUNT)          # Enter on an empty field: what to type, not "'' is not a number"
     try:
         amount = parse_amount(value)
     except ValueError:

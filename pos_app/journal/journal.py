@@ -36,6 +36,7 @@ from pos_app.domain.taxes import TaxSplit
 from pos_app.domain.validators import TERMINAL_ID
 
 from . import receipt_rows
+from .kept_cart import forget_kept_cart
 from .numbers import take_number
 from .receipt_rows import JournalReceipt, ReceiptStatus
 from .record_text import discount_json
@@ -157,6 +158,7 @@ class Journal(JournalReads, JournalAfterSale, JournalInvoices, JournalTenders, J
             if via is not ReceiptVia.QPAY:
                 detail["receipt_via"] = via.value
             self._log(db, number, now, "sale_begun", detail)
+            forget_kept_cart(db, self.terminal_id)     # the sale holds the cart now (kept_cart.py)
         return number
 
     def invoice_opened(self, number: str, invoice: OpenInvoice) -> None:

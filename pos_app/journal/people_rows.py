@@ -24,6 +24,7 @@ from pos_app.domain.cart import CartLine
 from pos_app.domain.discounts import Discount
 from pos_app.domain.people import PIN_TAKEN, PeopleError, Person, Role, check_name, hash_pin, pin_matches
 
+from .kept_cart import forget_kept_cart
 from .record_text import dumps, line_record, sale_lines, time_text
 from .schema import JournalError
 
@@ -117,6 +118,7 @@ class JournalPeople:
                  dumps([line_record(line) for line in lines]),
                  dumps(sale_discount.record()) if sale_discount is not None else None))
             assert cursor.lastrowid is not None
+            forget_kept_cart(db, self.terminal_id)      # parked: the parked row brings it back, not this one
             self._till_event(db, "sale_parked", {"parked": cursor.lastrowid, "total": str(total),
                                                  "lines": len(lines)})
             return cursor.lastrowid

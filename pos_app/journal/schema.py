@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from typing import Callable
 
 from .errors import JournalError as JournalError
+from .schema_kept_cart import add_kept_cart
 from .schema_people import add_people_and_parking
 from .schema_receipt_bills import add_receipt_bill_time
 from .schema_receiver_names import add_receiver_names
@@ -317,6 +318,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _add_cash_rounding,        # 11
     add_return_cash_step,      # 12
     add_receiver_names,        # 13
+    add_kept_cart,             # 14
 )
 LATEST_VERSION = len(MIGRATIONS)
 

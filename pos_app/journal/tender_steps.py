@@ -24,6 +24,7 @@ from pos_app.domain.tenders import CardTender, CashTender, TenderError, Tenderin
 from pos_app.domain.validators import check_reversal_reason
 
 from . import receipt_rows, tender_rows
+from .kept_cart import forget_kept_cart
 from .numbers import take_number
 from .receipt_rows import ReceiptStatus
 from .record_text import discount_json, dumps, line_record, money_text, time_text
@@ -66,6 +67,7 @@ class JournalTenders:
             self._log(db, number, now, "sale_begun", {"total": total_text, "lines": len(lines),
                                                       "receipt_via": ReceiptVia(receipt_via).value})
             self._count(db, number, tender, now, state.is_covered)
+            forget_kept_cart(db, self.terminal_id)     # the sale holds the cart now (kept_cart.py)
         return number
 
     def tender_taken(self: Journal, number: str, tender: Counted) -> None:

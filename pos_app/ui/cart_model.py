@@ -22,9 +22,10 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Sign
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QLineEdit, QStyledItemDelegate, QWidget
 
-from pos_app.domain.cart import Cart, CartError, CartLine
+from pos_app.domain.cart import Cart, CartError, CartLine, parse_quantity
 from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.discounts import Discount
+from pos_app.domain.entry import is_large
 from pos_app.domain.taxes import TaxRates, TaxSplit
 from pos_app.formats import discount_text, money_text, quantity_text
 
@@ -41,6 +42,7 @@ class CartModel(QStandardItemModel):
 
     changed = Signal()           # lines or totals changed
     refused = Signal(str)        # an edit the cart would not take, in words
+    large_quantity_typed = Signal(int, object)   # (row, Decimal): an edited quantity to confirm first (is_large)
     wider_text = Signal(int, str)  # (column, text): longer than any text the column had in this cart
 
     # No data(), flags(), rowCount() or headerData() here, on purpose: Qt's own answer them (see above).
@@ -89,13 +91,22 @@ class CartModel(QStandardItemModel):
         # Only an editor writes here (the model's own texts are set on its items): the cart decides.
         if role != Qt.ItemDataRole.EditRole or index.column() != self.QUANTITY or not self.editable:
             return False
+        row = index.row()
         try:
-            self.cart.set_quantity(index.row(), str(value).strip().replace(",", "."))
+            quantity = parse_quantity(str(value).strip().replace(",", "."))
+            line = self.cart.lines[row]
+            if quantity > line.quantity and is_large(quantity, line.unit_price):
+                self.large_quantity_typed.emit(row, quantity)      # asked first (the sale page), then `set_quantity`
+                return False
+            self.set_quantity(row, quantity)
         except CartError as exc:
             self.refused.emit(cart_error_text(exc))
             return False
-        self._row_changed(index.row())
         return True
+
+    def set_quantity(self, row: int, quantity: object) -> None:
+        self.cart.set_quantity(row, quantity)
+        self._row_changed(row)
 
     # -- cart edits --------------------------------------------------------------------------
 

@@ -1,9 +1,10 @@
 """People and PINs (Till menu): the owner sets up cashiers and managers, each with a PIN typed twice.
 
-The first person set up must be a manager (the owner): from then on the till opens on its PIN screen and only a
-manager gives money back, voids, changes prices or opens Settings. A PIN can be set again; someone who left is
-taken off the list (their name stays on the sales they made). Every change is written by the journal on a worker
-(the PIN is hashed there); `changed` hands the new list to the till.
+The first person set up must be a manager (the owner; the role starts there): from then on the till opens on its
+PIN screen and only a manager gives money back, voids, changes prices or opens Settings. The owner who saves that
+first manager stays signed in (the app does it), and the dialog says that PINs are asked from now on. A PIN can be
+set again; someone who left is taken off the list (their name stays on the sales they made). Every change is
+written by the journal on a worker (the PIN is hashed there); `changed` hands the new list to the till.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class PeopleDialog(QDialog):
         layout.addWidget(close)
         self.finished.connect(self.on_finished)
         self.resize(480, 460)
+        self.name.setFocus(Qt.FocusReason.OtherFocusReason)     # the keyboard starts on the person's name
         self._run(lambda: journal.people(), self._show_people)
 
     def _pin_field(self, name: str) -> QLineEdit:
@@ -111,6 +113,9 @@ class PeopleDialog(QDialog):
         role: Role = self.role.currentData()
         if pin != again:
             self._say(self.tr("The two PINs differ: type the same PIN twice."))
+            self.pin.clear()
+            self.pin_again.clear()
+            self.pin.setFocus(Qt.FocusReason.OtherFocusReason)      # typed again from the first
             return
         if not any(p.is_manager for p in self.people) and role is not Role.MANAGER:
             self._say(self.tr("Set up a manager first (the owner): only a manager can change this list later."))
@@ -118,8 +123,15 @@ class PeopleDialog(QDialog):
         self.pin.clear()
         self.pin_again.clear()
         journal = self.journal
-        self._run(lambda: journal.add_person(name, role, pin), lambda _person: self._reload(
-            self.tr("{name} is saved.").format(name=" ".join(name.split()))))
+        shown = " ".join(name.split())
+        if role is Role.MANAGER and not any(p.is_manager for p in self.people):
+            # PINs start now: said in words, and the owner who just typed theirs twice stays signed in (the app).
+            said = self.tr("{name} is saved as the manager. From now on the till asks for a PIN: when it starts, "
+                           "after the idle time set in Settings, and on Ctrl+Shift+L. {name} is signed in now: "
+                           "set up the cashiers next.").format(name=shown)
+        else:
+            said = self.tr("{name} is saved.").format(name=shown)
+        self._run(lambda: journal.add_person(name, role, pin), lambda _person: self._reload(said))
 
     def on_retire_clicked(self) -> None:
         current = self.list.currentItem()
@@ -151,6 +163,9 @@ class PeopleDialog(QDialog):
             item.setData(NAME_ROLE, person.name)
             self.list.addItem(item)
         self.retire_button.setEnabled(bool(people))
+        # The first person is the owner, a manager (the only role the dialog takes then); a cashier after that.
+        first = not any(person.is_manager for person in people)
+        self.role.setCurrentIndex(self.role.findData(Role.MANAGER if first else Role.CASHIER))
         if not people:
             self._say(self.tr("Nobody is set up: the till asks no PIN. Set up the owner as a manager first."))
 

@@ -3,6 +3,8 @@
 - A code (typed or scanned, `3*code` for three) is looked up whole first, so a shop's own 2x codes in the
   catalog stay items; then, when the shop's scale is set up, as a scale label (`pos_app.domain.scale`):
   the item's code with its weight (a line of its own at the price per kilogram) or its price.
+- A quantity typed for one line that is likely a slip (`domain.entry.is_large`: 100 or more, or more than one
+  coming to 5,000,000 ₮) is asked about first; Enter and Esc keep the entry as typed, Ctrl+Enter adds.
 - Letters search the catalog by name as they are typed (Cyrillic, or Latin: `suu` finds Сүү;
   `pos_app.domain.search`); the list shows under the entry, ↑/↓ pick, Enter adds, Esc closes it. The
   keyboard stays in the entry throughout, so a scan in the middle of a search still adds its item.
@@ -12,6 +14,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -20,12 +23,13 @@ from PySide6.QtWidgets import QAbstractItemView, QFrame, QListWidget, QListWidge
 
 from pos_app.domain.cart import CartError, parse_quantity
 from pos_app.domain.catalog import Catalog, CatalogItem, is_kilograms
-from pos_app.domain.entry import parse_entry
+from pos_app.domain.entry import is_large, parse_entry
 from pos_app.domain.scale import ScaleError, ScaleFormat, read_scale_barcode
 from pos_app.domain.search import CatalogSearch
-from pos_app.formats import money_text
+from pos_app.formats import money_text, quantity_text
 
 from .messages import refusal_text
+from .questions import ask
 
 if TYPE_CHECKING:
     from .sale_page import SalePage
@@ -123,6 +127,9 @@ class SaleEntry:
             return False
         try:
             quantity, _words = split_quantity(text)
+            if is_large(quantity, item.price):
+                self.ask_large(quantity, item, text)
+                return False
             row = self.model.add_item(item, quantity)
         except CartError as exc:
             self.show_error(refusal_text(exc))
@@ -146,6 +153,9 @@ class SaleEntry:
                 return False
             else:
                 quantity = Decimal(1)
+            if is_large(quantity, item.price):
+                self.ask_large(quantity, item, self.entry.text())
+                return False
             row = self.model.add_item(item, quantity)
         except CartError as exc:
             self.show_error(refusal_text(exc))
@@ -163,6 +173,9 @@ class SaleEntry:
         try:
             scan = parse_entry(text)
             item = self.catalog.find(scan.code) if self.catalog else None
+            if item is not None and is_large(scan.quantity, item.price):
+                self.ask_large(scan.quantity, item, text)
+                return False
             if item is not None:
                 row = self.model.add_item(item, scan.quantity)
             else:
@@ -180,6 +193,46 @@ class SaleEntry:
         self.clear_message()
         self.table.selectRow(row)
         return True
+
+    def ask_large(self: SalePage, quantity: Decimal, item: CatalogItem, text: str) -> None:
+        """A quantity the cashier may not have meant (`is_large`): asked first, the entry kept as typed. Enter and
+        Esc keep it so (to be fixed or cleared); Ctrl+Enter adds it."""
+        self._keep_in_entry(text)
+        self.results.hide()
+        self._ask_quantity(quantity, item.name, item.price, lambda: self.model.add_item(item, quantity), text)
+
+    def on_model_large_quantity_typed(self: SalePage, row: int, quantity: Decimal) -> None:
+        """F3's quantity edit above the bound: asked first, the line as it was until then."""
+        line = self.model.lines[row]
+        self._ask_quantity(quantity, line.description, line.unit_price,
+                           lambda: (self.model.set_quantity(row, quantity), row)[1], None)
+
+    def _ask_quantity(self: SalePage, quantity: Decimal, name: str, price: Decimal, add: Callable[[], int],
+                      text: str | None) -> None:
+        box, yes_button = ask(self.window(), translate(
+            "SalePage", "{quantity} × {item} at {price} comes to {amount}. Is the quantity right?").format(
+            quantity=quantity_text(quantity), item=name, price=money_text(price),
+            amount=money_text(quantity * price)),
+            translate("SalePage", "Add {quantity}").format(quantity=quantity_text(quantity)),
+            translate("SalePage", "Back to change it"))
+
+        def on_finished() -> None:
+            box.deleteLater()
+            self.window().activateWindow()    # the keyboard comes back to the till, not to a closed box
+            if box.clickedButton() is yes_button:
+                try:
+                    row = add()
+                except CartError as exc:
+                    self.show_error(refusal_text(exc))
+                else:
+                    if text is not None and self.entry.text() == text:
+                        self.entry.clear()
+                    self.clear_message()
+                    self.table.selectRow(row)
+            self.focus_entry()
+
+        box.finished.connect(on_finished)
+        box.open()
 
     def _add_scale_label(self: SalePage, code: str, quantity: Decimal) -> int | None:
         """A scale's label as a line of its own (ScaleError for a label that did not read right); None when the

@@ -174,6 +174,7 @@ class SalePage(SaleEntry, QWidget):
 
         model.changed.connect(self.on_model_changed)
         model.refused.connect(self.show_error)
+        model.large_quantity_typed.connect(self.on_model_large_quantity_typed)
         self.on_model_changed()
 
     # -- focus ------------------------------------------------------------------------

@@ -40,6 +40,7 @@ translate = QCoreApplication.translate     # lupdate reads translate("ShiftDialo
 # so `describe_error` finds them translated in the "Shift" context; tests/ui/test_shift_dialog.py keeps it whole.
 SHIFT_TEMPLATES = (
     QT_TRANSLATE_NOOP("Shift", "Amount {value} is not a number"),
+    QT_TRANSLATE_NOOP("Shift", "Type the cash counted in the drawer (0 when it is empty), then Enter"),
     QT_TRANSLATE_NOOP("Shift", "Counted cash must be at least 0, below 10^12, with at most 2 decimals"),
     QT_TRANSLATE_NOOP("Shift", "A cash move must be above 0, below 10^12, with at most 2 decimals"),
     QT_TRANSLATE_NOOP("Shift", "The shift needs its terminal's id"),

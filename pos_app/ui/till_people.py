@@ -144,19 +144,23 @@ class TillPeople(QObject):
             if person is None:
                 dialog.refuse(translate("TillPeople", "That PIN is nobody's here. Try again."))
                 return
-            self.operator = person
-            if self.journal is not None:
-                self.journal.operator = person.name
             self.lock_dialog = None
             dialog.accept()
             dialog.deleteLater()
-            self.note("signed_in", {})
-            self._seen_now()
+            self.sign_in(person)
             self.signed_in.emit(person)
 
         dialog.entered.connect(lambda pin: self.runner.run_in_background(lambda: who_matches(people, pin), checked))
         dialog.open()
         self.locked.emit()
+
+    def sign_in(self, person: Person) -> None:
+        """`person` is at the till from now on (their PIN checked, or typed twice just now as the first manager)."""
+        self.operator = person
+        if self.journal is not None:
+            self.journal.operator = person.name
+        self.note("signed_in", {})
+        self._seen_now()
 
     def stop(self) -> None:
         """The till is closing: no more idle checks (a lock now would journal through a stopped runner)."""

@@ -87,7 +87,11 @@ class WindowCounterActions:
                            self.model.set_sale_discount)
 
     def _ask_discount(self, what: str, base: Decimal, current: Discount | None, apply: Any) -> None:
-        dialog = DiscountDialog(what, base, current, self)
+        # The shop's limit holds with or without people set up; above it a manager approves, or (no manager set
+        # up) the dialog refuses in words. A manager signed in gives any discount.
+        managers = self.people.guarded
+        limit = None if managers and self.people.may(Permission.BIG_DISCOUNT) else self.discount_limit
+        dialog = DiscountDialog(what, base, current, self, limit=limit, managers=managers)
 
         def done(result: int) -> None:
             dialog.deleteLater()
@@ -107,7 +111,7 @@ class WindowCounterActions:
                         if discount is not None else translate("MainWindow", "Discount taken off."))
                 self.restore_focus()
 
-            if discount is not None and discount.percent_of(base) > self.discount_limit:
+            if dialog.above_limit(discount):
                 self.people.approve(Permission.BIG_DISCOUNT, give, self)
             else:
                 give()

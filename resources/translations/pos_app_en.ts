@@ -226,7 +226,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+185"/>
+        <location filename="../../pos_app/ui/cart_model.py" line="+196"/>
         <source>Item</source>
         <translation>Item</translation>
     </message>
@@ -1113,12 +1113,12 @@
 <context>
     <name>DiscountDialog</name>
     <message>
-        <location filename="../../pos_app/ui/discount_dialog.py" line="+25"/>
+        <location filename="../../pos_app/ui/discount_dialog.py" line="+32"/>
         <source>Discount</source>
         <translation>Discount</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>{what}: {amount}</source>
         <translation>{what}: {amount}</translation>
     </message>
@@ -1138,14 +1138,29 @@
         <translation>Cancel</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+27"/>
+        <source>A discount of {discount} is more than the {amount} it is taken from: type at most {amount} (or 100%).</source>
+        <translation>A discount of {discount} is more than the {amount} it is taken from: type at most {amount} (or 100%).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A discount above {limit} % needs a manager&apos;s PIN, and no manager is set up: give at most {limit} %, or have the owner set up a manager (Till → People and PINs) or raise the limit in Settings.</source>
+        <translation>A discount above {limit} % needs a manager&apos;s PIN, and no manager is set up: give at most {limit} %, or have the owner set up a manager (Till → People and PINs) or raise the limit in Settings.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>No discount.</source>
         <translation>No discount.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Takes off {off}: {total} to pay.</source>
         <translation>Takes off {off}: {total} to pay.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Above the limit of {limit} %: a manager&apos;s PIN is asked.</source>
+        <translation>Above the limit of {limit} %: a manager&apos;s PIN is asked.</translation>
     </message>
 </context>
 <context>
@@ -3373,7 +3388,7 @@
         <translation>Discount on the whole sale</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Discount {discount} given.</source>
         <translation>Discount {discount} given.</translation>
     </message>
@@ -3612,24 +3627,24 @@
 <context>
     <name>PeopleDialog</name>
     <message>
-        <location filename="../../pos_app/ui/people_dialog.py" line="+47"/>
+        <location filename="../../pos_app/ui/people_dialog.py" line="+48"/>
         <source>People and PINs</source>
         <translation>People and PINs</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+92"/>
+        <location line="+103"/>
         <source>Cashier</source>
         <translation>Cashier</translation>
     </message>
     <message>
-        <location line="-91"/>
-        <location line="+91"/>
+        <location line="-102"/>
+        <location line="+102"/>
         <source>Manager</source>
         <translation>Manager</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-96"/>
         <source>Save the person</source>
         <translation>Save the person</translation>
     </message>
@@ -3664,22 +3679,27 @@
         <translation>Close</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>The two PINs differ: type the same PIN twice.</source>
         <translation>The two PINs differ: type the same PIN twice.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Set up a manager first (the owner): only a manager can change this list later.</source>
         <translation>Set up a manager first (the owner): only a manager can change this list later.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
+        <source>{name} is saved as the manager. From now on the till asks for a PIN: when it starts, after the idle time set in Settings, and on Ctrl+Shift+L. {name} is signed in now: set up the cashiers next.</source>
+        <translation>{name} is saved as the manager. From now on the till asks for a PIN: when it starts, after the idle time set in Settings, and on Ctrl+Shift+L. {name} is signed in now: set up the cashiers next.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>{name} is saved.</source>
         <translation>{name} is saved.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Keep at least one manager on the list.</source>
         <translation>Keep at least one manager on the list.</translation>
     </message>
@@ -3689,7 +3709,7 @@
         <translation>{name} is off the list.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Nobody is set up: the till asks no PIN. Set up the owner as a manager first.</source>
         <translation>Nobody is set up: the till asks no PIN. Set up the owner as a manager first.</translation>
     </message>
@@ -3730,7 +3750,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+206"/>
+        <location filename="../../pos_app/app.py" line="+200"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
@@ -3760,7 +3780,7 @@
         <translation>The till is still starting.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app.py" line="+51"/>
+        <location filename="../../pos_app/app.py" line="+52"/>
         <source>Applying the new settings…</source>
         <translation>Applying the new settings…</translation>
     </message>
@@ -3830,17 +3850,27 @@
         <translation>The unfinished sales are settled with the payment service.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_counter.py" line="+90"/>
+        <location filename="../../pos_app/app_counter.py" line="+99"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+15"/>
+        <source>The cart from before the till stopped is back ({total}). Go on with the sale, or F2 to clear it.</source>
+        <translation>The cart from before the till stopped is back ({total}). Go on with the sale, or F2 to clear it.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The cart from before the till stopped is parked: F10 with an empty cart brings it back.</source>
+        <translation>The cart from before the till stopped is parked: F10 with an empty cart brings it back.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Signed in: {name}.</source>
         <translation>Signed in: {name}.</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>The catalog file was not saved.</source>
         <translation>The catalog file was not saved.</translation>
     </message>
@@ -5627,12 +5657,12 @@
     </message>
     <message>
         <location line="+17"/>
-        <location line="+87"/>
+        <location line="+88"/>
         <source>Charge  (F12)</source>
         <translation>Charge  (F12)</translation>
     </message>
     <message>
-        <location line="-83"/>
+        <location line="-84"/>
         <source>Cash  (F7)</source>
         <translation>Cash  (F7)</translation>
     </message>
@@ -5662,7 +5692,7 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+118"/>
         <source>Discount</source>
         <translation>Discount</translation>
     </message>
@@ -5677,19 +5707,34 @@
         <translation>Discount (items {items} + sale {sale})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_entry.py" line="+121"/>
+        <location filename="../../pos_app/ui/sale_entry.py" line="+125"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Nothing in the catalog is called &quot;{words}&quot;.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>{item} is sold by weight: type its weight in kg (such as 0.75), then press its key.</source>
         <translation>{item} is sold by weight: type its weight in kg (such as 0.75), then press its key.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+34"/>
         <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
         <translation>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>{quantity} × {item} at {price} comes to {amount}. Is the quantity right?</source>
+        <translation>{quantity} × {item} at {price} comes to {amount}. Is the quantity right?</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add {quantity}</source>
+        <translation>Add {quantity}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back to change it</source>
+        <translation>Back to change it</translation>
     </message>
     <message numerus="yes">
         <location filename="../../pos_app/ui/sale_page.py" line="+17"/>
@@ -6969,6 +7014,11 @@
         <location filename="../../pos_app/ui/shift_actions.py" line="+42"/>
         <source>Amount {value} is not a number</source>
         <translation>Amount {value} is not a number</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type the cash counted in the drawer (0 when it is empty), then Enter</source>
+        <translation>Type the cash counted in the drawer (0 when it is empty), then Enter</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -226,7 +226,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+185"/>
+        <location filename="../../pos_app/ui/cart_model.py" line="+196"/>
         <source>Item</source>
         <translation>Бараа</translation>
     </message>
@@ -1113,12 +1113,12 @@
 <context>
     <name>DiscountDialog</name>
     <message>
-        <location filename="../../pos_app/ui/discount_dialog.py" line="+25"/>
+        <location filename="../../pos_app/ui/discount_dialog.py" line="+32"/>
         <source>Discount</source>
         <translation>Хөнгөлөлт</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>{what}: {amount}</source>
         <translation>{what}: {amount}</translation>
     </message>
@@ -1138,14 +1138,29 @@
         <translation>Болих</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+27"/>
+        <source>A discount of {discount} is more than the {amount} it is taken from: type at most {amount} (or 100%).</source>
+        <translation>{discount} хөнгөлөлт нь хасагдах дүн {amount}-өөс их байна: дээд тал нь {amount} (эсвэл 100%) гэж бичнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A discount above {limit} % needs a manager&apos;s PIN, and no manager is set up: give at most {limit} %, or have the owner set up a manager (Till → People and PINs) or raise the limit in Settings.</source>
+        <translation>{limit} %-иас их хөнгөлөлтөд менежерийн ПИН хэрэгтэй, гэтэл менежер бүртгэгдээгүй байна: дээд тал нь {limit} % хөнгөлөх, эсвэл эзэн нь менежер бүртгэх (Касс → Ажилтнууд ба ПИН) юм уу Тохиргоонд хязгаарыг нэмэгдүүлнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>No discount.</source>
         <translation>Хөнгөлөлтгүй.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Takes off {off}: {total} to pay.</source>
         <translation>{off} хасна: төлөх дүн {total}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Above the limit of {limit} %: a manager&apos;s PIN is asked.</source>
+        <translation>{limit} %-ийн хязгаараас их: менежерийн ПИН асууна.</translation>
     </message>
 </context>
 <context>
@@ -3373,7 +3388,7 @@
         <translation>Борлуулалтын нийт дүнгийн хөнгөлөлт</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+24"/>
         <source>Discount {discount} given.</source>
         <translation>{discount} хөнгөлөлт үзүүллээ.</translation>
     </message>
@@ -3612,24 +3627,24 @@
 <context>
     <name>PeopleDialog</name>
     <message>
-        <location filename="../../pos_app/ui/people_dialog.py" line="+47"/>
+        <location filename="../../pos_app/ui/people_dialog.py" line="+48"/>
         <source>People and PINs</source>
         <translation>Ажилтнууд ба ПИН</translation>
     </message>
     <message>
         <location line="+10"/>
-        <location line="+92"/>
+        <location line="+103"/>
         <source>Cashier</source>
         <translation>Кассчин</translation>
     </message>
     <message>
-        <location line="-91"/>
-        <location line="+91"/>
+        <location line="-102"/>
+        <location line="+102"/>
         <source>Manager</source>
         <translation>Менежер</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-96"/>
         <source>Save the person</source>
         <translation>Хадгалах</translation>
     </message>
@@ -3664,22 +3679,27 @@
         <translation>Хаах</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>The two PINs differ: type the same PIN twice.</source>
         <translation>Хоёр ПИН ялгаатай байна: ижил ПИН-ийг хоёр удаа бичнэ үү.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+6"/>
         <source>Set up a manager first (the owner): only a manager can change this list later.</source>
         <translation>Эхлээд менежер (эзэн)-ийг бүртгэнэ үү: дараа нь зөвхөн менежер энэ жагсаалтыг өөрчилнө.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
+        <source>{name} is saved as the manager. From now on the till asks for a PIN: when it starts, after the idle time set in Settings, and on Ctrl+Shift+L. {name} is signed in now: set up the cashiers next.</source>
+        <translation>{name} менежерээр хадгалагдлаа. Одооноос касс ПИН асууна: асахдаа, Тохиргоонд заасан хугацаанд хөдөлгөөнгүй болоход, мөн Ctrl+Shift+L дарахад. {name} одоо нэвтэрсэн байна: дараа нь кассчдыг бүртгэнэ үү.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>{name} is saved.</source>
         <translation>{name} хадгалагдлаа.</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>Keep at least one manager on the list.</source>
         <translation>Жагсаалтад дор хаяж нэг менежер үлдээнэ үү.</translation>
     </message>
@@ -3689,7 +3709,7 @@
         <translation>{name} жагсаалтаас хасагдлаа.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Nobody is set up: the till asks no PIN. Set up the owner as a manager first.</source>
         <translation>Хэн ч бүртгэгдээгүй: касс ПИН асуухгүй. Эхлээд эзнийг менежерээр бүртгэнэ үү.</translation>
     </message>
@@ -3730,7 +3750,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+206"/>
+        <location filename="../../pos_app/app.py" line="+200"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -3760,7 +3780,7 @@
         <translation>Касс эхэлсээр байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app.py" line="+51"/>
+        <location filename="../../pos_app/app.py" line="+52"/>
         <source>Applying the new settings…</source>
         <translation>Шинэ тохиргоог хэрэгжүүлж байна…</translation>
     </message>
@@ -3830,17 +3850,27 @@
         <translation>Дуусаагүй борлуулалтуудыг төлбөрийн үйлчилгээтэй тулгаж дууслаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_counter.py" line="+90"/>
+        <location filename="../../pos_app/app_counter.py" line="+99"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>Менежерийн ПИН бүртгэгдээгүй: энэ кассанд хэн ч мөнгө буцааж, Тохиргоог нээж чадна. Касс → Ажилтнууд ба ПИН хэсэгт бүртгэнэ үү.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+15"/>
+        <source>The cart from before the till stopped is back ({total}). Go on with the sale, or F2 to clear it.</source>
+        <translation>Касс зогсохоос өмнөх сагс буцаж ирлээ ({total}). Борлуулалтаа үргэлжлүүлэх, эсвэл F2 дарж хоослоно уу.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The cart from before the till stopped is parked: F10 with an empty cart brings it back.</source>
+        <translation>Касс зогсохоос өмнөх сагсыг түр хадгаллаа: сагс хоосон үед F10 дарж буцааж авна.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Signed in: {name}.</source>
         <translation>Нэвтэрсэн: {name}.</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+59"/>
         <source>The catalog file was not saved.</source>
         <translation>Каталогийн файл хадгалагдсангүй.</translation>
     </message>
@@ -5627,12 +5657,12 @@
     </message>
     <message>
         <location line="+17"/>
-        <location line="+87"/>
+        <location line="+88"/>
         <source>Charge  (F12)</source>
         <translation>Төлбөр авах  (F12)</translation>
     </message>
     <message>
-        <location line="-83"/>
+        <location line="-84"/>
         <source>Cash  (F7)</source>
         <translation>Бэлэн мөнгө  (F7)</translation>
     </message>
@@ -5662,7 +5692,7 @@
         <translation>үүнд НХАТ</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+118"/>
         <source>Discount</source>
         <translation>Хөнгөлөлт</translation>
     </message>
@@ -5677,19 +5707,34 @@
         <translation>Хөнгөлөлт (бараа {items} + борлуулалт {sale})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_entry.py" line="+121"/>
+        <location filename="../../pos_app/ui/sale_entry.py" line="+125"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Каталогт &quot;{words}&quot; нэртэй бараа алга.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+25"/>
         <source>{item} is sold by weight: type its weight in kg (such as 0.75), then press its key.</source>
         <translation>{item} жингээр зарагдана: жинг кг-аар бичээд (жишээ нь 0.75) товчийг нь дарна уу.</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+34"/>
         <source>Unknown code {code}: it is not in the catalog. Add it as a free line (Ctrl+L)?</source>
         <translation>Үл мэдэгдэх код {code}: каталогид байхгүй. Гараар нэмэх үү (Ctrl+L)?</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>{quantity} × {item} at {price} comes to {amount}. Is the quantity right?</source>
+        <translation>{quantity} × {item}, нэгж нь {price}: нийт {amount}. Тоо ширхэг зөв үү?</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add {quantity}</source>
+        <translation>{quantity}-г нэмэх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back to change it</source>
+        <translation>Буцаж засах</translation>
     </message>
     <message numerus="yes">
         <location filename="../../pos_app/ui/sale_page.py" line="+17"/>
@@ -6969,6 +7014,11 @@
         <location filename="../../pos_app/ui/shift_actions.py" line="+42"/>
         <source>Amount {value} is not a number</source>
         <translation>{value} дүн тоо биш байна</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Type the cash counted in the drawer (0 when it is empty), then Enter</source>
+        <translation>Шүүгээнд тоолсон бэлэн мөнгөө бичээд (хоосон бол 0) Enter дарна уу</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -8,7 +8,8 @@ individual's receipt as soon as the sale is paid; `cancel` cancels the invoice
 as soon as it is shown; `rest` asks an invoice for the rest as soon as part of the
 amount is paid, `give_back` gives the part back (the test pays the part). With POSAPI_URL every receipt goes
 through that PosAPI sandbox, and the goals `cash_receipt` (cash that covers the sale, then its receipt) and
-`cash_part` (cash for part of it) sell at the counter; START (ISO, with its zone) is the moment its clock
+`cash_part` (cash for part of it) sell at the counter; `cart` rings up a cart with a line and a sale discount
+and charges nothing; START (ISO, with its zone) is the moment its clock
 starts at. The test watches the journal file, not this process's output, so it kills right after a write.
 """
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 import os
 import sys
 from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -27,7 +29,8 @@ from pos_app.app import PosApp  # noqa: E402
 from pos_app.app_paths import AppPaths  # noqa: E402
 from pos_app.config import SessionSecretStore  # noqa: E402
 from pos_app.domain.sale import Receiver, Sale, Stage  # noqa: E402
-from tests.ui.conftest import FAST_SCHEDULE, MILK, Ticking, use_posapi_in_training  # noqa: E402
+from pos_app.domain.discounts import Discount, DiscountKind  # noqa: E402
+from tests.ui.conftest import FAST_SCHEDULE, MILK, YOGURT, Ticking, use_posapi_in_training  # noqa: E402
 
 
 def main(home: Path, sandbox_url: str, goal: str, posapi_url: str = "", start: str = "") -> int:
@@ -52,7 +55,12 @@ def main(home: Path, sandbox_url: str, goal: str, posapi_url: str = "", start: s
         item = app.backend.catalog.find(MILK)
         assert item is not None
         app.model.add_item(item)
-        if goal.startswith("cash"):
+        if goal == "cart":           # a cart with discounts, never charged: the test kills the till with it
+            app.model.add_item(item)
+            app.model.add_item(app.backend.catalog.find(YOGURT))  # type: ignore[arg-type]
+            app.model.set_line_discount(0, Discount(DiscountKind.PERCENT, Decimal(10)))
+            app.model.set_sale_discount(Discount(DiscountKind.AMOUNT, Decimal(500)))
+        elif goal.startswith("cash"):
             app.flow.start_tendering()
         else:
             app.flow.charge()

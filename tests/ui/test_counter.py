@@ -213,6 +213,55 @@ def test_a_discount_above_the_shops_limit_needs_a_managers_pin(make_till) -> Non
     till.qtbot.waitUntil(lambda: till.window.model.total == Decimal(1750), timeout=WAIT_MS)
 
 
+def open_discount(till: Till, keys: Qt.KeyboardModifier, text: str) -> DiscountDialog:
+    """Ctrl+D (or Ctrl+Shift+D), `text` typed and Enter: the dialog, still open when the discount was refused."""
+    till.key(Qt.Key.Key_D, keys)
+    till.qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), DiscountDialog), timeout=WAIT_MS)
+    dialog = QApplication.activeModalWidget()
+    assert isinstance(dialog, DiscountDialog)
+    till.qtbot.waitUntil(dialog.field.hasFocus, timeout=WAIT_MS)
+    till.type(dialog.field, text)
+    till.qtbot.keyClick(dialog.field, Qt.Key.Key_Return)
+    return dialog
+
+
+def test_without_a_manager_the_shops_discount_limit_still_holds_in_words(till: Till) -> None:
+    """Nobody set up: the settings' limit (10 % by default) still holds; above it there is no manager to approve,
+    so it is refused in words, the dialog open with the text kept; Esc goes back to the sale as it was."""
+    till.scan(MILK)                                                  # 3,500
+    dialog = open_discount(till, CTRL, "50%")
+    assert dialog.isVisible() and dialog.field.text() == "50%"       # refused: nothing given
+    assert "no manager is set up" in dialog.preview.text() and "10 %" in dialog.preview.text()
+    assert not dialog.ok_button.isEnabled()
+    assert till.window.model.total == Decimal(3500)
+    dialog.field.selectAll()
+    till.type(dialog.field, "10%")                                  # at the limit: given
+    till.qtbot.keyClick(dialog.field, Qt.Key.Key_Return)
+    till.qtbot.waitUntil(lambda: till.window.model.total == Decimal(3150), timeout=WAIT_MS)
+    till.qtbot.waitUntil(till.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
+
+    dialog = open_discount(till, CTRL_SHIFT, "400")                 # an amount: 400 of 3,150 is above 10 %
+    assert dialog.isVisible() and "no manager is set up" in dialog.preview.text()
+    till.qtbot.keyClick(dialog.field, Qt.Key.Key_Escape)
+    till.qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=WAIT_MS)
+    assert till.window.model.total == Decimal(3150)
+    till.qtbot.waitUntil(till.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
+
+
+def test_a_discount_above_the_lines_amount_is_refused_in_words_not_capped(make_till) -> None:
+    till = make_till(people=PEOPLE)
+    sign_in(till, "4321")                                            # Болд, a manager: no limit
+    till.scan(MILK)                                                  # 3,500
+    dialog = open_discount(till, CTRL, "35000")                     # a zero too many
+    assert dialog.isVisible() and dialog.field.text() == "35000"
+    assert "more than the 3,500" in dialog.preview.text() and "35,000" in dialog.preview.text()
+    assert not dialog.ok_button.isEnabled() and till.window.model.total == Decimal(3500)
+    dialog.field.selectAll()
+    till.type(dialog.field, "3500")                                 # the whole line, said exactly: given
+    till.qtbot.keyClick(dialog.field, Qt.Key.Key_Return)
+    till.qtbot.waitUntil(lambda: till.window.model.total == Decimal(0), timeout=WAIT_MS)
+
+
 # -- who is at the till ---------------------------------------------------------------------------------------
 
 def test_a_refund_is_refused_without_a_managers_pin_then_done_with_one(make_till) -> None:

@@ -27,32 +27,59 @@ def modal(till: Till, kind: type) -> QWidget:
 
 
 def test_the_owner_sets_up_people_and_the_till_then_asks_a_pin(till: Till) -> None:
+    """Keyboard only. The first person starts as a manager; saving them says in words that PINs start now, and
+    keeps the owner signed in to finish setting up (no lock mid-task); the lock comes on Ctrl+Shift+L."""
     till.window.people_action.trigger()                 # nobody set up yet: nobody is asked
     dialog = modal(till, PeopleDialog)
     assert isinstance(dialog, PeopleDialog)
     till.qtbot.waitUntil(lambda: "Nobody is set up" in dialog.message.text(), timeout=WAIT_MS)
-    dialog.name.setText("Сараа")
-    dialog.role.setCurrentIndex(dialog.role.findData(Role.CASHIER))
-    dialog.pin.setText("1111")
-    dialog.pin_again.setText("1111")
-    dialog.save_button.click()
-    assert "manager first" in dialog.message.text()     # the owner comes first, as a manager
-    dialog.role.setCurrentIndex(dialog.role.findData(Role.MANAGER))
-    dialog.name.setText("Болд")
-    dialog.pin.setText("4321")
-    dialog.pin_again.setText("4322")
-    dialog.save_button.click()
-    assert "differ" in dialog.message.text()
-    dialog.pin.setText("4321")
-    dialog.pin_again.setText("4321")
-    dialog.save_button.click()
-    till.qtbot.waitUntil(lambda: till.app.people.lock_dialog is not None, timeout=WAIT_MS)   # a manager now
-    assert dialog.pin.text() == "" and [p.name for p in till.app.backend.people] == ["Болд"]  # type: ignore
-    lock = till.app.people.lock_dialog
-    enter_pin(till, lock, "4321")
+    assert dialog.role.currentData() is Role.MANAGER     # the first person is the owner: a manager
+    till.qtbot.waitUntil(dialog.name.hasFocus, timeout=WAIT_MS)
+    till.type(dialog.name, "Bold")
+    till.key(Qt.Key.Key_Tab)
+    assert dialog.role.hasFocus()
+    till.key(Qt.Key.Key_Tab)
+    till.type(dialog.pin, "4321")
+    till.key(Qt.Key.Key_Tab)
+    till.type(dialog.pin_again, "4322")
+    till.key(Qt.Key.Key_Return)
+    till.qtbot.waitUntil(lambda: "differ" in dialog.message.text(), timeout=WAIT_MS)
+    assert dialog.isVisible() and dialog.pin.hasFocus() and dialog.pin.text() == ""   # both typed again
+    till.type(dialog.pin, "4321")
+    till.key(Qt.Key.Key_Tab)
+    till.type(dialog.pin_again, "4321")
+    till.key(Qt.Key.Key_Return)
+    till.qtbot.waitUntil(lambda: [p.name for p in till.app.backend.people] == ["Bold"],  # type: ignore[union-attr]
+                         timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: "asks for a PIN" in dialog.message.text(), timeout=WAIT_MS)
+    assert "Bold is signed in" in dialog.message.text()
+    assert till.app.people.lock_dialog is None and dialog.isVisible()           # not locked out mid-task
+    assert till.app.people.operator is not None and till.app.people.operator.name == "Bold"
+    assert till.app.backend.journal.operator == "Bold"   # type: ignore[union-attr]
+    assert dialog.pin.text() == "" and dialog.role.currentData() is Role.CASHIER      # next: a cashier
+
+    dialog.name.setFocus()                               # a cashier next, still without a PIN asked
+    dialog.name.selectAll()
+    till.type(dialog.name, "Saraa")
+    till.key(Qt.Key.Key_Tab)
+    till.key(Qt.Key.Key_Tab)
+    till.type(dialog.pin, "1111")
+    till.key(Qt.Key.Key_Tab)
+    till.type(dialog.pin_again, "1111")
+    till.key(Qt.Key.Key_Return)
+    till.qtbot.waitUntil(lambda: len(till.app.backend.people) == 2, timeout=WAIT_MS)  # type: ignore[union-attr]
+    assert {p.name: p.role for p in till.app.backend.people} == {  # type: ignore[union-attr]
+        "Bold": Role.MANAGER, "Saraa": Role.CASHIER}
+    till.qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    till.qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=WAIT_MS)
+
+    till.window.sale_page.focus_entry()
+    till.qtbot.waitUntil(till.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
+    till.key(Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    till.qtbot.waitUntil(lambda: till.app.people.lock_dialog is not None, timeout=WAIT_MS)
+    enter_pin(till, till.app.people.lock_dialog, "1111")    # type: ignore[arg-type]
     till.qtbot.waitUntil(lambda: till.app.people.lock_dialog is None, timeout=WAIT_MS)
-    assert till.app.people.operator is not None and till.app.people.operator.name == "Болд"
-    dialog.close()
+    assert till.app.people.operator is not None and till.app.people.operator.name == "Saraa"
 
 
 def test_a_manager_changes_a_price_at_the_till_and_the_catalog_keeps_it(make_till, tmp_path: Path) -> None:

@@ -400,6 +400,7 @@ def test_with_no_printer_set_the_report_opens_in_the_preview(qtbot: QtBot, make_
 
 @pytest.mark.parametrize(("typed", "said"), [
     ("abc", "Amount 'abc' is not a number"),
+    ("", "Type the cash counted in the drawer (0 when it is empty), then Enter"),     # never "'' is not a number"
     ("-5", "Counted cash must be at least 0, below 10^12, with at most 2 decimals"),
     ("100.125", "Counted cash must be at least 0, below 10^12, with at most 2 decimals"),
 ])

@@ -39,13 +39,12 @@ def count_float(till: Till, float_amount: str = "50000") -> None:
 
 
 def open_shift(till: Till, float_amount: str = "50000") -> None:
-    """F11, the float counted, and the dialog closed again (Esc)."""
+    """F11, the float counted, Enter: the dialog closes by itself and the keyboard is back in the sale's entry."""
     till.key(Qt.Key.Key_F11)
     count_float(till, float_amount)
-    dialog = till.app.shift_dialog
-    till.qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     till.qtbot.waitUntil(lambda: till.app.shift_dialog is None, timeout=WAIT_MS)
-    till.qtbot.waitUntil(till.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: till.window.isActiveWindow() and till.window.sale_page.entry.hasFocus(),
+                         timeout=WAIT_MS)
 
 
 def cash(till: Till, given: str) -> None:

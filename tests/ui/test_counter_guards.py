@@ -1,0 +1,154 @@
+"""Guard rails at the counter (issue 32), keyboard first: a quantity the cashier likely did not mean is asked about
+before it is added (the entry, a name searched, a quick key, F3), and Enter or Esc keep things as they are."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from pos_app.domain.entry import is_large
+
+from .conftest import MILK, WAIT_MS, Till
+from .test_counter import lines, type_in_entry
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+VODKA = "8656000010103"          # 32,000 ₮
+VODKA_NAME = "Архи (Чингис) 0.75л"
+
+
+def question(till: Till) -> QMessageBox:
+    till.qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QMessageBox), timeout=WAIT_MS)
+    box = QApplication.activeModalWidget()
+    assert isinstance(box, QMessageBox)
+    return box
+
+
+def closed(till: Till, box: QMessageBox) -> None:
+    """The question gone, and the keyboard back in the entry of the till's active window."""
+    till.qtbot.waitUntil(lambda: not box.isVisible(), timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: till.window.isActiveWindow() and till.window.sale_page.entry.hasFocus(),
+                         timeout=WAIT_MS)
+
+
+def test_the_bound_is_a_quantity_of_100_or_a_line_of_5_million() -> None:
+    assert not is_large(Decimal(1), Decimal(10) ** 9)          # one of anything (a scan) is never asked about
+    assert not is_large(Decimal("0.75"), Decimal(38000))       # a weight
+    assert not is_large(Decimal(99), Decimal(3500))
+    assert is_large(Decimal(100), Decimal(1))
+    assert is_large(Decimal(9999), Decimal(32000))
+    assert not is_large(Decimal(99), Decimal(50_000))           # 4,950,000
+    assert is_large(Decimal(2), Decimal(2_500_000)) and not is_large(Decimal(2), Decimal(2_499_999))
+
+
+def test_9999_of_a_32000_item_is_asked_about_and_enter_or_esc_keep_the_entry(till: Till) -> None:
+    page = till.window.sale_page
+    till.scan(MILK)
+    typed = f"9999*{VODKA}"
+    type_in_entry(till, typed)
+    till.key(Qt.Key.Key_Return)
+    box = question(till)
+    assert "9,999" in box.text() and VODKA_NAME in box.text() and "319,968,000" in box.text()
+    texts = [button.text() for button in box.buttons()]
+    assert any("Ctrl+Enter" in text for text in texts) and any("(Enter)" in text for text in texts)
+    assert lines(till) == [("Сүү 1л (Сүү ХК)", Decimal(1), Decimal(3500))]      # nothing added while asked
+    till.qtbot.keyClick(box, Qt.Key.Key_Return)                               # Enter: kept as it is
+    closed(till, box)
+    assert lines(till) == [("Сүү 1л (Сүү ХК)", Decimal(1), Decimal(3500))]
+    assert page.entry.text() == typed and page.entry.selectedText() == typed   # to fix, or a scan replaces it
+
+    till.key(Qt.Key.Key_Return)                                               # asked again; Esc keeps it too
+    box = question(till)
+    till.qtbot.keyClick(box, Qt.Key.Key_Escape)
+    closed(till, box)
+    assert len(lines(till)) == 1 and page.entry.text() == typed
+
+    till.key(Qt.Key.Key_Return)
+    box = question(till)
+    till.qtbot.keyClick(box, Qt.Key.Key_Return, CTRL)                        # meant: added
+    closed(till, box)
+    assert lines(till)[-1] == (VODKA_NAME, Decimal(9999), Decimal(319_968_000))
+    assert page.entry.text() == ""
+
+
+def test_a_plain_scan_and_a_sane_quantity_are_never_asked_about(till: Till) -> None:
+    till.scan(VODKA)
+    till.scan(f"3*{VODKA}")
+    type_in_entry(till, "99*" + MILK)
+    till.key(Qt.Key.Key_Return)
+    assert QApplication.activeModalWidget() is None
+    assert [line[:2] for line in lines(till)] == [(VODKA_NAME, Decimal(4)), ("Сүү 1л (Сүү ХК)", Decimal(99))]
+
+
+def test_a_searched_name_a_quick_key_and_f3_ask_alike(till: Till) -> None:
+    page = till.window.sale_page
+    type_in_entry(till, "500*suu")                                # a name searched, 500 of it
+    till.key(Qt.Key.Key_Return)
+    box = question(till)
+    till.qtbot.keyClick(box, Qt.Key.Key_Escape)
+    closed(till, box)
+    assert lines(till) == [] and page.entry.text() == "500*suu"
+    page.entry.clear()
+
+    type_in_entry(till, "250")                                    # a quantity, then the milk's quick key
+    till.key(Qt.Key.Key_F1, SHIFT)
+    box = question(till)
+    till.qtbot.keyClick(box, Qt.Key.Key_Return)
+    closed(till, box)
+    assert lines(till) == [] and page.entry.text() == "250"
+    page.entry.clear()
+
+    till.scan(MILK)
+    till.key(Qt.Key.Key_F3)                                       # the line's quantity edited to 1000
+    till.qtbot.waitUntil(lambda: QApplication.focusWidget() is not page.entry, timeout=WAIT_MS)
+    editor = QApplication.focusWidget()
+    assert editor is not None
+    till.type(editor, "1000")
+    till.qtbot.keyClick(editor, Qt.Key.Key_Return)
+    box = question(till)
+    assert "1,000" in box.text()
+    till.qtbot.keyClick(box, Qt.Key.Key_Return)                   # kept: still one
+    closed(till, box)
+    assert lines(till) == [("Сүү 1л (Сүү ХК)", Decimal(1), Decimal(3500))]
+    till.key(Qt.Key.Key_F3)
+    till.qtbot.waitUntil(lambda: QApplication.focusWidget() is not page.entry, timeout=WAIT_MS)
+    editor = QApplication.focusWidget()
+    till.type(editor, "1000")
+    till.qtbot.keyClick(editor, Qt.Key.Key_Return)
+    box = question(till)
+    till.qtbot.keyClick(box, Qt.Key.Key_Return, CTRL)
+    closed(till, box)
+    assert lines(till) == [("Сүү 1л (Сүү ХК)", Decimal(1000), Decimal(3_500_000))]
+
+
+# -- the shift ----------------------------------------------------------------------------------------------------
+
+def test_after_opening_the_shift_the_keyboard_is_back_in_the_sale(till: Till) -> None:
+    """F11, the float, Enter: the shift opens and the dialog goes, the next scan lands in the cart (the keyboard
+    was left in "count to close", where an Enter said "'' is not a number"). F11 again: its count, and Enter
+    on the empty count says what to type."""
+    till.key(Qt.Key.Key_F11)
+    till.qtbot.waitUntil(lambda: till.app.shift_dialog is not None and till.app.shift_dialog.float_edit.hasFocus(),
+                         timeout=WAIT_MS)
+    dialog = till.app.shift_dialog
+    till.type(dialog.float_edit, "50000")
+    till.key(Qt.Key.Key_Return)
+    till.qtbot.waitUntil(lambda: till.window.shift_open, timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: till.app.shift_dialog is None and till.window.isActiveWindow()
+                         and till.window.sale_page.entry.hasFocus(), timeout=WAIT_MS)
+    till.scan(MILK)
+    assert lines(till) == [("Сүү 1л (Сүү ХК)", Decimal(1), Decimal(3500))]
+
+    till.key(Qt.Key.Key_F11)
+    till.qtbot.waitUntil(lambda: till.app.shift_dialog is not None
+                         and till.app.shift_dialog.counted_edit.hasFocus(), timeout=WAIT_MS)
+    dialog = till.app.shift_dialog
+    till.key(Qt.Key.Key_Return)                                   # the count left empty
+    till.qtbot.waitUntil(lambda: dialog.status.property("kind") == "error", timeout=WAIT_MS)
+    assert "Type the cash counted" in dialog.status.text() and "''" not in dialog.status.text()
+    assert dialog.confirmation is None and dialog.counted_edit.hasFocus() and till.window.shift_open
+    till.key(Qt.Key.Key_Escape)
+    till.qtbot.waitUntil(lambda: till.app.shift_dialog is None and till.window.sale_page.entry.hasFocus(),
+                         timeout=WAIT_MS)
