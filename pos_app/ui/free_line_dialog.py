@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -13,10 +14,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from pos_app.domain.cart import CartError
+from pos_app.domain.cart import CartError, parse_price, parse_quantity
+from pos_app.domain.entry import is_large
+from pos_app.formats import money_text, quantity_text
 
 from .cart_model import CartModel
 from .messages import cart_error_text
+from .questions import ask
+
+translate = QCoreApplication.translate
 
 
 class FreeLineDialog(QDialog):
@@ -54,6 +60,8 @@ class FreeLineDialog(QDialog):
         self.description.setFocus()
 
     def accept(self) -> None:
+        if not self._quantity_meant():
+            return
         try:
             self.model.add_free_line(self.description.text(), self.quantity.text().replace(",", "."),
                                      self.price.text().replace(" ", "").replace("₮", ""),
@@ -63,3 +71,27 @@ class FreeLineDialog(QDialog):
             self.error.show()
             return
         super().accept()
+
+    def _quantity_meant(self) -> bool:
+        """A quantity the cashier may not have meant (`is_large`, as in the entry) is asked first: Enter and Esc
+        go back to the dialog to change it; Ctrl+Enter adds it. Input that does not read is refused by the cart."""
+        try:
+            quantity = parse_quantity(self.quantity.text().replace(",", "."))
+            price = parse_price(self.price.text().replace(" ", "").replace("₮", ""))
+        except CartError:
+            return True
+        if not is_large(quantity, price):
+            return True
+        box, yes_button = ask(self, translate(
+            "SalePage", "{quantity} × {item} at {price} comes to {amount}. Is the quantity right?").format(
+            quantity=quantity_text(quantity), item=self.description.text().strip(), price=money_text(price),
+            amount=money_text(quantity * price)),
+            translate("SalePage", "Add {quantity}").format(quantity=quantity_text(quantity)),
+            translate("SalePage", "Back to change it"))
+        box.exec()
+        meant = box.clickedButton() is yes_button
+        box.deleteLater()
+        if not meant:
+            self.quantity.setFocus()
+            self.quantity.selectAll()
+        return meant

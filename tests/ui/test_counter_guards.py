@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
 
 from pos_app.domain.entry import is_large
 
@@ -152,3 +153,53 @@ def test_after_opening_the_shift_the_keyboard_is_back_in_the_sale(till: Till) ->
     till.key(Qt.Key.Key_Escape)
     till.qtbot.waitUntil(lambda: till.app.shift_dialog is None and till.window.sale_page.entry.hasFocus(),
                          timeout=WAIT_MS)
+
+
+def test_a_large_quantity_on_a_free_line_is_asked_about_first(make_till) -> None:
+    """Ctrl+L, 9,999 × 32,000 ₮: the question comes before the line; Enter goes back to the dialog with the
+    quantity selected to change it, Ctrl+Enter adds it (issue 32, point 16, the free line's dialog too)."""
+    till = make_till()
+    seen: list[str] = []
+
+    def active() -> QWidget | None:
+        return QApplication.activeModalWidget()
+
+    def fill_in() -> None:
+        dialog = active()
+        if dialog is None or not isinstance(dialog.focusWidget(), QLineEdit):
+            QTimer.singleShot(20, fill_in)
+            return
+        QTest.keyClicks(dialog.focusWidget(), "Bag")
+        QTest.keyClick(dialog.focusWidget(), Qt.Key.Key_Tab)
+        dialog.focusWidget().selectAll()                  # Tab selects the "1" there too; a platform may not
+        QTest.keyClicks(dialog.focusWidget(), "9999")
+        QTest.keyClick(dialog.focusWidget(), Qt.Key.Key_Tab)
+        QTest.keyClicks(dialog.focusWidget(), "32000")
+        QTimer.singleShot(0, answer_enter)
+        QTest.keyClick(dialog.focusWidget(), Qt.Key.Key_Return)      # the question's exec() runs in here
+        seen.append(f"back:{dialog.focusWidget().text()}:{dialog.focusWidget().selectedText()}")
+        QTimer.singleShot(0, answer_ctrl_enter)
+        QTest.keyClick(dialog.focusWidget(), Qt.Key.Key_Return)
+
+    def answer(modifier: Qt.KeyboardModifier) -> None:
+        box = active()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, lambda: answer(modifier))
+            return
+        seen.append(box.text())
+        seen.append(f"lines:{len(till.app.model.lines)}")
+        QTest.keyClick(box.focusWidget() or box, Qt.Key.Key_Return, modifier)
+
+    def answer_enter() -> None:
+        answer(Qt.KeyboardModifier.NoModifier)
+
+    def answer_ctrl_enter() -> None:
+        answer(Qt.KeyboardModifier.ControlModifier)
+
+    QTimer.singleShot(0, fill_in)
+    till.key(Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)    # the dialog's exec() runs in here
+    till.qtbot.waitUntil(lambda: len(till.app.model.lines) == 1, timeout=WAIT_MS)
+    assert "9,999" in seen[0] and "Bag" in seen[0] and seen[1] == "lines:0"
+    assert seen[2] == "back:9999:9999"                    # back in the dialog, the quantity selected to change
+    line = till.app.model.lines[0]
+    assert line.quantity == 9999 and line.unit_price == 32000
