@@ -601,12 +601,12 @@
 <context>
     <name>CustomerDisplay</name>
     <message>
-        <location filename="../../pos_app/ui/customer_display.py" line="+49"/>
+        <location filename="../../pos_app/ui/customer_display.py" line="+66"/>
         <source>Customer display</source>
         <translation>Customer display</translation>
     </message>
     <message numerus="yes">
-        <location line="+48"/>
+        <location line="+62"/>
         <source>… and %n line(s) before</source>
         <translation>
             <numerusform>… and %n line before</numerusform>
@@ -3114,12 +3114,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+200"/>
+        <location line="+199"/>
         <source>Cancel sale</source>
         <translation>Cancel sale</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-198"/>
         <source>Simulate customer payment</source>
         <translation>Simulate customer payment</translation>
     </message>
@@ -3225,7 +3225,7 @@
         <translation>The cart is kept: change it and charge again, or press F2 for a new sale.</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+76"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>The receipt has not been issued yet. Start a new sale without it?</translation>
     </message>
@@ -3255,12 +3255,17 @@
         <translation>Keep waiting</translation>
     </message>
     <message>
+        <location line="+25"/>
+        <source>No second screen: the customer&apos;s display is shown only on a screen of its own, never over the till. The QR code to scan is on the till&apos;s screen.</source>
+        <translation>No second screen: the customer&apos;s display is shown only on a screen of its own, never over the till. The QR code to scan is on the till&apos;s screen.</translation>
+    </message>
+    <message>
         <location filename="../../pos_app/ui/window_printing.py" line="+32"/>
         <source>Printing…</source>
         <translation>Printing…</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+42"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+26"/>
         <source>Waiting for the customer to pay…</source>
         <translation>Waiting for the customer to pay…</translation>
     </message>
@@ -3273,7 +3278,7 @@
         </translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-158"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
     </message>

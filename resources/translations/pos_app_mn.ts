@@ -601,12 +601,12 @@
 <context>
     <name>CustomerDisplay</name>
     <message>
-        <location filename="../../pos_app/ui/customer_display.py" line="+49"/>
+        <location filename="../../pos_app/ui/customer_display.py" line="+66"/>
         <source>Customer display</source>
         <translation>Үйлчлүүлэгчийн дэлгэц</translation>
     </message>
     <message numerus="yes">
-        <location line="+48"/>
+        <location line="+62"/>
         <source>… and %n line(s) before</source>
         <translation>
             <numerusform>… өмнө нь %n мөр</numerusform>
@@ -3114,12 +3114,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+200"/>
+        <location line="+199"/>
         <source>Cancel sale</source>
         <translation>Борлуулалт цуцлах</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-198"/>
         <source>Simulate customer payment</source>
         <translation>Төлбөр дуурайх</translation>
     </message>
@@ -3225,7 +3225,7 @@
         <translation>Сагс хэвээр байна: засаад дахин төлбөр авах, эсвэл F2 дарж шинэ борлуулалт эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+76"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>Баримт хараахан гараагүй байна. Баримтгүйгээр шинэ борлуулалт эхлүүлэх үү?</translation>
     </message>
@@ -3255,12 +3255,17 @@
         <translation>Үргэлжлүүлэн хүлээх</translation>
     </message>
     <message>
+        <location line="+25"/>
+        <source>No second screen: the customer&apos;s display is shown only on a screen of its own, never over the till. The QR code to scan is on the till&apos;s screen.</source>
+        <translation>Хоёр дахь дэлгэц алга: үйлчлүүлэгчийн дэлгэц зөвхөн тусдаа дэлгэц дээр гарна, кассын дэлгэцийг хэзээ ч хаахгүй. Уншуулах QR код кассын дэлгэц дээр байна.</translation>
+    </message>
+    <message>
         <location filename="../../pos_app/ui/window_printing.py" line="+32"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+42"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+26"/>
         <source>Waiting for the customer to pay…</source>
         <translation>Үйлчлүүлэгч төлөхийг хүлээж байна…</translation>
     </message>
@@ -3273,7 +3278,7 @@
         </translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-158"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: {amount} худалдан авагчийн картад буцаагдлаа.</translation>
     </message>
