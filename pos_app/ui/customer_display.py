@@ -1,9 +1,11 @@
 """The customer's screen: the lines as they are scanned with the running total, the amount and the QR to scan,
 then "Paid — thank you".
 
-It is a window of its own (for a second monitor facing the customer) that
+It is a window of its own, full screen on a second monitor facing the customer, that
 never takes the keyboard from the cashier's window: the barcode scanner types
 into whatever has focus, so a display grabbing focus would swallow a scan.
+F9 shows and hides it; on a one-screen counter it is never shown, as it would
+cover the till (decisions.md §19).
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ import html
 import logging
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from pos_app.domain.sale import OpenInvoice
@@ -24,6 +26,21 @@ logger = logging.getLogger(__name__)
 
 PAID_GREEN = "#1b873f"
 SHOWN_LINES = 8          # the newest lines; the total counts them all
+
+
+def customer_screen(till: QRect, screens: Sequence[QRect]) -> QRect | None:
+    """Where the customer's display goes: a screen the till's window is not on (the first one that does not
+    meet the till's own screen), or None when there is none (one screen, or screens that mirror each other),
+    as the display would cover the till there."""
+    if not screens:
+        return None
+
+    def overlap(screen: QRect) -> int:
+        common = screen.intersected(till)
+        return common.width() * common.height() if common.isValid() else 0
+
+    till_screen = max(screens, key=overlap)
+    return next((screen for screen in screens if not screen.intersects(till_screen)), None)
 
 
 def _label(name: str, point_size: int, *, bold: bool = False) -> QLabel:
@@ -78,6 +95,20 @@ class CustomerDisplay(QWidget):
 
         self.set_shop_name(shop_name)
         self.show_idle()
+
+    def show_beside(self, till: QWidget) -> bool:
+        """Full screen on a screen the till is not on, without taking the keyboard; False (and nothing shown)
+        when there is no such screen."""
+        screens = QGuiApplication.screens()
+        geometry = customer_screen(till.frameGeometry(), [screen.geometry() for screen in screens])
+        if geometry is None:
+            return False
+        screen = QGuiApplication.screenAt(geometry.center())
+        if screen is not None:
+            self.setScreen(screen)
+        self.setGeometry(geometry)
+        self.showFullScreen()
+        return True
 
     def set_shop_name(self, name: str) -> None:
         self.shop.setText(name)

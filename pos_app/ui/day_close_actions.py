@@ -11,13 +11,13 @@ from datetime import date
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QMessageBox
 
 from pos_app.formats import date_text, time_text
 from pos_app.journal.closed_days import DayAlreadyClosed, close_day
 from pos_app.journal.day_summary import DayReport
 
 from .csv_dialog import open_csv_dialog
+from .questions import ask
 
 translate = QCoreApplication.translate     # lupdate reads translate("DayCloseDialog", "...") calls
 
@@ -92,14 +92,11 @@ class DayCloseActions:
         if not self.close_day_button.isEnabled() or self.confirmation is not None or self.summary is None:
             return
         day = self.summary.day
-        box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), translate(
+        box, yes_button = ask(self, translate(
             "DayCloseDialog",
             "Close {day}? Its figures are stored as they are now and never change; what happens after this "
-            "counts on the next day.").format(day=date_text(day)), parent=self)
-        yes_button = box.addButton(translate("DayCloseDialog", "Close the day"), QMessageBox.ButtonRole.AcceptRole)
-        back_button = box.addButton(translate("DayCloseDialog", "Back"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(yes_button)
-        box.setEscapeButton(back_button)
+            "counts on the next day.").format(day=date_text(day)),
+            translate("DayCloseDialog", "Close the day"), translate("DayCloseDialog", "Back"))
 
         def on_finished() -> None:
             self.confirmation = None

@@ -32,6 +32,7 @@ from pos_app.domain.validators import MAX_REVERSAL_REASON, check_reversal_reason
 from pos_app.formats import money_text
 from pos_app.journal import JournalSale, ReversalKind
 
+from .questions import confirmed_by_ctrl_enter
 from .receipt_words import receipt_named
 
 
@@ -117,8 +118,6 @@ class GiveBackDialog(QDialog):
         self.ok_button.setObjectName("ok")
         self.back_button = buttons.addButton(self.tr("Back  (Esc)"), QDialogButtonBox.ButtonRole.RejectRole)
         self.back_button.setObjectName("back")
-        self.back_button.setAutoDefault(False)
-        self.ok_button.setDefault(True)       # Enter in the reason field gives back, when the reason is good
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
 
@@ -141,6 +140,8 @@ class GiveBackDialog(QDialog):
         QShortcut(QKeySequence("Alt+R"), self, lambda: self.refund_choice.setChecked(True))
         QShortcut(QKeySequence("Alt+S"), self, self.reason.setFocus)
         QShortcut(QKeySequence("Alt+T"), self, self.on_void_shortcut_activated)
+        # Money goes back for good: Enter (a scanner's too) and Esc keep it; Ctrl+Enter gives it back.
+        confirmed_by_ctrl_enter(self)
         self._update()
         self.reason.setFocus()
 
@@ -178,10 +179,10 @@ class GiveBackDialog(QDialog):
         self.ok_button.setEnabled(not problem)
         self.ok_button.setToolTip(problem)
         if self.at_counter:
-            self.ok_button.setText(self.tr("Record as given back  (Enter)"))
+            self.ok_button.setText(self.tr("Record as given back  (Ctrl+Enter)"))
         else:
-            self.ok_button.setText(self.tr("Cancel the payment  (Enter)") if self.kind is ReversalKind.CANCEL
-                                   else self.tr("Refund the payment  (Enter)"))
+            self.ok_button.setText(self.tr("Cancel the payment  (Ctrl+Enter)") if self.kind is ReversalKind.CANCEL
+                                   else self.tr("Refund the payment  (Ctrl+Enter)"))
         self.reason_error.setText(problem)
         # Red once the cashier has typed something wrong; a calm hint before that.
         self.reason_error.setStyleSheet("color: #ba2525;" if problem and self._edited else "color: #616e7c;")
@@ -189,7 +190,7 @@ class GiveBackDialog(QDialog):
 
     def accept(self) -> None:
         problem = self.reason_problem()
-        if problem:          # Enter pressed with a bad reason: keep the text, say why
+        if problem:          # Ctrl+Enter pressed with a bad reason: keep the text, say why
             self._edited = True
             self._update()
             self.reason.setFocus()

@@ -13,14 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QMessageBox
-
 from pos_app.checkout.returns import can_void_at_till
 from pos_app.journal import JournalSale, ReceiptStatus, ReversalStatus
 
 from .history_model import _S, can_check_again, can_reprint, can_return_items
 from .history_returns import stale_words
 from .messages import describe_error
+from .questions import ask, choose
 from .sale_flow import Services
 
 logger = logging.getLogger("pos_app.ui.history_dialog")
@@ -179,12 +178,8 @@ class HistoryRunning:
         return ""
 
     def _confirm(self, question: str, yes: str, on_yes: Callable[[], None]) -> None:
-        """A non-blocking question: Enter confirms, Esc keeps things as they are."""
-        box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), question, parent=self)
-        yes_button = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
-        no_button = box.addButton(translate("HistoryDialog", "Back"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(yes_button)
-        box.setEscapeButton(no_button)
+        """A non-blocking question: Enter and Esc keep things as they are; Ctrl+Enter, or a click, does it."""
+        box, yes_button = ask(self, question, yes, translate("HistoryDialog", "Back"))
 
         def on_finished() -> None:
             self.confirmation = None
@@ -203,11 +198,8 @@ class HistoryRunning:
     def _choose(self, question: str, choices: Sequence[tuple[str, Callable[[], None]]]) -> None:
         """A non-blocking question with several answers (each text and what it does) and Back, the default: Enter
         and Esc keep things as they are."""
-        box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), question, parent=self)
-        buttons = [(box.addButton(text, QMessageBox.ButtonRole.AcceptRole), then) for text, then in choices]
-        back = box.addButton(translate("HistoryDialog", "Back"), QMessageBox.ButtonRole.RejectRole)
-        box.setDefaultButton(back)
-        box.setEscapeButton(back)
+        box, answers = choose(self, question, [text for text, _then in choices], translate("HistoryDialog", "Back"))
+        buttons = [(button, then) for button, (_text, then) in zip(answers, choices, strict=True)]
 
         def on_finished() -> None:
             self.confirmation = None

@@ -278,7 +278,6 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
         self.card_action.setEnabled(ready and stage in (None, Stage.CART, Stage.TENDERING))
         self.free_line_action.setEnabled(ready and stage in (None, Stage.CART))
         self.check_action.setEnabled(stage is Stage.AWAITING_PAYMENT)
-        self.customer_action.setEnabled(stage in PAYMENT_STAGES)
         self.simulate_action.setEnabled(self.flow.is_training and stage is Stage.AWAITING_PAYMENT)
         # Esc stays live on the paid screen so the cashier hears *why* it cannot cancel.
         self.cancel_action.setEnabled(stage in (Stage.AWAITING_PAYMENT, Stage.PAID, Stage.COMPLETED, Stage.TENDERING))
@@ -359,7 +358,16 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
         self.statusBar().showMessage(text, 10000)
 
     def on_customer_triggered(self) -> None:
-        self.customer_display.show()
+        """F9 shows the customer's display on the second screen, or hides it; with one screen it says so."""
+        display = self.customer_display
+        if display.isVisible():
+            display.hide()
+        elif not display.show_beside(self):
+            text = self.tr("No second screen: the customer's display is shown only on a screen of its own, "
+                           "never over the till. The QR code to scan is on the till's screen.")
+            self.statusBar().showMessage(text, 10000)
+            if self.pages.currentWidget() is self.sale_page:
+                self.sale_page.show_info(text)
         self.activateWindow()  # the cashier keeps the keyboard
 
     def on_simulate_triggered(self) -> None:

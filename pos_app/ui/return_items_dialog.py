@@ -2,10 +2,10 @@
 reason, and what the till will do (the money per tender, the tax receipt) before the cashier confirms.
 
 Keyboard first: Up and Down choose a line; digits (and the decimal point, for a weight) type its quantity; Space
-returns the whole line (or none of it); Backspace takes the last digit off; Alt+S goes to the reason; Enter
-returns; Esc goes back. The dialog only asks: after `accepted` the history reads `result_quantities` and
-`result_reason` and does the work on the money worker. The plan it shows is `checkout.partial_returns.plan_return`,
-the one the journal then records.
+returns the whole line (or none of it); Backspace takes the last digit off; Alt+S goes to the reason; Ctrl+Enter
+returns (a bare Enter, a scanner's too, does not); Esc goes back. The dialog only asks: after `accepted` the
+history reads `result_quantities` and `result_reason` and does the work on the money worker. The plan it shows is
+`checkout.partial_returns.plan_return`, the one the journal then records.
 """
 
 from __future__ import annotations
@@ -35,6 +35,8 @@ from pos_app.domain.cash import DEFAULT_CASH_STEP
 from pos_app.formats import money_text, quantity_text, signed_money_text
 from pos_app.journal import JournalError, JournalSale
 from pos_app.journal.return_rows import kept_after
+
+from .questions import confirmed_by_ctrl_enter
 
 translate = QCoreApplication.translate     # lupdate reads translate("ReturnItems", "...") calls
 
@@ -129,7 +131,7 @@ class ReturnItemsDialog(QDialog):
         title.setStyleSheet("font-size: 13pt; font-weight: 600;")
         title.setWordWrap(True)
         hint = QLabel(self.tr("Up/Down: a line · digits: how many go back (a weight: kg) · Space: the whole line · "
-                              "Enter: return · Esc: back"))
+                              "Ctrl+Enter: return · Esc: back"))
         hint.setObjectName("muted")
         hint.setWordWrap(True)
 
@@ -174,9 +176,8 @@ class ReturnItemsDialog(QDialog):
         reason_label.setBuddy(self.reason)
 
         buttons = QDialogButtonBox()
-        self.ok_button = buttons.addButton(self.tr("Return  (Enter)"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok_button = buttons.addButton(self.tr("Return  (Ctrl+Enter)"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.ok_button.setObjectName("ok")
-        self.ok_button.setDefault(True)
         self.back_button = buttons.addButton(self.tr("Back  (Esc)"), QDialogButtonBox.ButtonRole.RejectRole)
         self.back_button.setObjectName("back")
         self.back_button.setAutoDefault(False)
@@ -191,6 +192,7 @@ class ReturnItemsDialog(QDialog):
         self.resize(760, 520)
         QShortcut(QKeySequence("Alt+S"), self, self.reason.setFocus)
         self.reason.textChanged.connect(lambda _text: self._update())
+        confirmed_by_ctrl_enter(self)
         self._update()
         self.table.setFocus()
 
@@ -230,7 +232,7 @@ class ReturnItemsDialog(QDialog):
     # -- the plan -----------------------------------------------------------------------------------------------
 
     def problem(self) -> str:
-        """Why Enter cannot return yet, in the cashier's words ("" when it can)."""
+        """Why Ctrl+Enter cannot return yet, in the cashier's words ("" when it can)."""
         if not self.quantities():
             return self.tr("Type how many of a line go back (Space: the whole line).")
         if self.plan is None:
@@ -260,7 +262,7 @@ class ReturnItemsDialog(QDialog):
             self.plan_label.setText("\n".join(lines))
         self.error_label.setText(error)
         self.error_label.setVisible(bool(error))
-        # Enter with no reason yet says so (`accept`); with no plan there is nothing to confirm.
+        # Ctrl+Enter with no reason yet says so (`accept`); with no plan there is nothing to confirm.
         self.ok_button.setEnabled(self.plan is not None)
         self.ok_button.setToolTip(self.problem())
 

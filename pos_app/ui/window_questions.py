@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QMainWindow, QMessageBox
+from PySide6.QtWidgets import QMainWindow
 
 from pos_app.domain.sale import Stage
 
@@ -47,14 +47,10 @@ class WindowQuestions:
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.ask_before_quit and self.flow.stage in (Stage.CHARGING, Stage.AWAITING_PAYMENT, Stage.CANCELLING,
                                                         Stage.ISSUING_RECEIPT):
-            box = QMessageBox(QMessageBox.Icon.Question, self.windowTitle(), translate(
+            # Qt's Yes/No have no Mongolian; blocking, as the window's close waits for the answer.
+            box, quit_button = ask(self, translate(
                 "MainWindow", "A sale is in progress. Quit anyway? An open invoice stays open with the service."),
-                parent=self)
-            # Qt's Yes/No have no Mongolian.
-            quit_button = box.addButton(translate("MainWindow", "Quit"), QMessageBox.ButtonRole.AcceptRole)
-            keep = box.addButton(translate("MainWindow", "Keep working"), QMessageBox.ButtonRole.RejectRole)
-            box.setDefaultButton(keep)
-            box.setEscapeButton(keep)
+                translate("MainWindow", "Quit"), translate("MainWindow", "Keep working"))
             box.exec()
             if box.clickedButton() is not quit_button:
                 event.ignore()

@@ -601,12 +601,12 @@
 <context>
     <name>CustomerDisplay</name>
     <message>
-        <location filename="../../pos_app/ui/customer_display.py" line="+49"/>
+        <location filename="../../pos_app/ui/customer_display.py" line="+66"/>
         <source>Customer display</source>
         <translation>Customer display</translation>
     </message>
     <message numerus="yes">
-        <location line="+48"/>
+        <location line="+62"/>
         <source>… and %n line(s) before</source>
         <translation>
             <numerusform>… and %n line before</numerusform>
@@ -954,12 +954,12 @@
         <translation>Saved to {summary} and {sales}.</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+84"/>
         <source>Printing…</source>
         <translation>Printing…</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="-69"/>
         <source>Back</source>
         <translation>Back</translation>
     </message>
@@ -974,7 +974,7 @@
         <translation>City tax without receipt</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_actions.py" line="-1"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="+0"/>
         <source>Close the day</source>
         <translation>Close the day</translation>
     </message>
@@ -995,7 +995,7 @@
         <translation>Closed at {moment}: these are the figures stored then.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_actions.py" line="+32"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="+29"/>
         <source>Closing the day…</source>
         <translation>Closing the day…</translation>
     </message>
@@ -1677,7 +1677,7 @@
 <context>
     <name>GiveBackDialog</name>
     <message>
-        <location filename="../../pos_app/ui/give_back_dialog.py" line="+50"/>
+        <location filename="../../pos_app/ui/give_back_dialog.py" line="+51"/>
         <source>Give back payment</source>
         <translation>Give back payment</translation>
     </message>
@@ -1733,11 +1733,21 @@
     </message>
     <message>
         <location line="+74"/>
-        <source>Record as given back  (Enter)</source>
-        <translation>Record as given back  (Enter)</translation>
+        <source>Record as given back  (Ctrl+Enter)</source>
+        <translation>Record as given back  (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location line="-108"/>
+        <location line="+2"/>
+        <source>Cancel the payment  (Ctrl+Enter)</source>
+        <translation>Cancel the payment  (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refund the payment  (Ctrl+Enter)</source>
+        <translation>Refund the payment  (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <location line="-111"/>
         <source>Cancel the card payment  (Alt+C)</source>
         <translation>Cancel the card payment  (Alt+C)</translation>
     </message>
@@ -1788,16 +1798,6 @@
             <numerusform>The reason is too long: at most %n character.</numerusform>
             <numerusform>The reason is too long: at most %n characters.</numerusform>
         </translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Cancel the payment  (Enter)</source>
-        <translation>Cancel the payment  (Enter)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Refund the payment  (Enter)</source>
-        <translation>Refund the payment  (Enter)</translation>
     </message>
 </context>
 <context>
@@ -2545,7 +2545,7 @@
         <translation>Event log</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_running.py" line="+89"/>
+        <location filename="../../pos_app/ui/history_running.py" line="+88"/>
         <source>Some of its items were returned: return the rest with Return items (Shift+F7).</source>
         <translation>Some of its items were returned: return the rest with Return items (Shift+F7).</translation>
     </message>
@@ -3021,8 +3021,8 @@
     <message>
         <location line="-189"/>
         <location line="+71"/>
-        <location filename="../../pos_app/ui/history_running.py" line="+8"/>
-        <location line="+23"/>
+        <location filename="../../pos_app/ui/history_running.py" line="+6"/>
+        <location line="+19"/>
         <source>Back</source>
         <translation>Back</translation>
     </message>
@@ -3114,12 +3114,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+200"/>
+        <location line="+199"/>
         <source>Cancel sale</source>
         <translation>Cancel sale</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-198"/>
         <source>Simulate customer payment</source>
         <translation>Simulate customer payment</translation>
     </message>
@@ -3180,7 +3180,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../pos_app/ui/window_questions.py" line="+54"/>
+        <location filename="../../pos_app/ui/window_questions.py" line="+53"/>
         <source>Quit</source>
         <translation>Quit</translation>
     </message>
@@ -3225,7 +3225,7 @@
         <translation>The cart is kept: change it and charge again, or press F2 for a new sale.</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+76"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>The receipt has not been issued yet. Start a new sale without it?</translation>
     </message>
@@ -3255,12 +3255,17 @@
         <translation>Keep waiting</translation>
     </message>
     <message>
+        <location line="+25"/>
+        <source>No second screen: the customer&apos;s display is shown only on a screen of its own, never over the till. The QR code to scan is on the till&apos;s screen.</source>
+        <translation>No second screen: the customer&apos;s display is shown only on a screen of its own, never over the till. The QR code to scan is on the till&apos;s screen.</translation>
+    </message>
+    <message>
         <location filename="../../pos_app/ui/window_printing.py" line="+32"/>
         <source>Printing…</source>
         <translation>Printing…</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+42"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+26"/>
         <source>Waiting for the customer to pay…</source>
         <translation>Waiting for the customer to pay…</translation>
     </message>
@@ -3273,22 +3278,22 @@
         </translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-158"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/window_questions.py" line="-29"/>
+        <location filename="../../pos_app/ui/window_questions.py" line="-28"/>
         <source>Back</source>
         <translation>Back</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>A sale is in progress. Quit anyway? An open invoice stays open with the service.</source>
         <translation>A sale is in progress. Quit anyway? An open invoice stays open with the service.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>Keep working</source>
         <translation>Keep working</translation>
     </message>
@@ -4331,12 +4336,13 @@
 <context>
     <name>Questions</name>
     <message>
-        <location filename="../../pos_app/ui/questions.py" line="+45"/>
+        <location filename="../../pos_app/ui/questions.py" line="+57"/>
         <source>{action}  (Ctrl+Enter)</source>
         <translation>{action}  (Ctrl+Enter)</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+15"/>
         <source>{action}  (Enter)</source>
         <translation>{action}  (Enter)</translation>
     </message>
@@ -5351,7 +5357,7 @@
 <context>
     <name>ReturnItems</name>
     <message>
-        <location filename="../../pos_app/ui/return_items_dialog.py" line="+43"/>
+        <location filename="../../pos_app/ui/return_items_dialog.py" line="+45"/>
         <source>Quantity {value} is not a number</source>
         <translation>Quantity {value} is not a number</translation>
     </message>
@@ -5455,8 +5461,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>Up/Down: a line · digits: how many go back (a weight: kg) · Space: the whole line · Enter: return · Esc: back</source>
-        <translation>Up/Down: a line · digits: how many go back (a weight: kg) · Space: the whole line · Enter: return · Esc: back</translation>
+        <source>Up/Down: a line · digits: how many go back (a weight: kg) · Space: the whole line · Ctrl+Enter: return · Esc: back</source>
+        <translation>Up/Down: a line · digits: how many go back (a weight: kg) · Space: the whole line · Ctrl+Enter: return · Esc: back</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -5495,16 +5501,16 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>Return  (Enter)</source>
-        <translation>Return  (Enter)</translation>
+        <source>Return  (Ctrl+Enter)</source>
+        <translation>Return  (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Back  (Esc)</source>
         <translation>Back  (Esc)</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>Type how many of a line go back (Space: the whole line).</source>
         <translation>Type how many of a line go back (Space: the whole line).</translation>
     </message>

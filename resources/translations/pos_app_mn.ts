@@ -601,12 +601,12 @@
 <context>
     <name>CustomerDisplay</name>
     <message>
-        <location filename="../../pos_app/ui/customer_display.py" line="+49"/>
+        <location filename="../../pos_app/ui/customer_display.py" line="+66"/>
         <source>Customer display</source>
         <translation>Үйлчлүүлэгчийн дэлгэц</translation>
     </message>
     <message numerus="yes">
-        <location line="+48"/>
+        <location line="+62"/>
         <source>… and %n line(s) before</source>
         <translation>
             <numerusform>… өмнө нь %n мөр</numerusform>
@@ -954,12 +954,12 @@
         <translation>{summary} болон {sales} файлд хадгаллаа.</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+84"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
     </message>
     <message>
-        <location line="-71"/>
+        <location line="-69"/>
         <source>Back</source>
         <translation>Буцах</translation>
     </message>
@@ -974,7 +974,7 @@
         <translation>Баримтгүй НХАТ</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_actions.py" line="-1"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="+0"/>
         <source>Close the day</source>
         <translation>Өдрийг хаах</translation>
     </message>
@@ -995,7 +995,7 @@
         <translation>{moment}-д хаасан: тэр үед хадгалсан дүн харагдаж байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_actions.py" line="+32"/>
+        <location filename="../../pos_app/ui/day_close_actions.py" line="+29"/>
         <source>Closing the day…</source>
         <translation>Өдрийг хааж байна…</translation>
     </message>
@@ -1677,7 +1677,7 @@
 <context>
     <name>GiveBackDialog</name>
     <message>
-        <location filename="../../pos_app/ui/give_back_dialog.py" line="+50"/>
+        <location filename="../../pos_app/ui/give_back_dialog.py" line="+51"/>
         <source>Give back payment</source>
         <translation>Төлбөр буцаах</translation>
     </message>
@@ -1733,11 +1733,21 @@
     </message>
     <message>
         <location line="+74"/>
-        <source>Record as given back  (Enter)</source>
-        <translation>Буцааж өгсөн гэж бүртгэх  (Enter)</translation>
+        <source>Record as given back  (Ctrl+Enter)</source>
+        <translation>Буцааж өгсөн гэж бүртгэх  (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location line="-108"/>
+        <location line="+2"/>
+        <source>Cancel the payment  (Ctrl+Enter)</source>
+        <translation>Төлбөр цуцлах  (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Refund the payment  (Ctrl+Enter)</source>
+        <translation>Төлбөр буцаах  (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <location line="-111"/>
         <source>Cancel the card payment  (Alt+C)</source>
         <translation>Картын төлбөрийг цуцлах  (Alt+C)</translation>
     </message>
@@ -1788,16 +1798,6 @@
             <numerusform>Шалтгаан хэт урт байна: дээд тал нь %n тэмдэгт.</numerusform>
             <numerusform>Шалтгаан хэт урт байна: дээд тал нь %n тэмдэгт.</numerusform>
         </translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>Cancel the payment  (Enter)</source>
-        <translation>Төлбөр цуцлах  (Enter)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Refund the payment  (Enter)</source>
-        <translation>Төлбөр буцаах  (Enter)</translation>
     </message>
 </context>
 <context>
@@ -2545,7 +2545,7 @@
         <translation>Үйл явдлын бүртгэл</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_running.py" line="+89"/>
+        <location filename="../../pos_app/ui/history_running.py" line="+88"/>
         <source>Some of its items were returned: return the rest with Return items (Shift+F7).</source>
         <translation>Зарим бараа нь буцаагдсан: үлдсэнийг Бараа буцаах (Shift+F7)-аар буцаана уу.</translation>
     </message>
@@ -3021,8 +3021,8 @@
     <message>
         <location line="-189"/>
         <location line="+71"/>
-        <location filename="../../pos_app/ui/history_running.py" line="+8"/>
-        <location line="+23"/>
+        <location filename="../../pos_app/ui/history_running.py" line="+6"/>
+        <location line="+19"/>
         <source>Back</source>
         <translation>Буцах</translation>
     </message>
@@ -3114,12 +3114,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+200"/>
+        <location line="+199"/>
         <source>Cancel sale</source>
         <translation>Борлуулалт цуцлах</translation>
     </message>
     <message>
-        <location line="-199"/>
+        <location line="-198"/>
         <source>Simulate customer payment</source>
         <translation>Төлбөр дуурайх</translation>
     </message>
@@ -3180,7 +3180,7 @@
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../pos_app/ui/window_questions.py" line="+54"/>
+        <location filename="../../pos_app/ui/window_questions.py" line="+53"/>
         <source>Quit</source>
         <translation>Гарах</translation>
     </message>
@@ -3225,7 +3225,7 @@
         <translation>Сагс хэвээр байна: засаад дахин төлбөр авах, эсвэл F2 дарж шинэ борлуулалт эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+76"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>Баримт хараахан гараагүй байна. Баримтгүйгээр шинэ борлуулалт эхлүүлэх үү?</translation>
     </message>
@@ -3255,12 +3255,17 @@
         <translation>Үргэлжлүүлэн хүлээх</translation>
     </message>
     <message>
+        <location line="+25"/>
+        <source>No second screen: the customer&apos;s display is shown only on a screen of its own, never over the till. The QR code to scan is on the till&apos;s screen.</source>
+        <translation>Хоёр дахь дэлгэц алга: үйлчлүүлэгчийн дэлгэц зөвхөн тусдаа дэлгэц дээр гарна, кассын дэлгэцийг хэзээ ч хаахгүй. Уншуулах QR код кассын дэлгэц дээр байна.</translation>
+    </message>
+    <message>
         <location filename="../../pos_app/ui/window_printing.py" line="+32"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+42"/>
+        <location filename="../../pos_app/ui/main_window.py" line="+26"/>
         <source>Waiting for the customer to pay…</source>
         <translation>Үйлчлүүлэгч төлөхийг хүлээж байна…</translation>
     </message>
@@ -3273,22 +3278,22 @@
         </translation>
     </message>
     <message>
-        <location line="-150"/>
+        <location line="-158"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: {amount} худалдан авагчийн картад буцаагдлаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/window_questions.py" line="-29"/>
+        <location filename="../../pos_app/ui/window_questions.py" line="-28"/>
         <source>Back</source>
         <translation>Буцах</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>A sale is in progress. Quit anyway? An open invoice stays open with the service.</source>
         <translation>Борлуулалт хийгдэж байна. Гарах уу? Нээлттэй нэхэмжлэх үйлчилгээнд нээлттэй хэвээр үлдэнэ.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
         <source>Keep working</source>
         <translation>Үргэлжлүүлэх</translation>
     </message>
@@ -4331,12 +4336,13 @@
 <context>
     <name>Questions</name>
     <message>
-        <location filename="../../pos_app/ui/questions.py" line="+45"/>
+        <location filename="../../pos_app/ui/questions.py" line="+57"/>
         <source>{action}  (Ctrl+Enter)</source>
         <translation>{action}  (Ctrl+Enter)</translation>
     </message>
     <message>
         <location line="+2"/>
+        <location line="+15"/>
         <source>{action}  (Enter)</source>
         <translation>{action}  (Enter)</translation>
     </message>
@@ -5351,7 +5357,7 @@
 <context>
     <name>ReturnItems</name>
     <message>
-        <location filename="../../pos_app/ui/return_items_dialog.py" line="+43"/>
+        <location filename="../../pos_app/ui/return_items_dialog.py" line="+45"/>
         <source>Quantity {value} is not a number</source>
         <translation>Тоо ширхэг {value} тоо биш байна</translation>
     </message>
@@ -5455,8 +5461,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>Up/Down: a line · digits: how many go back (a weight: kg) · Space: the whole line · Enter: return · Esc: back</source>
-        <translation>Дээш/Доош: мөр · тоо: хэдийг буцаах (жин: кг) · Space: бүх мөр · Enter: буцаах · Esc: буцах</translation>
+        <source>Up/Down: a line · digits: how many go back (a weight: kg) · Space: the whole line · Ctrl+Enter: return · Esc: back</source>
+        <translation>Дээш/Доош: мөр · тоо: хэдийг буцаах (жин: кг) · Space: бүх мөр · Ctrl+Enter: буцаах · Esc: буцах</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -5495,16 +5501,16 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>Return  (Enter)</source>
-        <translation>Буцаах  (Enter)</translation>
+        <source>Return  (Ctrl+Enter)</source>
+        <translation>Буцаах  (Ctrl+Enter)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Back  (Esc)</source>
         <translation>Буцах  (Esc)</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+56"/>
         <source>Type how many of a line go back (Space: the whole line).</source>
         <translation>Мөрөөс хэдийг буцаахыг бичнэ үү (Space: бүх мөр).</translation>
     </message>

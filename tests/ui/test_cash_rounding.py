@@ -155,7 +155,7 @@ def test_a_rounded_cash_sale_is_returned_in_whole_togrog(make_till) -> None:
     till.qtbot.waitUntil(back.reason.hasFocus, timeout=WAIT_MS)
     till.type(back.reason, "item returned")
     with till.qtbot.waitSignal(history.action_finished, timeout=WAIT_MS):
-        till.qtbot.keyClick(back.reason, Qt.Key.Key_Return)
+        till.qtbot.keyClick(back.reason, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     history.close()
     journal = till.app.backend.journal  # type: ignore[union-attr]
     assert journal.get(number).reversed_amount == TOTAL                # the sale's money, as the day counts it

@@ -292,7 +292,7 @@ def test_a_refund_is_refused_without_a_managers_pin_then_done_with_one(make_till
     till.qtbot.waitUntil(back.reason.hasFocus, timeout=WAIT_MS)
     till.type(back.reason, "item returned")
     with till.qtbot.waitSignal(history.action_finished, timeout=WAIT_MS):
-        till.qtbot.keyClick(back.reason, Qt.Key.Key_Return)
+        till.qtbot.keyClick(back.reason, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     sale = journal.get(number)
     assert not sale.money_kept and sale.reversed_amount == Decimal(3500)
     assert posapi(till).receipts()[0]["state"] == "RETURNED"

@@ -432,6 +432,33 @@ def _confirmation(qtbot: QtBot, dialog: DayCloseDialog) -> QMessageBox:
     return dialog.confirmation
 
 
+def test_enter_and_esc_keep_the_day_open_and_ctrl_enter_closes_it(qtbot: QtBot, make_dialog,
+                                                                    journal: Journal) -> None:
+    """A bare Enter (a scanner's too) or Esc at "Close the day?" keeps the day open; Ctrl+Enter, named on the
+    button, closes it. The question is asked by the keyboard (Space on the button)."""
+    dialog = make_dialog(journal)
+    closed: list[object] = []
+    dialog.day_closed.connect(closed.append)
+
+    def ask() -> QMessageBox:
+        dialog.close_day_button.setFocus()           # (its place in the Tab order: the dialog's own tests)
+        qtbot.keyClick(dialog.close_day_button, Qt.Key.Key_Space)
+        box = _confirmation(qtbot, dialog)
+        assert "Ctrl+Enter" in " ".join(button.text() for button in box.buttons())
+        return box
+
+    for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Escape):
+        box = ask()
+        qtbot.keyClick(QApplication.focusWidget() or box, key)
+        qtbot.waitUntil(lambda: dialog.confirmation is None, timeout=WAIT_MS)
+        qtbot.wait(100)
+        assert not closed and dialog.summary is not None and not dialog.summary.is_closed
+    box = ask()
+    with qtbot.waitSignal(dialog.day_closed, timeout=WAIT_MS):
+        qtbot.keyClick(QApplication.focusWidget() or box, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert dialog.summary is not None and dialog.summary.is_closed
+
+
 def test_closing_the_day_stores_its_figures_and_later_sales_do_not_change_them(
         qtbot: QtBot, make_dialog, journal: Journal, journal_path: Path, clock: SettableClock) -> None:
     dialog = make_dialog(journal)
@@ -440,7 +467,8 @@ def test_closing_the_day_stores_its_figures_and_later_sales_do_not_change_them(
     box = _confirmation(qtbot, dialog)
     assert "never change" in box.text()
     with qtbot.waitSignal(dialog.day_closed, timeout=WAIT_MS) as blocker:
-        qtbot.keyClick(box, Qt.Key.Key_Return)                                # Enter confirms
+        # Ctrl+Enter confirms
+        qtbot.keyClick(box, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     stored = blocker.args[0]
     assert stored.closed_at is not None and at(DAY, 20) < stored.closed_at < at(DAY, 20, 1)
     assert stored == dataclass_replace(before, closed_at=stored.closed_at)

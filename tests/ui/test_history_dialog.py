@@ -162,7 +162,9 @@ def answer(qtbot: QtBot, dialog: HistoryDialog, accept: bool = True) -> str:
     qtbot.waitUntil(lambda: dialog.confirmation is not None, timeout=WAIT_MS)
     box = dialog.confirmation
     text = box.text()
-    qtbot.keyClick(box, Qt.Key.Key_Return if accept else Qt.Key.Key_Escape)
+    # The safe answer is the default (Enter, Esc); the other takes Ctrl+Enter, as at the till.
+    qtbot.keyClick(box, Qt.Key.Key_Return if accept else Qt.Key.Key_Escape,
+                   Qt.KeyboardModifier.ControlModifier if accept else Qt.KeyboardModifier.NoModifier)
     return text
 
 
@@ -201,7 +203,7 @@ def give_back_by_keyboard(qtbot: QtBot, dialog: HistoryDialog, runner: TaskRunne
     qtbot.waitUntil(back.reason.hasFocus, timeout=WAIT_MS)
     qtbot.keyClicks(back.reason, reason)
     with qtbot.waitSignal(dialog.action_finished, timeout=WAIT_MS) as finished:
-        qtbot.keyClick(back.reason, Qt.Key.Key_Return)
+        qtbot.keyClick(back.reason, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     settle(qtbot, runner)
     return finished.args[0]
 
@@ -434,7 +436,8 @@ def test_the_reason_is_required_and_checked_as_typed(qtbot, make_dialog, runner,
     assert "Say why" in back.ok_button.toolTip()
 
     qtbot.keyClicks(back.reason, "   ")
-    qtbot.keyClick(back.reason, Qt.Key.Key_Return)            # Enter with only blanks: refused, still open
+    # Ctrl+Enter with only blanks: refused, still open
+    qtbot.keyClick(back.reason, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert back.isVisible() and not back.ok_button.isEnabled()
     assert "Say why" in back.reason_error.text()
     assert back.reason.text() == "   "                         # nothing the cashier typed is lost
@@ -459,12 +462,12 @@ def test_the_give_back_dialog_offers_a_refund_for_an_earlier_day(qtbot, journal,
     back = GiveBackDialog(sale, today=lambda: TODAY)
     qtbot.addWidget(back)
     back.show()
-    assert back.refund_choice.isChecked() and back.ok_button.text() == "Refund the payment  (Enter)"
+    assert back.refund_choice.isChecked() and back.ok_button.text() == "Refund the payment  (Ctrl+Enter)"
     back.cancel_choice.setChecked(True)
-    assert back.ok_button.text() == "Cancel the payment  (Enter)"
+    assert back.ok_button.text() == "Cancel the payment  (Ctrl+Enter)"
     qtbot.keyClicks(back.reason, "  double   charged ")
     with qtbot.waitSignal(back.accepted, timeout=WAIT_MS):
-        qtbot.keyClick(back.reason, Qt.Key.Key_Return)
+        qtbot.keyClick(back.reason, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert (back.result_kind, back.result_reason, back.result_void_receipt) == (
         ReversalKind.CANCEL, "double charged", False)
 

@@ -105,7 +105,7 @@ def test_a_voided_receipt_on_a_sale_whose_money_was_kept_is_issued_again_from_th
     assert not dialog.issue_receipt_button.isEnabled()          # it has its receipt
     press(till.qtbot, dialog, Qt.Key.Key_F8)                  # void it; the money is kept
     till.qtbot.waitUntil(lambda: dialog.confirmation is not None, timeout=WAIT_MS)
-    till.qtbot.keyClick(dialog.confirmation, Qt.Key.Key_Return)
+    till.qtbot.keyClick(dialog.confirmation, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     till.qtbot.waitUntil(lambda: journal.get(number).receipt_status is ReceiptStatus.CANCELLED, timeout=WAIT_MS)
     sale = assert_sale_kept(till, sandbox_server, number, issue=False)
     assert sale.status is JournalStatus.COMPLETED and sale.owes_receipt

@@ -236,7 +236,7 @@ def test_a_cash_sale_is_returned_from_the_history_and_its_receipt_voided(make_ti
     till.qtbot.waitUntil(back.reason.hasFocus, timeout=WAIT_MS)
     till.type(back.reason, "item returned")
     with till.qtbot.waitSignal(history.action_finished, timeout=WAIT_MS) as finished:
-        till.qtbot.keyClick(back.reason, Qt.Key.Key_Return)
+        till.qtbot.keyClick(back.reason, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert "returned" in finished.args[0]
     journal = till.app.backend.journal  # type: ignore[union-attr]
     sale = journal.get(number)
