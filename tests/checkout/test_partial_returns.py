@@ -19,6 +19,7 @@ from pos_app.checkout import Checkout
 from pos_app.checkout.partial_returns import ReceiptAfter, plan_return, return_part
 from pos_app.checkout.posapi_desk import PosApiDesk, PosApiSetup
 from pos_app.checkout.recovery import Recovered, recover_all
+from pos_app.checkout.after_sale import give_back
 from pos_app.checkout.returns import issue_owed_receipt, return_tenders, void_receipts
 from pos_app.domain.cart import Cart
 from pos_app.domain.catalog import CatalogItem
@@ -26,7 +27,7 @@ from pos_app.domain.discounts import Discount, DiscountKind
 from pos_app.domain.returns import TenderSource
 from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver, Sale
 from pos_app.domain.tenders import CardTender, CashTender, Tendering
-from pos_app.journal import Journal, JournalError, JournalStatus, ReceiptStatus
+from pos_app.journal import Journal, JournalError, JournalStatus, ReceiptStatus, ReversalKind
 from pos_app.journal.day_summary import load_day
 from pos_app.journal.shifts import open_shift, shift_x_report
 from pos_app.posapi import EbarimtLookupClient, OutcomeUnknownError, PosApiClient, PosIdentity, RetryPolicy
@@ -374,3 +375,29 @@ def test_a_partly_returned_qpay_sale_owed_its_receipt_gets_it_through_posapi_for
     done = issue_owed_receipt(journal, checkout, desk, number, INDIVIDUAL)
     assert done.receipt_via is ReceiptVia.POSAPI and [r.receipt.amount for r in done.valid_receipts] == [3500]
     assert [r["state"] for r in posapi.receipts()] == ["ACTIVE"]
+
+
+def test_a_qpay_sale_whose_posapi_receipt_id_was_lost_is_given_back_and_its_receipt_left_standing(
+        journal: Journal, checkout: Checkout, control: SandboxControl, desk: PosApiDesk,
+        posapi: PosApiControl) -> None:
+    """Found by a soak: a QPay sale receipted through PosAPI, the answer lost and settled by reading back, then given
+    back in full. The money goes back; the void cannot be asked without the receipt's id, so the receipt stays
+    under needs attention and the cashier is told to void it in PosAPI itself (never a crash, never a guess)."""
+    cart = Cart()
+    cart.add_item(MILK, 2)
+    number = journal.begin_sale(cart.lines, cart.total, cart.taxes, receipt_via=ReceiptVia.POSAPI)
+    invoice = checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes))
+    journal.invoice_opened(number, invoice)
+    control.pay(invoice.invoice_id, transaction_type="CARD")
+    journal.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
+    posapi.fault(after_processing=True, drop=True)
+    with pytest.raises(OutcomeUnknownError):
+        desk.issue(journal, number, INDIVIDUAL)
+    desk.settle(journal, journal.get(number))
+    assert journal.get(number).valid_receipts[0].details_lost
+    with pytest.raises(JournalError, match="void it in PosAPI itself"):
+        give_back(journal, checkout, number, ReversalKind.REFUND, REASON, posapi=desk)
+    sale = journal.get(number)
+    assert not sale.money_kept and sale.has_active_receipt
+    assert sale.stale_receipts == sale.valid_receipts                   # under "needs attention"
+    assert len(_active(posapi)) == 1
