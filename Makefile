@@ -148,10 +148,17 @@ bench: $(VENV)/.stamp-dev $(QM_FILES)
 
 # Screenshots of every screen on a virtual X server (installs Xvfb and Qt's xcb libraries when missing).
 X_PACKAGES := xvfb xauth $(RUN_PACKAGES)
+# At the counter's two screen sizes, each on an X screen of that size (dialogs are bounded by it), in both languages:
+# 1366x768 into docs/screenshots and docs/screenshots/mn, 1024x768 into their 1024/ subfolders.
+SHOT_SIZES := 1366x768 1024x768
 screenshots: $(VENV)/.stamp-dev $(QM_FILES)
 	@scripts/system_packages.sh "make screenshots" $(X_PACKAGES)
-	xvfb-run -a -s "-screen 0 1920x1080x24" $(BIN)/python scripts/screenshots.py docs/screenshots en
-	xvfb-run -a -s "-screen 0 1920x1080x24" $(BIN)/python scripts/screenshots.py docs/screenshots/mn mn
+	for size in $(SHOT_SIZES); do \
+	  sub=$$([ $$size = 1366x768 ] || echo /$${size%%x*}); \
+	  xvfb-run -a -s "-screen 0 $${size}x24" $(BIN)/python scripts/screenshots.py docs/screenshots$$sub en $$size && \
+	  xvfb-run -a -s "-screen 0 $${size}x24" $(BIN)/python scripts/screenshots.py docs/screenshots/mn$$sub mn $$size \
+	  || exit 1; \
+	done
 	xvfb-run -a -s "-screen 0 1920x1080x24" $(BIN)/python scripts/screenshots_store.py docs/screenshots
 
 # Sample receipts (ESC/POS bytes read back, and Qt's PDF through pdftoppm) into docs/receipts.

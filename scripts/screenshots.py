@@ -2,7 +2,9 @@
 
 Runs the real app in training mode (its embedded sandbox) on the display it
 is given (Xvfb under `make screenshots`), drives one sale from the keyboard
-and saves each screen as PNG into the folder named on the command line.
+and saves each screen as PNG into the folder named on the command line:
+`screenshots.py FOLDER LANGUAGE [WIDTHxHEIGHT]` (the window's size, 1366x768
+unless given; the X screen should be that size too, as the Makefile starts it).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pos_app.ui.free_line_dialog import FreeLineDialog
 from pos_app.ui.language import Language
 from pos_app.ui.style import STYLESHEET
 
-SIZE = (1024, 768)
+SIZE = (1366, 768)      # the window's size; `screenshots.py FOLDER LANGUAGE 1024x768` for another
 SCANS = ["8656000010011", "3*8656000010028", "8656000010103", "8656000010158", "2*8656000010141"]
 
 
@@ -160,6 +162,8 @@ def main(folder: Path, language_code: str = "en") -> None:
     dialog.printer_address.setText("192.168.1.50:9100")
     settle()
     save(app.settings_dialog, folder, "10-settings")
+    dialog.pages.setCurrentIndex(1)             # receipts, printer, counter, scale
+    save(app.settings_dialog, folder, "10b-settings-counter")
     app.settings_dialog.reject()
 
     # Two more sales for the history: one paid by card (it can be given back), one cancelled.
@@ -351,5 +355,12 @@ def counter_shots(folder: Path, language_code: str, language: Language) -> None:
     window.close()
 
 
+def parse_size(text: str) -> tuple[int, int]:
+    width, _, height = text.partition("x")
+    return int(width), int(height)
+
+
 if __name__ == "__main__":
+    if len(sys.argv) > 3:
+        SIZE = parse_size(sys.argv[3])
     main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots"), sys.argv[2] if len(sys.argv) > 2 else "en")

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QSize, Qt, QTimer
 from PySide6.QtWidgets import QHeaderView, QStyle, QStyleOptionViewItem
 
-from pos_app.domain.cart import MAX_QUANTITY
 from pos_app.formats import money_text, quantity_text
 
 from .cart_model import CartModel
@@ -17,20 +16,23 @@ if TYPE_CHECKING:
     from .sale_page import CartTable
 
 
-# The widest value each number column is sized for from the start: the largest quantity (with a weighed
-# good's three decimals) and a price or amount of 99,999,999.99 ₮. A wider one widens its column when it comes.
-WIDEST_QUANTITY = MAX_QUANTITY + Decimal("0.999")
-WIDEST_MONEY = Decimal("99999999.99")
+# What each number column is sized for before a line needs more: a two-digit quantity and a price or amount
+# below 100,000 ₮. A wider value widens its column when it comes (`CartModel.wider_text`) and a new cart starts
+# narrow again: the item's name has the room on a 1024-pixel screen (sized for 9,999.999 × 99,999,999.99 ₮
+# from the start, the numbers took half the cart and the names were cut).
+TYPICAL_QUANTITY = Decimal(99)
+TYPICAL_MONEY = Decimal(99999)
 
 
 class CartColumns(QObject):
-    """The cart table's Qty, Price and Amount columns at fixed widths, from the font, never from the rows.
+    """The cart table's Qty, Price and Amount columns sized to their content, never by measuring the rows.
 
     Qt's ResizeToContents measures every row of a column again after each change: a scan that raised a
     quantity in a 400-line cart asked the model for data ten thousand times. Here each column gets the
-    width of the widest value it can show (formatted as the till shows it, every digit as wide as the
-    font's widest), measured once, and again only when the font, the style or the language changes or
-    the model reports a longer text than the column had (`CartModel.wider_text`: one line, one check).
+    width of the longest text it has shown in this cart or of a typical value, whichever is wider (formatted
+    as the till shows it, every digit as wide as the font's widest), measured again only when the font, the
+    style or the language changes, the cart is emptied or the model reports a longer text than the column
+    had (`CartModel.wider_text`: one line, one check). The item's name takes the rest of the width.
     """
 
     def __init__(self, table: CartTable, model: CartModel) -> None:
@@ -50,10 +52,10 @@ class CartColumns(QObject):
         model.retranslate()
 
     def fit(self) -> None:
-        """Every number column to its widest value (shrinking back after a cart that needed more)."""
+        """Every number column to its content (shrinking back after a cart that needed more)."""
         header = self.table.horizontalHeader()
-        samples = {CartModel.QUANTITY: quantity_text(WIDEST_QUANTITY), CartModel.PRICE: money_text(WIDEST_MONEY),
-                   CartModel.AMOUNT: money_text(WIDEST_MONEY)}
+        samples = {CartModel.QUANTITY: quantity_text(TYPICAL_QUANTITY), CartModel.PRICE: money_text(TYPICAL_MONEY),
+                   CartModel.AMOUNT: money_text(TYPICAL_MONEY)}
         for column, sample in samples.items():
             width = max(header.sectionSizeHint(column), self.cell_width(sample),
                         self.cell_width(self.model.widest(column)))

@@ -76,6 +76,19 @@ COUNTER_TEMPLATES = (
 )
 
 
+LONGEST_WORD = 40        # characters of one unbroken word a message shows: the rest of it is elided in the middle
+LONGEST_MESSAGE = 400    # characters of a whole message
+
+
+def bounded_text(text: str) -> str:
+    """`text` short enough for a message line: a message quotes what was typed or scanned, and a pasted text
+    (2,000 characters, one word) made a label no line break could narrow, and the window ran off the screen."""
+    half = LONGEST_WORD // 2
+    words = [word if len(word) <= LONGEST_WORD else f"{word[:half]}…{word[-half:]}" for word in text.split(" ")]
+    shown = " ".join(words)
+    return shown if len(shown) <= LONGEST_MESSAGE else shown[:LONGEST_MESSAGE - 1] + "…"
+
+
 def refusal_text(error: CartError | DiscountError | PeopleError | ScaleError) -> str:
     """A refusal of the cart, a discount, a PIN or a scale label in the cashier's language."""
     context = "Cart" if isinstance(error, CartError) else "Counter"

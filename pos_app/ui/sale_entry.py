@@ -108,13 +108,14 @@ class SaleEntry:
         self.place_results()
 
     def place_results(self: SalePage) -> None:
-        """Under the entry, over the cart, as wide as the entry."""
+        """Under the entry, over the cart only: the total beside the cart stays in sight while a name is typed."""
         if not self.results.isVisible():
             return
-        entry = self.entry.geometry()
+        entry, cart = self.entry.geometry(), self.table.geometry()
         rows = min(self.results.count(), 8)
         height = self.results.sizeHintForRow(0) * rows + 2 * self.results.frameWidth() + 4
-        self.results.setGeometry(entry.left(), entry.bottom() + 2, entry.width(), height)
+        width = min(entry.width(), cart.right() - entry.left() + 1)
+        self.results.setGeometry(entry.left(), entry.bottom() + 2, width, height)
         self.results.raise_()
 
     def pick_result(self: SalePage) -> bool:

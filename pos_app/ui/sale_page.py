@@ -34,6 +34,7 @@ from pos_app.formats import discount_text, money_text
 
 from .cart_columns import CartColumns
 from .cart_model import CartModel, QuantityDelegate
+from .messages import bounded_text
 from .quick_keys import QuickKeys
 from .sale_entry import SaleEntry, SearchList, is_search
 
@@ -136,6 +137,7 @@ class SalePage(SaleEntry, QWidget):
         grid = QGridLayout(totals)
         self.subtotal_caption = QLabel(self.tr("Before discounts"))
         self.discount_caption = QLabel()
+        self.discount_caption.setWordWrap(True)     # its parts in words: on two lines rather than a narrower cart
         grid.addWidget(self.subtotal_caption, 0, 0)
         grid.addWidget(self.subtotal_label, 0, 1)
         grid.addWidget(self.discount_caption, 1, 0)
@@ -223,7 +225,7 @@ class SalePage(SaleEntry, QWidget):
         self.message.clear()
 
     def _show_message(self, text: str) -> None:
-        self.message.setText(text)
+        self.message.setText(bounded_text(text))
         self.message.style().unpolish(self.message)
         self.message.style().polish(self.message)
         self.message.updateGeometry()  # the padding of the new kind changes the height

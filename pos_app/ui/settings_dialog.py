@@ -22,6 +22,7 @@ from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
+    QComboBox,
     QDialogButtonBox,
     QHBoxLayout,
     QLabel,
@@ -99,6 +100,7 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         self.result_direct_password: str | None = None   # the direct QPay account's, when typed (at a store)
 
         self.fields: dict[str, QLineEdit] = {}
+        self.choices: dict[str, QComboBox] = {}      # the settings with a few fixed values
         self.error_labels: dict[str, QLabel] = {}
         self._rows: dict[str, QWidget] = {}
 
@@ -155,8 +157,16 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         layout.addWidget(self.error_general)
         layout.addStretch(1)
         layout.addWidget(self.buttons)
-        self.setMinimumWidth(900)
+        # At least 900 px wide, never narrower than the layout needs (a fixed minimum width overrides the layout's
+        # own: at 1024x768 in Mongolian that cut labels, "VAT rate (%"); bounded by the screen when shown.
+        self.resize(max(900, self.sizeHint().width()), self.height())
 
+        for name, box in self.choices.items():
+            value = getattr(settings, name)
+            if box.findData(value) < 0:
+                box.addItem(value, value)
+            box.setCurrentIndex(box.findData(value))
+            box.currentIndexChanged.connect(self._on_changed)
         for name, edit in self.fields.items():
             edit.setText(getattr(settings, name))
             edit.textChanged.connect(self._on_changed)
@@ -206,6 +216,7 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
     def current_settings(self) -> Settings:
         """A Settings from what is on screen now (not checked; see `problems()`)."""
         values: dict[str, Any] = {name: edit.text() for name, edit in self.fields.items()}
+        values.update({name: box.currentData() for name, box in self.choices.items()})
         values["environment"] = self.current_environment()
         values["training_profile"] = self.training_profile.currentData()
         values["training_posapi"] = self.training_posapi.isChecked()
@@ -312,14 +323,17 @@ class SettingsDialog(QDialog, PrinterSettings, SettingsActions):
         if self._closed or layout is None:
             return
         layout.activate()
-        width = self.width()
+        width, height = self.width(), self.height()
         needed = (layout.totalHeightForWidth(width) if layout.hasHeightForWidth()
                   else layout.totalSizeHint().height())
+        height = max(height, needed)
         screen = self.screen()
-        if screen is not None:
-            needed = min(needed, screen.availableGeometry().height())
-        if needed > self.height():
-            self.resize(width, needed)
+        if screen is not None:      # (sized before it was shown, with every row there: perhaps larger than the screen)
+            area = screen.availableGeometry()
+            width = max(min(width, area.width()), layout.totalMinimumSize().width())
+            height = max(min(height, area.height()), layout.totalMinimumSize().height())
+        if (width, height) != (self.width(), self.height()):
+            self.resize(width, height)
 
     def showEvent(self, event: QShowEvent) -> None:
         self._closed = False  # shown again after a close: answers matter again

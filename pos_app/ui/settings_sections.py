@@ -29,15 +29,18 @@ from .messages import secrets_problem_text
 translate = QCoreApplication.translate     # lupdate reads translate("SettingsDialog", "...") calls
 
 ERROR_STYLE = "color: #b00020;"
+# A short field beside others: (name, label, placeholder, a sample of its widest value or its choices (value, label)).
+SideField = tuple[str, str, str, str | tuple[tuple[str, str], ...]]
 
 
 class SettingsSections:
     """Builds the dialog's group boxes; each field's row keeps an error label underneath.
 
-    The host (`SettingsDialog`) provides `fields`, `error_labels` and `_rows` before building.
+    The host (`SettingsDialog`) provides `fields`, `choices`, `error_labels` and `_rows` before building.
     """
 
     fields: dict[str, QLineEdit]
+    choices: dict[str, QComboBox]
     error_labels: dict[str, QLabel]
     _rows: dict[str, QWidget]
 
@@ -209,8 +212,10 @@ class SettingsSections:
     def _counter_group(self) -> QGroupBox:
         """The till's screen, its lock, the discounts a cashier may give alone and what cash is rounded to."""
         counter = QFormLayout()
-        self._add_line(counter, "window_mode", translate("SettingsDialog", "Window"),
-                       translate("SettingsDialog", "maximized, full_screen or window"))
+        self._add_choice(counter, "window_mode", translate("SettingsDialog", "Window"), (
+            ("maximized", translate("SettingsDialog", "Maximized")),
+            ("full_screen", translate("SettingsDialog", "Full screen")),
+            ("window", translate("SettingsDialog", "A window"))))
         self._add_line(counter, "idle_lock_minutes", translate("SettingsDialog", "Lock after idle (minutes)"),
                        translate("SettingsDialog", "0: never (with PINs set up)"))
         self._add_line(counter, "discount_limit", translate("SettingsDialog", "Discount limit (%)"),
@@ -227,13 +232,13 @@ class SettingsSections:
         self._add_side_by_side(scale, translate("SettingsDialog", "Labels"), (
             ("scale_prefixes", translate("SettingsDialog", "Prefixes"), translate("SettingsDialog", "off"),
              "20-29 "),
-            ("scale_kind", translate("SettingsDialog", "Holds"), translate("SettingsDialog", "weight or price"),
-             "weight"),
+            ("scale_kind", translate("SettingsDialog", "Holds"), "", (
+                ("weight", translate("SettingsDialog", "Weight")), ("price", translate("SettingsDialog", "Price")))),
             ("scale_code_digits", translate("SettingsDialog", "Code digits"), "5", "9 ")))
         self._add_side_by_side(scale, translate("SettingsDialog", "Checks"), (
             ("scale_price_decimals", translate("SettingsDialog", "Price decimals"), "0", "9 "),
-            ("scale_verifier_digit", translate("SettingsDialog", "Verifier digit"), translate("SettingsDialog",
-                                                                                             "no or yes"), "yes ")))
+            ("scale_verifier_digit", translate("SettingsDialog", "Verifier digit"), "", (
+                ("no", translate("SettingsDialog", "No")), ("yes", translate("SettingsDialog", "Yes"))))))
         group = QGroupBox(translate("SettingsDialog", "Scale labels"))
         group.setLayout(scale)
         return group
@@ -267,41 +272,61 @@ class SettingsSections:
     def _add_rates(self, form: QFormLayout) -> None:
         """VAT and city tax side by side, in one row (the dialog must still fit a 1024x768 screen)."""
         self._add_side_by_side(form, translate("SettingsDialog", "Tax rates"), (
-            ("vat_rate", translate("SettingsDialog", "VAT rate (%)"), "", "99.99 "),
-            ("city_tax_rate", translate("SettingsDialog", "City tax rate (%)"), translate("SettingsDialog", "1 or 2"),
+            ("vat_rate", translate("SettingsDialog", "VAT (%)"), "", "99.99 "),
+            ("city_tax_rate", translate("SettingsDialog", "City tax (%)"), translate("SettingsDialog", "1 or 2"),
              "99.99 ")))
 
     def _add_scanner(self, form: QFormLayout) -> None:
         """The barcode scanner's prefix and suffix, in one row: without a prefix, scans are known by speed."""
         self._add_side_by_side(form, translate("SettingsDialog", "Barcode scanner"), (
             ("scanner_prefix", translate("SettingsDialog", "Prefix"), translate("SettingsDialog", "none"), "~~~~ "),
-            ("scanner_suffix", translate("SettingsDialog", "Suffix"), translate("SettingsDialog", "enter or tab"),
-             "enter ")))
+            ("scanner_suffix", translate("SettingsDialog", "Suffix"), "", (
+                ("enter", translate("SettingsDialog", "Enter key")), ("tab", translate("SettingsDialog", "Tab key"))))))
 
-    def _add_side_by_side(self, form: QFormLayout, title: str,
-                          fields: tuple[tuple[str, str, str, str], ...]) -> None:
-        """Short fields in one row (name, label, placeholder, a sample of the widest value), errors below."""
+    def _add_side_by_side(self, form: QFormLayout, title: str, fields: tuple[SideField, ...]) -> None:
+        """Short fields in one row (name, label, placeholder, and a sample of the widest value or the choices
+        (value, label)), errors below."""
         box = QWidget()
         column = QVBoxLayout(box)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(2)
         line = QHBoxLayout()
         for name, label, placeholder, widest in fields:
-            edit = QLineEdit()
-            edit.setObjectName(name)
-            edit.setPlaceholderText(placeholder)
-            edit.ensurePolished()     # the style sheet's font, to size the field for its widest value
-            edit.setMaximumWidth(edit.fontMetrics().horizontalAdvance(widest) * 2)
-            self.fields[name] = edit
+            field: QWidget
+            if isinstance(widest, tuple):
+                field = self._choice_box(name, widest)
+            else:
+                field = edit = QLineEdit()
+                edit.setObjectName(name)
+                edit.setPlaceholderText(placeholder)
+                edit.ensurePolished()     # the style sheet's font, to size the field for its widest value
+                # The text's width and the frame's and the style's padding around it (a bare "9" was 20 px).
+                room = edit.fontMetrics().horizontalAdvance(max(widest, placeholder, key=len))
+                edit.setMinimumWidth(room + edit.sizeHint().width() - edit.fontMetrics().horizontalAdvance("x" * 17))
+                edit.setMaximumWidth(max(edit.minimumWidth(), room * 2))
+                self.fields[name] = edit
             caption = QLabel(label)
-            caption.setBuddy(edit)
+            caption.setBuddy(field)
             line.addWidget(caption)
-            line.addWidget(edit, 1)
+            line.addWidget(field, 1)
             self._rows[name] = box
         column.addLayout(line)
         for name, _label, _placeholder, _widest in fields:
             column.addWidget(self._error_label(name))
         form.addRow(title, box)
+
+    def _choice_box(self, name: str, choices: tuple[tuple[str, str], ...]) -> QComboBox:
+        """A setting with a few fixed values: their labels in the till's language, the value the settings file
+        keeps as item data (a value typed into the file by hand is shown as it is, with its error)."""
+        box = QComboBox()
+        box.setObjectName(name)
+        for value, label in choices:
+            box.addItem(label, value)
+        self.choices[name] = box
+        return box
+
+    def _add_choice(self, form: QFormLayout, name: str, label: str, choices: tuple[tuple[str, str], ...]) -> None:
+        form.addRow(label, self._with_error(name, self._choice_box(name, choices)))
 
     def _add_line(self, form: QFormLayout, name: str, label: str, placeholder: str = "",
                   extra: QWidget | None = None) -> QLineEdit:

@@ -1467,7 +1467,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+189"/>
+        <location filename="../../pos_app/ui/messages.py" line="+202"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -5647,7 +5647,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+62"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+63"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Scan or type a code, or type a name  ·  3*code for three</translation>
     </message>
@@ -5663,12 +5663,12 @@
     </message>
     <message>
         <location line="+17"/>
-        <location line="+88"/>
+        <location line="+89"/>
         <source>Charge  (F12)</source>
         <translation>Charge  (F12)</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-85"/>
         <source>Cash  (F7)</source>
         <translation>Cash  (F7)</translation>
     </message>
@@ -5683,7 +5683,7 @@
         <translation>Before discounts</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Total</source>
         <translation>Total</translation>
     </message>
@@ -5713,7 +5713,7 @@
         <translation>Discount (items {items} + sale {sale})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_entry.py" line="+125"/>
+        <location filename="../../pos_app/ui/sale_entry.py" line="+126"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Nothing in the catalog is called &quot;{words}&quot;.</translation>
     </message>
@@ -6284,12 +6284,12 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+85"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+86"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+47"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+50"/>
         <source>Training</source>
         <translation>Training</translation>
     </message>
@@ -6335,7 +6335,7 @@
         <translation>Training service answers</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+180"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+190"/>
         <location filename="../../pos_app/ui/settings_sections.py" line="+2"/>
         <source>QPay address</source>
         <translation>QPay address</translation>
@@ -6528,7 +6528,62 @@
         <translation>Classification</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location line="+10"/>
+        <source>Maximized</source>
+        <translation>Maximized</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Full screen</source>
+        <translation>Full screen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A window</source>
+        <translation>A window</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Weight</source>
+        <translation>Weight</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Price</source>
+        <translation>Price</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No</source>
+        <translation>No</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Yes</source>
+        <translation>Yes</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>VAT (%)</source>
+        <translation>VAT (%)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>City tax (%)</source>
+        <translation>City tax (%)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Enter key</source>
+        <translation>Enter key</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tab key</source>
+        <translation>Tab key</translation>
+    </message>
+    <message>
+        <location line="-85"/>
         <source>Branch</source>
         <translation>Branch</translation>
     </message>
@@ -6548,7 +6603,7 @@
         <translation>Tax receipt (ebarimt)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="-149"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="-158"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -6558,7 +6613,7 @@
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+71"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+73"/>
         <source>Barcode scanner</source>
         <translation>Barcode scanner</translation>
     </message>
@@ -6576,11 +6631,6 @@
         <location line="+1"/>
         <source>Suffix</source>
         <translation>Suffix</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>enter or tab</source>
-        <translation>enter or tab</translation>
     </message>
     <message>
         <location filename="../../pos_app/ui/settings_printer.py" line="+48"/>
@@ -6643,7 +6693,7 @@
         <translation>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="-121"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="-123"/>
         <source>the sample catalog</source>
         <translation>the sample catalog</translation>
     </message>
@@ -6773,7 +6823,7 @@
         <translation>Receipts, printer, counter, scale</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+122"/>
         <source>Store address</source>
         <translation>Store address</translation>
     </message>
@@ -6859,22 +6909,12 @@
         <translation>CSV files (*.csv);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+113"/>
-        <source>VAT rate (%)</source>
-        <translation>VAT rate (%)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>City tax rate (%)</source>
-        <translation>City tax rate (%)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+116"/>
         <source>1 or 2</source>
         <translation>1 or 2</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-104"/>
         <source>Time zone</source>
         <translation>Time zone</translation>
     </message>
@@ -6914,12 +6954,7 @@
         <translation>Window</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>maximized, full_screen or window</source>
-        <translation>maximized, full_screen or window</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Lock after idle (minutes)</source>
         <translation>Lock after idle (minutes)</translation>
     </message>
@@ -6974,11 +7009,6 @@
         <translation>Holds</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>weight or price</source>
-        <translation>weight or price</translation>
-    </message>
-    <message>
         <location line="+2"/>
         <source>Code digits</source>
         <translation>Code digits</translation>
@@ -6997,11 +7027,6 @@
         <location line="+1"/>
         <source>Verifier digit</source>
         <translation>Verifier digit</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>no or yes</source>
-        <translation>no or yes</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -671,7 +671,7 @@
     <message>
         <location line="+31"/>
         <source>&amp;Day</source>
-        <translation>&amp;Өдөр</translation>
+        <translation>Өдөр (&amp;D)</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1467,7 +1467,7 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+189"/>
+        <location filename="../../pos_app/ui/messages.py" line="+202"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
@@ -2189,12 +2189,12 @@
     <message>
         <location line="+7"/>
         <source>&amp;From</source>
-        <translation>&amp;Эхлэх</translation>
+        <translation>Эхлэх (&amp;F)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>t&amp;o</source>
-        <translation>&amp;дуусах</translation>
+        <translation>дуусах (&amp;O)</translation>
     </message>
     <message>
         <location line="+43"/>
@@ -3187,17 +3187,17 @@
     <message>
         <location line="+2"/>
         <source>&amp;Sale</source>
-        <translation>&amp;Борлуулалт</translation>
+        <translation>Борлуулалт (&amp;S)</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>&amp;Receipt</source>
-        <translation>Б&amp;аримт</translation>
+        <translation>Баримт (&amp;R)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>&amp;Till</source>
-        <translation>&amp;Касс</translation>
+        <translation>Касс (&amp;T)</translation>
     </message>
     <message>
         <location line="+41"/>
@@ -3522,17 +3522,17 @@
     <message>
         <location filename="../../pos_app/ui/part_paid_box.py" line="+29"/>
         <source>&amp;Invoice the rest  (Ctrl+Enter)</source>
-        <translation>Үлдэгдлийг &amp;нэхэмжлэх  (Ctrl+Enter)</translation>
+        <translation>Үлдэгдлийг нэхэмжлэх (&amp;I)  (Ctrl+Enter)</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>&amp;Give the part back</source>
-        <translation>Төлсөн хэсгийг &amp;буцаах</translation>
+        <translation>Төлсөн хэсгийг буцаах (&amp;G)</translation>
     </message>
     <message>
         <location line="+8"/>
         <source>Keep &amp;waiting  (Enter)</source>
-        <translation>&amp;Хүлээсээр байх  (Enter)</translation>
+        <translation>Хүлээсээр байх (&amp;W)  (Enter)</translation>
     </message>
     <message>
         <location line="-3"/>
@@ -5647,7 +5647,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+62"/>
+        <location filename="../../pos_app/ui/sale_page.py" line="+63"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Код уншуулах, бичих эсвэл нэрээр хайх  ·  3*код гурвыг нэмнэ</translation>
     </message>
@@ -5663,12 +5663,12 @@
     </message>
     <message>
         <location line="+17"/>
-        <location line="+88"/>
+        <location line="+89"/>
         <source>Charge  (F12)</source>
         <translation>Төлбөр авах  (F12)</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-85"/>
         <source>Cash  (F7)</source>
         <translation>Бэлэн мөнгө  (F7)</translation>
     </message>
@@ -5683,7 +5683,7 @@
         <translation>Хөнгөлөлтийн өмнө</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Total</source>
         <translation>Нийт дүн</translation>
     </message>
@@ -5713,7 +5713,7 @@
         <translation>Хөнгөлөлт (бараа {items} + борлуулалт {sale})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_entry.py" line="+125"/>
+        <location filename="../../pos_app/ui/sale_entry.py" line="+126"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Каталогт &quot;{words}&quot; нэртэй бараа алга.</translation>
     </message>
@@ -6284,12 +6284,12 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+85"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+86"/>
         <source>Settings</source>
         <translation>Тохиргоо</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+47"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+50"/>
         <source>Training</source>
         <translation>Сургалт</translation>
     </message>
@@ -6335,7 +6335,7 @@
         <translation>Дадлагын үйлчилгээний хариу</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+180"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="+190"/>
         <location filename="../../pos_app/ui/settings_sections.py" line="+2"/>
         <source>QPay address</source>
         <translation>QPay хаяг</translation>
@@ -6528,7 +6528,62 @@
         <translation>Ангилал</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location line="+10"/>
+        <source>Maximized</source>
+        <translation>Томруулсан цонх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Full screen</source>
+        <translation>Бүтэн дэлгэц</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A window</source>
+        <translation>Цонх</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Weight</source>
+        <translation>Жин</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Price</source>
+        <translation>Үнэ</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No</source>
+        <translation>Үгүй</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Yes</source>
+        <translation>Тийм</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>VAT (%)</source>
+        <translation>НӨАТ (%)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>City tax (%)</source>
+        <translation>НХАТ (%)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Enter key</source>
+        <translation>Enter товч</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Tab key</source>
+        <translation>Tab товч</translation>
+    </message>
+    <message>
+        <location line="-85"/>
         <source>Branch</source>
         <translation>Салбар</translation>
     </message>
@@ -6548,7 +6603,7 @@
         <translation>И-баримт</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="-149"/>
+        <location filename="../../pos_app/ui/settings_dialog.py" line="-158"/>
         <source>Cancel</source>
         <translation>Болих</translation>
     </message>
@@ -6558,7 +6613,7 @@
         <translation>Хадгалах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+71"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+73"/>
         <source>Barcode scanner</source>
         <translation>Бар код уншигч</translation>
     </message>
@@ -6576,11 +6631,6 @@
         <location line="+1"/>
         <source>Suffix</source>
         <translation>Төгсгөл</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>enter or tab</source>
-        <translation>enter эсвэл tab</translation>
     </message>
     <message>
         <location filename="../../pos_app/ui/settings_printer.py" line="+48"/>
@@ -6643,7 +6693,7 @@
         <translation>Epson TM-T88 цуврал зэрэг 180 dpi принтерт (мөрөнд 512 цэг).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="-121"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="-123"/>
         <source>the sample catalog</source>
         <translation>жишээ каталог</translation>
     </message>
@@ -6773,7 +6823,7 @@
         <translation>Баримт, хэвлэгч, касс, жин</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+122"/>
         <source>Store address</source>
         <translation>Дэлгүүрийн серверийн хаяг</translation>
     </message>
@@ -6859,22 +6909,12 @@
         <translation>CSV файл (*.csv);;Бүх файл (*)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+113"/>
-        <source>VAT rate (%)</source>
-        <translation>НӨАТ-ын хувь (%)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>City tax rate (%)</source>
-        <translation>НХАТ-ын хувь (%)</translation>
-    </message>
-    <message>
-        <location line="+0"/>
+        <location filename="../../pos_app/ui/settings_sections.py" line="+116"/>
         <source>1 or 2</source>
         <translation>1 эсвэл 2</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-104"/>
         <source>Time zone</source>
         <translation>Цагийн бүс</translation>
     </message>
@@ -6914,12 +6954,7 @@
         <translation>Цонх</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>maximized, full_screen or window</source>
-        <translation>maximized, full_screen эсвэл window</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Lock after idle (minutes)</source>
         <translation>Идэвхгүй бол түгжих (минут)</translation>
     </message>
@@ -6974,11 +7009,6 @@
         <translation>Агуулга</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>weight or price</source>
-        <translation>жин эсвэл үнэ</translation>
-    </message>
-    <message>
         <location line="+2"/>
         <source>Code digits</source>
         <translation>Кодын орон</translation>
@@ -6997,11 +7027,6 @@
         <location line="+1"/>
         <source>Verifier digit</source>
         <translation>Шалгах орон</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>no or yes</source>
-        <translation>no эсвэл yes</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -7187,7 +7212,7 @@
     <message>
         <location line="+23"/>
         <source>&amp;Float counted in the drawer</source>
-        <translation>Шүүгээнд тоолсон &amp;эхлэлийн бэлэн мөнгө</translation>
+        <translation>Шүүгээнд тоолсон эхлэлийн бэлэн мөнгө (&amp;F)</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -7197,7 +7222,7 @@
     <message>
         <location line="+7"/>
         <source>Cash &amp;counted in the drawer</source>
-        <translation>Шүүгээнд &amp;тоолсон бэлэн мөнгө</translation>
+        <translation>Шүүгээнд тоолсон бэлэн мөнгө (&amp;C)</translation>
     </message>
     <message>
         <location line="+7"/>
