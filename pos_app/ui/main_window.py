@@ -31,6 +31,7 @@ from .cart_model import CartModel
 from .focus_return import FocusReturn
 from .printing import ReceiptPrinting
 from .scan_routing import ScanRouter
+from .status_line import StatusLine
 from .sale_flow import SaleFlow
 from .sale_page import SalePage
 from .tasks import TaskRunner
@@ -92,6 +93,7 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
         body.addWidget(self.pages)
         layout.addLayout(body, 1)
         self.setCentralWidget(central)
+        self.setStatusBar(StatusLine(self))     # a long message wraps, never off the screen
         self.statusBar().showMessage(self.tr("Starting…"))
 
         self._make_actions()

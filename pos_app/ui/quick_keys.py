@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence, QResizeEvent
+from PySide6.QtGui import QFontMetrics, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QPushButton, QSizePolicy, QWidget
 
 from pos_app.domain.catalog import CatalogItem
@@ -52,7 +52,8 @@ class QuickKeys(QWidget):
 
 
 class QuickKeyButton(QPushButton):
-    """A quick key: the item's name (cut to the key's width), its price and its key (⇧F1)."""
+    """A quick key: the item's name (on two lines where one is too narrow, cut only beyond), its price and its
+    key (⇧F1)."""
 
     def __init__(self, item: CatalogItem, key: QKeySequence) -> None:
         super().__init__()
@@ -72,6 +73,25 @@ class QuickKeyButton(QPushButton):
 
     def _show(self, width: int) -> None:
         room = max(20, width - 16)
-        name = self.fontMetrics().elidedText(self.item.name, Qt.TextElideMode.ElideRight, room)
+        name = "\n".join(name_lines(self.item.name, room, self.fontMetrics()))
         self.setText(f"{name}\n{money_text(self.item.price)}  ·  {self.key_text}")
         self.setShortcut(self.key)       # after the text: setText puts the text's mnemonic (none) in its place
+
+
+def name_lines(name: str, room: int, metrics: QFontMetrics) -> list[str]:
+    """An item's name in at most two lines of `room` pixels: broken between words where one line is too narrow
+    (a 1024-pixel till's keys are), and cut with "…" only where two are not enough."""
+    if metrics.horizontalAdvance(name) <= room:
+        return [name]
+    words = name.split()
+    first = words[0] if words else name
+    for count in range(len(words) - 1, 0, -1):
+        candidate = " ".join(words[:count])
+        if metrics.horizontalAdvance(candidate) <= room:
+            first = candidate
+            break
+    rest = name[len(first):].strip()
+    lines = [metrics.elidedText(first, Qt.TextElideMode.ElideRight, room)]
+    if rest:
+        lines.append(metrics.elidedText(rest, Qt.TextElideMode.ElideRight, room))
+    return lines

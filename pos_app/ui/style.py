@@ -29,7 +29,8 @@ QLabel#message, QLabel#banner { font-size: 12pt; border-radius: 4px; padding: 8p
 QLabel#message[kind="error"], QLabel#banner { background: #fffbea; color: #8d2b0b; border: 1px solid #f7c948; }
 QLabel#message[kind="info"] { background: #e3f8ff; color: #0b4f71; border: 1px solid #81defd; }
 QLabel#status { font-size: 12pt; color: #323f4b; }
-QStatusBar { font-size: 12pt; }
+QStatusBar, QLabel#statusMessage { font-size: 12pt; }
+QStatusBar::item { border: none; }
 QLabel#partPaid { font-size: 14pt; font-weight: 600; border-radius: 4px; padding: 8px;
                   background: #e3f8ff; color: #0b4f71; border: 1px solid #81defd; }
 QLabel#paidTitle { font-size: 28pt; font-weight: 700; color: #0e7c4a; }

@@ -150,3 +150,26 @@ def test_no_translation_gives_a_mnemonic_a_latin_keyboard_cannot_type() -> None:
             translation = message.findtext("translation") or ""
             letter = _mnemonic(translation)
             assert letter is None or (letter.isascii() and letter.isalpha()), f"{ts.name}: {translation}"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1366", "1024"])
+def test_a_long_status_message_is_read_whole_on_two_lines(speaking_till, size) -> None:
+    """The no-manager message ran off a 1024-pixel screen in Mongolian: the status line wraps it instead."""
+    till = speaking_till(size)
+    words = " ".join(["Менежерийн ПИН бүртгэгдээгүй: хэн ч мөнгө буцааж чадна."] * 4)
+    till.window.statusBar().showMessage(words)
+    settle(till)
+    line = till.window.statusBar().message
+    assert till.window.statusBar().currentMessage() == words
+    assert line.geometry().right() <= till.window.width()
+    assert line.height() >= line.heightForWidth(line.width()) > line.fontMetrics().lineSpacing()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1366", "1024"])
+def test_a_quick_keys_long_name_goes_onto_a_second_line_before_it_is_cut(speaking_till, size) -> None:
+    till = speaking_till(size)
+    settle(till)
+    keys = [key for key in till.window.findChildren(QAbstractButton) if key.objectName() == "quickKey"]
+    assert keys
+    for key in keys:
+        assert "…" not in key.text(), key.text()          # the sample catalog's names all fit on two lines
