@@ -76,7 +76,7 @@ COUNTER_TEMPLATES = (
 )
 
 
-LONGEST_WORD = 100       # characters of one unbroken word a message shows (a file's path whole): the rest elided in the middle
+LONGEST_WORD = 100       # characters of one unbroken word a message shows (a path whole); the rest elided mid-word
 LONGEST_MESSAGE = 400    # characters of a whole message
 
 
