@@ -83,7 +83,7 @@ def returns_shots(folder: Path, language_code: str, language: Language, size: tu
     save_screen(history, folder, "25-partial-return")
     finished: list[str] = []
     history.action_finished.connect(finished.append)
-    QTest.keyClick(returns.reason, Qt.Key.Key_Return)
+    QTest.keyClick(returns.reason, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)   # Ctrl+Enter: given back
     wait(lambda: bool(finished), 30)            # the money given back, the receipt corrected
     # One sale in the range: its details take the table's room, as a cashier drags the splitters, so the
     # corrected receipt and the return show without scrolling.
