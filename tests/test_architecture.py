@@ -235,6 +235,51 @@ def test_the_circle_check_finds_a_circle() -> None:
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+def _private_imports(source: str, module: str, *, is_package: bool = False) -> list[str]:
+    """Where `source` (the module `module`) imports a private name (`_x`, not a dunder) from a pos_app module:
+    `from M import _x`, relative or absolute, at the top, in a function or for the type checker alone."""
+    package = module if is_package else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        base = node.module or ""
+        if node.level:
+            parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+            base = ".".join(parts + ([node.module] if node.module else []))
+        if base != "pos_app" and not base.startswith("pos_app."):
+            continue
+        found += [f"{node.lineno}: from {base} import {alias.name}" for alias in node.names
+                  if alias.name.startswith("_") and not (alias.name.startswith("__") and alias.name.endswith("__"))]
+    return found
+
+
+def test_no_private_name_is_imported_from_another_module() -> None:
+    """A private name is its module's own: a name two modules share is public (named for its job), or the two
+    are one job and live in one module."""
+    offences = [f"{path.relative_to(PACKAGE.parent)}:{where}" for path in sorted(PACKAGE.rglob("*.py"))
+                for where in _private_imports(path.read_text(encoding="utf-8"), _module_name(path),
+                                              is_package=path.name == "__init__.py")]
+    assert offences == []
+
+
+def test_the_private_import_check_finds_one() -> None:
+    source = ("from __future__ import annotations\n"
+              "from pos_app import __version__\n"
+              "from pathlib import _ignore\n"
+              "from .day_summary import DaySummary, _largest_first as largest\n"
+              "from ..qpay.transport import _NO_BODY\n"
+              "from pos_app.receipts.sale_slip import header_blocks\n"
+              "def later() -> None:\n"
+              "    from . import _hidden\n")
+    assert _private_imports(source, "pos_app.journal.day_combine") == [
+        "4: from pos_app.journal.day_summary import _largest_first",
+        "5: from pos_app.qpay.transport import _NO_BODY",
+        "8: from pos_app.journal import _hidden"]
+    assert _private_imports("from .tasks import _Task\n", "pos_app.ui", is_package=True) == [
+        "1: from pos_app.ui.tasks import _Task"]
+
+
 # -- one owner for every money step ------------------------------------------------------------------------------
 
 _WRITING = frozenset({"_writing", "_step", "_failed_step"})   # the journal's own transactions

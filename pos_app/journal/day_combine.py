@@ -13,7 +13,7 @@ from dataclasses import fields
 from datetime import date
 from decimal import Decimal
 
-from .day_summary import DaySummary, Tally, _largest_first
+from .day_summary import DaySummary, Tally, largest_first
 
 __all__ = ["combine"]
 
@@ -38,7 +38,7 @@ def combine(summaries: Iterable[DaySummary], *, day: date | None = None, termina
             for pairs in parts:
                 for key, tally in pairs:
                     merged[key] = merged.get(key, Tally()) + tally
-            values[field.name] = _largest_first(merged)
+            values[field.name] = largest_first(merged)
         elif field.name in ("owing", "left_valid"):
             values[field.name] = tuple(pair for pairs in parts for pair in pairs)
         elif not parts:

@@ -21,8 +21,8 @@ from .given_back import GivenBack, GiveBackReader, listed_payments
 from .journal import JournalReceipt, JournalSale, JournalStatus, ReceiptStatus, ReversalStatus
 from .return_rows import kept_taxes
 
-__all__ = ["HALF_WAY_STATUSES", "PAID_STATUSES", "Event", "SaleDay", "day_bounds", "day_moves", "day_sales",
-           "sale_day", "wall_clock"]
+__all__ = ["HALF_WAY_STATUSES", "PAID_STATUSES", "Event", "SaleDay", "amount_sum", "day_bounds", "day_moves",
+           "day_sales", "midnight", "sale_day", "wall_clock"]
 
 _S = JournalStatus
 PAID_STATUSES = frozenset({_S.PAID, _S.RECEIPT_PENDING, _S.COMPLETED})
@@ -94,11 +94,11 @@ class SaleDay:
 
     @property
     def receipt_vat(self) -> Decimal:
-        return _sum(r.receipt.vat for r in self.issued) - _sum(r.receipt.vat for r in self.voided)
+        return amount_sum(r.receipt.vat for r in self.issued) - amount_sum(r.receipt.vat for r in self.voided)
 
     @property
     def receipt_city_tax(self) -> Decimal:
-        return _sum(r.receipt.city_tax for r in self.issued) - _sum(r.receipt.city_tax for r in self.voided)
+        return amount_sum(r.receipt.city_tax for r in self.issued) - amount_sum(r.receipt.city_tax for r in self.voided)
 
     @property
     def no_receipt_vat(self) -> Decimal:
@@ -111,7 +111,8 @@ class SaleDay:
 
 
 
-def _sum(amounts: Iterable[Decimal]) -> Decimal:
+def amount_sum(amounts: Iterable[Decimal]) -> Decimal:
+    """The amounts added up (zero when there are none)."""
     return sum(amounts, _ZERO)
 
 
@@ -121,14 +122,15 @@ def wall_clock(moment: datetime) -> datetime:
     return moment.replace(tzinfo=None)
 
 
-def _midnight(day: date) -> datetime:
+def midnight(day: date) -> datetime:
+    """The start of `day` in local wall-clock time (naive, as `wall_clock` gives)."""
     return datetime.combine(day, time())
 
 
 def day_bounds(day: date, since: datetime | None = None, until: datetime | None = None) -> tuple[datetime, datetime]:
     """The day's window in local wall-clock time: from midnight (or `since`, the close of the day before) to the
     next midnight (or `until`, this day's close, when earlier)."""
-    start, end = _midnight(day), _midnight(day + timedelta(days=1))
+    start, end = midnight(day), midnight(day + timedelta(days=1))
     if since is not None:
         start = min(start, wall_clock(since))
     if until is not None:
@@ -180,7 +182,7 @@ def _rounding(steps: Sequence[Event], start: datetime, end: datetime) -> Decimal
         sign = _ROUNDING_SIGNS.get(kind)
         records = detail.get("payments")
         if sign and start <= wall_clock(at) < end and isinstance(records, (list, tuple)):
-            total += sign * _sum(Decimal(str(record.get("rounding", "0")))
+            total += sign * amount_sum(Decimal(str(record.get("rounding", "0")))
                                  for record in records if isinstance(record, Mapping))
     return total
 
@@ -244,7 +246,7 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
         if paid_at is None or paid_at >= moment:
             return None
         returns = [part for part in sale.part_returns if wall_clock(part.at) < moment]
-        returned = _sum(part.amount for part in returns)
+        returned = amount_sum(part.amount for part in returns)
         if returned >= sale.total:
             return None                          # every line returned: nothing is kept
         reversal = None
@@ -257,7 +259,7 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
                and not (row.status in _GONE and wall_clock(row.changed_at) < moment)
                for row in sale.receipts):
             return None
-        paid = _sum(amount for at, amount in paid_with.values() if at < moment)
+        paid = amount_sum(amount for at, amount in paid_with.values() if at < moment)
         return paid - returned, kept_taxes(sale, returns)
 
     def within(moment: datetime) -> bool:
@@ -265,8 +267,8 @@ def sale_day(sale: JournalSale, events: Sequence[Event] | None, start: datetime,
 
     issued = tuple(row for row in sale.receipts if within(row.issued_at))
     voided = tuple(row for row in sale.receipts if row.status in _GONE and within(row.changed_at))
-    paid = _sum(payment.amount for payment in payments) if payments else None
-    given_back = _sum(back.amount for back in returned) if returned else None
+    paid = amount_sum(payment.amount for payment in payments) if payments else None
+    given_back = amount_sum(back.amount for back in returned) if returned else None
     # The change over the window (a correction line when it stopped being without receipt).
     at_start, at_end = without_receipt(start), without_receipt(end)
     money_then, taxes_then = at_start or (_ZERO, ZERO_TAX)

@@ -95,11 +95,11 @@ from .day_moves import (
     PAID_STATUSES,
     Event,
     SaleDay,
-    _midnight,
-    _sum,
+    amount_sum,
     day_bounds,
     day_moves,
     day_sales,
+    midnight,
     sale_day,
     wall_clock,
 )
@@ -112,7 +112,8 @@ if TYPE_CHECKING:
 
 __all__ = ["HALF_WAY_STATUSES", "PAID_STATUSES", "TENDER_ORDER", "UNKNOWN", "DayReport", "DaySummary", "Event",
            "SaleDay", "Tally", "TenderDay", "day_bounds", "day_moves", "day_sales", "day_summary", "is_unfinished",
-           "load_day", "needs_attention", "sale_day", "sale_taxes", "summarize", "tender_order", "wall_clock"]
+           "largest_first", "load_day", "needs_attention", "sale_day", "sale_taxes", "summarize", "tender_order",
+           "wall_clock"]
 
 _S = JournalStatus
 TENDER_TYPES = frozenset({CASH_TYPE, TERMINAL_TYPE})
@@ -188,7 +189,7 @@ class DaySummary:
         back that is not split by type (a Z report stored before the split) is the unknown type's, so the
         tenders still add up to the day."""
         paid, back = dict(self.by_payment_type), dict(self.given_back_by_type)
-        unsplit = self.given_back.amount - _sum(tally.amount for tally in back.values())
+        unsplit = self.given_back.amount - amount_sum(tally.amount for tally in back.values())
         if unsplit:
             back[""] = back.get("", Tally()) + Tally(0 if back else self.given_back.count, unsplit)
         return tuple(TenderDay(kind, paid.get(kind, Tally()), back.get(kind, Tally()))
@@ -230,7 +231,7 @@ def sale_taxes(sale: JournalSale) -> tuple[Decimal, Decimal]:
     """(VAT, city tax) as things stand: the sum of its valid receipts when it has any, else the sale's own split."""
     valid = sale.valid_receipts
     if valid:
-        return _sum(r.receipt.vat for r in valid), _sum(r.receipt.city_tax for r in valid)
+        return amount_sum(r.receipt.vat for r in valid), amount_sum(r.receipt.city_tax for r in valid)
     return sale.taxes.vat, sale.taxes.city_tax
 
 
@@ -250,7 +251,7 @@ def summarize(sales: Iterable[JournalSale], day: date, terminal: str,
     chosen = sales if attention is None else tuple(attention)
     waiting = {sale.number: sale for sale in chosen
                if sale.terminal == terminal and wall_clock(sale.created_at) < end and needs_attention(sale)}
-    starts_at_close = since if since is not None and wall_clock(since) < _midnight(day) else None
+    starts_at_close = since if since is not None and wall_clock(since) < midnight(day) else None
     return _summary_of(moves, tuple(waiting.values()), day, terminal, starts_at_close, closed_at)
 
 
@@ -278,7 +279,7 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
                     banks[bank] = banks.get(bank, Tally()).plus(payment.amount)
                 kinds[kind] = kinds.get(kind, Tally()).plus(payment.amount)
         if move.covered:
-            taken_off = _sum(line.discount + line.sale_share for line in sale.lines)
+            taken_off = amount_sum(line.discount + line.sale_share for line in sale.lines)
             if taken_off:
                 discounts = discounts.plus(taken_off)
         if move.without_receipt or move.without_receipt_amount or move.without_receipt_taxes != ZERO_TAX:
@@ -292,7 +293,7 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
         elif move.ended is _S.FAILED:
             failed = failed.plus(sale.total)
         for how in dict.fromkeys(back.how for back in move.returned):    # a sale once a way; by type, each payment
-            given_back[how] = given_back[how].plus(_sum(back.amount for back in move.returned if back.how is how))
+            given_back[how] = given_back[how].plus(amount_sum(back.amount for back in move.returned if back.how is how))
         for payment in (payment for back in move.returned for payment in back.payments):
             kind = payment.kind.strip().upper()
             kinds_back[kind] = kinds_back.get(kind, Tally()).plus(payment.amount)
@@ -309,10 +310,10 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
         if sale.status in HALF_WAY_STATUSES:
             unfinished = unfinished.plus(sale.total)
         if sale.owes_receipt:
-            missing = _sum(payment.amount for payment in sale.payments_without_receipt)
+            missing = amount_sum(payment.amount for payment in sale.payments_without_receipt)
             owes_receipt = owes_receipt.plus(missing)
             owing.append((sale.number, missing))
-        stale = _sum(row.receipt.amount for row in sale.stale_receipts)
+        stale = amount_sum(row.receipt.amount for row in sale.stale_receipts)
         if sale.stale_receipts:
             left_valid = left_valid.plus(stale)
             left.append((sale.number, stale))
@@ -326,8 +327,8 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
         receipts_issued=receipts_issued, receipts_voided=receipts_voided,
         receipt_vat=receipt_vat, receipt_city_tax=receipt_city_tax, without_receipt=without_receipt,
         no_receipt_vat=no_receipt_vat, no_receipt_city_tax=no_receipt_city_tax, discounts=discounts,
-        by_bank=_largest_first(banks), by_payment_type=_largest_first(kinds),
-        given_back_by_type=_largest_first(kinds_back),
+        by_bank=largest_first(banks), by_payment_type=largest_first(kinds),
+        given_back_by_type=largest_first(kinds_back),
         cancelled=cancelled, expired=expired, failed=failed,
         given_back_cancel=given_back[ReversalKind.CANCEL], given_back_refund=given_back[ReversalKind.REFUND],
         reversals_pending=reversals_pending, reversals_failed=reversals_failed,
@@ -336,7 +337,8 @@ def _summary_of(moves: Sequence[SaleDay], waiting: Sequence[JournalSale], day: d
         unfinished=unfinished, since=since, closed_at=closed_at)
 
 
-def _largest_first(tallies: dict[str, Tally]) -> tuple[tuple[str, Tally], ...]:
+def largest_first(tallies: dict[str, Tally]) -> tuple[tuple[str, Tally], ...]:
+    """The tallies in the order a day's report lists them (a till's, or several combined)."""
     # Named keys before the unnamed one, then the most money first; the name breaks ties (a stable CSV).
     return tuple(sorted(tallies.items(), key=lambda item: (item[0] == "", -item[1].amount, item[0])))
 
@@ -357,7 +359,7 @@ def load_day(journal: Journal, day: date, *, since: datetime | None = None, unti
         events.setdefault(number, []).append((at, kind, detail))
     for sale in sales:
         # Begun before the steps read: what it did earlier (payments learnt of, paid, given back) is needed too.
-        if wall_clock(sale.created_at) < _midnight(first):
+        if wall_clock(sale.created_at) < midnight(first):
             events[sale.number] = journal.events(sale.number)
     attention = journal.sales_needing_attention()
     terminal = journal.terminal_id

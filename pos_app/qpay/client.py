@@ -58,7 +58,7 @@ from .invoice_creation import InvoiceCreation, InvoiceRequest, invoice_request, 
 from .redaction import Secret
 from .retry import DEFAULT_RETRY_POLICY, RetryPolicy
 from .statuses import InvoiceStatus
-from .transport import _NO_BODY, Timeout, Transport
+from .transport import NO_BODY, Timeout, Transport
 from .wire import MAX_PAGE_LIMIT, day, offset, parse, require_id, segment
 
 __all__ = ["QPayClient"]
@@ -168,12 +168,12 @@ class QPayClient(EbarimtCalls):
         )
         return parse(TokenPair, body, "POST", "/v2/auth/refresh")
 
-    def call(self, method: str, path: str, *, json_body: Any = _NO_BODY, safe_to_repeat: bool) -> Any:
+    def call(self, method: str, path: str, *, json_body: Any = NO_BODY, safe_to_repeat: bool) -> Any:
         """Any `/v2` call with this client's session, its JSON answer as it came (a gateway passes it on, as
         the store does); errors as for every call. *safe_to_repeat* False: never sent twice on a lost answer."""
         return self._call(method, path, json_body=json_body, safe_to_repeat=safe_to_repeat)
 
-    def _call(self, method: str, path: str, *, json_body: Any = _NO_BODY, safe_to_repeat: bool) -> Any:
+    def _call(self, method: str, path: str, *, json_body: Any = NO_BODY, safe_to_repeat: bool) -> Any:
         token = self._tokens.access_token()
         try:
             return self._transport.request(

@@ -15,7 +15,7 @@ from typing import Any
 
 from .builders import EbarimtRequest
 from .models import Ebarimt, EbarimtCancelResult
-from .transport import _NO_BODY
+from .transport import NO_BODY
 from .wire import segment, send_for_outcome
 
 __all__ = ["EbarimtCalls"]
@@ -25,7 +25,7 @@ _ASK_VOID_AGAIN = "ask Cancel Ebarimt again (a voided receipt answers EBARIMT_NO
 
 
 class EbarimtCalls:
-    def _call(self, method: str, path: str, *, json_body: Any = _NO_BODY, safe_to_repeat: bool) -> Any:
+    def _call(self, method: str, path: str, *, json_body: Any = NO_BODY, safe_to_repeat: bool) -> Any:
         raise NotImplementedError  # QPayClient's
 
     # -- ebarimt ----------------------------------------------------------------

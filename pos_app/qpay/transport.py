@@ -29,7 +29,7 @@ from .errors import APIConnectionError, InvalidResponseError, OutcomeUnknownErro
 from .redaction import redact
 from .retry import DEFAULT_RETRY_POLICY, RetryPolicy, parse_retry_after, request_not_sent, retry_delay
 
-__all__ = ["Timeout", "Transport", "normalize_timeout", "validate_base_url"]
+__all__ = ["NO_BODY", "Timeout", "Transport", "normalize_timeout", "validate_base_url"]
 
 Timeout = float | tuple[float, float]
 
@@ -86,7 +86,7 @@ def _new_session() -> requests.Session:
     return session
 
 
-_NO_BODY = object()
+NO_BODY = object()   # a call without a body (`None` would be sent as JSON null)
 
 
 class Transport:
@@ -125,7 +125,7 @@ class Transport:
         path: str,
         *,
         authorization: str | None,
-        json_body: Any = _NO_BODY,
+        json_body: Any = NO_BODY,
         safe_to_repeat: bool,
     ) -> Any:
         """Send and return the parsed JSON answer (``None`` for an empty body).
@@ -144,7 +144,7 @@ class Transport:
         }
         if authorization is not None:
             headers["Authorization"] = authorization
-        data = None if json_body is _NO_BODY else json.dumps(json_body, ensure_ascii=False).encode("utf-8")
+        data = None if json_body is NO_BODY else json.dumps(json_body, ensure_ascii=False).encode("utf-8")
 
         attempt = 0
         while True:

@@ -38,7 +38,7 @@ from .escpos_out import CD_KICK_2, make_profile, render_escpos
 from .escpos_target import DEFAULT_BAUDRATE, DEFAULT_PORT, ESC_POS_KINDS, EscposTarget, parse_target, printer_models
 from .layout import Paper, ReceiptLayout
 from .network_job import JobNotTaken, abort, deliver, status_byte
-from .printer_words import _hint, _JobRefused, _unavailable, job_not_taken
+from .printer_words import JobRefused, job_not_taken, not_answering, what_to_check
 
 try:                                   # pyusb and pyserial come with python-escpos[usb,serial]
     import usb.core
@@ -160,7 +160,7 @@ class _Lp(LP):
             process.communicate()
             raise
         if process.returncode:
-            raise _JobRefused(cups_jobs.lp_refusal(refusal.decode(errors="replace"), process.returncode))
+            raise JobRefused(cups_jobs.lp_refusal(refusal.decode(errors="replace"), process.returncode))
         self.job = cups_jobs.job_id(answer.decode(errors="replace")) or cups_jobs.CupsJob(self.printer_name, 0)
 
 
@@ -201,7 +201,7 @@ def open_escpos(target: EscposTarget, paper: Paper, *, model: str = "default", t
         raise PrinterSetupError(_missing_support(target)) from None
     except _DEVICE_ERRORS as error:
         _close_quietly(printer)
-        raise _unavailable(target, error, timeout) from None
+        raise not_answering(target, error, timeout) from None
     return printer
 
 
@@ -308,12 +308,12 @@ def send_escpos(layouts: Sequence[ReceiptLayout], target: EscposTarget, paper: P
     except JobNotTaken as error:
         abort(printer._device)
         raise job_not_taken(target, error) from None
-    except _JobRefused as error:
+    except JobRefused as error:
         raise PrinterUnavailable(translate("Printing", "The receipt printer ({printer}) refused the job: {reason}. "
                                                        "{hint}").format(printer=target.describe(), reason=error,
-                                                                        hint=_hint(target.kind))) from None
+                                                                        hint=what_to_check(target.kind))) from None
     except _DEVICE_ERRORS as error:
-        raise _unavailable(target, error, timeout) from None
+        raise not_answering(target, error, timeout) from None
     finally:
         _close_quietly(printer)
 
@@ -340,7 +340,7 @@ def kick_drawer(target: EscposTarget, paper: Paper, *, model: str = "default", t
     except PrintError:
         raise
     except _DEVICE_ERRORS as error:
-        raise _unavailable(target, error, timeout) from None
+        raise not_answering(target, error, timeout) from None
     finally:
         _close_quietly(printer)
 
@@ -348,5 +348,5 @@ def kick_drawer(target: EscposTarget, paper: Paper, *, model: str = "default", t
 # -- failures in words -----------------------------------------------------------
 
 _DEVICE_ERRORS: tuple[type[BaseException], ...] = (
-    EscposError, OSError, subprocess.SubprocessError, _JobRefused, ValueError, *_WIN32_ERRORS,
+    EscposError, OSError, subprocess.SubprocessError, JobRefused, ValueError, *_WIN32_ERRORS,
     *((usb.core.USBError,) if usb else ()), *((serial.SerialException,) if serial else ()))

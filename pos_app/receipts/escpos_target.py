@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QCoreApplication
 
 from .errors import PrinterSetupError
-from .printer_words import _examples, _how
+from .printer_words import how_written, setting_examples
 
 __all__ = ["DEFAULT_BAUDRATE", "DEFAULT_PORT", "ESC_POS_KINDS", "EscposTarget", "parse_target", "printer_models"]
 
@@ -96,17 +96,17 @@ def _usb(text: str, rest: str) -> EscposTarget:
     parts = rest.split(":")
     matches = [_HEX_ID.fullmatch(part.strip()) for part in parts]
     if len(parts) not in (2, 4) or not all(matches):
-        raise _invalid(text, _how("usb"))
+        raise _invalid(text, how_written("usb"))
     numbers = [int(match.group(1), 16) for match in matches if match]
     vendor, product = numbers[:2]
     if not vendor or not product:
-        raise _invalid(text, _how("usb"))
+        raise _invalid(text, how_written("usb"))
     if len(numbers) == 2:
         return EscposTarget("usb", vendor_id=vendor, product_id=product)
     in_ep, out_ep = numbers[2:]
     if not (0x81 <= in_ep <= 0x8F and 0x01 <= out_ep <= 0x0F):
         raise _invalid(text, translate("Printing", "{how} (an in endpoint is 81 to 8f, an out endpoint 01 to 0f)")
-                       .format(how=_how("usb")))
+                       .format(how=how_written("usb")))
     return EscposTarget("usb", vendor_id=vendor, product_id=product, in_ep=in_ep, out_ep=out_ep)
 
 
@@ -116,10 +116,10 @@ def _serial(text: str, rest: str) -> EscposTarget:
     if sep and tail.strip().isdigit():
         # str.isdigit() also takes "²" and runs of thousands of digits, which int() refuses with a ValueError.
         if not _DIGITS.fullmatch(tail.strip()):
-            raise _invalid(text, _how("serial"))
+            raise _invalid(text, how_written("serial"))
         device, baudrate = head.strip(), int(tail)
     if not device or not 50 <= baudrate <= 4_000_000:
-        raise _invalid(text, _how("serial"))
+        raise _invalid(text, how_written("serial"))
     return EscposTarget("serial", device=device, baudrate=baudrate)
 
 
@@ -137,21 +137,21 @@ def _network(text: str, rest: str) -> EscposTarget:
     if rest.startswith("["):                          # [IPv6] or [IPv6]:port
         host, bracket, after = rest[1:].partition("]")
         if not bracket or (after and not after.startswith(":")):
-            raise _invalid(text, _how("network"))
+            raise _invalid(text, how_written("network"))
         port_text = after[1:]
         try:
             ipaddress.IPv6Address(host)
         except ValueError:
-            raise _invalid(text, _how("network")) from None
+            raise _invalid(text, how_written("network")) from None
     elif rest.count(":") == 1:
         host, _, port_text = rest.partition(":")
     else:                                             # a host, or a bare IPv6 address without a port
         host = rest
     if port_text or rest.endswith(":"):
         if not _DIGITS.fullmatch(port_text) or not 1 <= int(port_text) <= 65535:
-            raise _invalid(text, _how("network"))
+            raise _invalid(text, how_written("network"))
     if not host or not _valid_host(host):
-        raise _invalid(text, _how("network"))
+        raise _invalid(text, how_written("network"))
     return EscposTarget("network", host=host, port=int(port_text) if port_text else DEFAULT_PORT)
 
 
@@ -161,12 +161,12 @@ def parse_target(text: str) -> EscposTarget:
     text = (text or "").strip()
     if not text:
         raise PrinterSetupError(translate("Printing", "No ESC/POS printer connection is set: write one such as "
-                                                      "{examples}.").format(examples=_examples()))
+                                                      "{examples}.").format(examples=setting_examples()))
     kind, sep, rest = text.partition(":")
     kind = kind.strip().lower()
     if not sep or kind not in ESC_POS_KINDS:
         raise _invalid(text, translate("Printing", "it must start with usb:, serial:, network:, win32:, cups: or "
-                                                   "file:, as in {examples}").format(examples=_examples()))
+                                                   "file:, as in {examples}").format(examples=setting_examples()))
     if kind == "usb":
         return _usb(text, rest)
     if kind == "serial":
@@ -175,7 +175,7 @@ def parse_target(text: str) -> EscposTarget:
         return _network(text, rest)
     value = rest.strip()
     if not value or any(ord(char) < 0x20 for char in value):
-        raise _invalid(text, _how(kind))
+        raise _invalid(text, how_written(kind))
     if kind == "file":
         return EscposTarget("file", device=value)
     return EscposTarget(kind, name=value)

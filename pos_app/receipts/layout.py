@@ -14,14 +14,6 @@ from __future__ import annotations
 
 # The blocks, the sale receipt and the other documents live in slip_blocks, sale_slip and slips; every name
 # stays importable from here.
-from .sale_slip import _header as _header
-from .sale_slip import _lines as _lines
-from .sale_slip import _moment as _moment
-from .sale_slip import _payments as _payments
-from .sale_slip import _receiver_name as _receiver_name
-from .sale_slip import _receiver_text as _receiver_text
-from .sale_slip import _taxes as _taxes
-from .sale_slip import _voided as _voided
 from .sale_slip import sale_receipt as sale_receipt
 from .sale_slip import translate as translate
 from .shift_slips import shift_report_layout as shift_report_layout
@@ -39,8 +31,6 @@ from .slip_blocks import Size as Size
 from .slip_blocks import Text as Text
 from .slip_blocks import pair_lines as pair_lines
 from .slip_blocks import wrap as wrap
-from .slips import _slip_head as _slip_head
-from .slips import _unknown as _unknown
 from .slips import day_summary_layout as day_summary_layout
 from .slips import layouts_for as layouts_for
 from .slips import printer_test_page as printer_test_page

@@ -20,19 +20,20 @@ if TYPE_CHECKING:
 translate = QCoreApplication.translate     # lupdate reads translate("Printing", "...") calls
 
 
-class _JobRefused(Exception):
+class JobRefused(Exception):
     """The system's print command took the job and failed (its exit status)."""
 
 
 # Texts are translated when a message is made (on the printing worker), never at import: the till's
 # language can change while it runs.
 
-def _examples() -> str:
+def setting_examples() -> str:
+    """A setting of each kind, as an example (the end of a "use one of" sentence)."""
     return translate("Printing", "usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:<printer name>, "
                                  "cups:<printer name> or file:/dev/usb/lp0")
 
 
-def _how(kind: str) -> str:
+def how_written(kind: str) -> str:
     """How a setting of `kind` is written (the end of a "cannot be used" sentence)."""
     return {
         "usb": translate("Printing", "a USB printer is written usb:VID:PID with its vendor and product id in hex "
@@ -51,7 +52,7 @@ def _how(kind: str) -> str:
     }[kind]
 
 
-def _hint(kind: str) -> str:
+def what_to_check(kind: str) -> str:
     """What the cashier checks when a printer of `kind` does not answer (a sentence)."""
     return {
         "usb": translate("Printing", "Check that it is switched on and its USB cable is plugged in."),
@@ -94,7 +95,7 @@ def _reason(target: EscposTarget, error: BaseException, timeout: float) -> str:
             return translate("Printing", "the USB connection failed")
         if serial and isinstance(cause, serial.SerialTimeoutException):
             return translate("Printing", "it did not take the data in time")
-        if isinstance(cause, _JobRefused):
+        if isinstance(cause, JobRefused):
             return str(cause)                          # translated when lp's status was read
         if subprocess and isinstance(cause, subprocess.TimeoutExpired):
             return translate("Printing", "lp did not finish in time")
@@ -133,11 +134,12 @@ def _os_reason(target: EscposTarget, number: int) -> str:
     return translate("Printing", "the connection failed")
 
 
-def _unavailable(target: EscposTarget, error: BaseException, timeout: float) -> PrinterUnavailable:
+def not_answering(target: EscposTarget, error: BaseException, timeout: float) -> PrinterUnavailable:
+    """A printer that did not answer: which one, why (from `error`'s chain) and what to check."""
     return PrinterUnavailable(translate("Printing", "The receipt printer ({printer}) does not answer: {reason}. "
                                                     "{hint}").format(printer=target.describe(),
                                                                      reason=_reason(target, error, timeout),
-                                                                     hint=_hint(target.kind)))
+                                                                     hint=what_to_check(target.kind)))
 
 
 def job_not_taken(target: EscposTarget, error: JobNotTaken) -> PrinterUnavailable:
@@ -152,4 +154,4 @@ def job_not_taken(target: EscposTarget, error: JobNotTaken) -> PrinterUnavailabl
             seconds=f"{error.seconds:g}")
     return PrinterUnavailable(translate("Printing", "The receipt printer ({printer}) did not print the whole job: "
                                                     "{reason}; part of it may have come out. {hint}").format(
-        printer=target.describe(), reason=reason, hint=_hint(target.kind)))
+        printer=target.describe(), reason=reason, hint=what_to_check(target.kind)))

@@ -52,15 +52,13 @@ from .delivery import Delivery
 from .errors import PrintError, PrinterUnavailable
 from .layout import Align as Align, Block as Block, Feed as Feed, Pair as Pair, Paper, QrCode as QrCode
 from .layout import ReceiptLayout, Rule as Rule, Size as Size, Text as Text
-from .qt_typeset import _draw_rows, _px, _Row, _Typesetter
+from .qt_typeset import Row, Typesetter, draw_rows, mm_to_px
 # the typesetting moved to qt_typeset: its names stay importable from here
-from .qt_typeset import (_BLACK as _BLACK, _POINTS as _POINTS, FAMILY as FAMILY, LARGE_MIN_SCALE as LARGE_MIN_SCALE,
-                         LARGE_PT as LARGE_PT, LINE_MIN_SCALE as LINE_MIN_SCALE, NORMAL_PT as NORMAL_PT,
-                         QR_COLUMN_SHARE as QR_COLUMN_SHARE, QR_QUIET_MODULES as QR_QUIET_MODULES,
-                         QR_SIDE_MM as QR_SIDE_MM, RULE_DASH_MM as RULE_DASH_MM, RULE_GAP_MM as RULE_GAP_MM,
-                         RULE_THICKNESS_MM as RULE_THICKNESS_MM, SMALL_PT as SMALL_PT,
-                         WORD_MIN_SCALE as WORD_MIN_SCALE, _fitting_prefix as _fitting_prefix,
-                         _nothing as _nothing, _text_row as _text_row, _wrap as _wrap)
+from .qt_typeset import (FAMILY as FAMILY, LARGE_MIN_SCALE as LARGE_MIN_SCALE, LARGE_PT as LARGE_PT,
+                         LINE_MIN_SCALE as LINE_MIN_SCALE, NORMAL_PT as NORMAL_PT, QR_COLUMN_SHARE as QR_COLUMN_SHARE,
+                         QR_QUIET_MODULES as QR_QUIET_MODULES, QR_SIDE_MM as QR_SIDE_MM, RULE_DASH_MM as RULE_DASH_MM,
+                         RULE_GAP_MM as RULE_GAP_MM, RULE_THICKNESS_MM as RULE_THICKNESS_MM, SMALL_PT as SMALL_PT,
+                         WORD_MIN_SCALE as WORD_MIN_SCALE)
 from .qr import qr_matrix as qr_matrix
 
 __all__ = ["PDF_DPI", "ensure_fonts", "layout_height", "paint", "prepare_printing", "print_layouts", "receipt_image",
@@ -128,9 +126,9 @@ def roll_mm(paper: Paper) -> float:
 
 # -- measuring and drawing: see qt_typeset -------------------------------------------
 
-def _rows(layout: ReceiptLayout, width: float, dpi: float) -> list[_Row]:
+def _rows(layout: ReceiptLayout, width: float, dpi: float) -> list[Row]:
     ensure_fonts()
-    setter = _Typesetter(width, dpi)
+    setter = Typesetter(width, dpi)
     return [row for block in layout.blocks for row in setter.rows(block)]
 
 
@@ -138,23 +136,23 @@ def _rows(layout: ReceiptLayout, width: float, dpi: float) -> list[_Row]:
 
 def layout_height(layout: ReceiptLayout, paper: Paper, dpi: float) -> int:
     """The height in device pixels at `dpi` of `layout` drawn `paper.printable_mm` wide (no margins)."""
-    rows = _rows(layout, _px(paper.printable_mm, dpi), dpi)
+    rows = _rows(layout, mm_to_px(paper.printable_mm, dpi), dpi)
     return math.ceil(sum(row.height for row in rows))
 
 
 def paint(layout: ReceiptLayout, painter: QPainter, *, left: float, top: float, width: float, dpi: float) -> float:
     """Draw `layout` with `painter` in a column `width` device pixels wide whose top left is (`left`, `top`),
     at `dpi` device pixels an inch. Returns the y below the last block."""
-    return _draw_rows(_rows(layout, width, dpi), painter, left, top)
+    return draw_rows(_rows(layout, width, dpi), painter, left, top)
 
 
 def receipt_image(layout: ReceiptLayout, paper: Paper, dpi: float = 203) -> QImage:
     """The slip as a white picture as wide as the roll (58 or 80 mm at `dpi`) and as tall as its content plus
     a small margin, the text in the roll's printable middle. For previews and documentation."""
-    column = _px(paper.printable_mm, dpi)
+    column = mm_to_px(paper.printable_mm, dpi)
     rows = _rows(layout, column, dpi)
-    width = round(_px(roll_mm(paper), dpi))
-    margin = round(_px(MARGIN_MM, dpi))
+    width = round(mm_to_px(roll_mm(paper), dpi))
+    margin = round(mm_to_px(MARGIN_MM, dpi))
     height = math.ceil(sum(row.height for row in rows)) + 2 * margin
     image = QImage(width, height, QImage.Format.Format_RGB32)     # allocated, not read: no plugin on a worker
     image.fill(_WHITE)
@@ -163,7 +161,7 @@ def receipt_image(layout: ReceiptLayout, paper: Paper, dpi: float = 203) -> QIma
     image.setDotsPerMeterY(dots_per_meter)
     painter = QPainter(image)
     try:
-        _draw_rows(rows, painter, round((width - column) / 2), margin)
+        draw_rows(rows, painter, round((width - column) / 2), margin)
     finally:
         painter.end()
     return image
@@ -189,9 +187,9 @@ def _pdf_bytes(layouts: Sequence[ReceiptLayout], paper: Paper) -> bytes:
     writer.setResolution(PDF_DPI)
     writer.setTitle(" + ".join(layout.title for layout in layouts))
     writer.setCreator(CREATOR)
-    column = _px(paper.printable_mm, PDF_DPI)
-    left = (_px(roll_mm(paper), PDF_DPI) - column) / 2
-    margin = round(_px(MARGIN_MM, PDF_DPI))
+    column = mm_to_px(paper.printable_mm, PDF_DPI)
+    left = (mm_to_px(roll_mm(paper), PDF_DPI) - column) / 2
+    margin = round(mm_to_px(MARGIN_MM, PDF_DPI))
     painter = QPainter()
     try:
         for index, layout in enumerate(layouts):
@@ -205,7 +203,7 @@ def _pdf_bytes(layouts: Sequence[ReceiptLayout], paper: Paper) -> bytes:
                     raise PrintError(translate("Printing", "The PDF could not be drawn."))
             elif not writer.newPage():
                 raise PrintError(translate("Printing", "The PDF could not be drawn."))
-            _draw_rows(rows, painter, left, margin)
+            draw_rows(rows, painter, left, margin)
     finally:
         if painter.isActive():
             painter.end()
@@ -328,7 +326,7 @@ def print_layouts(layouts: Sequence[ReceiptLayout], printer: QPrinter, paper: Pa
     try:
         dpi = printer.resolution()
         page_height = float(printer.height())       # the printable area, in device pixels
-        width = min(_px(paper.printable_mm, dpi), float(printer.width()))
+        width = min(mm_to_px(paper.printable_mm, dpi), float(printer.width()))
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
         for index, layout in enumerate(layouts):
             if index and not printer.newPage():

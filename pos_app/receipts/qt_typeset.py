@@ -46,14 +46,15 @@ RULE_THICKNESS_MM = 0.25        # two dots of a 203 dpi head
 _BLACK = QColor(0, 0, 0)
 
 
-def _px(mm: float, dpi: float) -> float:
+def mm_to_px(mm: float, dpi: float) -> float:
+    """A length in millimetres as device pixels at `dpi`."""
     return mm / 25.4 * dpi
 
 
 # -- measuring: blocks into rows ------------------------------------------------------
 
 @dataclass(frozen=True)
-class _Row:
+class Row:
     """One unbreakable strip of a slip: `draw(painter, left, top)` paints it, `height` device pixels tall.
     A blank row (a feed) is left out at the top of a new page."""
 
@@ -66,7 +67,7 @@ def _nothing(_painter: QPainter, _left: float, _top: float) -> None:
     pass
 
 
-def _text_row(pieces: list[tuple[QFont, str, float]], metrics: QFontMetricsF, min_height: float = 0.0) -> _Row:
+def _text_row(pieces: list[tuple[QFont, str, float]], metrics: QFontMetricsF, min_height: float = 0.0) -> Row:
     """A line of text pieces, each (font, text, x offset), on one baseline, in `metrics`' font; at least
     `min_height` tall (text shrunk to fit keeps a normal line's height, its line centred in it)."""
     height = max(metrics.lineSpacing(), min_height)
@@ -78,10 +79,10 @@ def _text_row(pieces: list[tuple[QFont, str, float]], metrics: QFontMetricsF, mi
             painter.setFont(font)
             painter.drawText(QPointF(left + dx, top + ascent), text)
 
-    return _Row(height, draw)
+    return Row(height, draw)
 
 
-class _Typesetter:
+class Typesetter:
     """Measures blocks into rows for a column `width` device pixels wide at `dpi`."""
 
     def __init__(self, width: float, dpi: float) -> None:
@@ -119,7 +120,7 @@ class _Typesetter:
 
     # blocks
 
-    def rows(self, block: Block) -> list[_Row]:
+    def rows(self, block: Block) -> list[Row]:
         if isinstance(block, Text):
             return self.text(block)
         if isinstance(block, Pair):
@@ -129,13 +130,13 @@ class _Typesetter:
         if isinstance(block, QrCode):
             return self.qr(block)
         if isinstance(block, Feed):
-            return [_Row(max(0, block.lines) * self.normal_line(), _nothing, blank=True)]
+            return [Row(max(0, block.lines) * self.normal_line(), _nothing, blank=True)]
         raise TypeError(f"not a slip block: {block!r}")
 
     def normal_line(self) -> float:
         return QFontMetricsF(self.font(Size.NORMAL, False)).lineSpacing()
 
-    def aligned(self, font: QFont, lines: list[str], align: Align) -> list[_Row]:
+    def aligned(self, font: QFont, lines: list[str], align: Align) -> list[Row]:
         metrics = QFontMetricsF(font)
         rows = []
         for text in lines:
@@ -144,7 +145,7 @@ class _Typesetter:
             rows.append(_text_row([(font, text, max(0.0, dx))], metrics, self.normal_line()))
         return rows
 
-    def text(self, block: Text) -> list[_Row]:
+    def text(self, block: Text) -> list[Row]:
         font = self.font(block.size, block.bold)
         text = block.text
         metrics = QFontMetricsF(font)
@@ -161,7 +162,7 @@ class _Typesetter:
                 return self.aligned(smaller, [text], block.align)
         return self.aligned(font, _wrap(text, metrics, self.width), block.align)
 
-    def pair(self, block: Pair) -> list[_Row]:
+    def pair(self, block: Pair) -> list[Row]:
         font = self.font(block.size, block.bold)
         left, right = block.left, block.right
 
@@ -191,10 +192,10 @@ class _Typesetter:
         rows = self.aligned(font, _wrap(left, metrics, self.width), Align.LEFT) if left.strip() else []
         return rows + self.aligned(font, _wrap(right, metrics, self.width), Align.RIGHT)
 
-    def rule(self) -> _Row:
+    def rule(self) -> Row:
         height = self.normal_line()
-        dash, gap = _px(RULE_DASH_MM, self.dpi), _px(RULE_GAP_MM, self.dpi)
-        thickness = max(1, round(_px(RULE_THICKNESS_MM, self.dpi)))
+        dash, gap = mm_to_px(RULE_DASH_MM, self.dpi), mm_to_px(RULE_GAP_MM, self.dpi)
+        thickness = max(1, round(mm_to_px(RULE_THICKNESS_MM, self.dpi)))
         count = max(1, math.floor((self.width + gap) / (dash + gap)))
         start = (self.width - (count * dash + (count - 1) * gap)) / 2
         width = self.width
@@ -206,9 +207,9 @@ class _Typesetter:
                 x1 = min(round(left + start + index * (dash + gap) + dash), round(left + width))
                 painter.fillRect(QRectF(x0, y, x1 - x0, thickness), _BLACK)
 
-        return _Row(height, draw)
+        return Row(height, draw)
 
-    def qr(self, block: QrCode) -> list[_Row]:
+    def qr(self, block: QrCode) -> list[Row]:
         try:
             matrix = qr_matrix(block.data)
         except ValueError:
@@ -216,7 +217,7 @@ class _Typesetter:
                          len(block.data))
             return self.text(Text(block.data, Align.CENTER))
         count = len(matrix)
-        target = min(_px(QR_SIDE_MM, self.dpi), self.width * QR_COLUMN_SHARE)
+        target = min(mm_to_px(QR_SIDE_MM, self.dpi), self.width * QR_COLUMN_SHARE)
         module = max(1, round(target / count))
         if module * count > self.width:
             module = max(1, math.floor(self.width / count))
@@ -248,7 +249,7 @@ class _Typesetter:
             painter.fillPath(path, _BLACK)
             painter.restore()
 
-        return [_Row(side + 2 * quiet, draw)]
+        return [Row(side + 2 * quiet, draw)]
 
 
 def _wrap(text: str, metrics: QFontMetricsF, width: float) -> list[str]:
@@ -292,7 +293,8 @@ def _fitting_prefix(word: str, metrics: QFontMetricsF, width: float) -> int:
     return low
 
 
-def _draw_rows(rows: Sequence[_Row], painter: QPainter, left: float, top: float) -> float:
+def draw_rows(rows: Sequence[Row], painter: QPainter, left: float, top: float) -> float:
+    """Paints the rows one under the other from (`left`, `top`); the y below the last."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
     y = top

@@ -23,7 +23,8 @@ translate = QCoreApplication.translate     # lupdate reads translate("Receipt", 
 
 # -- the slips ------------------------------------------------------------------
 
-def _header(shop: ShopHeader, terminal: str) -> list[Block]:
+def header_blocks(shop: ShopHeader, terminal: str) -> list[Block]:
+    """The head of every slip: the shop, its register number and address, and the terminal."""
     blocks: list[Block] = []
     if shop.name:
         blocks.append(Text(shop.name, Align.CENTER, bold=True))
@@ -37,11 +38,12 @@ def _header(shop: ShopHeader, terminal: str) -> list[Block]:
     return blocks
 
 
-def _moment(moment: datetime) -> str:
+def moment_text(moment: datetime) -> str:
+    """A moment as every slip prints it (to the second)."""
     return datetime_text(moment, seconds=True)
 
 
-def _lines(sale: JournalSale) -> list[Block]:
+def line_blocks(sale: JournalSale) -> list[Block]:
     """The lines the customer has (after partial returns: what they kept), each with its discount."""
     blocks: list[Block] = []
     lines = sale.kept_lines
@@ -68,7 +70,8 @@ def _taxes(sale: JournalSale) -> tuple[Decimal, Decimal]:
     return sale.taxes.vat, sale.taxes.city_tax
 
 
-def _payments(sale: JournalSale) -> list[Block]:
+def payment_blocks(sale: JournalSale) -> list[Block]:
+    """How the sale was paid: the tenders at the counter (cash with its change), then QPay's payments."""
     blocks: list[Block] = []
     for row in sale.tenders:
         tender = row.tender
@@ -88,10 +91,11 @@ def _payments(sale: JournalSale) -> list[Block]:
 
 
 def _receiver_text(sale: JournalSale) -> str:
-    return _receiver_name(sale.receipt.receiver if sale.receipt is not None else sale.receiver)
+    return receiver_name(sale.receipt.receiver if sale.receipt is not None else sale.receiver)
 
 
-def _receiver_name(receiver: Receiver | None) -> str:
+def receiver_name(receiver: Receiver | None) -> str:
+    """Whom a receipt was issued to, in words: an organization by name or register, else an individual."""
     if receiver is not None and receiver.kind is ReceiverKind.ORGANIZATION and receiver.name:
         return translate("Receipt", "{name}, register {register}").format(name=receiver.name,
                                                                           register=receiver.register)
@@ -100,7 +104,7 @@ def _receiver_name(receiver: Receiver | None) -> str:
     return translate("Receipt", "Individual")
 
 
-def _voided(sale: JournalSale) -> tuple[IssuedReceipt, ...]:
+def voided_receipts(sale: JournalSale) -> tuple[IssuedReceipt, ...]:
     """The receipts being voided or voided (the void slip's), oldest first."""
     return tuple(row.receipt for row in sale.receipts
                  if row.status in (ReceiptStatus.CANCELLING, ReceiptStatus.CANCELLED))
@@ -109,16 +113,16 @@ def _voided(sale: JournalSale) -> tuple[IssuedReceipt, ...]:
 def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, copy: bool = False) -> ReceiptLayout:
     """The customer's receipt: the shop, the lines, the taxes, the payment and, once issued, the ebarimt
     (lottery number in large type, its QR code, its id, the receiver). A reprint is marked as a copy."""
-    blocks: list[Block] = _header(shop, sale.terminal)
+    blocks: list[Block] = header_blocks(shop, sale.terminal)
     if copy:
         blocks += [Feed(), Text(translate("Receipt", "COPY"), Align.CENTER, Size.LARGE, bold=True)]
     blocks += [Rule(),
                Pair(translate("Receipt", "Sale"), sale.number),
-               Pair(translate("Receipt", "Date"), _moment(sale.created_at))]
+               Pair(translate("Receipt", "Date"), moment_text(sale.created_at))]
     if sale.cashier:
         blocks.append(Pair(translate("Receipt", "Cashier"), sale.cashier))
     blocks.append(Rule())
-    blocks += _lines(sale)
+    blocks += line_blocks(sale)
     vat, city_tax = _taxes(sale)
     blocks += [Rule(),
                Pair(translate("Receipt", "TOTAL"), money_text(sale.kept_total), Size.LARGE, bold=True),
@@ -128,7 +132,7 @@ def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, c
     if sale.part_returns:
         blocks.append(Text(translate("Receipt", "Items returned: {amount} (see the return slips)").format(
             amount=money_text(sale.total - sale.kept_total)), Align.CENTER, Size.SMALL))
-    blocks += _payments(sale)
+    blocks += payment_blocks(sale)
     receipts = sale.current_receipts
     if receipts:
         blocks += [Rule(),
@@ -159,7 +163,8 @@ def sale_receipt(sale: JournalSale, shop: ShopHeader, printed_at: datetime, *, c
     elif not receipts:
         blocks += [Feed(), Text(translate("Receipt", "No ebarimt receipt issued for this sale."), Align.CENTER)]
     if copy:
-        blocks.append(Text(translate("Receipt", "Printed {moment}").format(moment=_moment(printed_at)), Align.CENTER))
+        blocks.append(Text(translate("Receipt", "Printed {moment}").format(moment=moment_text(printed_at)),
+                           Align.CENTER))
     blocks += [Feed(), Text(translate("Receipt", "Thank you!"), Align.CENTER)]
     kind = Kind.COPY if copy else Kind.SALE
     cash_taken = any(isinstance(row.tender, CashTender) for row in sale.tenders)

@@ -12,7 +12,7 @@ from pos_app.domain.shift import ReportKind, ShiftClose, ShiftReport, Tally
 from pos_app.domain.tenders import TenderKind
 from pos_app.formats import money_text, signed_money_text
 
-from .sale_slip import _header, _moment, translate
+from .sale_slip import header_blocks, moment_text, translate
 from .slip_blocks import Align, Block, Feed, Kind, Pair, ReceiptLayout, Rule, ShopHeader, Size, Text
 
 __all__ = ["kind_name", "shift_report_layout", "signed_difference"]
@@ -49,12 +49,12 @@ def shift_report_layout(report: ShiftReport | ShiftClose, shop: ShopHeader, prin
     shift = figures.shift
     is_z = figures.kind is ReportKind.Z
     mark = translate("Receipt", "Z REPORT") if is_z else translate("Receipt", "X REPORT")
-    blocks: list[Block] = [*_header(shop, shift.terminal), Rule(),
+    blocks: list[Block] = [*header_blocks(shop, shift.terminal), Rule(),
                            Text(mark, Align.CENTER, Size.LARGE, bold=True),
-                           Pair(translate("Receipt", "Shift opened"), _moment(shift.opened_at)),
+                           Pair(translate("Receipt", "Shift opened"), moment_text(shift.opened_at)),
                            Pair(translate("Receipt", "Shift closed") if is_z else translate("Receipt", "Taken"),
-                                _moment(figures.taken_at)),
-                           Pair(translate("Receipt", "Printed"), _moment(printed_at))]
+                                moment_text(figures.taken_at)),
+                           Pair(translate("Receipt", "Printed"), moment_text(printed_at))]
     for kind in figures.by_kind:
         blocks += [Rule(), Text(kind_name(kind.kind), bold=True),
                    _tally(translate("Receipt", "Taken ({count})"), kind.taken),
@@ -78,5 +78,5 @@ def shift_report_layout(report: ShiftReport | ShiftClose, shop: ShopHeader, prin
     blocks.append(Rule())
     title = (translate("Receipt", "Z report {terminal} {moment}") if is_z
              else translate("Receipt", "X report {terminal} {moment}")).format(
-        terminal=shift.terminal, moment=_moment(figures.taken_at))
+        terminal=shift.terminal, moment=moment_text(figures.taken_at))
     return ReceiptLayout(Kind.DAY, title, tuple(blocks))

@@ -15,7 +15,8 @@ from pos_app.journal.return_rows import PartReturn
 from pos_app.journal.tender_rows import TenderStatus
 from pos_app.journal.day_summary import UNKNOWN, DaySummary
 
-from .sale_slip import _header, _lines, _moment, _payments, _receiver_name, _voided, sale_receipt, translate
+from .sale_slip import (header_blocks, line_blocks, moment_text, payment_blocks, receiver_name, sale_receipt, translate,
+                        voided_receipts)
 from .slip_blocks import Align, Block, Feed, Kind, Pair, Paper, QrCode, ReceiptLayout, Rule, ShopHeader, Size, Text
 
 
@@ -35,21 +36,21 @@ def _tender_name(kind: str) -> str:
 
 
 def _slip_head(sale: JournalSale, shop: ShopHeader, mark: str, printed_at: datetime) -> list[Block]:
-    return [*_header(shop, sale.terminal), Rule(),
+    return [*header_blocks(shop, sale.terminal), Rule(),
             Text(f"*** {mark} ***", Align.CENTER, Size.LARGE, bold=True), Rule(),
             Pair(translate("Receipt", "Sale"), sale.number),
-            Pair(translate("Receipt", "Sale date"), _moment(sale.created_at)),
-            Pair(translate("Receipt", "Printed"), _moment(printed_at))]
+            Pair(translate("Receipt", "Sale date"), moment_text(sale.created_at)),
+            Pair(translate("Receipt", "Printed"), moment_text(printed_at))]
 
 
 def void_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
     """The slip for a cancelled ebarimt: which receipt (id, lottery) is void, and for how much. No QR: a
     void receipt's code must not be scanned as a valid one."""
     blocks = _slip_head(sale, shop, translate("Receipt", "RECEIPT CANCELLED"), printed_at)
-    for receipt in _voided(sale):
+    for receipt in voided_receipts(sale):
         blocks += [Text(translate("Receipt", "Receipt id")), Text(receipt.receipt_id, Align.RIGHT, Size.SMALL),
                    *([Pair(translate("Receipt", "Lottery"), receipt.lottery)] if receipt.lottery else []),
-                   Pair(translate("Receipt", "Receiver"), _receiver_name(receipt.receiver)),
+                   Pair(translate("Receipt", "Receiver"), receiver_name(receipt.receiver)),
                    Pair(translate("Receipt", "Amount"), money_text(receipt.amount), bold=True)]
     if sale.receipt_status is ReceiptStatus.CANCELLING:
         blocks.append(Text(translate("Receipt", "The cancel is not confirmed yet."), Align.CENTER))
@@ -65,7 +66,7 @@ def refund_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> Re
     mark = translate("Receipt", "REFUND") if refund else translate("Receipt", "PAYMENT CANCELLED")
     blocks = _slip_head(sale, shop, mark, printed_at)
     blocks += [Rule()]
-    blocks += _lines(sale)
+    blocks += line_blocks(sale)
     blocks += [Rule(), Pair(translate("Receipt", "Sale total"), money_text(sale.total))]
     given_back = sale.reversed_amount if sale.is_reversed else sale.paid_amount
     label = translate("Receipt", "Given back") if sale.is_reversed else translate("Receipt", "To give back")
@@ -76,7 +77,7 @@ def refund_slip(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> Re
     blocks.append(Pair(label, money_text(given_back + rounding), Size.LARGE, bold=True))
     if rounding:
         blocks.append(Pair(translate("Receipt", "Cash rounding"), signed_money_text(rounding)))
-    blocks += _payments(sale)
+    blocks += payment_blocks(sale)
     if sale.reversal_reason:
         blocks += [Rule(), Text(translate("Receipt", "Reason")), Text(sale.reversal_reason)]
     if sale.reversal_status is not ReversalStatus.DONE:
@@ -94,7 +95,7 @@ def return_slip(sale: JournalSale, part: PartReturn, shop: ShopHeader, printed_a
     receipt, for the customer's signature."""
     mark = translate("Receipt", "RETURN")
     blocks = _slip_head(sale, shop, mark, printed_at)
-    blocks += [Pair(translate("Receipt", "Returned"), _moment(part.at)), Rule()]
+    blocks += [Pair(translate("Receipt", "Returned"), moment_text(part.at)), Rule()]
     for back in part.lines:
         line = sale.lines[back.line]
         blocks += [Text(line.description),
@@ -131,7 +132,7 @@ def layouts_for(sale: JournalSale, shop: ShopHeader, printed_at: datetime) -> tu
     layouts += [return_slip(sale, part, shop, printed_at) for part in sale.part_returns]
     if sale.reversal_status in (ReversalStatus.PENDING, ReversalStatus.DONE):
         layouts.append(refund_slip(sale, shop, printed_at))
-    if _voided(sale):
+    if voided_receipts(sale):
         layouts.append(void_slip(sale, shop, printed_at))
     return tuple(layouts)
 
@@ -142,13 +143,13 @@ def printer_test_page(shop: ShopHeader, printer: str, paper: Paper, printed_at: 
     def ruler(size: Size) -> str:
         return "".join(str(column % 10) for column in range(1, paper.columns_for(size) + 1))
 
-    blocks: list[Block] = [*_header(shop, shop.terminal), Rule(),
+    blocks: list[Block] = [*header_blocks(shop, shop.terminal), Rule(),
                            Text(translate("Receipt", "Printer test page"), Align.CENTER, Size.LARGE, bold=True),
                            Text(translate("Receipt", "Printer")), Text(printer, Align.RIGHT),
                            Pair(translate("Receipt", "Paper"),
                                 translate("Receipt", "{width} mm, {columns} characters").format(
                                     width=f"{paper.roll_mm:g}", columns=paper.columns)),
-                           Pair(translate("Receipt", "Printed"), _moment(printed_at)),
+                           Pair(translate("Receipt", "Printed"), moment_text(printed_at)),
                            Rule(),
                            Text(ruler(Size.NORMAL)),
                            Text(ruler(Size.SMALL), size=Size.SMALL),
@@ -167,14 +168,14 @@ def printer_test_page(shop: ShopHeader, printer: str, paper: Paper, printed_at: 
 
 def day_summary_layout(summary: DaySummary, shop: ShopHeader, printed_at: datetime) -> ReceiptLayout:
     """The end-of-day summary as a slip (a closed day's is its Z report: it says when it was closed)."""
-    blocks: list[Block] = [*_header(shop, summary.terminal), Rule(),
+    blocks: list[Block] = [*header_blocks(shop, summary.terminal), Rule(),
                            Text(translate("Receipt", "DAY CLOSE"), Align.CENTER, Size.LARGE, bold=True),
                            Pair(translate("Receipt", "Day"), date_text(summary.day))]
     if summary.since is not None:
-        blocks.append(Pair(translate("Receipt", "From"), _moment(summary.since)))
+        blocks.append(Pair(translate("Receipt", "From"), moment_text(summary.since)))
     if summary.closed_at is not None:
-        blocks.append(Pair(translate("Receipt", "Closed"), _moment(summary.closed_at)))
-    blocks += [Pair(translate("Receipt", "Printed"), _moment(printed_at)),
+        blocks.append(Pair(translate("Receipt", "Closed"), moment_text(summary.closed_at)))
+    blocks += [Pair(translate("Receipt", "Printed"), moment_text(printed_at)),
                Rule(),
                Pair(translate("Receipt", "Sales begun"), str(summary.sales_count)),
                Pair(translate("Receipt", "Paid ({count})").format(count=summary.paid.count),

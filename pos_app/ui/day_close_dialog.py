@@ -36,12 +36,24 @@ from pos_app.journal.day_summary import DayReport, DaySummary, SaleDay
 from pos_app.journal.journal import Journal
 
 from .day_close_actions import DayCloseActions
-from .day_close_figures import _STYLE, ALERT_COLOR, ALERT_ROLE, KEY_ROLE, DayCloseFigures
+from .day_close_figures import ALERT_COLOR, ALERT_ROLE, KEY_ROLE, DayCloseFigures
 from .day_close_shop import DayCloseShop, ShopDayReader
 from .printing import ReceiptPrinting
 from .tasks import TaskRunner
 
 _RELOAD_DELAY_MS = 300                        # let arrow keys and typing settle before reading the journal
+
+_STYLE = f"""
+QLabel#dayNet {{ font-size: 22pt; font-weight: 700; color: #1f2933; }}
+QLabel#dayHeadline {{ color: #52606d; font-size: 11pt; }}
+QLabel#dayAttention {{ color: {ALERT_COLOR}; font-weight: 600; }}
+QLabel#dayStatus {{ font-size: 11pt; }}
+QLabel#dayStatus[kind="error"] {{ color: {ALERT_COLOR}; }}
+QLabel#dayStatus[kind="done"] {{ color: #0e7c4a; }}
+QLabel#terminal, QLabel#dayLabel, QDateEdit#day {{ font-size: 12pt; }}
+QTableWidget {{ font-size: 11pt; background: white; }}
+QTableWidget::item {{ padding: 0px 6px; }}
+"""
 
 
 class DayCloseDialog(DayCloseFigures, DayCloseActions, DayCloseShop, QDialog):

@@ -29,18 +29,6 @@ _OWING_SHOWN = 4                              # sale numbers named in the attent
 _TENDERS_SHOWN = 5                            # tenders in sight (cash, terminal, QPay card and transfer, unknown)
 _ROW_PADDING = 12
 
-_STYLE = f"""
-QLabel#dayNet {{ font-size: 22pt; font-weight: 700; color: #1f2933; }}
-QLabel#dayHeadline {{ color: #52606d; font-size: 11pt; }}
-QLabel#dayAttention {{ color: {ALERT_COLOR}; font-weight: 600; }}
-QLabel#dayStatus {{ font-size: 11pt; }}
-QLabel#dayStatus[kind="error"] {{ color: {ALERT_COLOR}; }}
-QLabel#dayStatus[kind="done"] {{ color: #0e7c4a; }}
-QLabel#terminal, QLabel#dayLabel, QDateEdit#day {{ font-size: 12pt; }}
-QTableWidget {{ font-size: 11pt; background: white; }}
-QTableWidget::item {{ padding: 0px 6px; }}
-"""
-
 
 @dataclass(frozen=True)
 class _Row:

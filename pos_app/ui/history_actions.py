@@ -26,13 +26,13 @@ from pos_app.checkout.returns import issue_owed_receipt, return_tenders, settle_
 from pos_app.domain.people import Permission
 from pos_app.domain.sale import ReceiptVia, Receiver, ReceiverKind
 from pos_app.formats import money_text
-from pos_app.journal import JournalSale, ReversalKind
+from pos_app.journal import JournalSale, JournalStatus, ReversalKind
 
 from .give_back_dialog import GiveBackDialog
-from .history_model import _S, can_check_again, can_reprint, can_return_items
+from .history_model import can_check_again, can_reprint, can_return_items
 from .history_returns import give_back_words, recovery_words, refused_refund_words, return_words, return_work
 from .history_returns import stale_words
-from .history_running import ActionDone, HistoryRunning, _ReceiptLeft
+from .history_running import ActionDone, HistoryRunning, ReceiptLeft
 from .messages import describe_error
 from .receipt_words import receipt_named
 from .return_items_dialog import ReturnItemsDialog
@@ -57,7 +57,7 @@ class HistoryActions(HistoryRunning):
 
     def on_cancel_invoice_clicked(self) -> None:
         sale = self._usable()
-        if sale is None or sale.status is not _S.OPEN:
+        if sale is None or sale.status is not JournalStatus.OPEN:
             return
         self._confirm(translate("HistoryDialog",
                                 "Cancel the invoice of sale {number} ({amount})? The customer's QR code stops "
@@ -134,11 +134,11 @@ class HistoryActions(HistoryRunning):
             except Exception as exc:
                 after = services.journal.get(number)
                 if after.is_reversed:            # the money went back; only the receipt step failed
-                    return _ReceiptLeft(exc)
+                    return ReceiptLeft(exc)
                 raise
 
         def words(done: ActionDone) -> tuple[str, bool]:
-            left = done.value.error if isinstance(done.value, _ReceiptLeft) else None
+            left = done.value.error if isinstance(done.value, ReceiptLeft) else None
             return give_back_words(sale, kind, done, left, self._still_pending(done.after),
                                    services.posapi is not None)
 
@@ -356,7 +356,7 @@ class HistoryActions(HistoryRunning):
         if sale is None or not can_check_again(sale):
             return
         services, number = self.services, sale.number
-        if sale.status is _S.RECEIPT_PENDING and sale.receipt_via is ReceiptVia.POSAPI \
+        if sale.status is JournalStatus.RECEIPT_PENDING and sale.receipt_via is ReceiptVia.POSAPI \
                 and not may_ask_again(sale, services.journal.now()):
             self._settle_by_hand(sale)      # the bill number is free again: a person looks in PosAPI
             return

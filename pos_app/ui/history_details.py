@@ -16,9 +16,9 @@ from PySide6.QtCore import QCoreApplication
 from pos_app.bank_names import bank_text
 from pos_app.domain.sale import Receiver
 from pos_app.formats import datetime_text, money_text, quantity_text, signed_money_text, time_text
-from pos_app.journal import JournalSale, ReceiptStatus, ReversalStatus
+from pos_app.journal import JournalSale, JournalStatus, ReceiptStatus, ReversalStatus
 
-from .history_model import _S, _kind_text, _payment_type_text, status_text, step_text
+from .history_model import payment_type_text, reversal_kind_text, status_text, step_text
 from .history_returns import stale_words
 from .receipt_words import lottery_text, receiver_text
 from .return_items_dialog import money_words
@@ -80,12 +80,12 @@ class HistoryDetails:
         if sale.payments or sale.tenders:
             # A tender at the counter: its approval code (card terminal) or cash given (and the rounding that made
             # it whole tögrög) where a bank and id go.
-            counter = [["", _payment_type_text(tender.as_payment().kind), money_text(tender.amount),
+            counter = [["", payment_type_text(tender.as_payment().kind), money_text(tender.amount),
                         getattr(tender.tender, "approval_code", "") or _cash_given_text(tender.tender)]
                        for tender in sale.tenders]
             parts.append(table([translate("HistoryDialog", "Bank"), translate("HistoryDialog", "Type"),
                                 translate("HistoryDialog", "Amount"), translate("HistoryDialog", "Payment id")],
-                               counter + [[bank_text(payment.bank), _payment_type_text(payment.kind),
+                               counter + [[bank_text(payment.bank), payment_type_text(payment.kind),
                                            money_text(payment.amount), payment.payment_id]
                                           for payment in sale.payments], frozenset({2})))
         else:
@@ -109,7 +109,7 @@ class HistoryDetails:
             stale = stale_words(sale, self.services.posapi is not None)
             if stale:
                 parts.append(f"<p style='margin-top:0; color:#ba2525'>{escape(stale)}</p>")
-            if sale.owes_receipt and sale.status is not _S.RECEIPT_PENDING:
+            if sale.owes_receipt and sale.status is not JournalStatus.RECEIPT_PENDING:
                 parts.append("<p style='margin-top:0; color:#ba2525'>" + escape(translate(
                     "HistoryDialog",
                     "The money was kept but has no valid receipt: issue one with Issue receipt (F9).")) + "</p>")
@@ -144,7 +144,7 @@ class HistoryDetails:
                     amount=money_text(sum((payment.amount for payment in sale.given_back), Decimal(0))))
             parts.append(table([translate("HistoryDialog", "How"), translate("HistoryDialog", "Amount"),
                                 translate("HistoryDialog", "Status"), translate("HistoryDialog", "Reason")],
-                               [[_kind_text(sale.reversal_kind),
+                               [[reversal_kind_text(sale.reversal_kind),
                                  money_text(sale.reversed_amount) if sale.reversed_amount else "",
                                  status, sale.reversal_reason]], frozenset({1})))
         if sale.failure:

@@ -129,13 +129,15 @@ def _returned_text(sale: JournalSale) -> str:
     return text
 
 
-def _kind_text(kind: ReversalKind | None) -> str:
+def reversal_kind_text(kind: ReversalKind | None) -> str:
+    """How the history names a give-back: a refund or a card payment cancel (empty when none)."""
     words = {ReversalKind.REFUND: translate("History", "Refund"),
              ReversalKind.CANCEL: translate("History", "Card payment cancel")}
     return words.get(kind, "") if kind else ""
 
 
-def _payment_type_text(kind: str) -> str:
+def payment_type_text(kind: str) -> str:
+    """A payment's type in the cashier's words (QPay card, bank transfer, cash, card terminal)."""
     words = {"CARD": translate("History", "QPay card"), "P2P": translate("History", "QPay bank transfer"),
              "CASH": translate("History", "Cash"), "TERMINAL": translate("History", "Card terminal")}
     return words.get(kind.upper(), kind or translate("History", "not given"))
@@ -178,7 +180,7 @@ def step_text(kind: str, detail: dict[str, Any]) -> str:
     words = translate("History", _STEP_WORDS[kind]) if kind in _STEP_WORDS else kind
     extra = []
     if kind == "reversal_started":
-        extra.append(_kind_text(ReversalKind(detail["kind"])) if detail.get("kind") in ("cancel", "refund")
+        extra.append(reversal_kind_text(ReversalKind(detail["kind"])) if detail.get("kind") in ("cancel", "refund")
                      else str(detail.get("kind", "")))
     amount = detail.get("amount")
     if kind == "part_return_started" and detail.get("total"):
@@ -188,7 +190,7 @@ def step_text(kind: str, detail: dict[str, Any]) -> str:
             amount = None        # all of it given back at once (no QPay refund to wait for): said once
     if kind == "tender_taken":
         for record in detail.get("payments") or ():
-            extra.append(f"{_payment_type_text(str(record.get('type', '')))} "
+            extra.append(f"{payment_type_text(str(record.get('type', '')))} "
                          f"{money_text(Decimal(str(record.get('amount', '0'))))}")
     if amount:
         extra.append(money_text(Decimal(str(amount))))

@@ -14,9 +14,9 @@ from typing import Any
 
 from PySide6.QtCore import QCoreApplication
 from pos_app.checkout.returns import can_void_at_till
-from pos_app.journal import JournalSale, ReceiptStatus, ReversalStatus
+from pos_app.journal import JournalSale, JournalStatus, ReceiptStatus, ReversalStatus
 
-from .history_model import _S, can_check_again, can_reprint, can_return_items
+from .history_model import can_check_again, can_reprint, can_return_items
 from .history_returns import stale_words
 from .messages import describe_error
 from .questions import ask, choose
@@ -57,7 +57,7 @@ def _guarded(services: Services, number: str, work: Callable[[], Any]) -> Callab
 
 
 @dataclass(frozen=True)
-class _ReceiptLeft:
+class ReceiptLeft:
     """Given back, but the receipt cancel after it failed."""
 
     error: BaseException
@@ -81,8 +81,8 @@ class HistoryRunning:
 
     def _give_back_problem(self, sale: JournalSale) -> str:
         """Why a paid sale cannot be given back here ("" when it can, or it is not paid)."""
-        if sale.can_reverse or sale.can_return_tenders or sale.status not in (_S.PAID, _S.COMPLETED) \
-                or not (sale.payments or sale.tenders):
+        paid = sale.status in (JournalStatus.PAID, JournalStatus.COMPLETED)
+        if sale.can_reverse or sale.can_return_tenders or not paid or not (sale.payments or sale.tenders):
             return ""
         if sale.part_returns:
             return translate("HistoryDialog", "Some of its items were returned: return the rest with Return items "
@@ -102,7 +102,8 @@ class HistoryRunning:
         sale = self.selected_sale()
         on_screen = sale is not None and self._is_on_screen(sale)
         usable = sale is not None and not on_screen and not self._busy
-        self.cancel_invoice_button.setEnabled(usable and sale.status is _S.OPEN and sale.invoice_id is not None)
+        self.cancel_invoice_button.setEnabled(usable and sale.status is JournalStatus.OPEN
+                                              and sale.invoice_id is not None)
         self.give_back_button.setEnabled(usable and (sale.can_reverse or sale.can_return_tenders))
         self.cancel_receipt_button.setEnabled(usable and can_void_at_till(sale)
                                               and not any(row.details_lost for row in sale.valid_receipts))
@@ -110,7 +111,7 @@ class HistoryRunning:
         self.settle_receipt_button.setVisible(sale is not None and bool(sale.stale_receipts))
         self.settle_receipt_button.setEnabled(usable and bool(sale.stale_receipts))
         self.issue_receipt_button.setEnabled(usable and sale.can_issue_receipt
-                                             and sale.status is not _S.RECEIPT_PENDING)
+                                             and sale.status is not JournalStatus.RECEIPT_PENDING)
         self.reprint_button.setEnabled(usable and can_reprint(sale))
         self.check_again_button.setEnabled(usable and can_check_again(sale))
         problem = self._give_back_problem(sale) if sale is not None else ""
@@ -172,7 +173,7 @@ class HistoryRunning:
     def _still_pending(self, after: JournalSale | None) -> str:
         if after is not None and (after.reversal_status is ReversalStatus.PENDING
                                   or after.receipt_status is ReceiptStatus.CANCELLING
-                                  or after.status in (_S.CANCELLING, _S.CREATING)):
+                                  or after.status in (JournalStatus.CANCELLING, JournalStatus.CREATING)):
             return " " + translate("HistoryDialog",
                                    "Its outcome is not known yet: press Check again (F5) before trying again.")
         return ""

@@ -407,8 +407,8 @@ def test_ebarimt_cancel_not_supported_next_month(client: QPayClient, sandbox: Sa
 def test_sandbox_codes_for_malformed_requests(
     client: QPayClient, method: str, path: str, body: Any, family: type, status: int, code: str
 ) -> None:
-    from pos_app.qpay.transport import _NO_BODY
+    from pos_app.qpay.transport import NO_BODY
 
     with pytest.raises(QPayError) as caught:
-        client._call(method, path, json_body=_NO_BODY if body is None else body, safe_to_repeat=False)
+        client._call(method, path, json_body=NO_BODY if body is None else body, safe_to_repeat=False)
     assert_code(caught.value, family, status, code)
