@@ -94,14 +94,17 @@ def test_the_store_server_knows_nothing_of_the_till_window_or_its_link() -> None
 
 # -- a house a newcomer can live in ------------------------------------------------------------------------------
 
-MAX_LINES = 400
+LONGEST_SHOWN = 10
 
 
-def test_no_module_is_too_big_to_live_in() -> None:
-    """Split by job (model / view / actions), not by cutting at the line."""
-    big = {str(path.relative_to(PACKAGE.parent)): n for path in PACKAGE.rglob("*.py")
-           if (n := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
-    assert big == {}
+def test_the_longest_modules_are_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    """A module's length is information, not a rule (issue 33): a house is cut by job, never to fit a line count.
+    The longest are shown, for a reader looking for two jobs grown into one module."""
+    lengths = sorted(((len(path.read_text(encoding="utf-8").splitlines()), str(path.relative_to(PACKAGE.parent)))
+                      for path in PACKAGE.rglob("*.py")), reverse=True)
+    assert lengths
+    with capsys.disabled():
+        print("\nthe longest modules: " + ", ".join(f"{name} {count}" for count, name in lengths[:LONGEST_SHOWN]))
 
 
 def test_every_package_says_its_job() -> None:
