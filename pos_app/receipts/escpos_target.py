@@ -117,7 +117,7 @@ def _serial(text: str, rest: str) -> EscposTarget:
         # str.isdigit() also takes "²" and runs of thousands of digits, which int() refuses with a ValueError.
         if not _DIGITS.fullmatch(tail.strip()):
             raise _invalid(text, how_written("serial"))
-        device, baudrate = head.strip(), int(tail)
+        device, baudrate = head.strip(), int(tail.strip())
     if not device or not 50 <= baudrate <= 4_000_000:
         raise _invalid(text, how_written("serial"))
     return EscposTarget("serial", device=device, baudrate=baudrate)

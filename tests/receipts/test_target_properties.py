@@ -126,3 +126,11 @@ def test_an_empty_setting_says_how_to_write_one() -> None:
 
 def test_letters_stay_out_of_the_hex_ids() -> None:
     assert all(ch in string.hexdigits for ch in parse_target("usb:04b8:0202").setting[4:].replace(":", ""))
+
+
+def test_a_baud_rate_after_a_control_blank_is_read_or_refused_never_a_crash() -> None:
+    """Found by the property above: "\\x1f" is a blank to str.strip() but not to int(), so the baud rate was
+    checked stripped and read unstripped (a ValueError, not a setup error)."""
+    assert parse_target("serial:COM3:\x1f9600").baudrate == 9600
+    with pytest.raises(PrinterSetupError):
+        parse_target("serial::\x1f0")
