@@ -27,8 +27,9 @@ import socket
 import subprocess
 import tempfile
 import threading
-import time
 from pathlib import Path
+
+from tests.qpay.helpers import wait_until
 
 CUPSD = shutil.which("cupsd") or next((path for path in ("/usr/sbin/cupsd", "/sbin/cupsd") if Path(path).exists()),
                                       None)
@@ -207,18 +208,23 @@ class CupsServer:
             [CUPSD, "-f", "-c", str(self.root / "etc" / "cupsd.conf"), "-s",
              str(self.root / "etc" / "cups-files.conf")],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    break
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    error = self.process.stderr.read().decode(errors="replace") if self.process.stderr else ""
-                    self.stop()
-                    raise RuntimeError(f"cupsd did not start: {error.strip()}") from None
-                time.sleep(0.05)
+        try:
+            wait_until(lambda: self._answers() or self.process.poll() is not None, START_TIMEOUT)
+        except AssertionError:
+            pass
+        if not self._answers():
+            error = self.process.stderr.read().decode(errors="replace") if self.process.poll() is not None \
+                and self.process.stderr else ""
+            self.stop()
+            raise RuntimeError(f"cupsd did not start: {error.strip()}")
         self._add_queues()
+
+    def _answers(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                return True
+        except OSError:
+            return False
 
     def _add_queues(self) -> None:
         out = self.root / "out"      # type: ignore[operator]
@@ -231,12 +237,11 @@ class CupsServer:
 
     def wait_for_output(self, queue: str, timeout: float = 10.0) -> bytes:
         """The queue's device file once its job completed (the queue has no job left to do)."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if not self.run("lpstat", "-o", queue).strip() and self.device(queue).exists():
-                return self.output(queue)
-            time.sleep(0.05)
-        raise TimeoutError(f"the queue {queue} printed nothing within {timeout} s")
+        try:
+            wait_until(lambda: not self.run("lpstat", "-o", queue).strip() and self.device(queue).exists(), timeout)
+        except AssertionError:
+            raise TimeoutError(f"the queue {queue} printed nothing within {timeout} s") from None
+        return self.output(queue)
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
