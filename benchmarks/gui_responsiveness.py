@@ -49,14 +49,14 @@ from PySide6.QtCore import QtMsgType, Qt, QTimer, qInstallMessageHandler  # noqa
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
 
-from pos_app.app import PosApp  # noqa: E402
-from pos_app.app_paths import AppPaths  # noqa: E402
+from pos_app.app.root import PosApp  # noqa: E402
+from pos_app.app.paths import AppPaths  # noqa: E402
 from pos_app.config import SessionSecretStore  # noqa: E402
 from pos_app.domain.poll import PollSchedule  # noqa: E402
 from pos_app.domain.sale import Stage  # noqa: E402
-from pos_app.ui.main_window import MainWindow  # noqa: E402
-from pos_app.ui.stall_meter import StallMeter  # noqa: E402
-from pos_app.ui.style import STYLESHEET  # noqa: E402
+from pos_app.ui.shell.main_window import MainWindow  # noqa: E402
+from pos_app.ui.common.stall_meter import StallMeter  # noqa: E402
+from pos_app.ui.common.style import STYLESHEET  # noqa: E402
 from till_driver import wait_until  # noqa: E402
 
 DEFAULT_OUTPUT = RESULTS / "gui_responsiveness.json"
@@ -180,8 +180,10 @@ def _done_label(_self: Any, _future: Any, on_done: Any = None) -> str:
 
 def instrument(probe: Probe) -> None:
     """Before the app is built: slots connect to the wrapped methods."""
-    from pos_app.ui import bank_list, customer_display, logos, payment_page, qr_widget, receipt_page, sale_flow
-    from pos_app.ui import sale_page, tasks
+    from pos_app.ui.common import qr_widget, tasks
+    from pos_app.ui.sale.cart import sale_page
+    from pos_app.ui.sale.flow import flow as sale_flow
+    from pos_app.ui.sale.pages import bank_list, customer_display, logos, payment_page, receipt_page
 
     probe.wrap(MainWindow, "show_stage", _stage_label("MainWindow.show_stage"))
     for name in ("update_actions", "on_status_timer_timeout", "set_ready"):

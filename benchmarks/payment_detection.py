@@ -46,7 +46,7 @@ from till_driver import STEP_TIMEOUT, Till, finish, log, quick_sale, start_till,
 from PySide6.QtCore import Qt, QTimer
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import Stage
-from pos_app.ui.sale_flow import STATUS_EVERY
+from pos_app.ui.sale.flow.flow import STATUS_EVERY
 
 DEFAULT_OUTPUT = RESULTS / "payment_detection.json"
 AFTER_PHASE_SPAN = 600.0  # seconds of the last, open-ended phase to average over (its rate is constant)

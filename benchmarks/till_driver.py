@@ -23,13 +23,13 @@ from PySide6.QtCore import QEventLoop, QtMsgType, Qt, QTimer, qInstallMessageHan
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from pos_app.app import PosApp  # noqa: E402
-from pos_app.app_paths import AppPaths  # noqa: E402
+from pos_app.app.root import PosApp  # noqa: E402
+from pos_app.app.paths import AppPaths  # noqa: E402
 from pos_app.config import SessionSecretStore  # noqa: E402
 from pos_app.config.settings import Settings, save_settings  # noqa: E402
 from pos_app.domain.poll import PollSchedule  # noqa: E402
 from pos_app.domain.sale import Sale, Stage  # noqa: E402
-from pos_app.ui.style import STYLESHEET  # noqa: E402
+from pos_app.ui.common.style import STYLESHEET  # noqa: E402
 
 MILK = "8656000010011"  # 3,500 ₮ in the sample catalog
 STEP_TIMEOUT = 30.0  # seconds for any one step of a sale that does not wait for a payment

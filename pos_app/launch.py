@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    gc.disable()     # enabled again by the till once its first window is up (`pos_app.app.main`), or here
+    gc.disable()     # enabled again by the till once its first window is up (`pos_app.app.root.main`), or here
     try:
-        from pos_app.app import main as till
+        from pos_app.app.root import main as till
 
         return till(argv)
     finally:

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw, ImageFont
 import pos_app
 
 SIZE = 1024
-NAVY = (31, 41, 51, 255)        # the header bar's colour (ui/style.py)
+NAVY = (31, 41, 51, 255)        # the header bar's colour (ui/common/style.py)
 AMBER = (240, 180, 41, 255)     # the training badge's
 WHITE = (255, 255, 255, 255)
 

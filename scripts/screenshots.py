@@ -19,13 +19,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from pos_app.app import PosApp
-from pos_app.app_paths import AppPaths
+from pos_app.app.root import PosApp
+from pos_app.app.paths import AppPaths
 from pos_app.config import SessionSecretStore, Settings, save_settings
 from pos_app.domain.sale import Stage
-from pos_app.ui.free_line_dialog import FreeLineDialog
-from pos_app.ui.language import Language
-from pos_app.ui.style import STYLESHEET
+from pos_app.ui.sale.dialogs.free_line import FreeLineDialog
+from pos_app.ui.common.language import Language
+from pos_app.ui.common.style import STYLESHEET
 
 SIZE = (1366, 768)      # the window's size; `screenshots.py FOLDER LANGUAGE 1024x768` for another
 SCANS = ["8656000010011", "3*8656000010028", "8656000010103", "8656000010158", "2*8656000010141"]

@@ -12,13 +12,13 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
-from pos_app.app import PosApp
-from pos_app.app_paths import AppPaths
+from pos_app.app.root import PosApp
+from pos_app.app.paths import AppPaths
 from pos_app.config import Environment, SessionSecretStore, Settings, save_settings
 from pos_app.domain.people import Role
 from pos_app.domain.scale import ean13_check_digit
 from pos_app.journal import Journal
-from pos_app.ui.language import Language
+from pos_app.ui.common.language import Language
 
 PEOPLE = (("Болд", Role.MANAGER, "4321"), ("Сараа", Role.CASHIER, "1111"))
 FULL_HD = (1920, 1080)

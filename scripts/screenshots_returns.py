@@ -11,11 +11,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QSplitter
 
-from pos_app.app import PosApp
-from pos_app.app_paths import AppPaths
+from pos_app.app.root import PosApp
+from pos_app.app.paths import AppPaths
 from pos_app.config import SessionSecretStore, Settings, save_settings
 from pos_app.domain.sale import Stage
-from pos_app.ui.language import Language
+from pos_app.ui.common.language import Language
 from screenshots_counter import scale_label, type_text
 
 

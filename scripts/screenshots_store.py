@@ -23,15 +23,15 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMainWindow
 
 import screenshots as tools     # beside this script (scripts/ is on the path when it runs)
-from pos_app.app import PosApp
-from pos_app.app_paths import AppPaths
+from pos_app.app.root import PosApp
+from pos_app.app.paths import AppPaths
 from pos_app.config import Environment, SessionSecretStore, secret_account
 from pos_app.domain.sale import Stage
 from pos_app.sandbox.server import SandboxServer
 from pos_app.store.credentials import OWNER, add_credential
 from pos_app.store.server import StoreServer
-from pos_app.ui.language import Language
-from pos_app.ui.style import STYLESHEET
+from pos_app.ui.common.language import Language
+from pos_app.ui.common.style import STYLESHEET
 
 SHOP = "Өглөөний Үүр"
 CHROMIUM = "/usr/bin/chromium"

@@ -27,7 +27,7 @@ from pos_app.qpay import QPayClient  # noqa: E402
 from pos_app.sandbox.posapi import PosApiSandboxServer  # noqa: E402
 from pos_app.sandbox import SandboxServer  # noqa: E402
 from pos_app.sandbox.app import SandboxOptions  # noqa: E402
-from pos_app.ui.language import Language  # noqa: E402
+from pos_app.ui.common.language import Language  # noqa: E402
 from tests.pg_server import PostgresServer  # noqa: E402
 from tests.qpay.helpers import FAST_POLICY, INVOICE_CODE, PASSWORD, USERNAME, SandboxControl  # noqa: E402
 
@@ -62,7 +62,7 @@ def _watchdog_seconds(item: pytest.Item) -> float:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object]:
     """pytest-timeout stops a hung test with a signal, which Python handles only once a thread gets the GIL;
-    a deadlock that holds the GIL (Qt's locks against the GIL, see pos_app/ui/logos.py) would hang the run
+    a deadlock that holds the GIL (Qt's locks against the GIL, see pos_app/ui/sale/pages/logos.py) would hang the run
     for good. faulthandler's watchdog is a C thread: past its time it writes every thread's stack to the
     terminal and ends the run."""
     faulthandler.dump_traceback_later(_watchdog_seconds(item), file=item.config.stash.get(_terminal_stderr, 2),

@@ -45,20 +45,20 @@ LAYERS = ("qpay", "posapi", "journal", "receipts", "ui", "sandbox", "checkout", 
 
 def test_domain_is_plain_python() -> None:
     forbidden = ("PySide6", "requests", "pydantic", "fastapi", "uvicorn", "sqlite3") + tuple(
-        f"pos_app.{layer}" for layer in LAYERS) + ("pos_app.app", "pos_app.backend")
+        f"pos_app.{layer}" for layer in LAYERS) + ("pos_app.app",)
     assert _offences("domain", forbidden) == []
 
 
 def test_sandbox_imports_nothing_from_the_rest_of_pos_app() -> None:
     forbidden = tuple(f"pos_app.{layer}" for layer in ("domain", "qpay", "posapi", "journal", "receipts", "ui",
                                                        "checkout", "config", "store", "storelink")) + (
-        "pos_app.app", "pos_app.backend", "PySide6")
+        "pos_app.app", "PySide6")
     assert _offences("sandbox", forbidden) == []
 
 
 @pytest.mark.parametrize("layer", ["qpay", "posapi", "journal", "receipts", "checkout", "config", "storelink"])
 def test_service_layers_may_use_domain_but_not_ui_or_widgets(layer: str) -> None:
-    forbidden = ("pos_app.ui", "pos_app.app", "pos_app.backend", "pos_app.sandbox", "PySide6.QtWidgets")
+    forbidden = ("pos_app.ui", "pos_app.app", "pos_app.sandbox", "PySide6.QtWidgets")
     assert _offences(layer, forbidden) == []
 
 
@@ -67,13 +67,16 @@ def test_layers_below_the_window_need_no_qt(layer: str) -> None:
     assert _offences(layer, ("PySide6",)) == []
 
 
-def test_the_backend_builder_needs_no_qt() -> None:
-    assert not [name for name in _imports(PACKAGE / "backend.py") if name.startswith(("PySide6", "pos_app.ui"))]
+def test_the_start_needs_no_qt() -> None:
+    """The start's two halves run on a worker: they build the till's parts, never a widget."""
+    offences = [f"{path.relative_to(PACKAGE.parent)} imports {name}" for path in _modules("app/start")
+                for name in _imports(path) if name.startswith(("PySide6", "pos_app.ui"))]
+    assert offences == []
 
 
 def test_only_ui_and_app_import_widgets() -> None:
     def allowed(path: Path) -> bool:
-        return path.relative_to(PACKAGE).parts[0] == "ui" or path == PACKAGE / "app.py"
+        return path.relative_to(PACKAGE).parts[0] == "ui" or path.parent == PACKAGE / "app"
 
     offenders = [str(path.relative_to(PACKAGE.parent)) for path in PACKAGE.rglob("*.py")
                  if not allowed(path) and any(n.startswith("PySide6.QtWidgets") for n in _imports(path))]
@@ -88,7 +91,7 @@ def test_the_check_sees_relative_imports() -> None:
 def test_the_store_server_knows_nothing_of_the_till_window_or_its_link() -> None:
     """The store serves tills; it never imports the till's own parts (its window, its backend, its link). It may
     run the training sandbox (`pos-store serve --qpay-url training`) and serve as the sandboxes are served."""
-    forbidden = ("pos_app.ui", "pos_app.app", "pos_app.backend", "pos_app.storelink", "pos_app.checkout")
+    forbidden = ("pos_app.ui", "pos_app.app", "pos_app.storelink", "pos_app.checkout")
     assert _offences("store", forbidden) == []
 
 

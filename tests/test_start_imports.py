@@ -20,17 +20,18 @@ NOT_BEFORE_THE_WINDOW = ("escpos", "pydantic", "requests", "urllib3", "jwt", "cr
                          "usb", "serial")
 # The till's own layers that speak to the services, loaded with the payment side (their error classes alone are
 # light and may come before).
-LAYERS_NOT_BEFORE_THE_WINDOW = ("pos_app.backend", "pos_app.checkout.service", "pos_app.qpay.client",
+LAYERS_NOT_BEFORE_THE_WINDOW = ("pos_app.app.start.payment_side", "pos_app.checkout.service", "pos_app.qpay.client",
                                 "pos_app.posapi.client", "pos_app.sandbox", "pos_app.storelink", "pos_app.store")
-# The window's own later parts, built or loaded just after its first paint (ui/window_pages.py) or when first
+# The window's own later parts, built or loaded just after its first paint (ui/shell/pages.py) or when first
 # used: the payment and receipt pages and the customer's display (the bank logos with them), the printers and
 # the slips, the PIN screen, the parked sales, the free line, the shift's figures, the journal's records and
 # the settings' checks.
-LATER_PARTS = ("pos_app.ui.payment_page", "pos_app.ui.receipt_page", "pos_app.ui.customer_display",
-               "pos_app.ui.part_paid_box", "pos_app.ui.bank_list", "pos_app.ui.qr_widget", "pos_app.ui.logos",
-               "pos_app.receipts.printers", "pos_app.receipts.slip_blocks", "pos_app.ui.pin_dialog",
-               "pos_app.ui.parked_dialog", "pos_app.domain.shift", "pos_app.journal.records",
-               "pos_app.ui.free_line_dialog", "pos_app.config.settings",
+LATER_PARTS = ("pos_app.ui.sale.pages.payment_page", "pos_app.ui.sale.pages.receipt_page",
+               "pos_app.ui.sale.pages.customer_display", "pos_app.ui.sale.pages.part_paid_box",
+               "pos_app.ui.sale.pages.bank_list", "pos_app.ui.common.qr_widget", "pos_app.ui.sale.pages.logos",
+               "pos_app.receipts.printers", "pos_app.receipts.slip_blocks", "pos_app.ui.people.pin_dialog",
+               "pos_app.ui.sale.dialogs.parked", "pos_app.domain.shift", "pos_app.journal.records",
+               "pos_app.ui.sale.dialogs.free_line", "pos_app.config.settings",
                # the time zone database, with the settings' checks on the worker; sqlite3 with the journal,
                # OpenSSL's hashes with the first PIN
                "zoneinfo", "sqlite3", "_sqlite3", "hashlib", "_hashlib")
@@ -39,7 +40,7 @@ LATER_PARTS = ("pos_app.ui.payment_page", "pos_app.ui.receipt_page", "pos_app.ui
 # the payment side) has not begun, so nothing it imports can hide in the answer.
 AT_THE_FIRST_WINDOW = """
 import json, os, sys
-import pos_app.app as app_module
+import pos_app.app.root as app_module
 
 def start(self):
     self.window.show()
@@ -70,7 +71,7 @@ def _heavy(modules: set[str]) -> set[str]:
 
 def test_the_till_shows_its_first_window_before_loading_what_it_does_not_need(tmp_path: Path) -> None:
     loaded = _loaded(AT_THE_FIRST_WINDOW, tmp_path)
-    assert "pos_app.ui.main_window" in loaded       # the window was built: the snapshot is of the real start
+    assert "pos_app.ui.shell.main_window" in loaded       # the window was built: the snapshot is of the real start
     assert sorted(_heavy(loaded)) == []
 
 
@@ -91,7 +92,7 @@ def test_a_shop_s_settings_file_loads_no_more_before_the_window(tmp_path: Path) 
 
 
 def test_the_check_sees_a_heavy_module(tmp_path: Path) -> None:
-    code = ("import json, sys\nimport pos_app.receipts.connections, pos_app.backend\n"
+    code = ("import json, sys\nimport pos_app.receipts.connections, pos_app.app.start.payment_side\n"
             "print(json.dumps(sorted(sys.modules)))")
     heavy = {name.split(".")[0] for name in _heavy(_loaded(code, tmp_path))}
     assert {"escpos", "pydantic", "requests", "jwt", "cryptography"} <= heavy
@@ -101,7 +102,7 @@ def test_the_check_sees_a_heavy_module(tmp_path: Path) -> None:
 def test_the_payment_side_leaves_no_model_to_build_on_a_call() -> None:
     """Deferred until after the window (`defer_build`), the clients' validators are all built by the worker
     that builds the payment side, never by two calls at once (pos_app/lazy.py)."""
-    import pos_app.backend  # noqa: F401 - the models the payment side uses
+    import pos_app.app.start.payment_side  # noqa: F401 - the models the payment side uses
     from pos_app.lazy import build_deferred_models, deferred_models
 
     build_deferred_models()
@@ -113,7 +114,7 @@ import json, sys
 import PySide6.QtCore
 feature = sys.modules["shibokensupport.feature"]
 upstream = feature._mod_uses_pyside
-import pos_app.app
+import pos_app.app.root
 ours = feature._mod_uses_pyside
 differ = [name for name, module in list(sys.modules.items()) if module is not None and upstream(module) != ours(module)]
 uses = sum(ours(module) for module in list(sys.modules.values()) if module is not None)
@@ -122,7 +123,7 @@ print(json.dumps({"replaced": getattr(ours, "reads_bytes", False), "uses": uses,
 
 
 def test_pyside_s_scan_of_each_import_gives_the_same_answers_from_the_bytes(tmp_path: Path) -> None:
-    """ui/feature_scan.py: PySide6's private hook is there (a new PySide6 that changed it fails here first) and
+    """ui/common/feature_scan.py: PySide6's private hook is there (a new PySide6 that changed it fails here first) and
     answers for every module loaded as the upstream one does."""
     done = subprocess.run([sys.executable, "-c", FEATURE_SCAN], capture_output=True, text=True, timeout=120,
                           check=True, env={"QT_QPA_PLATFORM": "offscreen", "PATH": "/usr/bin:/bin",
@@ -138,8 +139,8 @@ import gc, json, sys
 during = []
 
 def watch(phase, info):
-    app = sys.modules.get("pos_app.app")
-    if phase == "start" and app is not None and not hasattr(app, "main"):   # pos_app.app is still loading
+    app = sys.modules.get("pos_app.app.root")
+    if phase == "start" and app is not None and not hasattr(app, "main"):   # pos_app.app.root is still loading
         during.append(info["generation"])
 
 gc.callbacks.append(watch)
@@ -150,7 +151,7 @@ if sys.argv[1] == "launch":
     except SystemExit:
         pass
 else:
-    import pos_app.app
+    import pos_app.app.root
 print(json.dumps({"collections": len(during), "enabled": gc.isenabled()}))
 """
 

@@ -1,4 +1,4 @@
-"""The settings' fields by their plain names, as messages name them ({label}); `pos_app.ui.messages` holds
+"""The settings' fields by their plain names, as messages name them ({label}); `pos_app.ui.common.messages` holds
 the same names marked for translation (a test checks they match)."""
 
 FIELD_LABELS = {

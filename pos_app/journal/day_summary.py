@@ -3,7 +3,7 @@
 `summarize` is a pure function of the journal's sales and their step log
 (`events`); `load_day` reads them (call it on a worker: it reads the journal
 file). Closed days (the Z reports) are kept by `pos_app.journal.closed_days`.
-No Qt here: the dialog in `pos_app.ui.day_close_dialog` only shows what this
+No Qt here: the dialog in `pos_app.ui.day_close.dialog` only shows what this
 module computes.
 
 **Everything counts on the day it happened** (local Ulaanbaatar time, the

@@ -20,7 +20,7 @@ exist, for the fonts, and the GUI thread calls `ensure_fonts` (and, for a
 system printer, `prepare_printing`) before it hands a job over: a worker holds
 the GIL through every Qt call, so it must make none that loads a plugin or
 connects signals (Qt's connection mutexes are what the GUI thread holds while
-it waits for the GIL: see ui/logos.py). What is left for the worker is safe:
+it waits for the GIL: see ui/sale/pages/logos.py). What is left for the worker is safe:
 a QImage made with an explicit format and size, the raster and PDF paint
 engines, fonts already registered, QBuffer/QPdfWriter objects with no
 connections; no image is ever read, so no image plugin probes anything.

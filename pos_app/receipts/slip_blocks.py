@@ -119,7 +119,7 @@ class ReceiptLayout:
     kind: Kind
     title: str                      # the print job's name, e.g. "Receipt 20261121-T1-0007"
     blocks: tuple[Block, ...]
-    cash_taken: bool = False        # a sale's cash opened the drawer when it was taken (ui/window_tenders.py)
+    cash_taken: bool = False        # a sale's cash opened the drawer when it was taken (ui/sale/keys/tender_keys.py)
 
     @property
     def opens_drawer(self) -> bool:

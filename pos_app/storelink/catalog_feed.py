@@ -2,7 +2,7 @@
 
 Each fetch sends the `ETag` of the copy the till holds (`If-None-Match`), so an unchanged catalog costs a
 `304` and nothing else. A new one is checked with the till's own loader, kept in the till's data folder (a till
-then starts with the shop's catalog when the store is down: `pos_app.till_books.load_shop_catalog`), and handed to
+then starts with the shop's catalog when the store is down: `pos_app.app.start.books.load_shop_catalog`), and handed to
 `listen`'s callback on this module's thread. Whatever goes wrong (the store down, no catalog there, a catalog the
 till cannot read) leaves the last good copy in use and is only logged: the till sells on.
 """

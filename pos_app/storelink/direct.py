@@ -1,7 +1,7 @@
 """A till at a store selling with QPay directly while the store does not answer, when the owner allows it
 (Settings: `store_direct_allowed` and the shop's own QPay account): the checkout it then uses, and whether the
 store answers at all when the backend is built. The switch itself is the backend's (`Backend.sell_directly`),
-made by the window between sales (`pos_app.app_store`)."""
+made by the window between sales (`pos_app.app.store_bridge`)."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@
 <context>
     <name>AppStore</name>
     <message>
-        <location filename="../../pos_app/app_store.py" line="+100"/>
+        <location filename="../../pos_app/app/store_bridge.py" line="+100"/>
         <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
         <translation>Дэлгүүрийн серверийн каталог ашиглагдаж байна: {count} бараа (одооноос нэмэх бараа шинэ үнээрээ орно).</translation>
     </message>
@@ -67,7 +67,7 @@
 <context>
     <name>BankList</name>
     <message>
-        <location filename="../../pos_app/ui/bank_list.py" line="+33"/>
+        <location filename="../../pos_app/ui/sale/pages/bank_list.py" line="+33"/>
         <source>Bank apps that can pay this invoice</source>
         <translation>Энэ нэхэмжлэхийг төлөх боломжтой банкны аппууд</translation>
     </message>
@@ -168,7 +168,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+45"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="+45"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Код уншуулах эсвэл бичнэ үү, эсвэл тоо*код (ж.нь 3*4901234567890)</translation>
     </message>
@@ -226,7 +226,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/cart_model.py" line="+196"/>
+        <location filename="../../pos_app/ui/sale/cart/cart_model.py" line="+196"/>
         <source>Item</source>
         <translation>Бараа</translation>
     </message>
@@ -254,7 +254,7 @@
 <context>
     <name>CatalogImportDialog</name>
     <message>
-        <location filename="../../pos_app/ui/catalog_import_dialog.py" line="+61"/>
+        <location filename="../../pos_app/ui/settings/catalog_import.py" line="+61"/>
         <source>Import the catalog</source>
         <translation>Каталог оруулах</translation>
     </message>
@@ -385,7 +385,7 @@
 <context>
     <name>CatalogPreviewModel</name>
     <message>
-        <location filename="../../pos_app/ui/catalog_import_preview.py" line="+99"/>
+        <location filename="../../pos_app/ui/settings/catalog_preview.py" line="+99"/>
         <source>Line</source>
         <translation>Мөр</translation>
     </message>
@@ -538,7 +538,7 @@
 <context>
     <name>Counter</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+8"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="+8"/>
         <source>A discount must be above 0</source>
         <translation>Хөнгөлөлт 0-ээс их байх ёстой</translation>
     </message>
@@ -601,7 +601,7 @@
 <context>
     <name>CustomerDisplay</name>
     <message>
-        <location filename="../../pos_app/ui/customer_display.py" line="+66"/>
+        <location filename="../../pos_app/ui/sale/pages/customer_display.py" line="+66"/>
         <source>Customer display</source>
         <translation>Үйлчлүүлэгчийн дэлгэц</translation>
     </message>
@@ -664,7 +664,7 @@
 <context>
     <name>DayCloseDialog</name>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="+80"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="+92"/>
         <source>Day close</source>
         <translation>Өдрийн хаалт</translation>
     </message>
@@ -675,7 +675,7 @@
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../pos_app/ui/day_close_shop.py" line="+62"/>
+        <location filename="../../pos_app/ui/day_close/shop.py" line="+62"/>
         <location line="+42"/>
         <source>Terminal: {}</source>
         <translation>Терминал: {}</translation>
@@ -716,7 +716,7 @@
         <translation>Хаах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+73"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="+61"/>
         <source>Count</source>
         <translation>Тоо</translation>
     </message>
@@ -909,7 +909,7 @@
         <translation>Анхаарах {} зүйл байна: “Анхаарах зүйлс” хэсгийг үзнэ үү.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="+97"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="+97"/>
         <source>Loading…</source>
         <translation>Ачаалж байна…</translation>
     </message>
@@ -924,7 +924,7 @@
         <translation>Уншсан: {}.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_actions.py" line="+36"/>
+        <location filename="../../pos_app/ui/day_close/actions.py" line="+36"/>
         <source>Save the day as CSV</source>
         <translation>Өдрийн дүнг CSV-ээр хадгалах</translation>
     </message>
@@ -964,7 +964,7 @@
         <translation>Буцах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-99"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="-99"/>
         <source>City tax with receipt</source>
         <translation>Баримттай НХАТ</translation>
     </message>
@@ -974,28 +974,28 @@
         <translation>Баримтгүй НХАТ</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_actions.py" line="+0"/>
+        <location filename="../../pos_app/ui/day_close/actions.py" line="+0"/>
         <source>Close the day</source>
         <translation>Өдрийг хаах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="-131"/>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+109"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="-131"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="+109"/>
         <source>Close the day…</source>
         <translation>Өдрийг хаах…</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_actions.py" line="-4"/>
+        <location filename="../../pos_app/ui/day_close/actions.py" line="-4"/>
         <source>Close {day}? Its figures are stored as they are now and never change; what happens after this counts on the next day.</source>
         <translation>{day}-ийн өдрийг хаах уу? Түүний дүн одоогийнхоороо хадгалагдаж, дахин өөрчлөгдөхгүй; үүнээс хойш болсон зүйл дараагийн өдөрт тооцогдоно.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-21"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="-21"/>
         <source>Closed at {moment}: these are the figures stored then.</source>
         <translation>{moment}-д хаасан: тэр үед хадгалсан дүн харагдаж байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_actions.py" line="+29"/>
+        <location filename="../../pos_app/ui/day_close/actions.py" line="+29"/>
         <source>Closing the day…</source>
         <translation>Өдрийг хааж байна…</translation>
     </message>
@@ -1005,7 +1005,7 @@
         <translation>Өдрийг хааж чадсангүй: {}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-4"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="-4"/>
         <source>Counted from {moment}, when the day before was closed.</source>
         <translation>Өмнөх өдрийг хаасан {moment}-с хойш тооцов.</translation>
     </message>
@@ -1020,12 +1020,12 @@
         <translation>Өдөр хаагдсан</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_actions.py" line="+10"/>
+        <location filename="../../pos_app/ui/day_close/actions.py" line="+10"/>
         <source>Day closed at {}. Its figures are stored and stay as they are.</source>
         <translation>Өдрийг {}-д хаалаа. Түүний дүн хадгалагдсан бөгөөд өөрчлөгдөхгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="-129"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="-129"/>
         <source>Of which paid beyond the total</source>
         <translation>Үүнээс нийт дүнгээс илүү төлсөн</translation>
     </message>
@@ -1050,17 +1050,17 @@
         <translation>Баримт ба татвар</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_dialog.py" line="+2"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="+2"/>
         <source>Store the day&apos;s figures as its Z report: they never change afterwards, and what happens later counts on the next day</source>
         <translation>Өдрийн дүнг Z тайлан болгон хадгалах: дараа нь өөрчлөгдөхгүй, үүнээс хойш болсон зүйл дараагийн өдөрт тооцогдоно</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_actions.py" line="-18"/>
+        <location filename="../../pos_app/ui/day_close/actions.py" line="-18"/>
         <source>This day was already closed; its stored figures are shown.</source>
         <translation>Энэ өдөр аль хэдийн хаагдсан; хадгалсан дүн нь харагдаж байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_figures.py" line="+3"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="+3"/>
         <source>VAT with receipt</source>
         <translation>Баримттай НӨАТ</translation>
     </message>
@@ -1070,7 +1070,7 @@
         <translation>Баримтгүй НӨАТ</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close_shop.py" line="-64"/>
+        <location filename="../../pos_app/ui/day_close/shop.py" line="-64"/>
         <source>This till</source>
         <translation>Энэ касс</translation>
     </message>
@@ -1113,7 +1113,7 @@
 <context>
     <name>DiscountDialog</name>
     <message>
-        <location filename="../../pos_app/ui/discount_dialog.py" line="+32"/>
+        <location filename="../../pos_app/ui/sale/dialogs/discount.py" line="+32"/>
         <source>Discount</source>
         <translation>Хөнгөлөлт</translation>
     </message>
@@ -1166,7 +1166,7 @@
 <context>
     <name>Errors</name>
     <message>
-        <location filename="../../pos_app/ui/error_words.py" line="+29"/>
+        <location filename="../../pos_app/ui/common/error_words.py" line="+29"/>
         <source>The invoice code in Settings is not valid for this merchant. Call the manager.</source>
         <translation>Тохиргоон дахь нэхэмжлэхийн код энэ мерчантад тохирохгүй байна. Менежерт хандана уу.</translation>
     </message>
@@ -1467,18 +1467,18 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+202"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="+202"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/error_words.py" line="-1"/>
-        <location filename="../../pos_app/ui/messages.py" line="+2"/>
+        <location filename="../../pos_app/ui/common/error_words.py" line="-1"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="+2"/>
         <source>The service is busy. Wait a few seconds and try again.</source>
         <translation>Үйлчилгээ ачаалалтай байна. Хэдэн секунд хүлээгээд дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="+2"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="+2"/>
         <source>No connection to the payment service. Check the network and try again.</source>
         <translation>Төлбөрийн үйлчилгээтэй холболт алга. Сүлжээгээ шалгаад дахин оролдоно уу.</translation>
     </message>
@@ -1488,12 +1488,12 @@
         <translation>Мерчантын бүртгэлд энэ үйлдлийн эрх алга. Менежерт хандана уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/error_words.py" line="-32"/>
+        <location filename="../../pos_app/ui/common/error_words.py" line="-32"/>
         <source>The payment service refused the login. Check the username and password in Settings.</source>
         <translation>Төлбөрийн үйлчилгээ нэвтрэлтийг татгалзлаа. Тохиргоонд хэрэглэгчийн нэр, нууц үгээ шалгана уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-10"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="-10"/>
         <source>The answer to its first request was lost on an earlier day: look the receipt up in PosAPI before issuing another.</source>
         <translation>Эхний хүсэлтийн хариу өмнөх өдөр алдагдсан: дахин гаргахаас өмнө баримтыг PosAPI-аас шалгана уу.</translation>
     </message>
@@ -1513,7 +1513,7 @@
         <translation>Гэнэтийн алдаа. Дахин оролдоно уу; давтагдвал тусламж руу залгана уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/posapi_words.py" line="+60"/>
+        <location filename="../../pos_app/ui/common/posapi_words.py" line="+60"/>
         <source>PosAPI&apos;s answer was lost. The till asks it again by itself, with the same bill number, so the receipt is never made twice.</source>
         <translation>PosAPI-ийн хариу алдагдлаа. Касс ижил баримтын дугаараар өөрөө дахин асуух тул баримт хэзээ ч давхар гарахгүй.</translation>
     </message>
@@ -1634,7 +1634,7 @@
 <context>
     <name>FreeLineDialog</name>
     <message>
-        <location filename="../../pos_app/ui/free_line_dialog.py" line="+26"/>
+        <location filename="../../pos_app/ui/sale/dialogs/free_line.py" line="+32"/>
         <source>Free line</source>
         <translation>Гараар нэмэх мөр</translation>
     </message>
@@ -1677,7 +1677,7 @@
 <context>
     <name>GiveBackDialog</name>
     <message>
-        <location filename="../../pos_app/ui/give_back_dialog.py" line="+51"/>
+        <location filename="../../pos_app/ui/history/give_back_dialog.py" line="+51"/>
         <source>Give back payment</source>
         <translation>Төлбөр буцаах</translation>
     </message>
@@ -1803,7 +1803,7 @@
 <context>
     <name>History</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+78"/>
+        <location filename="../../pos_app/ui/history/model.py" line="+78"/>
         <source>Refunded</source>
         <translation>Буцаагдсан</translation>
     </message>
@@ -1964,7 +1964,7 @@
         <translation>, баримтыг менежер шийдвэрлэсэн</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Refund</source>
         <translation>Буцаалт</translation>
     </message>
@@ -1974,7 +1974,7 @@
         <translation>Картын төлбөрийн цуцлалт</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>QPay card</source>
         <translation>QPay карт</translation>
     </message>
@@ -2167,7 +2167,7 @@
 <context>
     <name>HistoryDialog</name>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="+106"/>
+        <location filename="../../pos_app/ui/history/dialog.py" line="+106"/>
         <source>Sales history</source>
         <translation>Борлуулалтын түүх</translation>
     </message>
@@ -2277,7 +2277,7 @@
         <translation>Борлуулалтын үйл явдлын бүртгэлийг уншиж чадсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="+63"/>
+        <location filename="../../pos_app/ui/history/details.py" line="+63"/>
         <source>Sale {number}</source>
         <translation>Борлуулалт {number}</translation>
     </message>
@@ -2444,7 +2444,7 @@
         <translation>Байхгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_dialog.py" line="-164"/>
+        <location filename="../../pos_app/ui/history/dialog.py" line="-164"/>
         <source>Issue receipt  (F9)</source>
         <translation>Баримт гаргах  (F9)</translation>
     </message>
@@ -2454,7 +2454,7 @@
         <translation>Баримтгүй төлөгдсөн борлуулалтын татварын баримтыг гаргах.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_details.py" line="-82"/>
+        <location filename="../../pos_app/ui/history/details.py" line="-82"/>
         <source>No sale selected.</source>
         <translation>Борлуулалт сонгоогүй байна.</translation>
     </message>
@@ -2545,7 +2545,7 @@
         <translation>Үйл явдлын бүртгэл</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_running.py" line="+88"/>
+        <location filename="../../pos_app/ui/history/action_runner.py" line="+88"/>
         <source>Some of its items were returned: return the rest with Return items (Shift+F7).</source>
         <translation>Зарим бараа нь буцаагдсан: үлдсэнийг Бараа буцаах (Shift+F7)-аар буцаана уу.</translation>
     </message>
@@ -2570,7 +2570,7 @@
         <translation>QPay дансны шилжүүлгээр төлсөн: QPay үүнийг буцааж чадахгүй. Мөнгийг өөр аргаар буцаана уу.</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Cancel or refund the sale&apos;s card payment.</source>
         <translation>Борлуулалтын картын төлбөрийг цуцлах эсвэл буцаах.</translation>
     </message>
@@ -2590,7 +2590,7 @@
         <translation>Үр дүн нь хараахан тодорхойгүй: дахин оролдохоосоо өмнө Дахин шалгах (F5) дарна уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="+62"/>
+        <location filename="../../pos_app/ui/history/actions.py" line="+62"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>{number} борлуулалтын нэхэмжлэхийг ({amount}) цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
     </message>
@@ -2606,7 +2606,7 @@
     </message>
     <message>
         <location line="+5"/>
-        <location filename="../../pos_app/ui/history_returns.py" line="+39"/>
+        <location filename="../../pos_app/ui/history/returns.py" line="+39"/>
         <source>Sale {number} is cancelled: nothing was charged.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: төлбөр авагдаагүй.</translation>
     </message>
@@ -2632,7 +2632,7 @@
         <translation>Өөр үйлдэл хийгдэж байна: дууссаны дараа дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_returns.py" line="+165"/>
+        <location filename="../../pos_app/ui/history/returns.py" line="+165"/>
         <source>The payment of sale {number} was not given back.</source>
         <translation>{number} борлуулалтын төлбөр буцаагдсангүй.</translation>
     </message>
@@ -2662,7 +2662,7 @@
         <translation>И-баримт нь хүчинтэй хэвээр байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="-36"/>
+        <location filename="../../pos_app/ui/history/actions.py" line="-36"/>
         <source>Refunding the payment of sale {number}…</source>
         <translation>{number} борлуулалтын төлбөрийг буцааж байна…</translation>
     </message>
@@ -2829,7 +2829,7 @@
         <translation>Борлуулалт {number}: шалгах зүйл үлдээгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_returns.py" line="-184"/>
+        <location filename="../../pos_app/ui/history/returns.py" line="-184"/>
         <source>No invoice was created for sale {number}: nothing was charged.</source>
         <translation>Борлуулалт {number}: нэхэмжлэх үүсээгүй, төлбөр авагдаагүй.</translation>
     </message>
@@ -3014,15 +3014,15 @@
         <translation>{number} борлуулалтад {amount} буцааж өгсөн боловч И-баримтыг нь цуцалж чадсангүй:</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history_actions.py" line="+5"/>
+        <location filename="../../pos_app/ui/history/actions.py" line="+5"/>
         <source>Checking sale {number} with the payment service…</source>
         <translation>{number} борлуулалтыг төлбөрийн үйлчилгээгээр шалгаж байна…</translation>
     </message>
     <message>
-        <location line="-189"/>
-        <location line="+71"/>
-        <location filename="../../pos_app/ui/history_running.py" line="+6"/>
+        <location filename="../../pos_app/ui/history/action_runner.py" line="+6"/>
         <location line="+19"/>
+        <location filename="../../pos_app/ui/history/actions.py" line="-189"/>
+        <location line="+71"/>
         <source>Back</source>
         <translation>Буцах</translation>
     </message>
@@ -3030,7 +3030,7 @@
 <context>
     <name>ItemEditDialog</name>
     <message>
-        <location filename="../../pos_app/ui/item_edit_dialog.py" line="+25"/>
+        <location filename="../../pos_app/ui/sale/dialogs/item_edit.py" line="+25"/>
         <source>Item</source>
         <translation>Бараа</translation>
     </message>
@@ -3068,12 +3068,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+76"/>
+        <location filename="../../pos_app/ui/shell/main_window.py" line="+77"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay касс</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Starting…</source>
         <translation>Эхэлж байна…</translation>
     </message>
@@ -3179,13 +3179,13 @@
         <translation>Каталог оруулах (CSV, XLSX)…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location filename="../../pos_app/ui/window_questions.py" line="+53"/>
+        <location filename="../../pos_app/ui/shell/confirmations.py" line="+53"/>
+        <location filename="../../pos_app/ui/shell/main_window.py" line="+1"/>
         <source>Quit</source>
         <translation>Гарах</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location filename="../../pos_app/ui/shell/main_window.py" line="+2"/>
         <source>&amp;Sale</source>
         <translation>Борлуулалт (&amp;S)</translation>
     </message>
@@ -3260,12 +3260,12 @@
         <translation>Хоёр дахь дэлгэц алга: үйлчлүүлэгчийн дэлгэц зөвхөн тусдаа дэлгэц дээр гарна, кассын дэлгэцийг хэзээ ч хаахгүй. Уншуулах QR код кассын дэлгэц дээр байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/window_printing.py" line="+32"/>
+        <location filename="../../pos_app/ui/sale/keys/receipt_keys.py" line="+32"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/main_window.py" line="+26"/>
+        <location filename="../../pos_app/ui/shell/main_window.py" line="+26"/>
         <source>Waiting for the customer to pay…</source>
         <translation>Үйлчлүүлэгч төлөхийг хүлээж байна…</translation>
     </message>
@@ -3283,7 +3283,7 @@
         <translation>Борлуулалт {number} цуцлагдлаа: {amount} худалдан авагчийн картад буцаагдлаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/window_questions.py" line="-28"/>
+        <location filename="../../pos_app/ui/shell/confirmations.py" line="-28"/>
         <source>Back</source>
         <translation>Буцах</translation>
     </message>
@@ -3298,7 +3298,7 @@
         <translation>Үргэлжлүүлэх</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/window_tenders.py" line="+30"/>
+        <location filename="../../pos_app/ui/sale/keys/tender_keys.py" line="+30"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
@@ -3353,7 +3353,7 @@
         <translation>Төлбөрөө үргэлжлүүлэх</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/window_counter.py" line="+41"/>
+        <location filename="../../pos_app/ui/sale/keys/counter_keys.py" line="+41"/>
         <source>Discount on the line…</source>
         <translation>Мөрийн хөнгөлөлт…</translation>
     </message>
@@ -3456,7 +3456,7 @@
 <context>
     <name>ParkedDialog</name>
     <message>
-        <location filename="../../pos_app/ui/parked_dialog.py" line="+20"/>
+        <location filename="../../pos_app/ui/sale/dialogs/parked.py" line="+20"/>
         <source>Parked sales</source>
         <translation>Түр хадгалсан борлуулалт</translation>
     </message>
@@ -3487,7 +3487,7 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid.py" line="+98"/>
+        <location filename="../../pos_app/ui/sale/flow/part_paid.py" line="+98"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Үлдэгдлийн нэхэмжлэх үүсгэж байна…</translation>
     </message>
@@ -3520,7 +3520,7 @@
 <context>
     <name>PartPaidQuestion</name>
     <message>
-        <location filename="../../pos_app/ui/part_paid_box.py" line="+29"/>
+        <location filename="../../pos_app/ui/sale/pages/part_paid_box.py" line="+29"/>
         <source>&amp;Invoice the rest  (Ctrl+Enter)</source>
         <translation>Үлдэгдлийг нэхэмжлэх (&amp;I)  (Ctrl+Enter)</translation>
     </message>
@@ -3553,7 +3553,7 @@
 <context>
     <name>PaymentPage</name>
     <message>
-        <location filename="../../pos_app/ui/payment_page.py" line="+66"/>
+        <location filename="../../pos_app/ui/sale/pages/payment_page.py" line="+66"/>
         <source>Check now  (F5)</source>
         <translation>Шалгах  (F5)</translation>
     </message>
@@ -3632,7 +3632,7 @@
 <context>
     <name>PeopleDialog</name>
     <message>
-        <location filename="../../pos_app/ui/people_dialog.py" line="+48"/>
+        <location filename="../../pos_app/ui/people/people_dialog.py" line="+48"/>
         <source>People and PINs</source>
         <translation>Ажилтнууд ба ПИН</translation>
     </message>
@@ -3727,7 +3727,7 @@
 <context>
     <name>PinDialog</name>
     <message>
-        <location filename="../../pos_app/ui/pin_dialog.py" line="+36"/>
+        <location filename="../../pos_app/ui/people/pin_dialog.py" line="+36"/>
         <source>Locked</source>
         <translation>Түгжээтэй</translation>
     </message>
@@ -3755,7 +3755,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app.py" line="+200"/>
+        <location filename="../../pos_app/app/root.py" line="+201"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -3780,12 +3780,12 @@
         <translation>Терминал {terminal}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_dialogs.py" line="+44"/>
+        <location filename="../../pos_app/app/back_office.py" line="+44"/>
         <source>The till is still starting.</source>
         <translation>Касс эхэлсээр байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app.py" line="+52"/>
+        <location filename="../../pos_app/app/root.py" line="+52"/>
         <source>Applying the new settings…</source>
         <translation>Шинэ тохиргоог хэрэгжүүлж байна…</translation>
     </message>
@@ -3820,7 +3820,7 @@
         <translation>Callback хүлээн авагч эхэлсэнгүй ({detail}); төлбөрийг шалгалтаар арай хожуу илрүүлнэ. Тохиргоонд өөр порт сонгоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_recovery.py" line="+46"/>
+        <location filename="../../pos_app/app/recovery.py" line="+46"/>
         <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
         <translation>Дуусаагүй борлуулалтыг шалгаж чадсангүй ({detail}). Тэдгээр нь журналд хадгалагдсан; дахин оролдохын тулд кассыг дахин эхлүүлнэ үү.</translation>
     </message>
@@ -3855,7 +3855,7 @@
         <translation>Дуусаагүй борлуулалтуудыг төлбөрийн үйлчилгээтэй тулгаж дууслаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app_counter.py" line="+99"/>
+        <location filename="../../pos_app/app/people_and_catalog.py" line="+99"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>Менежерийн ПИН бүртгэгдээгүй: энэ кассанд хэн ч мөнгө буцааж, Тохиргоог нээж чадна. Касс → Ажилтнууд ба ПИН хэсэгт бүртгэнэ үү.</translation>
     </message>
@@ -3883,7 +3883,7 @@
 <context>
     <name>Printing</name>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+31"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+32"/>
         <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
         <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;принтерийн нэр&gt;, cups:&lt;принтерийн нэр&gt; эсвэл file:/dev/usb/lp0</translation>
     </message>
@@ -3948,7 +3948,7 @@
         <translation>Принтер асаалттай, залгагдсан эсэх, Тохиргоон дахь төхөөрөмжийн замыг шалгана уу.</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+82"/>
         <source>it closed the connection before it took the whole job</source>
         <translation>хэвлэх ажлыг бүтэн авахаасаа өмнө холболтыг таслав</translation>
     </message>
@@ -4138,7 +4138,7 @@
         <translation>Баримтын принтер ({printer}) хэвлэх ажлыг татгалзлаа: {reason}. {hint}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="-67"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="-68"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>энэ компьютерт USB драйверын сан (libusb) суулгаагүй байна</translation>
     </message>
@@ -4232,7 +4232,7 @@
         <translation>өөр програм ашиглаж байна</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>The receipt printer ({printer}) does not answer: {reason}. {hint}</source>
         <translation>Баримтын принтер ({printer}) хариу өгөхгүй байна: {reason}. {hint}</translation>
     </message>
@@ -4267,7 +4267,7 @@
         <translation>системийн хэвлэх дараалал ажлыг авсан ч хэзээ хэвлэснийг хэлэхгүй</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/qt_out.py" line="+205"/>
+        <location filename="../../pos_app/receipts/qt_out.py" line="+203"/>
         <location line="+2"/>
         <source>The PDF could not be drawn.</source>
         <translation>PDF үүсгэж чадсангүй.</translation>
@@ -4336,7 +4336,7 @@
 <context>
     <name>Questions</name>
     <message>
-        <location filename="../../pos_app/ui/questions.py" line="+57"/>
+        <location filename="../../pos_app/ui/common/questions.py" line="+57"/>
         <source>{action}  (Ctrl+Enter)</source>
         <translation>{action}  (Ctrl+Enter)</translation>
     </message>
@@ -4350,12 +4350,12 @@
 <context>
     <name>Receipt</name>
     <message>
-        <location filename="../../pos_app/receipts/slips.py" line="+25"/>
+        <location filename="../../pos_app/receipts/slips.py" line="+26"/>
         <source>Unknown</source>
         <translation>Тодорхойгүй</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="+31"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="+32"/>
         <source>Register no. {register}</source>
         <translation>Регистрийн дугаар {register}</translation>
     </message>
@@ -4365,7 +4365,7 @@
         <translation>Терминал {terminal}</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>Discount {label}</source>
         <translation>Хөнгөлөлт {label}</translation>
     </message>
@@ -4380,7 +4380,7 @@
         <translation>Нийт хөнгөлөлт</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="+67"/>
         <location filename="../../pos_app/receipts/slips.py" line="+53"/>
         <location line="+32"/>
@@ -4404,7 +4404,7 @@
         <translation>Гүйлгээний дугаар</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>{name}, register {register}</source>
         <translation>{name}, регистр {register}</translation>
     </message>
@@ -4519,7 +4519,7 @@
         <translation>Хэвлэсэн {moment}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Thank you!</source>
         <translation>Баярлалаа!</translation>
     </message>
@@ -4534,7 +4534,7 @@
         <translation>Борлуулсан</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/sale_slip.py" line="-90"/>
+        <location filename="../../pos_app/receipts/sale_slip.py" line="-92"/>
         <location filename="../../pos_app/receipts/shift_slips.py" line="-44"/>
         <location filename="../../pos_app/receipts/slips.py" line="-11"/>
         <location line="+73"/>
@@ -4986,7 +4986,7 @@
 <context>
     <name>ReceiptPage</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_page.py" line="+55"/>
+        <location filename="../../pos_app/ui/sale/pages/receipt_page.py" line="+55"/>
         <source>Individual  (Alt+I)</source>
         <translation>Хувь хүн  (Alt+I)</translation>
     </message>
@@ -5178,7 +5178,7 @@
 <context>
     <name>ReceiptPreviewDialog</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_preview.py" line="+59"/>
+        <location filename="../../pos_app/ui/printing/preview.py" line="+59"/>
         <source>Print preview</source>
         <translation>Урьдчилан харах</translation>
     </message>
@@ -5276,7 +5276,7 @@
 <context>
     <name>ReceiptPrinting</name>
     <message>
-        <location filename="../../pos_app/ui/printing.py" line="+111"/>
+        <location filename="../../pos_app/ui/printing/printing.py" line="+111"/>
         <source>The copy of sale {number}</source>
         <translation>{number} борлуулалтын хуулбар</translation>
     </message>
@@ -5319,7 +5319,7 @@
 <context>
     <name>ReceiptWords</name>
     <message>
-        <location filename="../../pos_app/ui/receipt_words.py" line="+20"/>
+        <location filename="../../pos_app/ui/common/receipt_words.py" line="+20"/>
         <source>Individual</source>
         <translation>Хувь хүн</translation>
     </message>
@@ -5357,7 +5357,7 @@
 <context>
     <name>ReturnItems</name>
     <message>
-        <location filename="../../pos_app/ui/return_items_dialog.py" line="+45"/>
+        <location filename="../../pos_app/ui/history/return_items_dialog.py" line="+45"/>
         <source>Quantity {value} is not a number</source>
         <translation>Тоо ширхэг {value} тоо биш байна</translation>
     </message>
@@ -5528,18 +5528,18 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+150"/>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+80"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+150"/>
+        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+80"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="-38"/>
+        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="-38"/>
         <source>The cart is empty: scan or add an item first.</source>
         <translation>Сагс хоосон байна: эхлээд бараа уншуулах эсвэл нэмнэ үү.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+26"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+26"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
         <translation>Энэ борлуулалтад QPay-ээр аль хэдийн оролдсон: үлдэгдлийг бэлэн мөнгө эсвэл картаар авах, эсвэл авсан төлбөрүүдийг буцааж өгөөд дахин эхлүүлнэ үү.</translation>
     </message>
@@ -5579,7 +5579,7 @@
         <translation>Төлбөр шалгахад алдаа гарлаа. Оролдсоор байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_receipts.py" line="+85"/>
+        <location filename="../../pos_app/ui/sale/flow/receipts.py" line="+85"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>Энэ борлуулалтын баримтыг гаргах PosAPI тохируулаагүй байна: Тохиргоонд (Ctrl+,) тохируулна уу.</translation>
     </message>
@@ -5589,7 +5589,7 @@
         <translation>Баримт гаргаж чадсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow.py" line="+10"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+10"/>
         <source>Training: the customer pays…</source>
         <translation>Сургалт: үйлчлүүлэгч төлж байна…</translation>
     </message>
@@ -5599,7 +5599,7 @@
         <translation>Сургалтын төлбөр амжилтгүй боллоо.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_cancel.py" line="+48"/>
+        <location filename="../../pos_app/ui/sale/flow/cancel.py" line="+48"/>
         <source>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</source>
         <translation>Энэ борлуулалт төлөгдсөн тул энд цуцлах боломжгүй. Буцаалтыг борлуулалтын түүхээс хийнэ.</translation>
     </message>
@@ -5619,7 +5619,7 @@
         <translation>Дүнгийн нэг хэсэг аль хэдийн төлөгдсөн тул борлуулалтыг шууд цуцлах боломжгүй. Үлдэгдлийг нэхэмжлэх, төлсөн хэсгийг буцаах эсвэл хүлээсээр байхын тулд Esc-г дахин дарна уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_flow_tenders.py" line="+1"/>
+        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+1"/>
         <source>Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, Ctrl+Shift+D) or clear the cart (F2).</source>
         <translation>Төлөх дүн алга: хөнгөлөлт нийт дүнг бүхэлд нь хасаж байна. Хөнгөлөлтийг цуцлах (Ctrl+D, Ctrl+Shift+D) эсвэл сагсыг цэвэрлэнэ үү (F2).</translation>
     </message>
@@ -5647,7 +5647,7 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale_page.py" line="+63"/>
+        <location filename="../../pos_app/ui/sale/cart/sale_page.py" line="+63"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Код уншуулах, бичих эсвэл нэрээр хайх  ·  3*код гурвыг нэмнэ</translation>
     </message>
@@ -5713,7 +5713,7 @@
         <translation>Хөнгөлөлт (бараа {items} + борлуулалт {sale})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale_entry.py" line="+126"/>
+        <location filename="../../pos_app/ui/sale/cart/entry.py" line="+126"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Каталогт &quot;{words}&quot; нэртэй бараа алга.</translation>
     </message>
@@ -5729,21 +5729,24 @@
     </message>
     <message>
         <location line="+28"/>
+        <location filename="../../pos_app/ui/sale/dialogs/free_line.py" line="+33"/>
         <source>{quantity} × {item} at {price} comes to {amount}. Is the quantity right?</source>
         <translation>{quantity} × {item}, нэгж нь {price}: нийт {amount}. Тоо ширхэг зөв үү?</translation>
     </message>
     <message>
         <location line="+4"/>
+        <location filename="../../pos_app/ui/sale/dialogs/free_line.py" line="+4"/>
         <source>Add {quantity}</source>
         <translation>{quantity}-г нэмэх</translation>
     </message>
     <message>
         <location line="+1"/>
+        <location filename="../../pos_app/ui/sale/dialogs/free_line.py" line="+1"/>
         <source>Back to change it</source>
         <translation>Буцаж засах</translation>
     </message>
     <message numerus="yes">
-        <location filename="../../pos_app/ui/sale_page.py" line="+17"/>
+        <location filename="../../pos_app/ui/sale/cart/sale_page.py" line="+17"/>
         <source>%n line(s)</source>
         <translation>
             <numerusform>%n мөр</numerusform>
@@ -5759,7 +5762,7 @@
 <context>
     <name>SalesModel</name>
     <message>
-        <location filename="../../pos_app/ui/history_model.py" line="+19"/>
+        <location filename="../../pos_app/ui/history/model.py" line="+19"/>
         <source>Time</source>
         <translation>Цаг</translation>
     </message>
@@ -5810,7 +5813,7 @@
 <context>
     <name>ScanRouter</name>
     <message>
-        <location filename="../../pos_app/ui/scan_routing.py" line="+60"/>
+        <location filename="../../pos_app/ui/sale/scanning/routing.py" line="+60"/>
         <source>the sale is being paid: finish or cancel it first</source>
         <translation>борлуулалтын төлбөр хийгдэж байна: эхлээд дуусгах эсвэл цуцлана уу</translation>
     </message>
@@ -5838,7 +5841,7 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-65"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="-65"/>
         <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
         <translation>Системийн түлхүүрийн сан (keyring) алга тул нууц үгийг зөвхөн энэ удаад хадгална; дахин эхлүүлсний дараа дахин оруулна уу.</translation>
     </message>
@@ -6284,12 +6287,12 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+86"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="+86"/>
         <source>Settings</source>
         <translation>Тохиргоо</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+50"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+50"/>
         <source>Training</source>
         <translation>Сургалт</translation>
     </message>
@@ -6319,13 +6322,13 @@
         <translation>Бодит үйлчилгээ шиг</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_actions.py" line="+150"/>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+26"/>
+        <location filename="../../pos_app/ui/settings/actions.py" line="+150"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+26"/>
         <source>Test connection</source>
         <translation>Холболт шалгах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+9"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+9"/>
         <source>Environment</source>
         <translation>Орчин</translation>
     </message>
@@ -6335,24 +6338,24 @@
         <translation>Дадлагын үйлчилгээний хариу</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+190"/>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+2"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="+190"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+2"/>
         <source>QPay address</source>
         <translation>QPay хаяг</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+2"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+2"/>
         <source>Username</source>
         <translation>Хэрэглэгчийн нэр</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+1"/>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+7"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="+1"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+7"/>
         <source>Password</source>
         <translation>Нууц үг</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+2"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+2"/>
         <source>Invoice code</source>
         <translation>Нэхэмжлэхийн код</translation>
     </message>
@@ -6603,7 +6606,7 @@
         <translation>И-баримт</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="-158"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="-158"/>
         <source>Cancel</source>
         <translation>Болих</translation>
     </message>
@@ -6613,7 +6616,7 @@
         <translation>Хадгалах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+73"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+73"/>
         <source>Barcode scanner</source>
         <translation>Бар код уншигч</translation>
     </message>
@@ -6633,7 +6636,7 @@
         <translation>Төгсгөл</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_printer.py" line="+48"/>
+        <location filename="../../pos_app/ui/settings/printer.py" line="+48"/>
         <source>None</source>
         <translation>Байхгүй</translation>
     </message>
@@ -6693,12 +6696,12 @@
         <translation>Epson TM-T88 цуврал зэрэг 180 dpi принтерт (мөрөнд 512 цэг).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="-123"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="-123"/>
         <source>the sample catalog</source>
         <translation>жишээ каталог</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_printer.py" line="+9"/>
+        <location filename="../../pos_app/ui/settings/printer.py" line="+9"/>
         <source>generic printer</source>
         <translation>энгийн принтер</translation>
     </message>
@@ -6813,7 +6816,7 @@
         <translation>Туршилтын хуудсыг илгээлээ: {printer}. Үсэг бүрийг нь шалгана уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_dialog.py" line="+33"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="+33"/>
         <source>Payments and till</source>
         <translation>Төлбөр ба касс</translation>
     </message>
@@ -6848,7 +6851,7 @@
         <translation>зөвхөн энэ удаад хадгалагдана</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_actions.py" line="-90"/>
+        <location filename="../../pos_app/ui/settings/actions.py" line="-90"/>
         <source>Could not read the saved password: {}</source>
         <translation>Хадгалсан нууц үгийг уншиж чадсангүй: {}</translation>
     </message>
@@ -6909,7 +6912,7 @@
         <translation>CSV файл (*.csv);;Бүх файл (*)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings_sections.py" line="+116"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+116"/>
         <source>1 or 2</source>
         <translation>1 эсвэл 2</translation>
     </message>
@@ -7042,7 +7045,7 @@
 <context>
     <name>Shift</name>
     <message>
-        <location filename="../../pos_app/ui/shift_actions.py" line="+42"/>
+        <location filename="../../pos_app/ui/shift/actions.py" line="+42"/>
         <source>Amount {value} is not a number</source>
         <translation>{value} дүн тоо биш байна</translation>
     </message>
@@ -7205,7 +7208,7 @@
         <translation>{path} файлд хадгаллаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/shift_dialog.py" line="+88"/>
+        <location filename="../../pos_app/ui/shift/dialog.py" line="+88"/>
         <source>Shift</source>
         <translation>Ээлж</translation>
     </message>
@@ -7373,7 +7376,7 @@
 <context>
     <name>TenderPage</name>
     <message>
-        <location filename="../../pos_app/ui/tender_page.py" line="+59"/>
+        <location filename="../../pos_app/ui/sale/pages/tender_page.py" line="+59"/>
         <source>Due</source>
         <translation>Төлөх дүн</translation>
     </message>
@@ -7514,7 +7517,7 @@
 <context>
     <name>Tenders</name>
     <message>
-        <location filename="../../pos_app/ui/messages.py" line="-100"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="-100"/>
         <source>Amount {value} is not a number</source>
         <translation>{value} дүн тоо биш байна</translation>
     </message>
@@ -7607,7 +7610,7 @@
 <context>
     <name>TillPeople</name>
     <message>
-        <location filename="../../pos_app/ui/till_people.py" line="+37"/>
+        <location filename="../../pos_app/ui/people/till_people.py" line="+37"/>
         <source>give money back</source>
         <translation>мөнгө буцаах</translation>
     </message>

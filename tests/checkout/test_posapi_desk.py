@@ -324,7 +324,7 @@ def test_a_void_whose_answer_was_lost_and_whose_repeat_is_refused_stays_unknown(
 
 
 def test_test_connection_asks_the_shops_posapi_too(sandbox_server, posapi_server) -> None:
-    from pos_app.backend import check_connection
+    from pos_app.app.start.payment_side import check_connection
     from pos_app.config import Environment, Settings
     from pos_app.posapi import LotteriesExhaustedError
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import requests
 
-from pos_app.till_books import load_shop_catalog
+from pos_app.app.start.books import load_shop_catalog
 from pos_app.config import Environment, Settings
 from pos_app.domain.catalog import Catalog
 from pos_app.storelink.catalog_feed import CatalogFeed

@@ -15,16 +15,16 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from pos_app.app import PosApp
-from pos_app.app_paths import AppPaths
+from pos_app.app.root import PosApp
+from pos_app.app.paths import AppPaths
 from pos_app.config import Environment, SessionSecretStore
 from pos_app.domain.people import Role
 from pos_app.journal import Journal
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import Stage
-from pos_app.ui.language import Language
-from pos_app.ui.style import STYLESHEET
-from pos_app.ui.tasks import TaskRunner
+from pos_app.ui.common.language import Language
+from pos_app.ui.common.style import STYLESHEET
+from pos_app.ui.common.tasks import TaskRunner
 from tests.qpay.helpers import SandboxControl
 
 # Quick checks so a test waits tenths of a second, not seconds; same shape as the real schedule.
@@ -71,7 +71,7 @@ class Till:
         self.qtbot.keyClick(widget, key, modifier)
 
     def type(self, widget: QWidget, text: str) -> None:
-        """Keys at a person's pace: never taken for a scanner's burst (pos_app/ui/scanner.py)."""
+        """Keys at a person's pace: never taken for a scanner's burst (pos_app/ui/sale/scanning/scanner.py)."""
         self.qtbot.keyClicks(widget, text, delay=PERSON_MS)
 
     def scan(self, text: str) -> None:

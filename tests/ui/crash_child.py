@@ -25,8 +25,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from pos_app.app import PosApp  # noqa: E402
-from pos_app.app_paths import AppPaths  # noqa: E402
+from pos_app.app.root import PosApp  # noqa: E402
+from pos_app.app.paths import AppPaths  # noqa: E402
 from pos_app.config import SessionSecretStore  # noqa: E402
 from pos_app.domain.sale import Receiver, Sale, Stage  # noqa: E402
 from pos_app.domain.discounts import Discount, DiscountKind  # noqa: E402

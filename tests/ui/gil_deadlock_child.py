@@ -15,7 +15,7 @@ disconnects (`QImage.fromData` without a format: the SVG plugin's probe builds a
 connects a QBuffer) and meets that mutex waits for ever, and so does the GUI thread.
 
 Prints `ok LOADED FAILED of REQUESTED` and exits 0 when every request was answered. LOGOS_MODULE_FILE
-swaps in another implementation of `pos_app/ui/logos.py` (to show that the old one hangs).
+swaps in another implementation of `pos_app/ui/sale/pages/logos.py` (to show that the old one hangs).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from PIL import Image  # noqa: E402
 from PySide6.QtCore import QCoreApplication, QEvent, QEventLoop, QStringListModel, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication, QListView  # noqa: E402
 
-from pos_app.ui.tasks import TaskRunner  # noqa: E402
+from pos_app.ui.common.tasks import TaskRunner  # noqa: E402
 
 VIEWS = 16                  # views made and deleted between two looks at the event queue
 KEPT = 2000                 # models kept alive, so new ones land at new addresses (every mutex of the pool)
@@ -60,7 +60,7 @@ def fetch(url: str) -> bytes:
 
 def logos_module(path: str | None) -> ModuleType:
     if not path:
-        from pos_app.ui import logos
+        from pos_app.ui.sale.pages import logos
         return logos
     spec = importlib.util.spec_from_file_location("pos_app.ui._logos_under_test", path)
     assert spec is not None and spec.loader is not None

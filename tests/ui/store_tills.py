@@ -14,8 +14,8 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from pos_app.app import PosApp
-from pos_app.app_paths import AppPaths
+from pos_app.app.root import PosApp
+from pos_app.app.paths import AppPaths
 from pos_app.config import Environment, SessionSecretStore, secret_account
 from pos_app.domain.poll import PollSchedule
 from tests.qpay.helpers import SandboxControl

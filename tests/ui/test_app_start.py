@@ -13,12 +13,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from pos_app.app import PosApp
-from pos_app.app_paths import AppPaths
-from pos_app.app_start import saved_language
+from pos_app.app.root import PosApp
+from pos_app.app.paths import AppPaths
+from pos_app.app.loading import saved_language
 from pos_app.config import Environment, SecretStore, SessionSecretStore, Settings, secret_account
 from pos_app.domain.sale import Stage
-from pos_app.ui.style import STYLESHEET
+from pos_app.ui.common.style import STYLESHEET
 from tests.qpay.helpers import INVOICE_CODE, PASSWORD, USERNAME, SandboxControl
 
 from .conftest import FAST_SCHEDULE, MILK, WAIT_MS, Till, close_app
@@ -226,7 +226,7 @@ def test_the_cart_takes_items_before_the_payment_side_is_up(start_app, sandbox_a
 
 def test_the_window_builds_its_later_pages_once_the_cart_is_open(start_app, qtbot: QtBot) -> None:
     """Issue 21: the first window holds the cart alone; the tender, payment and receipt pages and the customer's
-    display follow once the cart is open, once, in the sale's order (ui/window_pages.py)."""
+    display follow once the cart is open, once, in the sale's order (ui/shell/pages.py)."""
     app = start_app(wait_ready=False)
     window = app.window
     with qtbot.waitSignal(app.opened, timeout=WAIT_MS):

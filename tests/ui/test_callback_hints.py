@@ -13,12 +13,12 @@ import requests
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from pos_app.app import PosApp
-from pos_app.app_paths import AppPaths
+from pos_app.app.root import PosApp
+from pos_app.app.paths import AppPaths
 from pos_app.config import SessionSecretStore
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import Stage
-from pos_app.ui.style import STYLESHEET
+from pos_app.ui.common.style import STYLESHEET
 from tests.qpay.helpers import SandboxControl
 
 from .conftest import MILK, WAIT_MS, HintsHandled, Till, close_app

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QHeaderView, QMessageBox
 from pos_app.domain.cart import CartLine
 from pos_app.domain.catalog import Catalog, CatalogItem
 from pos_app.formats import money_text, quantity_text
-from pos_app.ui.cart_model import CartModel
+from pos_app.ui.sale.cart.cart_model import CartModel
 
 from .conftest import WAIT_MS, Till
 

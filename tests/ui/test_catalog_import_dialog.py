@@ -13,11 +13,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QFileDialog, QLabel, QPushButton, QTableView
 from pytestqt.qtbot import QtBot
 
-import pos_app.ui.catalog_import_dialog as dialog_module
+import pos_app.ui.settings.catalog_import as dialog_module
 from pos_app.domain.catalog import CatalogItem, load_catalog
-from pos_app.ui.catalog_import_dialog import CatalogImportDialog
-from pos_app.ui.catalog_import_preview import BAD_ROLE, LINE_ROLE, CatalogPreviewModel
-from pos_app.ui.tasks import TaskRunner
+from pos_app.ui.settings.catalog_import import CatalogImportDialog
+from pos_app.ui.settings.catalog_preview import BAD_ROLE, LINE_ROLE, CatalogPreviewModel
+from pos_app.ui.common.tasks import TaskRunner
 
 WAIT_MS = 10_000
 HEADER = "barcode,name,price,tax_product_code,classification_code,city_tax,pinned,unit\n"

@@ -19,8 +19,8 @@ from pos_app.domain.scale import ean13_check_digit
 from pos_app.journal import JournalStatus
 from pos_app.receipts.sale_slip import sale_receipt
 from pos_app.receipts.slip_blocks import ShopHeader
-from pos_app.ui.discount_dialog import DiscountDialog
-from pos_app.ui.pin_dialog import PinDialog
+from pos_app.ui.sale.dialogs.discount import DiscountDialog
+from pos_app.ui.people.pin_dialog import PinDialog
 
 from .conftest import MILK, PERSON_MS, WAIT_MS, YOGURT, Till
 from .test_tenders import cash, history_on, open_shift, posapi, sell_in_cash

@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from pos_app.domain.catalog import load_catalog
 from pos_app.domain.people import Role
-from pos_app.ui.item_edit_dialog import ItemEditDialog
-from pos_app.ui.people_dialog import PeopleDialog
+from pos_app.ui.sale.dialogs.item_edit import ItemEditDialog
+from pos_app.ui.people.people_dialog import PeopleDialog
 
 from .conftest import MILK, WAIT_MS, Till
 from .test_counter import PEOPLE, enter_pin, lines, open_pin_dialog, sign_in, type_in_entry
@@ -122,7 +122,7 @@ def test_the_till_locks_itself_after_the_idle_time(make_till) -> None:
 
 
 def test_the_till_fills_its_screen(till: Till) -> None:
-    from pos_app.app_counter import window_state
+    from pos_app.app.people_and_catalog import window_state
 
     maximized, full, none = (Qt.WindowState.WindowMaximized, Qt.WindowState.WindowFullScreen,
                              Qt.WindowState.WindowNoState)
@@ -137,7 +137,7 @@ def test_the_till_fills_its_screen(till: Till) -> None:
 
 
 def test_a_catalog_imported_at_the_till_is_used_at_once(till: Till, tmp_path: Path) -> None:
-    from pos_app.ui.catalog_import_dialog import CatalogImportDialog
+    from pos_app.ui.settings.catalog_import import CatalogImportDialog
 
     source = tmp_path / "new-catalog.csv"
     source.write_text("barcode,name,price,tax_product_code,classification_code,city_tax,pinned,unit\n"
@@ -181,7 +181,7 @@ def test_no_pin_reaches_a_log_a_repr_or_the_journal(make_till, caplog, tmp_path:
 
 
 def test_a_counter_setting_not_valid_takes_the_careful_side() -> None:
-    from pos_app.app_counter import counter_limits
+    from pos_app.app.people_and_catalog import counter_limits
     from pos_app.config import Settings
 
     assert counter_limits(Settings()) == (5, Decimal(10))

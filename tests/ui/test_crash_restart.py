@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from pos_app.app import PosApp
-from pos_app.app_paths import AppPaths
+from pos_app.app.root import PosApp
+from pos_app.app.paths import AppPaths
 from pos_app.config import Environment, SessionSecretStore
 from pos_app.domain.sale import Stage
 from pos_app.journal import Journal, JournalStatus

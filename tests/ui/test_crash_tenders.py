@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from pos_app.app import PosApp
+from pos_app.app.root import PosApp
 from pos_app.config import SessionSecretStore
 from pos_app.domain.sale import Stage
 from pos_app.journal import JournalStatus

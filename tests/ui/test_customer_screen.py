@@ -8,7 +8,7 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QGuiApplication
 
 from pos_app.domain.sale import Stage
-from pos_app.ui.customer_display import customer_screen
+from pos_app.ui.sale.pages.customer_display import customer_screen
 
 from .conftest import MILK, Till
 
@@ -54,7 +54,7 @@ def test_f9_shows_and_hides_the_display_on_the_second_screen(till: Till,
     """Two screens, as the display's placement sees them: F9 shows it there, full screen; F9 again hides it."""
     window, display = till.window, till.window.customer_display
     second = QRect(window.frameGeometry().right() + 1, 0, 800, 480)
-    monkeypatch.setattr("pos_app.ui.customer_display.customer_screen", lambda _till, _screens: second)
+    monkeypatch.setattr("pos_app.ui.sale.pages.customer_display.customer_screen", lambda _till, _screens: second)
     till.scan(MILK)
     till.charge()
     till.key(Qt.Key.Key_F9)

@@ -20,9 +20,9 @@ from pos_app.journal.closed_days import ClosedDays, close_day
 from pos_app.journal.day_csv import CSV_ENCODING, sales_csv, sales_csv_path, to_csv
 from pos_app.journal.day_summary import day_summary, load_day
 from pos_app.journal.journal import Journal
-from pos_app.ui.day_close_dialog import ALERT_COLOR, DayCloseDialog
-from pos_app.ui.style import STYLESHEET
-from pos_app.ui.tasks import TaskRunner
+from pos_app.ui.day_close.dialog import ALERT_COLOR, DayCloseDialog
+from pos_app.ui.common.style import STYLESHEET
+from pos_app.ui.common.tasks import TaskRunner
 from tests.journal.test_day_given_back import tender_day
 from tests.journal.test_day_summary import DAY, GOLOMT, KHAN, DayBuilder, SettableClock, at, build_day, pay
 
@@ -283,7 +283,7 @@ def test_a_write_error_is_shown_and_nothing_is_lost(qtbot: QtBot, make_dialog, j
 
 def test_the_export_button_disables_itself_while_saving(qtbot: QtBot, make_dialog, journal: Journal,
                                                         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pos_app.ui import day_close_dialog
+    from pos_app.ui.day_close import dialog as day_close_dialog
 
     gate = threading.Event()
     real_save = day_close_dialog.save_csv

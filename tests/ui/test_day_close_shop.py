@@ -23,9 +23,9 @@ from pos_app.sandbox import SandboxServer
 from pos_app.store.credentials import add_credential
 from pos_app.store.server import StoreServer
 from pos_app.storelink.shop_day import ShopDay, ShopDays
-from pos_app.ui.day_close_dialog import DayCloseDialog
-from pos_app.ui.style import STYLESHEET
-from pos_app.ui.tasks import TaskRunner
+from pos_app.ui.day_close.dialog import DayCloseDialog
+from pos_app.ui.common.style import STYLESHEET
+from pos_app.ui.common.tasks import TaskRunner
 from tests.store.helpers import PASSWORD, USERNAME
 from tests.store.till_journals import DAY, SettableClock, at, mixed_day, shipper_for, till_journal
 

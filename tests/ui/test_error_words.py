@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pos_app.qpay.errors import error_class_for
-from pos_app.ui.messages import describe_error
+from pos_app.ui.common.messages import describe_error
 
 # shared/spec/real-service-notes.md, "Error codes listed by public SDKs beyond the contract".
 SDK_CODES = (

@@ -85,7 +85,7 @@ import pytest
 import requests
 from PySide6.QtCore import Qt
 
-import pos_app.backend
+import pos_app.app.start.payment_side
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import Stage
 from pos_app.journal import JournalStatus
@@ -129,7 +129,7 @@ def token_clock() -> FakeClock:
 def fast_till(make_till: Callable[..., Till], monkeypatch: pytest.MonkeyPatch,
               token_clock: FakeClock) -> Callable[..., Till]:
     """`make_till`, its client built with a short read timeout, fast retries and the test's token clock."""
-    monkeypatch.setattr(pos_app.backend, "QPayClient", partial(
+    monkeypatch.setattr(pos_app.app.start.payment_side, "QPayClient", partial(
         QPayClient, timeout=(CONNECT_TIMEOUT, READ_TIMEOUT), retry_policy=FAST_POLICY, clock=token_clock))
     return make_till
 

@@ -22,11 +22,11 @@ from pos_app.domain.sale import Receiver, Sale
 from pos_app.formats import date_text
 from pos_app.journal import Journal, JournalStatus, ReceiptStatus, ReversalKind, ReversalStatus
 from pos_app.qpay.statuses import normalize_invoice_status
-from pos_app.ui.give_back_dialog import GiveBackDialog
-from pos_app.ui.history_dialog import HistoryDialog, SalesModel
-from pos_app.ui.sale_flow import Services
-from pos_app.ui.style import STYLESHEET
-from pos_app.ui.tasks import TaskRunner
+from pos_app.ui.history.give_back_dialog import GiveBackDialog
+from pos_app.ui.history.dialog import HistoryDialog, SalesModel
+from pos_app.checkout.sale_services import SaleServices
+from pos_app.ui.common.style import STYLESHEET
+from pos_app.ui.common.tasks import TaskRunner
 from tests.qpay.helpers import SandboxControl
 
 WAIT_MS = 15_000
@@ -68,7 +68,7 @@ def make_dialog(qtbot: QtBot, runner: TaskRunner, checkout: Checkout,
     QApplication.instance().setStyleSheet(STYLESHEET)  # type: ignore[union-attr]
 
     def make(on_screen: Callable[[], str] = lambda: "") -> HistoryDialog:
-        dialog = HistoryDialog(Services(checkout, journal), runner, on_screen=on_screen, today=lambda: TODAY)
+        dialog = HistoryDialog(SaleServices(checkout, journal), runner, on_screen=on_screen, today=lambda: TODAY)
         qtbot.addWidget(dialog)
         dialog.show()
         dialog.activateWindow()

@@ -23,12 +23,12 @@ from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver, Sale
 from pos_app.domain.tenders import Tendering
 from pos_app.journal import Journal, ReceiptStatus
 from pos_app.posapi import EbarimtLookupClient, PosApiClient, PosIdentity, RetryPolicy
-from pos_app.ui.history_dialog import HistoryDialog
-from pos_app.ui.history_model import step_text
-from pos_app.ui.return_items_dialog import ReturnItemsDialog
-from pos_app.ui.sale_flow import Services
-from pos_app.ui.style import STYLESHEET
-from pos_app.ui.tasks import TaskRunner
+from pos_app.ui.history.dialog import HistoryDialog
+from pos_app.ui.history.model import step_text
+from pos_app.ui.history.return_items_dialog import ReturnItemsDialog
+from pos_app.checkout.sale_services import SaleServices
+from pos_app.ui.common.style import STYLESHEET
+from pos_app.ui.common.tasks import TaskRunner
 from tests.ui.posapi_control import PosApiControl
 from tests.ui.test_history_dialog import TODAY, WAIT_MS, StepClock, enabled_actions, press, select, settle, status_of
 
@@ -65,7 +65,7 @@ def make_dialog(qtbot: QtBot, runner: TaskRunner, checkout: Checkout, journal: J
     QApplication.instance().setStyleSheet(STYLESHEET)  # type: ignore[union-attr]
 
     def make(cash_step: Decimal = Decimal(1), **kwargs: object) -> HistoryDialog:
-        dialog = HistoryDialog(Services(checkout, journal, posapi=desk, cash_step=cash_step), runner,
+        dialog = HistoryDialog(SaleServices(checkout, journal, posapi=desk, cash_step=cash_step), runner,
                                today=lambda: TODAY, **kwargs)  # type: ignore[arg-type]
         qtbot.addWidget(dialog)
         dialog.show()

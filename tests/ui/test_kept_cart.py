@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from pos_app.app import PosApp
+from pos_app.app.root import PosApp
 from pos_app.config import SessionSecretStore
 from pos_app.domain.discounts import Discount, DiscountKind
 from pos_app.domain.sale import Stage

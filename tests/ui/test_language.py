@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QLocale
 
 from pos_app.config import Settings, save_settings
-from pos_app.ui.language import Language, choose_language
+from pos_app.ui.common.language import Language, choose_language
 
 from .conftest import MILK, WAIT_MS
 

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QCheckBox, QComboBo
 
 from pos_app.config import Settings, save_settings
 from pos_app.domain.discounts import Discount, DiscountKind
-from pos_app.ui.cart_model import CartModel
-from pos_app.ui.settings_dialog import SettingsDialog
+from pos_app.ui.sale.cart.cart_model import CartModel
+from pos_app.ui.settings.dialog import SettingsDialog
 from tests.conftest import TRANSLATIONS
 
 from .conftest import MILK, WAIT_MS, Till

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-import pos_app.backend
+import pos_app.app.start.payment_side
 from pos_app.domain.sale import Stage
 from pos_app.journal import JournalStatus
 from pos_app.qpay import QPayClient
@@ -63,7 +63,7 @@ def live_sandbox() -> Iterator[SandboxServer]:
 def live_till(make_till: Callable[..., Till], live_sandbox: SandboxServer,
               monkeypatch: pytest.MonkeyPatch) -> Till:
     live_sandbox.reset()
-    monkeypatch.setattr(pos_app.backend, "QPayClient", partial(
+    monkeypatch.setattr(pos_app.app.start.payment_side, "QPayClient", partial(
         QPayClient, timeout=(2.0, READ_TIMEOUT), retry_policy=FAST_POLICY))
     till = make_till(sandbox_url=live_sandbox.url)
     till.control = SandboxControl(live_sandbox.url)

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from pos_app.qpay.errors import error_class_for
-from pos_app.ui.messages import describe_error
+from pos_app.ui.common.messages import describe_error
 
 # The contract's error table (QPay merchant API v2, "Error codes"), with the HTTP status it comes with.
 CONTRACT_CODES = {
@@ -36,7 +36,7 @@ def test_every_refusal_the_domain_raises_is_marked_for_translation() -> None:
     import ast
     from pathlib import Path
 
-    from pos_app.ui.messages import CART_TEMPLATES
+    from pos_app.ui.common.messages import CART_TEMPLATES
 
     domain = Path(__file__).resolve().parents[2] / "pos_app" / "domain"
     raised = {node.args[0].value for path in domain.rglob("*.py") for node in ast.walk(ast.parse(path.read_text()))
@@ -51,7 +51,7 @@ def test_every_discount_pin_and_scale_refusal_is_marked_for_translation() -> Non
 
     from pos_app.domain.people import PIN_TAKEN
     from pos_app.domain.scale import SCALE_MESSAGES
-    from pos_app.ui.messages import COUNTER_TEMPLATES
+    from pos_app.ui.common.messages import COUNTER_TEMPLATES
 
     domain = Path(__file__).resolve().parents[2] / "pos_app" / "domain"
     raised = {node.args[0].value for path in domain.rglob("*.py") for node in ast.walk(ast.parse(path.read_text()))
@@ -63,8 +63,8 @@ def test_every_discount_pin_and_scale_refusal_is_marked_for_translation() -> Non
 def test_every_tender_and_shift_refusal_is_marked_for_translation() -> None:
     from pos_app.domain.shift import SHIFT_MESSAGES
     from pos_app.domain.tenders import TENDER_MESSAGES
-    from pos_app.ui.messages import TENDER_TEMPLATES
-    from pos_app.ui.shift_actions import SHIFT_TEMPLATES
+    from pos_app.ui.common.messages import TENDER_TEMPLATES
+    from pos_app.ui.shift.actions import SHIFT_TEMPLATES
 
     assert set(TENDER_TEMPLATES) == set(TENDER_MESSAGES)
     assert set(SHIFT_TEMPLATES) == set(SHIFT_MESSAGES)
@@ -72,7 +72,7 @@ def test_every_tender_and_shift_refusal_is_marked_for_translation() -> None:
 
 def test_a_tender_refusal_is_shown_in_mongolian(language) -> None:
     from pos_app.domain.tenders import Tendering, TenderError
-    from pos_app.ui.messages import describe_error
+    from pos_app.ui.common.messages import describe_error
 
     language.use("mn")
     with pytest.raises(TenderError) as raised:
@@ -83,7 +83,7 @@ def test_a_tender_refusal_is_shown_in_mongolian(language) -> None:
 
 def test_a_cart_refusal_is_shown_in_mongolian(language) -> None:
     from pos_app.domain.cart import CartError
-    from pos_app.ui.messages import cart_error_text
+    from pos_app.ui.common.messages import cart_error_text
 
     assert language.use("mn")
     text = cart_error_text(CartError("There is no line {number}", number=7))
@@ -95,7 +95,7 @@ def test_every_settings_problem_and_field_name_is_marked_for_translation() -> No
     from pathlib import Path
 
     from pos_app.config.settings import FIELD_LABELS
-    from pos_app.ui.messages import FIELD_NAMES, SETTINGS_TEMPLATES
+    from pos_app.ui.common.messages import FIELD_NAMES, SETTINGS_TEMPLATES
 
     config = Path(__file__).resolve().parents[2] / "pos_app" / "config"
     templates = {node.value for source in (config / "settings.py", config / "checks.py")
@@ -107,7 +107,7 @@ def test_every_settings_problem_and_field_name_is_marked_for_translation() -> No
 
 def test_a_settings_problem_reads_the_same_in_english_through_its_template() -> None:
     from pos_app.config.settings import Settings
-    from pos_app.ui.messages import settings_problem_text
+    from pos_app.ui.common.messages import settings_problem_text
 
     problems = Settings(shop_name="x" * 101, printer="bogus", callback_url="ftp://x").problems()
     assert problems and all(settings_problem_text(problem) == problem.message for problem in problems)
@@ -116,6 +116,6 @@ def test_a_settings_problem_reads_the_same_in_english_through_its_template() -> 
 
 def test_the_keyring_problem_is_marked_for_translation() -> None:
     from pos_app.config.secrets import NO_KEYRING_PROBLEM
-    from pos_app.ui.messages import SECRETS_PROBLEMS
+    from pos_app.ui.common.messages import SECRETS_PROBLEMS
 
     assert NO_KEYRING_PROBLEM in SECRETS_PROBLEMS

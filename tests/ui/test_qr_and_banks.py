@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QVBoxLayout, QWidget
 
 from pos_app.domain.sale import BankApp, OpenInvoice
 from pos_app.sandbox.banks import BANKS_BY_KEY
-from pos_app.ui.bank_list import ICON_SIDE, BankList
-from pos_app.ui.customer_display import CustomerDisplay
-from pos_app.ui.logos import (
+from pos_app.ui.sale.pages.bank_list import ICON_SIDE, BankList
+from pos_app.ui.sale.pages.customer_display import CustomerDisplay
+from pos_app.ui.sale.pages.logos import (
     LogoCache,
     LogoError,
     badge_colour,
@@ -26,8 +26,8 @@ from pos_app.ui.logos import (
     fallback_icon,
     fetch_logo,
 )
-from pos_app.ui.qr_widget import QRWidget, qr_matrix
-from pos_app.ui.tasks import TaskRunner
+from pos_app.ui.common.qr_widget import QRWidget, qr_matrix
+from pos_app.ui.common.tasks import TaskRunner
 
 PAYLOAD = ("0002010102121531279404962794049600022310027138152045734530349654031005802MN"
            "5904TEST6011Ulaanbaatar6304ABCD")

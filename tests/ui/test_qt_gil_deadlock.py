@@ -26,10 +26,10 @@ from PySide6.QtPrintSupport import QPrinterInfo
 from pos_app.receipts import qt_out
 from pos_app.receipts.layout import Kind, ReceiptLayout, Text
 from pos_app.receipts.printers import PrinterChoice
-from pos_app.ui import logos
-from pos_app.ui.logos import MAX_LOGO_BYTES, LogoCache, LogoError, LogoPixels, decode_logo, load_logo
-from pos_app.ui.printing import ReceiptPrinting
-from pos_app.ui.tasks import TaskRunner
+from pos_app.ui.sale.pages import logos
+from pos_app.ui.sale.pages.logos import MAX_LOGO_BYTES, LogoCache, LogoError, LogoPixels, decode_logo, load_logo
+from pos_app.ui.printing.printing import ReceiptPrinting
+from pos_app.ui.common.tasks import TaskRunner
 
 ROOT = Path(__file__).resolve().parents[2]
 STRESS_SECONDS = 2.0        # the old load_logo hung within a second, every time

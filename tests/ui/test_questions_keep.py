@@ -23,9 +23,9 @@ from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Sale
 from pos_app.domain.tenders import Tendering
 from pos_app.journal import Journal
 from pos_app.posapi import EbarimtLookupClient, PosApiClient, PosIdentity, RetryPolicy
-from pos_app.ui.history_dialog import HistoryDialog
-from pos_app.ui.sale_flow import Services
-from pos_app.ui.tasks import TaskRunner
+from pos_app.ui.history.dialog import HistoryDialog
+from pos_app.checkout.sale_services import SaleServices
+from pos_app.ui.common.tasks import TaskRunner
 from tests.ui.test_history_dialog import TODAY, WAIT_MS, StepClock, press, select, settle
 
 POS = PosIdentity(merchant_tin="37900846788", pos_no="T1", branch_no="1", district_code="2501")
@@ -120,7 +120,7 @@ def test_enter_and_esc_keep_things_as_they_are_and_ctrl_enter_does_it(
     make_sale, ask = QUESTIONS[name]
     number = make_sale(journal, desk, checkout)
     before = journal.get(number)
-    dialog = HistoryDialog(Services(checkout, journal, posapi=desk), runner, today=lambda: TODAY)
+    dialog = HistoryDialog(SaleServices(checkout, journal, posapi=desk), runner, today=lambda: TODAY)
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.activateWindow()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from pos_app.domain.sale import Stage
-from pos_app.ui.stall_meter import StallMeter
+from pos_app.ui.common.stall_meter import StallMeter
 
 from .conftest import MILK, Till
 

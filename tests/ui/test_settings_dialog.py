@@ -16,7 +16,7 @@ from pos_app.config.secrets import (
 )
 from pos_app.config.settings import DEFAULT_BASE_URLS, Environment, Settings
 from pos_app.qpay import QPayClient
-from pos_app.ui.settings_dialog import SettingsDialog
+from pos_app.ui.settings.dialog import SettingsDialog
 
 WAIT_MS = 10_000
 
@@ -477,7 +477,7 @@ def test_the_tills_key_is_read_from_the_account_of_its_terminal_id(qtbot, make_d
 def test_test_connection_logs_in_at_the_store_as_the_till(qtbot, make_dialog, store) -> None:
     from functools import partial
 
-    from pos_app.backend import check_connection
+    from pos_app.app.start.payment_side import check_connection
 
     dialog = make_dialog(secrets=SessionSecretStore(), test_connection=partial(check_connection, sandbox_url=None))
     fill_store(qtbot, dialog, store.url, "T7", store.till_key)

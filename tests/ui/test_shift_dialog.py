@@ -35,11 +35,11 @@ from pos_app.journal.shifts import current_shift, last_closed_shift, open_shift,
 from pos_app.receipts.escpos_replay import printed_text
 from pos_app.receipts.layout import ShopHeader
 from pos_app.receipts.printers import PrinterChoice
-from pos_app.ui import shift_actions
-from pos_app.ui.printing import ReceiptPrinting
-from pos_app.ui.shift_actions import SHIFT_TEMPLATES, ShiftView
-from pos_app.ui.shift_dialog import ShiftDialog
-from pos_app.ui.tasks import TaskRunner
+from pos_app.ui.shift import actions as shift_actions
+from pos_app.ui.printing.printing import ReceiptPrinting
+from pos_app.ui.shift.actions import SHIFT_TEMPLATES, ShiftView
+from pos_app.ui.shift.dialog import ShiftDialog
+from pos_app.ui.common.tasks import TaskRunner
 
 WAIT_MS = 10_000
 UB = ZoneInfo("Asia/Ulaanbaatar")

@@ -21,7 +21,7 @@ from pos_app.domain.sale import Sale, Stage
 from pos_app.formats import money_text
 from pos_app.journal import JournalStatus
 from pos_app.sandbox import SandboxServer
-from pos_app.ui.part_paid_box import show_part_paid
+from pos_app.ui.sale.pages.part_paid_box import show_part_paid
 
 from .conftest import MILK, WAIT_MS, YOGURT, Till
 from .fault_matrix_helpers import allow_on_invoice

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from pos_app.till_books import store_catalog_copy
+from pos_app.app.start.books import store_catalog_copy
 from pos_app.sandbox.server import SandboxServer
 from pos_app.store.credentials import add_credential
 from pos_app.store.server import StoreServer

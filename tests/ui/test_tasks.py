@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from pos_app.ui.tasks import TaskRunner
+from pos_app.ui.common.tasks import TaskRunner
 
 WAIT_MS = 10_000
 WAIT_S = 10
@@ -202,7 +202,7 @@ def test_an_exception_in_on_done_is_logged_and_later_tasks_still_finish(
     def broken_slot(future: Future[Any]) -> None:
         raise KeyError("a bug in the slot")
 
-    with caplog.at_level(logging.ERROR, logger="pos_app.ui.tasks"):
+    with caplog.at_level(logging.ERROR, logger="pos_app.ui.common.tasks"):
         runner.run_in_background(lambda: 1, broken_slot)
         qtbot.waitUntil(lambda: runner.pending == 0, timeout=WAIT_MS)
     assert "on_done of a background task failed" in caplog.text
@@ -220,7 +220,7 @@ def test_a_failed_task_without_on_done_is_logged_by_type(runner: TaskRunner, qtb
     def fail() -> None:
         raise ConnectionError("secret detail")
 
-    with caplog.at_level(logging.ERROR, logger="pos_app.ui.tasks"):
+    with caplog.at_level(logging.ERROR, logger="pos_app.ui.common.tasks"):
         runner.run_in_background(fail)
         qtbot.waitUntil(lambda: runner.pending == 0, timeout=WAIT_MS)
     assert "background task failed: ConnectionError" in caplog.text

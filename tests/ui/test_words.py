@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from pos_app.domain.sale import ReceiverKind, Stage
 from pos_app.receipts.sale_slip import sale_receipt
 from pos_app.receipts.slip_blocks import ShopHeader
-from pos_app.ui.history_model import SalesModel
+from pos_app.ui.history.model import SalesModel
 
 from .conftest import MILK, WAIT_MS, YOGURT, Till
 from .test_counter import discount

@@ -27,11 +27,11 @@ os.environ["QT_QPA_PLATFORM"] = "xcb"
 from PySide6.QtCore import QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication, QLineEdit, QWidget  # noqa: E402
 
-from pos_app.app import PosApp  # noqa: E402
-from pos_app.app_paths import AppPaths  # noqa: E402
+from pos_app.app.root import PosApp  # noqa: E402
+from pos_app.app.paths import AppPaths  # noqa: E402
 from pos_app.config import SessionSecretStore  # noqa: E402
 from pos_app.domain.sale import Stage  # noqa: E402
-from pos_app.ui.style import STYLESHEET  # noqa: E402
+from pos_app.ui.common.style import STYLESHEET  # noqa: E402
 from tests.ui.conftest import (FAST_SCHEDULE, MILK, POSAPI_NOON, YOGURT, Ticking, close_app,  # noqa: E402
                                use_posapi_in_training)
 

@@ -1,0 +1,397 @@
+"""The sales history's actions on the selected sale: cancel its open invoice, give its payment back, return some
+of its items, cancel or issue its tax receipt, mark a receipt a return left standing settled, reprint it, check an
+unfinished step again.
+
+Texts keep the dialog's translation context ("HistoryDialog"), where they were first written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QDialog, QInputDialog, QWidget
+
+from pos_app.checkout.after_sale import (
+    CancelOutcome,
+    CancelResult,
+    cancel_open_invoice,
+    give_back,
+)
+from pos_app.checkout.posapi_desk import may_ask_again
+from pos_app.checkout.partial_returns import ask_refunds_again, refunds_in_cash, refused_refunds
+from pos_app.checkout.recovery import RecoveryOutcome, recover, settled_by_hand
+from pos_app.checkout.returns import issue_owed_receipt, return_tenders, settle_left_receipts, void_receipts
+from pos_app.domain.people import Permission
+from pos_app.domain.sale import ReceiptVia, Receiver, ReceiverKind
+from pos_app.formats import money_text
+from pos_app.journal import JournalSale, JournalStatus, ReversalKind
+
+from pos_app.ui.history.give_back_dialog import GiveBackDialog
+from pos_app.ui.history.model import can_check_again, can_reprint, can_return_items
+from pos_app.ui.history.returns import give_back_words, recovery_words, refused_refund_words, return_words, return_work
+from pos_app.ui.history.returns import stale_words
+from pos_app.ui.history.action_runner import ActionDone, HistoryRunning, ReceiptLeft
+from pos_app.ui.common.messages import describe_error
+from pos_app.ui.common.receipt_words import receipt_named
+from pos_app.ui.history.return_items_dialog import ReturnItemsDialog
+
+translate = QCoreApplication.translate     # lupdate reads translate("HistoryDialog", "...") calls
+# (permission, then, parent): `then()` once whoever is signed in may, or after a manager's PIN.
+Approve = Callable[[Permission, Callable[[], None], QWidget], None]
+# The same, telling `then` who approved (a manager's name for the journal).
+ApproveAs = Callable[[Permission, Callable[[str], None], QWidget], None]
+
+
+class HistoryActions(HistoryRunning):
+    """What can still be done to the selected sale (mixed into `HistoryDialog`)."""
+
+    give_back_dialog: GiveBackDialog | None
+    return_dialog: ReturnItemsDialog | None
+    reprint_requested: Any
+    approve: Approve
+    approve_as: ApproveAs
+
+    # -- cancel invoice ---------------------------------------------------------------------------------
+
+    def on_cancel_invoice_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or sale.status is not JournalStatus.OPEN:
+            return
+        self._confirm(translate("HistoryDialog",
+                                "Cancel the invoice of sale {number} ({amount})? The customer's QR code stops "
+                                "working.").format(number=sale.number, amount=money_text(sale.qpay_due)),
+                      translate("HistoryDialog", "Cancel invoice"), lambda: self._cancel_invoice(sale))
+
+    def _cancel_invoice(self, sale: JournalSale) -> None:
+        services, number = self.services, sale.number
+
+        def words(done: ActionDone) -> tuple[str, bool]:
+            if done.error is not None:
+                return describe_error(done.error, translate("HistoryDialog",
+                                                            "The invoice of sale {number} could not be cancelled.")
+                                      .format(number=number)) + self._still_pending(done.after), True
+            outcome: CancelOutcome = done.value
+            if outcome.result is CancelResult.CANCELLED:
+                return translate("HistoryDialog",
+                                 "Sale {number} is cancelled: nothing was charged.").format(number=number), False
+            if outcome.result is CancelResult.PAID:
+                return translate("HistoryDialog",
+                                 "The customer has already paid sale {number}, so it cannot be cancelled. "
+                                 "It is now recorded as paid.").format(number=number), True
+            return translate("HistoryDialog",
+                             "Part of sale {number} is already paid, so it cannot be cancelled. It stays open, "
+                             "waiting for the rest.").format(number=number), True
+
+        self._start(sale, translate("HistoryDialog", "Cancelling the invoice of sale {number}…").format(number=number),
+                    lambda: cancel_open_invoice(services.journal, services.checkout, number), words)
+
+    # -- give back ------------------------------------------------------------------------------------------
+
+    def on_give_back_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or not (sale.can_reverse or sale.can_return_tenders):
+            return
+        self.approve(Permission.REFUND, lambda: self._ask_give_back(sale), self)
+
+    def _ask_give_back(self, sale: JournalSale) -> None:
+        if self._closed:
+            return
+        dialog = GiveBackDialog(sale, self, today=self._today)
+        self.give_back_dialog = dialog
+        dialog.accepted.connect(lambda: self.on_give_back_dialog_accepted(dialog))
+        dialog.finished.connect(lambda _result: self.on_give_back_dialog_finished(dialog))
+        dialog.open()
+
+    def on_give_back_dialog_finished(self, dialog: GiveBackDialog) -> None:
+        if self.give_back_dialog is dialog:
+            self.give_back_dialog = None
+        dialog.deleteLater()
+        if not self._closed:
+            self.activateWindow()      # the keyboard comes back to the history, not to a closed dialog
+            self.table.setFocus()
+
+    def on_give_back_dialog_accepted(self, dialog: GiveBackDialog) -> None:
+        sale, kind = dialog.sale, dialog.result_kind
+        reason, void = dialog.result_reason, dialog.result_void_receipt
+        if self._closed or kind is None:
+            return
+        if self._busy or self._is_on_screen(sale):
+            self._show_message(self.on_screen_text() if self._is_on_screen(sale)
+                               else translate("HistoryDialog",
+                                              "Another action is still running: try again when it ends."), error=True)
+            return
+        services, number = self.services, sale.number
+
+        def work() -> Any:
+            try:
+                if sale.can_return_tenders:     # cash from the drawer, the terminal's refund on the terminal
+                    return return_tenders(services.journal, services.checkout, services.posapi, number, reason,
+                                          void_receipt=void)
+                return give_back(services.journal, services.checkout, number, kind, reason, void_receipt=void,
+                                 posapi=services.posapi)
+            except Exception as exc:
+                after = services.journal.get(number)
+                if after.is_reversed:            # the money went back; only the receipt step failed
+                    return ReceiptLeft(exc)
+                raise
+
+        def words(done: ActionDone) -> tuple[str, bool]:
+            left = done.value.error if isinstance(done.value, ReceiptLeft) else None
+            return give_back_words(sale, kind, done, left, self._still_pending(done.after),
+                                   services.posapi is not None)
+
+        busy = (translate("HistoryDialog", "Refunding the payment of sale {number}…") if kind is ReversalKind.REFUND
+                else translate("HistoryDialog", "Cancelling the card payment of sale {number}…")).format(number=number)
+        self._start(sale, busy, work, words)
+
+    # -- return items (a part of the sale) ---------------------------------------------------------------------
+
+    def on_return_items_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or not can_return_items(sale):
+            return
+        self.approve(Permission.REFUND, lambda: self._ask_return_items(sale), self)
+
+    def _ask_return_items(self, sale: JournalSale) -> None:
+        if self._closed:
+            return
+        dialog = ReturnItemsDialog(sale, self, posapi_set=self.services.posapi is not None,
+                                   cash_step=self.services.cash_step)
+        self.return_dialog = dialog
+        dialog.accepted.connect(lambda: self.on_return_dialog_accepted(dialog))
+        dialog.finished.connect(lambda _result: self.on_return_dialog_finished(dialog))
+        dialog.open()
+
+    def on_return_dialog_finished(self, dialog: ReturnItemsDialog) -> None:
+        if self.return_dialog is dialog:
+            self.return_dialog = None
+        dialog.deleteLater()
+        if not self._closed:
+            self.activateWindow()
+            self.table.setFocus()
+
+    def on_return_dialog_accepted(self, dialog: ReturnItemsDialog) -> None:
+        sale, quantities, reason = dialog.sale, dialog.result_quantities, dialog.result_reason
+        if self._closed or not quantities:
+            return
+        if self._busy or self._is_on_screen(sale):
+            self._show_message(self.on_screen_text() if self._is_on_screen(sale)
+                               else translate("HistoryDialog",
+                                              "Another action is still running: try again when it ends."), error=True)
+            return
+        self._start(sale, translate("HistoryDialog", "Returning items of sale {number}…").format(number=sale.number),
+                    return_work(self.services, sale.number, quantities, reason),
+                    lambda done: return_words(sale.number, done, self.services.posapi is not None))
+
+    # -- a receipt a return left standing, settled by a manager -------------------------------------------------
+
+    def on_settle_receipt_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or not sale.stale_receipts:
+            return
+        self.approve_as(Permission.VOID, lambda manager: self._ask_settle(sale, manager), self)
+
+    def _ask_settle(self, sale: JournalSale, manager: str) -> None:
+        if self._closed:
+            return
+        box = QInputDialog(self)
+        box.setWindowTitle(translate("HistoryDialog", "Receipt settled"))
+        box.setLabelText(translate("HistoryDialog", "The tax receipt of sale {number} stays valid in the tax system "
+                                                    "for goods given back. What was done about it?").format(
+            number=sale.number))
+        box.setTextValue(translate("HistoryDialog", "corrected in the ebarimt portal"))
+        box.setOkButtonText(translate("HistoryDialog", "Mark settled"))
+        box.setCancelButtonText(translate("HistoryDialog", "Back"))
+
+        def on_finished(result: int) -> None:
+            self.confirmation = None
+            box.deleteLater()
+            note = box.textValue().strip()
+            if self._closed or result != QDialog.DialogCode.Accepted or self._busy or not note:
+                return
+            journal, number = self.services.journal, sale.number
+
+            def words(done: ActionDone) -> tuple[str, bool]:
+                if done.error is not None:
+                    return describe_error(done.error, translate("HistoryDialog", "Sale {number} was not settled.")
+                                          .format(number=number)), True
+                return translate("HistoryDialog", "Sale {number}'s tax receipt is marked settled; the day close "
+                                                  "still counts it as PosAPI holds it.").format(number=number), False
+
+            self._start(sale, translate("HistoryDialog", "Recording what was done for sale {number}…").format(
+                number=number), lambda: settle_left_receipts(journal, number, manager, note), words)
+
+        box.finished.connect(on_finished)
+        self.confirmation = box
+        box.open()
+
+    # -- cancel receipt --------------------------------------------------------------------------------------
+
+    def on_cancel_receipt_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or not sale.has_active_receipt:
+            return
+        self.approve(Permission.VOID, lambda: self._ask_cancel_receipt(sale), self)
+
+    def _ask_cancel_receipt(self, sale: JournalSale) -> None:
+        if self._closed:
+            return
+        self._confirm(translate("HistoryDialog",
+                                "Cancel the tax receipt of sale {number} ({receipt})? This voids it in the "
+                                "tax system (ebarimt). The payment is not given back.")
+                      .format(number=sale.number, receipt=receipt_named(sale.receipt)),
+                      translate("HistoryDialog", "Cancel receipt"), lambda: self._cancel_receipt(sale))
+
+    def _cancel_receipt(self, sale: JournalSale) -> None:
+        services, number = self.services, sale.number
+
+        def words(done: ActionDone) -> tuple[str, bool]:
+            if done.error is not None:
+                return describe_error(done.error, translate("HistoryDialog",
+                                                            "The tax receipt of sale {number} was not cancelled.")
+                                      .format(number=number)) + self._still_pending(done.after), True
+            return translate("HistoryDialog",
+                             "The tax receipt of sale {number} is cancelled in the tax system.").format(
+                number=number), False
+
+        self._start(sale, translate("HistoryDialog",
+                                    "Cancelling the tax receipt of sale {number}…").format(number=number),
+                    lambda: void_receipts(services.journal, services.checkout, services.posapi, number), words)
+
+    # -- issue receipt -----------------------------------------------------------------------------------------
+
+    def on_issue_receipt_clicked(self) -> None:
+        """A paid sale whose money was kept and that has no valid receipt (left without one, or voided): the
+        receiver is asked (an organization's register number, or empty for an individual)."""
+        sale = self._usable()
+        if sale is None or not sale.can_issue_receipt:
+            return
+        box = QInputDialog(self)
+        box.setWindowTitle(translate("HistoryDialog", "Issue receipt"))
+        box.setLabelText(translate("HistoryDialog",
+                                   "Receipt of sale {number}: the organization's 7-digit register number, "
+                                   "or nothing for an individual.").format(number=sale.number))
+        box.setOkButtonText(translate("HistoryDialog", "Issue receipt"))
+        box.setCancelButtonText(translate("HistoryDialog", "Back"))
+        if sale.receiver is not None and sale.receiver.kind is ReceiverKind.ORGANIZATION:
+            box.setTextValue(sale.receiver.register)
+
+        def on_finished(result: int) -> None:
+            self.confirmation = None
+            box.deleteLater()
+            if self._closed or result != QDialog.DialogCode.Accepted or self._busy:
+                return
+            text = box.textValue().strip()
+            try:
+                receiver = Receiver.organization(text) if text else Receiver()
+            except ValueError:
+                self._show_message(translate("HistoryDialog",
+                                             "Check the register number: an organization's has exactly 7 digits."),
+                                   error=True)
+                return
+            self._issue_receipt(sale, receiver)
+
+        box.finished.connect(on_finished)
+        self.confirmation = box
+        box.open()
+
+    def _issue_receipt(self, sale: JournalSale, receiver: Receiver) -> None:
+        services, number = self.services, sale.number
+
+        def words(done: ActionDone) -> tuple[str, bool]:
+            if done.error is not None:
+                return describe_error(done.error, translate("HistoryDialog",
+                                                            "The tax receipt of sale {number} was not issued.")
+                                      .format(number=number)), True
+            after: JournalSale = done.value
+            return translate("HistoryDialog", "The tax receipt of sale {number} is issued: lottery {lottery}.").format(
+                number=number, lottery=", ".join(receipt.lottery for receipt in after.current_receipts)), False
+
+        self._start(sale, translate("HistoryDialog", "Issuing the tax receipt of sale {number}…").format(number=number),
+                    lambda: issue_owed_receipt(services.journal, services.checkout, services.posapi, number,
+                                               receiver), words)
+
+    # -- reprint ----------------------------------------------------------------------------------------------
+
+    def on_reprint_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or not can_reprint(sale):
+            return
+        self.reprint_requested.emit(sale.number)
+
+    # -- a PosAPI receipt of an earlier day, settled by a person ------------------------------------------------
+
+    def _settle_by_hand(self, sale: JournalSale) -> None:
+        self._choose(translate(
+            "HistoryDialog", "The answer to the receipt request of sale {number} was lost on {day} (bill number "
+            "{bill}), and its day is over: asking again could make a second receipt. Look it up in PosAPI: was "
+            "the receipt made?").format(number=sale.number, day=sale.receipt_bill_day, bill=sale.receipt_bill),
+            [(translate("HistoryDialog", "It was made"), lambda: self._record_settled(sale, True)),
+             (translate("HistoryDialog", "It was not made"), lambda: self._record_settled(sale, False))])
+
+    def _record_settled(self, sale: JournalSale, made: bool) -> None:
+        services, number = self.services, sale.number
+
+        def words(done: ActionDone) -> tuple[str, bool]:
+            if done.error is not None:
+                return describe_error(done.error, translate("HistoryDialog", "Sale {number} was not settled.")
+                                      .format(number=number)), True
+            if made:
+                return translate("HistoryDialog", "Sale {number}'s receipt is recorded as made.").format(
+                    number=number), False
+            if done.after is not None and done.after.stale_receipts:      # a correction not made: asked anew
+                return stale_words(done.after, services.posapi is not None), False
+            return translate("HistoryDialog", "Sale {number} is owed its receipt: issue it with Issue receipt "
+                                              "(F9).").format(number=number), False
+
+        self._start(sale, translate("HistoryDialog", "Recording what PosAPI holds for sale {number}…").format(
+            number=number), lambda: settled_by_hand(services.journal, number, made), words)
+
+    # -- check again -------------------------------------------------------------------------------------------
+
+    def on_check_again_clicked(self) -> None:
+        sale = self._usable()
+        if sale is None or not can_check_again(sale):
+            return
+        services, number = self.services, sale.number
+        if sale.status is JournalStatus.RECEIPT_PENDING and sale.receipt_via is ReceiptVia.POSAPI \
+                and not may_ask_again(sale, services.journal.now()):
+            self._settle_by_hand(sale)      # the bill number is free again: a person looks in PosAPI
+            return
+        if refused_refunds(sale):           # QPay refused a return's refund: the cashier chooses
+            self._choose(refused_refund_words(sale), [
+                (translate("HistoryDialog", "Ask QPay again"), lambda: self._start(
+                    sale, translate("HistoryDialog", "Asking QPay again for sale {number}…").format(number=number),
+                    lambda: ask_refunds_again(services.journal, services.checkout, services.posapi, number),
+                    lambda done: return_words(number, done, services.posapi is not None, refused=sale))),
+                (translate("HistoryDialog", "Hand it over in cash"), lambda: self.approve(
+                    Permission.REFUND, lambda: self._start(
+                        sale, translate("HistoryDialog", "Recording the cash handed over for sale {number}…").format(
+                            number=number),
+                        lambda: refunds_in_cash(services.journal, services.checkout, services.posapi, number),
+                        lambda done: return_words(number, done, services.posapi is not None, refused=sale)),
+                    self))])
+            return
+
+        def work() -> RecoveryOutcome | None:
+            current = services.journal.get(number)
+            if not can_check_again(current):
+                return None                  # settled meanwhile (the till's own retries)
+            return recover(services.journal, services.checkout, current, services.posapi)
+
+        def words(done: ActionDone) -> tuple[str, bool]:
+            if done.error is not None:
+                return describe_error(done.error, translate("HistoryDialog", "Sale {number} could not be checked.")
+                                      .format(number=number)), True
+            outcome: RecoveryOutcome | None = done.value
+            if outcome is None:
+                return translate("HistoryDialog",
+                                 "Sale {number} has nothing left to check.").format(number=number), False
+            text, is_error = recovery_words(outcome.result)
+            return text.format(number=number), is_error
+
+        self._start(sale, translate("HistoryDialog",
+                                    "Checking sale {number} with the payment service…").format(number=number),
+                    work, words)

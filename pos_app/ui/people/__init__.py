@@ -1,0 +1,1 @@
+"""Who is at the till: people and PINs, the PIN pad, a manager's say."""

@@ -1,0 +1,1 @@
+"""Printing from the till, on the printing worker, and the slips' preview."""

@@ -1,0 +1,1 @@
+"""A sale at the till, from the first scan to the printed slip."""

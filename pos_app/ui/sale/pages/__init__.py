@@ -1,0 +1,1 @@
+"""The sale's later pages: tenders, the payment QR with its banks, the receipt, and the customer's screen."""

@@ -1,0 +1,1 @@
+"""The barcode scanner recognised whatever has focus, and where a scan goes."""
