@@ -148,9 +148,10 @@ def test_a_rounded_cash_sale_is_returned_in_whole_togrog(make_till) -> None:
     till.wait_stage(None)
     history = history_on(till, number)
     till.qtbot.keyClick(QApplication.focusWidget() or history, Qt.Key.Key_F7)    # give back
-    till.qtbot.waitUntil(lambda: history.give_back_dialog is not None and history.give_back_dialog.isVisible(),
+    till.qtbot.waitUntil(lambda: history.sale_actions.give_back_dialog is not None
+                                 and history.sale_actions.give_back_dialog.isVisible(),
                          timeout=WAIT_MS)
-    back = history.give_back_dialog
+    back = history.sale_actions.give_back_dialog
     assert "Cash <b>4,800 ₮</b>: give it back from the drawer" in back.findChild(QLabel, "payments").text()
     till.qtbot.waitUntil(back.reason.hasFocus, timeout=WAIT_MS)
     till.type(back.reason, "item returned")

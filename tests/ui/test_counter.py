@@ -284,11 +284,12 @@ def test_a_refund_is_refused_without_a_managers_pin_then_done_with_one(make_till
     assert "manager" in pin.prompt.text()
     enter_pin(till, pin, "1111")                                   # the cashier's own: refused
     till.qtbot.waitUntil(lambda: "not a manager" in pin.message.text(), timeout=WAIT_MS)
-    assert history.give_back_dialog is None and journal.get(number).money_kept
+    assert history.sale_actions.give_back_dialog is None and journal.get(number).money_kept
     enter_pin(till, pin, "4321")                                   # Болд, a manager
-    till.qtbot.waitUntil(lambda: history.give_back_dialog is not None and history.give_back_dialog.isVisible(),
+    till.qtbot.waitUntil(lambda: history.sale_actions.give_back_dialog is not None
+                                 and history.sale_actions.give_back_dialog.isVisible(),
                          timeout=WAIT_MS)
-    back = history.give_back_dialog
+    back = history.sale_actions.give_back_dialog
     till.qtbot.waitUntil(back.reason.hasFocus, timeout=WAIT_MS)
     till.type(back.reason, "item returned")
     with till.qtbot.waitSignal(history.action_finished, timeout=WAIT_MS):

@@ -159,8 +159,8 @@ def press(qtbot: QtBot, dialog: HistoryDialog, key: Qt.Key,
 
 
 def answer(qtbot: QtBot, dialog: HistoryDialog, accept: bool = True) -> str:
-    qtbot.waitUntil(lambda: dialog.confirmation is not None, timeout=WAIT_MS)
-    box = dialog.confirmation
+    qtbot.waitUntil(lambda: dialog.sale_actions.confirmation is not None, timeout=WAIT_MS)
+    box = dialog.sale_actions.confirmation
     text = box.text()
     # The safe answer is the default (Enter, Esc); the other takes Ctrl+Enter, as at the till.
     qtbot.keyClick(box, Qt.Key.Key_Return if accept else Qt.Key.Key_Escape,
@@ -181,9 +181,10 @@ def act(qtbot: QtBot, dialog: HistoryDialog, runner: TaskRunner, key: Qt.Key, co
 
 def give_back_dialog(qtbot: QtBot, dialog: HistoryDialog) -> GiveBackDialog:
     press(qtbot, dialog, Qt.Key.Key_F7)
-    qtbot.waitUntil(lambda: dialog.give_back_dialog is not None and dialog.give_back_dialog.isVisible(),
+    qtbot.waitUntil(lambda: dialog.sale_actions.give_back_dialog is not None
+                            and dialog.sale_actions.give_back_dialog.isVisible(),
                     timeout=WAIT_MS)
-    back = dialog.give_back_dialog
+    back = dialog.sale_actions.give_back_dialog
     assert back is not None
     qtbot.waitUntil(back.reason.hasFocus, timeout=WAIT_MS)     # the keyboard is in the reason field
     return back
@@ -450,7 +451,7 @@ def test_the_reason_is_required_and_checked_as_typed(qtbot, make_dialog, runner,
     assert not back.ok_button.isEnabled() and back.reason_error.isVisible()
 
     qtbot.keyClick(back, Qt.Key.Key_Escape)                    # Back: nothing sent
-    qtbot.waitUntil(lambda: dialog.give_back_dialog is None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: dialog.sale_actions.give_back_dialog is None, timeout=WAIT_MS)
     assert journal.get(number).reversal_status is None
     assert control.count_prefix("/v2/payment/refund/") == control.count_prefix("/v2/payment/cancel/") == 0
 
@@ -513,9 +514,9 @@ def test_the_sale_on_the_tills_screen_is_left_to_the_till(qtbot, make_dialog, ru
     assert enabled_actions(dialog) == set()
     assert dialog.note.text() == "This sale is on the till's screen: finish it there."
 
-    dialog.on_cancel_invoice_clicked()                      # as if it got there anyway
-    dialog.on_check_again_clicked()
-    assert dialog.confirmation is None
+    dialog.sale_actions.on_cancel_invoice_clicked()                      # as if it got there anyway
+    dialog.sale_actions.on_check_again_clicked()
+    assert dialog.sale_actions.confirmation is None
     assert dialog.message.isVisible() and dialog.message.text() == "This sale is on the till's screen: finish it there."
     settle(qtbot, runner)
     assert journal.get(on_screen).status is JournalStatus.OPEN

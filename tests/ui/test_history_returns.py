@@ -90,8 +90,9 @@ def _sale(journal: Journal, desk: PosApiDesk, receiver: Receiver = INDIVIDUAL) -
 
 def _return_dialog(qtbot: QtBot, dialog: HistoryDialog) -> ReturnItemsDialog:
     press(qtbot, dialog, Qt.Key.Key_F7, Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: dialog.return_dialog is not None and dialog.return_dialog.isVisible(), timeout=WAIT_MS)
-    returns = dialog.return_dialog
+    qtbot.waitUntil(lambda: dialog.sale_actions.return_dialog is not None
+                            and dialog.sale_actions.return_dialog.isVisible(), timeout=WAIT_MS)
+    returns = dialog.sale_actions.return_dialog
     assert returns is not None
     qtbot.waitUntil(returns.table.hasFocus, timeout=WAIT_MS)           # the keyboard is on the lines
     return returns
@@ -177,7 +178,7 @@ def test_space_returns_a_whole_line_and_escape_changes_nothing(qtbot, make_dialo
     qtbot.keyClick(returns.table, Qt.Key.Key_Space)                     # again: none of it
     assert returns.quantities() == ()
     qtbot.keyClick(returns, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: dialog.return_dialog is None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: dialog.sale_actions.return_dialog is None, timeout=WAIT_MS)
     assert journal.get(number).part_returns == ()
 
 
@@ -198,8 +199,8 @@ def test_a_manager_settles_an_organizations_receipt_left_valid_by_a_return(
     assert "ebarimt portal" in dialog.note.text() and "individuals only" in dialog.note.text()
     with qtbot.waitSignal(dialog.action_finished, timeout=WAIT_MS) as finished:
         press(qtbot, dialog, Qt.Key.Key_F8, Qt.KeyboardModifier.ShiftModifier)
-        qtbot.waitUntil(lambda: dialog.confirmation is not None, timeout=WAIT_MS)
-        qtbot.keyClick(dialog.confirmation, Qt.Key.Key_Return)         # "corrected in the ebarimt portal"
+        qtbot.waitUntil(lambda: dialog.sale_actions.confirmation is not None, timeout=WAIT_MS)
+        qtbot.keyClick(dialog.sale_actions.confirmation, Qt.Key.Key_Return)         # "corrected in the ebarimt portal"
     settle(qtbot, runner)
     assert approvals == ["void"] and "marked settled" in finished.args[0]
     sale = journal.get(number)
@@ -236,8 +237,8 @@ def test_a_refund_qpay_refused_at_start_is_the_cashiers_choice_in_the_history(
     assert "refused" in dialog.details.toPlainText()
     with qtbot.waitSignal(dialog.action_finished, timeout=WAIT_MS) as finished:
         press(qtbot, dialog, Qt.Key.Key_F5)
-        qtbot.waitUntil(lambda: dialog.confirmation is not None, timeout=WAIT_MS)
-        box = dialog.confirmation
+        qtbot.waitUntil(lambda: dialog.sale_actions.confirmation is not None, timeout=WAIT_MS)
+        box = dialog.sale_actions.confirmation
         assert "QPay refused to give back 7,000 ₮" in box.text() and "hand the customer 7,000 ₮ in cash" in box.text()
         next(button for button in box.buttons() if button.text() == choice).click()
     settle(qtbot, runner)

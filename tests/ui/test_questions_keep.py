@@ -68,15 +68,17 @@ def open_sale(journal: Journal, _desk: PosApiDesk, checkout: Checkout) -> str:
 
 
 def message_box(qtbot: QtBot, dialog: HistoryDialog) -> QWidget:
-    qtbot.waitUntil(lambda: dialog.confirmation is not None and dialog.confirmation.isVisible(), timeout=WAIT_MS)
-    return dialog.confirmation
+    qtbot.waitUntil(lambda: dialog.sale_actions.confirmation is not None
+                            and dialog.sale_actions.confirmation.isVisible(), timeout=WAIT_MS)
+    return dialog.sale_actions.confirmation
 
 
 def give_back(qtbot: QtBot, dialog: HistoryDialog) -> QWidget:
     press(qtbot, dialog, Qt.Key.Key_F7)
-    qtbot.waitUntil(lambda: dialog.give_back_dialog is not None and dialog.give_back_dialog.isVisible(),
+    qtbot.waitUntil(lambda: dialog.sale_actions.give_back_dialog is not None
+                            and dialog.sale_actions.give_back_dialog.isVisible(),
                     timeout=WAIT_MS)
-    back = dialog.give_back_dialog
+    back = dialog.sale_actions.give_back_dialog
     qtbot.waitUntil(back.reason.hasFocus, timeout=WAIT_MS)
     qtbot.keyClicks(back.reason, "customer changed her mind")
     assert "(Ctrl+Enter)" in back.ok_button.text()            # it names its key
@@ -85,8 +87,9 @@ def give_back(qtbot: QtBot, dialog: HistoryDialog) -> QWidget:
 
 def return_items(qtbot: QtBot, dialog: HistoryDialog) -> QWidget:
     press(qtbot, dialog, Qt.Key.Key_F7, Qt.KeyboardModifier.ShiftModifier)
-    qtbot.waitUntil(lambda: dialog.return_dialog is not None and dialog.return_dialog.isVisible(), timeout=WAIT_MS)
-    returns = dialog.return_dialog
+    qtbot.waitUntil(lambda: dialog.sale_actions.return_dialog is not None
+                            and dialog.sale_actions.return_dialog.isVisible(), timeout=WAIT_MS)
+    returns = dialog.sale_actions.return_dialog
     qtbot.waitUntil(returns.table.hasFocus, timeout=WAIT_MS)
     qtbot.keyClicks(returns.table, "1")                         # one bread goes back
     qtbot.keyClick(returns, Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)
@@ -141,8 +144,9 @@ def test_enter_and_esc_keep_things_as_they_are_and_ctrl_enter_does_it(
         assert not done and journal.get(number) == before, f"{name}: {key} did it"
         if shiboken6.isValid(question) and question.isVisible():     # still asking: Esc leaves it
             qtbot.keyClick(QApplication.focusWidget() or question, Qt.Key.Key_Escape)
-        qtbot.waitUntil(lambda: dialog.confirmation is None and dialog.give_back_dialog is None
-                        and dialog.return_dialog is None, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: dialog.sale_actions.confirmation is None
+                                and dialog.sale_actions.give_back_dialog is None
+                        and dialog.sale_actions.return_dialog is None, timeout=WAIT_MS)
 
     question = ask(qtbot, dialog)
     with qtbot.waitSignal(dialog.action_finished, timeout=WAIT_MS):

@@ -104,16 +104,16 @@ def test_a_voided_receipt_on_a_sale_whose_money_was_kept_is_issued_again_from_th
                          timeout=WAIT_MS)
     assert not dialog.issue_receipt_button.isEnabled()          # it has its receipt
     press(till.qtbot, dialog, Qt.Key.Key_F8)                  # void it; the money is kept
-    till.qtbot.waitUntil(lambda: dialog.confirmation is not None, timeout=WAIT_MS)
-    till.qtbot.keyClick(dialog.confirmation, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    till.qtbot.waitUntil(lambda: dialog.sale_actions.confirmation is not None, timeout=WAIT_MS)
+    till.qtbot.keyClick(dialog.sale_actions.confirmation, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     till.qtbot.waitUntil(lambda: journal.get(number).receipt_status is ReceiptStatus.CANCELLED, timeout=WAIT_MS)
     sale = assert_sale_kept(till, sandbox_server, number, issue=False)
     assert sale.status is JournalStatus.COMPLETED and sale.owes_receipt
 
     till.qtbot.waitUntil(dialog.issue_receipt_button.isEnabled, timeout=WAIT_MS)
     press(till.qtbot, dialog, Qt.Key.Key_F9)                    # issue it again, for the organization
-    till.qtbot.waitUntil(lambda: dialog.confirmation is not None, timeout=WAIT_MS)
-    box = dialog.confirmation
+    till.qtbot.waitUntil(lambda: dialog.sale_actions.confirmation is not None, timeout=WAIT_MS)
+    box = dialog.sale_actions.confirmation
     box.setTextValue("1234567")
     box.accept()
     till.qtbot.waitUntil(lambda: journal.get(number).has_active_receipt, timeout=WAIT_MS)
@@ -121,6 +121,6 @@ def test_a_voided_receipt_on_a_sale_whose_money_was_kept_is_issued_again_from_th
     assert not sale.owes_receipt and sale.receipt is not None
     assert sale.receipt.receiver.kind is ReceiverKind.ORGANIZATION
     assert [row.status for row in sale.receipts] == [ReceiptStatus.CANCELLED, ReceiptStatus.ISSUED]
-    till.qtbot.waitUntil(lambda: not dialog.issue_receipt_button.isEnabled() and not dialog._busy,
+    till.qtbot.waitUntil(lambda: not dialog.issue_receipt_button.isEnabled() and not dialog.action_runner.busy,
                          timeout=WAIT_MS)
     dialog.reject()

@@ -229,9 +229,10 @@ def test_a_cash_sale_is_returned_from_the_history_and_its_receipt_voided(make_ti
 
     history = history_on(till, number)                                # the history
     till.qtbot.keyClick(QApplication.focusWidget() or history, Qt.Key.Key_F7)    # give back
-    till.qtbot.waitUntil(lambda: history.give_back_dialog is not None and history.give_back_dialog.isVisible(),
+    till.qtbot.waitUntil(lambda: history.sale_actions.give_back_dialog is not None
+                                 and history.sale_actions.give_back_dialog.isVisible(),
                          timeout=WAIT_MS)
-    back = history.give_back_dialog
+    back = history.sale_actions.give_back_dialog
     assert back.windowTitle() == "Return sale" and "from the drawer" in back.findChild(QLabel, "payments").text()
     till.qtbot.waitUntil(back.reason.hasFocus, timeout=WAIT_MS)
     till.type(back.reason, "item returned")
@@ -333,8 +334,8 @@ def test_a_receipt_left_unknown_on_an_earlier_day_is_settled_by_a_person_from_th
     till.qtbot.waitUntil(chosen, timeout=WAIT_MS)
     till.qtbot.waitUntil(history.check_again_button.isEnabled, timeout=WAIT_MS)
     history.check_again_button.click()
-    till.qtbot.waitUntil(lambda: history.confirmation is not None, timeout=WAIT_MS)
-    box = history.confirmation
+    till.qtbot.waitUntil(lambda: history.sale_actions.confirmation is not None, timeout=WAIT_MS)
+    box = history.sale_actions.confirmation
     assert "bill number 010001" in box.text() and "second receipt" in box.text()
     made = next(button for button in box.buttons() if button.text() == "It was not made")
     with till.qtbot.waitSignal(history.action_finished, timeout=WAIT_MS):

@@ -50,7 +50,7 @@ def test_the_sale_on_screen_cannot_be_touched_from_the_history(till: Till) -> No
     dialog = open_history(till)
     till.qtbot.waitUntil(lambda: dialog.selected_sale() is not None, timeout=WAIT_MS)
     assert not dialog.cancel_invoice_button.isEnabled()
-    assert "till's screen" in dialog.on_screen_text()
+    assert "till's screen" in dialog.sale_actions.on_screen_text()
     dialog.reject()
     till.qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None, timeout=WAIT_MS)
     assert till.flow.stage is Stage.AWAITING_PAYMENT

@@ -51,18 +51,19 @@ def test_the_void_and_return_questions_name_the_receipt_id_not_a_lottery(make_ti
     number, receipt_id = till.flow.sale.number, till.flow.sale.receipt.receipt_id  # type: ignore[union-attr]
     history = history_on(till, number)
     till.qtbot.keyClick(history.table, Qt.Key.Key_F8)                 # Cancel receipt: the question
-    till.qtbot.waitUntil(lambda: isinstance(history.confirmation, QMessageBox), timeout=WAIT_MS)
-    text = history.confirmation.text()  # type: ignore[union-attr]
+    till.qtbot.waitUntil(lambda: isinstance(history.sale_actions.confirmation, QMessageBox), timeout=WAIT_MS)
+    text = history.sale_actions.confirmation.text()  # type: ignore[union-attr]
     assert f"receipt id {receipt_id}" in text and f"lottery {receipt_id}" not in text
-    till.qtbot.keyClick(history.confirmation, Qt.Key.Key_Escape)
-    till.qtbot.waitUntil(lambda: history.confirmation is None and QApplication.activeWindow() is history,
+    till.qtbot.keyClick(history.sale_actions.confirmation, Qt.Key.Key_Escape)
+    till.qtbot.waitUntil(lambda: history.sale_actions.confirmation is None and QApplication.activeWindow() is history,
                          timeout=WAIT_MS)
     till.qtbot.keyClick(history.table, Qt.Key.Key_F7)                 # Give back: the return's question
-    till.qtbot.waitUntil(lambda: history.give_back_dialog is not None and history.give_back_dialog.isVisible(),
+    till.qtbot.waitUntil(lambda: history.sale_actions.give_back_dialog is not None
+                                 and history.sale_actions.give_back_dialog.isVisible(),
                          timeout=WAIT_MS)
-    void_receipt = history.give_back_dialog.void_receipt  # type: ignore[union-attr]
+    void_receipt = history.sale_actions.give_back_dialog.void_receipt  # type: ignore[union-attr]
     assert f"receipt id {receipt_id}" in void_receipt.text() and f"lottery {receipt_id}" not in void_receipt.text()
-    till.qtbot.keyClick(history.give_back_dialog, Qt.Key.Key_Escape)
+    till.qtbot.keyClick(history.sale_actions.give_back_dialog, Qt.Key.Key_Escape)
 
 
 def test_the_register_is_never_cut_and_the_organization_is_named_before_issuing(make_till) -> None:

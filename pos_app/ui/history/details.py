@@ -1,5 +1,5 @@
-"""The sales history's details view: one sale's details and its event log, as HTML for the dialog's
-`details` and `event_log` browsers.
+"""The sales history's details: one sale's details and its event log, rendered as HTML into the two browsers the
+dialog gives.
 
 Texts keep the dialog's translation context ("HistoryDialog"), where they were first written.
 """
@@ -9,15 +9,16 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 from html import escape
-from typing import Any
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QTextBrowser
 
 from pos_app.bank_names import bank_text
 from pos_app.domain.sale import Receiver
 from pos_app.formats import datetime_text, money_text, quantity_text, signed_money_text, time_text
 from pos_app.journal import JournalSale, JournalStatus, ReceiptStatus, ReversalStatus
 
+from pos_app.ui.common.messages import describe_error
 from pos_app.ui.history.model import payment_type_text, reversal_kind_text, status_text, step_text
 from pos_app.ui.history.returns import stale_words
 from pos_app.ui.common.receipt_words import lottery_text, receiver_text
@@ -26,14 +27,17 @@ from pos_app.ui.history.return_items_dialog import money_words
 translate = QCoreApplication.translate     # lupdate reads translate("HistoryDialog", "...") calls
 
 
-class HistoryDetails:
-    """The details half of the history dialog (mixed into `HistoryDialog`, whose widgets it fills)."""
+class SaleDetails:
+    """One sale's details in `details` and its event log in `event_log` (a part of `HistoryDialog`); `posapi_set`
+    says whether the shop's receipts go through PosAPI, which changes what a receipt left standing asks for."""
 
-    details: Any
-    event_log: Any
-    services: Any
+    def __init__(self, details: QTextBrowser, event_log: QTextBrowser, *, posapi_set: bool) -> None:
+        self.details = details
+        self.event_log = event_log
+        self._posapi_set = posapi_set
 
-    def _show_details(self, sale: JournalSale | None) -> None:
+    def show(self, sale: JournalSale | None) -> None:
+        """The sale's details now, and its event log as being read (`show_events` follows)."""
         if sale is None:
             self.details.setHtml("<p>" + escape(translate("HistoryDialog", "No sale selected.")) + "</p>")
             self.event_log.clear()
@@ -106,7 +110,7 @@ class HistoryDetails:
                                  + (" · " + translate("HistoryDialog", "settled: {note}").format(note=row.settled)
                                     if row.settled else "")]
                                 for row in sale.receipts], frozenset({2})))
-            stale = stale_words(sale, self.services.posapi is not None)
+            stale = stale_words(sale, self._posapi_set)
             if stale:
                 parts.append(f"<p style='margin-top:0; color:#ba2525'>{escape(stale)}</p>")
             if sale.owes_receipt and sale.status is not JournalStatus.RECEIPT_PENDING:
@@ -162,6 +166,13 @@ class HistoryDetails:
                 ReceiptStatus.CORRECTED: translate("HistoryDialog", "Replaced by a corrected receipt"),
                 ReceiptStatus.PENDING: translate("HistoryDialog", "Being issued…"),
                 ReceiptStatus.FAILED: translate("HistoryDialog", "Failed")}.get(status, "") if status else ""
+
+    def show_events(self, events: list[tuple[datetime, str, dict]]) -> None:
+        self.event_log.setHtml(self._events_html(events))
+
+    def show_events_unread(self, error: BaseException) -> None:
+        self.event_log.setPlainText(describe_error(error, translate("HistoryDialog",
+                                                                    "The sale's event log could not be read.")))
 
     def _events_html(self, events: list[tuple[datetime, str, dict]]) -> str:
         rows = "".join(

@@ -8,9 +8,10 @@ move money go to its money worker, one at a time. Tasks get plain values and
 return plain values (the journal's state read after the call, on the worker
 too), so nothing here waits on disk or network on the GUI thread.
 
-This module builds the dialog and wires its parts: the table model and a sale in words
-(history_model), the details and event log (history_details), the actions
-(history_actions) and how they run (history_running).
+This module builds the dialog (the view: the range, the list, the buttons) and the parts it owns: the
+details and event log (`SaleDetails`, details.py), the actions on the selected sale (`HistoryActions`,
+actions.py) and how they run (`ActionRunner`, action_runner.py); the table model and a sale in words are
+in model.py.
 """
 
 from __future__ import annotations
@@ -34,9 +35,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
     QHeaderView,
-    QInputDialog,
     QLabel,
-    QMessageBox,
     QPushButton,
     QSplitter,
     QTableView,
@@ -47,9 +46,8 @@ from PySide6.QtWidgets import (
 
 from pos_app.journal import JournalSale
 
-from pos_app.ui.history.give_back_dialog import GiveBackDialog
-from pos_app.ui.history.actions import Approve, ApproveAs, HistoryActions
-from pos_app.ui.history.details import HistoryDetails
+from pos_app.ui.history.actions import ActionButtons, Approve, ApproveAs, HistoryActions
+from pos_app.ui.history.details import SaleDetails
 from pos_app.ui.history.model import (
     SalesModel,
     can_check_again,
@@ -57,9 +55,8 @@ from pos_app.ui.history.model import (
     status_text,
     step_text,
 )
-from pos_app.ui.history.action_runner import ActionDone
+from pos_app.ui.history.action_runner import ActionDone, ActionRunner
 from pos_app.ui.common.messages import describe_error
-from pos_app.ui.history.return_items_dialog import ReturnItemsDialog
 from pos_app.checkout.sale_services import SaleServices
 from pos_app.ui.common.tasks import TaskRunner
 
@@ -67,14 +64,15 @@ __all__ = ["ActionDone", "HistoryDialog", "SalesModel", "can_check_again", "can_
            "step_text"]
 
 
-class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
+class HistoryDialog(QDialog):
     """The day's (or a range's) sales and what can still be done to them.
 
     Widgets tests may use: `start_date`, `end_date`, `today_button`, `refresh_button`, `range_error`,
     `table`, `model`, `summary`, `details`, `event_log`, `note`, `message`, the action buttons
     (`cancel_invoice_button`, `give_back_button`, `return_items_button`, `cancel_receipt_button`,
-    `settle_receipt_button`, `reprint_button`, `check_again_button`), `confirmation` (an open question),
-    `give_back_dialog` and `return_dialog`.
+    `settle_receipt_button`, `reprint_button`, `check_again_button`). Its parts: `sale_details` fills `details`
+    and `event_log`; `sale_actions` holds the actions, with `confirmation` (an open question),
+    `give_back_dialog` and `return_dialog`; `action_runner` runs them (`busy` while one runs).
     """
 
     reprint_requested = Signal(str)       # the sale's number: the till prints a copy of it
@@ -87,22 +85,15 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
                  approve: Approve = lambda _permission, then, _parent: then(),
                  approve_as: ApproveAs = lambda _permission, then, _parent: then("")) -> None:
         super().__init__(parent)
-        self.approve = approve               # a manager's PIN before a refund or a void (TillPeople.approve)
-        self.approve_as = approve_as         # the same, naming the manager (TillPeople.approve_as)
-        self.services = services
-        self.runner = runner
-        self._on_screen = on_screen
+        self._services = services
+        self._runner = runner
         self._today = today
         self._closed = False
-        self._busy = False                   # a money action is running
         self._load_generation = 0
         self._details_generation = 0
         self._selected = ""                  # the selected sale's number, kept across reloads
         self._restoring = False
         self._finished_text: str | None = None
-        self.confirmation: QMessageBox | QInputDialog | None = None
-        self.give_back_dialog: GiveBackDialog | None = None
-        self.return_dialog: ReturnItemsDialog | None = None
         self.setWindowTitle(self.tr("Sales history"))
         self.setObjectName("history")
 
@@ -110,9 +101,8 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         day = QDate(today())
         self.start_date = self._date_edit("start_date", day)
         self.end_date = self._date_edit("end_date", day)
-        self.today_button = self._button("today", self.tr("Today  (Ctrl+T)"), "Ctrl+T", self.on_today_clicked)
-        self.refresh_button = self._button("refresh", self.tr("Refresh  (Ctrl+R)"), "Ctrl+R",
-                                           self.on_refresh_clicked)
+        self.today_button = self._button("today", self.tr("Today  (Ctrl+T)"), "Ctrl+T")
+        self.refresh_button = self._button("refresh", self.tr("Refresh  (Ctrl+R)"), "Ctrl+R")
         self.close_button = QPushButton(self.tr("Close  (Esc)"))
         self.close_button.setObjectName("close")
         self.close_button.setAutoDefault(False)
@@ -165,22 +155,15 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         details_row.setSizes([640, 340])
 
         # -- actions ---------------------------------------------------------------------
-        self.cancel_invoice_button = self._button("cancel_invoice", self.tr("Cancel invoice  (F6)"), "F6",
-                                                  self.on_cancel_invoice_clicked)
-        self.give_back_button = self._button("give_back", self.tr("Give back payment…  (F7)"), "F7",
-                                             self.on_give_back_clicked)
-        self.return_items_button = self._button("return_items", self.tr("Return items…  (Shift+F7)"), "Shift+F7",
-                                                self.on_return_items_clicked)
-        self.cancel_receipt_button = self._button("cancel_receipt", self.tr("Cancel receipt  (F8)"), "F8",
-                                                  self.on_cancel_receipt_clicked)
+        self.cancel_invoice_button = self._button("cancel_invoice", self.tr("Cancel invoice  (F6)"), "F6")
+        self.give_back_button = self._button("give_back", self.tr("Give back payment…  (F7)"), "F7")
+        self.return_items_button = self._button("return_items", self.tr("Return items…  (Shift+F7)"), "Shift+F7")
+        self.cancel_receipt_button = self._button("cancel_receipt", self.tr("Cancel receipt  (F8)"), "F8")
         self.settle_receipt_button = self._button("settle_receipt", self.tr("Receipt settled…  (Shift+F8)"),
-                                                  "Shift+F8", self.on_settle_receipt_clicked)
-        self.issue_receipt_button = self._button("issue_receipt", self.tr("Issue receipt  (F9)"), "F9",
-                                                 self.on_issue_receipt_clicked)
-        self.reprint_button = self._button("reprint", self.tr("Reprint  (Ctrl+P)"), "Ctrl+P",
-                                           self.on_reprint_clicked)
-        self.check_again_button = self._button("check_again", self.tr("Check again  (F5)"), "F5",
-                                               self.on_check_again_clicked)
+                                                  "Shift+F8")
+        self.issue_receipt_button = self._button("issue_receipt", self.tr("Issue receipt  (F9)"), "F9")
+        self.reprint_button = self._button("reprint", self.tr("Reprint  (Ctrl+P)"), "Ctrl+P")
+        self.check_again_button = self._button("check_again", self.tr("Check again  (F5)"), "F5")
         self.cancel_invoice_button.setToolTip(self.tr("Cancel the sale's open invoice: its QR code stops working."))
         self.cancel_receipt_button.setToolTip(self.tr("Void the sale's tax receipt (ebarimt) in the tax system."))
         self.issue_receipt_button.setToolTip(self.tr("Issue the tax receipt of a paid sale that has none."))
@@ -239,10 +222,34 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
                            "QTableView#sales { font-size: 11pt; }")
         self.resize(1000, 700)
 
+        # -- its parts ------------------------------------------------------------------------------------
+        self.sale_details = SaleDetails(self.details, self.event_log, posapi_set=services.posapi is not None)
+        self.action_runner = ActionRunner(runner, services.journal, is_closed=lambda: self._closed,
+                                          started=self._on_action_started, finished=self._on_action_finished)
+        self.sale_actions = HistoryActions(
+            services, self.action_runner, self,
+            ActionButtons(self.cancel_invoice_button, self.give_back_button, self.return_items_button,
+                          self.cancel_receipt_button, self.settle_receipt_button, self.issue_receipt_button,
+                          self.reprint_button, self.check_again_button),
+            self.note, selected_sale=self.selected_sale, on_screen=on_screen, show_message=self.show_message,
+            is_closed=lambda: self._closed, focus_table=self.table.setFocus, reprint=self.reprint_requested.emit,
+            today=today, approve=approve, approve_as=approve_as)
+
         self.setTabOrder(self.table, self.details)
+        self.today_button.clicked.connect(self.on_today_clicked)
+        self.refresh_button.clicked.connect(self.on_refresh_clicked)
+        actions = self.sale_actions
+        self.cancel_invoice_button.clicked.connect(actions.on_cancel_invoice_clicked)
+        self.give_back_button.clicked.connect(actions.on_give_back_clicked)
+        self.return_items_button.clicked.connect(actions.on_return_items_clicked)
+        self.cancel_receipt_button.clicked.connect(actions.on_cancel_receipt_clicked)
+        self.settle_receipt_button.clicked.connect(actions.on_settle_receipt_clicked)
+        self.issue_receipt_button.clicked.connect(actions.on_issue_receipt_clicked)
+        self.reprint_button.clicked.connect(actions.on_reprint_clicked)
+        self.check_again_button.clicked.connect(actions.on_check_again_clicked)
         self.start_date.dateChanged.connect(self.on_start_date_date_changed)
         self.end_date.dateChanged.connect(self.on_end_date_date_changed)
-        self._show_details(None)
+        self.sale_details.show(None)
         self.table.setFocus()
         self.reload()
 
@@ -255,12 +262,11 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         edit.setDisplayFormat(QLocale().dateFormat(QLocale.FormatType.ShortFormat))
         return edit
 
-    def _button(self, name: str, text: str, shortcut: str, slot: Callable[[], None]) -> QPushButton:
+    def _button(self, name: str, text: str, shortcut: str) -> QPushButton:
         button = QPushButton(text)
         button.setObjectName(name)
         button.setShortcut(QKeySequence(shortcut))
         button.setAutoDefault(False)       # Enter belongs to the table ("show details"), never to a button
-        button.clicked.connect(slot)
         return button
 
     # -- loading --------------------------------------------------------------------------------
@@ -276,10 +282,10 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         self.range_error.hide()
         self._load_generation += 1
         generation = self._load_generation
-        journal, desk = self.services.journal, self.services.posapi
+        journal, desk = self._services.journal, self._services.posapi
         # PosAPI's lotteries while this session holds them: the journal never keeps them
         fill: Callable[[JournalSale], JournalSale] = desk.print_only.fill_sale if desk else lambda sale: sale
-        self.runner.run_in_background(lambda: [fill(sale) for sale in journal.sales_between(start, end)],
+        self._runner.run_in_background(lambda: [fill(sale) for sale in journal.sales_between(start, end)],
                                       lambda done: self._on_sales_read(generation, start != end, done))
         return True
 
@@ -289,8 +295,8 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         try:
             sales = done.result()
         except Exception as exc:  # noqa: BLE001 - the journal could not be read: say so, keep the old list
-            self._show_message(describe_error(exc, self.tr("The sales could not be read from the journal.")),
-                               error=True)
+            self.show_message(describe_error(exc, self.tr("The sales could not be read from the journal.")),
+                              error=True)
             self._emit_finished()
             return
         keep = self._selected
@@ -324,13 +330,13 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
     def _select(self, sale: JournalSale | None) -> None:
         """Show the sale's details now and its event log once read."""
         self._selected = sale.number if sale else ""
-        self._show_details(sale)
-        self._update_actions()
+        self.sale_details.show(sale)
+        self.sale_actions.update()
         if sale is None:
             return
         self._details_generation += 1
-        generation, number, journal = self._details_generation, sale.number, self.services.journal
-        self.runner.run_in_background(lambda: journal.events(number),
+        generation, number, journal = self._details_generation, sale.number, self._services.journal
+        self._runner.run_in_background(lambda: journal.events(number),
                                       lambda done: self._on_events_read(generation, number, done))
 
     def _on_events_read(self, generation: int, number: str, done: Future[list[tuple[datetime, str, dict]]]) -> None:
@@ -339,10 +345,31 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         try:
             events = done.result()
         except Exception as exc:  # noqa: BLE001
-            self.event_log.setPlainText(describe_error(exc, self.tr("The sale's event log could not be read.")))
+            self.sale_details.show_events_unread(exc)
         else:
-            self.event_log.setHtml(self._events_html(events))
+            self.sale_details.show_events(events)
         self.details_shown.emit(number)
+
+    # -- what the actions say -----------------------------------------------------------------------------------
+
+    def show_message(self, text: str, *, error: bool) -> None:
+        """The last action's outcome, or its error (an empty text hides it)."""
+        self.message.setText(text)
+        self.message.setProperty("kind", "error" if error else "info")
+        self.message.style().unpolish(self.message)
+        self.message.style().polish(self.message)
+        self.message.setVisible(bool(text))
+
+    def _on_action_started(self, busy_text: str) -> None:
+        self.sale_actions.update()
+        self.show_message(busy_text, error=False)
+
+    def _on_action_finished(self, text: str, is_error: bool) -> None:
+        self.show_message(text, error=is_error)
+        self._finished_text = text
+        if not self.reload():
+            self._emit_finished()
+        self.table.setFocus()
 
     # -- slots -------------------------------------------------------------------------------------------------------
 
@@ -385,16 +412,11 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         super().showEvent(event)
         if self._closed:          # shown again after a close: answers matter again
             self._closed = False
-            self._busy = False    # an action left running was settled in the journal; the reload shows it
+            self.action_runner.forget_running()    # it was settled in the journal; the reload shows it
             self.reload()
         self.table.setFocus()
 
     def done(self, result: int) -> None:
         self._closed = True
-        if self.confirmation is not None:
-            self.confirmation.reject()
-        if self.give_back_dialog is not None:
-            self.give_back_dialog.reject()
-        if self.return_dialog is not None:
-            self.return_dialog.reject()
+        self.sale_actions.close_questions()
         super().done(result)
