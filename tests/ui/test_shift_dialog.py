@@ -139,9 +139,10 @@ def type_into(qtbot: QtBot, field, text: str) -> None:  # noqa: ANN001
 
 
 def confirmation(qtbot: QtBot, dialog: ShiftDialog) -> QMessageBox:
-    qtbot.waitUntil(lambda: dialog.confirmation is not None and dialog.confirmation.isVisible(), timeout=WAIT_MS)
-    assert dialog.confirmation is not None
-    return dialog.confirmation
+    qtbot.waitUntil(lambda: dialog.shift_actions.confirmation is not None
+                            and dialog.shift_actions.confirmation.isVisible(), timeout=WAIT_MS)
+    assert dialog.shift_actions.confirmation is not None
+    return dialog.shift_actions.confirmation
 
 
 def open_with_sales(journal: Journal) -> None:
@@ -153,7 +154,7 @@ def open_with_sales(journal: Journal) -> None:
 
 def test_a_shift_opens_with_the_float_typed_and_enter(qtbot: QtBot, make_dialog, journal: Journal) -> None:
     dialog = make_dialog()
-    assert dialog.objectName() == "shiftDialog" and dialog.view is ShiftView.NO_SHIFT
+    assert dialog.objectName() == "shiftDialog" and dialog.shift_actions.view is ShiftView.NO_SHIFT
     assert dialog.open_box.isVisible() and not dialog.figures_table.isVisible() and not dialog.count_box.isVisible()
     assert "No shift is open on terminal T1" in dialog.headline.text()
     qtbot.waitUntil(dialog.float_edit.hasFocus, timeout=WAIT_MS)       # the keyboard is in the float field
@@ -164,7 +165,8 @@ def test_a_shift_opens_with_the_float_typed_and_enter(qtbot: QtBot, make_dialog,
     stored = current_shift(journal)
     assert stored is not None and stored == opened.args[0] and stored.shift.float_amount == Decimal(50000)
     assert loaded.args[0].float_amount == Decimal(50000)
-    assert dialog.view is ShiftView.OPEN and dialog.figures_table.isVisible() and not dialog.open_box.isVisible()
+    assert (dialog.shift_actions.view is ShiftView.OPEN and dialog.figures_table.isVisible()
+            and not dialog.open_box.isVisible())
     assert dialog.figures()["float"] == ("", "50,000 ₮") and dialog.figures()["expected"] == ("", "50,000 ₮")
     assert dialog.expected_label.text() == "Expected in the drawer: 50,000 ₮"
     assert dialog.status.text().startswith("Shift opened at ") and dialog.status.property("kind") == "done"
@@ -186,7 +188,7 @@ def test_the_x_report_shows_cash_card_and_qpay_apart_and_the_cash_expected(qtbot
                                                                             journal: Journal) -> None:
     open_with_sales(journal)
     dialog = make_dialog()
-    assert dialog.view is ShiftView.OPEN
+    assert dialog.shift_actions.view is ShiftView.OPEN
     shown = dialog.figures()
     assert shown["taken:cash"] == ("3", "15,300 ₮") and shown["refunded:cash"] == ("1", "1,000 ₮")
     assert shown["taken:card_terminal"] == ("1", "12,000 ₮") and shown["refunded:card_terminal"] == ("0", "0 ₮")
@@ -223,9 +225,9 @@ def test_the_journal_is_read_and_written_on_the_money_worker(qtbot: QtBot, make_
         monkeypatch.setattr(shift_actions, name, noting(getattr(shift_actions, name)))
     dialog = make_dialog()
     with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS, check_params_cb=lambda report: report is not None):
-        assert dialog.open_shift("100")
+        assert dialog.shift_actions.open_shift("100")
     with qtbot.waitSignal(dialog.shift_closed, timeout=WAIT_MS):
-        assert dialog.close_shift("100")
+        assert dialog.shift_actions.close_shift("100")
     # read (none open), open, read (shift and X), close
     assert len(threads) == 5 and all(name.startswith("pos-money") for name in threads), threads
 
@@ -255,7 +257,7 @@ def test_closing_with_a_count_that_differs_stores_the_z_report_with_its_differen
     box = confirmation(qtbot, dialog)
     assert "67,300 ₮ counted" in box.text() and "-500 ₮ short" in box.text()
     qtbot.keyClick(box, Qt.Key.Key_Return)                           # ... and Enter again keeps it open
-    qtbot.waitUntil(lambda: dialog.confirmation is None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: dialog.shift_actions.confirmation is None, timeout=WAIT_MS)
     qtbot.waitUntil(lambda: runner.pending == 0, timeout=WAIT_MS)
     assert current_shift(journal) is not None and last_closed_shift(journal) is None
     assert dialog.counted_edit.text() == "67300"
@@ -268,7 +270,7 @@ def test_closing_with_a_count_that_differs_stores_the_z_report_with_its_differen
     assert stored is not None and stored.close is not None and current_shift(journal) is None
     assert stored.close.difference == Decimal(-500) == closed.args[0].close.difference
     assert stored.close.counted == Decimal(67300) and stored.close.expected == Decimal(67800)
-    assert dialog.view is ShiftView.CLOSED
+    assert dialog.shift_actions.view is ShiftView.CLOSED
     shown = dialog.figures()
     assert shown["counted"] == ("", "67,300 ₮") and shown["expected"] == ("", "67,800 ₮")
     assert shown["difference"] == ("", "-500 ₮ short") and shown["taken:card_terminal"] == ("1", "12,000 ₮")
@@ -277,7 +279,7 @@ def test_closing_with_a_count_that_differs_stores_the_z_report_with_its_differen
     assert not dialog.close_shift_button.isVisible() and dialog.counted_edit.isReadOnly()
     assert dialog.status.text().startswith("Shift closed at ") and dialog.status.property("kind") == "done"
     assert "closed at" in dialog.headline.text()
-    assert dialog.close_shift("1") is False                          # once only
+    assert dialog.shift_actions.close_shift("1") is False                          # once only
     assert dialog.export_button.isVisible() and dialog.export_button.isEnabled()
 
 
@@ -294,9 +296,9 @@ def test_the_export_holds_the_x_figures_then_the_z_figures(qtbot: QtBot, make_di
     dialog = make_dialog()
     target = tmp_path / "x.csv"
     with qtbot.waitSignal(dialog.exported, timeout=WAIT_MS) as exported:
-        assert dialog.export_to(str(target))
+        assert dialog.shift_actions.export_to(str(target))
     assert exported.args == [str(target)]
-    assert target.read_bytes().decode(CSV_ENCODING) == shift_csv(dialog.shown_report())  # type: ignore[arg-type]
+    assert target.read_bytes().decode(CSV_ENCODING) == shift_csv(dialog.shift_actions.shown_report())  # type: ignore[arg-type]
     rows = _csv_rows(target)
     assert rows[("shift", "report")] == ("", "X") and rows[("shift", "terminal")] == ("", "T1")
     assert rows[("taken", "cash")] == ("3", "15300") and rows[("refunded", "cash")] == ("1", "1000")
@@ -306,10 +308,10 @@ def test_the_export_holds_the_x_figures_then_the_z_figures(qtbot: QtBot, make_di
     assert dialog.status.text() == f"Saved to {target}." and dialog.status.property("kind") == "done"
 
     with qtbot.waitSignal(dialog.shift_closed, timeout=WAIT_MS):
-        assert dialog.close_shift("68000")
+        assert dialog.shift_actions.close_shift("68000")
     z_file = tmp_path / "z.csv"
     with qtbot.waitSignal(dialog.exported, timeout=WAIT_MS):
-        assert dialog.export_to(str(z_file))
+        assert dialog.shift_actions.export_to(str(z_file))
     rows = _csv_rows(z_file)
     assert rows[("shift", "report")] == ("", "Z")
     assert rows[("cash", "counted")] == ("", "68000") and rows[("cash", "difference")] == ("", "200")
@@ -338,12 +340,12 @@ def test_a_write_error_is_said_and_the_report_can_be_saved_elsewhere(qtbot: QtBo
     dialog = make_dialog()
     missing = tmp_path / "no such folder" / "x.csv"
     with qtbot.waitSignal(dialog.failed, timeout=WAIT_MS) as failed:
-        assert dialog.export_to(str(missing))
+        assert dialog.shift_actions.export_to(str(missing))
     assert failed.args[0] == dialog.status.text() and dialog.status.text().startswith(f"Could not save {missing}: ")
     assert ".tmp" not in dialog.status.text() and not missing.parent.exists()
     assert dialog.export_button.isEnabled()
     with qtbot.waitSignal(dialog.exported, timeout=WAIT_MS):
-        assert dialog.export_to(str(tmp_path / "x.csv"))
+        assert dialog.shift_actions.export_to(str(tmp_path / "x.csv"))
     assert list(tmp_path.glob(".*.tmp")) == []
 
 
@@ -369,7 +371,7 @@ def test_the_x_and_z_reports_print_on_an_escpos_printer(qtbot: QtBot, make_dialo
     device.unlink()
 
     with qtbot.waitSignal(dialog.shift_closed, timeout=WAIT_MS):
-        assert dialog.close_shift("67800")
+        assert dialog.shift_actions.close_shift("67800")
     assert dialog.print_z_button.isVisible() and not dialog.print_x_button.isVisible()
     with qtbot.waitSignal(dialog.printed, timeout=WAIT_MS) as printed:
         qtbot.keyClick(dialog, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)       # Ctrl+P
@@ -412,7 +414,7 @@ def test_a_bad_float_is_said_and_nothing_is_lost(qtbot: QtBot, make_dialog, jour
     with qtbot.waitSignal(dialog.failed, timeout=WAIT_MS) as failed:
         qtbot.keyClick(dialog.float_edit, Qt.Key.Key_Return)
     assert failed.args == [said] and dialog.status.text() == said and dialog.status.property("kind") == "error"
-    assert dialog.isVisible() and dialog.view is ShiftView.NO_SHIFT and dialog.float_edit.text() == typed
+    assert dialog.isVisible() and dialog.shift_actions.view is ShiftView.NO_SHIFT and dialog.float_edit.text() == typed
     assert dialog.float_edit.hasFocus() and dialog.open_button.isEnabled()
     qtbot.waitUntil(lambda: runner.pending == 0, timeout=WAIT_MS)
     assert current_shift(journal) is None
@@ -426,7 +428,8 @@ def test_a_bad_count_is_said_and_the_shift_stays_open(qtbot: QtBot, make_dialog,
     with qtbot.waitSignal(dialog.failed, timeout=WAIT_MS) as failed:
         qtbot.mouseClick(dialog.close_shift_button, Qt.MouseButton.LeftButton)
     assert failed.args == ["Amount '1,000' is not a number"] and dialog.status.property("kind") == "error"
-    assert dialog.confirmation is None and dialog.isVisible() and dialog.view is ShiftView.OPEN
+    assert (dialog.shift_actions.confirmation is None and dialog.isVisible()
+            and dialog.shift_actions.view is ShiftView.OPEN)
     assert dialog.counted_edit.text() == "1,000" and dialog.counted_edit.hasFocus()
     qtbot.waitUntil(lambda: runner.pending == 0, timeout=WAIT_MS)
     assert current_shift(journal) is not None and last_closed_shift(journal) is None
@@ -438,7 +441,7 @@ def test_in_mongolian_a_bad_amount_is_said_in_mongolian(qtbot: QtBot, language, 
     dialog = make_dialog()
     assert CYRILLIC.search(dialog.windowTitle()) and CYRILLIC.search(dialog.headline.text())
     with qtbot.waitSignal(dialog.failed, timeout=WAIT_MS) as failed:
-        assert dialog.open_shift("12.345") is False
+        assert dialog.shift_actions.open_shift("12.345") is False
     assert CYRILLIC.search(failed.args[0]) and "10^12" in failed.args[0]
 
 
@@ -464,18 +467,18 @@ def test_buttons_that_start_work_disable_themselves_while_it_runs(qtbot: QtBot, 
     monkeypatch.setattr(shift_actions, "close_shift", gated(real_close))
     dialog = make_dialog()
     try:
-        assert dialog.open_shift("500")
+        assert dialog.shift_actions.open_shift("500")
         assert not dialog.open_button.isEnabled() and not dialog.float_edit.isEnabled()
         assert not dialog.refresh_button.isEnabled() and dialog.status.text() == "Opening the shift…"
-        assert dialog.open_shift("500") is False                       # one at a time
+        assert dialog.shift_actions.open_shift("500") is False                       # one at a time
         with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS, check_params_cb=lambda report: report is not None):
             gate.set()
         gate.clear()
         assert dialog.close_shift_button.isEnabled()
-        assert dialog.close_shift("500")
+        assert dialog.shift_actions.close_shift("500")
         assert not dialog.close_shift_button.isEnabled() and not dialog.counted_edit.isEnabled()
         assert not dialog.refresh_button.isEnabled() and dialog.status.text() == "Closing the shift…"
-        assert dialog.close_shift("500") is False
+        assert dialog.shift_actions.close_shift("500") is False
         with qtbot.waitSignal(dialog.shift_closed, timeout=WAIT_MS):
             gate.set()
     finally:
@@ -487,9 +490,9 @@ def test_a_shift_opened_elsewhere_meanwhile_is_said_and_shown(qtbot: QtBot, make
     dialog = make_dialog()
     open_shift(journal, "20000")                                      # another dialog was first
     with qtbot.waitSignal(dialog.failed, timeout=WAIT_MS) as failed:
-        assert dialog.open_shift("50000")
+        assert dialog.shift_actions.open_shift("50000")
     assert "opened already" in failed.args[0]
-    qtbot.waitUntil(lambda: dialog.view is ShiftView.OPEN, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: dialog.shift_actions.view is ShiftView.OPEN, timeout=WAIT_MS)
     assert dialog.figures()["float"] == ("", "20,000 ₮") and dialog.status.text() == failed.args[0]
 
 
@@ -499,7 +502,7 @@ def test_escape_closes_the_dialog_and_answers_after_it_are_not_shown(qtbot: QtBo
     qtbot.waitUntil(dialog.float_edit.hasFocus, timeout=WAIT_MS)
     seen: list[object] = []
     dialog.loaded.connect(seen.append)
-    assert dialog.reload()
+    assert dialog.shift_actions.reload()
     with qtbot.waitSignal(dialog.rejected, timeout=WAIT_MS):
         qtbot.keyClick(dialog.float_edit, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: runner.pending == 0, timeout=WAIT_MS)

@@ -269,8 +269,8 @@ def test_a_shift_is_closed_with_a_difference(make_till) -> None:
     till.wait_stage(Stage.PAID)
 
     till.key(Qt.Key.Key_F11)                             # the shift: X figures, then the count
-    till.qtbot.waitUntil(lambda: till.app.shift_dialog is not None and till.app.shift_dialog.report is not None,
-                         timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: till.app.shift_dialog is not None
+                                 and till.app.shift_dialog.shift_actions.report is not None, timeout=WAIT_MS)
     dialog = till.app.shift_dialog
     shown = dialog.figures()
     assert shown["expected"] == ("", "23,500 ₮")        # 20,000 float + 3,500 cash
@@ -279,9 +279,9 @@ def test_a_shift_is_closed_with_a_difference(make_till) -> None:
     till.type(dialog.counted_edit, "23000")              # 500 short
     assert "-500" in dialog.difference_label.text()
     till.qtbot.keyClick(dialog.counted_edit, Qt.Key.Key_Return)
-    till.qtbot.waitUntil(lambda: dialog.confirmation is not None, timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: dialog.shift_actions.confirmation is not None, timeout=WAIT_MS)
     with till.qtbot.waitSignal(dialog.shift_closed, timeout=WAIT_MS) as closed:
-        till.qtbot.keyClick(dialog.confirmation, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+        till.qtbot.keyClick(dialog.shift_actions.confirmation, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     close = closed.args[0].close
     assert close.counted == Decimal(23000) and close.expected == Decimal(23500) and close.difference == -500
     assert close.report.figures(TenderKind.CARD_TERMINAL).taken.amount == Decimal(2800)

@@ -1,17 +1,20 @@
-"""The shift dialog's actions: open the shift, close it (the Z report), print the X or Z report, export it as CSV.
+"""The shift dialog's actions: read the shift and its X figures, open it, close it (the Z report), print the X or Z
+report, export it as CSV; and what the dialog shows meanwhile (which view, which shift, which report).
 
-A mixin of `ShiftDialog` (see shift_dialog.py). Every journal call runs on the task runner's money worker, in
-order with the tenders the till writes there, so a close counts every sale taken before it; the CSV is written on
-a worker too. Texts keep the "ShiftDialog" translation context.
+A part of `ShiftDialog` (dialog.py), which renders what it holds. Every journal call runs on the task runner's
+money worker, in order with the tenders the till writes there, so a close counts every sale taken before it; the
+CSV is written on a worker too. Texts keep the "ShiftDialog" translation context.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
 from enum import Enum
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject, QStandardPaths, Signal
+from PySide6.QtWidgets import QFileDialog, QLineEdit, QMessageBox, QPushButton, QWidget
 
 from pos_app.files import replace_file
 from pos_app.domain.shift import ShiftClose, ShiftError, ShiftReport, parse_cash_count
@@ -29,6 +32,8 @@ from pos_app.journal.shifts import (
     shift_x_report,
 )
 from pos_app.receipts.shift_slips import shift_report_layout, signed_difference
+from pos_app.ui.common.tasks import TaskRunner
+from pos_app.ui.printing.printing import ReceiptPrinting
 
 from pos_app.ui.common.csv_dialog import open_csv_dialog
 from pos_app.ui.common.messages import describe_error
@@ -66,21 +71,74 @@ def save_shift_csv(path: str, text: str) -> Path:
     return replace_file(Path(path), text.encode(CSV_ENCODING))
 
 
-class ShiftActions:
-    """What the dialog does in the background or in another window. The host (`ShiftDialog`) provides the widgets
-    and signals, `shown_report()`, `_set_status()`, `_update_buttons()`, `_show()` and the state flags."""
+class ShiftActions(QObject):
+    """What the shift dialog does in the background or in another window, and the shift it shows (a part of
+    `ShiftDialog`, which forwards the signals as its own).
+
+    Built with the runner, the journal and the printing (None: no printing); the dialog as the `parent` of its
+    question and file dialog; the fields and buttons it reads or gives the keyboard to; and the dialog's callbacks
+    `show()` (render `view`, `shift` and `report` again), `update_buttons()` and `set_status(text, kind)`.
+    """
+
+    loaded = Signal(object)
+    shift_opened = Signal(object)
+    shift_closed = Signal(object)
+    failed = Signal(str)
+    exported = Signal(str)
+    printed = Signal(str, bool)
+
+    def __init__(self, runner: TaskRunner, journal: Journal, printing: ReceiptPrinting | None, parent: QWidget, *,
+                 float_edit: QLineEdit, counted_edit: QLineEdit, refresh_button: QPushButton,
+                 print_z_button: QPushButton, export_button: QPushButton, show: Callable[[], None],
+                 update_buttons: Callable[[], None], set_status: Callable[..., None]) -> None:
+        super().__init__(parent)
+        self._runner, self._journal, self._printing = runner, journal, printing
+        self._parent = parent
+        self._float_edit, self._counted_edit = float_edit, counted_edit
+        self._refresh_button, self._print_z_button, self._export_button = refresh_button, print_z_button, export_button
+        self._show, self._update_buttons, self._set_status = show, update_buttons, set_status
+        self.view = ShiftView.LOADING
+        self.shift: JournalShift | None = None        # the open shift, or the one just closed (with its `.close`)
+        self.report: ShiftReport | None = None        # its figures shown (X; the Z's once closed)
+        self.confirmation: QMessageBox | None = None
+        self.reading = self.opening = self.closing = self.exporting = self.printing_now = False
+        self.closed = self._keep_status = False
+        self._focus_after_read = True         # the keyboard goes to the field that matters once the read is back
+        self._file_dialog: QFileDialog | None = None
+        self._export_dir = (QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+                            or QStandardPaths.writableLocation(QStandardPaths.StandardLocation.HomeLocation))
+
+    def shown_report(self) -> ShiftReport | ShiftClose | None:
+        """What Print and Export take: the open shift's X figures, or the closed shift's Z report."""
+        if self.view is ShiftView.CLOSED and self.shift is not None and self.shift.close is not None:
+            return self.shift.close
+        return self.report if self.view is ShiftView.OPEN else None
+
+    def close(self) -> None:
+        """The dialog closes: answers still on their way are not shown any more; its question and file dialog go."""
+        self.closed = True
+        if self._file_dialog is not None:
+            self._file_dialog.reject()
+        if self.confirmation is not None:
+            self.confirmation.reject()
+
+    def reopen(self) -> None:
+        """The dialog is shown again after a close: the shift is read afresh (`reload` next)."""
+        self.closed = False
+        self.view = ShiftView.LOADING
+        self._focus_after_read = True
 
     # -- reading (the X figures) ---------------------------------------------------------------------
 
     def on_refresh_button_clicked(self) -> None:
-        if self.refresh_button.isVisible():
+        if self._refresh_button.isVisible():
             self.reload()
 
     def reload(self, keep_status: bool = False) -> bool:
         """Read the open shift and its X figures (on the money worker); `loaded` follows. False while busy."""
-        if self._closed or self._busy() or self.view is ShiftView.CLOSED:
+        if self.closed or self.busy() or self.view is ShiftView.CLOSED:
             return False
-        self._reading = True
+        self.reading = True
         self._keep_status = keep_status
         self._update_buttons()
         if not keep_status:
@@ -90,8 +148,8 @@ class ShiftActions:
         return True
 
     def on_read_finished(self, future: Future[tuple[JournalShift | None, ShiftReport | None]]) -> None:
-        self._reading = False
-        if self._closed:
+        self.reading = False
+        if self.closed:
             return
         try:
             shift, report = future.result()
@@ -106,28 +164,28 @@ class ShiftActions:
                              if report is not None else "")
         if self._focus_after_read:
             self._focus_after_read = False
-            (self.float_edit if shift is None else self.counted_edit).setFocus()
+            (self._float_edit if shift is None else self._counted_edit).setFocus()
         self.loaded.emit(report)
 
     # -- opening -----------------------------------------------------------------------------------
 
     def on_float_edit_return_pressed(self) -> None:
-        self.open_shift(self.float_edit.text())
+        self.open_shift(self._float_edit.text())
 
     def on_open_shift_button_clicked(self) -> None:
-        self.open_shift(self.float_edit.text())
+        self.open_shift(self._float_edit.text())
 
     def open_shift(self, float_text: str) -> bool:
         """Open the shift with the float typed (on the money worker); `shift_opened` or `failed` follows.
         False (and nothing started) when the amount is refused, a shift is shown open, or work is running."""
-        if self._closed or self.view is not ShiftView.NO_SHIFT or self._busy():
+        if self.closed or self.view is not ShiftView.NO_SHIFT or self.busy():
             return False
         try:
             amount = parse_cash_count(float_text)
         except ShiftError as error:
-            self._refuse(error, self.float_edit)
+            self._refuse(error, self._float_edit)
             return False
-        self._opening = True
+        self.opening = True
         self._update_buttons()
         self._set_status(translate("ShiftDialog", "Opening the shift…"))
         journal = self._journal
@@ -135,8 +193,8 @@ class ShiftActions:
         return True
 
     def on_open_finished(self, future: Future[JournalShift]) -> None:
-        self._opening = False
-        if self._closed:
+        self.opening = False
+        if self.closed:
             return
         try:
             opened = future.result()
@@ -147,9 +205,9 @@ class ShiftActions:
             return
         except Exception as error:  # noqa: BLE001 - every failure is shown in words
             self._fail(describe_error(error, translate("ShiftDialog", "The shift did not open.")))
-            self.float_edit.setFocus()
+            self._float_edit.setFocus()
             return
-        self.float_edit.clear()
+        self._float_edit.clear()
         self._set_status(translate("ShiftDialog", "Shift opened at {time} with {amount} in the drawer.").format(
             time=time_text(opened.shift.opened_at), amount=money_text(opened.shift.float_amount)), "done")
         self._focus_after_read = True
@@ -163,16 +221,16 @@ class ShiftActions:
 
     def on_close_shift_button_clicked(self) -> None:
         """Ask first (without blocking; keeping the shift open is the default): a Z report never changes."""
-        if (self._closed or self.view is not ShiftView.OPEN or self.report is None or self._busy()
+        if (self.closed or self.view is not ShiftView.OPEN or self.report is None or self.busy()
                 or self.confirmation is not None):
             return
         try:
-            counted = parse_cash_count(self.counted_edit.text())
+            counted = parse_cash_count(self._counted_edit.text())
         except ShiftError as error:
-            self._refuse(error, self.counted_edit)
+            self._refuse(error, self._counted_edit)
             return
         expected = self.report.expected_cash
-        box, yes_button = ask(self, translate(
+        box, yes_button = ask(self._parent, translate(
             "ShiftDialog", "Close the shift with {counted} counted in the drawer? Expected {expected}: {difference}. "
                            "Its Z report is stored and never changes.").format(
             counted=money_text(counted), expected=money_text(expected),
@@ -182,12 +240,12 @@ class ShiftActions:
         def on_finished() -> None:
             self.confirmation = None
             box.deleteLater()
-            if self._closed:
+            if self.closed:
                 return
             if box.clickedButton() is yes_button:
                 self.close_shift(counted)
             else:
-                self.counted_edit.setFocus()
+                self._counted_edit.setFocus()
 
         box.finished.connect(on_finished)
         self.confirmation = box
@@ -196,14 +254,14 @@ class ShiftActions:
     def close_shift(self, counted: object) -> bool:
         """Close the open shift with the cash `counted` (on the money worker) and store its Z report;
         `shift_closed` or `failed` follows. False (and nothing started) when refused or busy."""
-        if self._closed or self.view is not ShiftView.OPEN or self._busy():
+        if self.closed or self.view is not ShiftView.OPEN or self.busy():
             return False
         try:
             amount = parse_cash_count(counted)
         except ShiftError as error:
-            self._refuse(error, self.counted_edit)
+            self._refuse(error, self._counted_edit)
             return False
-        self._closing = True
+        self.closing = True
         self._update_buttons()
         self._set_status(translate("ShiftDialog", "Closing the shift…"))
         journal = self._journal
@@ -211,8 +269,8 @@ class ShiftActions:
         return True
 
     def on_close_finished(self, future: Future[JournalShift]) -> None:
-        self._closing = False
-        if self._closed:
+        self.closing = False
+        if self.closed:
             return
         try:
             closed = future.result()
@@ -223,7 +281,7 @@ class ShiftActions:
             return
         except Exception as error:  # noqa: BLE001 - every failure is shown in words; the shift stays open
             self._fail(describe_error(error, translate("ShiftDialog", "The shift did not close.")))
-            self.counted_edit.setFocus()
+            self._counted_edit.setFocus()
             return
         assert closed.close is not None
         self.shift, self.report = closed, closed.close.report
@@ -231,7 +289,7 @@ class ShiftActions:
         self._show()
         self._set_status(translate("ShiftDialog", "Shift closed at {time}: its Z report is stored.").format(
             time=time_text(closed.close.report.taken_at)), "done")
-        self.print_z_button.setFocus()
+        self._print_z_button.setFocus()
         self.shift_closed.emit(closed)
 
     # -- printing ----------------------------------------------------------------------------------
@@ -244,22 +302,22 @@ class ShiftActions:
         """The X or Z report shown, through the till's printer (the preview when none is set); `printed` follows
         a print. False when there is nothing to print, no printing, or a print is running."""
         shown = self.shown_report()
-        if self._closed or self._printing is None or shown is None or self._printing_now or self._reading:
+        if self.closed or self._printing is None or shown is None or self.printing_now or self.reading:
             return False
         printing = self._printing
         shop, clock = printing.shop, printing.clock
         z = isinstance(shown, ShiftClose)
         what = translate("ShiftDialog", "The Z report") if z else translate("ShiftDialog", "The X report")
         if printing.choice.is_set:          # else the preview opens and prints from there
-            self._printing_now = True
+            self.printing_now = True
             self._update_buttons()
             self._set_status(translate("ShiftDialog", "Printing…"))
         printing.print(lambda: (shift_report_layout(shown, shop, clock()),), what, on_done=self._on_printed)
         return True
 
     def _on_printed(self, text: str, ok: bool) -> None:
-        self._printing_now = False
-        if self._closed:
+        self.printing_now = False
+        if self.closed:
             return
         self._update_buttons()
         self._set_status(text, "done" if ok else "error")
@@ -276,10 +334,10 @@ class ShiftActions:
         return f"pos-app-{report.shift.terminal}-shift-{opened:%Y-%m-%d-%H%M}-{report.kind.value}.csv"
 
     def on_export_button_clicked(self) -> None:
-        if not self.export_button.isEnabled() or not self.export_button.isVisible() or self._file_dialog is not None:
+        if not self._export_button.isEnabled() or not self._export_button.isVisible() or self._file_dialog is not None:
             return
         self._file_dialog = open_csv_dialog(
-            self, translate("ShiftDialog", "Save the shift report as CSV"),
+            self._parent, translate("ShiftDialog", "Save the shift report as CSV"),
             translate("ShiftDialog", "CSV files (*.csv)"), self._export_dir, self.default_file_name(),
             self.export_to, self.on_file_dialog_finished)
 
@@ -292,10 +350,10 @@ class ShiftActions:
         """Write the report shown (X or Z) at `path` as CSV, on a worker; `exported` or `failed` follows.
         False (and nothing started) with nothing shown or while saving."""
         shown = self.shown_report()
-        if self._closed or not path or shown is None or self._exporting:
+        if self.closed or not path or shown is None or self.exporting:
             return False
         text = shift_csv(shown)
-        self._exporting = True
+        self.exporting = True
         self._update_buttons()
         self._set_status(translate("ShiftDialog", "Saving…"))
         self._runner.run_in_background(lambda: save_shift_csv(path, text),
@@ -303,8 +361,8 @@ class ShiftActions:
         return True
 
     def on_export_finished(self, path: str, future: Future[Path]) -> None:
-        self._exporting = False
-        if self._closed:
+        self.exporting = False
+        if self.closed:
             return
         self._update_buttons()
         try:
@@ -335,8 +393,8 @@ class ShiftActions:
         self._update_buttons()
         self.failed.emit(text)
 
-    def _busy(self) -> bool:
-        return self._reading or self._opening or self._closing
+    def busy(self) -> bool:
+        return self.reading or self.opening or self.closing
 
 
 def _read_shift(journal: Journal) -> tuple[JournalShift | None, ShiftReport | None]:

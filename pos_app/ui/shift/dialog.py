@@ -3,22 +3,21 @@ counting the drawer (the Z report).
 
 The dialog reads and writes the journal on the task runner's money worker, never on the GUI thread; it only
 shows what `pos_app.journal.shifts` and `pos_app.domain.shift` compute. Open it with `open()`: it never blocks
-the till. Its actions (reading the X figures, open, close, print, export) are in shift_actions.py.
+the till. The dialog is the view; its part `ShiftActions` (actions.py) reads the X figures, opens, closes, prints
+and exports, and holds the shift shown.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QStandardPaths, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMessageBox,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -29,7 +28,6 @@ from PySide6.QtWidgets import (
 from pos_app.domain.shift import ShiftClose, ShiftError, ShiftReport, parse_cash_count
 from pos_app.formats import datetime_text, money_text, signed_money_text
 from pos_app.journal.journal import Journal
-from pos_app.journal.shifts import JournalShift
 from pos_app.receipts.shift_slips import kind_name, signed_difference
 
 from pos_app.ui.common.figure_table import figure_table
@@ -62,7 +60,7 @@ class _Row:
     bold: bool = False
 
 
-class ShiftDialog(ShiftActions, QDialog):
+class ShiftDialog(QDialog):
     """This terminal's shift: open it, follow it (X), close it (Z).
 
     Signals: `loaded(object)` after each read, with the open shift's X `ShiftReport` or None when no shift is
@@ -72,6 +70,9 @@ class ShiftDialog(ShiftActions, QDialog):
     Widgets by object name: `shiftHeadline`, `float` and `openShift` (no shift open), `figures` (the table),
     `counted`, `expected`, `difference` and `closeShift` (the count), `shiftStatus`, `refresh` (F5), `printX` and
     `printZ` (Ctrl+P, with *printing*), `export` (Ctrl+E) and `close`.
+
+    Its part `shift_actions` does the work (`reload`, `open_shift`, `close_shift`, `print_report`, `export_to`) and
+    holds what is shown (`view`, `shift`, `report`, `shown_report()`) and an open question (`confirmation`).
     """
 
     loaded = Signal(object)
@@ -87,18 +88,8 @@ class ShiftDialog(ShiftActions, QDialog):
         self.setObjectName("shiftDialog")
         self.setWindowTitle(self.tr("Shift"))
         self.setStyleSheet(_STYLE)
-        self._runner, self._journal, self._printing = runner, journal, printing
+        self._printable = printing is not None
         self._terminal = journal.terminal_id
-        self.view = ShiftView.LOADING
-        self.shift: JournalShift | None = None        # the open shift, or the one just closed (with its `.close`)
-        self.report: ShiftReport | None = None        # its figures shown (X; the Z's once closed)
-        self.confirmation: QMessageBox | None = None
-        self._reading = self._opening = self._closing = self._exporting = self._printing_now = False
-        self._closed = self._keep_status = False
-        self._focus_after_read = True         # the keyboard goes to the field that matters once the read is back
-        self._file_dialog: QFileDialog | None = None
-        self._export_dir = (QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-                            or QStandardPaths.writableLocation(QStandardPaths.StandardLocation.HomeLocation))
 
         self.headline = QLabel()
         self.headline.setObjectName("shiftHeadline")
@@ -159,30 +150,33 @@ class ShiftDialog(ShiftActions, QDialog):
         self.setMinimumSize(720, 520)
         self.resize(920, 640)                 # within 1024x768 with a title bar and a panel
 
-        self.float_edit.returnPressed.connect(self.on_float_edit_return_pressed)
-        self.open_button.clicked.connect(self.on_open_shift_button_clicked)
+        self.shift_actions = actions = ShiftActions(
+            runner, journal, printing, self, float_edit=self.float_edit, counted_edit=self.counted_edit,
+            refresh_button=self.refresh_button, print_z_button=self.print_z_button, export_button=self.export_button,
+            show=self._show, update_buttons=self._update_buttons, set_status=self._set_status)
+        for announced, own in ((actions.loaded, self.loaded), (actions.shift_opened, self.shift_opened),
+                               (actions.shift_closed, self.shift_closed), (actions.failed, self.failed),
+                               (actions.exported, self.exported), (actions.printed, self.printed)):
+            announced.connect(own)
+
+        self.float_edit.returnPressed.connect(actions.on_float_edit_return_pressed)
+        self.open_button.clicked.connect(actions.on_open_shift_button_clicked)
         self.counted_edit.textChanged.connect(self.on_counted_edit_text_changed)
-        self.counted_edit.returnPressed.connect(self.on_counted_edit_return_pressed)
-        self.close_shift_button.clicked.connect(self.on_close_shift_button_clicked)
-        self.refresh_button.clicked.connect(self.on_refresh_button_clicked)
-        self.print_x_button.clicked.connect(self.print_report)
-        self.print_z_button.clicked.connect(self.print_report)
-        self.export_button.clicked.connect(self.on_export_button_clicked)
+        self.counted_edit.returnPressed.connect(actions.on_counted_edit_return_pressed)
+        self.close_shift_button.clicked.connect(actions.on_close_shift_button_clicked)
+        self.refresh_button.clicked.connect(actions.on_refresh_button_clicked)
+        self.print_x_button.clicked.connect(actions.print_report)
+        self.print_z_button.clicked.connect(actions.print_report)
+        self.export_button.clicked.connect(actions.on_export_button_clicked)
         self.close_button.clicked.connect(self.reject)
-        QShortcut(QKeySequence("Ctrl+P"), self, self.on_print_shortcut_activated)
-        QShortcut(QKeySequence("Ctrl+E"), self, self.on_export_button_clicked)
-        QShortcut(QKeySequence(Qt.Key.Key_F5), self, self.on_refresh_button_clicked)
+        QShortcut(QKeySequence("Ctrl+P"), self, actions.on_print_shortcut_activated)
+        QShortcut(QKeySequence("Ctrl+E"), self, actions.on_export_button_clicked)
+        QShortcut(QKeySequence(Qt.Key.Key_F5), self, actions.on_refresh_button_clicked)
 
         self._show()
-        self.reload()
+        actions.reload()
 
     # -- what is shown ------------------------------------------------------------------------------
-
-    def shown_report(self) -> ShiftReport | ShiftClose | None:
-        """What Print and Export take: the open shift's X figures, or the closed shift's Z report."""
-        if self.view is ShiftView.CLOSED and self.shift is not None and self.shift.close is not None:
-            return self.shift.close
-        return self.report if self.view is ShiftView.OPEN else None
 
     def figures(self) -> dict[str, tuple[str, str]]:
         """What the table shows: figure key → (count text, amount text). Keys: ``taken:<kind>``,
@@ -198,7 +192,8 @@ class ShiftDialog(ShiftActions, QDialog):
         return shown
 
     def _show(self) -> None:
-        view, shift = self.view, self.shift
+        actions = self.shift_actions
+        view, shift = actions.view, actions.shift
         self.open_box.setVisible(view is ShiftView.NO_SHIFT)
         self.figures_table.setVisible(view in (ShiftView.OPEN, ShiftView.CLOSED))
         self.count_box.setVisible(view in (ShiftView.OPEN, ShiftView.CLOSED))
@@ -219,13 +214,13 @@ class ShiftDialog(ShiftActions, QDialog):
                 opened=datetime_text(shift.shift.opened_at), closed=datetime_text(shift.close.report.taken_at),
                 terminal=self._terminal))
             self.counted_edit.setText(money_text(shift.close.counted))
-        self._fill(self.shown_report())
+        self._fill(actions.shown_report())
         self._show_count()
         self._update_buttons()
 
     def _show_count(self) -> None:
         """The expected cash and, as the cashier types the count, the difference (a Z's once closed)."""
-        shown = self.shown_report()
+        shown = self.shift_actions.shown_report()
         if shown is None:
             self.expected_label.clear()
             self._set_difference("", "")
@@ -261,21 +256,23 @@ class ShiftDialog(ShiftActions, QDialog):
         _restyle(self.status, kind)
 
     def _update_buttons(self) -> None:
-        view, busy = self.view, self._busy()
-        printable = self._printing is not None
-        self.float_edit.setEnabled(not self._opening)
+        actions = self.shift_actions
+        view, busy = actions.view, actions.busy()
+        printable = self._printable
+        self.float_edit.setEnabled(not actions.opening)
         self.open_button.setEnabled(view is ShiftView.NO_SHIFT and not busy)
-        self.counted_edit.setEnabled(not self._closing)
-        self.close_shift_button.setEnabled(view is ShiftView.OPEN and self.report is not None and not busy)
+        self.counted_edit.setEnabled(not actions.closing)
+        self.close_shift_button.setEnabled(view is ShiftView.OPEN and actions.report is not None and not busy)
         self.refresh_button.setVisible(view is not ShiftView.CLOSED)
         self.refresh_button.setEnabled(not busy)
         self.print_x_button.setVisible(printable and view is ShiftView.OPEN)
         self.print_z_button.setVisible(printable and view is ShiftView.CLOSED)
         for button in (self.print_x_button, self.print_z_button):
-            button.setEnabled(not self._printing_now and not self._reading and self.shown_report() is not None)
+            button.setEnabled(not actions.printing_now and not actions.reading and actions.shown_report() is not None)
         self.export_button.setVisible(view in (ShiftView.OPEN, ShiftView.CLOSED))
-        self.export_button.setEnabled(not self._exporting and not self._reading and self.shown_report() is not None)
-        self.figures_table.setEnabled(not self._reading)     # greyed: the figures are being read again
+        self.export_button.setEnabled(not actions.exporting and not actions.reading
+                                      and actions.shown_report() is not None)
+        self.figures_table.setEnabled(not actions.reading)     # greyed: the figures are being read again
 
     # -- the table ----------------------------------------------------------------------------------
 
@@ -333,11 +330,7 @@ class ShiftDialog(ShiftActions, QDialog):
     # -- closing the dialog ---------------------------------------------------------------------------
 
     def done(self, result: int) -> None:
-        self._closed = True          # answers still on their way are not shown any more
-        if self._file_dialog is not None:
-            self._file_dialog.reject()
-        if self.confirmation is not None:
-            self.confirmation.reject()
+        self.shift_actions.close()   # answers still on their way are not shown any more
         super().done(result)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
@@ -347,13 +340,11 @@ class ShiftDialog(ShiftActions, QDialog):
             super().keyPressEvent(event)
 
     def showEvent(self, event) -> None:  # noqa: ANN001 - Qt's QShowEvent
-        if self._closed:             # shown again after a close: read the shift afresh
-            self._closed = False
-            self.view = ShiftView.LOADING
-            self._focus_after_read = True
+        if self.shift_actions.closed:      # shown again after a close: read the shift afresh
+            self.shift_actions.reopen()
             self.counted_edit.clear()
             self._show()
-            self.reload()
+            self.shift_actions.reload()
         super().showEvent(event)
 
 
