@@ -2167,7 +2167,7 @@
 <context>
     <name>HistoryDialog</name>
     <message>
-        <location filename="../../pos_app/ui/history/dialog.py" line="+106"/>
+        <location filename="../../pos_app/ui/history/dialog.py" line="+97"/>
         <source>Sales history</source>
         <translation>Борлуулалтын түүх</translation>
     </message>
@@ -2182,7 +2182,7 @@
         <translation>Шинэчлэх  (Ctrl+R)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Close  (Esc)</source>
         <translation>Хаах  (Esc)</translation>
     </message>
@@ -2202,37 +2202,37 @@
         <translation>Нэхэмжлэх цуцлах  (F6)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Give back payment…  (F7)</source>
         <translation>Буцаах…  (F7)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Return items…  (Shift+F7)</source>
         <translation>Бараа буцаах…  (Shift+F7)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Cancel receipt  (F8)</source>
         <translation>Баримт цуцлах  (F8)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Receipt settled…  (Shift+F8)</source>
         <translation>Баримт шийдвэрлэсэн…  (Shift+F8)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Reprint  (Ctrl+P)</source>
         <translation>Хэвлэх  (Ctrl+P)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Check again  (F5)</source>
         <translation>Дахин шалгах  (F5)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Cancel the sale&apos;s open invoice: its QR code stops working.</source>
         <translation>Борлуулалтын нээлттэй нэхэмжлэхийг цуцлах: QR код нь ажиллахаа болино.</translation>
     </message>
@@ -2262,7 +2262,7 @@
         <translation>Баримтыг өөр газар зассаныг менежер бүртгэнэ.</translation>
     </message>
     <message>
-        <location line="+83"/>
+        <location line="+106"/>
         <source>The first day is after the last day: change one of them.</source>
         <translation>Эхний өдөр сүүлийн өдрөөс хойш байна: аль нэгийг нь өөрчилнө үү.</translation>
     </message>
@@ -2272,12 +2272,12 @@
         <translation>Журналаас борлуулалтыг уншиж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location filename="../../pos_app/ui/history/details.py" line="+174"/>
         <source>The sale&apos;s event log could not be read.</source>
         <translation>Борлуулалтын үйл явдлын бүртгэлийг уншиж чадсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history/details.py" line="+63"/>
+        <location line="-107"/>
         <source>Sale {number}</source>
         <translation>Борлуулалт {number}</translation>
     </message>
@@ -2341,7 +2341,7 @@
         <translation>Төлбөрүүд</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+108"/>
         <source>given {amount}, rounding {rounding}</source>
         <translation>өгсөн {amount}, тоймлолт {rounding}</translation>
     </message>
@@ -2351,7 +2351,7 @@
         <translation>өгсөн {amount}</translation>
     </message>
     <message>
-        <location line="-96"/>
+        <location line="-103"/>
         <source>Bank</source>
         <translation>Банк</translation>
     </message>
@@ -2444,12 +2444,12 @@
         <translation>Байхгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history/dialog.py" line="-164"/>
+        <location filename="../../pos_app/ui/history/dialog.py" line="-134"/>
         <source>Issue receipt  (F9)</source>
         <translation>Баримт гаргах  (F9)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
         <source>Issue the tax receipt of a paid sale that has none.</source>
         <translation>Баримтгүй төлөгдсөн борлуулалтын татварын баримтыг гаргах.</translation>
     </message>
@@ -2540,12 +2540,12 @@
         <translation>Амжилтгүй</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+13"/>
         <source>Event log</source>
         <translation>Үйл явдлын бүртгэл</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history/action_runner.py" line="+88"/>
+        <location filename="../../pos_app/ui/history/actions.py" line="+552"/>
         <source>Some of its items were returned: return the rest with Return items (Shift+F7).</source>
         <translation>Зарим бараа нь буцаагдсан: үлдсэнийг Бараа буцаах (Shift+F7)-аар буцаана уу.</translation>
     </message>
@@ -2570,7 +2570,7 @@
         <translation>QPay дансны шилжүүлгээр төлсөн: QPay үүнийг буцааж чадахгүй. Мөнгийг өөр аргаар буцаана уу.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="-433"/>
         <source>Cancel or refund the sale&apos;s card payment.</source>
         <translation>Борлуулалтын картын төлбөрийг цуцлах эсвэл буцаах.</translation>
     </message>
@@ -2580,17 +2580,17 @@
         <translation>Энэ борлуулалт кассын дэлгэц дээр байна: тэндээ дуусгана уу.</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location filename="../../pos_app/ui/history/action_runner.py" line="+99"/>
         <source>Something went wrong.</source>
         <translation>Алдаа гарлаа.</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location filename="../../pos_app/ui/history/actions.py" line="+435"/>
         <source>Its outcome is not known yet: press Check again (F5) before trying again.</source>
         <translation>Үр дүн нь хараахан тодорхойгүй: дахин оролдохоосоо өмнө Дахин шалгах (F5) дарна уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history/actions.py" line="+62"/>
+        <location line="-362"/>
         <source>Cancel the invoice of sale {number} ({amount})? The customer&apos;s QR code stops working.</source>
         <translation>{number} борлуулалтын нэхэмжлэхийг ({amount}) цуцлах уу? Үйлчлүүлэгчийн QR код ажиллахаа болино.</translation>
     </message>
@@ -3019,9 +3019,9 @@
         <translation>{number} борлуулалтыг төлбөрийн үйлчилгээгээр шалгаж байна…</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/history/action_runner.py" line="+6"/>
-        <location line="+19"/>
-        <location filename="../../pos_app/ui/history/actions.py" line="-189"/>
+        <location line="-377"/>
+        <location line="+20"/>
+        <location line="+168"/>
         <location line="+71"/>
         <source>Back</source>
         <translation>Буцах</translation>
@@ -3755,7 +3755,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app/root.py" line="+201"/>
+        <location filename="../../pos_app/app/root.py" line="+202"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -5528,7 +5528,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+150"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+131"/>
         <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+80"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
@@ -7045,7 +7045,7 @@
 <context>
     <name>Shift</name>
     <message>
-        <location filename="../../pos_app/ui/shift/actions.py" line="+42"/>
+        <location filename="../../pos_app/ui/shift/actions.py" line="+47"/>
         <source>Amount {value} is not a number</source>
         <translation>{value} дүн тоо биш байна</translation>
     </message>
@@ -7093,7 +7093,7 @@
 <context>
     <name>ShiftDialog</name>
     <message>
-        <location line="+37"/>
+        <location line="+90"/>
         <source>Reading the journal…</source>
         <translation>Журналыг уншиж байна…</translation>
     </message>
@@ -7208,12 +7208,12 @@
         <translation>{path} файлд хадгаллаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/shift/dialog.py" line="+88"/>
+        <location filename="../../pos_app/ui/shift/dialog.py" line="+89"/>
         <source>Shift</source>
         <translation>Ээлж</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+13"/>
         <source>&amp;Float counted in the drawer</source>
         <translation>Шүүгээнд тоолсон эхлэлийн бэлэн мөнгө (&amp;F)</translation>
     </message>
@@ -7268,7 +7268,7 @@
         <translation>Хаах</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+64"/>
         <source>Reading the shift…</source>
         <translation>Ээлжийг уншиж байна…</translation>
     </message>
@@ -7303,7 +7303,7 @@
         <translation>Зөрүү: {difference}</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>Count</source>
         <translation>Тоо</translation>
     </message>
