@@ -26,7 +26,7 @@ from pos_app.checkout import Checkout, CheckoutConfig  # noqa: E402
 from pos_app.qpay import QPayClient  # noqa: E402
 from pos_app.sandbox.posapi import PosApiSandboxServer  # noqa: E402
 from pos_app.sandbox import SandboxServer  # noqa: E402
-from pos_app.sandbox.app import SandboxOptions  # noqa: E402
+from pos_app.sandbox.service import SandboxOptions  # noqa: E402
 from pos_app.ui.common.language import Language  # noqa: E402
 from tests.pg_server import PostgresServer  # noqa: E402
 from tests.qpay.helpers import FAST_POLICY, INVOICE_CODE, PASSWORD, USERNAME, SandboxControl  # noqa: E402

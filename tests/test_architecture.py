@@ -350,3 +350,168 @@ def test_the_money_step_check_finds_a_write() -> None:
               "    services.journal.begin_tendered_sale(sale.lines, sale.total, sale.taxes, tender, sale.receipt_via)\n"
               "    return journal.tenders_handed_back(sale.number, 'gone')\n")
     assert _journal_writes_in(source, _journal_write_steps()) == ["4: begin_tendered_sale", "5: tenders_handed_back"]
+
+
+# -- a house by capability (issue 33) ----------------------------------------------------------------------------
+
+def _classes(sources: dict[str, str]) -> dict[str, ast.ClassDef]:
+    return {node.name: node for source in sources.values()
+            for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ClassDef)}
+
+
+def _one_use_mixins(sources: dict[str, str]) -> list[str]:
+    """The slices of one host among `sources` (module name → source): a class made of nothing but the package's own
+    plain classes (no base from a library: not an exception, a model, a widget or a Protocol), never built on
+    its own, and the base of exactly one class. A mixin several classes share is a capability and is fine."""
+    classes = _classes(sources)
+    built = {node.func.id for source in sources.values() for node in ast.walk(ast.parse(source))
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+
+    def base_names(node: ast.ClassDef) -> list[str]:
+        return [base.id if isinstance(base, ast.Name) else ast.unparse(base) for base in node.bases]
+
+    def plain(name: str, seen: frozenset[str] = frozenset()) -> bool:
+        node = classes.get(name)
+        return node is not None and name not in seen and all(
+            base == "object" or plain(base, seen | {name}) for base in base_names(node))
+
+    hosts: dict[str, list[str]] = {}
+    for node in classes.values():
+        for base in base_names(node):
+            hosts.setdefault(base, []).append(node.name)
+    return sorted(f"{name} (a slice of {users[0]})" for name, users in hosts.items()
+                  if len(users) == 1 and plain(name) and name not in built)
+
+
+def _sources() -> dict[str, str]:
+    return {_module_name(path): path.read_text(encoding="utf-8") for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def test_no_class_is_assembled_from_one_use_mixins() -> None:
+    """A class is built from owned parts, each made with what it uses (as Anki's `Collection` holds `col.decks`),
+    never from slices of itself that expect the host's attributes."""
+    assert _one_use_mixins(_sources()) == []
+
+
+def test_the_mixin_check_finds_a_slice_and_leaves_shared_mixins() -> None:
+    sources = {"a": "class Keys:\n    pass\nclass Words:\n    pass\nclass Shared:\n    pass\n"
+                    "class Base(Exception):\n    pass\nclass Error(Base):\n    pass\n"
+                    "class Window(Keys, Shared, QMainWindow):\n    pass\n",
+               "b": "class Dialog(Shared, QDialog):\n    pass\nclass Profile:\n    pass\n"
+                    "class Live(Profile):\n    pass\nPROFILE = Profile()\nclass Page(Words):\n    pass\n"}
+    assert _one_use_mixins(sources) == ["Keys (a slice of Window)", "Words (a slice of Page)"]
+
+
+def _type_only_imports(source: str, module: str, modules: set[str], *, is_package: bool = False) -> set[str]:
+    """The package's `modules` that `source` (the module `module`) imports for the type checker alone (under
+    `if TYPE_CHECKING:`)."""
+    package = module if is_package else module.rpartition(".")[0]
+    found: set[str] = set()
+    for block in ast.walk(ast.parse(source)):
+        if not (isinstance(block, ast.If) and _is_type_checking(block)):
+            continue
+        for node in block.body:
+            if isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names if alias.name in modules)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(parts + ([node.module] if node.module else []))
+                submodules = {f"{base}.{alias.name}" for alias in node.names} & modules
+                found.update(submodules)
+                if len(submodules) < len(node.names) and base in modules:
+                    found.add(base)
+    return found - {module}
+
+
+def _every_import(path: Path, modules: set[str]) -> set[str]:
+    """The package's modules this file imports, at run time (at its top or lazily) or for the type checker."""
+    return _runtime_imports(path, modules) | _type_only_imports(
+        path.read_text(encoding="utf-8"), _module_name(path), modules, is_package=path.name == "__init__.py")
+
+
+def test_no_module_imports_its_importer_back_not_even_for_types() -> None:
+    """An import for the type checker alone that closes a circle hides two modules that are one job, or a part
+    that knows its host: the part is handed what it uses (or names it in a small Protocol of its own)."""
+    paths = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
+    graph = {name: _every_import(path, set(paths)) for name, path in paths.items()}
+    assert _circles(graph) == []
+
+
+def test_the_type_import_check_finds_a_back_edge() -> None:
+    modules = {"pos_app.ui.shell.main_window", "pos_app.ui.sale.scanning.routing", "pos_app.ui.common.tasks"}
+    source = ("from typing import TYPE_CHECKING\n"
+              "from pos_app.ui.common.tasks import TaskRunner\n"
+              "if TYPE_CHECKING:\n"
+              "    from ...shell.main_window import MainWindow\n")
+    found = _type_only_imports(source, "pos_app.ui.sale.scanning.routing", modules)
+    assert found == {"pos_app.ui.shell.main_window"}
+    graph = {"pos_app.ui.shell.main_window": {"pos_app.ui.sale.scanning.routing"},
+             "pos_app.ui.sale.scanning.routing": found}
+    assert _circles(graph) == [["pos_app.ui.sale.scanning.routing", "pos_app.ui.shell.main_window"]]
+
+
+# The window's folders. Capabilities never import each other; the shared folders are handed to every capability by
+# the root (who is at the till, the printing); common imports no other folder; the shell hosts the sale.
+UI_COMMON = "common"
+UI_SHARED = ("people", "printing")
+UI_CAPABILITIES = ("sale", "history", "day_close", "shift", "settings")
+UI_SHELL = "shell"
+
+
+def _ui_folder_may_import(importer: str, imported: str) -> bool:
+    if imported in (importer, UI_COMMON):
+        return True
+    if importer == UI_COMMON:
+        return False
+    if importer in UI_SHARED:
+        return False
+    if importer == UI_SHELL:
+        return imported in (*UI_SHARED, "sale")
+    return imported in UI_SHARED
+
+
+def _sideways(imports: dict[str, set[str]]) -> list[str]:
+    """The imports (module → every pos_app module it imports, at run time or for types) that cross `ui/`'s folders
+    against the rule above."""
+    found = []
+    for module, names in sorted(imports.items()):
+        parts = module.split(".")
+        if parts[:2] != ["pos_app", "ui"] or len(parts) < 4:
+            continue
+        for name in sorted(names):
+            other = name.split(".")
+            if other[:2] == ["pos_app", "ui"] and len(other) > 2 and not _ui_folder_may_import(parts[2], other[2]):
+                found.append(f"{module} imports {name}")
+    return found
+
+
+def test_every_ui_module_lives_in_a_capability_folder() -> None:
+    flat = [path.name for path in (PACKAGE / "ui").glob("*.py") if path.name != "__init__.py"]
+    folders = sorted(path.name for path in (PACKAGE / "ui").iterdir() if (path / "__init__.py").exists())
+    assert flat == [] and folders == sorted((UI_COMMON, UI_SHELL, *UI_SHARED, *UI_CAPABILITIES))
+
+
+def test_the_window_s_capabilities_never_import_each_other() -> None:
+    paths = {_module_name(path): path for path in PACKAGE.rglob("*.py")}
+    imports = {name: _every_import(path, set(paths)) for name, path in paths.items()}
+    assert _sideways(imports) == []
+
+
+def test_the_sideways_check_finds_one() -> None:
+    imports = {"pos_app.ui.history.dialog": {"pos_app.ui.sale.flow.flow", "pos_app.ui.printing.printing",
+                                             "pos_app.ui.common.tasks", "pos_app.ui.history.model"},
+               "pos_app.ui.common.tasks": {"pos_app.ui.people.till_people"},
+               "pos_app.ui.shell.main_window": {"pos_app.ui.sale.cart.sale_page", "pos_app.ui.shift.dialog"}}
+    assert _sideways(imports) == ["pos_app.ui.common.tasks imports pos_app.ui.people.till_people",
+                                  "pos_app.ui.history.dialog imports pos_app.ui.sale.flow.flow",
+                                  "pos_app.ui.shell.main_window imports pos_app.ui.shift.dialog"]
+
+
+def test_only_the_launcher_imports_the_root() -> None:
+    """The composition root builds and connects every part; nothing below it may reach back for it."""
+    offences = [f"{path.relative_to(PACKAGE.parent)} imports {name}" for path in PACKAGE.rglob("*.py")
+                if path.relative_to(PACKAGE).parts[0] != "app" and path.name != "launch.py"
+                for name in _imports(path) if name == "pos_app.app" or name.startswith("pos_app.app.")]
+    assert offences == []

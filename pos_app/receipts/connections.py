@@ -1,5 +1,5 @@
 """Where an ESC/POS printer is, as the settings write it (parsed by `escpos_target`), and sending a print job
-there (its failures told in words by `printer_words`).
+there (its failures told in words by `printer_failures`).
 
 The setting is one line of text:
 
@@ -38,7 +38,8 @@ from .escpos_out import CD_KICK_2, make_profile, render_escpos
 from .escpos_target import DEFAULT_BAUDRATE, DEFAULT_PORT, ESC_POS_KINDS, EscposTarget, parse_target, printer_models
 from .layout import Paper, ReceiptLayout
 from .network_job import JobNotTaken, abort, deliver, status_byte
-from .printer_words import JobRefused, job_not_taken, not_answering, what_to_check
+from .printer_failures import job_not_taken, not_answering
+from .printer_words import JobRefused, what_to_check
 
 try:                                   # pyusb and pyserial come with python-escpos[usb,serial]
     import usb.core

@@ -4,7 +4,8 @@ It stands in for the remote service, so it imports nothing from the rest of
 `pos_app`: sharing code with the client would hide contract bugs.
 """
 
-from .app import Sandbox, SandboxOptions, create_app
+from .app import create_app
+from .service import Sandbox, SandboxOptions
 from .server import SandboxServer
 
 __all__ = ["Sandbox", "SandboxOptions", "SandboxServer", "create_app"]

@@ -15,7 +15,7 @@ from .errors import ApiError
 from .http import JSON_BODY_DOC, OPTIONAL_JSON_BODY_DOC, SandboxJSON, base_url, bearer_token, json_body
 
 if TYPE_CHECKING:
-    from .app import Sandbox
+    from .service import Sandbox
 
 router = APIRouter(prefix="/v2", default_response_class=SandboxJSON)
 

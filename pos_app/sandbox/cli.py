@@ -6,7 +6,7 @@ import argparse
 import sys
 from decimal import Decimal, InvalidOperation
 
-from .app import SandboxOptions
+from .service import SandboxOptions
 from .callbacks import CALLBACK_STYLES
 from .live import PROFILES
 from .server import SandboxServer

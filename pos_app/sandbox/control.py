@@ -18,7 +18,7 @@ from .taxes import money
 from .validate import to_decimal
 
 if TYPE_CHECKING:
-    from .app import Sandbox
+    from .service import Sandbox
 
 
 def _loopback_only(request: Request) -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fastapi import FastAPI
 
-from .app import Sandbox, SandboxOptions, create_app
+from .app import create_app
+from .service import Sandbox, SandboxOptions
 from .serving import ThreadedAppServer
 
 

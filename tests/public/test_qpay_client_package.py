@@ -21,7 +21,7 @@ from qpay_client.v2.schemas import (
 )
 
 from pos_app.sandbox import SandboxServer
-from pos_app.sandbox.app import SandboxOptions
+from pos_app.sandbox.service import SandboxOptions
 from tests.qpay.helpers import INVOICE_CODE, PASSWORD, USERNAME, SandboxControl
 
 

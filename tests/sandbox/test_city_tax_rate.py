@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from pos_app.sandbox import SandboxServer, cli
-from pos_app.sandbox.app import Sandbox, SandboxOptions
+from pos_app.sandbox.service import Sandbox, SandboxOptions
 
 from .conftest import Api
 from .test_ebarimt import created, dec, line

@@ -11,7 +11,7 @@ import requests
 
 from pos_app.qpay import QPayClient
 from pos_app.sandbox import SandboxServer
-from pos_app.sandbox.app import SandboxOptions
+from pos_app.sandbox.service import SandboxOptions
 from pos_app.store.credentials import OWNER, add_credential
 from pos_app.store.server import StoreServer
 

@@ -91,7 +91,7 @@ from pos_app.domain.sale import Stage
 from pos_app.journal import JournalStatus
 from pos_app.qpay import QPayClient
 from pos_app.sandbox import SandboxServer
-from pos_app.sandbox.app import SandboxOptions
+from pos_app.sandbox.service import SandboxOptions
 from tests.qpay.helpers import FAST_POLICY, PASSWORD, USERNAME, FakeClock, SandboxControl
 
 from .conftest import MILK, WAIT_MS, YOGURT, HintsHandled, Till

@@ -23,7 +23,7 @@ from pos_app.domain.sale import Stage
 from pos_app.journal import JournalStatus
 from pos_app.qpay import QPayClient
 from pos_app.sandbox import SandboxServer
-from pos_app.sandbox.app import SandboxOptions
+from pos_app.sandbox.service import SandboxOptions
 from tests.qpay.helpers import FAST_POLICY, SandboxControl
 
 from .conftest import MILK, VODKA, WAIT_MS, YOGURT, Till

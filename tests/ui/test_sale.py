@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from pos_app.domain.sale import ReceiverKind, Stage
 from pos_app.qpay import QPayClient
 from pos_app.sandbox import SandboxServer
-from pos_app.sandbox.app import SandboxOptions
+from pos_app.sandbox.service import SandboxOptions
 
 from .conftest import MILK, VODKA, WAIT_MS, YOGURT, Till
 

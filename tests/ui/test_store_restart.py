@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from pos_app.domain.sale import Stage
 from pos_app.journal.day_summary import load_day
 from pos_app.sandbox import SandboxServer
-from pos_app.sandbox.app import SandboxOptions
+from pos_app.sandbox.service import SandboxOptions
 from pos_app.store.credentials import add_credential
 from pos_app.store.db import open_database
 

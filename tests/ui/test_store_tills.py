@@ -16,7 +16,7 @@ from pos_app.domain.sale import Stage
 from pos_app.journal.day_combine import combine
 from pos_app.journal.day_summary import load_day
 from pos_app.sandbox import SandboxServer
-from pos_app.sandbox.app import SandboxOptions
+from pos_app.sandbox.service import SandboxOptions
 from pos_app.store.credentials import add_credential
 from pos_app.store.server import StoreServer
 

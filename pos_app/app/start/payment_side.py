@@ -118,7 +118,7 @@ def start_training_sandbox(paths: AppPaths, city_tax_rate: Decimal, profile: str
     """The embedded sandbox, its records kept in the data folder across restarts. Its receipts take the shop's
     city tax rate, so a training receipt's taxes match the cart's; it answers as the settings' *profile* says
     ("contract" or "live")."""
-    from pos_app.sandbox.app import SandboxOptions
+    from pos_app.sandbox.service import SandboxOptions
     from pos_app.sandbox.server import SandboxServer
 
     options = SandboxOptions(state_file=paths.sandbox_state_file, city_tax_rate=city_tax_rate, profile=profile)

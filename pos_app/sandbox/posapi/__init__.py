@@ -4,7 +4,8 @@ It stands in for the remote service, so it imports nothing from the rest of `pos
 QPay sandbox beside it): docs/posapi-sandbox.md.
 """
 
-from .app import PosApiOptions, PosApiSandbox, create_app
+from .app import create_app
+from .service import PosApiOptions, PosApiSandbox
 from .server import PosApiSandboxServer
 
 __all__ = ["PosApiOptions", "PosApiSandbox", "PosApiSandboxServer", "create_app"]

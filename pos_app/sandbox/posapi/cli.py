@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .app import LOTTERIES_OUT, PosApiOptions
+from .service import LOTTERIES_OUT, PosApiOptions
 from ..serving import serve_until_signalled
 from .server import PosApiSandboxServer
 

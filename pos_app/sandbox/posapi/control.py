@@ -13,7 +13,7 @@ from .faults import Fault
 from .jsonio import BadJson, PosJSON, parse_object, to_decimal
 
 if TYPE_CHECKING:
-    from .app import PosApiSandbox
+    from .service import PosApiSandbox
 
 
 def _loopback_only(request: Request) -> None:

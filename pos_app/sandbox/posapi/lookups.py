@@ -11,7 +11,7 @@ from .data import BRANCHES, BUNA, PRODUCT_TAX_CODES, STOCK_QR, Merchant
 from .jsonio import BadJson, PosJSON, parse_object
 
 if TYPE_CHECKING:
-    from .app import PosApiSandbox
+    from .service import PosApiSandbox
 
 router = APIRouter(prefix="/api", default_response_class=PosJSON, tags=["ebarimt look-ups"])
 OK = "Амжилттай"

@@ -15,7 +15,7 @@ from .jsonio import to_decimal
 from .taxes import CENT, TAX_CODE_REQUIRED, VAT_TYPES, close, item_taxes
 
 if TYPE_CHECKING:
-    from .app import PosApiSandbox
+    from .service import PosApiSandbox
 
 TYPES = ("B2C_RECEIPT", "B2B_RECEIPT", "B2C_INVOICE", "B2B_INVOICE")
 BAR_CODE_TYPES = ("UNDEFINED", "GS1", "ISBN")

@@ -10,7 +10,7 @@ from .jsonio import BadJson, PosJSON, error_body, parse_object
 from .receipts import Refusal, issue, return_receipt
 
 if TYPE_CHECKING:
-    from .app import PosApiSandbox
+    from .service import PosApiSandbox
 
 router = APIRouter(prefix="/rest", default_response_class=PosJSON, tags=["PosAPI 3.0"])
 BODY_DOC = {"requestBody": {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}}}

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..serving import ThreadedAppServer
-from .app import PosApiOptions, PosApiSandbox, create_app
+from .app import create_app
+from .service import PosApiOptions, PosApiSandbox
 
 
 class PosApiSandboxServer(ThreadedAppServer):

@@ -8,9 +8,9 @@ dialog; Save as PDF writes a receipt-sized PDF. Both run on the printing worker.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
 
@@ -34,8 +34,22 @@ from pos_app.receipts.layout import Paper, ReceiptLayout
 
 from pos_app.ui.common.messages import describe_error
 
-if TYPE_CHECKING:     # the printing opens this dialog: it is handed in, never imported at run time
-    from pos_app.ui.printing.printing import Build, ReceiptPrinting
+if TYPE_CHECKING:
+    from pos_app.receipts.printers import PrinterChoice
+    from pos_app.ui.common.tasks import TaskRunner
+
+Build = Callable[[], Sequence[ReceiptLayout]]     # the slips, built on a worker
+
+
+class SlipPrinting(Protocol):
+    """What the preview uses of the till's printing (`printing.ReceiptPrinting`, which opens this dialog)."""
+
+    runner: TaskRunner
+
+    @property
+    def choice(self) -> PrinterChoice: ...
+
+    def print(self, build: Build, what: str, *, on_done: Callable[[str, bool], None] | None = None) -> None: ...
 
 PREVIEW_DPI = 150          # sharp on screen, and an 80 mm slip is ~470 px wide
 
@@ -49,7 +63,7 @@ class ReceiptPreviewDialog(QDialog):
     save_failed = Signal(str)
     print_finished = Signal(str, bool)    # the sentence shown, and whether it printed
 
-    def __init__(self, printing: ReceiptPrinting, build: Build, parent: QWidget | None = None) -> None:
+    def __init__(self, printing: SlipPrinting, build: Build, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.printing = printing
         self.layouts: tuple[ReceiptLayout, ...] = ()
