@@ -33,7 +33,8 @@ _PASSWORD_LOOKUP_DELAY_MS = 300  # wait for the typing to pause before asking th
 
 
 class SettingsActions:
-    """What the dialog does in the background or in another window, on the widgets of its *sections*.
+    """What the dialog does in the background or in another window, on the widgets of its *sections*; *parent* owns
+    the look-up's timer.
 
     *current_settings* reads the dialog's fields; *is_closed* says whether the dialog was closed (a late answer is
     then dropped). `password_edited` and `direct_password_edited` say whether the cashier typed a password (it is
@@ -43,7 +44,6 @@ class SettingsActions:
     def __init__(self, parent: QWidget, sections: SettingsSections, secrets: SecretStore, runner: TaskRunner,
                  test_connection: ConnectionTest, current_settings: Callable[[], Settings],
                  is_closed: Callable[[], bool]) -> None:
-        self._parent = parent
         self._sections = sections
         self._secrets = secrets
         self._runner = runner
@@ -226,7 +226,7 @@ class SettingsActions:
     def _browse_catalog(self) -> None:
         current = self._sections.fields["catalog_file"].text()
         path, _ = QFileDialog.getOpenFileName(
-            self._parent, translate("SettingsDialog", "Choose the catalog"), os.path.dirname(current),
-            translate("SettingsDialog", "CSV files (*.csv);;All files (*)"))
+            self._sections.browse_button.window(), translate("SettingsDialog", "Choose the catalog"),
+            os.path.dirname(current), translate("SettingsDialog", "CSV files (*.csv);;All files (*)"))
         if path:
             self._sections.fields["catalog_file"].setText(path)

@@ -41,6 +41,7 @@ from pos_app.ui.settings.actions import CONNECTION_FIELDS, DIRECT_ROWS, Connecti
 from pos_app.ui.settings.printer import PrinterSettings
 from pos_app.ui.settings.sections import SettingsSections
 from pos_app.ui.common.tasks import TaskRunner
+from pos_app.ui.common.weak_calls import weak_method
 
 
 class SettingsDialog(QDialog):
@@ -91,13 +92,15 @@ class SettingsDialog(QDialog):
         service_group = sections.service_group(settings, secrets)
         till_group = sections.till_group(settings)
         tax_group = sections.tax_group(settings)
-        self.printer = PrinterSettings(settings, sections, runner, self.current_settings, self._on_changed,
-                                       lambda: self._closed, self.test_page_finished.emit)
+        # The parts get the dialog's methods weakly (see weak_calls): a dialog let go of dies at once.
+        current_settings, is_closed = weak_method(self.current_settings), weak_method(self._is_closed, gone=True)
+        self.printer = PrinterSettings(settings, sections, runner, current_settings, weak_method(self._on_changed),
+                                       is_closed, self.test_page_finished.emit)
         printer_group = self.printer.group
         counter_group = sections.counter_group()
         scale_group = sections.scale_group()
-        self.settings_actions = SettingsActions(self, sections, secrets, runner, test_connection,
-                                                self.current_settings, lambda: self._closed)
+        self.settings_actions = SettingsActions(self, sections, secrets, runner, test_connection, current_settings,
+                                                is_closed)
 
         self.error_general = sections.error_label("general")
 
@@ -199,6 +202,9 @@ class SettingsDialog(QDialog):
         for field in fields(Settings):  # fields the dialog does not show keep their value
             values.setdefault(field.name, getattr(self._initial, field.name))
         return Settings(**values)
+
+    def _is_closed(self) -> bool:
+        return self._closed
 
     # -- reacting to edits -----------------------------------------------------
 
