@@ -156,10 +156,10 @@ def main(folder: Path, language_code: str = "en") -> None:
     window.settings_action.trigger()
     wait(lambda: app.settings_dialog is not None and app.settings_dialog.isVisible())
     dialog = app.settings_dialog
-    dialog.fields["shop_register"].setText("5317878")
-    dialog.fields["shop_address"].setText("Улаанбаатар, СБД, 1-р хороо")
-    dialog.printer_kind.setCurrentIndex(dialog.printer_kind.findData("network"))
-    dialog.printer_address.setText("192.168.1.50:9100")
+    dialog.sections.fields["shop_register"].setText("5317878")
+    dialog.sections.fields["shop_address"].setText("Улаанбаатар, СБД, 1-р хороо")
+    dialog.printer.printer_kind.setCurrentIndex(dialog.printer.printer_kind.findData("network"))
+    dialog.printer.printer_address.setText("192.168.1.50:9100")
     settle()
     save(app.settings_dialog, folder, "10-settings")
     dialog.pages.setCurrentIndex(1)             # receipts, printer, counter, scale

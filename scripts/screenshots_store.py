@@ -122,18 +122,18 @@ def settings_shot(app: PosApp, folder: Path) -> None:
     app.window.settings_action.trigger()
     wait(lambda: app.settings_dialog is not None and app.settings_dialog.isVisible())
     dialog = app.settings_dialog
-    wait(lambda: bool(dialog.password.text()))        # the till's key, read from the keyring: dots
-    dialog.store_direct_allowed.setChecked(True)       # the owner's leave: the direct account's rows show
-    dialog.fields["direct_base_url"].setText("https://merchant.qpay.mn")
-    dialog.fields["direct_username"].setText("OGLOONII_UUR")
-    dialog.fields["direct_invoice_code"].setText("OGLOONII_UUR_INVOICE")
+    wait(lambda: bool(dialog.sections.password.text()))  # the till's key, read from the keyring: dots
+    dialog.sections.store_direct_allowed.setChecked(True)  # the owner's leave: the direct account's rows show
+    dialog.sections.fields["direct_base_url"].setText("https://merchant.qpay.mn")
+    dialog.sections.fields["direct_username"].setText("OGLOONII_UUR")
+    dialog.sections.fields["direct_invoice_code"].setText("OGLOONII_UUR_INVOICE")
     settle(1.0)                                        # its password looked up (none stored): then typed
-    dialog.direct_password.setFocus()
-    QTest.keyClicks(dialog.direct_password, "qpay-password")
-    dialog.environment.setFocus()
+    dialog.sections.direct_password.setFocus()
+    QTest.keyClicks(dialog.sections.direct_password, "qpay-password")
+    dialog.sections.environment.setFocus()
     dialog.adjustSize()        # it opens taller than its rows at a store: no blank band above the buttons
-    dialog.fields["shop_register"].setText("5317878")
-    dialog.fields["shop_address"].setText("Улаанбаатар, СБД, 1-р хороо")
+    dialog.sections.fields["shop_register"].setText("5317878")
+    dialog.sections.fields["shop_address"].setText("Улаанбаатар, СБД, 1-р хороо")
     settle(0.8)
     save(dialog, folder, "settings-store")
     dialog.reject()

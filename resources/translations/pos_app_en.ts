@@ -664,24 +664,23 @@
 <context>
     <name>DayCloseDialog</name>
     <message>
-        <location filename="../../pos_app/ui/day_close/dialog.py" line="+92"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="+96"/>
         <source>Day close</source>
         <translation>Day close</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+24"/>
         <source>&amp;Day</source>
         <translation>&amp;Day</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../pos_app/ui/day_close/shop.py" line="+62"/>
-        <location line="+42"/>
+        <location line="+126"/>
         <source>Terminal: {}</source>
         <translation>Terminal: {}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-124"/>
         <source>Refresh</source>
         <translation>Refresh</translation>
     </message>
@@ -691,7 +690,7 @@
         <translation>Read the journal again (F5)</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+34"/>
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
@@ -716,7 +715,7 @@
         <translation>Close</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/figures.py" line="+61"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="+74"/>
         <source>Count</source>
         <translation>Count</translation>
     </message>
@@ -747,7 +746,7 @@
         <translation>Given back</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-104"/>
         <source>QPay card</source>
         <translation>QPay card</translation>
     </message>
@@ -762,7 +761,7 @@
         <translation>QPay {kind}</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+29"/>
         <source>By tender</source>
         <translation>By tender</translation>
     </message>
@@ -832,8 +831,8 @@
         <translation>By bank</translation>
     </message>
     <message>
-        <location line="-131"/>
-        <location line="+133"/>
+        <location line="-144"/>
+        <location line="+146"/>
         <source>Unknown</source>
         <translation>Unknown</translation>
     </message>
@@ -869,7 +868,7 @@
         <translation>Unfinished sales</translation>
     </message>
     <message>
-        <location line="-116"/>
+        <location line="-129"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
@@ -879,7 +878,7 @@
         <translation>Card terminal</translation>
     </message>
     <message>
-        <location line="+131"/>
+        <location line="+144"/>
         <source>Cancelled or handed back</source>
         <translation>Cancelled or handed back</translation>
     </message>
@@ -889,7 +888,7 @@
         <translation>Refunded</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>Net: —</source>
         <translation>Net: —</translation>
     </message>
@@ -909,7 +908,7 @@
         <translation>{} item(s) need attention: see “Needs attention”.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/dialog.py" line="+97"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="+124"/>
         <source>Loading…</source>
         <translation>Loading…</translation>
     </message>
@@ -924,7 +923,7 @@
         <translation>Read at {}.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/actions.py" line="+36"/>
+        <location filename="../../pos_app/ui/day_close/actions.py" line="+106"/>
         <source>Save the day as CSV</source>
         <translation>Save the day as CSV</translation>
     </message>
@@ -954,17 +953,17 @@
         <translation>Saved to {summary} and {sales}.</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+82"/>
         <source>Printing…</source>
         <translation>Printing…</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-66"/>
         <source>Back</source>
         <translation>Back</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/figures.py" line="-99"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="-100"/>
         <source>City tax with receipt</source>
         <translation>City tax with receipt</translation>
     </message>
@@ -979,8 +978,8 @@
         <translation>Close the day</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/dialog.py" line="-131"/>
-        <location filename="../../pos_app/ui/day_close/figures.py" line="+109"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="-158"/>
+        <location line="+77"/>
         <source>Close the day…</source>
         <translation>Close the day…</translation>
     </message>
@@ -990,7 +989,7 @@
         <translation>Close {day}? Its figures are stored as they are now and never change; what happens after this counts on the next day.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/figures.py" line="-21"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="+89"/>
         <source>Closed at {moment}: these are the figures stored then.</source>
         <translation>Closed at {moment}: these are the figures stored then.</translation>
     </message>
@@ -1000,7 +999,7 @@
         <translation>Closing the day…</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
         <source>Could not close the day: {}</source>
         <translation>Could not close the day: {}</translation>
     </message>
@@ -1015,17 +1014,17 @@
         <translation>Receipt still valid after a return: {numbers}. Correct it in the ebarimt portal, then a manager marks it settled in the sales history (Shift+F8).</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="+0"/>
         <source>Day closed</source>
         <translation>Day closed</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/actions.py" line="+10"/>
+        <location filename="../../pos_app/ui/day_close/actions.py" line="+7"/>
         <source>Day closed at {}. Its figures are stored and stay as they are.</source>
         <translation>Day closed at {}. Its figures are stored and stay as they are.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/figures.py" line="-129"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="-125"/>
         <source>Of which paid beyond the total</source>
         <translation>Of which paid beyond the total</translation>
     </message>
@@ -1035,12 +1034,12 @@
         <translation>Owed a receipt</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+90"/>
         <source>Owed a receipt: {numbers}</source>
         <translation>Owed a receipt: {numbers}</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-103"/>
         <source>Paid without receipt</source>
         <translation>Paid without receipt</translation>
     </message>
@@ -1050,12 +1049,12 @@
         <translation>Receipts and taxes</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/dialog.py" line="+2"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="-75"/>
         <source>Store the day&apos;s figures as its Z report: they never change afterwards, and what happens later counts on the next day</source>
         <translation>Store the day&apos;s figures as its Z report: they never change afterwards, and what happens later counts on the next day</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/actions.py" line="-18"/>
+        <location filename="../../pos_app/ui/day_close/actions.py" line="-14"/>
         <source>This day was already closed; its stored figures are shown.</source>
         <translation>This day was already closed; its stored figures are shown.</translation>
     </message>
@@ -1070,7 +1069,7 @@
         <translation>VAT without receipt</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/shop.py" line="-64"/>
+        <location filename="../../pos_app/ui/day_close/shop.py" line="+66"/>
         <source>This till</source>
         <translation>This till</translation>
     </message>
@@ -1085,12 +1084,12 @@
         <translation>Every till of the shop added up, as the store has their journals</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+43"/>
         <source>Reading the shop&apos;s figures from the store…</source>
         <translation>Reading the shop&apos;s figures from the store…</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>The store did not answer: showing this till only.</source>
         <translation>The store did not answer: showing this till only.</translation>
     </message>
@@ -6287,12 +6286,12 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../pos_app/ui/settings/dialog.py" line="+86"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="+83"/>
         <source>Settings</source>
         <translation>Settings</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/sections.py" line="+50"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+52"/>
         <source>Training</source>
         <translation>Training</translation>
     </message>
@@ -6322,7 +6321,7 @@
         <translation>As the live service answers</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/actions.py" line="+150"/>
+        <location filename="../../pos_app/ui/settings/actions.py" line="+206"/>
         <location filename="../../pos_app/ui/settings/sections.py" line="+26"/>
         <source>Test connection</source>
         <translation>Test connection</translation>
@@ -6338,7 +6337,7 @@
         <translation>Training service answers</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/dialog.py" line="+190"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="+164"/>
         <location filename="../../pos_app/ui/settings/sections.py" line="+2"/>
         <source>QPay address</source>
         <translation>QPay address</translation>
@@ -6566,7 +6565,7 @@
         <translation>Yes</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+38"/>
         <source>VAT (%)</source>
         <translation>VAT (%)</translation>
     </message>
@@ -6586,7 +6585,7 @@
         <translation>Tab key</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-89"/>
         <source>Branch</source>
         <translation>Branch</translation>
     </message>
@@ -6606,7 +6605,7 @@
         <translation>Tax receipt (ebarimt)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/dialog.py" line="-158"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="-138"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -6616,7 +6615,7 @@
         <translation>Save</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/sections.py" line="+73"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+77"/>
         <source>Barcode scanner</source>
         <translation>Barcode scanner</translation>
     </message>
@@ -6636,7 +6635,7 @@
         <translation>Suffix</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/printer.py" line="+48"/>
+        <location filename="../../pos_app/ui/settings/printer.py" line="+73"/>
         <source>None</source>
         <translation>None</translation>
     </message>
@@ -6696,7 +6695,7 @@
         <translation>For 180 dpi printers such as the Epson TM-T88 series (512 dots a line).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/sections.py" line="-123"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="-127"/>
         <source>the sample catalog</source>
         <translation>the sample catalog</translation>
     </message>
@@ -6796,7 +6795,7 @@
         <translation>e.g. /dev/usb/lp0</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+63"/>
         <source>Printing the test page…</source>
         <translation>Printing the test page…</translation>
     </message>
@@ -6826,7 +6825,7 @@
         <translation>Receipts, printer, counter, scale</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+102"/>
         <source>Store address</source>
         <translation>Store address</translation>
     </message>
@@ -6851,18 +6850,18 @@
         <translation>kept for this session only</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/actions.py" line="-90"/>
+        <location filename="../../pos_app/ui/settings/actions.py" line="-96"/>
         <source>Could not read the saved password: {}</source>
         <translation>Could not read the saved password: {}</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+51"/>
+        <location line="+46"/>
         <source>Could not read the saved password ({}).</source>
         <translation>Could not read the saved password ({}).</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+28"/>
         <source>Enter the till key first.</source>
         <translation>Enter the till key first.</translation>
     </message>
@@ -6912,12 +6911,12 @@
         <translation>CSV files (*.csv);;All files (*)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/sections.py" line="+116"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+120"/>
         <source>1 or 2</source>
         <translation>1 or 2</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="-108"/>
         <source>Time zone</source>
         <translation>Time zone</translation>
     </message>
@@ -7037,7 +7036,7 @@
         <translation>Scale labels</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+36"/>
         <source>Tax rates</source>
         <translation>Tax rates</translation>
     </message>

@@ -664,24 +664,23 @@
 <context>
     <name>DayCloseDialog</name>
     <message>
-        <location filename="../../pos_app/ui/day_close/dialog.py" line="+92"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="+96"/>
         <source>Day close</source>
         <translation>Өдрийн хаалт</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+24"/>
         <source>&amp;Day</source>
         <translation>Өдөр (&amp;D)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location filename="../../pos_app/ui/day_close/shop.py" line="+62"/>
-        <location line="+42"/>
+        <location line="+126"/>
         <source>Terminal: {}</source>
         <translation>Терминал: {}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-124"/>
         <source>Refresh</source>
         <translation>Шинэчлэх</translation>
     </message>
@@ -691,7 +690,7 @@
         <translation>Журналыг дахин унших (F5)</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+34"/>
         <source>Export CSV…</source>
         <translation>CSV гаргах…</translation>
     </message>
@@ -716,7 +715,7 @@
         <translation>Хаах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/figures.py" line="+61"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="+74"/>
         <source>Count</source>
         <translation>Тоо</translation>
     </message>
@@ -747,7 +746,7 @@
         <translation>Буцаасан</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-104"/>
         <source>QPay card</source>
         <translation>QPay карт</translation>
     </message>
@@ -762,7 +761,7 @@
         <translation>QPay {kind}</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+29"/>
         <source>By tender</source>
         <translation>Төлбөрийн хэрэгслээр</translation>
     </message>
@@ -832,8 +831,8 @@
         <translation>Банкаар</translation>
     </message>
     <message>
-        <location line="-131"/>
-        <location line="+133"/>
+        <location line="-144"/>
+        <location line="+146"/>
         <source>Unknown</source>
         <translation>Тодорхойгүй</translation>
     </message>
@@ -869,7 +868,7 @@
         <translation>Дуусаагүй борлуулалт</translation>
     </message>
     <message>
-        <location line="-116"/>
+        <location line="-129"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
@@ -879,7 +878,7 @@
         <translation>Картын терминал</translation>
     </message>
     <message>
-        <location line="+131"/>
+        <location line="+144"/>
         <source>Cancelled or handed back</source>
         <translation>Цуцалсан эсвэл буцааж өгсөн</translation>
     </message>
@@ -889,7 +888,7 @@
         <translation>Буцаан олгосон</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>Net: —</source>
         <translation>Цэвэр дүн: —</translation>
     </message>
@@ -909,7 +908,7 @@
         <translation>Анхаарах {} зүйл байна: “Анхаарах зүйлс” хэсгийг үзнэ үү.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/dialog.py" line="+97"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="+124"/>
         <source>Loading…</source>
         <translation>Ачаалж байна…</translation>
     </message>
@@ -924,7 +923,7 @@
         <translation>Уншсан: {}.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/actions.py" line="+36"/>
+        <location filename="../../pos_app/ui/day_close/actions.py" line="+106"/>
         <source>Save the day as CSV</source>
         <translation>Өдрийн дүнг CSV-ээр хадгалах</translation>
     </message>
@@ -954,17 +953,17 @@
         <translation>{summary} болон {sales} файлд хадгаллаа.</translation>
     </message>
     <message>
-        <location line="+84"/>
+        <location line="+82"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
     </message>
     <message>
-        <location line="-69"/>
+        <location line="-66"/>
         <source>Back</source>
         <translation>Буцах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/figures.py" line="-99"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="-100"/>
         <source>City tax with receipt</source>
         <translation>Баримттай НХАТ</translation>
     </message>
@@ -979,8 +978,8 @@
         <translation>Өдрийг хаах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/dialog.py" line="-131"/>
-        <location filename="../../pos_app/ui/day_close/figures.py" line="+109"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="-158"/>
+        <location line="+77"/>
         <source>Close the day…</source>
         <translation>Өдрийг хаах…</translation>
     </message>
@@ -990,7 +989,7 @@
         <translation>{day}-ийн өдрийг хаах уу? Түүний дүн одоогийнхоороо хадгалагдаж, дахин өөрчлөгдөхгүй; үүнээс хойш болсон зүйл дараагийн өдөрт тооцогдоно.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/figures.py" line="-21"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="+89"/>
         <source>Closed at {moment}: these are the figures stored then.</source>
         <translation>{moment}-д хаасан: тэр үед хадгалсан дүн харагдаж байна.</translation>
     </message>
@@ -1000,7 +999,7 @@
         <translation>Өдрийг хааж байна…</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
         <source>Could not close the day: {}</source>
         <translation>Өдрийг хааж чадсангүй: {}</translation>
     </message>
@@ -1015,17 +1014,17 @@
         <translation>Буцаалтын дараа хүчинтэй үлдсэн баримт: {numbers}. И-баримтын порталд засаад, дараа нь менежер борлуулалтын түүхэнд шийдвэрлэсэн гэж тэмдэглэнэ (Shift+F8).</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="+0"/>
         <source>Day closed</source>
         <translation>Өдөр хаагдсан</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/actions.py" line="+10"/>
+        <location filename="../../pos_app/ui/day_close/actions.py" line="+7"/>
         <source>Day closed at {}. Its figures are stored and stay as they are.</source>
         <translation>Өдрийг {}-д хаалаа. Түүний дүн хадгалагдсан бөгөөд өөрчлөгдөхгүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/figures.py" line="-129"/>
+        <location filename="../../pos_app/ui/day_close/figures.py" line="-125"/>
         <source>Of which paid beyond the total</source>
         <translation>Үүнээс нийт дүнгээс илүү төлсөн</translation>
     </message>
@@ -1035,12 +1034,12 @@
         <translation>Баримт гаргах ёстой</translation>
     </message>
     <message>
-        <location line="+89"/>
+        <location line="+90"/>
         <source>Owed a receipt: {numbers}</source>
         <translation>Баримт гаргах ёстой: {numbers}</translation>
     </message>
     <message>
-        <location line="-102"/>
+        <location line="-103"/>
         <source>Paid without receipt</source>
         <translation>Баримтгүй төлөгдсөн</translation>
     </message>
@@ -1050,12 +1049,12 @@
         <translation>Баримт ба татвар</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/dialog.py" line="+2"/>
+        <location filename="../../pos_app/ui/day_close/dialog.py" line="-75"/>
         <source>Store the day&apos;s figures as its Z report: they never change afterwards, and what happens later counts on the next day</source>
         <translation>Өдрийн дүнг Z тайлан болгон хадгалах: дараа нь өөрчлөгдөхгүй, үүнээс хойш болсон зүйл дараагийн өдөрт тооцогдоно</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/actions.py" line="-18"/>
+        <location filename="../../pos_app/ui/day_close/actions.py" line="-14"/>
         <source>This day was already closed; its stored figures are shown.</source>
         <translation>Энэ өдөр аль хэдийн хаагдсан; хадгалсан дүн нь харагдаж байна.</translation>
     </message>
@@ -1070,7 +1069,7 @@
         <translation>Баримтгүй НӨАТ</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/day_close/shop.py" line="-64"/>
+        <location filename="../../pos_app/ui/day_close/shop.py" line="+66"/>
         <source>This till</source>
         <translation>Энэ касс</translation>
     </message>
@@ -1085,12 +1084,12 @@
         <translation>Дэлгүүрийн бүх кассын дүнгийн нийлбэр (дэлгүүрийн серверт ирсэн журналаар)</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+43"/>
         <source>Reading the shop&apos;s figures from the store…</source>
         <translation>Дэлгүүрийн дүнг серверээс уншиж байна…</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+17"/>
         <source>The store did not answer: showing this till only.</source>
         <translation>Дэлгүүрийн сервер хариу өгсөнгүй: зөвхөн энэ кассын дүнг харуулж байна.</translation>
     </message>
@@ -6287,12 +6286,12 @@
 <context>
     <name>SettingsDialog</name>
     <message>
-        <location filename="../../pos_app/ui/settings/dialog.py" line="+86"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="+83"/>
         <source>Settings</source>
         <translation>Тохиргоо</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/sections.py" line="+50"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+52"/>
         <source>Training</source>
         <translation>Сургалт</translation>
     </message>
@@ -6322,7 +6321,7 @@
         <translation>Бодит үйлчилгээ шиг</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/actions.py" line="+150"/>
+        <location filename="../../pos_app/ui/settings/actions.py" line="+206"/>
         <location filename="../../pos_app/ui/settings/sections.py" line="+26"/>
         <source>Test connection</source>
         <translation>Холболт шалгах</translation>
@@ -6338,7 +6337,7 @@
         <translation>Дадлагын үйлчилгээний хариу</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/dialog.py" line="+190"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="+164"/>
         <location filename="../../pos_app/ui/settings/sections.py" line="+2"/>
         <source>QPay address</source>
         <translation>QPay хаяг</translation>
@@ -6566,7 +6565,7 @@
         <translation>Тийм</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+38"/>
         <source>VAT (%)</source>
         <translation>НӨАТ (%)</translation>
     </message>
@@ -6586,7 +6585,7 @@
         <translation>Tab товч</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-89"/>
         <source>Branch</source>
         <translation>Салбар</translation>
     </message>
@@ -6606,7 +6605,7 @@
         <translation>И-баримт</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/dialog.py" line="-158"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="-138"/>
         <source>Cancel</source>
         <translation>Болих</translation>
     </message>
@@ -6616,7 +6615,7 @@
         <translation>Хадгалах</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/sections.py" line="+73"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+77"/>
         <source>Barcode scanner</source>
         <translation>Бар код уншигч</translation>
     </message>
@@ -6636,7 +6635,7 @@
         <translation>Төгсгөл</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/printer.py" line="+48"/>
+        <location filename="../../pos_app/ui/settings/printer.py" line="+73"/>
         <source>None</source>
         <translation>Байхгүй</translation>
     </message>
@@ -6696,7 +6695,7 @@
         <translation>Epson TM-T88 цуврал зэрэг 180 dpi принтерт (мөрөнд 512 цэг).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/sections.py" line="-123"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="-127"/>
         <source>the sample catalog</source>
         <translation>жишээ каталог</translation>
     </message>
@@ -6796,7 +6795,7 @@
         <translation>ж.нь /dev/usb/lp0</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+63"/>
         <source>Printing the test page…</source>
         <translation>Туршилтын хуудас хэвлэж байна…</translation>
     </message>
@@ -6826,7 +6825,7 @@
         <translation>Баримт, хэвлэгч, касс, жин</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+102"/>
         <source>Store address</source>
         <translation>Дэлгүүрийн серверийн хаяг</translation>
     </message>
@@ -6851,18 +6850,18 @@
         <translation>зөвхөн энэ удаад хадгалагдана</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/actions.py" line="-90"/>
+        <location filename="../../pos_app/ui/settings/actions.py" line="-96"/>
         <source>Could not read the saved password: {}</source>
         <translation>Хадгалсан нууц үгийг уншиж чадсангүй: {}</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+51"/>
+        <location line="+46"/>
         <source>Could not read the saved password ({}).</source>
         <translation>Хадгалсан нууц үгийг уншиж чадсангүй ({}).</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+28"/>
         <source>Enter the till key first.</source>
         <translation>Эхлээд кассын түлхүүрийг оруулна уу.</translation>
     </message>
@@ -6912,12 +6911,12 @@
         <translation>CSV файл (*.csv);;Бүх файл (*)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/sections.py" line="+116"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+120"/>
         <source>1 or 2</source>
         <translation>1 эсвэл 2</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="-108"/>
         <source>Time zone</source>
         <translation>Цагийн бүс</translation>
     </message>
@@ -7037,7 +7036,7 @@
         <translation>Жингийн шошго</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+36"/>
         <source>Tax rates</source>
         <translation>Татварын хувь</translation>
     </message>

@@ -111,9 +111,9 @@ def test_it_shows_todays_figures_from_the_journal(make_dialog, journal: Journal)
     assert dialog.selected_day() == DAY and dialog.date_edit.maximumDate() == QDate(2026, 11, 21)
     assert dialog.date_edit.calendarPopup()
     assert "T1" in dialog.terminal_label.text()
-    assert dialog.net_label.text().endswith("57,500 ₮")
-    assert dialog.attention.isVisible()
-    shown = dialog.figures()
+    assert dialog.figures.net_label.text().endswith("57,500 ₮")
+    assert dialog.figures.attention.isVisible()
+    shown = dialog.figures.shown()
     assert shown["paid"] == ("10", "76,500 ₮")
     assert "overpaid" not in shown                      # shown only when someone paid beyond the total
     assert shown["receipt_vat"] == ("", "4,646.07 ₮")
@@ -135,16 +135,17 @@ def test_it_shows_todays_figures_from_the_journal(make_dialog, journal: Journal)
     assert shown["reversals_pending"] == ("1", "") and shown["reversals_failed"] == ("1", "")
     assert shown["receipt_voids_pending"] == ("1", "") and shown["unfinished"] == ("2", "1,700 ₮")
     assert shown["owes_receipt"] == ("2", "6,000 ₮")
-    assert dialog.alerts() == {"reversals_pending", "reversals_failed", "receipt_voids_pending", "unfinished",
-                               "owes_receipt"}
+    figures = dialog.figures
+    assert figures.alerts() == {"reversals_pending", "reversals_failed", "receipt_voids_pending", "unfinished",
+                                "owes_receipt"}
     # The sales owed a receipt are named: the one whose receipt failed, the one voided while its money was kept.
-    assert "T1-20261121-000003" in dialog.attention.text() and "T1-20261121-000010" in dialog.attention.text()
-    row = next(row for row in range(dialog.details_table.rowCount())
-               if dialog.details_table.item(row, 0).data(Qt.ItemDataRole.UserRole) == "unfinished")
-    assert dialog.details_table.item(row, 1).foreground().color().name() == ALERT_COLOR
-    labels = {dialog.details_table.item(row, 0).text() for row in range(dialog.details_table.rowCount())}
+    assert "T1-20261121-000003" in figures.attention.text() and "T1-20261121-000010" in figures.attention.text()
+    row = next(row for row in range(figures.details_table.rowCount())
+               if figures.details_table.item(row, 0).data(Qt.ItemDataRole.UserRole) == "unfinished")
+    assert figures.details_table.item(row, 1).foreground().color().name() == ALERT_COLOR
+    labels = {figures.details_table.item(row, 0).text() for row in range(figures.details_table.rowCount())}
     assert {KHAN, GOLOMT, "Unknown", "Needs attention"} <= labels
-    tenders = [dialog.tenders_table.item(row, 0).text() for row in range(dialog.tenders_table.rowCount())]
+    tenders = [figures.tenders_table.item(row, 0).text() for row in range(figures.tenders_table.rowCount())]
     assert tenders == ["QPay card", "QPay bank transfer", "Unknown"]
     assert dialog.export_button.isEnabled() and dialog.date_edit.isEnabled()
     assert dialog.close_day_button.isEnabled() and dialog.close_day_button.text() == "Close the day…"
@@ -164,10 +165,11 @@ def test_cash_given_back_is_no_card_refund_and_each_tender_shows_its_net(tmp_pat
     assert language.use(speaking)
     with Journal(path, "T1", clock=SettableClock(at(DAY, 20))) as journal:
         dialog = make_dialog(journal)
-        shown = dialog.figures()
-        labels = {dialog.details_table.item(row, 0).data(Qt.ItemDataRole.UserRole):
-                  dialog.details_table.item(row, 0).text() for row in range(dialog.details_table.rowCount())}
-        names = [dialog.tenders_table.item(row, 0).text() for row in range(dialog.tenders_table.rowCount())]
+        figures = dialog.figures
+        shown = figures.shown()
+        labels = {figures.details_table.item(row, 0).data(Qt.ItemDataRole.UserRole):
+                  figures.details_table.item(row, 0).text() for row in range(figures.details_table.rowCount())}
+        names = [figures.tenders_table.item(row, 0).text() for row in range(figures.tenders_table.rowCount())]
         dialog.close()
     assert labels["given_back_refund"] == refunded and "card" not in labels["given_back_cancel"].lower()
     assert "карт" not in labels["given_back_cancel"].lower()
@@ -185,10 +187,10 @@ def test_it_fits_a_1024_by_768_screen_with_every_figure_in_sight(make_dialog, jo
     assert dialog.width() <= 1024 and dialog.height() <= 768 - 60       # room for a title bar and a panel
     hint = dialog.minimumSizeHint()
     assert hint.width() <= 1024 and hint.height() <= 768 - 60
-    for table in (dialog.totals_table, dialog.details_table, dialog.tenders_table):
+    for table in (dialog.figures.totals_table, dialog.figures.details_table, dialog.figures.tenders_table):
         assert not table.verticalScrollBar().isVisible(), table.objectName()
     # Needs attention comes first, so a long list of banks can never push it out of sight.
-    assert dialog.details_table.item(0, 0).text() == "Needs attention"
+    assert dialog.figures.details_table.item(0, 0).text() == "Needs attention"
 
 
 def test_the_journal_is_read_on_a_worker_and_loading_disables_what_starts_work(
@@ -198,7 +200,7 @@ def test_the_journal_is_read_on_a_worker_and_loading_disables_what_starts_work(
     assert dialog.status.text() == "Loading…"
     assert not dialog.date_edit.isEnabled() and not dialog.export_button.isEnabled()
     assert not dialog.refresh_button.isEnabled()
-    assert dialog.export_to("/nowhere.csv") is False        # nothing to export yet
+    assert dialog.day_actions.export_to("/nowhere.csv") is False        # nothing to export yet
     with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS):
         gated.gate.set()
     assert gated.threads[0].startswith("pos-task")
@@ -212,9 +214,9 @@ def test_changing_the_date_reloads_that_day(qtbot: QtBot, make_dialog, journal: 
     with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS) as blocker:
         dialog.date_edit.setDate(QDate(yesterday.year, yesterday.month, yesterday.day))
     assert blocker.args[0].day == yesterday and dialog.summary is blocker.args[0]
-    assert dialog.figures()["paid"] == ("1", "88,888 ₮")
-    assert dialog.figures()["unfinished"] == ("0", "0 ₮") and dialog.alerts() == set()
-    assert not dialog.attention.isVisible()
+    assert dialog.figures.shown()["paid"] == ("1", "88,888 ₮")
+    assert dialog.figures.shown()["unfinished"] == ("0", "0 ₮") and dialog.figures.alerts() == set()
+    assert not dialog.figures.attention.isVisible()
     assert dialog.default_file_name() == "pos-app-T1-2026-11-20.csv"
     dialog.date_edit.setDate(QDate(2026, 11, 22))          # the future is not offered
     assert dialog.selected_day() == DAY
@@ -227,7 +229,7 @@ def test_a_date_changed_during_a_read_is_read_next(qtbot: QtBot, make_dialog, ga
     with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS,
                           check_params_cb=lambda summary: summary.day == date(2026, 11, 20)):
         gated.gate.set()
-    assert dialog.figures()["paid"] == ("1", "88,888 ₮")
+    assert dialog.figures.shown()["paid"] == ("1", "88,888 ₮")
 
 
 def test_refresh_reads_again_and_shows_a_new_sale(qtbot: QtBot, make_dialog, journal: Journal,
@@ -238,9 +240,9 @@ def test_refresh_reads_again_and_shows_a_new_sale(qtbot: QtBot, make_dialog, jou
         DayBuilder(till).paid("1000.00", "90.91", (pay("1200.00", GOLOMT, "P2P"),))    # paid 200 too much
     with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS):
         qtbot.keyClick(dialog.date_edit, Qt.Key.Key_F5)
-    assert dialog.figures()["paid"] == ("12", "78,200 ₮")
-    assert dialog.figures()["overpaid"] == ("", "200 ₮")
-    assert dialog.figures()["owes_receipt"] == ("3", "7,200 ₮")
+    assert dialog.figures.shown()["paid"] == ("12", "78,200 ₮")
+    assert dialog.figures.shown()["overpaid"] == ("", "200 ₮")
+    assert dialog.figures.shown()["owes_receipt"] == ("3", "7,200 ₮")
 
 
 def test_export_writes_the_summary_and_the_sales_next_to_it(qtbot: QtBot, make_dialog, journal: Journal,
@@ -248,7 +250,7 @@ def test_export_writes_the_summary_and_the_sales_next_to_it(qtbot: QtBot, make_d
     dialog = make_dialog(journal)
     target = tmp_path / dialog.default_file_name()
     with qtbot.waitSignal(dialog.exported, timeout=WAIT_MS) as blocker:
-        assert dialog.export_to(str(target))
+        assert dialog.day_actions.export_to(str(target))
     assert blocker.args == [str(target)]
     report = load_day(journal, DAY)
     assert target.read_bytes().decode(CSV_ENCODING) == to_csv(report.summary)
@@ -264,41 +266,41 @@ def test_export_writes_the_summary_and_the_sales_next_to_it(qtbot: QtBot, make_d
 def test_a_write_error_is_shown_and_nothing_is_lost(qtbot: QtBot, make_dialog, journal: Journal,
                                                     tmp_path: Path) -> None:
     dialog = make_dialog(journal)
-    shown_before = dialog.figures()
+    shown_before = dialog.figures.shown()
     missing = tmp_path / "no such folder" / "day.csv"
     with qtbot.waitSignal(dialog.export_failed, timeout=WAIT_MS) as blocker:
-        assert dialog.export_to(str(missing))
+        assert dialog.day_actions.export_to(str(missing))
     assert blocker.args[0] == dialog.status.text()
     assert dialog.status.text().startswith(f"Could not save {missing}: ")
     assert ".tmp" not in dialog.status.text()
     assert dialog.status.property("kind") == "error"
     assert not missing.parent.exists()
     # The summary is still there and can be saved elsewhere.
-    assert dialog.figures() == shown_before and dialog.export_button.isEnabled()
+    assert dialog.figures.shown() == shown_before and dialog.export_button.isEnabled()
     good = tmp_path / "day.csv"
     with qtbot.waitSignal(dialog.exported, timeout=WAIT_MS):
-        dialog.export_to(str(good))
+        dialog.day_actions.export_to(str(good))
     assert good.exists() and (tmp_path / "day-sales.csv").exists()
 
 
 def test_the_export_button_disables_itself_while_saving(qtbot: QtBot, make_dialog, journal: Journal,
                                                         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pos_app.ui.day_close import dialog as day_close_dialog
+    from pos_app.ui.day_close import actions as day_close_actions
 
     gate = threading.Event()
-    real_save = day_close_dialog.save_csv
+    real_save = day_close_actions.save_csv
 
     def slow_save(*args):  # noqa: ANN002, ANN202
         if not gate.wait(WAIT_MS / 1000):
             raise TimeoutError("the test never opened the gate")
         return real_save(*args)
 
-    monkeypatch.setattr(day_close_dialog, "save_csv", slow_save)
+    monkeypatch.setattr(day_close_actions, "save_csv", slow_save)
     dialog = make_dialog(journal)
     try:
-        assert dialog.export_to(str(tmp_path / "day.csv"))
+        assert dialog.day_actions.export_to(str(tmp_path / "day.csv"))
         assert not dialog.export_button.isEnabled() and dialog.status.text() == "Saving…"
-        assert dialog.export_to(str(tmp_path / "again.csv")) is False      # one save at a time
+        assert dialog.day_actions.export_to(str(tmp_path / "again.csv")) is False      # one save at a time
         with qtbot.waitSignal(dialog.exported, timeout=WAIT_MS):
             gate.set()
     finally:
@@ -405,7 +407,7 @@ def test_a_dialog_that_was_shown_a_failure_dies_when_let_go_of(qtbot: QtBot, mak
     future keeps: a cycle only the garbage collector would free, on whatever thread it next runs."""
     dialog = make_dialog(journal)
     with qtbot.waitSignal(dialog.export_failed, timeout=WAIT_MS):
-        assert dialog.export_to(str(tmp_path / "no such folder" / "day.csv"))
+        assert dialog.day_actions.export_to(str(tmp_path / "no such folder" / "day.csv"))
     died_on: list[str] = []
     dialog.destroyed.connect(lambda: died_on.append(threading.current_thread().name),
                              Qt.ConnectionType.DirectConnection)
@@ -427,9 +429,10 @@ def test_the_date_field_has_the_keyboard_after_each_read(qtbot: QtBot, make_dial
 
 
 def _confirmation(qtbot: QtBot, dialog: DayCloseDialog) -> QMessageBox:
-    qtbot.waitUntil(lambda: dialog.confirmation is not None and dialog.confirmation.isVisible(), timeout=WAIT_MS)
-    assert dialog.confirmation is not None
-    return dialog.confirmation
+    actions = dialog.day_actions
+    qtbot.waitUntil(lambda: actions.confirmation is not None and actions.confirmation.isVisible(), timeout=WAIT_MS)
+    assert actions.confirmation is not None
+    return actions.confirmation
 
 
 def test_enter_and_esc_keep_the_day_open_and_ctrl_enter_closes_it(qtbot: QtBot, make_dialog,
@@ -450,7 +453,7 @@ def test_enter_and_esc_keep_the_day_open_and_ctrl_enter_closes_it(qtbot: QtBot, 
     for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Escape):
         box = ask()
         qtbot.keyClick(QApplication.focusWidget() or box, key)
-        qtbot.waitUntil(lambda: dialog.confirmation is None, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: dialog.day_actions.confirmation is None, timeout=WAIT_MS)
         qtbot.wait(100)
         assert not closed and dialog.summary is not None and not dialog.summary.is_closed
     box = ask()
@@ -474,15 +477,15 @@ def test_closing_the_day_stores_its_figures_and_later_sales_do_not_change_them(
     assert stored == dataclass_replace(before, closed_at=stored.closed_at)
     assert dialog.summary == stored and ClosedDays(journal_path).get("T1", DAY).summary == stored  # type: ignore[union-attr]
     assert not dialog.close_day_button.isEnabled() and dialog.close_day_button.text() == "Day closed"
-    assert "Closed at" in dialog.headline.text()
+    assert "Closed at" in dialog.figures.headline.text()
     assert dialog.status.text().startswith("Day closed at ") and dialog.status.property("kind") == "done"
-    assert dialog.close_day() is False                                        # once only
+    assert dialog.day_actions.close_day() is False                                        # once only
 
     clock.at(at(DAY, 21))                                                     # a sale after the close
     DayBuilder(journal).completed("500.00", "45.45", (pay("500.00", KHAN, "P2P"),))
     with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS) as reread:
         qtbot.mouseClick(dialog.refresh_button, Qt.MouseButton.LeftButton)
-    assert reread.args[0] == stored and dialog.figures()["paid"] == ("10", "76,500 ₮")
+    assert reread.args[0] == stored and dialog.figures.shown()["paid"] == ("10", "76,500 ₮")
     assert not dialog.close_day_button.isEnabled()
 
 
@@ -492,7 +495,7 @@ def test_escape_keeps_the_day_open(qtbot: QtBot, make_dialog, journal: Journal, 
     qtbot.mouseClick(dialog.close_day_button, Qt.MouseButton.LeftButton)
     box = _confirmation(qtbot, dialog)
     qtbot.keyClick(box, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: dialog.confirmation is None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: dialog.day_actions.confirmation is None, timeout=WAIT_MS)
     settle(qtbot, runner)
     assert ClosedDays(journal_path).get("T1", DAY) is None
     assert dialog.close_day_button.isEnabled() and not dialog.summary.is_closed  # type: ignore[union-attr]
@@ -503,7 +506,7 @@ def test_the_next_day_starts_at_the_close_and_shows_the_corrections(qtbot: QtBot
     shown_day = [DAY]
     dialog = make_dialog(journal, today=lambda: shown_day[0])
     with qtbot.waitSignal(dialog.day_closed, timeout=WAIT_MS):
-        assert dialog.close_day(DAY)
+        assert dialog.day_actions.close_day(DAY)
     closed = dialog.summary
     clock.at(at(DAY + timedelta(days=1), 10))
     refunded = DayBuilder(journal).completed("11000.00", "1000.00", (pay("11000.00", KHAN, "CARD"),))
@@ -515,8 +518,9 @@ def test_the_next_day_starts_at_the_close_and_shows_the_corrections(qtbot: QtBot
     with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS,
                           check_params_cb=lambda summary: summary.day == DAY + timedelta(days=1)):
         dialog.date_edit.setDate(QDate(2026, 11, 22))
-    assert dialog.figures()["paid"] == ("1", "11,000 ₮") and dialog.figures()["given_back_refund"] == ("1", "11,000 ₮")
-    assert "when the day before was closed" in dialog.headline.text()
+    assert (dialog.figures.shown()["paid"] == ("1", "11,000 ₮")
+            and dialog.figures.shown()["given_back_refund"] == ("1", "11,000 ₮"))
+    assert "when the day before was closed" in dialog.figures.headline.text()
     assert dialog.close_day_button.isEnabled()
     with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS):
         dialog.date_edit.setDate(QDate(2026, 11, 21))
@@ -528,7 +532,7 @@ def test_a_day_closed_elsewhere_meanwhile_is_said_so_and_shown_as_stored(qtbot: 
     dialog = make_dialog(journal)
     stored = close_day(journal, DAY).summary            # another dialog (or till) was first
     with qtbot.waitSignal(dialog.close_failed, timeout=WAIT_MS) as blocker:
-        assert dialog.close_day()
+        assert dialog.day_actions.close_day()
     assert "already closed" in blocker.args[0]
     qtbot.waitUntil(lambda: dialog.summary == stored and dialog.close_day_button.text() == "Day closed",
                     timeout=WAIT_MS)

@@ -98,28 +98,28 @@ def test_whole_shop_shows_the_shops_total_read_on_a_worker(qtbot: QtBot, make_di
     reader = NotedReader(ShopDays(store_shop.store.url, "T1", store_shop.keys["T1"]).read)
     dialog = make_dialog(journal, reader)
     own = load_day(journal, DAY).summary
-    assert dialog.this_till_button.isVisible() and dialog.whole_shop_button.isVisible()
-    assert dialog.this_till_button.isChecked() and dialog.figures()["net"] == ("", money_text(own.net))
+    assert dialog.shop.this_till_button.isVisible() and dialog.shop.whole_shop_button.isVisible()
+    assert dialog.shop.this_till_button.isChecked() and dialog.figures.shown()["net"] == ("", money_text(own.net))
     assert dialog.close_day_button.isEnabled() and dialog.export_button.isEnabled()
 
     with qtbot.waitSignal(dialog.shop_loaded, timeout=WAIT_MS) as loaded:
-        dialog.whole_shop_button.click()
+        dialog.shop.whole_shop_button.click()
     shop_day = loaded.args[0]
     assert reader.threads and all(name.startswith("pos-task") for name in reader.threads)
     other = load_day(store_shop.journals["T2"], DAY).summary
     assert shop_day.shop == SHOP and [till.terminal for till in shop_day.tills] == ["T1", "T2"]
     assert shop_day.total.net == own.net + other.net and shop_day.total.paid == own.paid + other.paid
-    shown = dialog.figures()
+    shown = dialog.figures.shown()
     assert shown["net"] == ("", money_text(own.net + other.net))
     assert shown["paid"] == (str(own.paid.count + other.paid.count), money_text(own.paid.amount + other.paid.amount))
-    assert dialog.net_label.text().endswith(money_text(own.net + other.net))
+    assert dialog.figures.net_label.text().endswith(money_text(own.net + other.net))
     assert SHOP in dialog.terminal_label.text() and "2" in dialog.terminal_label.text()
-    assert dialog.whole_shop_button.isChecked() and not dialog.this_till_button.isChecked()
+    assert dialog.shop.whole_shop_button.isChecked() and not dialog.shop.this_till_button.isChecked()
     # Closing the day, printing and the CSV are this till's alone.
     assert not dialog.close_day_button.isEnabled() and not dialog.export_button.isEnabled()
 
-    dialog.this_till_button.click()
-    assert dialog.figures()["net"] == ("", money_text(own.net)) and "T1" in dialog.terminal_label.text()
+    dialog.shop.this_till_button.click()
+    assert dialog.figures.shown()["net"] == ("", money_text(own.net)) and "T1" in dialog.terminal_label.text()
     assert dialog.close_day_button.isEnabled() and dialog.export_button.isEnabled()
 
 
@@ -130,11 +130,11 @@ def test_a_store_that_does_not_answer_is_said_in_a_line_and_this_till_stays(qtbo
     own = load_day(journal, DAY).summary
     store_shop.store.stop()
     with qtbot.waitSignal(dialog.shop_failed, timeout=WAIT_MS) as failed:
-        dialog.whole_shop_button.click()
+        dialog.shop.whole_shop_button.click()
     assert failed.args[0] == "The store did not answer: showing this till only."
     assert dialog.status.text() == failed.args[0] and "\n" not in dialog.status.text()
-    assert dialog.this_till_button.isChecked() and not dialog.whole_shop
-    assert dialog.figures()["net"] == ("", money_text(own.net)) and "T1" in dialog.terminal_label.text()
+    assert dialog.shop.this_till_button.isChecked() and not dialog.shop.whole_shop
+    assert dialog.figures.shown()["net"] == ("", money_text(own.net)) and "T1" in dialog.terminal_label.text()
     assert dialog.close_day_button.isEnabled()
     assert store_shop.keys["T1"] not in dialog.status.text()
 
@@ -142,25 +142,25 @@ def test_a_store_that_does_not_answer_is_said_in_a_line_and_this_till_stays(qtbo
 def test_a_wrong_key_reads_as_the_store_not_answering(qtbot: QtBot, make_dialog, store_shop: StoreShop) -> None:
     dialog = make_dialog(store_shop.journals["T1"], ShopDays(store_shop.store.url, "T1", "not the key").read)
     with qtbot.waitSignal(dialog.shop_failed, timeout=WAIT_MS):
-        dialog.whole_shop_button.click()
-    assert dialog.this_till_button.isChecked()
+        dialog.shop.whole_shop_button.click()
+    assert dialog.shop.this_till_button.isChecked()
 
 
 def test_changing_the_day_in_the_shops_view_reads_that_day_of_the_shop(qtbot: QtBot, make_dialog,
                                                                        store_shop: StoreShop) -> None:
     dialog = make_dialog(store_shop.journals["T1"], ShopDays(store_shop.store.url, "T1", store_shop.keys["T1"]).read)
     with qtbot.waitSignal(dialog.shop_loaded, timeout=WAIT_MS):
-        dialog.whole_shop_button.click()
+        dialog.shop.whole_shop_button.click()
     before = DAY - timedelta(days=1)
     with qtbot.waitSignal(dialog.shop_loaded, timeout=WAIT_MS) as loaded:
         dialog.date_edit.setDate(dialog.date_edit.date().addDays(-1))
     assert loaded.args[0].total.day == before
     expected = sum((load_day(journal, before).summary.net for journal in store_shop.journals.values()), Decimal(0))
-    assert dialog.figures()["net"] == ("", money_text(expected))
+    assert dialog.figures.shown()["net"] == ("", money_text(expected))
 
 
 def test_without_a_store_there_is_no_shop_to_show(make_dialog, tmp_path: Path) -> None:
     clock = SettableClock(at(DAY, 8))
     with till_journal(tmp_path / "alone.sqlite3", "T1", clock) as journal:
         dialog = make_dialog(journal, None)
-        assert not dialog.this_till_button.isVisible() and not dialog.whole_shop_button.isVisible()
+        assert not dialog.shop.this_till_button.isVisible() and not dialog.shop.whole_shop_button.isVisible()

@@ -44,7 +44,7 @@ def test_the_till_starts_in_mongolian_and_switches_to_english_keeping_the_cart(l
     till.qtbot.waitUntil(lambda: till.app.settings_dialog is not None and till.app.settings_dialog.isVisible(),
                          timeout=WAIT_MS)
     dialog = till.app.settings_dialog
-    dialog.language.setCurrentIndex(dialog.language.findData("en"))
+    dialog.sections.language.setCurrentIndex(dialog.sections.language.findData("en"))
     dialog.accept()
     till.qtbot.waitUntil(lambda: till.app.window is not window, timeout=WAIT_MS)
     assert till.app.window.print_action.text() == "Print receipt"

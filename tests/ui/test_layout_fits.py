@@ -117,7 +117,7 @@ def test_no_label_in_settings_is_cut_and_its_few_valued_settings_are_choices(spe
             if widget.isVisible() and not (isinstance(widget, QLabel) and widget.wordWrap()):
                 text = widget.text() if isinstance(widget, (QLabel, QAbstractButton)) else ""
                 assert not _cut(widget), f"{text!r}: {widget.sizeHint().width()} > {widget.width()}"
-    tax_type = dialog.fields["tax_type"]
+    tax_type = dialog.sections.fields["tax_type"]
     assert tax_type.width() >= tax_type.fontMetrics().horizontalAdvance("99")    # not a 20-pixel field
     for name, value in (("window_mode", "window"), ("scale_kind", "weight"), ("scale_verifier_digit", "no"),
                         ("scanner_suffix", "enter")):

@@ -85,7 +85,7 @@ def retype(qtbot, dialog: SettingsDialog, name: str, text: str) -> None:
 
 
 def choose(dialog: SettingsDialog, environment: Environment) -> None:
-    dialog.environment.setCurrentIndex(dialog.environment.findData(environment))
+    dialog.sections.environment.setCurrentIndex(dialog.sections.environment.findData(environment))
 
 
 def fill_sandbox(qtbot, dialog: SettingsDialog, base_url: str, password: str | None = "123456") -> None:
@@ -99,10 +99,10 @@ def fill_sandbox(qtbot, dialog: SettingsDialog, base_url: str, password: str | N
 
 def test_opens_with_the_defaults_in_training(make_dialog) -> None:
     dialog = make_dialog()
-    assert dialog.environment.currentText() == "Training"
-    assert dialog.environment.currentData() == Environment.TRAINING
-    assert dialog.training_note.isVisible()
-    assert "no real money" in dialog.training_note.text()
+    assert dialog.sections.environment.currentText() == "Training"
+    assert dialog.sections.environment.currentData() == Environment.TRAINING
+    assert dialog.sections.training_note.isVisible()
+    assert "no real money" in dialog.sections.training_note.text()
     assert not edit(dialog, "base_url").isVisible()
     assert not edit(dialog, "password").isEnabled()
     assert edit(dialog, "terminal_id").text() == "T1"
@@ -126,7 +126,7 @@ def test_switching_to_production_fills_its_address(make_dialog) -> None:
     choose(dialog, Environment.PRODUCTION)
     assert edit(dialog, "base_url").isVisible()
     assert edit(dialog, "base_url").text() == "https://merchant.qpay.mn"
-    assert not dialog.training_note.isVisible()
+    assert not dialog.sections.training_note.isVisible()
     choose(dialog, Environment.SANDBOX)  # the other default is replaced too
     assert edit(dialog, "base_url").text() == DEFAULT_BASE_URLS[Environment.SANDBOX]
 
@@ -149,7 +149,7 @@ def test_production_refuses_a_plain_http_address(qtbot, make_dialog) -> None:
     assert error(dialog, "base_url").isVisible()
     assert "https://" in error(dialog, "base_url").text()
     assert not dialog.save_button.isEnabled()
-    assert not dialog.test_button.isEnabled()
+    assert not dialog.sections.test_button.isEnabled()
 
 
 def test_an_empty_username_in_the_sandbox_is_named(make_dialog) -> None:
@@ -199,8 +199,8 @@ def test_save_without_a_new_password_leaves_it_unchanged(qtbot, make_dialog) -> 
 def test_session_store_problem_is_shown_plainly(make_dialog) -> None:
     dialog = make_dialog(secrets=SessionSecretStore())
     choose(dialog, Environment.SANDBOX)
-    assert dialog.password_note.isVisible()
-    assert dialog.password_note.text() == NO_KEYRING_PROBLEM
+    assert dialog.sections.password_note.isVisible()
+    assert dialog.sections.password_note.text() == NO_KEYRING_PROBLEM
 
 
 def test_the_saved_password_is_filled_in_from_a_worker_thread(qtbot, make_dialog) -> None:
@@ -236,29 +236,29 @@ def test_another_account_does_not_keep_the_pre_filled_password(qtbot, make_dialo
 def test_connection_succeeds_against_the_sandbox(qtbot, make_dialog, sandbox_server) -> None:
     dialog = make_dialog(secrets=SessionSecretStore(), test_connection=qpay_login)
     fill_sandbox(qtbot, dialog, sandbox_server.url)
-    assert dialog.test_button.isEnabled()
+    assert dialog.sections.test_button.isEnabled()
 
-    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
-    assert dialog.test_button.text() == "Testing…"
-    assert not dialog.test_button.isEnabled()
+    qtbot.mouseClick(dialog.sections.test_button, Qt.MouseButton.LeftButton)
+    assert dialog.sections.test_button.text() == "Testing…"
+    assert not dialog.sections.test_button.isEnabled()
 
-    qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Connected"), timeout=WAIT_MS)
-    assert dialog.connection_result.text() == "Connected: logged in as TEST_MERCHANT."
-    assert dialog.test_button.text() == "Test connection"
-    assert dialog.test_button.isEnabled()
+    qtbot.waitUntil(lambda: dialog.sections.connection_result.text().startswith("Connected"), timeout=WAIT_MS)
+    assert dialog.sections.connection_result.text() == "Connected: logged in as TEST_MERCHANT."
+    assert dialog.sections.test_button.text() == "Test connection"
+    assert dialog.sections.test_button.isEnabled()
 
 
 def test_a_wrong_password_is_explained_without_showing_it(qtbot, make_dialog, sandbox_server) -> None:
     dialog = make_dialog(secrets=SessionSecretStore(), test_connection=qpay_login)
     fill_sandbox(qtbot, dialog, sandbox_server.url, password="wrong-Pa55")
 
-    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Could not connect."),
+    qtbot.mouseClick(dialog.sections.test_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.sections.connection_result.text().startswith("Could not connect."),
                     timeout=WAIT_MS)
-    text = dialog.connection_result.text()
+    text = dialog.sections.connection_result.text()
     assert "login" in text
     assert "wrong-Pa55" not in text
-    assert dialog.test_button.isEnabled()
+    assert dialog.sections.test_button.isEnabled()
 
 
 def test_a_password_in_the_failure_text_is_masked(qtbot, make_dialog) -> None:
@@ -269,18 +269,18 @@ def test_a_password_in_the_failure_text_is_masked(qtbot, make_dialog) -> None:
 
     dialog = make_dialog(test_connection=leaky)
     fill_sandbox(qtbot, dialog, "https://merchant-sandbox.qpay.mn", password="leak-me-77")
-    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Could not connect."),
+    qtbot.mouseClick(dialog.sections.test_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.sections.connection_result.text().startswith("Could not connect."),
                     timeout=WAIT_MS)
-    assert "leak-me-77" not in dialog.connection_result.text()
+    assert "leak-me-77" not in dialog.sections.connection_result.text()
 
 
 def test_connection_test_needs_a_password_outside_training(qtbot, make_dialog) -> None:
     dialog = make_dialog()
     fill_sandbox(qtbot, dialog, "https://merchant-sandbox.qpay.mn", password=None)
-    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
-    assert dialog.connection_result.text() == "Enter the password first."
-    assert dialog.test_button.isEnabled()
+    qtbot.mouseClick(dialog.sections.test_button, Qt.MouseButton.LeftButton)
+    assert dialog.sections.connection_result.text() == "Enter the password first."
+    assert dialog.sections.test_button.isEnabled()
 
 
 def test_it_fits_a_1024_by_768_screen(qtbot, make_dialog) -> None:
@@ -293,16 +293,16 @@ def test_it_fits_a_1024_by_768_screen(qtbot, make_dialog) -> None:
 # -- the receipt printer ------------------------------------------------------------------------------
 
 def choose_printer(dialog: SettingsDialog, kind: str, address: str = "") -> None:
-    dialog.show_page_of(dialog.printer_kind)
-    dialog.printer_kind.setCurrentIndex(dialog.printer_kind.findData(kind))
-    dialog.printer_address.setText(address)
+    dialog.show_page_of(dialog.printer.printer_kind)
+    dialog.printer.printer_kind.setCurrentIndex(dialog.printer.printer_kind.findData(kind))
+    dialog.printer.printer_address.setText(address)
 
 
 def test_no_printer_at_first_and_nothing_to_test(make_dialog) -> None:
     dialog = make_dialog()
     assert dialog.current_settings().printer == ""
-    assert not dialog.printer_address.isEnabled() and not dialog.test_page_button.isEnabled()
-    assert dialog.flags["auto_print"].isChecked() and not dialog.flags["open_drawer"].isChecked()
+    assert not dialog.printer.printer_address.isEnabled() and not dialog.printer.test_page_button.isEnabled()
+    assert dialog.printer.flags["auto_print"].isChecked() and not dialog.printer.flags["open_drawer"].isChecked()
 
 
 def test_a_saved_printer_is_shown_as_it_was_set(make_dialog) -> None:
@@ -310,21 +310,21 @@ def test_a_saved_printer_is_shown_as_it_was_set(make_dialog) -> None:
                      open_drawer=True, text_as_image=True, auto_print=False, shop_register="5317878",
                      shop_address="Улаанбаатар")
     dialog = make_dialog(saved)
-    assert dialog.printer_kind.currentData() == "network"
-    assert dialog.printer_address.text() == "192.168.1.50:9100"
-    assert dialog.paper_width.currentData() == "58" and dialog.printer_model.currentText() == "TM-T20II"
-    assert dialog.fields["shop_address"].text() == "Улаанбаатар"
+    assert dialog.printer.printer_kind.currentData() == "network"
+    assert dialog.printer.printer_address.text() == "192.168.1.50:9100"
+    assert dialog.printer.paper_width.currentData() == "58" and dialog.printer.printer_model.currentText() == "TM-T20II"
+    assert dialog.sections.fields["shop_address"].text() == "Улаанбаатар"
     assert dialog.current_settings() == saved
 
 
 def test_an_escpos_printer_without_its_connection_cannot_be_saved(qtbot, make_dialog) -> None:
     dialog = make_dialog()
     choose_printer(dialog, "usb")
-    assert dialog.error_labels["printer"].isVisibleTo(dialog)
-    assert "usb:04b8:0202" in dialog.error_labels["printer"].text()
-    assert not dialog.save_button.isEnabled() and not dialog.test_page_button.isEnabled()
-    dialog.printer_address.setText("04b8:0202")
-    assert not dialog.error_labels["printer"].isVisibleTo(dialog) and dialog.save_button.isEnabled()
+    assert dialog.sections.error_labels["printer"].isVisibleTo(dialog)
+    assert "usb:04b8:0202" in dialog.sections.error_labels["printer"].text()
+    assert not dialog.save_button.isEnabled() and not dialog.printer.test_page_button.isEnabled()
+    dialog.printer.printer_address.setText("04b8:0202")
+    assert not dialog.sections.error_labels["printer"].isVisibleTo(dialog) and dialog.save_button.isEnabled()
 
 
 def test_the_test_page_goes_to_the_printer_on_screen_before_it_is_saved(qtbot, make_dialog, tmp_path) -> None:
@@ -333,14 +333,14 @@ def test_the_test_page_goes_to_the_printer_on_screen_before_it_is_saved(qtbot, m
     device = tmp_path / "lp0"
     dialog = make_dialog(Settings(shop_name="Дэлгүүр"))
     choose_printer(dialog, "file", str(device))
-    assert dialog.test_page_button.isEnabled()
+    assert dialog.printer.test_page_button.isEnabled()
     with qtbot.waitSignal(dialog.test_page_finished, timeout=WAIT_MS) as finished:
-        dialog.test_page_button.click()
-        assert not dialog.test_page_button.isEnabled()          # one test page at a time
-    assert finished.args[1] is True and "check every letter" in dialog.test_page_result.text()
+        dialog.printer.test_page_button.click()
+        assert not dialog.printer.test_page_button.isEnabled()          # one test page at a time
+    assert finished.args[1] is True and "check every letter" in dialog.printer.test_page_result.text()
     text = printed_text(device.read_bytes())
     assert "Printer test page" in text and "?" not in text
-    assert dialog.test_page_button.isEnabled()
+    assert dialog.printer.test_page_button.isEnabled()
     assert dialog.result_settings is None                     # nothing was saved by testing
 
 
@@ -353,9 +353,10 @@ def test_a_test_page_to_a_printer_that_is_off_says_which_and_why(qtbot, make_dia
     dialog = make_dialog()
     choose_printer(dialog, "network", f"127.0.0.1:{port}")
     with qtbot.waitSignal(dialog.test_page_finished, timeout=WAIT_MS) as finished:
-        dialog.test_page_button.click()
+        dialog.printer.test_page_button.click()
     assert finished.args[1] is False
-    assert "did not print" in dialog.test_page_result.text() and f"127.0.0.1:{port}" in dialog.test_page_result.text()
+    assert ("did not print" in dialog.printer.test_page_result.text()
+            and f"127.0.0.1:{port}" in dialog.printer.test_page_result.text())
 
 
 # -- the training service's profile ---------------------------------------------------------------------------
@@ -437,17 +438,17 @@ def test_the_store_asks_for_its_address_and_the_tills_key_only(qtbot, make_dialo
     dialog = make_dialog(Settings(environment=Environment.PRODUCTION, base_url="https://merchant.qpay.mn",
                                   username="SHOP1", invoice_code="SHOP1_INVOICE"))
     choose(dialog, Environment.STORE)
-    assert dialog.environment.currentText() == "Store server"
+    assert dialog.sections.environment.currentText() == "Store server"
     assert edit(dialog, "base_url").text() == ""      # QPay's address is not the store's
-    assert edit(dialog, "base_url").isVisible() and dialog.base_url_label.text() == "Store address"
-    assert edit(dialog, "password").isVisible() and dialog.password_label.text() == "Till key"
+    assert edit(dialog, "base_url").isVisible() and dialog.sections.base_url_label.text() == "Store address"
+    assert edit(dialog, "password").isVisible() and dialog.sections.password_label.text() == "Till key"
     for hidden in ("username", "invoice_code", "callback_url", "callback_listen"):
         assert not edit(dialog, hidden).isVisible(), hidden
-    assert dialog.store_note.isVisible() and dialog.store_direct_allowed.isVisible()
-    assert not dialog.store_direct_allowed.isChecked()
+    assert dialog.sections.store_note.isVisible() and dialog.sections.store_direct_allowed.isVisible()
+    assert not dialog.sections.store_direct_allowed.isChecked()
     assert not dialog.save_button.isEnabled()          # no address yet
     fill_store(qtbot, dialog, "http://192.168.1.10:8770", "T7", "the-tills-key")
-    dialog.store_direct_allowed.setChecked(True)
+    dialog.sections.store_direct_allowed.setChecked(True)
     assert not dialog.save_button.isEnabled()          # allowed: the direct QPay account is asked for
     retype(qtbot, dialog, "direct_username", "SHOP1")
     retype(qtbot, dialog, "direct_invoice_code", "SHOP1_INVOICE")
@@ -459,8 +460,9 @@ def test_the_store_asks_for_its_address_and_the_tills_key_only(qtbot, make_dialo
         Environment.STORE, "http://192.168.1.10:8770", "T7", True)
     assert dialog.result_password == "the-tills-key"
     choose(dialog, Environment.SANDBOX)
-    assert dialog.base_url_label.text() == "QPay address" and dialog.password_label.text() == "Password"
-    assert edit(dialog, "username").isVisibleTo(dialog) and not dialog.store_direct_allowed.isVisibleTo(dialog)
+    assert (dialog.sections.base_url_label.text() == "QPay address"
+            and dialog.sections.password_label.text() == "Password")
+    assert edit(dialog, "username").isVisibleTo(dialog) and not dialog.sections.store_direct_allowed.isVisibleTo(dialog)
 
 
 def test_the_tills_key_is_read_from_the_account_of_its_terminal_id(qtbot, make_dialog) -> None:
@@ -481,15 +483,15 @@ def test_test_connection_logs_in_at_the_store_as_the_till(qtbot, make_dialog, st
 
     dialog = make_dialog(secrets=SessionSecretStore(), test_connection=partial(check_connection, sandbox_url=None))
     fill_store(qtbot, dialog, store.url, "T7", store.till_key)
-    assert dialog.test_button.isEnabled()
-    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Connected"), timeout=WAIT_MS)
-    assert dialog.connection_result.text() == "Connected: logged in as T7."
+    assert dialog.sections.test_button.isEnabled()
+    qtbot.mouseClick(dialog.sections.test_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.sections.connection_result.text().startswith("Connected"), timeout=WAIT_MS)
+    assert dialog.sections.connection_result.text() == "Connected: logged in as T7."
     retype(qtbot, dialog, "password", "wrong-key-42")
-    qtbot.waitUntil(dialog.test_button.isEnabled, timeout=WAIT_MS)
-    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: dialog.connection_result.text().startswith("Could not connect."), timeout=WAIT_MS)
-    assert "wrong-key-42" not in dialog.connection_result.text() and store.till_key not in repr(dialog)
+    qtbot.waitUntil(dialog.sections.test_button.isEnabled, timeout=WAIT_MS)
+    qtbot.mouseClick(dialog.sections.test_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.sections.connection_result.text().startswith("Could not connect."), timeout=WAIT_MS)
+    assert "wrong-key-42" not in dialog.sections.connection_result.text() and store.till_key not in repr(dialog)
 
 
 def test_the_direct_qpay_account_shows_only_when_selling_directly_is_allowed(qtbot, make_dialog) -> None:
@@ -502,7 +504,7 @@ def test_the_direct_qpay_account_shows_only_when_selling_directly_is_allowed(qtb
     assert not any(edit(dialog, name).isVisible() for name in direct)
     qtbot.waitUntil(lambda: edit(dialog, "password").text() == "key-of-T7", timeout=WAIT_MS)
     assert dialog.save_button.isEnabled()            # not allowed: the direct account is not asked for
-    dialog.store_direct_allowed.setChecked(True)
+    dialog.sections.store_direct_allowed.setChecked(True)
     assert all(edit(dialog, name).isVisible() for name in direct)
     assert edit(dialog, "direct_base_url").text() == "https://merchant.qpay.mn"
     # The saved password of that account is read (on a worker) into its field; the invoice code is missing.
@@ -521,7 +523,7 @@ def test_the_direct_qpay_account_shows_only_when_selling_directly_is_allowed(qtb
     assert (result.direct_base_url, result.direct_username, result.direct_invoice_code) == (
         "https://merchant.qpay.mn", "SHOP1", "SHOP1_INVOICE")
     assert dialog.result_direct_password == "a-new-direct-password" and dialog.result_password is None
-    dialog.store_direct_allowed.setChecked(False)
+    dialog.sections.store_direct_allowed.setChecked(False)
     assert not any(edit(dialog, name).isVisible() for name in direct)
 
 

@@ -107,14 +107,14 @@ def test_a_new_city_tax_rate_restarts_the_training_sandbox_with_it(make_till) ->
     till.qtbot.waitUntil(lambda: till.app.settings_dialog is not None and till.app.settings_dialog.isVisible(),
                          timeout=WAIT_MS)
     dialog = till.app.settings_dialog
-    assert (dialog.fields["vat_rate"].text(), dialog.fields["city_tax_rate"].text()) == ("10", "2")
-    dialog.fields["city_tax_rate"].setText("3")
+    assert (dialog.sections.fields["vat_rate"].text(), dialog.sections.fields["city_tax_rate"].text()) == ("10", "2")
+    dialog.sections.fields["city_tax_rate"].setText("3")
     assert not dialog.save_button.isEnabled()
-    assert dialog.error_labels["city_tax_rate"].text() == "The city tax rate must be 1 or 2 (percent)."
-    dialog.fields["time_zone"].setText("Asia/Ulan Bator")
-    assert "time zone name such as Asia/Ulaanbaatar" in dialog.error_labels["time_zone"].text()
-    dialog.fields["time_zone"].setText("Asia/Ulaanbaatar")
-    dialog.fields["city_tax_rate"].setText("1")
+    assert dialog.sections.error_labels["city_tax_rate"].text() == "The city tax rate must be 1 or 2 (percent)."
+    dialog.sections.fields["time_zone"].setText("Asia/Ulan Bator")
+    assert "time zone name such as Asia/Ulaanbaatar" in dialog.sections.error_labels["time_zone"].text()
+    dialog.sections.fields["time_zone"].setText("Asia/Ulaanbaatar")
+    dialog.sections.fields["city_tax_rate"].setText("1")
     assert dialog.save_button.isEnabled()
     dialog.accept()
     till.qtbot.waitUntil(lambda: till.app.backend is not old, timeout=WAIT_MS)

@@ -6,6 +6,10 @@ computes. "Close the day" stores the day's figures as its Z report
 (`pos_app.journal.closed_days`): from then on the day shows those stored
 figures, and what happens later counts on the next day. Open it with
 `open()`: it never blocks the till.
+
+The dialog owns a part for each job: its figures (figures.py: the headline and the tables), the shop's view at a
+store (shop.py) and its actions (actions.py: export, close the day, print); this module lays them out, reads the
+day and ties the parts together.
 """
 
 from __future__ import annotations
@@ -13,17 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from concurrent.futures import Future
 from datetime import date, datetime
-from pathlib import Path
 
-from PySide6.QtCore import QDate, QLocale, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtCore import QDate, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDateEdit,
     QDialog,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -31,15 +32,15 @@ from PySide6.QtWidgets import (
 
 from pos_app.formats import time_text
 from pos_app.journal.closed_days import read_day
-from pos_app.journal.day_csv import save_csv
 from pos_app.journal.day_summary import DayReport, DaySummary, SaleDay
 from pos_app.journal.journal import Journal
 
-from pos_app.ui.day_close.actions import DayCloseActions
+from pos_app.ui.day_close.actions import DayButtons, DayCloseActions
 from pos_app.ui.day_close.figures import ALERT_COLOR, ALERT_ROLE, KEY_ROLE, DayCloseFigures
 from pos_app.ui.day_close.shop import DayCloseShop, ShopDayReader
 from pos_app.ui.printing.printing import ReceiptPrinting
 from pos_app.ui.common.tasks import TaskRunner
+from pos_app.ui.common.weak_calls import weak_method
 
 _RELOAD_DELAY_MS = 300                        # let arrow keys and typing settle before reading the journal
 
@@ -56,9 +57,12 @@ QTableWidget::item {{ padding: 0px 6px; }}
 """
 
 
-class DayCloseDialog(DayCloseFigures, DayCloseActions, DayCloseShop, QDialog):
+class DayCloseDialog(QDialog):
     """One day of this terminal: paid, taxes with and without receipt, banks, what was given back, what needs
     attention (from any day), and the day's close.
+
+    Its parts: `figures` (the headline and the tables, and what they show), `shop` (at a store, the shop's
+    figures beside this till's) and `day_actions` (export, close the day, print).
 
     Signals (for tests and the window): `loaded(DaySummary)` after each read,
     `load_failed(str)`, `exported(str)` with the summary CSV's path once both
@@ -93,22 +97,15 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, DayCloseShop, QDialog):
         self.setStyleSheet(_STYLE)
         self._journal = journal
         self._runner = runner
-        self._printing = printing
         self._today, self._now = today, now     # the shop's day and time (the app passes its time zone's)
         self._terminal = journal.terminal_id
         self.summary: DaySummary | None = None
         self._sales: tuple[SaleDay, ...] = ()
         self._loading = False
         self._reload_pending = False
-        self._exporting = False
-        self._closing = False
         self._note: tuple[str, str] | None = None     # shown after the next read instead of "Read at …"
-        self.confirmation: QMessageBox | None = None
         self._closed = False
         self._refocus_date = False
-        self._file_dialog: QFileDialog | None = None
-        self._export_dir = (QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-                            or QStandardPaths.writableLocation(QStandardPaths.StandardLocation.HomeLocation))
 
         # -- top: the day and the till ------------------------------------------------
         self.date_edit = QDateEdit()
@@ -135,31 +132,26 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, DayCloseShop, QDialog):
         top.addSpacing(16)
         top.addWidget(self.terminal_label)
         top.addSpacing(16)
-        self._build_scope(top, shop_days)
+        # The parts get the dialog's methods weakly (see weak_calls): a dialog let go of dies at once.
+        is_closed = weak_method(self._is_closed, gone=True)
+        set_status, update_buttons = weak_method(self._set_status), weak_method(self._update_buttons)
+        self.shop = DayCloseShop(
+            self, top, shop_days, runner, self.terminal_label, selected_day=weak_method(self.selected_day), now=now,
+            is_closed=is_closed, show_till=weak_method(self._show_till), show_summary=weak_method(self._show_summary),
+            set_status=set_status, update_buttons=update_buttons, on_loaded=self.shop_loaded.emit,
+            on_failed=self.shop_failed.emit)
         top.addStretch(1)
         top.addWidget(self.refresh_button)
 
-        # -- the headline: what the day brought in --------------------------------------
-        self.net_label = QLabel()
-        self.net_label.setObjectName("dayNet")
-        self.headline = QLabel()
-        self.headline.setObjectName("dayHeadline")
-        self.headline.setWordWrap(True)
-        self.attention = QLabel()
-        self.attention.setObjectName("dayAttention")
-        self.attention.setWordWrap(True)
-        self.attention.hide()
-
-        # -- the figures: two columns side by side (one would not fit 768 pixels); each tender under the totals --
-        self.totals_table = self._make_table("totals")
-        self.tenders_table = self._make_tender_table()
-        self.details_table = self._make_table("details")
+        # -- the headline (what the day brought in) over the figures: two columns side by side (one would not fit
+        # 768 pixels); each tender under the totals --
+        self.figures = figures = DayCloseFigures()
         totals = QVBoxLayout()
-        totals.addWidget(self.totals_table, 1)
-        totals.addWidget(self.tenders_table)
+        totals.addWidget(figures.totals_table, 1)
+        totals.addWidget(figures.tenders_table)
         tables = QHBoxLayout()
         tables.addLayout(totals, 1)
-        tables.addWidget(self.details_table, 1)
+        tables.addWidget(figures.details_table, 1)
 
         # -- bottom: what happened, and the buttons --------------------------------------
         self.status = QLabel()
@@ -189,11 +181,20 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, DayCloseShop, QDialog):
         bottom.addWidget(self.export_button)
         bottom.addWidget(self.close_button)
 
+        self.day_actions = DayCloseActions(
+            runner, journal, printing, DayButtons(self.export_button, self.close_day_button, self.print_button),
+            shown_summary=weak_method(self._shown_summary), shown_sales=weak_method(self._shown_sales),
+            file_name=weak_method(self.default_file_name), is_loading=weak_method(self._is_loading),
+            is_closed=is_closed, set_status=set_status, update_buttons=update_buttons,
+            show_closed=weak_method(self._show_closed_day), reload_with_note=weak_method(self._reload_with_note),
+            exported=self.exported.emit, export_failed=self.export_failed.emit, day_closed=self.day_closed.emit,
+            close_failed=self.close_failed.emit, printed=self.printed.emit)
+
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.net_label)
-        layout.addWidget(self.headline)
-        layout.addWidget(self.attention)
+        layout.addWidget(figures.net_label)
+        layout.addWidget(figures.headline)
+        layout.addWidget(figures.attention)
         layout.addLayout(tables, 1)
         layout.addLayout(bottom)
         self.setMinimumSize(760, 560)
@@ -206,12 +207,12 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, DayCloseShop, QDialog):
 
         self.date_edit.dateChanged.connect(self.on_date_edit_date_changed)
         self.refresh_button.clicked.connect(self.on_refresh_button_clicked)
-        self.export_button.clicked.connect(self.on_export_button_clicked)
-        self.close_day_button.clicked.connect(self.on_close_day_button_clicked)
-        self.print_button.clicked.connect(self.on_print_button_clicked)
+        self.export_button.clicked.connect(self.day_actions.on_export_button_clicked)
+        self.close_day_button.clicked.connect(self.day_actions.on_close_day_button_clicked)
+        self.print_button.clicked.connect(self.day_actions.on_print_button_clicked)
         self.close_button.clicked.connect(self.reject)
-        QShortcut(QKeySequence("Ctrl+P"), self, self.on_print_button_clicked)
-        QShortcut(QKeySequence("Ctrl+E"), self, self.on_export_button_clicked)
+        QShortcut(QKeySequence("Ctrl+P"), self, self.day_actions.on_print_button_clicked)
+        QShortcut(QKeySequence("Ctrl+E"), self, self.day_actions.on_export_button_clicked)
         QShortcut(QKeySequence(Qt.Key.Key_F5), self, self.on_refresh_button_clicked)
 
         self._show_summary(None)
@@ -226,10 +227,27 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, DayCloseShop, QDialog):
     def default_file_name(self) -> str:
         return f"pos-app-{self._terminal}-{self.selected_day().isoformat()}.csv"
 
-    @staticmethod
-    def _save_csv(path: str, summary: DaySummary, sales: tuple[SaleDay, ...]) -> tuple[Path, Path]:
-        """Write the CSV files (on a worker); `save_csv` is looked up here at each export."""
-        return save_csv(path, summary, sales)
+    def _shown_summary(self) -> DaySummary | None:
+        return self.summary
+
+    def _shown_sales(self) -> tuple[SaleDay, ...]:
+        return self._sales
+
+    def _is_loading(self) -> bool:
+        return self._loading
+
+    def _is_closed(self) -> bool:
+        return self._closed
+
+    def _show_summary(self, summary: DaySummary | None) -> None:
+        self.figures.show(summary)
+        if summary is not None:
+            self.close_day_button.setText(self.tr("Day closed") if summary.is_closed else self.tr("Close the day…"))
+
+    def _show_till(self) -> None:
+        """This till's own figures again (after the shop's)."""
+        self.terminal_label.setText(self.tr("Terminal: {}").format(self._terminal))
+        self._show_summary(self.summary)
 
     def _set_status(self, text: str, kind: str = "") -> None:
         self.status.setText(text)
@@ -240,15 +258,16 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, DayCloseShop, QDialog):
     def _update_buttons(self) -> None:
         self.date_edit.setEnabled(not self._loading)
         self.refresh_button.setEnabled(not self._loading)
-        this_till = self._scope_allows()      # closing, printing and the CSV are this till's alone
-        self.export_button.setEnabled(not self._loading and not self._exporting and self.summary is not None
+        this_till = self.shop.scope_allows()      # closing, printing and the CSV are this till's alone
+        exporting, closing = self.day_actions.exporting, self.day_actions.closing
+        self.export_button.setEnabled(not self._loading and not exporting and self.summary is not None
                                       and this_till)
-        self.close_day_button.setEnabled(not self._loading and not self._closing and self.summary is not None
+        self.close_day_button.setEnabled(not self._loading and not closing and self.summary is not None
                                          and not self.summary.is_closed and this_till)
         self.print_button.setEnabled(not self._loading and self.summary is not None and this_till)
-        for button in (self.this_till_button, self.whole_shop_button):
-            button.setEnabled(not self._loading and not self._closing)
-        for table in (self.totals_table, self.details_table):
+        for button in (self.shop.this_till_button, self.shop.whole_shop_button):
+            button.setEnabled(not self._loading and not closing)
+        for table in (self.figures.totals_table, self.figures.details_table):
             table.setEnabled(not self._loading)   # greyed: the figures are being read again
 
     # -- loading ---------------------------------------------------------------------------
@@ -299,7 +318,7 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, DayCloseShop, QDialog):
         summary = self.summary = report.summary
         self._sales = report.sales
         note, self._note = self._note, None
-        if not self._show_current():          # the shop's figures, when shown, are read next
+        if not self.shop.show_current():          # the shop's figures, when shown, are read next
             self._show_summary(summary)
             if note is not None:
                 self._set_status(*note)
@@ -315,15 +334,24 @@ class DayCloseDialog(DayCloseFigures, DayCloseActions, DayCloseShop, QDialog):
             self._refocus_date = False
             self.date_edit.setFocus()
 
+    def _reload_with_note(self, text: str, kind: str) -> None:
+        """Read the day again, and say *text* once it is back (instead of "Read at …")."""
+        self._note = (text, kind)
+        self.reload()
+
+    def _show_closed_day(self, day: date, report: DayReport) -> None:
+        """The day just closed: its stored figures, when it is still the day shown."""
+        if day == self.selected_day() and not self._loading:
+            self.summary = report.summary
+            self._sales = report.sales
+            self._show_summary(report.summary)
+
     # -- closing ----------------------------------------------------------------------------
 
     def done(self, result: int) -> None:
         self._closed = True   # answers still on their way are not shown any more
         self._reload_timer.stop()
-        if self._file_dialog is not None:
-            self._file_dialog.reject()
-        if self.confirmation is not None:
-            self.confirmation.reject()
+        self.day_actions.dismiss()
         super().done(result)
 
     def showEvent(self, event) -> None:  # noqa: ANN001 - Qt's QShowEvent

@@ -1,7 +1,7 @@
 """The day close's figures: its tables, the headline above them, and what they show.
 
-A mixin of `DayCloseDialog` (see day_close_dialog.py): the host provides the labels and tables built
-in its `__init__`. Texts keep the "DayCloseDialog" translation context.
+A part of `DayCloseDialog` (see dialog.py), which lays its labels and tables out. Texts keep the "DayCloseDialog"
+translation context.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QLabel, QTableWidget, QTableWidgetItem
 
 from pos_app.formats import date_text, datetime_text, money_text, signed_money_text
 from pos_app.journal.day_summary import DaySummary, Tally
@@ -20,7 +20,7 @@ from pos_app.ui.common.figure_table import columns_table, figure_table
 
 translate = QCoreApplication.translate     # lupdate reads translate("DayCloseDialog", "...") calls
 
-KEY_ROLE = Qt.ItemDataRole.UserRole          # the figure's key on its first cell (see `figures()`)
+KEY_ROLE = Qt.ItemDataRole.UserRole          # the figure's key on its first cell (see `DayCloseFigures.shown()`)
 ALERT_ROLE = Qt.ItemDataRole.UserRole + 1     # True on a "needs attention" row that is not zero
 ALERT_COLOR = "#ba2525"
 _ALERT_BACKGROUND = "#fdecea"
@@ -51,9 +51,22 @@ def tender_name(kind: str) -> str:
 
 
 class DayCloseFigures:
-    """The figures' view: the tables, their rows and the headline. The host (`DayCloseDialog`) provides
-    `totals_table`, `details_table`, `tenders_table`, `net_label`, `headline`, `attention` and
-    `close_day_button`."""
+    """The figures' view: the net, the headline and the attention line (`net_label`, `headline`, `attention`), and
+    the tables under them (`totals_table`, `tenders_table`, `details_table`) with their rows."""
+
+    def __init__(self) -> None:
+        self.net_label = QLabel()
+        self.net_label.setObjectName("dayNet")
+        self.headline = QLabel()
+        self.headline.setObjectName("dayHeadline")
+        self.headline.setWordWrap(True)
+        self.attention = QLabel()
+        self.attention.setObjectName("dayAttention")
+        self.attention.setWordWrap(True)
+        self.attention.hide()
+        self.totals_table = self._make_table("totals")
+        self.tenders_table = self._make_tender_table()
+        self.details_table = self._make_table("details")
 
     # -- building ---------------------------------------------------------------------
 
@@ -102,7 +115,7 @@ class DayCloseFigures:
 
     # -- what is shown -------------------------------------------------------------------
 
-    def figures(self) -> dict[str, tuple[str, ...]]:
+    def shown(self) -> dict[str, tuple[str, ...]]:
         """What the tables show: figure key → (count text, amount text), keys as in `_totals_rows`/`_details_rows`;
         and ``tender:<type>`` → (paid, given back, net) texts (`_fill_tenders`)."""
         shown: dict[str, tuple[str, ...]] = {}
@@ -219,7 +232,8 @@ class DayCloseFigures:
     def _count(key: str, label: str, count: int) -> _Row:
         return _Row(key, label, str(count), alert=count > 0)
 
-    def _show_summary(self, summary: DaySummary | None) -> None:
+    def show(self, summary: DaySummary | None) -> None:
+        """The summary's figures (None: none yet)."""
         if summary is None:
             self.net_label.setText(translate("DayCloseDialog", "Net: —"))
             self.headline.setText("")
@@ -255,8 +269,6 @@ class DayCloseFigures:
                 "then a manager marks it settled in the sales history (Shift+F8).").format(numbers=numbers))
         self.attention.setText("  ".join(attention))
         self.attention.setVisible(waiting > 0)
-        self.close_day_button.setText(translate("DayCloseDialog", "Day closed") if summary.is_closed
-                                      else translate("DayCloseDialog", "Close the day…"))
         self._fill(self.totals_table, self._totals_rows(summary))
         self._fill(self.details_table, self._details_rows(summary))
         self._fill_tenders(summary)

@@ -1,21 +1,24 @@
 """The Settings dialog's actions: the saved password's look-up, "Test connection" and "Browse…".
 
-A mixin of `SettingsDialog` (see settings_dialog.py). The store and the service are only ever asked on
-the task runner's workers. Texts keep the "SettingsDialog" translation context.
+A part of `SettingsDialog` (see dialog.py), acting on the dialog's view (`SettingsSections`). The store and the
+service are only ever asked on the task runner's workers. Texts keep the "SettingsDialog" translation context.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from concurrent.futures import Future
 
-from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtWidgets import QFileDialog, QWidget
 
-from pos_app.config.secrets import SecretStoreError, direct_account
-from pos_app.config.settings import TRAINING_PASSWORD, Environment, Settings
+from pos_app.config.secrets import SecretStore, SecretStoreError, direct_account, secret_account
+from pos_app.config.settings import TRAINING_PASSWORD, Environment, Settings, SettingsProblem
 
 from pos_app.ui.common.messages import describe_error, secrets_problem_text
+from pos_app.ui.common.tasks import TaskRunner
+from pos_app.ui.settings.sections import SettingsSections
 
 translate = QCoreApplication.translate     # lupdate reads translate("SettingsDialog", "...") calls
 
@@ -24,35 +27,82 @@ CONNECTION_FIELDS = frozenset({"environment", "base_url", "username"})
 # At a store, shown only when the owner lets the till sell directly: the QPay account it then uses.
 DIRECT_ROWS = ("direct_base_url", "direct_username", "direct_password", "direct_invoice_code")
 
+ConnectionTest = Callable[[Settings, str], None]
+
+_PASSWORD_LOOKUP_DELAY_MS = 300  # wait for the typing to pause before asking the keyring
+
 
 class SettingsActions:
-    """What the dialog does in the background or in another window. The host (`SettingsDialog`) provides
-    the widgets, `current_settings()`, `_account()`, `_update_test_button()` and the state flags."""
+    """What the dialog does in the background or in another window, on the widgets of its *sections*; *parent* owns
+    the look-up's timer.
+
+    *current_settings* reads the dialog's fields; *is_closed* says whether the dialog was closed (a late answer is
+    then dropped). `password_edited` and `direct_password_edited` say whether the cashier typed a password (it is
+    then theirs, never replaced by the saved one).
+    """
+
+    def __init__(self, parent: QWidget, sections: SettingsSections, secrets: SecretStore, runner: TaskRunner,
+                 test_connection: ConnectionTest, current_settings: Callable[[], Settings],
+                 is_closed: Callable[[], bool]) -> None:
+        self._sections = sections
+        self._secrets = secrets
+        self._runner = runner
+        self._test_connection = test_connection
+        self._current_settings = current_settings
+        self._is_closed = is_closed
+        self.password_edited = False   # True once the cashier typed into the password field
+        self._lookup_account: str | None = None
+        self.direct_password_edited = False   # the same for the direct QPay account's password
+        self._direct_lookup_account: str | None = None
+        self._testing = False
+        self._test_generation = 0       # bumped on every change a running test would not reflect
+
+        sections.password.textEdited.connect(self._on_password_edited)
+        sections.password.textChanged.connect(self.forget_connection_result)
+        sections.test_button.clicked.connect(self._start_test)
+        sections.direct_password.textEdited.connect(self._on_direct_password_edited)
+        sections.browse_button.clicked.connect(self._browse_catalog)
+
+        self._lookup_timer = QTimer(parent)
+        self._lookup_timer.setSingleShot(True)
+        self._lookup_timer.setInterval(_PASSWORD_LOOKUP_DELAY_MS)
+        self._lookup_timer.timeout.connect(self.look_up_password)
+        self._lookup_timer.timeout.connect(self.look_up_direct_password)
+
+    def stop(self) -> None:
+        """The dialog closes: no look-up starts any more."""
+        self._lookup_timer.stop()
 
     # -- the saved password -----------------------------------------------------
 
     def _on_password_edited(self, text: str) -> None:
-        self._password_edited = bool(text)
+        self.password_edited = bool(text)
 
-    def _on_account_changed(self) -> None:
-        if not self._password_edited:
+    def on_account_changed(self) -> None:
+        if not self.password_edited:
             self._lookup_timer.start()
 
-    def _look_up_password(self) -> None:
-        account = self._account(self.current_settings())
+    @staticmethod
+    def _account(settings: Settings) -> str | None:
+        if settings.environment is Environment.TRAINING:
+            return None
+        return secret_account(settings.environment, settings.base_url, settings.effective_username)
+
+    def look_up_password(self) -> None:
+        account = self._account(self._current_settings())
         if account is not None and account == self._lookup_account:
             return
-        if not self._password_edited:
-            self.password.clear()  # it belonged to another account
+        if not self.password_edited:
+            self._sections.password.clear()  # it belonged to another account
         self._lookup_account = account
-        if account is None or self._password_edited:
+        if account is None or self.password_edited:
             return
         secrets = self._secrets
         self._runner.run_in_background(lambda: secrets.get_password(account),
                                        lambda future: self._password_found(account, future))
 
     def _password_found(self, account: str, future: Future[str | None]) -> None:
-        if self._closed or self._password_edited or account != self._lookup_account:
+        if self._is_closed() or self.password_edited or account != self._lookup_account:
             return
         try:
             password = future.result()
@@ -64,26 +114,21 @@ class SettingsActions:
                 type(error).__name__))
             return
         if password:
-            self.password.setText(password)
+            self._sections.password.setText(password)
 
     def _show_password_note(self, text: str) -> None:
         problem = secrets_problem_text(self._secrets.problem) if not self._secrets.persistent and \
             self._secrets.problem else None
-        self.password_note.setText("\n".join(part for part in (problem, text) if part))
-        self.password_note.show()
+        self._sections.password_note.setText("\n".join(part for part in (problem, text) if part))
+        self._sections.password_note.show()
 
     # -- the direct QPay account's password (at a store) -------------------------------
 
-    def _on_direct_allowed_toggled(self) -> None:
-        self._apply_environment()
-        self._on_changed()
-        self._on_direct_account_changed()
-
     def _on_direct_password_edited(self, text: str) -> None:
-        self._direct_password_edited = bool(text)
+        self.direct_password_edited = bool(text)
 
-    def _on_direct_account_changed(self) -> None:
-        if not self._direct_password_edited:
+    def on_direct_account_changed(self) -> None:
+        if not self.direct_password_edited:
             self._lookup_timer.start()
 
     @staticmethod
@@ -92,21 +137,21 @@ class SettingsActions:
             return None
         return direct_account(settings)
 
-    def _look_up_direct_password(self) -> None:
-        account = self._direct_account(self.current_settings())
+    def look_up_direct_password(self) -> None:
+        account = self._direct_account(self._current_settings())
         if account is not None and account == self._direct_lookup_account:
             return
-        if not self._direct_password_edited:
-            self.direct_password.clear()  # it belonged to another account
+        if not self.direct_password_edited:
+            self._sections.direct_password.clear()  # it belonged to another account
         self._direct_lookup_account = account
-        if account is None or self._direct_password_edited:
+        if account is None or self.direct_password_edited:
             return
         secrets = self._secrets
         self._runner.run_in_background(lambda: secrets.get_password(account),
                                        lambda future: self._direct_password_found(account, future))
 
     def _direct_password_found(self, account: str, future: Future[str | None]) -> None:
-        if self._closed or self._direct_password_edited or account != self._direct_lookup_account:
+        if self._is_closed() or self.direct_password_edited or account != self._direct_lookup_account:
             return
         try:
             password = future.result()
@@ -115,28 +160,39 @@ class SettingsActions:
                 type(error).__name__))
             return
         if password:
-            self.direct_password.setText(password)
+            self._sections.direct_password.setText(password)
 
     # -- test connection ----------------------------------------------------------
 
+    def update_test_button(self, found: list[SettingsProblem] | None = None) -> None:
+        if found is None:
+            found = self._current_settings().problems()
+        blocked = any(problem.field in CONNECTION_FIELDS for problem in found)
+        self._sections.test_button.setEnabled(not self._testing and not blocked)
+
+    def forget_connection_result(self) -> None:
+        # A result (or a running test) no longer describes what is on screen.
+        self._test_generation += 1
+        self._sections.connection_result.clear()
+
     def _start_test(self) -> None:
-        settings = self.current_settings()
+        settings = self._current_settings()
         if any(problem.field in CONNECTION_FIELDS for problem in settings.problems()):
             return
         if settings.environment is Environment.TRAINING:
             password = TRAINING_PASSWORD
         else:
-            password = self.password.text()
+            password = self._sections.password.text()
             if not password:
-                self.connection_result.setText(translate("SettingsDialog", "Enter the till key first.")
-                                               if settings.uses_store else
-                                               translate("SettingsDialog", "Enter the password first."))
+                self._sections.connection_result.setText(translate("SettingsDialog", "Enter the till key first.")
+                                                         if settings.uses_store else
+                                                         translate("SettingsDialog", "Enter the password first."))
                 return
         generation = self._test_generation
         self._testing = True
-        self.connection_result.setText(translate("SettingsDialog", "Testing the connection…"))
-        self.test_button.setText(translate("SettingsDialog", "Testing…"))
-        self.test_button.setEnabled(False)
+        self._sections.connection_result.setText(translate("SettingsDialog", "Testing the connection…"))
+        self._sections.test_button.setText(translate("SettingsDialog", "Testing…"))
+        self._sections.test_button.setEnabled(False)
         test = self._test_connection
         self._runner.run_in_background(
             lambda: test(settings, password),
@@ -144,11 +200,11 @@ class SettingsActions:
             money=False)
 
     def _test_done(self, generation: int, username: str, password: str, future: Future[object]) -> None:
-        if self._closed:
+        if self._is_closed():
             return
         self._testing = False
-        self.test_button.setText(translate("SettingsDialog", "Test connection"))
-        self._update_test_button()
+        self._sections.test_button.setText(translate("SettingsDialog", "Test connection"))
+        self.update_test_button()
         if generation != self._test_generation:
             return  # the fields changed while it ran: the answer is about other settings
         try:
@@ -163,14 +219,14 @@ class SettingsActions:
                     left=left) if left is not None else translate("SettingsDialog", "PosAPI answers."))
         if password:
             text = text.replace(password, "***")
-        self.connection_result.setText(text)
+        self._sections.connection_result.setText(text)
 
     # -- catalog ------------------------------------------------------------------
 
     def _browse_catalog(self) -> None:
-        current = self.fields["catalog_file"].text()
+        current = self._sections.fields["catalog_file"].text()
         path, _ = QFileDialog.getOpenFileName(
-            self, translate("SettingsDialog", "Choose the catalog"), os.path.dirname(current),
-            translate("SettingsDialog", "CSV files (*.csv);;All files (*)"))
+            self._sections.browse_button.window(), translate("SettingsDialog", "Choose the catalog"),
+            os.path.dirname(current), translate("SettingsDialog", "CSV files (*.csv);;All files (*)"))
         if path:
-            self.fields["catalog_file"].setText(path)
+            self._sections.fields["catalog_file"].setText(path)

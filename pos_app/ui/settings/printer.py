@@ -1,10 +1,12 @@
 """The Settings dialog's receipt printer: its group box, its fields' behaviour and the test page.
 
-A mixin of `SettingsDialog` (see settings_dialog.py). Texts keep the "SettingsDialog" translation context.
+A part of `SettingsDialog` (see dialog.py), built on the dialog's view (`SettingsSections`). The test page prints
+on the task runner's printing worker. Texts keep the "SettingsDialog" translation context.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
 from datetime import datetime
 
@@ -31,6 +33,7 @@ from pos_app.receipts.layout import printer_test_page
 from pos_app.receipts.printers import PrinterChoice, print_layouts, shop_header
 
 from pos_app.ui.common.messages import describe_error
+from pos_app.ui.common.tasks import TaskRunner
 from pos_app.ui.settings.sections import ERROR_STYLE, SettingsSections
 
 translate = QCoreApplication.translate     # lupdate reads translate("SettingsDialog", "...") calls
@@ -38,9 +41,31 @@ translate = QCoreApplication.translate     # lupdate reads translate("SettingsDi
 _PRINTER_FLAGS = ("auto_print", "cut_paper", "open_drawer", "text_as_image")
 
 
-class PrinterSettings(SettingsSections):
-    """The printer group of `SettingsDialog`; the host provides `current_settings()`, `_on_changed()`,
-    `_runner`, `_closed` and the `test_page_finished` signal."""
+class PrinterSettings:
+    """The printer group of `SettingsDialog` (`group`), its rows added to the dialog's *sections*.
+
+    *current_settings* reads the whole dialog (the test page prints the shop's header as typed), *on_changed* is
+    told of every edit here, *is_closed* says whether the dialog was closed (a late answer is then not shown) and
+    *on_test_page_done(text, ok)* hears how the test page went.
+    """
+
+    def __init__(self, settings: Settings, sections: SettingsSections, runner: TaskRunner,
+                 current_settings: Callable[[], Settings], on_changed: Callable[[], None],
+                 is_closed: Callable[[], bool], on_test_page_done: Callable[[str, bool], None]) -> None:
+        self._sections = sections
+        self._runner = runner
+        self._current_settings = current_settings
+        self._on_changed = on_changed
+        self._is_closed = is_closed
+        self._report_test_page = on_test_page_done
+        self.group = self._printer_group(settings)
+        self.printer_kind.currentIndexChanged.connect(self._on_printer_kind_changed)
+        self.printer_address.textChanged.connect(self._on_printer_changed)
+        self.paper_width.currentIndexChanged.connect(self._on_printer_changed)
+        self.printer_model.currentTextChanged.connect(self._on_printer_changed)
+        for box in self.flags.values():
+            box.toggled.connect(self._on_printer_changed)
+        self.test_page_button.clicked.connect(self.on_test_page_clicked)
 
     def _printer_group(self, settings: Settings) -> QGroupBox:
         self.printer_kind = QComboBox()
@@ -65,8 +90,8 @@ class PrinterSettings(SettingsSections):
         kind_layout.setSpacing(4)
         kind_layout.addWidget(self.printer_kind)
         kind_layout.addWidget(self.printer_address)
-        kind_layout.addWidget(self._error_label("printer"))
-        self._rows["printer"] = kind_box
+        kind_layout.addWidget(self._sections.error_label("printer"))
+        self._sections.add_row("printer", kind_box)
 
         self.paper_width = QComboBox()
         self.paper_width.setObjectName("paper_width")
@@ -92,8 +117,8 @@ class PrinterSettings(SettingsSections):
         paper_row.setContentsMargins(0, 0, 0, 0)
         paper_row.addWidget(self.paper_width)
         paper_row.addWidget(QLabel(translate("SettingsDialog", "Model")))
-        paper_row.addWidget(self._with_error("printer_model", self.printer_model), 1)
-        paper_box = self._with_error("paper_width", paper_line)
+        paper_row.addWidget(self._sections.with_error("printer_model", self.printer_model), 1)
+        paper_box = self._sections.with_error("paper_width", paper_line)
 
         labels = {"auto_print": translate("SettingsDialog", "Print when the receipt is issued"),
                   "cut_paper": translate("SettingsDialog", "Cut the paper"),
@@ -130,7 +155,7 @@ class PrinterSettings(SettingsSections):
         group = QGroupBox(translate("SettingsDialog", "Receipt printer"))
         group.setLayout(form)
         self._testing_page = False
-        self._apply_printer_kind()
+        self._enable_for_kind()     # (the test page's button follows once the dialog reads all its fields)
         return group
 
     # Marked for lupdate, translated where shown.
@@ -145,6 +170,16 @@ class PrinterSettings(SettingsSections):
         "file": QT_TRANSLATE_NOOP("SettingsDialog", "e.g. /dev/usb/lp0"),
     }
 
+    def current_values(self) -> dict[str, object]:
+        """The printer's settings as on screen (unchecked), by the names of `Settings` fields."""
+        values: dict[str, object] = {
+            "printer": self.current_printer(),
+            "paper_width": self.paper_width.currentData(),
+            "printer_model": self.printer_model.currentText().strip(),
+        }
+        values.update({name: box.isChecked() for name, box in self.flags.items()})
+        return values
+
     def current_printer(self) -> str:
         """The `printer` setting as on screen: "", "system", "system:<name>" or "<kind>:<connection>"."""
         kind = self.printer_kind.currentData() or ""
@@ -154,6 +189,11 @@ class PrinterSettings(SettingsSections):
         return f"{kind}:{address}" if address else kind
 
     def _apply_printer_kind(self) -> None:
+        self._enable_for_kind()
+        self.update_test_page_button()
+
+    def _enable_for_kind(self) -> None:
+        """An address only with a printer; the ESC/POS choices only for an ESC/POS printer."""
         kind = self.printer_kind.currentData() or ""
         self.printer_address.setEnabled(bool(kind))
         self.printer_address.setPlaceholderText(translate("SettingsDialog", self._ADDRESS_HINTS.get(kind, "")))
@@ -163,7 +203,6 @@ class PrinterSettings(SettingsSections):
         for name in ("auto_print", "cut_paper"):
             self.flags[name].setEnabled(bool(kind))
         self.flags["cut_paper"].setEnabled(escpos)
-        self._update_test_page_button()
 
     def _on_printer_kind_changed(self) -> None:
         if not self.printer_kind.currentData():
@@ -175,10 +214,8 @@ class PrinterSettings(SettingsSections):
         self.test_page_result.clear()
         self._on_changed()
 
-    def _update_test_page_button(self) -> None:
-        if not hasattr(self, "test_page_button"):
-            return
-        settings = self.current_settings()
+    def update_test_page_button(self) -> None:
+        settings = self._current_settings()
         printer_fields = {"printer", "paper_width", "printer_model"}
         blocked = not settings.printer or any(p.field in printer_fields for p in settings.problems())
         self.test_page_button.setEnabled(not self._testing_page and not blocked)
@@ -187,12 +224,12 @@ class PrinterSettings(SettingsSections):
 
     def on_test_page_clicked(self) -> None:
         """Print the test page on the printer as set on screen (not saved yet), on the printing worker."""
-        settings = self.current_settings()
+        settings = self._current_settings()
         if not settings.printer or not self.test_page_button.isEnabled():
             return
         choice, shop = PrinterChoice.from_settings(settings), shop_header(settings)
         self._testing_page = True
-        self._update_test_page_button()
+        self.update_test_page_button()
         self.test_page_result.setText(translate("SettingsDialog", "Printing the test page…"))
 
         try:
@@ -211,9 +248,9 @@ class PrinterSettings(SettingsSections):
 
     def _on_test_page_done(self, future: Future[str]) -> None:
         self._testing_page = False
-        if self._closed:
+        if self._is_closed():
             return
-        self._update_test_page_button()
+        self.update_test_page_button()
         try:
             where = future.result()
         except PrintError as error:
@@ -226,4 +263,4 @@ class PrinterSettings(SettingsSections):
                 printer=where), True
         self.test_page_result.setStyleSheet("" if ok else ERROR_STYLE)
         self.test_page_result.setText(text)
-        self.test_page_finished.emit(text, ok)
+        self._report_test_page(text, ok)

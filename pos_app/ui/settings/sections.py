@@ -1,7 +1,8 @@
-"""The Settings dialog's view: the payment-service, till and ebarimt group boxes and their rows.
+"""The Settings dialog's view: its group boxes, their rows and the fields in them.
 
-A mixin of `SettingsDialog` (see settings_dialog.py): it builds the widgets onto the dialog, under the
-names tests and the dialog's actions use. Texts keep the "SettingsDialog" translation context.
+A part of `SettingsDialog` (see dialog.py), which lays the group boxes out: it builds the widgets and holds them
+under the names tests, the printer's part and the dialog's actions use. Texts keep the "SettingsDialog"
+translation context.
 """
 
 from __future__ import annotations
@@ -34,17 +35,18 @@ SideField = tuple[str, str, str, str | tuple[tuple[str, str], ...]]
 
 
 class SettingsSections:
-    """Builds the dialog's group boxes; each field's row keeps an error label underneath.
+    """Builds the dialog's group boxes, one call each in the dialog's order; each field's row keeps an error label
+    underneath. `fields` are the line edits by setting, `choices` the settings with a few fixed values,
+    `error_labels` each field's error label and `rows` the widget holding each field's row (to show or hide it, and
+    to find its page)."""
 
-    The host (`SettingsDialog`) provides `fields`, `choices`, `error_labels` and `_rows` before building.
-    """
+    def __init__(self) -> None:
+        self.fields: dict[str, QLineEdit] = {}
+        self.choices: dict[str, QComboBox] = {}      # the settings with a few fixed values
+        self.error_labels: dict[str, QLabel] = {}
+        self.rows: dict[str, QWidget] = {}
 
-    fields: dict[str, QLineEdit]
-    choices: dict[str, QComboBox]
-    error_labels: dict[str, QLabel]
-    _rows: dict[str, QWidget]
-
-    def _service_group(self, settings: Settings, secrets: SecretStore) -> QGroupBox:
+    def service_group(self, settings: Settings, secrets: SecretStore) -> QGroupBox:
         self.environment = QComboBox()
         self.environment.setObjectName("environment")
         self.environment.addItem(translate("SettingsDialog", "Training"), Environment.TRAINING)
@@ -94,14 +96,14 @@ class SettingsSections:
         self.connection_result.setWordWrap(True)
 
         service = QFormLayout()
-        self._service_form = service
-        service.addRow(translate("SettingsDialog", "Environment"), self._with_error("environment", self.environment))
+        self.service_form = service
+        service.addRow(translate("SettingsDialog", "Environment"), self.with_error("environment", self.environment))
         service.addRow("", self.training_note)
         service.addRow("", self.store_note)
         service.addRow(translate("SettingsDialog", "Training service answers"),
-                       self._with_error("training_profile", self.training_profile))
+                       self.with_error("training_profile", self.training_profile))
         self._add_line(service, "base_url", translate("SettingsDialog", "QPay address"), "https://merchant.qpay.mn")
-        self.base_url_label = service.labelForField(self._rows["base_url"])     # "Store address" at a store
+        self.base_url_label = service.labelForField(self.rows["base_url"])     # "Store address" at a store
         self._add_line(service, "username", translate("SettingsDialog", "Username"))
         password_box = QWidget()
         password_layout = QVBoxLayout(password_box)
@@ -120,7 +122,7 @@ class SettingsSections:
             "The till listens here for the service's payment callbacks and checks at once when one "
             "arrives (it never takes a callback as proof of payment). The service must reach this "
             "address: set the Callback URL to the public address that forwards to it."))
-        service.addRow("", self._with_error("store_direct_allowed", self.store_direct_allowed))
+        service.addRow("", self.with_error("store_direct_allowed", self.store_direct_allowed))
         self._direct_rows(service)
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_button)
@@ -140,11 +142,11 @@ class SettingsSections:
         self.direct_password.setObjectName("direct_password")
         self.direct_password.setEchoMode(QLineEdit.EchoMode.Password)
         self.direct_password.setMaxLength(200)
-        self._rows["direct_password"] = self.direct_password
+        self.rows["direct_password"] = self.direct_password
         service.addRow(translate("SettingsDialog", "Direct QPay password"), self.direct_password)
         self._add_line(service, "direct_invoice_code", translate("SettingsDialog", "Direct QPay invoice code"))
 
-    def _till_group(self, settings: Settings) -> QGroupBox:
+    def till_group(self, settings: Settings) -> QGroupBox:
         till = QFormLayout()
         self._add_line(till, "terminal_id", translate("SettingsDialog", "Terminal id"))
         self._add_line(till, "shop_name", translate("SettingsDialog", "Shop name"),
@@ -168,7 +170,7 @@ class SettingsSections:
         self.language.setCurrentIndex(self.language.findData(settings.language))
         self.language.setToolTip(translate("SettingsDialog", "The till's language; receipts print in it too. "
                                                              "It changes as soon as the settings are saved."))
-        till.addRow(translate("SettingsDialog", "Language"), self._with_error("language", self.language))
+        till.addRow(translate("SettingsDialog", "Language"), self.with_error("language", self.language))
         self._add_line(till, "time_zone", translate("SettingsDialog", "Time zone"),
                        translate("SettingsDialog", "the shop's dates, e.g. Asia/Ulaanbaatar"))
         self._add_scanner(till)
@@ -177,15 +179,15 @@ class SettingsSections:
         till_group.setLayout(till)
         return till_group
 
-    def _tax_group(self, settings: Settings) -> QGroupBox:
+    def tax_group(self, settings: Settings) -> QGroupBox:
         tax = QFormLayout()
-        self._tax_form = tax
+        self.tax_form = tax
         self.training_posapi = QCheckBox(translate("SettingsDialog", "Receipts through the training PosAPI"))
         self.training_posapi.setObjectName("training_posapi")
         self.training_posapi.setToolTip(translate("SettingsDialog", "Every sale's receipt, cash and the card "
                                                                     "terminal too, through a practice PosAPI."))
         self.training_posapi.setChecked(settings.training_posapi)
-        tax.addRow("", self._with_error("training_posapi", self.training_posapi))
+        tax.addRow("", self.with_error("training_posapi", self.training_posapi))
         self._add_line(tax, "posapi_url", translate("SettingsDialog", "PosAPI address"),
                        translate("SettingsDialog", "none; e.g. http://localhost:7080"))
         self.fields["posapi_url"].setToolTip(translate("SettingsDialog",
@@ -209,7 +211,7 @@ class SettingsSections:
         tax_group.setLayout(tax)
         return tax_group
 
-    def _counter_group(self) -> QGroupBox:
+    def counter_group(self) -> QGroupBox:
         """The till's screen, its lock, the discounts a cashier may give alone and what cash is rounded to."""
         counter = QFormLayout()
         self._add_choice(counter, "window_mode", translate("SettingsDialog", "Window"), (
@@ -226,7 +228,7 @@ class SettingsSections:
         group.setLayout(counter)
         return group
 
-    def _scale_group(self) -> QGroupBox:
+    def scale_group(self) -> QGroupBox:
         """How the shop's scale prints its labels (EAN-13 starting 20-29: the item's code and its weight or price)."""
         scale = QFormLayout()
         self._add_side_by_side(scale, translate("SettingsDialog", "Labels"), (
@@ -243,7 +245,7 @@ class SettingsSections:
         group.setLayout(scale)
         return group
 
-    def _error_label(self, name: str) -> QLabel:
+    def error_label(self, name: str) -> QLabel:
         label = QLabel()
         label.setObjectName(f"error_{name}")
         label.setStyleSheet(ERROR_STYLE)
@@ -252,7 +254,11 @@ class SettingsSections:
         self.error_labels[name] = label
         return label
 
-    def _with_error(self, name: str, field: QWidget, extra: QWidget | None = None) -> QWidget:
+    def add_row(self, name: str, row: QWidget) -> None:
+        """A row built by another part (the printer's), holding its field and that field's `error_label`."""
+        self.rows[name] = row
+
+    def with_error(self, name: str, field: QWidget, extra: QWidget | None = None) -> QWidget:
         """The field (and an optional button beside it) with its error label underneath."""
         box = QWidget()
         column = QVBoxLayout(box)
@@ -265,8 +271,8 @@ class SettingsSections:
             line.addWidget(field, 1)
             line.addWidget(extra)
             column.addLayout(line)
-        column.addWidget(self._error_label(name))
-        self._rows[name] = box
+        column.addWidget(self.error_label(name))
+        self.rows[name] = box
         return box
 
     def _add_rates(self, form: QFormLayout) -> None:
@@ -309,10 +315,10 @@ class SettingsSections:
             caption.setBuddy(field)
             line.addWidget(caption)
             line.addWidget(field, 1)
-            self._rows[name] = box
+            self.rows[name] = box
         column.addLayout(line)
         for name, _label, _placeholder, _widest in fields:
-            column.addWidget(self._error_label(name))
+            column.addWidget(self.error_label(name))
         form.addRow(title, box)
 
     def _choice_box(self, name: str, choices: tuple[tuple[str, str], ...]) -> QComboBox:
@@ -326,7 +332,7 @@ class SettingsSections:
         return box
 
     def _add_choice(self, form: QFormLayout, name: str, label: str, choices: tuple[tuple[str, str], ...]) -> None:
-        form.addRow(label, self._with_error(name, self._choice_box(name, choices)))
+        form.addRow(label, self.with_error(name, self._choice_box(name, choices)))
 
     def _add_line(self, form: QFormLayout, name: str, label: str, placeholder: str = "",
                   extra: QWidget | None = None) -> QLineEdit:
@@ -334,5 +340,5 @@ class SettingsSections:
         edit.setObjectName(name)
         edit.setPlaceholderText(placeholder)
         self.fields[name] = edit
-        form.addRow(label, self._with_error(name, edit, extra))
+        form.addRow(label, self.with_error(name, edit, extra))
         return edit
