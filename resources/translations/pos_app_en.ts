@@ -3487,12 +3487,12 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/part_paid.py" line="+98"/>
+        <location filename="../../pos_app/ui/sale/flow/part_paid.py" line="+108"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Creating an invoice for the rest…</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+76"/>
         <source>More money arrived meanwhile: the sale is still open.</source>
         <translation>More money arrived meanwhile: the sale is still open.</translation>
     </message>
@@ -3755,7 +3755,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app/root.py" line="+201"/>
+        <location filename="../../pos_app/app/root.py" line="+202"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
@@ -5528,18 +5528,17 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+150"/>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+80"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+198"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="-38"/>
+        <location line="+10"/>
         <source>The cart is empty: scan or add an item first.</source>
         <translation>The cart is empty: scan or add an item first.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+26"/>
+        <location line="+22"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
         <translation>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</translation>
     </message>
@@ -5549,7 +5548,7 @@
         <translation>The invoice could not be created.</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+148"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>The invoice was closed by the service: nothing was paid.</translation>
     </message>
@@ -5579,7 +5578,7 @@
         <translation>Checking the payment failed. Still trying.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/receipts.py" line="+85"/>
+        <location filename="../../pos_app/ui/sale/flow/receipts.py" line="+93"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</translation>
     </message>
@@ -5589,7 +5588,7 @@
         <translation>The receipt could not be issued.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+10"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+28"/>
         <source>Training: the customer pays…</source>
         <translation>Training: the customer pays…</translation>
     </message>
@@ -5599,7 +5598,7 @@
         <translation>The training payment failed.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/cancel.py" line="+48"/>
+        <location filename="../../pos_app/ui/sale/flow/cancel.py" line="+52"/>
         <source>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</source>
         <translation>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</translation>
     </message>
@@ -5619,17 +5618,17 @@
         <translation>Part of the amount is already paid, so the sale cannot simply be cancelled. Press Esc again to invoice the rest, give the part back or keep waiting.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+1"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="-249"/>
         <source>Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, Ctrl+Shift+D) or clear the cart (F2).</source>
         <translation>Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, Ctrl+Shift+D) or clear the cart (F2).</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+102"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
         <translation>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>The payment was not recorded; it does not count.</source>
         <translation>The payment was not recorded; it does not count.</translation>
     </message>
@@ -5639,7 +5638,7 @@
         <translation>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+30"/>
         <source>The payments could not be handed back.</source>
         <translation>The payments could not be handed back.</translation>
     </message>
@@ -5647,28 +5646,28 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale/cart/sale_page.py" line="+63"/>
+        <location filename="../../pos_app/ui/sale/cart/sale_page.py" line="+57"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Scan or type a code, or type a name  ·  3*code for three</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+12"/>
         <source>Free line… (Ctrl+L)</source>
         <translation>Free line… (Ctrl+L)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+31"/>
         <source>The cart is empty. Scan an item to start a sale.</source>
         <translation>The cart is empty. Scan an item to start a sale.</translation>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+89"/>
+        <location line="+101"/>
         <source>Charge  (F12)</source>
         <translation>Charge  (F12)</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-97"/>
         <source>Cash  (F7)</source>
         <translation>Cash  (F7)</translation>
     </message>
@@ -5698,7 +5697,7 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+112"/>
         <source>Discount</source>
         <translation>Discount</translation>
     </message>
@@ -5713,7 +5712,7 @@
         <translation>Discount (items {items} + sale {sale})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/cart/entry.py" line="+126"/>
+        <location filename="../../pos_app/ui/sale/cart/entry.py" line="+157"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Nothing in the catalog is called &quot;{words}&quot;.</translation>
     </message>

@@ -3487,12 +3487,12 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/part_paid.py" line="+98"/>
+        <location filename="../../pos_app/ui/sale/flow/part_paid.py" line="+108"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Үлдэгдлийн нэхэмжлэх үүсгэж байна…</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+76"/>
         <source>More money arrived meanwhile: the sale is still open.</source>
         <translation>Энэ хооронд дахин төлбөр орж ирлээ: борлуулалт нээлттэй хэвээр байна.</translation>
     </message>
@@ -3755,7 +3755,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app/root.py" line="+201"/>
+        <location filename="../../pos_app/app/root.py" line="+202"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -5528,18 +5528,17 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+150"/>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+80"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+198"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="-38"/>
+        <location line="+10"/>
         <source>The cart is empty: scan or add an item first.</source>
         <translation>Сагс хоосон байна: эхлээд бараа уншуулах эсвэл нэмнэ үү.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+26"/>
+        <location line="+22"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
         <translation>Энэ борлуулалтад QPay-ээр аль хэдийн оролдсон: үлдэгдлийг бэлэн мөнгө эсвэл картаар авах, эсвэл авсан төлбөрүүдийг буцааж өгөөд дахин эхлүүлнэ үү.</translation>
     </message>
@@ -5549,7 +5548,7 @@
         <translation>Нэхэмжлэх үүсгэж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+148"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>Үйлчилгээ нэхэмжлэхийг хаасан: төлбөр төлөгдөөгүй.</translation>
     </message>
@@ -5579,7 +5578,7 @@
         <translation>Төлбөр шалгахад алдаа гарлаа. Оролдсоор байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/receipts.py" line="+85"/>
+        <location filename="../../pos_app/ui/sale/flow/receipts.py" line="+93"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>Энэ борлуулалтын баримтыг гаргах PosAPI тохируулаагүй байна: Тохиргоонд (Ctrl+,) тохируулна уу.</translation>
     </message>
@@ -5589,7 +5588,7 @@
         <translation>Баримт гаргаж чадсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+10"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+28"/>
         <source>Training: the customer pays…</source>
         <translation>Сургалт: үйлчлүүлэгч төлж байна…</translation>
     </message>
@@ -5599,7 +5598,7 @@
         <translation>Сургалтын төлбөр амжилтгүй боллоо.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/cancel.py" line="+48"/>
+        <location filename="../../pos_app/ui/sale/flow/cancel.py" line="+52"/>
         <source>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</source>
         <translation>Энэ борлуулалт төлөгдсөн тул энд цуцлах боломжгүй. Буцаалтыг борлуулалтын түүхээс хийнэ.</translation>
     </message>
@@ -5619,17 +5618,17 @@
         <translation>Дүнгийн нэг хэсэг аль хэдийн төлөгдсөн тул борлуулалтыг шууд цуцлах боломжгүй. Үлдэгдлийг нэхэмжлэх, төлсөн хэсгийг буцаах эсвэл хүлээсээр байхын тулд Esc-г дахин дарна уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+1"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="-249"/>
         <source>Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, Ctrl+Shift+D) or clear the cart (F2).</source>
         <translation>Төлөх дүн алга: хөнгөлөлт нийт дүнг бүхэлд нь хасаж байна. Хөнгөлөлтийг цуцлах (Ctrl+D, Ctrl+Shift+D) эсвэл сагсыг цэвэрлэнэ үү (F2).</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+102"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
         <translation>{number} борлуулалтад төлбөр бүртгэгдсэн, гэхдээ тэр дэлгэцэнд алга: түүхээс (F4) харна уу.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>The payment was not recorded; it does not count.</source>
         <translation>Төлбөр бүртгэгдсэнгүй; тооцогдохгүй.</translation>
     </message>
@@ -5639,7 +5638,7 @@
         <translation>Үлдэгдлийн нэхэмжлэлийн хариу алдагдлаа. Касс удахгүй дахин хайна.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+30"/>
         <source>The payments could not be handed back.</source>
         <translation>Төлбөрийг буцааж өгч чадсангүй.</translation>
     </message>
@@ -5647,28 +5646,28 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale/cart/sale_page.py" line="+63"/>
+        <location filename="../../pos_app/ui/sale/cart/sale_page.py" line="+57"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Код уншуулах, бичих эсвэл нэрээр хайх  ·  3*код гурвыг нэмнэ</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+12"/>
         <source>Free line… (Ctrl+L)</source>
         <translation>Гараар нэмэх… (Ctrl+L)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+31"/>
         <source>The cart is empty. Scan an item to start a sale.</source>
         <translation>Сагс хоосон. Борлуулалт эхлүүлэхийн тулд бараа уншуулна уу.</translation>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+89"/>
+        <location line="+101"/>
         <source>Charge  (F12)</source>
         <translation>Төлбөр авах  (F12)</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-97"/>
         <source>Cash  (F7)</source>
         <translation>Бэлэн мөнгө  (F7)</translation>
     </message>
@@ -5698,7 +5697,7 @@
         <translation>үүнд НХАТ</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+112"/>
         <source>Discount</source>
         <translation>Хөнгөлөлт</translation>
     </message>
@@ -5713,7 +5712,7 @@
         <translation>Хөнгөлөлт (бараа {items} + борлуулалт {sale})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/cart/entry.py" line="+126"/>
+        <location filename="../../pos_app/ui/sale/cart/entry.py" line="+157"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Каталогт &quot;{words}&quot; нэртэй бараа алга.</translation>
     </message>
