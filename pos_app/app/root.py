@@ -200,7 +200,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         except Exception as exc:  # noqa: BLE001 - the window stays up and says what is wrong
             logger.exception("start-up failed")
             text = describe_error(exc, self.tr("The till could not start its payment service."))
-            self.flow.unavailable_reason = text
+            self.flow.set_unavailable(text)
             self.people.stop()
             self.counter_journal = None
             self.window.starting = False
@@ -229,7 +229,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
                 else self.tr("Another pos-app is already running on this computer. "
                              "Use that window, or close it and start again."))
         logger.error("another pos-app holds the data folder (pid %s)", pid)
-        self.flow.unavailable_reason = text
+        self.flow.set_unavailable(text)
         self.window.show_problem(text)
         self.window.statusBar().showMessage(text)
 
@@ -238,13 +238,13 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         self.settings, self.backend = settings, backend
         rebuilt = self._speak(settings)
         if backend.checkout is None:
-            self.flow.services = None
-            self.flow.unavailable_reason = self.tr("No password is stored for this account: enter it in "
-                                                   "Settings (Ctrl+,) before charging.")
+            self.flow.use_services(None)
+            self.flow.set_unavailable(self.tr("No password is stored for this account: enter it in "
+                                              "Settings (Ctrl+,) before charging."))
         else:
-            self.flow.services = SaleServices(backend.checkout, backend.journal, backend.training, backend.posapi,
-                                          settings.cash_step, settings.tax_rates)
-            self.flow.unavailable_reason = ""
+            self.flow.use_services(SaleServices(backend.checkout, backend.journal, backend.training, backend.posapi,
+                                                settings.cash_step, settings.tax_rates))
+            self.flow.set_unavailable("")
         self.window.starting = False
         if rebuilt or self.counter_journal is not backend.journal:
             self._open_counter(settings, backend)     # (else opened with these books already: the cart goes on)

@@ -159,7 +159,7 @@ class AppStore(QObject):
             return
         services = self.app.flow.services
         if services is not None and backend.checkout is not None:
-            self.app.flow.services = replace(services, checkout=backend.checkout)
+            self.app.flow.use_services(replace(services, checkout=backend.checkout))
         logger.info("QPay sales go %s", "directly to QPay (the store does not answer)" if direct
                     else "through the store again")
         self._show_route(backend)

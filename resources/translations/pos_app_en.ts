@@ -3486,12 +3486,12 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/part_paid.py" line="+98"/>
+        <location filename="../../pos_app/ui/sale/flow/part_paid.py" line="+108"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Creating an invoice for the rest…</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+76"/>
         <source>More money arrived meanwhile: the sale is still open.</source>
         <translation>More money arrived meanwhile: the sale is still open.</translation>
     </message>
@@ -3882,7 +3882,7 @@
 <context>
     <name>Printing</name>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+32"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+21"/>
         <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
         <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</translation>
     </message>
@@ -3947,7 +3947,7 @@
         <translation>Check that it is switched on and plugged in, and the device path in Settings.</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location filename="../../pos_app/receipts/printer_failures.py" line="+101"/>
         <source>it closed the connection before it took the whole job</source>
         <translation>it closed the connection before it took the whole job</translation>
     </message>
@@ -4097,7 +4097,7 @@
         <translation>unknown</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/connections.py" line="+189"/>
+        <location filename="../../pos_app/receipts/connections.py" line="+190"/>
         <source>Unknown kind of printer connection: {kind}.</source>
         <translation>Unknown kind of printer connection: {kind}.</translation>
     </message>
@@ -4137,7 +4137,7 @@
         <translation>The receipt printer ({printer}) refused the job: {reason}. {hint}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="-68"/>
+        <location filename="../../pos_app/receipts/printer_failures.py" line="-68"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>this computer has no USB driver library (libusb) installed</translation>
     </message>
@@ -4164,12 +4164,12 @@
     </message>
     <message>
         <location filename="../../pos_app/receipts/cups_jobs.py" line="-44"/>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+6"/>
+        <location filename="../../pos_app/receipts/printer_failures.py" line="+6"/>
         <source>lp did not finish in time</source>
         <translation>lp did not finish in time</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+3"/>
+        <location filename="../../pos_app/receipts/printer_failures.py" line="+3"/>
         <source>it is not found on USB</source>
         <translation>it is not found on USB</translation>
     </message>
@@ -4211,12 +4211,12 @@
     </message>
     <message>
         <location filename="../../pos_app/receipts/cups_jobs.py" line="-2"/>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+3"/>
+        <location filename="../../pos_app/receipts/printer_failures.py" line="+3"/>
         <source>CUPS&apos;s lp and lpstat commands are not installed</source>
         <translation>CUPS&apos;s lp and lpstat commands are not installed</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+1"/>
+        <location filename="../../pos_app/receipts/printer_failures.py" line="+1"/>
         <source>there is no such device</source>
         <translation>there is no such device</translation>
     </message>
@@ -5177,7 +5177,7 @@
 <context>
     <name>ReceiptPreviewDialog</name>
     <message>
-        <location filename="../../pos_app/ui/printing/preview.py" line="+59"/>
+        <location filename="../../pos_app/ui/printing/preview.py" line="+73"/>
         <source>Print preview</source>
         <translation>Print preview</translation>
     </message>
@@ -5527,18 +5527,17 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+131"/>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+80"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+198"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="-38"/>
+        <location line="+10"/>
         <source>The cart is empty: scan or add an item first.</source>
         <translation>The cart is empty: scan or add an item first.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+26"/>
+        <location line="+22"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
         <translation>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</translation>
     </message>
@@ -5548,7 +5547,7 @@
         <translation>The invoice could not be created.</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+148"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>The invoice was closed by the service: nothing was paid.</translation>
     </message>
@@ -5578,7 +5577,7 @@
         <translation>Checking the payment failed. Still trying.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/receipts.py" line="+85"/>
+        <location filename="../../pos_app/ui/sale/flow/receipts.py" line="+93"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</translation>
     </message>
@@ -5588,7 +5587,7 @@
         <translation>The receipt could not be issued.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+10"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+28"/>
         <source>Training: the customer pays…</source>
         <translation>Training: the customer pays…</translation>
     </message>
@@ -5598,7 +5597,7 @@
         <translation>The training payment failed.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/cancel.py" line="+48"/>
+        <location filename="../../pos_app/ui/sale/flow/cancel.py" line="+52"/>
         <source>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</source>
         <translation>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</translation>
     </message>
@@ -5618,17 +5617,17 @@
         <translation>Part of the amount is already paid, so the sale cannot simply be cancelled. Press Esc again to invoice the rest, give the part back or keep waiting.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+1"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="-249"/>
         <source>Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, Ctrl+Shift+D) or clear the cart (F2).</source>
         <translation>Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, Ctrl+Shift+D) or clear the cart (F2).</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+102"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
         <translation>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>The payment was not recorded; it does not count.</source>
         <translation>The payment was not recorded; it does not count.</translation>
     </message>
@@ -5638,7 +5637,7 @@
         <translation>The invoice for the rest: its answer was lost. The till looks it up again in a moment.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+30"/>
         <source>The payments could not be handed back.</source>
         <translation>The payments could not be handed back.</translation>
     </message>
@@ -5646,28 +5645,28 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale/cart/sale_page.py" line="+63"/>
+        <location filename="../../pos_app/ui/sale/cart/sale_page.py" line="+57"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Scan or type a code, or type a name  ·  3*code for three</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+12"/>
         <source>Free line… (Ctrl+L)</source>
         <translation>Free line… (Ctrl+L)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+31"/>
         <source>The cart is empty. Scan an item to start a sale.</source>
         <translation>The cart is empty. Scan an item to start a sale.</translation>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+89"/>
+        <location line="+102"/>
         <source>Charge  (F12)</source>
         <translation>Charge  (F12)</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-98"/>
         <source>Cash  (F7)</source>
         <translation>Cash  (F7)</translation>
     </message>
@@ -5697,7 +5696,7 @@
         <translation>incl. city tax</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+113"/>
         <source>Discount</source>
         <translation>Discount</translation>
     </message>
@@ -5712,7 +5711,7 @@
         <translation>Discount (items {items} + sale {sale})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/cart/entry.py" line="+126"/>
+        <location filename="../../pos_app/ui/sale/cart/entry.py" line="+157"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Nothing in the catalog is called &quot;{words}&quot;.</translation>
     </message>

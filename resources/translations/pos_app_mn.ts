@@ -3486,12 +3486,12 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/part_paid.py" line="+98"/>
+        <location filename="../../pos_app/ui/sale/flow/part_paid.py" line="+108"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Үлдэгдлийн нэхэмжлэх үүсгэж байна…</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+76"/>
         <source>More money arrived meanwhile: the sale is still open.</source>
         <translation>Энэ хооронд дахин төлбөр орж ирлээ: борлуулалт нээлттэй хэвээр байна.</translation>
     </message>
@@ -3882,7 +3882,7 @@
 <context>
     <name>Printing</name>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+32"/>
+        <location filename="../../pos_app/receipts/printer_words.py" line="+21"/>
         <source>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;printer name&gt;, cups:&lt;printer name&gt; or file:/dev/usb/lp0</source>
         <translation>usb:04b8:0202, serial:COM3, network:192.168.1.50:9100, win32:&lt;принтерийн нэр&gt;, cups:&lt;принтерийн нэр&gt; эсвэл file:/dev/usb/lp0</translation>
     </message>
@@ -3947,7 +3947,7 @@
         <translation>Принтер асаалттай, залгагдсан эсэх, Тохиргоон дахь төхөөрөмжийн замыг шалгана уу.</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location filename="../../pos_app/receipts/printer_failures.py" line="+101"/>
         <source>it closed the connection before it took the whole job</source>
         <translation>хэвлэх ажлыг бүтэн авахаасаа өмнө холболтыг таслав</translation>
     </message>
@@ -4097,7 +4097,7 @@
         <translation>тодорхойгүй</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/connections.py" line="+189"/>
+        <location filename="../../pos_app/receipts/connections.py" line="+190"/>
         <source>Unknown kind of printer connection: {kind}.</source>
         <translation>Принтерийн холболтын үл мэдэгдэх төрөл: {kind}.</translation>
     </message>
@@ -4137,7 +4137,7 @@
         <translation>Баримтын принтер ({printer}) хэвлэх ажлыг татгалзлаа: {reason}. {hint}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="-68"/>
+        <location filename="../../pos_app/receipts/printer_failures.py" line="-68"/>
         <source>this computer has no USB driver library (libusb) installed</source>
         <translation>энэ компьютерт USB драйверын сан (libusb) суулгаагүй байна</translation>
     </message>
@@ -4164,12 +4164,12 @@
     </message>
     <message>
         <location filename="../../pos_app/receipts/cups_jobs.py" line="-44"/>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+6"/>
+        <location filename="../../pos_app/receipts/printer_failures.py" line="+6"/>
         <source>lp did not finish in time</source>
         <translation>lp хугацаандаа дуусаагүй</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+3"/>
+        <location filename="../../pos_app/receipts/printer_failures.py" line="+3"/>
         <source>it is not found on USB</source>
         <translation>USB-д олдсонгүй</translation>
     </message>
@@ -4211,12 +4211,12 @@
     </message>
     <message>
         <location filename="../../pos_app/receipts/cups_jobs.py" line="-2"/>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+3"/>
+        <location filename="../../pos_app/receipts/printer_failures.py" line="+3"/>
         <source>CUPS&apos;s lp and lpstat commands are not installed</source>
         <translation>CUPS-ийн lp, lpstat командууд суулгаагүй байна</translation>
     </message>
     <message>
-        <location filename="../../pos_app/receipts/printer_words.py" line="+1"/>
+        <location filename="../../pos_app/receipts/printer_failures.py" line="+1"/>
         <source>there is no such device</source>
         <translation>ийм төхөөрөмж алга</translation>
     </message>
@@ -5177,7 +5177,7 @@
 <context>
     <name>ReceiptPreviewDialog</name>
     <message>
-        <location filename="../../pos_app/ui/printing/preview.py" line="+59"/>
+        <location filename="../../pos_app/ui/printing/preview.py" line="+73"/>
         <source>Print preview</source>
         <translation>Урьдчилан харах</translation>
     </message>
@@ -5527,18 +5527,17 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+131"/>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+80"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+198"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="-38"/>
+        <location line="+10"/>
         <source>The cart is empty: scan or add an item first.</source>
         <translation>Сагс хоосон байна: эхлээд бараа уншуулах эсвэл нэмнэ үү.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+26"/>
+        <location line="+22"/>
         <source>QPay was tried for this sale already: take the rest in cash or by card, or hand the payments back and start again.</source>
         <translation>Энэ борлуулалтад QPay-ээр аль хэдийн оролдсон: үлдэгдлийг бэлэн мөнгө эсвэл картаар авах, эсвэл авсан төлбөрүүдийг буцааж өгөөд дахин эхлүүлнэ үү.</translation>
     </message>
@@ -5548,7 +5547,7 @@
         <translation>Нэхэмжлэх үүсгэж чадсангүй.</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+148"/>
         <source>The invoice was closed by the service: nothing was paid.</source>
         <translation>Үйлчилгээ нэхэмжлэхийг хаасан: төлбөр төлөгдөөгүй.</translation>
     </message>
@@ -5578,7 +5577,7 @@
         <translation>Төлбөр шалгахад алдаа гарлаа. Оролдсоор байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/receipts.py" line="+85"/>
+        <location filename="../../pos_app/ui/sale/flow/receipts.py" line="+93"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>Энэ борлуулалтын баримтыг гаргах PosAPI тохируулаагүй байна: Тохиргоонд (Ctrl+,) тохируулна уу.</translation>
     </message>
@@ -5588,7 +5587,7 @@
         <translation>Баримт гаргаж чадсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+10"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+28"/>
         <source>Training: the customer pays…</source>
         <translation>Сургалт: үйлчлүүлэгч төлж байна…</translation>
     </message>
@@ -5598,7 +5597,7 @@
         <translation>Сургалтын төлбөр амжилтгүй боллоо.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/cancel.py" line="+48"/>
+        <location filename="../../pos_app/ui/sale/flow/cancel.py" line="+52"/>
         <source>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</source>
         <translation>Энэ борлуулалт төлөгдсөн тул энд цуцлах боломжгүй. Буцаалтыг борлуулалтын түүхээс хийнэ.</translation>
     </message>
@@ -5618,17 +5617,17 @@
         <translation>Дүнгийн нэг хэсэг аль хэдийн төлөгдсөн тул борлуулалтыг шууд цуцлах боломжгүй. Үлдэгдлийг нэхэмжлэх, төлсөн хэсгийг буцаах эсвэл хүлээсээр байхын тулд Esc-г дахин дарна уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+1"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="-249"/>
         <source>Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, Ctrl+Shift+D) or clear the cart (F2).</source>
         <translation>Төлөх дүн алга: хөнгөлөлт нийт дүнг бүхэлд нь хасаж байна. Хөнгөлөлтийг цуцлах (Ctrl+D, Ctrl+Shift+D) эсвэл сагсыг цэвэрлэнэ үү (F2).</translation>
     </message>
     <message>
-        <location line="+94"/>
+        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+102"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
         <translation>{number} борлуулалтад төлбөр бүртгэгдсэн, гэхдээ тэр дэлгэцэнд алга: түүхээс (F4) харна уу.</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>The payment was not recorded; it does not count.</source>
         <translation>Төлбөр бүртгэгдсэнгүй; тооцогдохгүй.</translation>
     </message>
@@ -5638,7 +5637,7 @@
         <translation>Үлдэгдлийн нэхэмжлэлийн хариу алдагдлаа. Касс удахгүй дахин хайна.</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+30"/>
         <source>The payments could not be handed back.</source>
         <translation>Төлбөрийг буцааж өгч чадсангүй.</translation>
     </message>
@@ -5646,28 +5645,28 @@
 <context>
     <name>SalePage</name>
     <message>
-        <location filename="../../pos_app/ui/sale/cart/sale_page.py" line="+63"/>
+        <location filename="../../pos_app/ui/sale/cart/sale_page.py" line="+57"/>
         <source>Scan or type a code, or type a name  ·  3*code for three</source>
         <translation>Код уншуулах, бичих эсвэл нэрээр хайх  ·  3*код гурвыг нэмнэ</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+12"/>
         <source>Free line… (Ctrl+L)</source>
         <translation>Гараар нэмэх… (Ctrl+L)</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+31"/>
         <source>The cart is empty. Scan an item to start a sale.</source>
         <translation>Сагс хоосон. Борлуулалт эхлүүлэхийн тулд бараа уншуулна уу.</translation>
     </message>
     <message>
         <location line="+17"/>
-        <location line="+89"/>
+        <location line="+102"/>
         <source>Charge  (F12)</source>
         <translation>Төлбөр авах  (F12)</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-98"/>
         <source>Cash  (F7)</source>
         <translation>Бэлэн мөнгө  (F7)</translation>
     </message>
@@ -5697,7 +5696,7 @@
         <translation>үүнд НХАТ</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+113"/>
         <source>Discount</source>
         <translation>Хөнгөлөлт</translation>
     </message>
@@ -5712,7 +5711,7 @@
         <translation>Хөнгөлөлт (бараа {items} + борлуулалт {sale})</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/cart/entry.py" line="+126"/>
+        <location filename="../../pos_app/ui/sale/cart/entry.py" line="+157"/>
         <source>Nothing in the catalog is called &quot;{words}&quot;.</source>
         <translation>Каталогт &quot;{words}&quot; нэртэй бараа алга.</translation>
     </message>

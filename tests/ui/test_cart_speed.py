@@ -68,7 +68,7 @@ def _fill(till: Till, items: list[CatalogItem]) -> None:
     """A cart of one line per item (restored at once, as after a crash), the items in the catalog."""
     page = till.window.sale_page
     assert page.catalog is not None
-    page.catalog = Catalog([*page.catalog, *items])
+    page.set_catalog(Catalog([*page.catalog, *items]), page.sale_entry.search, page.scale_format)
     till.app.model.restore(tuple(CartLine(item.name, Decimal(1), item.price, item.barcode, item.tax_product_code,
                                           item.classification_code) for item in items))
 
@@ -136,7 +136,7 @@ def test_the_columns_fit_the_widest_values_without_measuring_rows(till: Till) ->
     page, model = till.window.sale_page, till.app.model
     # The widest quantity, and a price near the catalog's limit: both fit from the start.
     item = CatalogItem("2900000099999", "Алт", Decimal("99999999.99"), "8401", "0122", False)
-    page.catalog = Catalog([*(page.catalog or ()), item])
+    page.set_catalog(Catalog([*(page.catalog or ()), item]), page.sale_entry.search, page.scale_format)
     till.scan(f"9999*{item.barcode}")
     till.qtbot.waitUntil(lambda: isinstance(QApplication.activeModalWidget(), QMessageBox), timeout=WAIT_MS)
     till.qtbot.keyClick(QApplication.activeModalWidget(), Qt.Key.Key_Return,   # 9,999 of it: asked, and meant
@@ -155,7 +155,7 @@ def test_a_wider_value_widens_its_column_once_and_a_new_font_measures_again(till
     table, header = page.table, page.table.horizontalHeader()
     width = table.columnWidth(CartModel.AMOUNT)
     huge = CatalogItem("2900000088888", "Машин", Decimal("999999999999.99"), "8401", "0122", False)
-    page.catalog = Catalog([*(page.catalog or ()), huge])
+    page.set_catalog(Catalog([*(page.catalog or ()), huge]), page.sale_entry.search, page.scale_format)
     till.scan(huge.barcode)
     till.qtbot.wait(20)
     assert table.columnWidth(CartModel.AMOUNT) > width and _fits(till, 0, CartModel.AMOUNT)

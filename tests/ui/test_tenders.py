@@ -373,7 +373,7 @@ def test_f12_while_the_first_tender_is_being_written_does_nothing(make_till) -> 
     till.scan(MILK)
     till.key(Qt.Key.Key_F8)
     till.wait_stage(Stage.TENDERING)
-    till.flow.tender_in_flight = True                    # as while the money worker writes it
+    till.flow.tenders.in_flight = True                    # as while the money worker writes it
     assert not till.flow.charge()
     assert till.flow.stage is Stage.TENDERING
-    till.flow.tender_in_flight = False
+    till.flow.tenders.in_flight = False

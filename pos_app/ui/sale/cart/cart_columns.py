@@ -13,7 +13,7 @@ from pos_app.formats import money_text, quantity_text
 from pos_app.ui.sale.cart.cart_model import CartModel
 
 if TYPE_CHECKING:
-    from pos_app.ui.sale.cart.sale_page import CartTable
+    from pos_app.ui.sale.cart.cart_table import CartTable
 
 
 # What each number column is sized for before a line needs more: a two-digit quantity and a price or amount

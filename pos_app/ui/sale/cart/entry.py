@@ -8,7 +8,7 @@
 - Letters search the catalog by name as they are typed (Cyrillic, or Latin: `suu` finds Сүү;
   `pos_app.domain.search`); the list shows under the entry, ↑/↓ pick, Enter adds, Esc closes it. The
   keyboard stays in the entry throughout, so a scan in the middle of a search still adds its item.
-`SaleEntry` is a part of `SalePage`.
+`SaleEntry` is a part `SalePage` owns, built with the page's widgets it reads and the page's ways to speak.
 """
 
 from __future__ import annotations
@@ -16,10 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from decimal import Decimal
-from typing import TYPE_CHECKING
-
-from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QAbstractItemView, QFrame, QListWidget, QListWidgetItem, QWidget
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtWidgets import QAbstractItemView, QFrame, QLineEdit, QListWidget, QListWidgetItem, QTableView, QWidget
 
 from pos_app.domain.cart import CartError, parse_quantity
 from pos_app.domain.catalog import Catalog, CatalogItem, is_kilograms
@@ -30,9 +28,7 @@ from pos_app.formats import money_text, quantity_text
 
 from pos_app.ui.common.messages import refusal_text
 from pos_app.ui.common.questions import ask
-
-if TYPE_CHECKING:
-    from pos_app.ui.sale.cart.sale_page import SalePage
+from pos_app.ui.sale.cart.cart_model import CartModel
 
 translate = QCoreApplication.translate
 ITEM_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -87,16 +83,51 @@ class SearchList(QListWidget):
 
 
 class SaleEntry:
-    """The entry's lookups (mixed into `SalePage`)."""
+    """What the entry adds to the cart, looked up in the catalog the page was given. Its texts keep the "SalePage"
+    translation context."""
 
-    catalog: Catalog | None
-    search: CatalogSearch | None
-    scale_format: ScaleFormat | None
+    def __init__(self, entry: QLineEdit, results: SearchList, search_timer: QTimer, table: QTableView,
+                 model: CartModel, *, show_error: Callable[[str], None], clear_message: Callable[[], None],
+                 focus_entry: Callable[[], None]) -> None:
+        self.entry = entry
+        self.results = results
+        self.search_timer = search_timer      # restarted by each key typed; its timeout searches
+        self.table = table
+        self.model = model
+        self.show_error = show_error          # the page's message line
+        self.clear_message = clear_message
+        self.focus_entry = focus_entry
+        self.catalog: Catalog | None = None
+        self.search: CatalogSearch | None = None
+        self.scale_format: ScaleFormat | None = None
 
-    def on_search_timer_timeout(self: SalePage) -> None:
+    def use_catalog(self, catalog: Catalog | None, search: CatalogSearch | None = None,
+                    scale_format: ScaleFormat | None = None) -> None:
+        self.catalog, self.search, self.scale_format = catalog, search, scale_format
+        self.results.hide()
+
+    def on_entry_returned(self) -> None:
+        text = self.entry.text()
+        if not text.strip():
+            return
+        if self.search_timer.isActive():        # Enter before the list caught up with the last key
+            self.search_timer.stop()
+            self.on_entry_edited(text)
+        added = self.pick_result() if self.results.isVisible() or self.search and is_search(text) \
+            else self.add_code(text)
+        if added:
+            self.entry.clear()
+
+    def _keep_in_entry(self, text: str) -> None:
+        """A code not added stays in the entry, selected: seen, fixed by hand, or replaced by the next scan."""
+        if self.entry.text() != text:
+            self.entry.setText(text)
+        self.entry.selectAll()
+
+    def on_search_timer_timeout(self) -> None:
         self.on_entry_edited(self.entry.text())
 
-    def on_entry_edited(self: SalePage, text: str) -> None:
+    def on_entry_edited(self, text: str) -> None:
         if not is_search(text) or self.search is None:
             self.results.hide()
             return
@@ -107,7 +138,7 @@ class SaleEntry:
         self.results.show_items(self.search.find(words, SHOWN_RESULTS))
         self.place_results()
 
-    def place_results(self: SalePage) -> None:
+    def place_results(self) -> None:
         """Under the entry, over the cart only: the total beside the cart stays in sight while a name is typed."""
         if not self.results.isVisible():
             return
@@ -118,7 +149,7 @@ class SaleEntry:
         self.results.setGeometry(entry.left(), entry.bottom() + 2, width, height)
         self.results.raise_()
 
-    def pick_result(self: SalePage) -> bool:
+    def pick_result(self) -> bool:
         """Enter on a search: the item chosen in the list, at the quantity typed before it (`2*сүү`)."""
         item = self.results.current_item()
         text = self.entry.text()
@@ -140,7 +171,7 @@ class SaleEntry:
         self.table.selectRow(row)
         return True
 
-    def add_catalog_item(self: SalePage, item: CatalogItem) -> bool:
+    def add_catalog_item(self, item: CatalogItem) -> bool:
         """A quick key's item: one, or the quantity typed in the entry first (`0.75` then the key: 0.75 kg). An item
         sold by weight needs its weight typed first."""
         typed = self.entry.text().strip().rstrip("*").strip()
@@ -169,7 +200,7 @@ class SaleEntry:
         self.focus_entry()
         return True
 
-    def add_code(self: SalePage, text: str) -> bool:
+    def add_code(self, text: str) -> bool:
         """Add what the entry or a scan holds (`3*code` too); False, with the reason shown, when it cannot."""
         try:
             scan = parse_entry(text)
@@ -195,22 +226,22 @@ class SaleEntry:
         self.table.selectRow(row)
         return True
 
-    def ask_large(self: SalePage, quantity: Decimal, item: CatalogItem, text: str) -> None:
+    def ask_large(self, quantity: Decimal, item: CatalogItem, text: str) -> None:
         """A quantity the cashier may not have meant (`is_large`): asked first, the entry kept as typed. Enter and
         Esc keep it so (to be fixed or cleared); Ctrl+Enter adds it."""
         self._keep_in_entry(text)
         self.results.hide()
         self._ask_quantity(quantity, item.name, item.price, lambda: self.model.add_item(item, quantity), text)
 
-    def on_model_large_quantity_typed(self: SalePage, row: int, quantity: Decimal) -> None:
+    def on_model_large_quantity_typed(self, row: int, quantity: Decimal) -> None:
         """F3's quantity edit above the bound: asked first, the line as it was until then."""
         line = self.model.lines[row]
         self._ask_quantity(quantity, line.description, line.unit_price,
                            lambda: (self.model.set_quantity(row, quantity), row)[1], None)
 
-    def _ask_quantity(self: SalePage, quantity: Decimal, name: str, price: Decimal, add: Callable[[], int],
+    def _ask_quantity(self, quantity: Decimal, name: str, price: Decimal, add: Callable[[], int],
                       text: str | None) -> None:
-        box, yes_button = ask(self.window(), translate(
+        box, yes_button = ask(self.entry.window(), translate(
             "SalePage", "{quantity} × {item} at {price} comes to {amount}. Is the quantity right?").format(
             quantity=quantity_text(quantity), item=name, price=money_text(price),
             amount=money_text(quantity * price)),
@@ -219,7 +250,7 @@ class SaleEntry:
 
         def on_finished() -> None:
             box.deleteLater()
-            self.window().activateWindow()    # the keyboard comes back to the till, not to a closed box
+            self.entry.window().activateWindow()    # the keyboard comes back to the till, not to a closed box
             if box.clickedButton() is yes_button:
                 try:
                     row = add()
@@ -235,7 +266,7 @@ class SaleEntry:
         box.finished.connect(on_finished)
         box.open()
 
-    def _add_scale_label(self: SalePage, code: str, quantity: Decimal) -> int | None:
+    def _add_scale_label(self, code: str, quantity: Decimal) -> int | None:
         """A scale's label as a line of its own (ScaleError for a label that did not read right); None when the
         code is no scale label. A quantity typed before it (`2*label`: two packs alike) multiplies the line."""
         if self.scale_format is None or self.catalog is None:

@@ -2,7 +2,7 @@
 
 Keyboard first: the entry field has focus whenever nothing else is being
 done; a scanner types a code and Enter; letters search the catalog by name
-(`sale_entry.py`). Up/Down pick a line (or a name found), Delete on an
+(`entry.py`). Up/Down pick a line (or a name found), Delete on an
 empty entry removes it, F3 edits its quantity, Ctrl+L adds a free line.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -34,19 +33,17 @@ from pos_app.formats import discount_text, money_text
 
 from pos_app.ui.sale.cart.cart_columns import CartColumns
 from pos_app.ui.sale.cart.cart_model import CartModel, QuantityDelegate
+from pos_app.ui.sale.cart.cart_table import CartTable
 from pos_app.ui.common.messages import bounded_text
 from pos_app.ui.sale.cart.quick_keys import QuickKeys
-from pos_app.ui.sale.cart.entry import SaleEntry, SearchList, is_search
+from pos_app.ui.sale.cart.entry import SaleEntry, SearchList
 
 
 SEARCH_PAUSE_MS = 40     # a person's keys come 80 ms or more apart: the list follows each of them
 EDIT_TRIGGERS = QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
-# What may change the width the cart's number columns need.
-_REFIT_EVENTS = (QEvent.Type.FontChange, QEvent.Type.StyleChange, QEvent.Type.LocaleChange,
-                 QEvent.Type.LanguageChange)
 
 
-class SalePage(SaleEntry, QWidget):
+class SalePage(QWidget):
     charge_requested = Signal()
     cash_requested = Signal()
     card_requested = Signal()
@@ -54,15 +51,11 @@ class SalePage(SaleEntry, QWidget):
     def __init__(self, model: CartModel, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = model
-        self.catalog: Catalog | None = None
-        self.search: CatalogSearch | None = None
-        self.scale_format: ScaleFormat | None = None
 
         self.entry = EntryField()
         self.entry.setObjectName("entry")
         self.entry.setPlaceholderText(self.tr("Scan or type a code, or type a name  ·  3*code for three"))
         self.entry.setClearButtonEnabled(True)
-        self.entry.returnPressed.connect(self.on_entry_returned)
         self.entry.line_key_pressed.connect(self.on_line_key_pressed)
         # Searched once typing pauses: a Python slot at every key would make each of a scanner's keys wait for
         # the GIL (see scanner.py); the timer is restarted by Qt alone, and a scan's text is gone before it fires.
@@ -70,11 +63,8 @@ class SalePage(SaleEntry, QWidget):
         self.search_timer.setSingleShot(True)
         self.search_timer.setInterval(SEARCH_PAUSE_MS)
         self.entry.textEdited.connect(self.search_timer.start)
-        self.search_timer.timeout.connect(self.on_search_timer_timeout)
         self.results = SearchList(self)
-        self.results.itemClicked.connect(lambda _row: self.on_entry_returned())   # a touch picks it
         self.quick_keys = QuickKeys()
-        self.quick_keys.picked.connect(self.add_catalog_item)
 
         self.free_line_button = QPushButton(self.tr("Free line… (Ctrl+L)"))
         self.free_line_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -99,6 +89,14 @@ class SalePage(SaleEntry, QWidget):
         # After a quantity edit the scanner's next code must land in the entry again.
         self.table.itemDelegateForColumn(CartModel.QUANTITY).closeEditor.connect(
             lambda *_: QTimer.singleShot(0, self.focus_entry))
+        # What the entry, a touch on a name found and a quick key add (the catalog comes with `set_catalog`).
+        self.sale_entry = SaleEntry(self.entry, self.results, self.search_timer, self.table, model,
+                                    show_error=self.show_error, clear_message=self.clear_message,
+                                    focus_entry=self.focus_entry)
+        self.entry.returnPressed.connect(self.sale_entry.on_entry_returned)
+        self.search_timer.timeout.connect(self.sale_entry.on_search_timer_timeout)
+        self.results.itemClicked.connect(lambda _row: self.sale_entry.on_entry_returned())   # a touch picks it
+        self.quick_keys.picked.connect(self.sale_entry.add_catalog_item)
         self.empty_hint = QLabel(self.tr("The cart is empty. Scan an item to start a sale."))
         self.empty_hint.setObjectName("hint")
         self.empty_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -176,7 +174,7 @@ class SalePage(SaleEntry, QWidget):
 
         model.changed.connect(self.on_model_changed)
         model.refused.connect(self.show_error)
-        model.large_quantity_typed.connect(self.on_model_large_quantity_typed)
+        model.large_quantity_typed.connect(self.sale_entry.on_model_large_quantity_typed)
         self.on_model_changed()
 
     # -- focus ------------------------------------------------------------------------
@@ -188,12 +186,25 @@ class SalePage(SaleEntry, QWidget):
 
     def set_catalog(self, catalog: Catalog | None, search: CatalogSearch | None = None,
                     scale_format: ScaleFormat | None = None) -> None:
-        self.catalog, self.search, self.scale_format = catalog, search, scale_format
-        self.results.hide()
+        self.sale_entry.use_catalog(catalog, search, scale_format)
+
+    @property
+    def catalog(self) -> Catalog | None:
+        """The catalog the entry adds from (None: the till's books are not read yet)."""
+        return self.sale_entry.catalog
+
+    @property
+    def scale_format(self) -> ScaleFormat | None:
+        """How the shop's scale labels read (None: no scale)."""
+        return self.sale_entry.scale_format
+
+    def add_code(self, text: str) -> bool:
+        """See `SaleEntry.add_code` (a scan comes here)."""
+        return self.sale_entry.add_code(text)
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
-        self.place_results()
+        self.sale_entry.place_results()
 
     def set_busy(self, busy: bool, text: str = "") -> None:
         """While the invoice is being created: no edits, Charge off (a double press does nothing)."""
@@ -232,24 +243,6 @@ class SalePage(SaleEntry, QWidget):
         self.message.show()
 
     # -- slots -----------------------------------------------------------------------------
-
-    def on_entry_returned(self) -> None:
-        text = self.entry.text()
-        if not text.strip():
-            return
-        if self.search_timer.isActive():        # Enter before the list caught up with the last key
-            self.search_timer.stop()
-            self.on_entry_edited(text)
-        added = self.pick_result() if self.results.isVisible() or self.search and is_search(text) \
-            else self.add_code(text)
-        if added:
-            self.entry.clear()
-
-    def _keep_in_entry(self, text: str) -> None:
-        """A code not added stays in the entry, selected: seen, fixed by hand, or replaced by the next scan."""
-        if self.entry.text() != text:
-            self.entry.setText(text)
-        self.entry.selectAll()
 
     def on_free_line_clicked(self) -> None:
         from pos_app.ui.sale.dialogs.free_line import FreeLineDialog   # (with the first free line, not the window)
@@ -343,25 +336,5 @@ class EntryField(QLineEdit):
         if key in (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_F3) or (key == Qt.Key.Key_Delete and not self.text()) \
                 or key == Qt.Key.Key_Escape:
             self.line_key_pressed.emit(key)
-        else:
-            super().keyPressEvent(event)
-
-
-class CartTable(QTableView):
-    """The cart's table: Delete removes the selected line, F3 edits its quantity. `looks_changed` says its
-    font, style or language changed (True: the language or locale). Overridden handlers, not an event
-    filter, so that painting the table never calls into Python."""
-
-    line_key_pressed = Signal(int)
-    looks_changed = Signal(bool)
-
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
-        super().changeEvent(event)
-        if event.type() in _REFIT_EVENTS:
-            self.looks_changed.emit(event.type() in (QEvent.Type.LanguageChange, QEvent.Type.LocaleChange))
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
-        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_F3):
-            self.line_key_pressed.emit(event.key())
         else:
             super().keyPressEvent(event)

@@ -1,7 +1,7 @@
-"""Cancelling the sale's open invoice, a part of `SaleFlow` (mixed in): the customer may pay first (the sale is then
-paid), or pay part of it (it goes on: wait, invoice the rest, or give the part back); a split sale's QPay part
-cancelled goes back to its tenders. Texts keep the "SaleFlow" translation context; the signals live on
-`SaleFlow`."""
+"""Cancelling the sale's open invoice, a part `SaleFlow` owns: the customer may pay first (the sale is then paid),
+or pay part of it (it goes on: wait, invoice the rest, or give the part back); a split sale's QPay part cancelled
+goes back to its tenders. Texts keep the "SaleFlow" translation context; the signals it emits are the flow's,
+handed to it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QTimer, SignalInstance
+from PySide6.QtCore import QCoreApplication, SignalInstance
 
 from pos_app.domain.sale import Sale, Stage
 
@@ -18,30 +18,34 @@ from pos_app.ui.common.tasks import TaskRunner
 
 if TYPE_CHECKING:
     from pos_app.checkout.after_sale import CancelOutcome
-
-    from pos_app.ui.sale.flow.part_paid import PartPaidActions
+    from pos_app.checkout.partial import SaleCheck
     from pos_app.checkout.sale_services import SaleServices
 
 
 translate = QCoreApplication.translate     # lupdate reads translate("SaleFlow", "...") calls
 
 
-class CancelSteps:
-    """`SaleFlow`'s cancel methods."""
+class InvoiceCancelling:
+    """Cancelling the open invoice of the sale on screen, while the flow's checks pause."""
 
-    sale: Sale | None
-    services: SaleServices | None
-    runner: TaskRunner
-    part_paid: PartPaidActions
-    stage_changed: SignalInstance
-    cancel_failed: SignalInstance
-    _poll_timer: QTimer
-    _move: Callable[[Stage], None]
-    _schedule_poll: Callable[[], None]
+    def __init__(self, runner: TaskRunner, on_screen: Callable[[], Sale | None],
+                 services: Callable[[], SaleServices | None], move: Callable[[Stage], None],
+                 stop_polling: Callable[[], None], schedule_poll: Callable[[], None],
+                 part_paid_seen: Callable[[Sale, SaleCheck], None], *, stage_changed: SignalInstance,
+                 cancel_failed: SignalInstance) -> None:
+        self.runner = runner
+        self.on_screen = on_screen            # the flow's sale on screen (None: an empty cart)
+        self.services = services              # the flow's services (None: still starting, or none)
+        self.move = move                      # the sale on screen to another stage, said
+        self.stop_polling = stop_polling
+        self.schedule_poll = schedule_poll    # the next check, at the schedule's pace
+        self.part_paid_seen = part_paid_seen  # what a check (here the cancel's) found paid of the sale
+        self.stage_changed = stage_changed
+        self.cancel_failed = cancel_failed
 
     def cancel_sale(self) -> bool:
         """Cancel the open invoice (the window has asked for confirmation)."""
-        sale, services = self.sale, self.services
+        sale, services = self.on_screen(), self.services()
         if sale is None or services is None:
             return False
         if sale.stage in (Stage.PAID, Stage.ISSUING_RECEIPT, Stage.COMPLETED):
@@ -50,8 +54,8 @@ class CancelSteps:
             return False
         if sale.stage is not Stage.AWAITING_PAYMENT or sale.invoice is None:
             return False
-        self._poll_timer.stop()
-        self._move(Stage.CANCELLING)
+        self.stop_polling()
+        self.move(Stage.CANCELLING)
         number, journal = sale.number, services.journal
         from pos_app.checkout.after_sale import cancel_open_invoice   # the checkout: loaded after the window
 
@@ -62,13 +66,13 @@ class CancelSteps:
         return True
 
     def _on_cancel_done(self, sale: Sale, done: Future[CancelOutcome]) -> None:
-        if sale is not self.sale or sale.stage is not Stage.CANCELLING:
+        if sale is not self.on_screen() or sale.stage is not Stage.CANCELLING:
             return
         try:
             outcome = done.result()
         except Exception as exc:  # noqa: BLE001
-            self._move(Stage.AWAITING_PAYMENT)
-            self._schedule_poll()
+            self.move(Stage.AWAITING_PAYMENT)
+            self.schedule_poll()
             self.cancel_failed.emit(describe_error(exc, translate("SaleFlow", "The sale could not be cancelled. "
                                                                 "It is still open; try again.")))
             return
@@ -84,15 +88,15 @@ class CancelSteps:
         elif outcome.result is CancelResult.PARTLY_PAID:
             # Money arrived but not all of it: not cancelled (a payment would be stranded); the cashier
             # chooses how the sale goes on (part_paid.py): wait, invoice the rest, or give the part back.
-            self._move(Stage.AWAITING_PAYMENT)
+            self.move(Stage.AWAITING_PAYMENT)
             if check is not None:
-                self.part_paid.seen(sale, SaleCheck(check, sale.qpay_amount, sale.invoice, sale.qpay_amount))
-            self._schedule_poll()
+                self.part_paid_seen(sale, SaleCheck(check, sale.qpay_amount, sale.invoice, sale.qpay_amount))
+            self.schedule_poll()
             self.cancel_failed.emit(translate("SaleFlow", "Part of the amount is already paid, so the sale cannot "
                                                           "simply be "
                                             "cancelled. Press Esc again to invoice the rest, give the part back "
                                             "or keep waiting."))
         else:
             # A split sale's QPay part cancelled: back to its tenders (take the rest another way, or hand back).
-            self._move(Stage.TENDERING if sale.tenders else Stage.CANCELLED)
+            self.move(Stage.TENDERING if sale.tenders else Stage.CANCELLED)
 

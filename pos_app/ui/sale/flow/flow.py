@@ -1,5 +1,8 @@
 """The sale's conductor: turns the cashier's intents into background calls and
 the calls' outcomes into stage changes. Holds no widgets; pages watch its signals.
+It holds the sale on screen and owns the parts that do the work for a stage: the
+tenders (`tenders.py`), the receipt (`receipts.py`), cancelling the invoice
+(`cancel.py`) and a partly paid sale's ways on (`part_paid.py`).
 
 Polling: one check in flight at a time, the next one scheduled only after the
 last one finished, at the `PollSchedule`'s pace (slower on errors, never
@@ -12,6 +15,7 @@ import logging
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -19,10 +23,13 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from pos_app.domain.poll import PollSchedule
 from pos_app.domain.sale import (
     OpenInvoice,
+    ReceiptVia,
+    Receiver,
     Sale,
     SaleStateError,
     Stage,
 )
+from pos_app.domain.tenders import CashTender
 from pos_app.checkout.sale_services import SaleServices
 from pos_app.qpay.errors import (
     APIConnectionError,
@@ -34,9 +41,9 @@ from pos_app.qpay.errors import (
 from pos_app.ui.sale.cart.cart_model import CartModel
 from pos_app.ui.common.messages import describe_error
 from pos_app.ui.sale.flow.part_paid import PartPaidActions
-from pos_app.ui.sale.flow.cancel import CancelSteps
-from pos_app.ui.sale.flow.receipts import ReceiptSteps
-from pos_app.ui.sale.flow.tenders import TenderSteps, nothing_to_pay
+from pos_app.ui.sale.flow.cancel import InvoiceCancelling
+from pos_app.ui.sale.flow.receipts import ReceiptIssuing
+from pos_app.ui.sale.flow.tenders import SaleTenders
 from pos_app.ui.common.tasks import TaskRunner
 
 # The checkout (the clients, pydantic, PyJWT) is imported where the flow first calls it, on a worker, after the
@@ -51,7 +58,7 @@ logger = logging.getLogger(__name__)
 STATUS_EVERY = 10
 
 
-class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
+class SaleFlow(QObject):
     stage_changed = Signal(object)        # the Sale (or None: back to an empty cart)
     charge_failed = Signal(str)
     connection_changed = Signal(str)      # "" when fine, else a calm sentence
@@ -87,8 +94,34 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
         self._poll_timer = QTimer(self)
         self._poll_timer.setSingleShot(True)
         self._poll_timer.timeout.connect(self._poll)
-        self.part_paid = PartPaidActions(self)   # a partly paid sale: what is paid, the rest, giving it back
-        self.receipts_queued: set[str] = set()   # sales whose PosAPI receipt the till asks again by itself
+        # The parts see the sale on screen and the services as they are when they act.
+        on_screen, services_now = (lambda: self.sale), (lambda: self.services)
+        # A partly paid sale: what is paid, the rest, giving it back.
+        self.part_paid = PartPaidActions(runner, on_screen, services_now, self.stop, self.check_now,
+                                         lambda: self._poll_in_flight, stage_changed=self.stage_changed,
+                                         notice=self.notice, parent=self)
+        self.tenders = SaleTenders(runner, on_screen, services_now, self._move, self.start_polling,
+                                   stage_changed=self.stage_changed, tender_taken=self.tender_taken,
+                                   tender_failed=self.tender_failed, notice=self.notice)
+        self.receipts = ReceiptIssuing(runner, on_screen, services_now, self._move,
+                                       stage_changed=self.stage_changed, receipt_failed=self.receipt_failed,
+                                       receipt_issued=self.receipt_issued,
+                                       receipt_receiver_differed=self.receipt_receiver_differed,
+                                       receipt_queued=self.receipt_queued,
+                                       organization_looked_up=self.organization_looked_up)
+        self.cancelling = InvoiceCancelling(runner, on_screen, services_now, self._move, self.stop,
+                                            self._schedule_poll, self.part_paid.seen,
+                                            stage_changed=self.stage_changed, cancel_failed=self.cancel_failed)
+
+    # -- what the till hands it ------------------------------------------------------
+
+    def use_services(self, services: SaleServices | None) -> None:
+        """The payment side to sell with from the next step on (None: none, `set_unavailable` says why)."""
+        self.services = services
+
+    def set_unavailable(self, reason: str) -> None:
+        """Why there are no services, said on Charge ("": none to say, or "still starting" while it starts)."""
+        self.unavailable_reason = reason
 
     # -- state ----------------------------------------------------------------------
 
@@ -108,6 +141,21 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
     def poll_in_flight(self) -> bool:
         return self._poll_in_flight
 
+    @property
+    def tender_in_flight(self) -> bool:
+        """A tender (or handing them back) is being written: the sale on screen waits for it."""
+        return self.tenders.in_flight
+
+    @property
+    def receipts_queued(self) -> set[str]:
+        """Sales whose PosAPI receipt the till asks again by itself."""
+        return self.receipts.queued
+
+    @property
+    def cash_step(self) -> Decimal:
+        """What cash is rounded to (the shop's setting, with the services)."""
+        return self.tenders.cash_step
+
     def _move(self, stage: Stage) -> None:
         assert self.sale is not None
         self.sale.move_to(stage)
@@ -126,16 +174,10 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
             self.sale = None      # nothing taken yet: the whole sale by QPay
         if self.sale is not None and not self.sale.is_final:
             return False  # a charge is in flight or a sale is open: a double press does nothing
-        if self.services is None:
-            self.charge_failed.emit(self.unavailable_reason
-                                    or self.tr("The payment service is still starting. Try again in a moment."))
+        services = self._services_for_the_cart()
+        if services is None:
             return False
-        if self.cart.is_empty or self.cart.total <= 0:
-            self.charge_failed.emit(nothing_to_pay(self.cart.is_empty))
-            return False
-        services = self.services
-        sale = Sale(number="", lines=self.cart.lines, total=self.cart.total, taxes=self.cart.taxes,
-                    receipt_via=self.receipt_via(tendered=False), sale_discount=self.cart.cart.sale_discount)
+        sale = self._sale_of_cart(tendered=False)
         sale.move_to(Stage.CHARGING)
         self.sale = sale
         self.stage_changed.emit(sale)
@@ -147,6 +189,37 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
 
         self.runner.run_in_background(create, lambda done: self._on_charge_done(sale, done), money=True)
         return True
+
+    def _services_for_the_cart(self) -> SaleServices | None:
+        """The services to sell the cart with; None, with why said, when there are none or the cart has nothing
+        to pay."""
+        if self.services is None:
+            self.charge_failed.emit(self.unavailable_reason
+                                    or self.tr("The payment service is still starting. Try again in a moment."))
+            return None
+        if self.cart.is_empty or self.cart.total <= 0:
+            self.charge_failed.emit(self._nothing_to_pay(self.cart.is_empty))
+            return None
+        return self.services
+
+    def _nothing_to_pay(self, empty: bool) -> str:
+        """Why there is nothing to charge: an empty cart, or discounts that take the whole total."""
+        if empty:
+            return self.tr("The cart is empty: scan or add an item first.")
+        return self.tr("Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, "
+                       "Ctrl+Shift+D) or clear the cart (F2).")
+
+    def _sale_of_cart(self, tendered: bool) -> Sale:
+        """A new sale of what the cart holds now (no number yet: the journal gives it with its first step)."""
+        return Sale(number="", lines=self.cart.lines, total=self.cart.total, taxes=self.cart.taxes,
+                    receipt_via=self.receipt_via(tendered), sale_discount=self.cart.cart.sale_discount)
+
+    def receipt_via(self, tendered: bool) -> ReceiptVia:
+        """How a new sale will get its receipt: PosAPI when the shop has one; else QPay's ebarimt for a QPay sale,
+        and none at all for cash or the card terminal."""
+        if self.services is not None and self.services.posapi is not None:
+            return ReceiptVia.POSAPI
+        return ReceiptVia.NONE if tendered else ReceiptVia.QPAY
 
     def _charge_rest(self, sale: Sale) -> bool:
         """QPay for what the tenders left due: the sale's invoice asks only that."""
@@ -177,7 +250,7 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
             logger.warning("charge failed: %s", type(exc).__name__)
             text = describe_error(exc, self.tr("The invoice could not be created."))
             if sale.tenders:      # where the journal says the split sale is (its cash is in the drawer)
-                self.settle_rest(sale, text)
+                self.tenders.settle_rest(sale, text)
                 return
             self.sale = None
             self.stage_changed.emit(None)
@@ -203,6 +276,47 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
             self._start_polling()
         self.stage_changed.emit(sale)
         return True
+
+    # -- tenders (the work in `tenders.py`) ------------------------------------------------
+
+    def start_tendering(self) -> bool:
+        """From the cart to the tender page (cash, card terminal, or QPay for the rest). Nothing is written yet."""
+        if self.sale is not None and self.sale.stage is Stage.TENDERING:
+            return True
+        if self.sale is not None and not self.sale.is_final:
+            return False
+        if self._services_for_the_cart() is None:
+            return False
+        sale = self._sale_of_cart(tendered=True)
+        sale.move_to(Stage.TENDERING)
+        self.sale = sale
+        self.stage_changed.emit(sale)
+        return True
+
+    def leave_tendering(self) -> bool:
+        """Back to the cart from a tender page where nothing was taken."""
+        sale = self.sale
+        if sale is None or sale.stage is not Stage.TENDERING or sale.tenders or self.tender_in_flight:
+            return False
+        self.sale = None
+        self.stage_changed.emit(None)
+        return True
+
+    def cash_tender(self, given: object) -> CashTender | None:
+        """See `SaleTenders.cash_tender`."""
+        return self.tenders.cash_tender(given)
+
+    def take_cash(self, given: object) -> bool:
+        """See `SaleTenders.take_cash`."""
+        return self.tenders.take_cash(given)
+
+    def take_card(self, amount: object, approval_code: object) -> bool:
+        """See `SaleTenders.take_card`."""
+        return self.tenders.take_card(amount, approval_code)
+
+    def hand_back_tenders(self) -> bool:
+        """See `SaleTenders.hand_back_tenders`."""
+        return self.tenders.hand_back_tenders()
 
     # -- waiting for the payment ----------------------------------------------------------
 
@@ -306,6 +420,24 @@ class SaleFlow(TenderSteps, ReceiptSteps, CancelSteps, QObject):
             return self.tr("The payment service is having trouble. Still checking.")
         logger.error("payment check failed unexpectedly: %r", exc)
         return self.tr("Checking the payment failed. Still trying.")
+
+    def cancel_sale(self) -> bool:
+        """See `InvoiceCancelling.cancel_sale`."""
+        return self.cancelling.cancel_sale()
+
+    # -- the receipt (the work in `receipts.py`) --------------------------------------------
+
+    def issue_receipt(self, receiver: Receiver) -> bool:
+        """See `ReceiptIssuing.issue_receipt`."""
+        return self.receipts.issue_receipt(receiver)
+
+    def reissue_receipt(self, receiver: Receiver) -> bool:
+        """See `ReceiptIssuing.reissue_receipt`."""
+        return self.receipts.reissue_receipt(receiver)
+
+    def look_up_organization(self, register: str) -> None:
+        """See `ReceiptIssuing.look_up_organization`."""
+        self.receipts.look_up_organization(register)
 
     # -- training ---------------------------------------------------------------------------
 

@@ -14,16 +14,16 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, Signal, SignalInstance
 
 from pos_app.domain.sale import Sale, Stage
 
 from pos_app.ui.common.messages import describe_error
+from pos_app.ui.common.tasks import TaskRunner
 
 if TYPE_CHECKING:
     from pos_app.checkout.partial import PartOutcome, SaleCheck
-
-    from pos_app.ui.sale.flow.flow import SaleFlow
+    from pos_app.checkout.sale_services import SaleServices
 
 
 @dataclass(frozen=True)
@@ -42,9 +42,19 @@ class PartPaidActions(QObject):
     changed = Signal(object)   # PartPaid, or None once nothing (or everything) is paid
     failed = Signal(str)
 
-    def __init__(self, flow: SaleFlow) -> None:
-        super().__init__(flow)
-        self.flow = flow
+    def __init__(self, runner: TaskRunner, on_screen: Callable[[], Sale | None],
+                 services: Callable[[], SaleServices | None], stop_polling: Callable[[], None],
+                 check_now: Callable[[], None], poll_in_flight: Callable[[], bool], *, stage_changed: SignalInstance,
+                 notice: SignalInstance, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runner = runner
+        self.on_screen = on_screen            # the flow's sale on screen (None: an empty cart)
+        self.services = services              # the flow's services (None: still starting, or none)
+        self.stop_polling = stop_polling
+        self.check_now = check_now            # the flow checks the sale at once
+        self.poll_in_flight = poll_in_flight  # a check of the flow's is on its way
+        self.stage_changed = stage_changed    # the flow's
+        self.notice = notice                  # the flow's
         self.state: PartPaid | None = None
         self.busy = False                   # a way on is running: the flow's checks wait
         self._deferred: Callable[[], None] | None = None
@@ -95,14 +105,14 @@ class PartPaidActions(QObject):
         """A new invoice for what is still to pay; the screen shows it once it is made."""
         if self.state is None:
             return False
-        self.flow.notice.emit(self.tr("Creating an invoice for the rest…"))
+        self.notice.emit(self.tr("Creating an invoice for the rest…"))
         from pos_app.checkout.partial import invoice_rest   # the checkout: with the backend, after the window
 
         return self._start(invoice_rest, self._on_rest_done)
 
     def give_back(self) -> bool:
         """Cancel the card payments of the part paid, then the invoices: the sale ends cancelled."""
-        sale = self.flow.sale
+        sale = self.on_screen()
         if self.state is None or not self.state.can_give_back or sale is None:
             return False
         from pos_app.checkout.partial import give_part_back
@@ -111,22 +121,21 @@ class PartPaidActions(QObject):
 
     def _start(self, work: Callable[..., Any], on_done: Callable[[Sale, Future[Any]], None],
                stage: Stage | None = None) -> bool:
-        flow = self.flow
-        sale, services = flow.sale, flow.services
+        sale, services = self.on_screen(), self.services()
         if self.busy or sale is None or services is None or sale.stage is not Stage.AWAITING_PAYMENT:
             return False
         self.busy = True
-        flow.stop()
+        self.stop_polling()
         if stage is not None:
             sale.move_to(stage)
-            flow.stage_changed.emit(sale)
+            self.stage_changed.emit(sale)
         journal, checkout, number = services.journal, services.checkout, sale.number
 
         def launch() -> None:
-            flow.runner.run_in_background(lambda: work(journal, checkout, number),
+            self.runner.run_in_background(lambda: work(journal, checkout, number),
                                           lambda done: on_done(sale, done), money=True)
 
-        if flow.poll_in_flight:
+        if self.poll_in_flight():
             self._deferred = launch
         else:
             launch()
@@ -134,7 +143,7 @@ class PartPaidActions(QObject):
 
     def _on_rest_done(self, sale: Sale, done: Future[SaleCheck]) -> None:
         self.busy = False
-        if sale is not self.flow.sale:
+        if sale is not self.on_screen():
             return
         try:
             result = done.result()
@@ -146,11 +155,11 @@ class PartPaidActions(QObject):
                 self.seen(sale, result)
                 if not result.part_paid:
                     self.failed.emit(self.tr("Nothing is paid yet: the customer pays the invoice on screen."))
-        self.flow.check_now()
+        self.check_now()
 
     def _on_given_back(self, sale: Sale, done: Future[PartOutcome]) -> None:
         self.busy = False
-        if sale is not self.flow.sale or sale.stage is not Stage.CANCELLING:
+        if sale is not self.on_screen() or sale.stage is not Stage.CANCELLING:
             return
         try:
             outcome = done.result()
@@ -164,30 +173,30 @@ class PartPaidActions(QObject):
             self._show(None, False)
             sale.payments = outcome.sale.payments if outcome.sale.is_reversed else ()
             sale.move_to(Stage.CANCELLED)
-            self.flow.stage_changed.emit(sale)
+            self.stage_changed.emit(sale)
         elif outcome.result is CancelResult.PAID and outcome.check is not None:
             self._show(None, False)
             self._close_paid(sale)
             sale.paid(outcome.check.payments)
-            self.flow.stage_changed.emit(sale)
+            self.stage_changed.emit(sale)
             self.failed.emit(self.tr("The customer has paid the rest meanwhile, so nothing was given back."))
         else:
             self._back_to_waiting(sale, self.tr("More money arrived meanwhile: the sale is still open."))
 
     def _back_to_waiting(self, sale: Sale, text: str) -> None:
         sale.move_to(Stage.AWAITING_PAYMENT)
-        self.flow.stage_changed.emit(sale)
+        self.stage_changed.emit(sale)
         self.failed.emit(text)
-        self.flow.check_now()
+        self.check_now()
 
     def _close_paid(self, sale: Sale) -> None:
         """Paid in full across its invoices: the remainder invoices nobody paid are cancelled, and a payment
         that landed on one that could not be (an over-payment) is recorded, owed its receipt. On the money
         worker, before the receipt step it queues after this."""
-        services = self.flow.services
+        services = self.services()
         if services is None:
             return
         journal, checkout, number = services.journal, services.checkout, sale.number
         from pos_app.checkout.partial import close_paid_sale
 
-        self.flow.runner.run_in_background(lambda: close_paid_sale(journal, checkout, number), money=True)
+        self.runner.run_in_background(lambda: close_paid_sale(journal, checkout, number), money=True)

@@ -1,5 +1,5 @@
-"""The sale's receipt step, a part of `SaleFlow` (mixed in): one receipt for each payment of the paid
-sale, issued again when the service recorded another receiver. The signals live on `SaleFlow`."""
+"""The sale's receipt step, a part `SaleFlow` owns: one receipt for each payment of the paid sale, issued again
+when the service recorded another receiver. The signals it emits are the flow's, handed to it."""
 
 from __future__ import annotations
 
@@ -21,26 +21,32 @@ if TYPE_CHECKING:
     from pos_app.checkout.sale_services import SaleServices
 
 
-class ReceiptSteps:
-    """`SaleFlow`'s receipt methods; its texts keep the "SaleFlow" translation context."""
+class ReceiptIssuing:
+    """The receipt of the sale on screen, and the organization look-up for its receiver. Its texts keep the
+    "SaleFlow" translation context."""
 
-    sale: Sale | None
-    services: SaleServices | None
-    runner: TaskRunner
-    stage_changed: SignalInstance
-    receipt_failed: SignalInstance
-    receipt_issued: SignalInstance
-    receipt_receiver_differed: SignalInstance
-    receipt_queued: SignalInstance
-    organization_looked_up: SignalInstance
-    receipts_queued: set[str]
-    _move: Callable[[Stage], None]
+    def __init__(self, runner: TaskRunner, on_screen: Callable[[], Sale | None],
+                 services: Callable[[], SaleServices | None], move: Callable[[Stage], None], *,
+                 stage_changed: SignalInstance, receipt_failed: SignalInstance, receipt_issued: SignalInstance,
+                 receipt_receiver_differed: SignalInstance, receipt_queued: SignalInstance,
+                 organization_looked_up: SignalInstance) -> None:
+        self.runner = runner
+        self.on_screen = on_screen            # the flow's sale on screen (None: an empty cart)
+        self.services = services              # the flow's services (None: still starting, or none)
+        self.move = move                      # the sale on screen to another stage, said
+        self.stage_changed = stage_changed
+        self.receipt_failed = receipt_failed
+        self.receipt_issued = receipt_issued
+        self.receipt_receiver_differed = receipt_receiver_differed
+        self.receipt_queued = receipt_queued
+        self.organization_looked_up = organization_looked_up
+        self.queued: set[str] = set()         # sales whose PosAPI receipt the till asks again by itself
 
     def issue_receipt(self, receiver: Receiver) -> bool:
         """The paid sale's receipt. Through PosAPI: one for the whole sale (a request whose answer was lost is
         asked again unchanged, the same bill number, never made twice). Through QPay: one for each payment (asking
         again returns the receipt already made, one active receipt a payment)."""
-        sale = self.sale
+        sale = self.on_screen()
         if sale is None or sale.stage is not Stage.PAID:
             return False
         if sale.receipt_via is ReceiptVia.POSAPI:
@@ -55,7 +61,8 @@ class ReceiptSteps:
         """The organization with `register` named by the tax system's look-up, on the task runner (never the money
         worker: a slow look-up holds up no payment); `organization_looked_up` tells. Without PosAPI there is no
         look-up here: it tells None at once."""
-        desk = self.services.posapi if self.services is not None else None
+        services = self.services()
+        desk = services.posapi if services is not None else None
         if desk is None:
             self.organization_looked_up.emit(register, None)
             return
@@ -70,16 +77,17 @@ class ReceiptSteps:
 
     def reissue_receipt(self, receiver: Receiver) -> bool:
         """The receipt was made for another receiver than the one asked: void it, issue it again."""
-        if self.sale is None or self.sale.stage is not Stage.COMPLETED:
+        sale = self.on_screen()
+        if sale is None or sale.stage is not Stage.COMPLETED:
             return False
-        if self.sale.receipt_via is ReceiptVia.POSAPI:
+        if sale.receipt_via is ReceiptVia.POSAPI:
             return self._posapi_step(receiver, reissue=True)
         from pos_app.checkout.receipts import reissue_receipts
 
         return self._receipt_step(receiver, reissue_receipts)
 
     def _posapi_step(self, receiver: Receiver, *, reissue: bool) -> bool:
-        services = self.services
+        services = self.services()
         desk = services.posapi if services is not None else None
         if desk is None:
             self.receipt_failed.emit(QCoreApplication.translate(
@@ -93,17 +101,17 @@ class ReceiptSteps:
 
     def _receipt_step(self, receiver: Receiver,
                       step: Callable[[Journal, Checkout, str, Receiver], JournalSale]) -> bool:
-        sale, services = self.sale, self.services
+        sale, services = self.on_screen(), self.services()
         if sale is None or services is None:
             return False
-        self._move(Stage.ISSUING_RECEIPT)
+        self.move(Stage.ISSUING_RECEIPT)
         number, journal, checkout = sale.number, services.journal, services.checkout
         self.runner.run_in_background(_with_record(journal, number, lambda: step(journal, checkout, number, receiver)),
                                       lambda done: self._on_receipt_done(sale, receiver, done), money=True)
         return True
 
     def _on_receipt_done(self, sale: Sale, asked: Receiver, done: Future[_Attempt]) -> None:
-        if sale is not self.sale:
+        if sale is not self.on_screen():
             return
         from pos_app.journal.records import JournalStatus   # (loaded with the journal that answered)
         try:
@@ -121,7 +129,7 @@ class ReceiptSteps:
                 "SaleFlow", "The receipt could not be issued.")))
             if recorded is not None and recorded.status is JournalStatus.RECEIPT_PENDING \
                     and recorded.receipt_via is ReceiptVia.POSAPI:
-                self.receipts_queued.add(sale.number)
+                self.queued.add(sale.number)
                 self.receipt_queued.emit(sale.number)    # asked again by the till, the same request
             return
         assert recorded is not None

@@ -1,6 +1,6 @@
-"""The sale's tenders, a part of `SaleFlow` (mixed in): cash with its change, the bank's card terminal with its
-approval code, any mix of them, and QPay for what they leave due; the tenders handed back when the customer
-leaves before the sale is covered. The signals live on `SaleFlow`.
+"""The sale's tenders, a part `SaleFlow` owns: cash with its change, the bank's card terminal with its approval
+code, any mix of them, and QPay for what they leave due; the tenders handed back when the customer leaves before the
+sale is covered. The signals it emits are the flow's, handed to it.
 
 A tender counts once the journal has it (`checkout/tenders.py` writes it, on the money worker): the first one
 begins the sale (its number taken in the same transaction), and the one that covers the total makes it paid. Until
@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QTimer, SignalInstance
 
 from pos_app.domain.cash import DEFAULT_CASH_STEP
-from pos_app.domain.sale import OpenInvoice, ReceiptVia, Sale, Stage
+from pos_app.domain.sale import OpenInvoice, Sale, Stage
 from pos_app.domain.tenders import CardTender, CashTender, Tender, TenderError, Tendering
 
-from pos_app.ui.sale.cart.cart_model import CartModel
 from pos_app.ui.common.messages import describe_error
 from pos_app.ui.common.tasks import TaskRunner
 
@@ -36,64 +35,30 @@ RETRY_REST_MS = 5_000     # a split sale's lost invoice answer: looked up again 
 translate = QCoreApplication.translate     # lupdate reads translate("SaleFlow", "...") calls
 
 
-def nothing_to_pay(empty: bool) -> str:
-    """Why there is nothing to charge: an empty cart, or discounts that take the whole total."""
-    if empty:
-        return translate("SaleFlow", "The cart is empty: scan or add an item first.")
-    return translate("SaleFlow", "Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, "
-                                 "Ctrl+Shift+D) or clear the cart (F2).")
+class SaleTenders:
+    """The tenders of the sale on screen: taken, settled after a failed QPay part, handed back. Its texts keep the
+    "SaleFlow" translation context."""
 
-
-class TenderSteps:
-    """`SaleFlow`'s tender methods; its texts keep the "SaleFlow" translation context."""
-
-    sale: Sale | None
-    services: SaleServices | None
-    runner: TaskRunner
-    cart: CartModel
-    unavailable_reason: str
-    stage_changed: SignalInstance
-    charge_failed: SignalInstance
-    tender_failed: SignalInstance
-    tender_taken: SignalInstance
-    notice: SignalInstance
-    _move: Callable[[Stage], None]
-    start_polling: Callable[[], None]
-
-    tender_in_flight = False
-
-    def receipt_via(self, tendered: bool) -> ReceiptVia:
-        """How a new sale will get its receipt: PosAPI when the shop has one; else QPay's ebarimt for a QPay sale,
-        and none at all for cash or the card terminal."""
-        if self.services is not None and self.services.posapi is not None:
-            return ReceiptVia.POSAPI
-        return ReceiptVia.NONE if tendered else ReceiptVia.QPAY
-
-    def start_tendering(self) -> bool:
-        """From the cart to the tender page (cash, card terminal, or QPay for the rest). Nothing is written yet."""
-        if self.sale is not None and self.sale.stage is Stage.TENDERING:
-            return True
-        if self.sale is not None and not self.sale.is_final:
-            return False
-        if self.services is None:
-            self.charge_failed.emit(self.unavailable_reason
-                                    or translate("SaleFlow", "The payment service is still starting. Try again in "
-                                                             "a moment."))
-            return False
-        if self.cart.is_empty or self.cart.total <= 0:
-            self.charge_failed.emit(nothing_to_pay(self.cart.is_empty))
-            return False
-        sale = Sale(number="", lines=self.cart.lines, total=self.cart.total, taxes=self.cart.taxes,
-                    receipt_via=self.receipt_via(tendered=True), sale_discount=self.cart.cart.sale_discount)
-        sale.move_to(Stage.TENDERING)
-        self.sale = sale
-        self.stage_changed.emit(sale)
-        return True
+    def __init__(self, runner: TaskRunner, on_screen: Callable[[], Sale | None],
+                 services: Callable[[], SaleServices | None], move: Callable[[Stage], None],
+                 start_polling: Callable[[], None], *, stage_changed: SignalInstance, tender_taken: SignalInstance,
+                 tender_failed: SignalInstance, notice: SignalInstance) -> None:
+        self.runner = runner
+        self.on_screen = on_screen            # the flow's sale on screen (None: an empty cart)
+        self.services = services              # the flow's services (None: still starting, or none)
+        self.move = move                      # the sale on screen to another stage, said
+        self.start_polling = start_polling
+        self.stage_changed = stage_changed
+        self.tender_taken = tender_taken
+        self.tender_failed = tender_failed
+        self.notice = notice
+        self.in_flight = False                # a tender (or handing them back) is being written
 
     @property
     def cash_step(self) -> Decimal:
         """What cash is rounded to (the shop's setting, with the services)."""
-        return self.services.cash_step if self.services is not None else DEFAULT_CASH_STEP
+        services = self.services()
+        return services.cash_step if services is not None else DEFAULT_CASH_STEP
 
     def cash_tender(self, given: object) -> CashTender | None:
         """The tender `given` in cash would make now, nothing written (whole tögrög: what is due rounded, the rest
@@ -127,8 +92,8 @@ class TenderSteps:
         return self._take(sale, tender)
 
     def _tendering(self) -> Sale | None:
-        sale = self.sale
-        if sale is None or sale.stage is not Stage.TENDERING or self.services is None or self.tender_in_flight:
+        sale = self.on_screen()
+        if sale is None or sale.stage is not Stage.TENDERING or self.services() is None or self.in_flight:
             return None
         return sale
 
@@ -139,21 +104,22 @@ class TenderSteps:
             number=number))
 
     def _take(self, sale: Sale, tender: Tender) -> bool:
-        assert isinstance(tender, CashTender | CardTender) and self.services is not None
-        journal, asked = self.services.journal, replace(sale)   # as it stands now: the worker reads a copy
+        services = self.services()
+        assert isinstance(tender, CashTender | CardTender) and services is not None
+        journal, asked = services.journal, replace(sale)   # as it stands now: the worker reads a copy
 
         def record() -> str:
             from pos_app.checkout.tenders import take_tender   # with the backend, after the first window
 
             return take_tender(journal, asked, tender)      # the first tender begins the sale
 
-        self.tender_in_flight = True
+        self.in_flight = True
         self.runner.run_in_background(record, lambda done: self._on_tender_recorded(sale, tender, done), money=True)
         return True
 
     def _on_tender_recorded(self, sale: Sale, tender: Tender, done: Future[str]) -> None:
-        self.tender_in_flight = False
-        if sale is not self.sale:
+        self.in_flight = False
+        if sale is not self.on_screen():
             if not done.exception():
                 self._on_tender_of_another_sale(done.result())
             return
@@ -174,7 +140,7 @@ class TenderSteps:
         """The invoice for the rest failed: read where the journal has the sale. Refused (TENDERING): back to the
         tender page. Its answer lost (still CREATING): the invoice is looked up by the sale's number first, as
         recovery does, then the sale waits on it, or goes back to its tenders, or is looked up again shortly."""
-        services = self.services
+        services = self.services()
         assert services is not None
         journal, checkout, posapi, number = services.journal, services.checkout, services.posapi, sale.number
         from pos_app.checkout.recovery import recover   # with the backend, after the first window
@@ -189,7 +155,7 @@ class TenderSteps:
         self.runner.run_in_background(settle, lambda done: self._on_rest_settled(sale, text, done), money=True)
 
     def _on_rest_settled(self, sale: Sale, text: str, done: Future[JournalSale]) -> None:
-        if sale is not self.sale or sale.stage is not Stage.CHARGING:
+        if sale is not self.on_screen() or sale.stage is not Stage.CHARGING:
             return
         from pos_app.journal.records import JournalStatus   # (loaded with the journal that answered)
         try:
@@ -197,7 +163,7 @@ class TenderSteps:
         except Exception:  # noqa: BLE001 - the service cannot be asked yet: look it up again shortly
             recorded = None
         if recorded is not None and recorded.status is JournalStatus.TENDERING:
-            self._move(Stage.TENDERING)
+            self.move(Stage.TENDERING)
             self.tender_failed.emit(text)
         elif recorded is not None and recorded.invoice_id and recorded.status is not JournalStatus.CREATING:
             sale.charged(OpenInvoice(recorded.invoice_id, recorded.qr_text, short_url=recorded.short_url,
@@ -210,38 +176,30 @@ class TenderSteps:
         else:
             self.notice.emit(translate("SaleFlow", "The invoice for the rest: its answer was lost. The till looks "
                                                    "it up again in a moment."))
-            QTimer.singleShot(RETRY_REST_MS, lambda: self.settle_rest(sale, text) if sale is self.sale else None)
-
-    def leave_tendering(self) -> bool:
-        """Back to the cart from a tender page where nothing was taken."""
-        sale = self.sale
-        if sale is None or sale.stage is not Stage.TENDERING or sale.tenders or self.tender_in_flight:
-            return False
-        self.sale = None
-        self.stage_changed.emit(None)
-        return True
+            QTimer.singleShot(RETRY_REST_MS,
+                              lambda: self.settle_rest(sale, text) if sale is self.on_screen() else None)
 
     def hand_back_tenders(self) -> bool:
         """The customer leaves before the sale is covered: the cash taken is handed back (the terminal's charges
         are voided on the terminal), and the sale ends cancelled; the cart is kept."""
-        sale = self.sale
-        if sale is None or sale.stage is not Stage.TENDERING or not sale.tenders or self.services is None \
-                or self.tender_in_flight:
+        sale, services = self.on_screen(), self.services()
+        if sale is None or sale.stage is not Stage.TENDERING or not sale.tenders or services is None \
+                or self.in_flight:
             return False
-        journal, number = self.services.journal, sale.number
+        journal, number = services.journal, sale.number
 
         def hand_back() -> object:
             from pos_app.checkout.tenders import hand_back
 
             return hand_back(journal, number)
 
-        self.tender_in_flight = True
+        self.in_flight = True
         self.runner.run_in_background(hand_back, lambda done: self._on_handed_back(sale, done), money=True)
         return True
 
     def _on_handed_back(self, sale: Sale, done: Future[object]) -> None:
-        self.tender_in_flight = False
-        if sale is not self.sale:
+        self.in_flight = False
+        if sale is not self.on_screen():
             return
         try:
             done.result()
@@ -249,4 +207,4 @@ class TenderSteps:
             self.tender_failed.emit(describe_error(exc, translate("SaleFlow",
                                                                   "The payments could not be handed back.")))
             return
-        self._move(Stage.CANCELLED)
+        self.move(Stage.CANCELLED)
