@@ -162,6 +162,7 @@ class PosApp(QObject):
         window.printed_numbers = old.printed_numbers
         window.setGeometry(old.geometry())
         self.window = window
+        self.scanner.set_home(window)     # (else keys in the new window would be taken for another till's)
         window.show()
         old.close_customer_display()
         old.ask_before_quit = False
