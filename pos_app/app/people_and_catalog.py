@@ -82,13 +82,6 @@ class PeopleAndCatalog(QObject):
         self.last_key = last_key      # when the scanner last saw a key (the idle lock counts from it)
         self.cart_keeper: CartKeeper | None = None     # made with the first books opened
         self.sized = False       # the window's size setting applied once (a language change keeps its geometry)
-        people.signed_in.connect(self.on_people_signed_in)
-
-    def connect_window(self, window: MainWindow) -> None:
-        """A new window's people and catalog requests come here."""
-        window.people_requested.connect(self.on_window_people_requested)
-        window.catalog_import_requested.connect(self.on_window_catalog_import_requested)
-        window.catalog_item_edited.connect(self.on_window_catalog_item_edited)
 
     def use_people(self, settings: Settings, backend: TillBooks | Backend) -> None:
         """The backend's people and journal; the PIN screen when PINs are set up and nobody is signed in."""

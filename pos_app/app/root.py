@@ -72,11 +72,8 @@ logger = logging.getLogger(__name__)
 
 
 class PosApp(QObject):
-    """The running till: one runner, one flow, one window; the backend swapped on new settings.
-
-    It builds the till's parts and connects them: the people and catalog, the back office's dialogs, the
-    recovery's watch and the store's bridge each take the window and the backend of the moment through a
-    function (a language change rebuilds the window, new settings replace the backend)."""
+    """The running till: one runner, one flow, one window; the backend swapped on new settings. It builds the
+    till's parts and connects them; a part takes the window and the backend of the moment through a function."""
 
     opened = Signal()   # the cart takes sales (the till's books are open; the payment side may still be coming)
     ready = Signal()    # all of it: the payment side too, the journal settled
@@ -106,6 +103,7 @@ class PosApp(QObject):
             lambda: self.window, self.runner, self.model, self.flow, self.people, paths,
             backend=lambda: self.backend, settings=lambda: self.settings,
             last_key=lambda: self.scanner.last_key_at, parent=self)
+        self.people.signed_in.connect(self.people_and_catalog.on_people_signed_in)
         self.people_and_catalog.catalog_file_chosen.connect(self.on_people_and_catalog_catalog_file_chosen)
         self.back_office = BackOffice(lambda: self.window, self.flow, self.runner, self.printing, self.people,
                                       backend=lambda: self.backend)    # the history (F4), day close (F6), shift
@@ -137,10 +135,10 @@ class PosApp(QObject):
     def _make_window(self) -> MainWindow:
         window = MainWindow(self.runner, self.flow, lambda: self.logos, printing=self.printing, people=self.people)
         self.people.set_window(window)      # where the idle lock shows
-        counter, back_office = self.people_and_catalog, self.back_office
-        window.people_requested.connect(counter.on_window_people_requested)
-        window.catalog_import_requested.connect(counter.on_window_catalog_import_requested)
-        window.catalog_item_edited.connect(counter.on_window_catalog_item_edited)
+        people_and_catalog, back_office = self.people_and_catalog, self.back_office
+        window.people_requested.connect(people_and_catalog.on_window_people_requested)
+        window.catalog_import_requested.connect(people_and_catalog.on_window_catalog_import_requested)
+        window.catalog_item_edited.connect(people_and_catalog.on_window_catalog_item_edited)
         window.settings_requested.connect(self.on_window_settings_requested)
         window.history_requested.connect(back_office.on_window_history_requested)
         window.day_close_requested.connect(back_office.on_window_day_close_requested)
