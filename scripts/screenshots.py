@@ -190,8 +190,8 @@ def main(folder: Path, language_code: str = "en") -> None:
     app.model.clear()
 
     window.history_action.trigger()
-    wait(lambda: app.history_dialog is not None and app.history_dialog.model.rowCount() >= 3)
-    history = app.history_dialog
+    wait(lambda: app.back_office.history_dialog is not None and app.back_office.history_dialog.model.rowCount() >= 3)
+    history = app.back_office.history_dialog
     history.resize(*SIZE)
     history.table.selectRow(1)      # the card sale
     wait(history.give_back_button.isEnabled)
@@ -251,10 +251,10 @@ def main(folder: Path, language_code: str = "en") -> None:
     wait(lambda: app.flow.stage is None)
 
     window.day_close_action.trigger()
-    wait(lambda: app.day_close_dialog is not None and app.day_close_dialog.summary is not None)
+    wait(lambda: app.back_office.day_close_dialog is not None and app.back_office.day_close_dialog.summary is not None)
     settle()
-    save(app.day_close_dialog, folder, "12-day-close")
-    app.day_close_dialog.reject()
+    save(app.back_office.day_close_dialog, folder, "12-day-close")
+    app.back_office.day_close_dialog.reject()
 
     app.shutdown()
     window.close()
@@ -288,10 +288,10 @@ def counter_shots(folder: Path, language_code: str, language: Language) -> None:
         QTest.keyClick(window.sale_page.entry, Qt.Key.Key_Return)
 
     key(Qt.Key.Key_F7)                          # cash: the shift opens first, with the float counted
-    wait(lambda: app.shift_dialog is not None and app.shift_dialog.float_edit.hasFocus())
-    type_slowly(app.shift_dialog.float_edit, "100000")
+    wait(lambda: app.back_office.shift_dialog is not None and app.back_office.shift_dialog.float_edit.hasFocus())
+    type_slowly(app.back_office.shift_dialog.float_edit, "100000")
     settle()
-    save(app.shift_dialog, folder, "14-shift-open")
+    save(app.back_office.shift_dialog, folder, "14-shift-open")
     key(Qt.Key.Key_Return)
     wait(lambda: app.flow.stage is Stage.TENDERING)
     page = window.tender_page
@@ -337,8 +337,8 @@ def counter_shots(folder: Path, language_code: str, language: Language) -> None:
     wait(lambda: app.flow.stage is None)
 
     key(Qt.Key.Key_F11)                         # the shift: its X figures, the drawer counted, the Z report
-    wait(lambda: app.shift_dialog is not None and app.shift_dialog.report is not None)
-    dialog = app.shift_dialog
+    wait(lambda: app.back_office.shift_dialog is not None and app.back_office.shift_dialog.report is not None)
+    dialog = app.back_office.shift_dialog
     dialog.counted_edit.setFocus()
     type_slowly(dialog.counted_edit, "138500")
     settle()

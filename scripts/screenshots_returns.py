@@ -44,8 +44,8 @@ def returns_shots(folder: Path, language_code: str, language: Language, size: tu
     wait(lambda: len(window.model.lines) == 2)
 
     key(Qt.Key.Key_F7)                          # cash: the shift opens first, with the float counted
-    wait(lambda: app.shift_dialog is not None and app.shift_dialog.float_edit.hasFocus())
-    type_text(app.shift_dialog.float_edit, "100000", pace)
+    wait(lambda: app.back_office.shift_dialog is not None and app.back_office.shift_dialog.float_edit.hasFocus())
+    type_text(app.back_office.shift_dialog.float_edit, "100000", pace)
     key(Qt.Key.Key_Return)
     wait(lambda: app.flow.stage is Stage.TENDERING)
     page = window.tender_page
@@ -64,8 +64,8 @@ def returns_shots(folder: Path, language_code: str, language: Language, size: tu
     wait(lambda: app.flow.stage is None)
 
     window.history_action.trigger()
-    wait(lambda: app.history_dialog is not None and app.history_dialog.model.rowCount() >= 1)
-    history = app.history_dialog
+    wait(lambda: app.back_office.history_dialog is not None and app.back_office.history_dialog.model.rowCount() >= 1)
+    history = app.back_office.history_dialog
     history.resize(*size)
     history.table.selectRow(0)
     wait(lambda: any(button.objectName() == "return_items" and button.isEnabled()

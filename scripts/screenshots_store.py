@@ -99,11 +99,12 @@ def sell_in_cash(app: PosApp, given: str, *codes: str) -> None:
     focus(app.window)
     scan(app.window, *codes)
     press(app.window, Qt.Key.Key_F7)
+    office = app.back_office
     wait(lambda: app.flow.stage is Stage.TENDERING
-         or (app.shift_dialog is not None and app.shift_dialog.float_edit.hasFocus()))
+         or (office.shift_dialog is not None and office.shift_dialog.float_edit.hasFocus()))
     if app.flow.stage is not Stage.TENDERING:
-        QTest.keyClicks(app.shift_dialog.float_edit, "100000", Qt.KeyboardModifier.NoModifier, tools.PERSON_MS)
-        QTest.keyClick(app.shift_dialog.float_edit, Qt.Key.Key_Return)
+        QTest.keyClicks(office.shift_dialog.float_edit, "100000", Qt.KeyboardModifier.NoModifier, tools.PERSON_MS)
+        QTest.keyClick(office.shift_dialog.float_edit, Qt.Key.Key_Return)
         wait(lambda: app.flow.stage is Stage.TENDERING)
     page = app.window.tender_page
     wait(lambda: page.cash.hasFocus() and page.cash.isEnabled())
@@ -142,8 +143,8 @@ def settings_shot(app: PosApp, folder: Path) -> None:
 
 def day_close_shot(app: PosApp, folder: Path) -> None:
     app.window.day_close_action.trigger()
-    wait(lambda: app.day_close_dialog is not None and app.day_close_dialog.summary is not None)
-    dialog = app.day_close_dialog
+    wait(lambda: app.back_office.day_close_dialog is not None and app.back_office.day_close_dialog.summary is not None)
+    dialog = app.back_office.day_close_dialog
     dialog.whole_shop_button.click()
     wait(lambda: dialog.shop_summary is not None, 30)
     settle(0.8)

@@ -140,14 +140,6 @@ def settings_applier(settings: Settings, password: str | None, secrets: SecretSt
     return apply
 
 
-def hand_over_sandboxes(old: Backend, new: Backend) -> None:
-    """Training's running sandboxes go on with the new backend that uses them (the old one stops what it keeps)."""
-    if old.sandbox is not None and new.training and new.sandbox is None:
-        new.sandbox, old.sandbox = old.sandbox, None
-    if old.posapi_sandbox is not None and new.training and new.posapi is not None and new.posapi_sandbox is None:
-        new.posapi_sandbox, old.posapi_sandbox = old.posapi_sandbox, None
-
-
 class HintGate:
     """Whether a callback hint is worth checking the open sale now (a hint is never trusted as payment)."""
 

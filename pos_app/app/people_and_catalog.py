@@ -1,4 +1,4 @@
-"""The till's people, catalog and kept cart, a part of `PosApp` (mixed in): who is signed in (the PIN screen at
+"""The till's people, catalog and kept cart, a part `PosApp` owns: who is signed in (the PIN screen at
 start and after the idle time), a manager's PIN before Settings and the history's refunds and voids, the people set up
 (People and PINs…), a catalog imported or an item's price changed (written to the shop's catalog file, then
 the till reloads it), the unpaid cart kept in the journal as it changes (`ui/sale/cart/cart_keeper.py`), and
@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import logging
 from concurrent.futures import Future
-from dataclasses import replace
 from decimal import Decimal
 from typing import TYPE_CHECKING, Callable
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 
 from pos_app.config.checks import check_discount_limit, check_idle_lock_minutes
 from pos_app.domain.catalog import CatalogItem
@@ -31,7 +30,6 @@ if TYPE_CHECKING:
     from pos_app.ui.sale.cart.cart_model import CartModel
     from pos_app.ui.sale.flow.flow import SaleFlow
     from pos_app.ui.shell.main_window import MainWindow
-    from pos_app.ui.sale.scanning.scanner import ScanRecognizer
     from pos_app.ui.common.tasks import TaskRunner
 
 logger = logging.getLogger("pos_app.app.root")
@@ -59,44 +57,50 @@ def counter_limits(settings: Settings) -> tuple[int, Decimal]:
     return minutes, limit
 
 
-class AppCounter:
-    """Mixed into `PosApp`."""
+class PeopleAndCatalog(QObject):
+    """Who works the till and what it sells: the sign-in and the people set up, the catalog imported or edited,
+    the cart kept as it changes, the window's size at the first books.
 
-    window: MainWindow
-    runner: TaskRunner
-    backend: Backend | None
-    settings: Settings | None
-    paths: AppPaths
-    people: TillPeople
-    scanner: ScanRecognizer
-    model: CartModel
-    flow: SaleFlow
-    cart_keeper: CartKeeper | None = None     # made with the first books opened
-    sized = False              # the window's size setting applied once (a language change keeps its geometry)
+    `window`, `backend` and `settings` give the ones of the moment: a language change rebuilds the window, new
+    settings replace the backend and the settings."""
 
-    def connect_counter(self, window: MainWindow) -> None:
-        self.people.window = window
-        window.people_requested.connect(self.on_window_people_requested)
-        window.catalog_import_requested.connect(self.on_window_catalog_import_requested)
-        window.catalog_item_edited.connect(self.on_window_catalog_item_edited)
+    catalog_file_chosen = Signal(str)    # the till's catalog is this file from now on (saved with the settings)
+
+    def __init__(self, window: Callable[[], MainWindow], runner: TaskRunner, model: CartModel, flow: SaleFlow,
+                 people: TillPeople, paths: AppPaths, *, backend: Callable[[], Backend | None],
+                 settings: Callable[[], Settings | None], last_key: Callable[[], float],
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.window = window
+        self.runner = runner
+        self.model = model
+        self.flow = flow
+        self.people = people
+        self.paths = paths
+        self.backend = backend
+        self.settings = settings
+        self.last_key = last_key      # when the scanner last saw a key (the idle lock counts from it)
+        self.cart_keeper: CartKeeper | None = None     # made with the first books opened
+        self.sized = False       # the window's size setting applied once (a language change keeps its geometry)
 
     def use_people(self, settings: Settings, backend: TillBooks | Backend) -> None:
         """The backend's people and journal; the PIN screen when PINs are set up and nobody is signed in."""
         idle, limit = counter_limits(settings)
-        self.people.use(backend.people, backend.journal, idle, last_key=lambda: self.scanner.last_key_at)
-        self.window.discount_limit = limit
-        self.window.update_actions()
+        self.people.use(backend.people, backend.journal, idle, last_key=self.last_key)
+        window = self.window()
+        window.discount_limit = limit
+        window.update_actions()
         if not self.sized:
             self.sized = True
-            screen = self.window.screen()
+            screen = window.screen()
             area = screen.availableGeometry() if screen is not None else None
             state = window_state(settings.window_mode, area.width() if area else 0, area.height() if area else 0)
             if state is not Qt.WindowState.WindowNoState:
-                self.window.setWindowState(state)
+                window.setWindowState(state)
         if self.people.guarded and self.people.operator is None:
-            self.people.lock(self.window)
+            self.people.lock(window)
         elif not self.people.guarded:
-            self.window.statusBar().showMessage(translate(
+            window.statusBar().showMessage(translate(
                 "PosApp", "No manager's PIN is set up: anyone at this till may give money back and open Settings. "
                           "Set up people in Till → People and PINs."), 15000)
 
@@ -105,40 +109,42 @@ class AppCounter:
     def open_kept_cart(self, books: TillBooks | Backend) -> None:
         """The cart is kept in these books' journal from now on; the one kept at the last stop comes back."""
         if self.cart_keeper is None:
-            self.cart_keeper = CartKeeper(self.runner, self.model, self.flow, self)   # type: ignore[arg-type]
+            self.cart_keeper = CartKeeper(self.runner, self.model, self.flow, self)
             self.cart_keeper.restored.connect(self.on_cart_keeper_restored)
             self.cart_keeper.parked.connect(self.on_cart_keeper_parked)
         self.cart_keeper.use(books.journal, books.kept_cart)
 
     def on_cart_keeper_restored(self, _kept: KeptCart) -> None:
-        self.window.sale_page.show_info(translate(
+        self.window().sale_page.show_info(translate(
             "PosApp", "The cart from before the till stopped is back ({total}). Go on with the sale, or F2 to clear "
                       "it.").format(total=money_text(self.model.total)))
 
     def on_cart_keeper_parked(self, _kept: KeptCart) -> None:
-        self.window.sale_page.show_info(translate(
+        self.window().sale_page.show_info(translate(
             "PosApp", "The cart from before the till stopped is parked: F10 with an empty cart brings it back."))
 
     def on_people_signed_in(self, person: object) -> None:
-        self.window.restore_focus()      # the keyboard back to the sale, as it was before the lock
-        self.window.statusBar().showMessage(translate("PosApp", "Signed in: {name}.").format(
+        window = self.window()
+        window.restore_focus()      # the keyboard back to the sale, as it was before the lock
+        window.statusBar().showMessage(translate("PosApp", "Signed in: {name}.").format(
             name=getattr(person, "name", "")), 8000)
 
     def approved(self, permission: Permission, then: Callable[[], None]) -> None:
         """`then()` once whoever is signed in may, or a manager's PIN says so (the window is the parent)."""
-        self.people.approve(permission, then, self.window)
+        self.people.approve(permission, then, self.window())
 
     # -- people -------------------------------------------------------------------------------------
 
     def on_window_people_requested(self) -> None:
-        if self.backend is None:
+        backend = self.backend()
+        if backend is None:
             return
-        journal = self.backend.journal
+        journal = backend.journal
 
         def show() -> None:
             from pos_app.ui.people.people_dialog import PeopleDialog   # opened by the owner: loaded then
 
-            dialog = PeopleDialog(self.runner, journal, self.window)
+            dialog = PeopleDialog(self.runner, journal, self.window())
             dialog.changed.connect(self.on_people_dialog_changed)
             dialog.finished.connect(lambda _result: self.dialog_done(dialog))
             dialog.open()
@@ -146,15 +152,16 @@ class AppCounter:
         self.approved(Permission.USERS, show)
 
     def on_people_dialog_changed(self, people: object) -> None:
-        if self.backend is None or self.settings is None:
+        backend, settings = self.backend(), self.settings()
+        if backend is None or settings is None:
             return
         first = None if self.people.guarded else next((p for p in people if p.is_manager), None)  # type: ignore
-        self.backend.people = people      # type: ignore[assignment]
+        backend.set_people(people)      # type: ignore[arg-type]
         if first is not None:
             # The first manager, just saved with their PIN typed twice: they stay at the till, mid-task (the
             # dialog says PINs are asked from now on); the lock comes when they leave it (decisions §19).
             self.people.sign_in(first)
-        self.use_people(self.settings, self.backend)
+        self.use_people(settings, backend)
 
     # -- the catalog ------------------------------------------------------------------------------------
 
@@ -162,8 +169,8 @@ class AppCounter:
         def show() -> None:
             from pos_app.ui.settings.catalog_import import CatalogImportDialog
 
-            dialog = CatalogImportDialog(self.runner, self.paths.data_dir, self.window)
-            dialog.imported.connect(self.use_catalog_file)
+            dialog = CatalogImportDialog(self.runner, self.paths.data_dir, self.window())
+            dialog.imported.connect(self.catalog_file_chosen)
             dialog.finished.connect(lambda _result: self.dialog_done(dialog))
             dialog.open()
 
@@ -171,18 +178,20 @@ class AppCounter:
 
     def on_window_catalog_item_edited(self, before: CatalogItem, after: CatalogItem) -> None:
         """A manager changed an item at the till: the whole catalog is written with it (atomically), then used."""
-        if self.backend is None:
+        backend = self.backend()
+        if backend is None:
             return
-        items = [after if item.barcode == before.barcode else item for item in self.backend.catalog]
+        items = [after if item.barcode == before.barcode else item for item in backend.catalog]
         target = self.paths.data_dir / CATALOG_FILE
 
         def written(done: Future[object]) -> None:
             try:
                 path = done.result()
             except Exception as exc:  # noqa: BLE001 - the cart took the price; the file says why not
-                self.window.show_problem(describe_error(exc, translate("PosApp", "The catalog file was not saved.")))
+                self.window().show_problem(describe_error(exc, translate("PosApp",
+                                                                         "The catalog file was not saved.")))
                 return
-            self.use_catalog_file(str(path))
+            self.catalog_file_chosen.emit(str(path))
 
         from pos_app.config.catalog_files import write_catalog_csv
 
@@ -190,13 +199,4 @@ class AppCounter:
 
     def dialog_done(self, dialog: QObject) -> None:
         dialog.deleteLater()
-        self.window.restore_focus()
-
-    def use_catalog_file(self, path: str) -> None:
-        """The till's catalog is this file from now on: saved in the settings and loaded with them."""
-        if self.settings is None:
-            return
-        self.apply_new_settings(replace(self.settings, catalog_file=str(path)), None)
-
-    def apply_new_settings(self, settings: Settings, password: str | None) -> None:
-        raise NotImplementedError   # PosApp's
+        self.window().restore_focus()

@@ -1,22 +1,21 @@
-"""The till's recovery on screen, a part of `PosApp` (mixed in): what settling the journal found at start (the sale
-put back on screen, the receipts found issued and printed), and the sales the services could not settle yet, asked
+"""The till's recovery on screen, a part `PosApp` owns: what settling the journal found at start (the sale put
+back on screen, the receipts found issued and printed), and the sales the services could not settle yet, asked
 again every `SETTLE_AGAIN_MS` on the money worker (a PosAPI receipt left pending among them). Texts keep the
 "PosApp" translation context."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 from pos_app.domain.sale import Sale, Stage
 from pos_app.app.start.problems import StartupRecovery
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QTimer
-
     from pos_app.app.start.payment_side import Backend
     from pos_app.ui.shell.main_window import MainWindow
     from pos_app.ui.printing.printing import ReceiptPrinting
@@ -30,33 +29,48 @@ SETTLE_AGAIN_MS = 30_000   # sales the services could not settle yet are tried a
 translate = QCoreApplication.translate     # lupdate reads translate("PosApp", "...") calls
 
 
-class AppRecovery:
-    """Mixed into `PosApp`."""
+class RecoveryWatch(QObject):
+    """Shows what the start's settling found, and settles again what it could not, until nothing is left.
 
-    window: MainWindow
-    flow: SaleFlow
-    runner: TaskRunner
-    backend: Backend | None
-    printing: ReceiptPrinting
-    unsettled: frozenset[str]
-    _settle_timer: QTimer
+    `window` and `backend` give the ones of the moment: a language change rebuilds the window, new settings
+    replace the backend."""
 
-    def _use_recovery(self, recovery: StartupRecovery) -> None:
+    def __init__(self, window: Callable[[], MainWindow], flow: SaleFlow, runner: TaskRunner,
+                 printing: ReceiptPrinting, backend: Callable[[], Backend | None],
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.window = window
+        self.flow = flow
+        self.runner = runner
+        self.printing = printing
+        self.backend = backend
+        self.unsettled: frozenset[str] = frozenset()
+        self.settle_timer = QTimer(self)
+        self.settle_timer.setInterval(SETTLE_AGAIN_MS)
+        self.settle_timer.timeout.connect(self.on_settle_timer_timeout)
+
+    def use(self, recovery: StartupRecovery) -> None:
+        """What settling the journal found: said on screen, the sale put back, the receipts printed, the rest
+        asked again later."""
+        window = self.window()
         if recovery.problem:
-            self.window.show_problem(translate("PosApp", "Unfinished sales could not be checked ({detail}). They "
-                                                         "are kept in "
-                                             "the journal; restart the till to try again.")
-                                     .format(detail=recovery.problem))
+            window.show_problem(translate("PosApp", "Unfinished sales could not be checked ({detail}). They "
+                                                    "are kept in "
+                                        "the journal; restart the till to try again.")
+                                .format(detail=recovery.problem))
         if recovery.resume is not None and self.flow.resume(recovery.resume):
-            self.window.statusBar().showMessage(self.describe_resumed(recovery.resume), 20000)
+            window.statusBar().showMessage(self.describe_resumed(recovery.resume), 20000)
         self._print_receipts_found(recovery)
         settled = recovery.completed
         if settled and recovery.resume is None:
-            self.window.sale_page.show_info(translate("PosApp", "After the restart, the receipt of {count} paid "
-                                                                "sale(s) was "
-                                                    "found issued: reprint it from the history if needed.")
-                                            .format(count=len(settled)))
+            window.sale_page.show_info(translate("PosApp", "After the restart, the receipt of {count} paid "
+                                                           "sale(s) was "
+                                               "found issued: reprint it from the history if needed.")
+                                       .format(count=len(settled)))
         self._keep_settling(recovery.unsettled)
+
+    def stop(self) -> None:
+        self.settle_timer.stop()
 
     def _print_receipts_found(self, recovery: StartupRecovery) -> None:
         """A PosAPI receipt issued by asking again: printed now, while this session still holds its lottery
@@ -64,7 +78,7 @@ class AppRecovery:
         choice = self.printing.choice
         for outcome in recovery.completed:
             if outcome.printable and choice.is_set and choice.auto_print:
-                self.window.print_receipt(outcome.number, copy=False)
+                self.window().print_receipt(outcome.number, copy=False)
 
     def describe_resumed(self, sale: Sale) -> str:
         if sale.stage is Stage.TENDERING:
@@ -80,15 +94,15 @@ class AppRecovery:
     def _keep_settling(self, numbers: frozenset[str]) -> None:
         self.unsettled = numbers
         if numbers:
-            self.window.statusBar().showMessage(
+            self.window().statusBar().showMessage(
                 translate("PosApp", "{count} unfinished sale(s) could not be checked with the payment service yet; "
                         "the till keeps trying.").format(count=len(numbers)), 20000)
-            self._settle_timer.start()
+            self.settle_timer.start()
         else:
-            self._settle_timer.stop()
+            self.settle_timer.stop()
 
     def on_settle_timer_timeout(self) -> None:
-        backend, current = self.backend, self.flow.sale.number if self.flow.sale else ""
+        backend, current = self.backend(), self.flow.sale.number if self.flow.sale else ""
         numbers = self.unsettled - {current}
         if backend is None or not numbers:
             return
@@ -106,11 +120,10 @@ class AppRecovery:
         self.unsettled = left
         self._print_receipts_found(recovery)
         if not left:
-            self._settle_timer.stop()
-            self.window.statusBar().showMessage(translate("PosApp", "The unfinished sales are settled with the payment "
-                                                        "service."), 8000)
+            self.settle_timer.stop()
+            self.window().statusBar().showMessage(translate("PosApp", "The unfinished sales are settled with the "
+                                                          "payment service."), 8000)
 
     def on_flow_receipt_queued(self, number: str) -> None:
         """A PosAPI receipt left pending (PosAPI not answering): the till asks again by itself, soon."""
         self._keep_settling(self.unsettled | {number})
-

@@ -13,6 +13,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future
+from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -25,13 +26,12 @@ from PySide6.QtWidgets import QApplication
 from pos_app.ui.common import feature_scan  # noqa: F401 - before the till's own modules: PySide6's scan of each, cheaper
 from pos_app import RESOURCES
 from pos_app.app.paths import AppPaths
-from pos_app.app.people_and_catalog import AppCounter
-from pos_app.app.back_office import AppDialogs
-from pos_app.app.recovery import SETTLE_AGAIN_MS, AppRecovery
+from pos_app.app.people_and_catalog import PeopleAndCatalog
+from pos_app.app.back_office import BackOffice
+from pos_app.app.recovery import RecoveryWatch
 from pos_app.app.store_bridge import AppStore
-from pos_app.app.loading import (STARTUP_REPORT_VARIABLE, HintGate, Loaded, Opened, hand_over_sandboxes, load_till,
-                               open_till, parse_arguments, report_startup, saved_language, scale_format_of,
-                               settings_applier)
+from pos_app.app.loading import (STARTUP_REPORT_VARIABLE, HintGate, Loaded, Opened, load_till, open_till,
+                               parse_arguments, report_startup, saved_language, scale_format_of, settings_applier)
 from pos_app.config.environment import Environment
 from pos_app.domain.people import Permission
 from pos_app.domain.poll import PollSchedule
@@ -71,8 +71,9 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 
-class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
-    """The running till: one runner, one flow, one window; the backend swapped on new settings."""
+class PosApp(QObject):
+    """The running till: one runner, one flow, one window; the backend swapped on new settings. It builds the
+    till's parts and connects them; a part takes the window and the backend of the moment through a function."""
 
     opened = Signal()   # the cart takes sales (the till's books are open; the payment side may still be coming)
     ready = Signal()    # all of it: the payment side too, the journal settled
@@ -98,24 +99,30 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         self.printing = ReceiptPrinting(self.runner, self)
         self.language = language
         self.people = TillPeople(self.runner, self)
-        self.people.signed_in.connect(self.on_people_signed_in)
+        self.people_and_catalog = PeopleAndCatalog(
+            lambda: self.window, self.runner, self.model, self.flow, self.people, paths,
+            backend=lambda: self.backend, settings=lambda: self.settings,
+            last_key=lambda: self.scanner.last_key_at, parent=self)
+        self.people.signed_in.connect(self.people_and_catalog.on_people_signed_in)
+        self.people_and_catalog.catalog_file_chosen.connect(self.on_people_and_catalog_catalog_file_chosen)
+        self.back_office = BackOffice(lambda: self.window, self.flow, self.runner, self.printing, self.people,
+                                      backend=lambda: self.backend)    # the history (F4), day close (F6), shift
         self.window = self._make_window()
         # One application-wide scanner: a scan is known by its shape whatever has focus
         # (pos_app/ui/sale/scanning/scanner.py).
         self.scanner = ScanRecognizer(QApplication.instance(), self)  # type: ignore[arg-type]
-        self.scanner.home = self.window
+        self.scanner.set_home(self.window)
         self.scanner.scanned.connect(self.on_scanner_scanned)
         self.flow.receipt_issued.connect(self.on_flow_receipt_issued)
-        self.flow.receipt_queued.connect(self.on_flow_receipt_queued)
+        self.recovery_watch = RecoveryWatch(lambda: self.window, self.flow, self.runner, self.printing,
+                                            backend=lambda: self.backend, parent=self)
+        self.flow.receipt_queued.connect(self.recovery_watch.on_flow_receipt_queued)
         self.settings_dialog: SettingsDialog | None = None
         self.lock = paths.instance_lock()
-        self.unsettled: frozenset[str] = frozenset()
-        self._settle_timer = QTimer(self)
-        self._settle_timer.setInterval(SETTLE_AGAIN_MS)
-        self._settle_timer.timeout.connect(self.on_settle_timer_timeout)
         self.hint_gate = HintGate()
         self.hint_arrived.connect(self.on_receiver_hint_arrived)
-        self.store = AppStore(self)       # at a store: its catalog as it changes, and whether it answers
+        # At a store: its catalog as it changes, and whether it answers.
+        self.store = AppStore(lambda: self.window, self.flow, self.runner, backend=lambda: self.backend, parent=self)
 
     @property
     def logos(self) -> LogoCache:
@@ -127,11 +134,15 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
 
     def _make_window(self) -> MainWindow:
         window = MainWindow(self.runner, self.flow, lambda: self.logos, printing=self.printing, people=self.people)
-        self.connect_counter(window)
+        self.people.set_window(window)      # where the idle lock shows
+        people_and_catalog, back_office = self.people_and_catalog, self.back_office
+        window.people_requested.connect(people_and_catalog.on_window_people_requested)
+        window.catalog_import_requested.connect(people_and_catalog.on_window_catalog_import_requested)
+        window.catalog_item_edited.connect(people_and_catalog.on_window_catalog_item_edited)
         window.settings_requested.connect(self.on_window_settings_requested)
-        window.history_requested.connect(self.on_window_history_requested)
-        window.day_close_requested.connect(self.on_window_day_close_requested)
-        window.shift_requested.connect(self.on_window_shift_requested)
+        window.history_requested.connect(back_office.on_window_history_requested)
+        window.day_close_requested.connect(back_office.on_window_day_close_requested)
+        window.shift_requested.connect(back_office.on_window_shift_requested)
         return window
 
     def _speak(self, settings: Settings) -> bool:
@@ -149,6 +160,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         window.printed_numbers = old.printed_numbers
         window.setGeometry(old.geometry())
         self.window = window
+        self.scanner.set_home(window)     # (else keys in the new window would be taken for another till's)
         window.show()
         old.close_customer_display()
         old.ask_before_quit = False
@@ -217,7 +229,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         self._show_problems(loaded.problems)
         if loaded.secrets.problem and loaded.settings.environment is not Environment.TRAINING:
             self.window.statusBar().showMessage(secrets_problem_text(loaded.secrets.problem), 15000)
-        self._use_recovery(loaded.recovery)
+        self.recovery_watch.use(loaded.recovery)
         if not was_open:
             self.opened.emit()
         self.ready.emit()
@@ -267,8 +279,8 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         self.model.set_rates(settings.tax_rates)
         self.window.set_ready(True, books.catalog, training=training, till=till, search=books.search,
                               scale_format=scale_format_of(settings), quick_keys=books.quick_keys)
-        self.use_people(settings, books)
-        self.open_kept_cart(books)
+        self.people_and_catalog.use_people(settings, books)
+        self.people_and_catalog.open_kept_cart(books)
         self.window.shift_open = books.shift_open
         self.window.set_shop_name(settings.shop_name)
 
@@ -288,7 +300,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
     def on_window_settings_requested(self) -> None:
         if self.settings is None or self.secrets is None or self.backend is None:
             return
-        self.approved(Permission.SETTINGS, self._open_settings)
+        self.people.approve(Permission.SETTINGS, self._open_settings, self.window)
 
     def _open_settings(self) -> None:
         if self.settings is None or self.secrets is None or self.backend is None:
@@ -308,6 +320,12 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         assert dialog.result_settings is not None
         self.apply_new_settings(dialog.result_settings, dialog.result_password, dialog.result_direct_password)
 
+    def on_people_and_catalog_catalog_file_chosen(self, path: str) -> None:
+        """The till's catalog is this file from now on: saved in the settings and loaded with them."""
+        if self.settings is None:
+            return
+        self.apply_new_settings(replace(self.settings, catalog_file=str(path)), None)
+
     def apply_new_settings(self, settings: Settings, password: str | None, direct: str | None = None) -> None:
         assert self.secrets is not None
         apply = settings_applier(settings, password, self.secrets, self.paths, current=self.backend,
@@ -323,10 +341,10 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
             self.window.show_problem(describe_error(exc, self.tr("The new settings could not be applied.")))
             return
         if self.backend is not None:
-            hand_over_sandboxes(self.backend, backend)
+            backend.take_sandboxes_from(self.backend)
         self._use(settings, backend)
         self._show_problems(backend.problems)
-        self._use_recovery(recovery)
+        self.recovery_watch.use(recovery)
 
     def _show_problems(self, problems: list[StartupProblem]) -> None:
         if problems:
@@ -354,7 +372,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         self.scanner.stop()
         self.people.stop()
         self.flow.stop()
-        self._settle_timer.stop()
+        self.recovery_watch.stop()
         self.runner.shutdown(wait=True)
         if self.backend is not None:
             self.backend.close()
@@ -383,7 +401,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from pos_app.app.self_test import SelfTest
 
         app.window.ask_before_quit = False
-        SelfTest(app, Path(args.screenshot) if args.screenshot else None)
+        screenshot = Path(args.screenshot) if args.screenshot else None
+        self_test = SelfTest(app.flow, app.model, lambda: app.window, screenshot, parent=app)
+        app.ready.connect(lambda: self_test.begin(app.settings, app.backend))
     app.start()
     QTimer.singleShot(0, gc.enable)   # the window is up: the collector again (pos_app/launch.py held it)
     try:

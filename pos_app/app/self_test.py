@@ -8,6 +8,7 @@ or says what failed and exits 1. It refuses to run outside training mode: it nev
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,28 +17,38 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from pos_app.config import Environment
 from pos_app.domain.sale import INDIVIDUAL, Sale, Stage
 
-if TYPE_CHECKING:     # the app starts the self-test and hands itself in
-    from pos_app.app.root import PosApp
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
+    from pos_app.app.start.payment_side import Backend
+    from pos_app.config.settings import Settings
+    from pos_app.ui.sale.cart.cart_model import CartModel
+    from pos_app.ui.sale.flow.flow import SaleFlow
 
 TIMEOUT_MS = 60_000
 
 
 class SelfTest(QObject):
-    def __init__(self, app: PosApp, screenshot: Path | None = None) -> None:
-        super().__init__(app)
-        self.app = app
+    """Drives one sale through `flow` once the till is ready (`begin`); `window` gives the window of the moment
+    (for the screenshot)."""
+
+    def __init__(self, flow: SaleFlow, model: CartModel, window: Callable[[], QWidget],
+                 screenshot: Path | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.flow = flow
+        self.model = model
+        self.window = window
         self.screenshot = screenshot
         self.exit_code: int | None = None
         self._paid_asked = False
         self._receipt_asked = False
-        app.ready.connect(self.on_app_ready)
-        app.flow.stage_changed.connect(self.on_flow_stage_changed)
-        app.flow.charge_failed.connect(lambda text: self._finish(1, f"charge failed: {text}"))
-        app.flow.receipt_failed.connect(lambda text: self._finish(1, f"receipt failed: {text}"))
+        flow.stage_changed.connect(self.on_flow_stage_changed)
+        flow.charge_failed.connect(lambda text: self._finish(1, f"charge failed: {text}"))
+        flow.receipt_failed.connect(lambda text: self._finish(1, f"receipt failed: {text}"))
         QTimer.singleShot(TIMEOUT_MS, self, lambda: self._finish(1, "no receipt within 60 s"))
 
-    def on_app_ready(self) -> None:
-        settings, backend = self.app.settings, self.app.backend
+    def begin(self, settings: Settings | None, backend: Backend | None) -> None:
+        """The till is ready with these (None: it did not start): one item charged, in training only."""
         if settings is None or backend is None:
             self._finish(1, "the till did not start")
             return
@@ -48,27 +59,27 @@ class SelfTest(QObject):
         if item is None:
             self._finish(1, "the catalog is empty")
             return
-        self.app.model.add_item(item)
+        self.model.add_item(item)
         self._say(f"charging {item.name} ({item.price} MNT)")
-        self.app.flow.charge()
+        self.flow.charge()
 
     def on_flow_stage_changed(self, sale: Sale | None) -> None:
         stage = sale.stage if sale is not None else None
         if stage is Stage.AWAITING_PAYMENT and not self._paid_asked:
             self._paid_asked = True
             self._say(f"invoice {sale.invoice.invoice_id if sale and sale.invoice else '?'}: the customer pays")
-            self.app.flow.simulate_payment()
+            self.flow.simulate_payment()
         elif stage is Stage.PAID and not self._receipt_asked:
             self._receipt_asked = True
             self._say("paid: issuing the receipt")
-            self.app.flow.issue_receipt(INDIVIDUAL)
+            self.flow.issue_receipt(INDIVIDUAL)
         elif stage is Stage.COMPLETED and sale is not None and sale.receipt is not None:
             # Let the receipt page paint before the picture is taken.
             QTimer.singleShot(300, self, lambda: self._completed(sale))
 
     def _completed(self, sale: Sale) -> None:
         if self.screenshot is not None:
-            self.app.window.grab().save(str(self.screenshot))
+            self.window().grab().save(str(self.screenshot))
             self._say(f"screenshot {self.screenshot}")
         lottery = sale.receipt.lottery if sale.receipt else ""
         self._finish(0, f"sale {sale.number} completed, lottery {lottery}")

@@ -1,4 +1,4 @@
-"""The till at a store, a part of `PosApp` (owned by it): the shop's catalog taken as the store changes it, and
+"""The till at a store, a part `PosApp` owns: the shop's catalog taken as the store changes it, and
 the cashier told in plain words when the store stops answering and when it answers again.
 
 When the owner lets the till sell directly (Settings) and the direct account's password is known, the till's QPay
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from concurrent.futures import Future
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -25,8 +26,10 @@ from pos_app.domain.sale import Stage
 from pos_app.domain.search import CatalogSearch
 
 if TYPE_CHECKING:
-    from pos_app.app.root import PosApp
     from pos_app.app.start.payment_side import Backend
+    from pos_app.ui.common.tasks import TaskRunner
+    from pos_app.ui.sale.flow.flow import SaleFlow
+    from pos_app.ui.shell.main_window import MainWindow
 
 logger = logging.getLogger("pos_app.app.root")
 BACK_MESSAGE_MS = 10_000
@@ -34,18 +37,27 @@ BASE_TITLE = "baseTitle"     # the window's own title, kept while "selling direc
 
 
 class AppStore(QObject):
+    """Follows the backend's store link: its catalog, whether it answers, and the QPay route that follows.
+
+    `window` and `backend` give the ones of the moment: a language change rebuilds the window, new settings
+    replace the backend."""
+
     catalog_arrived = Signal(object, object)   # (the StoreLink, a Catalog): emitted on the feed's thread
     state_changed = Signal(object, bool)       # (the StoreLink, whether the store answers): on the hints' thread
     catalog_used = Signal(object)              # the store's new Catalog is in the cart, search and quick keys
 
-    def __init__(self, app: PosApp) -> None:
-        super().__init__(app)
-        self.app = app
+    def __init__(self, window: Callable[[], MainWindow], flow: SaleFlow, runner: TaskRunner,
+                 backend: Callable[[], Backend | None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.window = window
+        self.flow = flow
+        self.runner = runner
+        self.backend = backend
         self.down = False            # the cashier was told the store does not answer
         self.want_direct: bool | None = None    # the QPay route waiting for the till to be idle (None: none)
         self.catalog_arrived.connect(self.on_link_catalog_arrived)
         self.state_changed.connect(self.on_link_state_changed)
-        app.flow.stage_changed.connect(self.on_flow_stage_changed)
+        flow.stage_changed.connect(self.on_flow_stage_changed)
 
     def use(self, backend: Backend) -> None:
         """Listen to the backend's store link (there is none away from a store)."""
@@ -64,7 +76,7 @@ class AppStore(QObject):
             link.catalog.listen(lambda catalog: self.catalog_arrived.emit(link, catalog))
 
     def _current(self, link: object) -> Backend | None:
-        backend = self.app.backend
+        backend = self.backend()
         return backend if backend is not None and backend.store_link is link else None
 
     # -- the catalog ---------------------------------------------------------------------------------------
@@ -79,7 +91,7 @@ class AppStore(QObject):
         def prepare() -> tuple[CatalogSearch, tuple[CatalogItem, ...]]:
             return CatalogSearch(catalog), quick_keys_of(catalog, journal)
 
-        self.app.runner.run_in_background(prepare, lambda done: self._use_catalog(link, catalog, done))
+        self.runner.run_in_background(prepare, lambda done: self._use_catalog(link, catalog, done))
 
     def _use_catalog(self, link: object, catalog: Catalog,
                      done: Future[tuple[CatalogSearch, tuple[CatalogItem, ...]]]) -> None:
@@ -91,13 +103,14 @@ class AppStore(QObject):
         except Exception:  # noqa: BLE001 - the till sells on with the catalog it has
             logger.exception("the store's catalog could not be prepared")
             return
-        backend.catalog, backend.search, backend.quick_keys = catalog, search, quick_keys
-        page = self.app.window.sale_page
+        backend.set_catalog(catalog, search, quick_keys)
+        window = self.window()
+        page = window.sale_page
         page.set_catalog(catalog, search, page.scale_format)     # what is added from now on takes its prices
         page.quick_keys.set_items(quick_keys)
         page.quick_keys.set_enabled_keys(page.entry.isEnabled())
         if not self.down:      # a store that does not answer stays the status bar's news
-            self.app.window.statusBar().showMessage(self.tr("The store's catalog is in use: {count} items (what is "
+            window.statusBar().showMessage(self.tr("The store's catalog is in use: {count} items (what is "
                                                             "added from now on takes its prices).").format(
                                                                 count=len(catalog)), BACK_MESSAGE_MS)
         self.catalog_used.emit(catalog)
@@ -108,7 +121,7 @@ class AppStore(QObject):
         backend = self._current(link)
         if backend is None:
             return
-        window = self.app.window
+        window = self.window()
         if not up and not self.down:
             self.down = True
             self._say_down(backend)
@@ -136,8 +149,9 @@ class AppStore(QObject):
             if backend.settings.store_direct_allowed:
                 text += " " + self.tr("Selling directly is allowed, but no password is stored for the direct QPay "
                                       "account: enter it in Settings (Ctrl+,).")
-        self.app.window.show_problem(text)
-        self.app.window.statusBar().showMessage(text)
+        window = self.window()
+        window.show_problem(text)
+        window.statusBar().showMessage(text)
 
     # -- QPay directly or through the store: switched between sales only ---------------------------------------
 
@@ -147,29 +161,29 @@ class AppStore(QObject):
 
     def _idle(self) -> bool:
         """No sale on screen, or the sale still in the cart: nothing is being paid (no call to QPay under way)."""
-        flow = self.app.flow
+        flow = self.flow
         return not flow.tender_in_flight and (flow.sale is None or flow.sale.stage is Stage.CART)
 
     def _switch_when_idle(self) -> None:
-        backend = self.app.backend
+        backend = self.backend()
         if self.want_direct is None or backend is None or not self._idle():
             return
         direct, self.want_direct = self.want_direct, None
         if not backend.sell_directly(direct):
             return
-        services = self.app.flow.services
+        services = self.flow.services
         if services is not None and backend.checkout is not None:
-            self.app.flow.use_services(replace(services, checkout=backend.checkout))
+            self.flow.use_services(replace(services, checkout=backend.checkout))
         logger.info("QPay sales go %s", "directly to QPay (the store does not answer)" if direct
                     else "through the store again")
         self._show_route(backend)
         text = (self.tr("Selling directly with QPay: the store server is not answering.") if direct
                 else self.tr("QPay sales go through the store server again."))
-        self.app.window.statusBar().showMessage(text, 0 if direct else BACK_MESSAGE_MS)
+        self.window().statusBar().showMessage(text, 0 if direct else BACK_MESSAGE_MS)
 
     def _show_connection(self, backend: Backend) -> None:
         """The header says, for as long as it lasts, whether the store answers (a banner goes with the next scan)."""
-        label = self.app.window.connection_label
+        label = self.window().connection_label
         if backend.store_link is None:
             label.setText("")
         elif self.down:
@@ -184,7 +198,7 @@ class AppStore(QObject):
     def _show_route(self, backend: Backend) -> None:
         """The window's title says when the till sells directly (the store not answering)."""
         self._show_connection(backend)
-        window = self.app.window
+        window = self.window()
         base = window.property(BASE_TITLE) or window.windowTitle()
         window.setProperty(BASE_TITLE, base)
         window.setWindowTitle(f"{base} — " + self.tr("SELLING DIRECTLY WITH QPAY: the store server is not answering")

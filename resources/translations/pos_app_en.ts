@@ -4,7 +4,7 @@
 <context>
     <name>AppStore</name>
     <message>
-        <location filename="../../pos_app/app/store_bridge.py" line="+100"/>
+        <location filename="../../pos_app/app/store_bridge.py" line="+113"/>
         <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
         <translation>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</translation>
     </message>
@@ -29,7 +29,7 @@
         <translation>Selling directly is allowed, but no password is stored for the direct QPay account: enter it in Settings (Ctrl+,).</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Selling directly with QPay: the store server is not answering.</source>
         <translation>Selling directly with QPay: the store server is not answering.</translation>
     </message>
@@ -59,7 +59,7 @@
         <translation>SELLING DIRECTLY WITH QPAY: the store server is not answering</translation>
     </message>
     <message>
-        <location line="-70"/>
+        <location line="-71"/>
         <source>The store server answers again: QPay sales can be charged.</source>
         <translation>The store server answers again: QPay sales can be charged.</translation>
     </message>
@@ -3754,7 +3754,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app/root.py" line="+202"/>
+        <location filename="../../pos_app/app/root.py" line="+214"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
@@ -3779,12 +3779,12 @@
         <translation>Terminal {terminal}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app/back_office.py" line="+44"/>
+        <location filename="../../pos_app/app/back_office.py" line="+51"/>
         <source>The till is still starting.</source>
         <translation>The till is still starting.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app/root.py" line="+52"/>
+        <location filename="../../pos_app/app/root.py" line="+58"/>
         <source>Applying the new settings…</source>
         <translation>Applying the new settings…</translation>
     </message>
@@ -3819,7 +3819,7 @@
         <translation>The callback receiver could not start ({detail}); payments are found by checking, a little later. Choose another port in Settings.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app/recovery.py" line="+46"/>
+        <location filename="../../pos_app/app/recovery.py" line="+57"/>
         <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
         <translation>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</translation>
     </message>
@@ -3829,7 +3829,7 @@
         <translation>After the restart, the receipt of {count} paid sale(s) was found issued: reprint it from the history if needed.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>Sale {number} was being paid when the till stopped: what was taken is kept; take the rest.</source>
         <translation>Sale {number} was being paid when the till stopped: what was taken is kept; take the rest.</translation>
     </message>
@@ -3854,7 +3854,7 @@
         <translation>The unfinished sales are settled with the payment service.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app/people_and_catalog.py" line="+99"/>
+        <location filename="../../pos_app/app/people_and_catalog.py" line="+103"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</translation>
     </message>
@@ -3869,12 +3869,12 @@
         <translation>The cart from before the till stopped is parked: F10 with an empty cart brings it back.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Signed in: {name}.</source>
         <translation>Signed in: {name}.</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+62"/>
         <source>The catalog file was not saved.</source>
         <translation>The catalog file was not saved.</translation>
     </message>
@@ -7643,7 +7643,7 @@
         <translation>set up people and PINs</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+64"/>
         <source>A manager&apos;s PIN is needed to {what}.</source>
         <translation>A manager&apos;s PIN is needed to {what}.</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>AppStore</name>
     <message>
-        <location filename="../../pos_app/app/store_bridge.py" line="+100"/>
+        <location filename="../../pos_app/app/store_bridge.py" line="+113"/>
         <source>The store&apos;s catalog is in use: {count} items (what is added from now on takes its prices).</source>
         <translation>Дэлгүүрийн серверийн каталог ашиглагдаж байна: {count} бараа (одооноос нэмэх бараа шинэ үнээрээ орно).</translation>
     </message>
@@ -29,7 +29,7 @@
         <translation>Шууд борлуулахыг зөвшөөрсөн боловч шууд QPay дансны нууц үг хадгалагдаагүй байна: Тохиргоонд (Ctrl+,) оруулна уу.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>Selling directly with QPay: the store server is not answering.</source>
         <translation>QPay-ээр шууд борлуулж байна: дэлгүүрийн сервер хариу өгөхгүй байна.</translation>
     </message>
@@ -59,7 +59,7 @@
         <translation>QPAY-ЭЭР ШУУД БОРЛУУЛЖ БАЙНА: дэлгүүрийн сервер хариу өгөхгүй байна</translation>
     </message>
     <message>
-        <location line="-70"/>
+        <location line="-71"/>
         <source>The store server answers again: QPay sales can be charged.</source>
         <translation>Дэлгүүрийн сервер дахин хариу өгч байна: QPay-ээр төлбөр авч болно.</translation>
     </message>
@@ -3754,7 +3754,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app/root.py" line="+202"/>
+        <location filename="../../pos_app/app/root.py" line="+214"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -3779,12 +3779,12 @@
         <translation>Терминал {terminal}</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app/back_office.py" line="+44"/>
+        <location filename="../../pos_app/app/back_office.py" line="+51"/>
         <source>The till is still starting.</source>
         <translation>Касс эхэлсээр байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app/root.py" line="+52"/>
+        <location filename="../../pos_app/app/root.py" line="+58"/>
         <source>Applying the new settings…</source>
         <translation>Шинэ тохиргоог хэрэгжүүлж байна…</translation>
     </message>
@@ -3819,7 +3819,7 @@
         <translation>Callback хүлээн авагч эхэлсэнгүй ({detail}); төлбөрийг шалгалтаар арай хожуу илрүүлнэ. Тохиргоонд өөр порт сонгоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app/recovery.py" line="+46"/>
+        <location filename="../../pos_app/app/recovery.py" line="+57"/>
         <source>Unfinished sales could not be checked ({detail}). They are kept in the journal; restart the till to try again.</source>
         <translation>Дуусаагүй борлуулалтыг шалгаж чадсангүй ({detail}). Тэдгээр нь журналд хадгалагдсан; дахин оролдохын тулд кассыг дахин эхлүүлнэ үү.</translation>
     </message>
@@ -3829,7 +3829,7 @@
         <translation>Дахин эхлүүлсний дараа төлөгдсөн {count} борлуулалтын баримт гарсан нь тогтоогдлоо: шаардлагатай бол түүхээс дахин хэвлэнэ үү.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+19"/>
         <source>Sale {number} was being paid when the till stopped: what was taken is kept; take the rest.</source>
         <translation>Касс зогсох үед {number} борлуулалтын төлбөрийг авч байсан: авсан төлбөр хадгалагдсан; үлдэгдлийг авна уу.</translation>
     </message>
@@ -3854,7 +3854,7 @@
         <translation>Дуусаагүй борлуулалтуудыг төлбөрийн үйлчилгээтэй тулгаж дууслаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/app/people_and_catalog.py" line="+99"/>
+        <location filename="../../pos_app/app/people_and_catalog.py" line="+103"/>
         <source>No manager&apos;s PIN is set up: anyone at this till may give money back and open Settings. Set up people in Till → People and PINs.</source>
         <translation>Менежерийн ПИН бүртгэгдээгүй: энэ кассанд хэн ч мөнгө буцааж, Тохиргоог нээж чадна. Касс → Ажилтнууд ба ПИН хэсэгт бүртгэнэ үү.</translation>
     </message>
@@ -3869,12 +3869,12 @@
         <translation>Касс зогсохоос өмнөх сагсыг түр хадгаллаа: сагс хоосон үед F10 дарж буцааж авна.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Signed in: {name}.</source>
         <translation>Нэвтэрсэн: {name}.</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+62"/>
         <source>The catalog file was not saved.</source>
         <translation>Каталогийн файл хадгалагдсангүй.</translation>
     </message>
@@ -7643,7 +7643,7 @@
         <translation>ажилтан ба ПИН бүртгэх</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+64"/>
         <source>A manager&apos;s PIN is needed to {what}.</source>
         <translation>Менежерийн ПИН хэрэгтэй: {what}.</translation>
     </message>

@@ -131,27 +131,28 @@ def test_after_opening_the_shift_the_keyboard_is_back_in_the_sale(till: Till) ->
     was left in "count to close", where an Enter said "'' is not a number"). F11 again: its count, and Enter
     on the empty count says what to type."""
     till.key(Qt.Key.Key_F11)
-    till.qtbot.waitUntil(lambda: till.app.shift_dialog is not None and till.app.shift_dialog.float_edit.hasFocus(),
+    office = till.app.back_office
+    till.qtbot.waitUntil(lambda: office.shift_dialog is not None and office.shift_dialog.float_edit.hasFocus(),
                          timeout=WAIT_MS)
-    dialog = till.app.shift_dialog
+    dialog = till.app.back_office.shift_dialog
     till.type(dialog.float_edit, "50000")
     till.key(Qt.Key.Key_Return)
     till.qtbot.waitUntil(lambda: till.window.shift_open, timeout=WAIT_MS)
-    till.qtbot.waitUntil(lambda: till.app.shift_dialog is None and till.window.isActiveWindow()
+    till.qtbot.waitUntil(lambda: till.app.back_office.shift_dialog is None and till.window.isActiveWindow()
                          and till.window.sale_page.entry.hasFocus(), timeout=WAIT_MS)
     till.scan(MILK)
     assert lines(till) == [("Сүү 1л (Сүү ХК)", Decimal(1), Decimal(3500))]
 
     till.key(Qt.Key.Key_F11)
-    till.qtbot.waitUntil(lambda: till.app.shift_dialog is not None
-                         and till.app.shift_dialog.counted_edit.hasFocus(), timeout=WAIT_MS)
-    dialog = till.app.shift_dialog
+    till.qtbot.waitUntil(lambda: till.app.back_office.shift_dialog is not None
+                         and till.app.back_office.shift_dialog.counted_edit.hasFocus(), timeout=WAIT_MS)
+    dialog = till.app.back_office.shift_dialog
     till.key(Qt.Key.Key_Return)                                   # the count left empty
     till.qtbot.waitUntil(lambda: dialog.status.property("kind") == "error", timeout=WAIT_MS)
     assert "Type the cash counted" in dialog.status.text() and "''" not in dialog.status.text()
     assert dialog.shift_actions.confirmation is None and dialog.counted_edit.hasFocus() and till.window.shift_open
     till.key(Qt.Key.Key_Escape)
-    till.qtbot.waitUntil(lambda: till.app.shift_dialog is None and till.window.sale_page.entry.hasFocus(),
+    till.qtbot.waitUntil(lambda: till.app.back_office.shift_dialog is None and till.window.sale_page.entry.hasFocus(),
                          timeout=WAIT_MS)
 
 

@@ -57,8 +57,8 @@ def history_on_the_last_sale(till: Till):
     till.key(Qt.Key.Key_F2)
     till.wait_stage(None)
     till.key(Qt.Key.Key_F4)
-    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None, timeout=WAIT_MS)
-    dialog = till.app.history_dialog
+    till.qtbot.waitUntil(lambda: till.app.back_office.history_dialog is not None, timeout=WAIT_MS)
+    dialog = till.app.back_office.history_dialog
     till.qtbot.waitUntil(lambda: dialog.selected_sale() is not None and dialog.reprint_button.isEnabled(),
                          timeout=WAIT_MS)
     return dialog
@@ -194,8 +194,8 @@ def test_the_day_close_prints_through_the_same_printer(make_till, tmp_path: Path
     till.key(Qt.Key.Key_F2)
     till.wait_stage(None)
     till.key(Qt.Key.Key_F6)
-    till.qtbot.waitUntil(lambda: till.app.day_close_dialog is not None, timeout=WAIT_MS)
-    dialog = till.app.day_close_dialog
+    till.qtbot.waitUntil(lambda: till.app.back_office.day_close_dialog is not None, timeout=WAIT_MS)
+    dialog = till.app.back_office.day_close_dialog
     till.qtbot.waitUntil(lambda: dialog.summary is not None and dialog.print_button.isEnabled(), timeout=WAIT_MS)
     with till.qtbot.waitSignal(dialog.printed, timeout=WAIT_MS) as done:
         dialog.print_button.click()

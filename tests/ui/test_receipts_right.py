@@ -97,8 +97,8 @@ def test_a_voided_receipt_on_a_sale_whose_money_was_kept_is_issued_again_from_th
     till.key(Qt.Key.Key_F2)
     till.wait_stage(None)
     till.key(Qt.Key.Key_F4)
-    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None, timeout=WAIT_MS)
-    dialog = till.app.history_dialog
+    till.qtbot.waitUntil(lambda: till.app.back_office.history_dialog is not None, timeout=WAIT_MS)
+    dialog = till.app.back_office.history_dialog
     assert dialog is not None
     till.qtbot.waitUntil(lambda: dialog.selected_sale() is not None and dialog.cancel_receipt_button.isEnabled(),
                          timeout=WAIT_MS)

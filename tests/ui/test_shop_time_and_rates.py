@@ -61,8 +61,8 @@ def test_a_sale_at_half_past_midnight_has_ulaanbaatars_day_in_its_number_history
     till.qtbot.waitUntil(till.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
 
     till.key(Qt.Key.Key_F6)
-    till.qtbot.waitUntil(lambda: till.app.day_close_dialog is not None, timeout=WAIT_MS)
-    close = till.app.day_close_dialog
+    till.qtbot.waitUntil(lambda: till.app.back_office.day_close_dialog is not None, timeout=WAIT_MS)
+    close = till.app.back_office.day_close_dialog
     till.qtbot.waitUntil(lambda: close.summary is not None or close.status.property("kind") == "error",
                          timeout=WAIT_MS)
     assert close.status.property("kind") != "error", close.status.text()

@@ -30,9 +30,10 @@ def posapi_receipts(till: Till) -> list[dict]:
 
 def count_float(till: Till, float_amount: str = "50000") -> None:
     """The shift dialog is open (F11, or F7 with no shift open): type the float counted, Enter."""
-    till.qtbot.waitUntil(lambda: till.app.shift_dialog is not None and till.app.shift_dialog.isVisible()
-                         and till.app.shift_dialog.float_edit.hasFocus(), timeout=WAIT_MS)
-    dialog = till.app.shift_dialog
+    office = till.app.back_office
+    till.qtbot.waitUntil(lambda: office.shift_dialog is not None and office.shift_dialog.isVisible()
+                         and office.shift_dialog.float_edit.hasFocus(), timeout=WAIT_MS)
+    dialog = till.app.back_office.shift_dialog
     till.type(dialog.float_edit, float_amount)
     with till.qtbot.waitSignal(dialog.shift_opened, timeout=WAIT_MS):
         till.qtbot.keyClick(dialog.float_edit, Qt.Key.Key_Return)
@@ -42,7 +43,7 @@ def open_shift(till: Till, float_amount: str = "50000") -> None:
     """F11, the float counted, Enter: the dialog closes by itself and the keyboard is back in the sale's entry."""
     till.key(Qt.Key.Key_F11)
     count_float(till, float_amount)
-    till.qtbot.waitUntil(lambda: till.app.shift_dialog is None, timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: till.app.back_office.shift_dialog is None, timeout=WAIT_MS)
     till.qtbot.waitUntil(lambda: till.window.isActiveWindow() and till.window.sale_page.entry.hasFocus(),
                          timeout=WAIT_MS)
 
@@ -72,9 +73,10 @@ def sell_in_cash(till: Till, code: str, given: str, *, receipt: bool = True) -> 
 def history_on(till: Till, number: str):  # noqa: ANN201 - the HistoryDialog
     """F4, the newest sale picked (`number`), the history active with its give-back button live."""
     till.key(Qt.Key.Key_F4)
-    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None and till.app.history_dialog.isVisible(),
+    office = till.app.back_office
+    till.qtbot.waitUntil(lambda: office.history_dialog is not None and office.history_dialog.isVisible(),
                          timeout=WAIT_MS)
-    history = till.app.history_dialog
+    history = till.app.back_office.history_dialog
     till.qtbot.waitUntil(lambda: history.model.row_of(number) is not None, timeout=WAIT_MS)
     history.table.setFocus()
     till.qtbot.keyClick(history.table, Qt.Key.Key_Home, Qt.KeyboardModifier.ControlModifier)
@@ -203,7 +205,7 @@ def test_a_cash_sale_with_the_network_unplugged_completes_and_gets_its_receipt_w
     assert "PosAPI" in page.error.text() and "by itself" in page.error.text()
     journal = till.app.backend.journal  # type: ignore[union-attr]
     assert journal.get(number).status is JournalStatus.RECEIPT_PENDING
-    assert number in till.app.unsettled
+    assert number in till.app.recovery_watch.unsettled
 
     till.key(Qt.Key.Key_F2)                                           # the next customer, no question asked
     till.wait_stage(None)
@@ -211,12 +213,12 @@ def test_a_cash_sale_with_the_network_unplugged_completes_and_gets_its_receipt_w
     assert control.receipts() == []
 
     control.clear_faults()                                            # the network is back
-    till.app.on_settle_timer_timeout()                                # (the till's own timer, every 30 s)
+    till.app.recovery_watch.on_settle_timer_timeout()                 # (the till's own timer, every 30 s)
     till.qtbot.waitUntil(lambda: journal.get(number).status is JournalStatus.COMPLETED, timeout=WAIT_MS)
     [made] = control.receipts()
     assert journal.get(number).receipts[0].receipt.receipt_id == made["id"]
     # The journal is written on the worker; the till hears of it when the GUI thread takes the answer.
-    till.qtbot.waitUntil(lambda: number not in till.app.unsettled, timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: number not in till.app.recovery_watch.unsettled, timeout=WAIT_MS)
 
 
 def test_a_cash_sale_is_returned_from_the_history_and_its_receipt_voided(make_till) -> None:
@@ -269,9 +271,10 @@ def test_a_shift_is_closed_with_a_difference(make_till) -> None:
     till.wait_stage(Stage.PAID)
 
     till.key(Qt.Key.Key_F11)                             # the shift: X figures, then the count
-    till.qtbot.waitUntil(lambda: till.app.shift_dialog is not None
-                                 and till.app.shift_dialog.shift_actions.report is not None, timeout=WAIT_MS)
-    dialog = till.app.shift_dialog
+    office = till.app.back_office
+    till.qtbot.waitUntil(lambda: office.shift_dialog is not None
+                                 and office.shift_dialog.shift_actions.report is not None, timeout=WAIT_MS)
+    dialog = till.app.back_office.shift_dialog
     shown = dialog.figures()
     assert shown["expected"] == ("", "23,500 ₮")        # 20,000 float + 3,500 cash
     till.qtbot.waitUntil(lambda: dialog.counted_edit.isVisible(), timeout=WAIT_MS)
@@ -321,9 +324,10 @@ def test_a_receipt_left_unknown_on_an_earlier_day_is_settled_by_a_person_from_th
     clock.now += timedelta(days=1)                    # the next day: the bill number is free again
 
     till.key(Qt.Key.Key_F4)
-    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None and till.app.history_dialog.isVisible(),
+    office = till.app.back_office
+    till.qtbot.waitUntil(lambda: office.history_dialog is not None and office.history_dialog.isVisible(),
                          timeout=WAIT_MS)
-    history = till.app.history_dialog
+    history = till.app.back_office.history_dialog
     history.start_date.setDate(history.start_date.date().addDays(-1))       # yesterday's sales too
     def chosen() -> bool:       # the list is read again for the new range: choose the sale once it is there
         row = history.model.row_of(number)

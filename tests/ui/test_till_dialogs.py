@@ -25,9 +25,10 @@ def sell(till: Till) -> str:
 
 def open_history(till: Till):
     till.key(Qt.Key.Key_F4)
-    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None and till.app.history_dialog.isVisible(),
+    office = till.app.back_office
+    till.qtbot.waitUntil(lambda: office.history_dialog is not None and office.history_dialog.isVisible(),
                          timeout=WAIT_MS)
-    dialog = till.app.history_dialog
+    dialog = till.app.back_office.history_dialog
     assert dialog is not None
     till.qtbot.waitUntil(lambda: dialog.model.rowCount() > 0, timeout=WAIT_MS)
     return dialog
@@ -69,8 +70,8 @@ def test_no_history_while_an_invoice_is_being_created(till: Till) -> None:
 def test_f6_shows_the_days_close_of_this_terminal(till: Till) -> None:
     sell(till)
     till.key(Qt.Key.Key_F6)
-    till.qtbot.waitUntil(lambda: till.app.day_close_dialog is not None, timeout=WAIT_MS)
-    dialog = till.app.day_close_dialog
+    till.qtbot.waitUntil(lambda: till.app.back_office.day_close_dialog is not None, timeout=WAIT_MS)
+    dialog = till.app.back_office.day_close_dialog
     till.qtbot.waitUntil(lambda: dialog.summary is not None, timeout=WAIT_MS)
     assert dialog.summary.paid.count == 1 and dialog.summary.paid.amount == 3500
     dialog.reject()

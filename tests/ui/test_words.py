@@ -176,8 +176,9 @@ def test_a_posapi_refusal_is_told_in_the_tills_words(make_till) -> None:
 def test_a_scan_refused_over_a_question_names_the_item_and_goes_with_the_question(till: Till) -> None:
     till.scan(MILK)
     till.key(Qt.Key.Key_F4)                               # the history: another window over the till
-    till.qtbot.waitUntil(lambda: till.app.history_dialog is not None and till.app.history_dialog.isVisible()
-                         and QApplication.activeWindow() is till.app.history_dialog, timeout=WAIT_MS)
+    office = till.app.back_office
+    till.qtbot.waitUntil(lambda: office.history_dialog is not None and office.history_dialog.isVisible()
+                         and QApplication.activeWindow() is office.history_dialog, timeout=WAIT_MS)
     widget = QApplication.focusWidget()
     till.qtbot.keyClicks(widget, YOGURT)                  # a scanner's burst
     till.qtbot.keyClick(widget, Qt.Key.Key_Return)
@@ -187,6 +188,6 @@ def test_a_scan_refused_over_a_question_names_the_item_and_goes_with_the_questio
     assert yogurt is not None and yogurt.name in bar.currentMessage()
     assert bar.font().pointSizeF() >= till.window.sale_page.entry.font().pointSizeF() * 0.7
     till.qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
-    till.qtbot.waitUntil(lambda: till.app.history_dialog is None or not till.app.history_dialog.isVisible(),
+    till.qtbot.waitUntil(lambda: office.history_dialog is None or not office.history_dialog.isVisible(),
                          timeout=WAIT_MS)
     till.qtbot.waitUntil(lambda: bar.currentMessage() == "", timeout=WAIT_MS)

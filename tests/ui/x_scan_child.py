@@ -111,7 +111,8 @@ class Walk:
         yield "until", lambda: flow.stage in (None, Stage.CART) and entry.hasFocus()
 
         yield "keys", xdotool("key", "F7")               # no shift yet: the float is counted first
-        yield "until", lambda: self.app.shift_dialog is not None and self.app.shift_dialog.float_edit.hasFocus()
+        office = self.app.back_office
+        yield "until", lambda: office.shift_dialog is not None and office.shift_dialog.float_edit.hasFocus()
         yield "keys", xdotool("type", "--delay", str(PERSON_DELAY_MS), "50000\r")
         yield "until", lambda: flow.stage is Stage.TENDERING and window.tender_page.cash.hasSelectedText()
         yield from self.scanned_into("cash", window.tender_page.cash, YOGURT)

@@ -95,6 +95,22 @@ class Backend:
         self.checkout = wanted
         return True
 
+    def set_catalog(self, catalog: Catalog, search: CatalogSearch, quick_keys: tuple[CatalogItem, ...]) -> None:
+        """The catalog the till sells from now on (the store's, as it changes), with its search and quick keys."""
+        self.catalog, self.search, self.quick_keys = catalog, search, quick_keys
+
+    def set_people(self, people: tuple[Person, ...]) -> None:
+        """Who may sign in from now on (People and PINs saved them)."""
+        self.people = people
+
+    def take_sandboxes_from(self, old: Backend) -> None:
+        """Training's running sandboxes go on with this backend when it uses them (the old one stops what it
+        keeps)."""
+        if old.sandbox is not None and self.training and self.sandbox is None:
+            self.sandbox, old.sandbox = old.sandbox, None
+        if old.posapi_sandbox is not None and self.training and self.posapi is not None and self.posapi_sandbox is None:
+            self.posapi_sandbox, old.posapi_sandbox = old.posapi_sandbox, None
+
     def close(self) -> None:
         if self.receiver is not None:
             self.receiver.stop()

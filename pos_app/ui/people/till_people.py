@@ -66,6 +66,10 @@ class TillPeople(QObject):
         self._idle_timer.setInterval(IDLE_CHECK_MS)
         self._idle_timer.timeout.connect(self.on_idle_timer_timeout)
 
+    def set_window(self, window: QWidget) -> None:
+        """The idle lock shows over this window from now on (a language change rebuilds the till's window)."""
+        self.window = window
+
     @property
     def guarded(self) -> bool:
         """A manager is set up: PINs are asked."""

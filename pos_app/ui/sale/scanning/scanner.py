@@ -109,6 +109,10 @@ class ScanRecognizer(QObject):
         app.focusWindowChanged.connect(self.on_app_focus_window_changed)
         self.on_app_focus_changed(None, app.focusWidget())
 
+    def set_home(self, window: QWidget) -> None:
+        """The till's main window: keys in another main window of this process are its own scanner's."""
+        self.home = window
+
     def configure(self, prefix: str = "", suffix: str = "enter") -> None:
         """The scanner's prefix (none: timing alone decides) and suffix ("enter" or "tab")."""
         self.prefix = prefix or ""
