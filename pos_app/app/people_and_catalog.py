@@ -84,7 +84,7 @@ class AppCounter:
         """The backend's people and journal; the PIN screen when PINs are set up and nobody is signed in."""
         idle, limit = counter_limits(settings)
         self.people.use(backend.people, backend.journal, idle, last_key=lambda: self.scanner.last_key_at)
-        self.window.discount_limit = limit
+        self.window.counter_keys.set_discount_limit(limit)
         self.window.update_actions()
         if not self.sized:
             self.sized = True

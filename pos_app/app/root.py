@@ -145,13 +145,12 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         self.language.use(code)
         old = self.window
         window = self._make_window()
-        window.ask_before_quit = old.ask_before_quit
-        window.printed_numbers = old.printed_numbers
+        window.take_over(old)
         window.setGeometry(old.geometry())
         self.window = window
         window.show()
         old.close_customer_display()
-        old.ask_before_quit = False
+        old.set_ask_before_quit(False)
         old.close()
         old.deleteLater()
         window.show_stage(self.flow.sale)
@@ -181,7 +180,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
 
     def _on_opened(self, done: Future[Opened]) -> None:
         # The window's later pages (the payment, the receipt...) once the cart is open, while the payment side
-        # comes up: built sooner, they would hold back the first window or the cart (window_pages.py).
+        # comes up: built sooner, they would hold back the first window or the cart (ui/sale/pages/later_pages.py).
         QTimer.singleShot(0, lambda: self.window.build_later_pages())
         try:
             opened = done.result()
@@ -190,7 +189,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         if opened.books is None or opened.books.unfinished:
             return    # another pos-app holds the folder; or a crash left a sale: the cart opens once it is settled
         self._speak(opened.settings)      # (rebuilt now, not under a PIN screen the cart may open with)
-        self.window.starting = True
+        self.window.set_starting(True)
         self._open_counter(opened.settings, opened.books)
         self.opened.emit()
 
@@ -203,7 +202,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
             self.flow.unavailable_reason = text
             self.people.stop()
             self.counter_journal = None
-            self.window.starting = False
+            self.window.set_starting(False)
             self.window.set_ready(False)     # the books it may have opened are closed with the failed backend
             self.window.show_problem(text)
             return
@@ -245,7 +244,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
             self.flow.services = SaleServices(backend.checkout, backend.journal, backend.training, backend.posapi,
                                           settings.cash_step, settings.tax_rates)
             self.flow.unavailable_reason = ""
-        self.window.starting = False
+        self.window.set_starting(False)
         if rebuilt or self.counter_journal is not backend.journal:
             self._open_counter(settings, backend)     # (else opened with these books already: the cart goes on)
         self.window.update_actions()
@@ -269,7 +268,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
                               scale_format=scale_format_of(settings), quick_keys=books.quick_keys)
         self.use_people(settings, books)
         self.open_kept_cart(books)
-        self.window.shift_open = books.shift_open
+        self.window.tender_keys.set_shift_open(books.shift_open)
         self.window.set_shop_name(settings.shop_name)
 
     def on_receiver_hint_arrived(self, hint: object) -> None:
@@ -281,7 +280,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         """The ebarimt is issued: print it at once when a printer is set and the shop wants that."""
         choice = self.printing.choice
         if choice.is_set and choice.auto_print:
-            self.window.print_receipt(sale.number, copy=False)
+            self.window.receipt_keys.print_receipt(sale.number, copy=False)
 
     # -- settings ----------------------------------------------------------------------------
 
@@ -382,7 +381,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.self_test:
         from pos_app.app.self_test import SelfTest
 
-        app.window.ask_before_quit = False
+        app.window.set_ask_before_quit(False)
         SelfTest(app, Path(args.screenshot) if args.screenshot else None)
     app.start()
     QTimer.singleShot(0, gc.enable)   # the window is up: the collector again (pos_app/launch.py held it)
