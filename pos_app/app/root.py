@@ -149,7 +149,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         window.setGeometry(old.geometry())
         self.window = window
         window.show()
-        old.close_customer_display()
+        old.later_pages.close_customer_display()
         old.set_ask_before_quit(False)
         old.close()
         old.deleteLater()
@@ -181,7 +181,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
     def _on_opened(self, done: Future[Opened]) -> None:
         # The window's later pages (the payment, the receipt...) once the cart is open, while the payment side
         # comes up: built sooner, they would hold back the first window or the cart (ui/sale/pages/later_pages.py).
-        QTimer.singleShot(0, lambda: self.window.build_later_pages())
+        QTimer.singleShot(0, lambda: self.window.later_pages.build())
         try:
             opened = done.result()
         except Exception:  # noqa: BLE001 - the second half fails alike and says it
@@ -269,7 +269,7 @@ class PosApp(AppRecovery, AppCounter, AppDialogs, QObject):
         self.use_people(settings, books)
         self.open_kept_cart(books)
         self.window.tender_keys.set_shift_open(books.shift_open)
-        self.window.set_shop_name(settings.shop_name)
+        self.window.later_pages.set_shop_name(settings.shop_name)
 
     def on_receiver_hint_arrived(self, hint: object) -> None:
         """A callback says a payment may have arrived: check the open sale now (never trusted as payment)."""

@@ -235,7 +235,7 @@ def test_the_window_builds_its_later_pages_once_the_cart_is_open(start_app, qtbo
     pages = [window.pages.widget(index) for index in range(4)]
     assert pages == [window.sale_page, window.tender_page, window.payment_page, window.receipt_page]
     display = window.customer_display
-    window.build_later_pages()                        # again: nothing new
+    window.later_pages.build()                        # again: nothing new
     assert window.pages.count() == 4 and window.customer_display is display
     with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
         pass

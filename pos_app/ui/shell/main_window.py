@@ -274,16 +274,6 @@ class MainWindow(QMainWindow):
         self.set_ask_before_quit(old.ask_before_quit)
         self.receipt_keys.remember_printed(old.receipt_keys.printed_numbers)
 
-    def build_later_pages(self) -> None:
-        """The tender, payment and receipt pages and the customer's display, now (idempotent)."""
-        self.later_pages.build()
-
-    def set_shop_name(self, name: str) -> None:
-        self.later_pages.set_shop_name(name)
-
-    def close_customer_display(self) -> None:
-        self.later_pages.close_customer_display()
-
     # -- stages -----------------------------------------------------------------------------------
 
     def show_stage(self, sale: Sale | None) -> None:

@@ -99,7 +99,7 @@ class TenderKeys(QObject):
             return
         if self.flow.stage in (None, Stage.CART, Stage.CANCELLED, Stage.EXPIRED):
             self.flow.back_to_cart()
-            self.later.tender_page.mode = mode
+            self.later.tender_page.open_in(mode)
             if self.flow.start_tendering():
                 self.sale_page.clear_message()
         if self.flow.stage is Stage.TENDERING:
@@ -164,7 +164,7 @@ class TenderKeys(QObject):
                                                     money_text(sale.change))
 
     def show_tendering(self, sale: Sale) -> None:
-        self.later.tender_page.cash_step = self.flow.cash_step
+        self.later.tender_page.set_cash_step(self.flow.cash_step)
         if self.pages.currentWidget() is not self.later.tender_page:
             self.later.tender_page.show_sale(sale)
             self.later.tender_page.set_mode(self.later.tender_page.mode)

@@ -1,7 +1,7 @@
 """The sale's later pages: the tender page, the payment page (the QR code), the receipt page and the customer's
-display. The cart is what the first window needs; these are built once the cart is open (the app asks the window,
-`build_later_pages`), or at their first use if that is sooner, so the window shows without waiting for them and
-the till's books open meanwhile (issue 21, the start)."""
+display. The cart is what the first window needs; these are built once the cart is open (the app asks, `build`),
+or at their first use if that is sooner, so the window shows without waiting for them and the till's books open
+meanwhile (issue 21, the start)."""
 
 from __future__ import annotations
 
