@@ -310,7 +310,7 @@ def stalls(sales: int, latencies: list[int], in_process: bool = False) -> dict[s
     try:
         app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), sandbox_url=sandbox.url,
                      secrets=SessionSecretStore(), schedule=FAST_SCHEDULE)
-        app.window.ask_before_quit = False
+        app.window.set_ask_before_quit(False)
         ready = []
         app.ready.connect(lambda: ready.append(True))
         driver = Driver(app, probe)

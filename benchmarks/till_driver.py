@@ -117,7 +117,7 @@ def start_till(home: Path, sandbox_url: str, schedule: PollSchedule) -> Till:
     paths = AppPaths(home / "config", home / "data", home / "cache")
     save_settings(Settings(printer="", auto_print=False), paths.settings_file)  # no printer, nothing printed
     app = PosApp(paths, sandbox_url=sandbox_url, secrets=SessionSecretStore(), schedule=schedule)
-    app.window.ask_before_quit = False
+    app.window.set_ask_before_quit(False)
     ready: list[bool] = []
     app.ready.connect(lambda: ready.append(True))
     till = Till(app)

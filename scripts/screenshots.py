@@ -85,7 +85,7 @@ def main(folder: Path, language_code: str = "en") -> None:
     app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), secrets=SessionSecretStore(),
                  language=language)
     window = app.window
-    window.ask_before_quit = False
+    window.set_ask_before_quit(False)
     window.resize(*SIZE)
     app.start()
     wait(lambda: app.backend is not None)
@@ -277,7 +277,7 @@ def counter_shots(folder: Path, language_code: str, language: Language) -> None:
     app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), secrets=SessionSecretStore(),
                  language=language)
     window = app.window
-    window.ask_before_quit = False
+    window.set_ask_before_quit(False)
     window.resize(*SIZE)
     app.start()
     wait(lambda: app.backend is not None)

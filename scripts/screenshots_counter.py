@@ -61,7 +61,7 @@ def counter_shots(folder: Path, language_code: str, language: Language, size: tu
             journal.add_person(name, role, pin)
     app = PosApp(paths, secrets=SessionSecretStore(), language=language)
     window = app.window
-    window.ask_before_quit = False
+    window.set_ask_before_quit(False)
     window.resize(*size)
     app.start()
     wait(lambda: app.people.lock_dialog is not None and app.people.lock_dialog.isVisible())

@@ -30,7 +30,7 @@ def returns_shots(folder: Path, language_code: str, language: Language, size: tu
                   paths.settings_file)
     app = PosApp(paths, secrets=SessionSecretStore(), language=language)
     window = app.window
-    window.ask_before_quit = False
+    window.set_ask_before_quit(False)
     window.resize(*size)
     app.start()
     wait(lambda: app.backend is not None)

@@ -49,7 +49,7 @@ def start_till(home: Path, store_url: str, name: str, key: str, language: Langua
     secrets = SessionSecretStore()
     secrets.set_password(secret_account(Environment.STORE, store_url, name), key)
     app = PosApp(AppPaths(config, home / name / "data", home / name / "cache"), secrets=secrets, language=language)
-    app.window.ask_before_quit = False
+    app.window.set_ask_before_quit(False)
     app.window.resize(*tools.SIZE)
     app.start()
     wait(lambda: app.backend is not None and app.backend.store_link is not None, 30)

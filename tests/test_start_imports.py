@@ -22,7 +22,7 @@ NOT_BEFORE_THE_WINDOW = ("escpos", "pydantic", "requests", "urllib3", "jwt", "cr
 # light and may come before).
 LAYERS_NOT_BEFORE_THE_WINDOW = ("pos_app.app.start.payment_side", "pos_app.checkout.service", "pos_app.qpay.client",
                                 "pos_app.posapi.client", "pos_app.sandbox", "pos_app.storelink", "pos_app.store")
-# The window's own later parts, built or loaded just after its first paint (ui/shell/pages.py) or when first
+# The window's own later parts, built or loaded just after its first paint (ui/sale/pages/later_pages.py) or when first
 # used: the payment and receipt pages and the customer's display (the bank logos with them), the printers and
 # the slips, the PIN screen, the parked sales, the free line, the shift's figures, the journal's records and
 # the settings' checks.

@@ -61,7 +61,7 @@ class BackOffice:
 
         dialog = HistoryDialog(services, self.runner, window, on_screen=on_screen, today=today,
                                approve=self.people.approve, approve_as=self.people.approve_as)
-        dialog.reprint_requested.connect(window.print_receipt)     # a copy, from the journal
+        dialog.reprint_requested.connect(window.receipt_keys.print_receipt)     # a copy, from the journal
         dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         self.history_dialog = dialog
         dialog.open()
@@ -90,7 +90,7 @@ class BackOffice:
 
         dialog = ShiftDialog(self.runner, backend.journal, self.printing, self.window())
         dialog.shift_opened.connect(lambda _shift: self._on_shift_opened(dialog))
-        dialog.shift_closed.connect(lambda _shift: self.window().on_shift_closed())
+        dialog.shift_closed.connect(lambda _shift: self.window().tender_keys.on_shift_closed())
         dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         self.shift_dialog = dialog
         dialog.open()
@@ -99,7 +99,7 @@ class BackOffice:
         # The shift is open: back to the sale at once (the keyboard in the entry, or on to cash when F7 asked for
         # the shift), never left in the count that closes it. F11 again shows its X figures.
         dialog.accept()
-        self.window().on_shift_opened()
+        self.window().tender_keys.on_shift_opened()
 
     def _dialog_closed(self, dialog: QObject) -> None:
         """A closed history, day close or shift is gone for good (each F4/F6/F11 builds a fresh one)."""

@@ -88,7 +88,7 @@ class PeopleAndCatalog(QObject):
         idle, limit = counter_limits(settings)
         self.people.use(backend.people, backend.journal, idle, last_key=self.last_key)
         window = self.window()
-        window.discount_limit = limit
+        window.counter_keys.set_discount_limit(limit)
         window.update_actions()
         if not self.sized:
             self.sized = True

@@ -78,7 +78,7 @@ class RecoveryWatch(QObject):
         choice = self.printing.choice
         for outcome in recovery.completed:
             if outcome.printable and choice.is_set and choice.auto_print:
-                self.window().print_receipt(outcome.number, copy=False)
+                self.window().receipt_keys.print_receipt(outcome.number, copy=False)
 
     def describe_resumed(self, sale: Sale) -> str:
         if sale.stage is Stage.TENDERING:

@@ -156,14 +156,13 @@ class PosApp(QObject):
         self.language.use(code)
         old = self.window
         window = self._make_window()
-        window.ask_before_quit = old.ask_before_quit
-        window.printed_numbers = old.printed_numbers
+        window.take_over(old)
         window.setGeometry(old.geometry())
         self.window = window
         self.scanner.set_home(window)     # (else keys in the new window would be taken for another till's)
         window.show()
-        old.close_customer_display()
-        old.ask_before_quit = False
+        old.later_pages.close_customer_display()
+        old.set_ask_before_quit(False)
         old.close()
         old.deleteLater()
         window.show_stage(self.flow.sale)
@@ -193,8 +192,8 @@ class PosApp(QObject):
 
     def _on_opened(self, done: Future[Opened]) -> None:
         # The window's later pages (the payment, the receipt...) once the cart is open, while the payment side
-        # comes up: built sooner, they would hold back the first window or the cart (window_pages.py).
-        QTimer.singleShot(0, lambda: self.window.build_later_pages())
+        # comes up: built sooner, they would hold back the first window or the cart (ui/sale/pages/later_pages.py).
+        QTimer.singleShot(0, lambda: self.window.later_pages.build())
         try:
             opened = done.result()
         except Exception:  # noqa: BLE001 - the second half fails alike and says it
@@ -202,7 +201,7 @@ class PosApp(QObject):
         if opened.books is None or opened.books.unfinished:
             return    # another pos-app holds the folder; or a crash left a sale: the cart opens once it is settled
         self._speak(opened.settings)      # (rebuilt now, not under a PIN screen the cart may open with)
-        self.window.starting = True
+        self.window.set_starting(True)
         self._open_counter(opened.settings, opened.books)
         self.opened.emit()
 
@@ -215,7 +214,7 @@ class PosApp(QObject):
             self.flow.set_unavailable(text)
             self.people.stop()
             self.counter_journal = None
-            self.window.starting = False
+            self.window.set_starting(False)
             self.window.set_ready(False)     # the books it may have opened are closed with the failed backend
             self.window.show_problem(text)
             return
@@ -257,7 +256,7 @@ class PosApp(QObject):
             self.flow.use_services(SaleServices(backend.checkout, backend.journal, backend.training, backend.posapi,
                                                 settings.cash_step, settings.tax_rates))
             self.flow.set_unavailable("")
-        self.window.starting = False
+        self.window.set_starting(False)
         if rebuilt or self.counter_journal is not backend.journal:
             self._open_counter(settings, backend)     # (else opened with these books already: the cart goes on)
         self.window.update_actions()
@@ -281,8 +280,8 @@ class PosApp(QObject):
                               scale_format=scale_format_of(settings), quick_keys=books.quick_keys)
         self.people_and_catalog.use_people(settings, books)
         self.people_and_catalog.open_kept_cart(books)
-        self.window.shift_open = books.shift_open
-        self.window.set_shop_name(settings.shop_name)
+        self.window.tender_keys.set_shift_open(books.shift_open)
+        self.window.later_pages.set_shop_name(settings.shop_name)
 
     def on_receiver_hint_arrived(self, hint: object) -> None:
         """A callback says a payment may have arrived: check the open sale now (never trusted as payment)."""
@@ -293,7 +292,7 @@ class PosApp(QObject):
         """The ebarimt is issued: print it at once when a printer is set and the shop wants that."""
         choice = self.printing.choice
         if choice.is_set and choice.auto_print:
-            self.window.print_receipt(sale.number, copy=False)
+            self.window.receipt_keys.print_receipt(sale.number, copy=False)
 
     # -- settings ----------------------------------------------------------------------------
 
@@ -400,7 +399,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.self_test:
         from pos_app.app.self_test import SelfTest
 
-        app.window.ask_before_quit = False
+        app.window.set_ask_before_quit(False)
         screenshot = Path(args.screenshot) if args.screenshot else None
         self_test = SelfTest(app.flow, app.model, lambda: app.window, screenshot, parent=app)
         app.ready.connect(lambda: self_test.begin(app.settings, app.backend))

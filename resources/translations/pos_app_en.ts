@@ -3067,12 +3067,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/shell/main_window.py" line="+77"/>
+        <location filename="../../pos_app/ui/shell/main_window.py" line="+90"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay till</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+15"/>
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
@@ -3087,7 +3087,7 @@
         <translation>TRAINING · no real money</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+17"/>
         <source>New sale</source>
         <translation>New sale</translation>
     </message>
@@ -3097,7 +3097,7 @@
         <translation>Charge</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Free line…</source>
         <translation>Free line…</translation>
     </message>
@@ -3113,17 +3113,17 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+199"/>
+        <location line="+237"/>
         <source>Cancel sale</source>
         <translation>Cancel sale</translation>
     </message>
     <message>
-        <location line="-198"/>
+        <location line="-236"/>
         <source>Simulate customer payment</source>
         <translation>Simulate customer payment</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../pos_app/ui/sale/keys/receipt_keys.py" line="+41"/>
         <source>Issue receipt</source>
         <translation>Issue receipt</translation>
     </message>
@@ -3153,7 +3153,7 @@
         <translation>Print preview…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../pos_app/ui/shell/main_window.py" line="+4"/>
         <source>Sales history…</source>
         <translation>Sales history…</translation>
     </message>
@@ -3178,7 +3178,7 @@
         <translation>Import the catalog (CSV, XLSX)…</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/shell/confirmations.py" line="+53"/>
+        <location filename="../../pos_app/ui/shell/confirmations.py" line="+62"/>
         <location filename="../../pos_app/ui/shell/main_window.py" line="+1"/>
         <source>Quit</source>
         <translation>Quit</translation>
@@ -3189,22 +3189,22 @@
         <translation>&amp;Sale</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Receipt</source>
         <translation>&amp;Receipt</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>&amp;Till</source>
         <translation>&amp;Till</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+82"/>
         <source>Ready.</source>
         <translation>Ready.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+28"/>
         <source>Creating invoice…</source>
         <translation>Creating invoice…</translation>
     </message>
@@ -3224,7 +3224,7 @@
         <translation>The cart is kept: change it and charge again, or press F2 for a new sale.</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+71"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>The receipt has not been issued yet. Start a new sale without it?</translation>
     </message>
@@ -3259,7 +3259,7 @@
         <translation>No second screen: the customer&apos;s display is shown only on a screen of its own, never over the till. The QR code to scan is on the till&apos;s screen.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/keys/receipt_keys.py" line="+32"/>
+        <location filename="../../pos_app/ui/sale/keys/receipt_keys.py" line="+38"/>
         <source>Printing…</source>
         <translation>Printing…</translation>
     </message>
@@ -3277,17 +3277,17 @@
         </translation>
     </message>
     <message>
-        <location line="-158"/>
+        <location line="-153"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/shell/confirmations.py" line="-28"/>
+        <location filename="../../pos_app/ui/shell/confirmations.py" line="-30"/>
         <source>Back</source>
         <translation>Back</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>A sale is in progress. Quit anyway? An open invoice stays open with the service.</source>
         <translation>A sale is in progress. Quit anyway? An open invoice stays open with the service.</translation>
     </message>
@@ -3297,7 +3297,7 @@
         <translation>Keep working</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/keys/tender_keys.py" line="+30"/>
+        <location filename="../../pos_app/ui/sale/keys/tender_keys.py" line="+50"/>
         <source>Cash</source>
         <translation>Cash</translation>
     </message>
@@ -3307,17 +3307,17 @@
         <translation>Card terminal</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../pos_app/ui/shell/main_window.py" line="-145"/>
         <source>Shift: open, X report, close…</source>
         <translation>Shift: open, X report, close…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../../pos_app/ui/sale/keys/tender_keys.py" line="+21"/>
         <source>The shift is open.</source>
         <translation>The shift is open.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+24"/>
         <source>Open the shift first: count the float in the drawer.</source>
         <translation>Open the shift first: count the float in the drawer.</translation>
     </message>
@@ -3352,7 +3352,7 @@
         <translation>Keep paying</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/keys/counter_keys.py" line="+41"/>
+        <location filename="../../pos_app/ui/sale/keys/counter_keys.py" line="+60"/>
         <source>Discount on the line…</source>
         <translation>Discount on the line…</translation>
     </message>
@@ -3382,7 +3382,7 @@
         <translation>Open the cash drawer</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>Discount on {item}</source>
         <translation>Discount on {item}</translation>
     </message>
@@ -3519,7 +3519,7 @@
 <context>
     <name>PartPaidQuestion</name>
     <message>
-        <location filename="../../pos_app/ui/sale/pages/part_paid_box.py" line="+29"/>
+        <location filename="../../pos_app/ui/sale/pages/part_paid_box.py" line="+40"/>
         <source>&amp;Invoice the rest  (Ctrl+Enter)</source>
         <translation>&amp;Invoice the rest  (Ctrl+Enter)</translation>
     </message>
@@ -3754,7 +3754,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app/root.py" line="+214"/>
+        <location filename="../../pos_app/app/root.py" line="+213"/>
         <source>The till could not start its payment service.</source>
         <translation>The till could not start its payment service.</translation>
     </message>
@@ -5811,12 +5811,12 @@
 <context>
     <name>ScanRouter</name>
     <message>
-        <location filename="../../pos_app/ui/sale/scanning/routing.py" line="+60"/>
+        <location filename="../../pos_app/ui/sale/scanning/routing.py" line="+73"/>
         <source>the sale is being paid: finish or cancel it first</source>
         <translation>the sale is being paid: finish or cancel it first</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>answer the question on the screen first</source>
         <translation>answer the question on the screen first</translation>
     </message>
@@ -5826,7 +5826,7 @@
         <translation>close the window &quot;{title}&quot; first</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>Not added: {item} ({code}): {why}.</source>
         <translation>Not added: {item} ({code}): {why}.</translation>
     </message>
@@ -7374,7 +7374,7 @@
 <context>
     <name>TenderPage</name>
     <message>
-        <location filename="../../pos_app/ui/sale/pages/tender_page.py" line="+59"/>
+        <location filename="../../pos_app/ui/sale/pages/tender_page.py" line="+60"/>
         <source>Due</source>
         <translation>Due</translation>
     </message>
@@ -7502,7 +7502,7 @@
         <translation>In cash {amount} (rounding {rounding})</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+50"/>
         <source>Still due after this</source>
         <translation>Still due after this</translation>
     </message>

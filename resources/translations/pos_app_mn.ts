@@ -3067,12 +3067,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../pos_app/ui/shell/main_window.py" line="+77"/>
+        <location filename="../../pos_app/ui/shell/main_window.py" line="+90"/>
         <source>pos-app — QPay till</source>
         <translation>pos-app — QPay касс</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+15"/>
         <source>Starting…</source>
         <translation>Эхэлж байна…</translation>
     </message>
@@ -3087,7 +3087,7 @@
         <translation>СУРГАЛТ · жинхэнэ мөнгө биш</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+17"/>
         <source>New sale</source>
         <translation>Шинэ борлуулалт</translation>
     </message>
@@ -3097,7 +3097,7 @@
         <translation>Төлбөр авах</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+8"/>
         <source>Free line…</source>
         <translation>Гараар нэмэх…</translation>
     </message>
@@ -3113,17 +3113,17 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+199"/>
+        <location line="+237"/>
         <source>Cancel sale</source>
         <translation>Борлуулалт цуцлах</translation>
     </message>
     <message>
-        <location line="-198"/>
+        <location line="-236"/>
         <source>Simulate customer payment</source>
         <translation>Төлбөр дуурайх</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location filename="../../pos_app/ui/sale/keys/receipt_keys.py" line="+41"/>
         <source>Issue receipt</source>
         <translation>Баримт гаргах</translation>
     </message>
@@ -3153,7 +3153,7 @@
         <translation>Урьдчилан харах…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../pos_app/ui/shell/main_window.py" line="+4"/>
         <source>Sales history…</source>
         <translation>Борлуулалтын түүх…</translation>
     </message>
@@ -3178,7 +3178,7 @@
         <translation>Каталог оруулах (CSV, XLSX)…</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/shell/confirmations.py" line="+53"/>
+        <location filename="../../pos_app/ui/shell/confirmations.py" line="+62"/>
         <location filename="../../pos_app/ui/shell/main_window.py" line="+1"/>
         <source>Quit</source>
         <translation>Гарах</translation>
@@ -3189,22 +3189,22 @@
         <translation>Борлуулалт (&amp;S)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&amp;Receipt</source>
         <translation>Баримт (&amp;R)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>&amp;Till</source>
         <translation>Касс (&amp;T)</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+82"/>
         <source>Ready.</source>
         <translation>Бэлэн.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+28"/>
         <source>Creating invoice…</source>
         <translation>Нэхэмжлэх үүсгэж байна…</translation>
     </message>
@@ -3224,7 +3224,7 @@
         <translation>Сагс хэвээр байна: засаад дахин төлбөр авах, эсвэл F2 дарж шинэ борлуулалт эхлүүлнэ үү.</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+71"/>
         <source>The receipt has not been issued yet. Start a new sale without it?</source>
         <translation>Баримт хараахан гараагүй байна. Баримтгүйгээр шинэ борлуулалт эхлүүлэх үү?</translation>
     </message>
@@ -3259,7 +3259,7 @@
         <translation>Хоёр дахь дэлгэц алга: үйлчлүүлэгчийн дэлгэц зөвхөн тусдаа дэлгэц дээр гарна, кассын дэлгэцийг хэзээ ч хаахгүй. Уншуулах QR код кассын дэлгэц дээр байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/keys/receipt_keys.py" line="+32"/>
+        <location filename="../../pos_app/ui/sale/keys/receipt_keys.py" line="+38"/>
         <source>Printing…</source>
         <translation>Хэвлэж байна…</translation>
     </message>
@@ -3277,17 +3277,17 @@
         </translation>
     </message>
     <message>
-        <location line="-158"/>
+        <location line="-153"/>
         <source>Sale {number} cancelled: {amount} was given back to the customer&apos;s card.</source>
         <translation>Борлуулалт {number} цуцлагдлаа: {amount} худалдан авагчийн картад буцаагдлаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/shell/confirmations.py" line="-28"/>
+        <location filename="../../pos_app/ui/shell/confirmations.py" line="-30"/>
         <source>Back</source>
         <translation>Буцах</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>A sale is in progress. Quit anyway? An open invoice stays open with the service.</source>
         <translation>Борлуулалт хийгдэж байна. Гарах уу? Нээлттэй нэхэмжлэх үйлчилгээнд нээлттэй хэвээр үлдэнэ.</translation>
     </message>
@@ -3297,7 +3297,7 @@
         <translation>Үргэлжлүүлэх</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/keys/tender_keys.py" line="+30"/>
+        <location filename="../../pos_app/ui/sale/keys/tender_keys.py" line="+50"/>
         <source>Cash</source>
         <translation>Бэлэн мөнгө</translation>
     </message>
@@ -3307,17 +3307,17 @@
         <translation>Картын терминал</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location filename="../../pos_app/ui/shell/main_window.py" line="-145"/>
         <source>Shift: open, X report, close…</source>
         <translation>Ээлж: нээх, X тайлан, хаах…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location filename="../../pos_app/ui/sale/keys/tender_keys.py" line="+21"/>
         <source>The shift is open.</source>
         <translation>Ээлж нээгдлээ.</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+24"/>
         <source>Open the shift first: count the float in the drawer.</source>
         <translation>Эхлээд ээлжээ нээнэ үү: мөнгөний шүүгээн дэх эхлэлийн бэлэн мөнгийг тоолно.</translation>
     </message>
@@ -3352,7 +3352,7 @@
         <translation>Төлбөрөө үргэлжлүүлэх</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/keys/counter_keys.py" line="+41"/>
+        <location filename="../../pos_app/ui/sale/keys/counter_keys.py" line="+60"/>
         <source>Discount on the line…</source>
         <translation>Мөрийн хөнгөлөлт…</translation>
     </message>
@@ -3382,7 +3382,7 @@
         <translation>Мөнгөний шургуулга нээх</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+29"/>
         <source>Discount on {item}</source>
         <translation>Хөнгөлөлт: {item}</translation>
     </message>
@@ -3519,7 +3519,7 @@
 <context>
     <name>PartPaidQuestion</name>
     <message>
-        <location filename="../../pos_app/ui/sale/pages/part_paid_box.py" line="+29"/>
+        <location filename="../../pos_app/ui/sale/pages/part_paid_box.py" line="+40"/>
         <source>&amp;Invoice the rest  (Ctrl+Enter)</source>
         <translation>Үлдэгдлийг нэхэмжлэх (&amp;I)  (Ctrl+Enter)</translation>
     </message>
@@ -3754,7 +3754,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app/root.py" line="+214"/>
+        <location filename="../../pos_app/app/root.py" line="+213"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -5811,12 +5811,12 @@
 <context>
     <name>ScanRouter</name>
     <message>
-        <location filename="../../pos_app/ui/sale/scanning/routing.py" line="+60"/>
+        <location filename="../../pos_app/ui/sale/scanning/routing.py" line="+73"/>
         <source>the sale is being paid: finish or cancel it first</source>
         <translation>борлуулалтын төлбөр хийгдэж байна: эхлээд дуусгах эсвэл цуцлана уу</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>answer the question on the screen first</source>
         <translation>эхлээд дэлгэц дээрх асуултад хариулна уу</translation>
     </message>
@@ -5826,7 +5826,7 @@
         <translation>эхлээд &quot;{title}&quot; цонхыг хаана уу</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>Not added: {item} ({code}): {why}.</source>
         <translation>Нэмэгдсэнгүй: {item} ({code}): {why}.</translation>
     </message>
@@ -7374,7 +7374,7 @@
 <context>
     <name>TenderPage</name>
     <message>
-        <location filename="../../pos_app/ui/sale/pages/tender_page.py" line="+59"/>
+        <location filename="../../pos_app/ui/sale/pages/tender_page.py" line="+60"/>
         <source>Due</source>
         <translation>Төлөх дүн</translation>
     </message>
@@ -7502,7 +7502,7 @@
         <translation>Бэлнээр {amount} (тоймлолт {rounding})</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+50"/>
         <source>Still due after this</source>
         <translation>Үүний дараа төлөх үлдэгдэл</translation>
     </message>

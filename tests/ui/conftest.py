@@ -160,7 +160,7 @@ def make_till(qtbot: QtBot, sandbox_server, tmp_path: Path,
                      secrets=SessionSecretStore(), schedule=schedule, language=language, instant=instant,
                      posapi_url=posapi_url)
         apps.append(app)
-        app.window.ask_before_quit = False  # nobody is there to answer "quit anyway?"
+        app.window.set_ask_before_quit(False)  # nobody is there to answer "quit anyway?"
         with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
             app.start()
         if embedded_sandbox:

@@ -39,7 +39,7 @@ def main(home: Path, sandbox_url: str, goal: str, posapi_url: str = "", start: s
     app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), sandbox_url=sandbox_url,
                  secrets=SessionSecretStore(), schedule=FAST_SCHEDULE, posapi_url=posapi_url or None,
                  instant=Ticking(datetime.fromisoformat(start)) if start else None)
-    app.window.ask_before_quit = False
+    app.window.set_ask_before_quit(False)
 
     def on_stage(sale: Sale | None) -> None:
         if goal in ("receipt", "cash_receipt") and sale is not None and sale.stage is Stage.PAID:

@@ -42,7 +42,7 @@ def store_till(qtbot: QtBot, folder: Path, store_url: str, sandbox_url: str, nam
     for account, password in (passwords or {}).items():
         secrets.set_password(account, password)
     app = PosApp(AppPaths(config, folder / "data", folder / "cache"), secrets=secrets, schedule=schedule)
-    app.window.ask_before_quit = False
+    app.window.set_ask_before_quit(False)
     with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
         app.start()
     app.window.activateWindow()

@@ -69,7 +69,7 @@ def start_app(qtbot: QtBot, sandbox_server, tmp_path: Path) -> Iterator[Callable
         app = PosApp(app_paths(tmp_path), sandbox_url=sandbox_server.url,
                      secrets=secrets if secrets is not None else SessionSecretStore(), schedule=FAST_SCHEDULE)
         apps.append(app)
-        app.window.ask_before_quit = False
+        app.window.set_ask_before_quit(False)
         if wait_ready:
             with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
                 app.start()
@@ -226,7 +226,7 @@ def test_the_cart_takes_items_before_the_payment_side_is_up(start_app, sandbox_a
 
 def test_the_window_builds_its_later_pages_once_the_cart_is_open(start_app, qtbot: QtBot) -> None:
     """Issue 21: the first window holds the cart alone; the tender, payment and receipt pages and the customer's
-    display follow once the cart is open, once, in the sale's order (ui/shell/pages.py)."""
+    display follow once the cart is open, once, in the sale's order (ui/sale/pages/later_pages.py)."""
     app = start_app(wait_ready=False)
     window = app.window
     with qtbot.waitSignal(app.opened, timeout=WAIT_MS):
@@ -235,7 +235,7 @@ def test_the_window_builds_its_later_pages_once_the_cart_is_open(start_app, qtbo
     pages = [window.pages.widget(index) for index in range(4)]
     assert pages == [window.sale_page, window.tender_page, window.payment_page, window.receipt_page]
     display = window.customer_display
-    window.build_later_pages()                        # again: nothing new
+    window.later_pages.build()                        # again: nothing new
     assert window.pages.count() == 4 and window.customer_display is display
     with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
         pass

@@ -45,7 +45,7 @@ def start_till(qtbot: QtBot, sandbox_server, tmp_path: Path) -> Iterator[Callabl
         paths.settings_file.write_text(json.dumps({"callback_listen": listen}), encoding="utf-8")
         app = PosApp(paths, sandbox_url=sandbox_server.url, secrets=SessionSecretStore(), schedule=RARE_CHECKS)
         apps.append(app)
-        app.window.ask_before_quit = False
+        app.window.set_ask_before_quit(False)
         with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
             app.start()
         app.window.activateWindow()

@@ -95,7 +95,7 @@ def restart(qtbot: QtBot, home: Path, sandbox_server) -> Iterator[Callable[[], T
         app = PosApp(paths(home), sandbox_url=sandbox_server.url, secrets=SessionSecretStore(),
                      schedule=FAST_SCHEDULE)
         apps.append(app)
-        app.window.ask_before_quit = False
+        app.window.set_ask_before_quit(False)
         with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
             app.start()
         return Till(app, qtbot, SandboxControl(sandbox_server.url))

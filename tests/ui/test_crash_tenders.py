@@ -58,7 +58,7 @@ def restart(qtbot: QtBot, home: Path, sandbox_server, posapi_server) -> Iterator
                      schedule=FAST_SCHEDULE, posapi_url=posapi_server.url,
                      instant=Ticking(POSAPI_NOON + timedelta(hours=1)))
         apps.append(app)
-        app.window.ask_before_quit = False
+        app.window.set_ask_before_quit(False)
         with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
             app.start()
         return Till(app, qtbot, SandboxControl(sandbox_server.url))

@@ -73,7 +73,7 @@ def test_a_whole_sale_with_faults_and_debug_logging_leaks_no_secret(
     secrets.set_password(secret_account(settings.environment, settings.base_url, USERNAME), PASSWORD)
 
     app = PosApp(paths, secrets=secrets, schedule=FAST_SCHEDULE)
-    app.window.ask_before_quit = False
+    app.window.set_ask_before_quit(False)
     try:
         with qtbot.waitSignal(app.ready, timeout=WAIT_MS):
             app.start()

@@ -93,7 +93,8 @@ def test_a_split_sales_qpay_part_partly_paid_invoices_its_own_rest_and_completes
         make_till: Callable[..., Till], sandbox_server: SandboxServer) -> None:
     till = make_till(posapi=True)
     number, first = split_to_qpay(till)
-    show_part_paid(till.window, None)                    # nothing paid yet: the customer sees what QPay asks
+    # nothing paid yet: the customer sees what QPay asks
+    show_part_paid(till.flow, till.window.pages, till.window.later_pages, None)
     assert till.window.customer_display.amount.text() == money_text(QPAY_PART)
     allow_on_invoice(sandbox_server, first, allow_partial=True)
     till.control.pay(first, amount=str(PART))

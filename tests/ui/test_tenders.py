@@ -288,7 +288,7 @@ def test_a_shift_is_closed_with_a_difference(make_till) -> None:
     close = closed.args[0].close
     assert close.counted == Decimal(23000) and close.expected == Decimal(23500) and close.difference == -500
     assert close.report.figures(TenderKind.CARD_TERMINAL).taken.amount == Decimal(2800)
-    assert not till.window.shift_open
+    assert not till.window.tender_keys.shift_open
     stored = last_closed_shift(till.app.backend.journal)  # type: ignore[union-attr]
     assert stored is not None and stored.close is not None and stored.close.difference == -500
 

@@ -190,7 +190,7 @@ def main(home: Path, sandbox_url: str, posapi_url: str, out: Path) -> int:
     app = PosApp(AppPaths(home / "config", home / "data", home / "cache"), sandbox_url=sandbox_url,
                  secrets=SessionSecretStore(), schedule=FAST_SCHEDULE, posapi_url=posapi_url,
                  instant=Ticking(POSAPI_NOON))
-    app.window.ask_before_quit = False
+    app.window.set_ask_before_quit(False)
     walk = Walk(app, out)
 
     def on_ready() -> None:

@@ -7,8 +7,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QEvent, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -27,30 +27,37 @@ from pos_app.domain.search import CatalogSearch
 from pos_app.domain.sale import Sale, Stage
 from pos_app.formats import money_text
 
+from pos_app.ui.common.actions import window_action
 from pos_app.ui.sale.cart.cart_model import CartModel
+from pos_app.ui.shell.confirmations import Confirmations
 from pos_app.ui.shell.focus_return import FocusReturn
 from pos_app.ui.printing.printing import ReceiptPrinting
 from pos_app.ui.sale.scanning.routing import ScanRouter
 from pos_app.ui.shell.status_line import StatusLine
 from pos_app.ui.sale.flow.flow import SaleFlow
 from pos_app.ui.sale.cart.sale_page import SalePage
+from pos_app.ui.sale.pages.later_pages import LaterPages
 from pos_app.ui.common.tasks import TaskRunner
-from pos_app.ui.shell.pages import WindowPages
-from pos_app.ui.sale.keys.receipt_keys import WindowPrintActions
-from pos_app.ui.shell.confirmations import WindowQuestions
+from pos_app.ui.sale.keys.receipt_keys import ReceiptKeys
 from pos_app.ui.people.till_people import TillPeople
-from pos_app.ui.sale.keys.counter_keys import WindowCounterActions
-from pos_app.ui.sale.keys.tender_keys import WindowTenderActions
+from pos_app.ui.sale.keys.counter_keys import CounterKeys
+from pos_app.ui.sale.keys.tender_keys import TenderKeys
 
 if TYPE_CHECKING:
+    from pos_app.ui.sale.pages.customer_display import CustomerDisplay
     from pos_app.ui.sale.pages.logos import LogoCache
+    from pos_app.ui.sale.pages.payment_page import PaymentPage
+    from pos_app.ui.sale.pages.receipt_page import ReceiptPage
+    from pos_app.ui.sale.pages.tender_page import TenderPage
 
 SALE_STAGES = (None, Stage.CART, Stage.CHARGING, Stage.CANCELLED, Stage.EXPIRED)
 PAYMENT_STAGES = (Stage.AWAITING_PAYMENT, Stage.CANCELLING)
 
 
-class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCounterActions, WindowQuestions,
-                 QMainWindow):
+class MainWindow(QMainWindow):
+    """The shell: header, page stack, menus and status line. It holds the sale's parts: the later pages, the
+    confirmations and the tender, counter and receipt keys; what the back office does, it only asks for (signals)."""
+
     settings_requested = Signal()
     history_requested = Signal()
     day_close_requested = Signal()
@@ -67,21 +74,22 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
         self.flow = flow
         self.people = people or TillPeople(runner, self)
         self.printing = printing or ReceiptPrinting(runner, self)
-        self.printed_numbers: set[str] = set()   # sales whose receipt printed this session: Ctrl+P prints a copy
         self.model: CartModel = flow.cart
-        self.confirmation: QMessageBox | None = None
-        self.scan_router = ScanRouter(self)
+        self.confirmations = Confirmations(self, self._entry_back)
+        self.sale_page = SalePage(self.model)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.sale_page)
+        # the tender, payment and receipt pages: once the window is up
+        self.later_pages = LaterPages(self.pages, logos, self._connect_later_pages)
+        self.scan_router = ScanRouter(self, flow=flow, sale_page=self.sale_page, pages=self.pages,
+                                      later=self.later_pages, asking=lambda: self.confirmation is not None,
+                                      start_new_sale=self.start_new_sale)
         self.focus_return = FocusReturn(self, self.restore_focus)   # a closed dialog gives the keyboard back
         self.ask_before_quit = True  # off only where nobody can answer (tests, scripted runs)
         self.starting = False        # the cart is open but the payment side not yet up: no back office
         self.setWindowTitle(self.tr("pos-app — QPay till"))
         self.setMinimumSize(1024, 700)       # usable from 1024×768 (with a taskbar) up; the app maximizes it
         self.resize(1024, 700)
-
-        self.sale_page = SalePage(self.model)
-        self.pages = QStackedWidget()
-        self.pages.addWidget(self.sale_page)
-        self.defer_later_pages(logos)      # the tender, payment and receipt pages: once the window is up
 
         central = QWidget()
         central.setObjectName("central")
@@ -125,38 +133,28 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
         row.addWidget(self.training_badge)
         return header
 
-    def _action(self, text: str, shortcut: QKeySequence | str, slot: object) -> QAction:
-        action = QAction(text, self)
-        action.setShortcut(QKeySequence(shortcut))
-        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(slot)
-        self.addAction(action)
-        return action
+    def _action(self, text: str, shortcut: QKeySequence | QKeySequence.StandardKey | str, slot: object) -> QAction:
+        return window_action(self, text, shortcut, slot)
 
     def _make_actions(self) -> None:
+        """The window's actions and its parts', made in this order (the window's list of actions keeps it)."""
         self.new_sale_action = self._action(self.tr("New sale"), "F2", self.on_new_sale_triggered)
         self.charge_action = self._action(self.tr("Charge"), "F12", self.on_charge_triggered)
-        self.make_tender_actions()
-        self.make_counter_actions()
+        self.tender_keys = TenderKeys(self, flow=self.flow, sale_page=self.sale_page, pages=self.pages,
+                                      later=self.later_pages, confirm=self.confirmations.confirm,
+                                      ask_for_shift=self.shift_requested.emit, open_drawer=self.printing.open_drawer)
+        self.shift_action = self._action(self.tr("Shift: open, X report, close…"), "F11", self.shift_requested)
+        self.counter_keys = CounterKeys(self, flow=self.flow, sale_page=self.sale_page, later=self.later_pages,
+                                        runner=self.runner, people=self.people, open_drawer=self.printing.open_drawer,
+                                        restore_focus=self.restore_focus, item_edited=self.catalog_item_edited.emit)
         self.free_line_action = self._action(self.tr("Free line…"), "Ctrl+L", self.sale_page.on_free_line_clicked)
         self.check_action = self._action(self.tr("Check payment now"), "F5", self.flow.check_now)
         self.customer_action = self._action(self.tr("Show to customer"), "F9", self.on_customer_triggered)
         self.cancel_action = self._action(self.tr("Cancel sale"), "Esc", self.on_cancel_triggered)
         self.simulate_action = self._action(self.tr("Simulate customer payment"), "Ctrl+Shift+P",
                                             self.on_simulate_triggered)
-        # (the receipt page's slots through a lambda: the page is built once the window is up, window_pages.py)
-        self.issue_action = self._action(self.tr("Issue receipt"), "Return",
-                                         lambda: self.receipt_page.on_issue_clicked())
-        self.issue_action.setShortcuts([QKeySequence("Return"), QKeySequence("Enter"), QKeySequence("Ctrl+Return")])
-        self.individual_action = self._action(self.tr("Individual receipt"), "Alt+I",
-                                              lambda: self.receipt_page.choose_individual())
-        self.organization_action = self._action(self.tr("Organization receipt"), "Alt+O",
-                                                lambda: self.receipt_page.choose_organization())
-        self.reissue_action = self._action(self.tr("Void and issue for the receiver chosen"), "Alt+V",
-                                           lambda: self.receipt_page.on_reissue_clicked())
-        self.print_action = self._action(self.tr("Print receipt"), QKeySequence.StandardKey.Print,
-                                         self.on_print_triggered)
-        self.preview_action = self._action(self.tr("Print preview…"), "Alt+P", self.on_preview_triggered)
+        self.receipt_keys = ReceiptKeys(self, flow=self.flow, printing=self.printing, pages=self.pages,
+                                        later=self.later_pages, restore_focus=self.restore_focus)
         self.history_action = self._action(self.tr("Sales history…"), "F4", self.history_requested)
         self.day_close_action = self._action(self.tr("End of day…"), "F6", self.day_close_requested)
         self.settings_action = self._action(self.tr("Settings…"), "Ctrl+,", self.settings_requested)
@@ -165,21 +163,21 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
         self.quit_action = self._action(self.tr("Quit"), QKeySequence.StandardKey.Quit, self.close)
 
         sale_menu = self.menuBar().addMenu(self.tr("&Sale"))
-        for action in (self.new_sale_action, self.charge_action, self.cash_action, self.card_action,
-                       self.free_line_action, self.line_discount_action, self.sale_discount_action, self.park_action,
-                       self.price_action, self.check_action, self.customer_action, self.cancel_action,
-                       self.simulate_action):
+        tender, counter = self.tender_keys, self.counter_keys
+        for action in (self.new_sale_action, self.charge_action, tender.cash_action, tender.card_action,
+                       self.free_line_action, counter.line_discount_action, counter.sale_discount_action,
+                       counter.park_action, counter.price_action, self.check_action, self.customer_action,
+                       self.cancel_action, self.simulate_action):
             sale_menu.addAction(action)
         receipt_menu = self.menuBar().addMenu(self.tr("&Receipt"))
-        for action in (self.individual_action, self.organization_action, self.issue_action, self.reissue_action,
-                       self.print_action, self.preview_action):
+        for action in self.receipt_keys.menu_actions():
             receipt_menu.addAction(action)
         till_menu = self.menuBar().addMenu(self.tr("&Till"))
         till_menu.addAction(self.history_action)
         till_menu.addAction(self.day_close_action)
         till_menu.addAction(self.shift_action)
-        till_menu.addAction(self.drawer_action)
-        till_menu.addAction(self.lock_action)
+        till_menu.addAction(counter.drawer_action)
+        till_menu.addAction(counter.lock_action)
         till_menu.addSeparator()
         till_menu.addAction(self.settings_action)
         till_menu.addAction(self.people_action)
@@ -190,9 +188,6 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
     def _connect(self) -> None:
         self.sale_page.charge_requested.connect(self.on_charge_triggered)
         self.scan_router.refused.connect(self.on_scan_router_refused)
-        self.printing.printed.connect(self.on_printing_printed)
-        self.printing.failed.connect(self.on_printing_failed)
-        self.printing.preview_closed.connect(self.on_printing_preview_closed)
         self.flow.stage_changed.connect(self.show_stage)
         self.flow.charge_failed.connect(self.sale_page.show_error)
         self.flow.checked.connect(self.on_status_timer_timeout)
@@ -200,7 +195,51 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
         self.flow.notice.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.flow.part_paid.changed.connect(self.on_part_paid_changed)
         self.flow.part_paid.failed.connect(self.on_flow_cancel_failed)
-        self.connect_tenders()
+        # (the tender and receipt keys connect the flow's tenders and the printer's answers themselves)
+
+    def _connect_later_pages(self, tender: TenderPage, payment: PaymentPage, receipt: ReceiptPage) -> None:
+        payment.check_requested.connect(self.flow.check_now)
+        payment.cancel_requested.connect(self.on_cancel_triggered)
+        payment.show_customer_requested.connect(self.on_customer_triggered)
+        payment.simulate_requested.connect(self.on_simulate_triggered)
+        self.flow.connection_changed.connect(payment.set_trouble)
+        receipt.issue_requested.connect(self.flow.issue_receipt)
+        receipt.organization_asked.connect(self.flow.look_up_organization)
+        self.flow.organization_looked_up.connect(receipt.on_flow_organization_looked_up)
+        receipt.reissue_requested.connect(self.flow.reissue_receipt)
+        receipt.print_requested.connect(self.receipt_keys.on_print_triggered)
+        receipt.preview_requested.connect(self.receipt_keys.on_preview_triggered)
+        receipt.new_sale_requested.connect(self.on_new_sale_triggered)
+        self.scan_router.waiting_changed.connect(receipt.show_waiting)
+        self.flow.receipt_receiver_differed.connect(receipt.show_receiver_differs)
+        self.flow.receipt_failed.connect(receipt.show_error)
+        tender.cash_entered.connect(self.tender_keys.on_tender_page_cash_entered)
+        tender.card_entered.connect(self.tender_keys.on_tender_page_card_entered)
+        tender.qpay_requested.connect(self.on_charge_triggered)
+        tender.back_requested.connect(self.tender_keys.on_tender_back_requested)
+
+    # -- the parts' pages and question, as the window's ------------------------------------------
+
+    @property
+    def tender_page(self) -> TenderPage:
+        return self.later_pages.tender_page
+
+    @property
+    def payment_page(self) -> PaymentPage:
+        return self.later_pages.payment_page
+
+    @property
+    def receipt_page(self) -> ReceiptPage:
+        return self.later_pages.receipt_page
+
+    @property
+    def customer_display(self) -> CustomerDisplay:
+        return self.later_pages.customer_display
+
+    @property
+    def confirmation(self) -> QMessageBox | None:
+        """The question open over the window, if any."""
+        return self.confirmations.current
 
     # -- what the app tells the window ----------------------------------------------------------
 
@@ -221,6 +260,19 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
 
     def show_problem(self, text: str) -> None:
         self.sale_page.show_error(text)
+
+    def set_starting(self, starting: bool) -> None:
+        """True: the cart is open but the payment side not yet up (no back office until it is)."""
+        self.starting = starting
+
+    def set_ask_before_quit(self, ask: bool) -> None:
+        """False only where nobody can answer "quit anyway?" (tests, scripted runs, a window replaced)."""
+        self.ask_before_quit = ask
+
+    def take_over(self, old: MainWindow) -> None:
+        """This window replaces `old` (rebuilt in another language): it keeps what the session did there."""
+        self.set_ask_before_quit(old.ask_before_quit)
+        self.receipt_keys.remember_printed(old.receipt_keys.printed_numbers)
 
     # -- stages -----------------------------------------------------------------------------------
 
@@ -245,7 +297,7 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
                 self.sale_page.focus_entry()
         elif stage is Stage.TENDERING and sale is not None:
             self._status_timer.stop()
-            self.show_tendering(sale)
+            self.tender_keys.show_tendering(sale)
         elif stage in PAYMENT_STAGES and sale is not None:
             if self.pages.currentWidget() is not self.payment_page:
                 self.payment_page.show_sale(sale, self.flow.is_training)
@@ -276,18 +328,13 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
         settled = ready and not self.starting       # the payment side is up too (maybe without an account)
         on_sale_page = stage in SALE_STAGES
         self.charge_action.setEnabled(ready and stage in (None, Stage.CART, Stage.TENDERING))
-        self.cash_action.setEnabled(ready and stage in (None, Stage.CART, Stage.TENDERING))
-        self.card_action.setEnabled(ready and stage in (None, Stage.CART, Stage.TENDERING))
+        self.tender_keys.update_actions(ready, stage)
         self.free_line_action.setEnabled(ready and stage in (None, Stage.CART))
         self.check_action.setEnabled(stage is Stage.AWAITING_PAYMENT)
         self.simulate_action.setEnabled(self.flow.is_training and stage is Stage.AWAITING_PAYMENT)
         # Esc stays live on the paid screen so the cashier hears *why* it cannot cancel.
         self.cancel_action.setEnabled(stage in (Stage.AWAITING_PAYMENT, Stage.PAID, Stage.COMPLETED, Stage.TENDERING))
-        self.issue_action.setEnabled(stage is Stage.PAID)
-        self.individual_action.setEnabled(stage is Stage.PAID)
-        self.organization_action.setEnabled(stage is Stage.PAID)
-        self.print_action.setEnabled(stage is Stage.COMPLETED)
-        self.preview_action.setEnabled(stage is Stage.COMPLETED)
+        self.receipt_keys.update_actions(stage)
         # F2 on a partly paid sale asks how it goes on (part_paid_box.py).
         self.new_sale_action.setEnabled(stage not in (Stage.CHARGING, Stage.CANCELLING, Stage.ISSUING_RECEIPT,
                                                       Stage.AWAITING_PAYMENT, Stage.TENDERING)
@@ -299,8 +346,7 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
         self.shift_action.setEnabled(settled)
         self.people_action.setEnabled(settled and on_sale_page)
         self.import_action.setEnabled(settled and on_sale_page and stage is not Stage.CHARGING)
-        self.drawer_action.setEnabled(settled)
-        self.update_counter_actions(settled)
+        self.counter_keys.update_actions(settled)
 
     # -- slots ----------------------------------------------------------------------------------------
 
@@ -312,15 +358,16 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
         stage = self.flow.stage
         if stage is Stage.AWAITING_PAYMENT:
             from pos_app.ui.sale.pages.part_paid_box import ask_how_to_go_on
-            ask_how_to_go_on(self)   # partly paid: wait, invoice the rest or give the part back
+            # partly paid: wait, invoice the rest or give the part back
+            ask_how_to_go_on(self.flow, self.confirmations, self)
         elif stage is Stage.PAID and self.flow.sale is not None and self.flow.sale.number in self.flow.receipts_queued:
             self.start_new_sale()     # its receipt is asked again by the till as soon as PosAPI answers
         elif stage is Stage.PAID:
-            self._confirm(self.tr("The receipt has not been issued yet. Start a new sale without it?"),
-                          self.tr("New sale without receipt"), self.start_new_sale)
+            self.confirmations.confirm(self.tr("The receipt has not been issued yet. Start a new sale without it?"),
+                                       self.tr("New sale without receipt"), self.start_new_sale)
         elif stage in (None, Stage.CART) and not self.model.is_empty:
-            self._confirm(self.tr("Clear the cart and start a new sale?"), self.tr("Clear cart"),
-                          self.start_new_sale)
+            self.confirmations.confirm(self.tr("Clear the cart and start a new sale?"), self.tr("Clear cart"),
+                                       self.start_new_sale)
         else:
             self.start_new_sale()
 
@@ -333,20 +380,20 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
     def on_cancel_triggered(self) -> None:
         stage = self.flow.stage
         if stage is Stage.TENDERING:
-            self.on_tender_back_requested()
+            self.tender_keys.on_tender_back_requested()
             return
         from pos_app.ui.sale.pages.part_paid_box import ask_how_to_go_on   # (with the payment page, once up)
-        if stage is Stage.AWAITING_PAYMENT and ask_how_to_go_on(self):
+        if stage is Stage.AWAITING_PAYMENT and ask_how_to_go_on(self.flow, self.confirmations, self):
             return   # partly paid: it cannot simply be cancelled
         if stage is Stage.AWAITING_PAYMENT:
-            self._confirm(self.tr("Cancel this sale? The customer's QR code stops working."),
-                          self.tr("Cancel sale"), self.flow.cancel_sale, keep=self.tr("Keep waiting"))
+            self.confirmations.confirm(self.tr("Cancel this sale? The customer's QR code stops working."),
+                                       self.tr("Cancel sale"), self.flow.cancel_sale, keep=self.tr("Keep waiting"))
         elif stage in (Stage.PAID, Stage.COMPLETED):
             self.flow.cancel_sale()  # refused, with the reason
 
     def on_part_paid_changed(self, part: object) -> None:
         from pos_app.ui.sale.pages.part_paid_box import show_part_paid
-        show_part_paid(self, part)  # type: ignore[arg-type]
+        show_part_paid(self.flow, self.pages, self.later_pages, part)  # type: ignore[arg-type]
         self.update_actions()
 
     def on_scan_router_refused(self, code: str, why: str) -> None:
@@ -396,3 +443,23 @@ class MainWindow(WindowPages, WindowPrintActions, WindowTenderActions, WindowCou
             seconds = max(0, int(time.monotonic() - last))
             text = self.tr("Waiting for the customer to pay… (checked %n second(s) ago)", "", seconds)
         self.payment_page.set_status(text)
+
+    # -- the window's own events -------------------------------------------------------------------------
+
+    def _entry_back(self) -> None:
+        if self.pages.currentWidget() is self.sale_page:
+            self.sale_page.focus_entry()
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        # Back at the till (focus returned from another window): the scanner types into the entry.
+        if event.type() == QEvent.Type.ActivationChange and self.isActiveWindow() and self.confirmation is None:
+            self._entry_back()
+        super().changeEvent(event)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.ask_before_quit and not self.confirmations.may_quit(self.flow.stage):
+            event.ignore()
+            return
+        self.flow.stop()
+        self.later_pages.close_customer_display()
+        super().closeEvent(event)

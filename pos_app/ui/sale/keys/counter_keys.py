@@ -5,12 +5,13 @@ A part of `MainWindow` (its texts keep the window's translation context)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QTimer
-from PySide6.QtWidgets import QDialog
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
+from PySide6.QtWidgets import QDialog, QWidget
 
 from pos_app.domain.cart import CartError
 from pos_app.domain.discounts import Discount
@@ -18,38 +19,56 @@ from pos_app.domain.people import Permission
 from pos_app.domain.sale import Stage
 from pos_app.formats import discount_text, money_text, quantity_text
 
+from pos_app.ui.common.actions import window_action
 from pos_app.ui.sale.dialogs.discount import DiscountDialog
 from pos_app.ui.sale.dialogs.item_edit import ItemEditDialog
 from pos_app.ui.common.messages import describe_error, refusal_text
-from pos_app.ui.people.till_people import TillPeople
 
 if TYPE_CHECKING:
+    from pos_app.domain.catalog import CatalogItem
     from pos_app.journal.people_rows import ParkedSale
+    from pos_app.ui.common.tasks import TaskRunner
+    from pos_app.ui.people.till_people import TillPeople
+    from pos_app.ui.sale.cart.sale_page import SalePage
+    from pos_app.ui.sale.flow.flow import SaleFlow
+    from pos_app.ui.sale.pages.later_pages import LaterPages
 
 translate = QCoreApplication.translate     # lupdate reads translate("MainWindow", "...") calls
 _TAKES_ITEMS = (None, Stage.CART)
 
 
-class WindowCounterActions:
-    """Mixed into `MainWindow`: uses its flow, model, pages, runner and `_action`."""
+class CounterKeys(QObject):
+    """Owns the counter's actions (added to `window`, its dialogs over it). `item_edited(before, after)`: a catalog
+    item changed by a manager (the app saves it); `open_drawer()` kicks the cash drawer; `restore_focus()` gives
+    the keyboard back to the page after a dialog."""
 
-    people: TillPeople
-    discount_limit = Decimal(100)       # percent a cashier may give without a manager (the app sets it)
-    catalog_item_edited: Any            # Signal(object, object): the item before and after (the app saves it)
-
-    def make_counter_actions(self) -> None:
-        self.line_discount_action = self._action(translate("MainWindow", "Discount on the line…"), "Ctrl+D",
-                                                 self.on_line_discount_triggered)
-        self.sale_discount_action = self._action(translate("MainWindow", "Discount on the sale…"), "Ctrl+Shift+D",
-                                                 self.on_sale_discount_triggered)
-        self.park_action = self._action(translate("MainWindow", "Park the sale / parked sales…"), "F10",
-                                        self.on_park_triggered)
-        self.lock_action = self._action(translate("MainWindow", "Lock the till"), "Ctrl+Shift+L",
-                                        self.on_lock_triggered)
-        self.price_action = self._action(translate("MainWindow", "Change the item's price or name…"), "Ctrl+E",
-                                         self.on_price_triggered)
-        self.drawer_action = self._action(translate("MainWindow", "Open the cash drawer"), "Ctrl+Shift+O",
-                                          self.on_drawer_triggered)
+    def __init__(self, window: QWidget, *, flow: SaleFlow, sale_page: SalePage, later: LaterPages,
+                 runner: TaskRunner, people: TillPeople, open_drawer: Callable[[], None],
+                 restore_focus: Callable[[], None], item_edited: Callable[[CatalogItem, CatalogItem], None]) -> None:
+        super().__init__(window)      # (gone with the window: the flow and the cart outlive a rebuilt one)
+        self.window = window
+        self.flow = flow
+        self.model = flow.cart
+        self.sale_page = sale_page
+        self.later = later
+        self.runner = runner
+        self.people = people
+        self.open_drawer = open_drawer
+        self.restore_focus = restore_focus
+        self.item_edited = item_edited
+        self.discount_limit = Decimal(100)    # percent a cashier may give without a manager (the app sets it)
+        self.line_discount_action = window_action(window, translate("MainWindow", "Discount on the line…"), "Ctrl+D",
+                                                  self.on_line_discount_triggered)
+        self.sale_discount_action = window_action(window, translate("MainWindow", "Discount on the sale…"),
+                                                  "Ctrl+Shift+D", self.on_sale_discount_triggered)
+        self.park_action = window_action(window, translate("MainWindow", "Park the sale / parked sales…"), "F10",
+                                         self.on_park_triggered)
+        self.lock_action = window_action(window, translate("MainWindow", "Lock the till"), "Ctrl+Shift+L",
+                                         self.on_lock_triggered)
+        self.price_action = window_action(window, translate("MainWindow", "Change the item's price or name…"),
+                                          "Ctrl+E", self.on_price_triggered)
+        self.drawer_action = window_action(window, translate("MainWindow", "Open the cash drawer"), "Ctrl+Shift+O",
+                                           self.on_drawer_triggered)
         # The customer's display follows the cart once the event loop is free again: a scan's line is painted
         # first, and a burst of changes (a parked sale coming back) redraws the display once.
         self._customer_timer = QTimer(self)
@@ -58,14 +77,17 @@ class WindowCounterActions:
         self._customer_timer.timeout.connect(self.on_customer_timer_timeout)
         self.model.changed.connect(self._customer_timer.start)
 
-    def counter_actions(self) -> tuple[Any, ...]:
-        return (self.line_discount_action, self.sale_discount_action, self.park_action, self.price_action)
+    def set_discount_limit(self, limit: Decimal) -> None:
+        """The shop's setting: the percent a cashier may give without a manager."""
+        self.discount_limit = limit
 
-    def update_counter_actions(self, ready: bool) -> None:
+    def update_actions(self, ready: bool) -> None:
+        """`ready`: the till's books and its payment side are up."""
         taking = ready and self.flow.stage in _TAKES_ITEMS
-        for action in self.counter_actions():
+        for action in (self.line_discount_action, self.sale_discount_action, self.park_action, self.price_action):
             action.setEnabled(taking)
         self.lock_action.setEnabled(self.people.guarded)
+        self.drawer_action.setEnabled(ready)
 
     # -- discounts ----------------------------------------------------------------------------------
 
@@ -91,7 +113,7 @@ class WindowCounterActions:
         # up) the dialog refuses in words. A manager signed in gives any discount.
         managers = self.people.guarded
         limit = None if managers and self.people.may(Permission.BIG_DISCOUNT) else self.discount_limit
-        dialog = DiscountDialog(what, base, current, self, limit=limit, managers=managers)
+        dialog = DiscountDialog(what, base, current, self.window, limit=limit, managers=managers)
 
         def done(result: int) -> None:
             dialog.deleteLater()
@@ -112,7 +134,7 @@ class WindowCounterActions:
                 self.restore_focus()
 
             if dialog.above_limit(discount):
-                self.people.approve(Permission.BIG_DISCOUNT, give, self)
+                self.people.approve(Permission.BIG_DISCOUNT, give, self.window)
             else:
                 give()
 
@@ -142,7 +164,7 @@ class WindowCounterActions:
                 return
             self.sale_page.show_info(translate("MainWindow", "Sale of {total} parked: F10 with an empty cart brings "
                                                              "it back.").format(total=money_text(total)))
-            self.customer_display.show_idle()
+            self.later.customer_display.show_idle()
 
         self.runner.run_in_background(lambda: journal.park(lines, total, discount), parked)
 
@@ -156,7 +178,7 @@ class WindowCounterActions:
             self.sale_page.show_info(translate("MainWindow", "No sale is parked. F10 parks the sale on screen."))
             return
         from pos_app.ui.sale.dialogs.parked import ParkedDialog   # (with the parked rows: loaded when first asked)
-        dialog = ParkedDialog(parked, self)
+        dialog = ParkedDialog(parked, self.window)
 
         def done(result: int) -> None:
             dialog.deleteLater()
@@ -197,7 +219,7 @@ class WindowCounterActions:
     # -- people, prices, the drawer ------------------------------------------------------------------
 
     def on_lock_triggered(self) -> None:
-        self.people.lock(self)
+        self.people.lock(self.window)
 
     def on_price_triggered(self) -> None:
         row = self.sale_page.selected_row()
@@ -210,10 +232,10 @@ class WindowCounterActions:
             self.sale_page.show_error(translate("MainWindow", "Only a catalog item's price is changed here; a free "
                                                               "line is typed anew."))
             return
-        self.people.approve(Permission.PRICE, lambda: self._edit_item(row, item), self)
+        self.people.approve(Permission.PRICE, lambda: self._edit_item(row, item), self.window)
 
-    def _edit_item(self, row: int, item: Any) -> None:
-        dialog = ItemEditDialog(item, self)
+    def _edit_item(self, row: int, item: CatalogItem) -> None:
+        dialog = ItemEditDialog(item, self.window)
 
         def done(result: int) -> None:
             dialog.deleteLater()
@@ -221,7 +243,7 @@ class WindowCounterActions:
             if result == QDialog.DialogCode.Accepted and edited is not None and edited != item:
                 if row < len(self.model.lines) and self.model.lines[row].barcode == item.barcode:
                     self.model.edit_line(row, edited.name, edited.price)
-                self.catalog_item_edited.emit(item, edited)
+                self.item_edited(item, edited)
                 self.sale_page.show_info(translate("MainWindow", "{item}: {price} from now on.").format(
                     item=edited.name, price=money_text(edited.price)))
             self.restore_focus()
@@ -231,16 +253,16 @@ class WindowCounterActions:
 
     def on_drawer_triggered(self) -> None:
         def kick() -> None:
-            self.open_cash_drawer()
+            self.open_drawer()
             self.people.note("drawer_opened", {})
-        self.people.approve(Permission.DRAWER, kick, self)
+        self.people.approve(Permission.DRAWER, kick, self.window)
 
     # -- the customer's display ------------------------------------------------------------------------
 
     def on_customer_timer_timeout(self) -> None:
         if self.flow.stage not in _TAKES_ITEMS:
             return
-        cart, display = self.model.cart, self.customer_display
+        cart, display = self.model.cart, self.later.customer_display
         # The newest lines only: a scan into a 400-line cart formats a few lines, not 400.
         newest = [(line.description, f"{quantity_text(line.quantity)} × {money_text(line.unit_price)}",
                    money_text(line.net)) for line in cart.lines[-display.SHOWN_LINES:]]

@@ -8,9 +8,10 @@ start anything), Ctrl+Enter asks an invoice for the rest, G gives the part back 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtWidgets import QAbstractButton, QMessageBox, QWidget
+from PySide6.QtWidgets import QAbstractButton, QMessageBox, QStackedWidget, QWidget
 
 from pos_app.formats import money_text
 
@@ -18,7 +19,17 @@ from pos_app.ui.sale.flow.part_paid import PartPaid
 from pos_app.ui.common.questions import ctrl_enter_clicks
 
 if TYPE_CHECKING:
-    from pos_app.ui.shell.main_window import MainWindow
+    from pos_app.ui.sale.flow.flow import SaleFlow
+    from pos_app.ui.sale.pages.later_pages import LaterPages
+
+
+class Questions(Protocol):
+    """The window's one open question, its confirmations (a Protocol: the sale's folders do not import the shell)."""
+
+    @property
+    def current(self) -> QMessageBox | None: ...
+
+    def open(self, box: QMessageBox, on_answer: Callable[[QAbstractButton | None], None]) -> None: ...
 
 
 class PartPaidQuestion(QMessageBox):
@@ -44,36 +55,30 @@ class PartPaidQuestion(QMessageBox):
         self.setEscapeButton(self.wait_button)
 
 
-def ask_how_to_go_on(window: MainWindow) -> bool:
+def ask_how_to_go_on(flow: SaleFlow, questions: Questions, parent: QWidget) -> bool:
     """F2 or Esc on a partly paid sale: ask (non-blocking). False when the sale is not partly paid."""
-    part = window.flow.part_paid.state
+    part = flow.part_paid.state
     if part is None:
         return False
-    if window.confirmation is not None:
+    if questions.current is not None:
         return True
-    box = PartPaidQuestion(part, window)
+    box = PartPaidQuestion(part, parent)
 
-    def on_finished() -> None:
-        window.confirmation = None
-        box.deleteLater()
-        window.activateWindow()   # the keyboard comes back to the till
-        clicked = box.clickedButton()
+    def on_answer(clicked: QAbstractButton | None) -> None:
         if clicked is box.rest_button:
-            window.flow.part_paid.invoice_rest()
+            flow.part_paid.invoice_rest()
         elif box.give_back_button is not None and clicked is box.give_back_button:
-            window.flow.part_paid.give_back()
+            flow.part_paid.give_back()
 
-    box.finished.connect(on_finished)
-    window.confirmation = box
-    box.open()
+    questions.open(box, on_answer)
     return True
 
 
-def show_part_paid(window: MainWindow, part: PartPaid | None) -> None:
+def show_part_paid(flow: SaleFlow, pages: QStackedWidget, later: LaterPages, part: PartPaid | None) -> None:
     """What is paid of the sale on the payment screen, and the invoice to pay now (the rest's, once made)."""
-    sale = window.flow.sale
-    if sale is None or sale.invoice is None or window.pages.currentWidget() is not window.payment_page:
+    sale = flow.sale
+    if sale is None or sale.invoice is None or pages.currentWidget() is not later.payment_page:
         return
-    window.payment_page.show_sale(sale, window.flow.is_training)
-    window.payment_page.set_part_paid(part)
-    window.customer_display.show_invoice(money_text(part.amount_now if part else sale.qpay_amount), sale.invoice)
+    later.payment_page.show_sale(sale, flow.is_training)
+    later.payment_page.set_part_paid(part)
+    later.customer_display.show_invoice(money_text(part.amount_now if part else sale.qpay_amount), sale.invoice)

@@ -10,6 +10,7 @@ Enter.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from enum import Enum
 
 from PySide6.QtCore import Qt, Signal
@@ -53,7 +54,7 @@ class TenderPage(QWidget):
         super().__init__(parent)
         self.mode = TenderMode.CASH
         self.sale: Sale | None = None
-        self.cash_step = DEFAULT_CASH_STEP      # cash is paid to a multiple of it (the window sets the shop's)
+        self.cash_step = DEFAULT_CASH_STEP      # cash is paid to a multiple of it (the shop's: set_cash_step)
         self.title = QLabel()
         self.title.setObjectName("sectionTitle")
         self.due_label = QLabel(self.tr("Due"))
@@ -216,6 +217,13 @@ class TenderPage(QWidget):
         self.approval.clear()
         self.on_cash_changed(self.cash.text())
         self.focus_field()
+
+    def set_cash_step(self, step: Decimal) -> None:
+        self.cash_step = step
+
+    def open_in(self, mode: TenderMode) -> None:
+        """The mode shown when the page next shows a sale (`set_mode` shows one now)."""
+        self.mode = mode
 
     def set_mode(self, mode: TenderMode) -> None:
         self.mode = mode

@@ -11,16 +11,19 @@ Nothing is ever lost in silence, and a scan never presses a button or answers a 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMainWindow, QStackedWidget
 
 from pos_app.domain.sale import Stage
 
 if TYPE_CHECKING:
-    from pos_app.ui.shell.main_window import MainWindow
+    from pos_app.ui.sale.cart.sale_page import SalePage
+    from pos_app.ui.sale.flow.flow import SaleFlow
+    from pos_app.ui.sale.pages.later_pages import LaterPages
 
 _TAKES_ITEMS = (None, Stage.CART)
 _AFTER_A_CANCEL = (Stage.CANCELLED, Stage.EXPIRED)
@@ -31,15 +34,25 @@ class ScanRouter(QObject):
     refused = Signal(str, str)        # the code, why it was not added (shown, with a beep)
     waiting_changed = Signal(int)     # how many items wait for the next customer
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QMainWindow, *, flow: SaleFlow, sale_page: SalePage, pages: QStackedWidget,
+                 later: LaterPages, asking: Callable[[], bool], start_new_sale: Callable[[], None]) -> None:
+        """`window`: the till's window (its status bar, and its own windows are not another window open);
+        `pages`: its page stack, the sale page and `later`'s pages in it; `asking()`: a question is open over it;
+        `start_new_sale()`: the next customer's sale, as F2 starts it."""
         super().__init__(window)
         self.window = window
+        self.flow = flow
+        self.sale_page = sale_page
+        self.pages = pages
+        self.later = later
+        self.asking = asking
+        self.start_new_sale = start_new_sale
         self.waiting: list[str] = []
         self._said_while_asked = ""       # a refusal said while a question or another window was open
         QGuiApplication.instance().focusWindowChanged.connect(self.on_application_focus_window_changed)
 
     def on_scanner_scanned(self, code: str) -> None:
-        window, flow = self.window, self.window.flow
+        flow = self.flow
         busy_window = self._other_window_open()
         if busy_window:
             self._refuse(code, busy_window)
@@ -49,10 +62,10 @@ class ScanRouter(QObject):
             flow.back_to_cart()
             stage = flow.stage
         if stage in _TAKES_ITEMS:
-            window.sale_page.add_code(code)
+            self.sale_page.add_code(code)
         elif stage is Stage.COMPLETED:
             self.waiting.append(code)
-            window.start_new_sale()               # the next customer: their first item starts the sale
+            self.start_new_sale()               # the next customer: their first item starts the sale
         elif stage in _HOLDS_ITEMS:
             self.waiting.append(code)
             self.waiting_changed.emit(len(self.waiting))
@@ -63,33 +76,31 @@ class ScanRouter(QObject):
         """The next sale is on screen: the items held for it become its first lines, in the order scanned."""
         waiting, self.waiting = self.waiting, []
         for code in waiting:
-            self.window.sale_page.add_code(code)
+            self.sale_page.add_code(code)
         if waiting:
             self.waiting_changed.emit(0)
 
     def _other_window_open(self) -> str:
-        window = self.window
-        if window.confirmation is not None or QApplication.activeModalWidget() is not None:
+        if self.asking() or QApplication.activeModalWidget() is not None:
             return self.tr("answer the question on the screen first")
         active = QApplication.activeWindow()
-        if active is not None and active is not window and active is not window.customer_display:
+        if active is not None and active is not self.window and active is not self.later.customer_display:
             return self.tr("close the window \"{title}\" first").format(title=active.windowTitle())
         return ""
 
     def show_refused(self, code: str, why: str) -> None:
         """The refusal said where the cashier looks, in the message size (the item named when the catalog knows the
         code); one said over a question or another window goes when it closes."""
-        window = self.window
-        catalog = window.sale_page.catalog
+        catalog = self.sale_page.catalog
         item = catalog.find(code) if catalog is not None else None
         text = (self.tr("Not added: {item} ({code}): {why}.").format(item=item.name, code=code, why=why)
                 if item is not None else self.tr("Not added: {code}: {why}.").format(code=code, why=why))
-        window.statusBar().showMessage(text, 15000)
-        page = window.pages.currentWidget()
-        if page is window.payment_page:
-            window.payment_page.set_notice(text)
-        elif page is window.tender_page:
-            window.tender_page.show_error(text)
+        self.window.statusBar().showMessage(text, 15000)
+        page = self.pages.currentWidget()
+        if page is self.later.payment_page:
+            self.later.payment_page.set_notice(text)
+        elif page is self.later.tender_page:
+            self.later.tender_page.show_error(text)
         self._said_while_asked = text if self._other_window_open() else ""
 
     def on_application_focus_window_changed(self, _focused: object) -> None:
@@ -98,10 +109,10 @@ class ScanRouter(QObject):
         if not text or self._other_window_open():
             return
         self._said_while_asked = ""
-        window = self.window
-        if window.statusBar().currentMessage() == text:
-            window.statusBar().clearMessage()
-        for label in (window.payment_page.notice, window.tender_page.error):
+        status = self.window.statusBar()
+        if status.currentMessage() == text:
+            status.clearMessage()
+        for label in (self.later.payment_page.notice, self.later.tender_page.error):
             if label.text() == text:
                 label.clear()
                 label.hide()
