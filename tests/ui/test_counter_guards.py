@@ -150,7 +150,8 @@ def test_after_opening_the_shift_the_keyboard_is_back_in_the_sale(till: Till) ->
     till.key(Qt.Key.Key_Return)                                   # the count left empty
     till.qtbot.waitUntil(lambda: dialog.status.property("kind") == "error", timeout=WAIT_MS)
     assert "Type the cash counted" in dialog.status.text() and "''" not in dialog.status.text()
-    assert dialog.shift_actions.confirmation is None and dialog.counted_edit.hasFocus() and till.window.tender_keys.shift_open
+    assert (dialog.shift_actions.confirmation is None and dialog.counted_edit.hasFocus()
+            and till.window.tender_keys.shift_open)
     till.key(Qt.Key.Key_Escape)
     till.qtbot.waitUntil(lambda: till.app.back_office.shift_dialog is None and till.window.sale_page.entry.hasFocus(),
                          timeout=WAIT_MS)
