@@ -10,6 +10,7 @@ calls them.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
@@ -139,3 +140,17 @@ def from_row(row: sqlite3.Row | Mapping[str, Any]) -> JournalReceipt:
                           row["bill"], int(row["id"]) if "id" in names else 0,
                           row["replaces"] if "replaces" in names else None,
                           row["settled"] if "settled" in names else "")
+
+
+def corrected_row(db: sqlite3.Connection, number: str, request: str) -> sqlite3.Row | None:
+    """The valid PosAPI receipt of the sale that `request` names as the one it replaces (`inactiveId`), if any."""
+    try:
+        inactive = json.loads(request).get("inactiveId") if request else None
+    except (ValueError, AttributeError):
+        return None
+    if not inactive:
+        return None
+    found: sqlite3.Row | None = db.execute(
+        "SELECT * FROM receipts WHERE number = ? AND receipt_id = ? AND kind = ? AND status = ?",
+        (number, inactive, POSAPI, ReceiptStatus.ISSUED.value)).fetchone()
+    return found
