@@ -345,8 +345,8 @@ def test_the_window_writes_no_money_step_to_the_journal() -> None:
 
 def test_the_money_step_check_finds_a_write() -> None:
     source = ("def take(services, journal, sale, tender):\n"
-              "    journal.get(sale.number)\n"
+              "    journal.queries.get(sale.number)\n"
               "    sale.tender_taken(tender)\n"
-              "    services.journal.begin_tendered_sale(sale.lines, sale.total, sale.taxes, tender, sale.receipt_via)\n"
-              "    return journal.tenders_handed_back(sale.number, 'gone')\n")
+              "    services.journal.tenders.begin(sale.lines, sale.total, sale.taxes, tender, sale.receipt_via)\n"
+              "    return journal.tenders.handed_back(sale.number, 'gone')\n")
     assert _journal_writes_in(source, _journal_write_steps()) == ["4: begin_tendered_sale", "5: tenders_handed_back"]

@@ -26,7 +26,7 @@ from fastapi import APIRouter, Request
 from sqlalchemy import Engine, func, select
 from starlette.concurrency import run_in_threadpool
 
-from pos_app.journal.journal_reads import needing_attention
+from pos_app.journal.queries import needing_attention
 from pos_app.qpay.fields import MAX_AMOUNT_DIGITS, MAX_AMOUNT_PLACES
 
 from .callers import any_caller

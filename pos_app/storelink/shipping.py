@@ -85,7 +85,7 @@ class JournalShipper:
 
     def wait_caught_up(self, timeout: float) -> bool:
         """Wait until the store keeps every step the journal holds now; False when `timeout` seconds passed."""
-        target = self._journal.last_event_id()
+        target = self._journal.queries.last_event_id()
         self.poke()
         return self.wait_for(lambda: (self.store_mark or 0) >= target, timeout)
 
@@ -133,7 +133,7 @@ class JournalShipper:
         if self.store_mark is None:
             self._set_mark(int(self._answer(session.get(f"{self._url}/last", timeout=TIMEOUT_S))["last_event_id"]))
         mark = self.store_mark or 0
-        events, sales = self._journal.shipment(mark, self._batch)
+        events, sales = self._journal.queries.shipment(mark, self._batch)
         if not events:
             return False
         said = self._answer(session.post(self._url, json={"events": events, "sales": sales}, timeout=TIMEOUT_S))

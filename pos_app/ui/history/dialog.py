@@ -279,7 +279,7 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
         journal, desk = self.services.journal, self.services.posapi
         # PosAPI's lotteries while this session holds them: the journal never keeps them
         fill: Callable[[JournalSale], JournalSale] = desk.print_only.fill_sale if desk else lambda sale: sale
-        self.runner.run_in_background(lambda: [fill(sale) for sale in journal.sales_between(start, end)],
+        self.runner.run_in_background(lambda: [fill(sale) for sale in journal.queries.between(start, end)],
                                       lambda done: self._on_sales_read(generation, start != end, done))
         return True
 
@@ -330,7 +330,7 @@ class HistoryDialog(HistoryActions, HistoryDetails, QDialog):
             return
         self._details_generation += 1
         generation, number, journal = self._details_generation, sale.number, self.services.journal
-        self.runner.run_in_background(lambda: journal.events(number),
+        self.runner.run_in_background(lambda: journal.queries.events(number),
                                       lambda done: self._on_events_read(generation, number, done))
 
     def _on_events_read(self, generation: int, number: str, done: Future[list[tuple[datetime, str, dict]]]) -> None:
