@@ -1,8 +1,8 @@
 """A sale charged by QPay (no Qt; the money worker): the sale begun in the journal, its invoice created, and the
 answer written, one function a way in.
 
-- `charge`: a new sale, the whole total by QPay. `Journal.begin_sale` takes its number (CREATING) before the call.
-- `charge_rest`: a split sale's rest by QPay after cash or the card terminal. `Journal.qpay_rest_started` moves
+- `charge`: a new sale, the whole total by QPay. `journal.sales.begin` takes its number (CREATING) before the call.
+- `charge_rest`: a split sale's rest by QPay after cash or the card terminal. `journal.tenders.rest_started` moves
   it from its tenders to CREATING, the invoice asking only what they left due.
 
 Both then create the invoice under the sale's number (`open_invoice`). An answer that proves nothing was made

@@ -6,7 +6,7 @@ Once part of a sale's amount is paid, its invoice cannot be cancelled (the servi
 
 - wait for the rest (the checks go on; `SaleCheck` says what is paid and what is still to go);
 - ask a new invoice for the rest (`invoice_rest`): its own `sender_invoice_no`, `<number>-2`, journalled
-  before the call (`JournalInvoices.remainder_started`), so a lost answer is looked up by that number,
+  before the call (`journal.remainders.started`), so a lost answer is looked up by that number,
   never sent again; the sale is paid when its payments on all its invoices cover the total;
 - give the part back when it was paid by card (`give_part_back`): the card payments are cancelled
   (journalled first), then the sale's invoices are cancelled and the sale ends CANCELLED, the payments

@@ -1,7 +1,7 @@
 """A part of a sale returned (no Qt; worker threads): chosen lines and quantities, their money given back tender by
 tender, and the sale's receipt corrected the way PosAPI 3.0 says.
 
-1. `Journal.part_return_started` prices each part from the sale's kept lines and plans the money
+1. `journal.returns.started` prices each part from the sale's kept lines and plans the money
    (`domain.returns.money_back`: cash, then the card terminal, then QPay's whole card payments, the rest of QPay's
    part in cash): the cash and the terminal's refund are given by the cashier at once; a QPay refund is pending.
    Cash leaves the drawer in whole tögrög, rounded by the shop's cash step (which the return keeps), its rounding
@@ -23,7 +23,7 @@ tender, and the sale's receipt corrected the way PosAPI 3.0 says.
      cannot be (PosAPI voids B2C receipts only, and a receipt needs items): it stays valid and the sale stays under
      "needs attention" until it is put right in the ebarimt portal and a manager marks it settled;
    - QPay's own ebarimt: QPay makes a receipt for a whole payment (Create Ebarimt takes a payment, not lines), so
-     it is voided and what was kept gets its receipt through the shop's PosAPI (`Journal.receipts_to_posapi`);
+     it is voided and what was kept gets its receipt through the shop's PosAPI (`journal.returns.receipts_to_posapi`);
      with no PosAPI, QPay's receipt stays valid and the sale needs attention (nothing at the till can make it
      smaller); everything returned: voided.
 """

@@ -1,7 +1,7 @@
 """A partly paid sale's remainder invoices (no Qt; worker threads): cancel one, settle one whose answer was
 lost, close one that expired, and close them once the sale is paid in full.
 
-A remainder invoice (`<number>-2`, `-3`...) is journalled before each call (`JournalInvoices`), so a lost
+A remainder invoice (`<number>-2`, `-3`...) is journalled before each call (`journal.remainders`), so a lost
 answer leaves it CREATING or CANCELLING, read back by `settle_remainders`, never sent again. The rest of a
 partly paid sale (checking it, invoicing the rest, giving the part back) is in `pos_app.checkout.partial`.
 """
@@ -25,7 +25,7 @@ logger = logging.getLogger("pos_app.checkout.partial")     # the partly paid sal
 __all__ = ["cancel_remainder", "cancel_unpaid_remainders", "close_expired_remainders", "close_paid_sale",
            "settle_remainders"]
 
-# Why a remainder invoice that expired unpaid is closed without a call (`JournalInvoices.remainder_closed`).
+# Why a remainder invoice that expired unpaid is closed without a call (`journal.remainders.closed`).
 EXPIRED_UNPAID = "expired at the service with nothing paid: it takes no more money"
 
 

@@ -3,7 +3,7 @@ way it was issued.
 
 - Cash and the card terminal (`return_tenders`): the cash goes back from the drawer and the terminal's payment is
   refunded on the terminal, by the cashier, so the journal records them as given back at once
-  (`Journal.tenders_refunded`), starting the receipt's void in the same transaction.
+  (`journal.tenders.refunded`), starting the receipt's void in the same transaction.
 - QPay's card payments: `after_sale.give_back` (cancel or refund through QPay, journalled before the call).
 - The receipts being voided (`settle_voids`): QPay's ebarimt through QPay (`receipts.settle_receipt_voids`), a
   receipt issued through PosAPI by ``DELETE /rest/receipt`` (`PosApiDesk.void`). A lost answer leaves the void
@@ -89,5 +89,5 @@ def issue_owed_receipt(journal: Journal, checkout: Checkout, posapi: PosApiDesk 
 def settle_left_receipts(journal: Journal, number: str, manager: str, note: str) -> int:
     """A manager says the receipts a return left standing were put right outside the till (the ebarimt portal,
     PosAPI's own tools), with what was done: the sale leaves "needs attention"; the tax figures stay as PosAPI
-    holds them (`Journal.receipts_left_settled`). Returns how many receipts were settled."""
+    holds them (`journal.returns.receipts_left_settled`). Returns how many receipts were settled."""
     return journal.returns.receipts_left_settled(number, manager, note)

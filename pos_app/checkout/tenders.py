@@ -1,7 +1,7 @@
 """Cash and the bank's card terminal (no Qt; the money worker): a tender recorded, and the tenders handed back.
 
-A tender counts once the journal has it: the first one begins the sale (`Journal.begin_tendered_sale`: its number
-taken in the same transaction), each later one is added (`Journal.tender_taken`), and the one that covers the total
+A tender counts once the journal has it: the first one begins the sale (`journal.tenders.begin`: its number
+taken in the same transaction), each later one is added (`journal.tenders.take`), and the one that covers the total
 makes the sale paid. Nothing is called: the cashier took the cash, or the bank's own terminal charged the card, before
 the step is written. The tenders handed back (`hand_back`) end a sale the customer left before it was covered. The
 rest by QPay is `charging.charge_rest`.

@@ -4,7 +4,7 @@ A sale paid in several payments has one receipt for each payment, and a
 receipt voided while the money was kept stays beside the one issued again
 after it. Each row keeps the receiver the service recorded (which after a lost
 answer may differ from the one the cashier chose last). The functions here run
-inside the journal's own transactions (`Journal._writing`); only the journal
+inside the journal's own transactions (`JournalStore.writing`); only the journal
 calls them.
 """
 

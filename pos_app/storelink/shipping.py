@@ -2,7 +2,7 @@
 
 `JournalShipper` runs on a thread of its own. Every `interval` seconds, and at once when poked (`poke()`, after
 a journal write), it sends the steps the store does not have yet, in batches, each with the rows of the sales
-its steps touch (`Journal.shipment`: one read under the journal's lock). It learns where the store stands
+its steps touch (`journal.queries.shipment`: one read under the journal's lock). It learns where the store stands
 (`GET /store/journal/{till}/last`) when it does not know it: at start and after any fault, so it resumes after
 an outage from what the store kept, whatever was lost in between. The store keeps steps by (till, event id):
 a batch sent twice changes nothing there.
