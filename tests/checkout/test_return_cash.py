@@ -52,7 +52,7 @@ class Clock:
 @pytest.fixture
 def journal(tmp_path: Path) -> Iterator[Journal]:
     with Journal(tmp_path / "journal.sqlite3", "T1", clock=Clock()) as opened:
-        open_shift(opened, FLOAT)
+        open_shift(opened.store, FLOAT)
         yield opened
 
 

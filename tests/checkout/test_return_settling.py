@@ -57,7 +57,7 @@ def clock() -> Clock:
 @pytest.fixture
 def journal(tmp_path: Path, clock: Clock) -> Iterator[Journal]:
     with Journal(tmp_path / "journal.sqlite3", "T1", clock=clock) as opened:
-        open_shift(opened, FLOAT)
+        open_shift(opened.store, FLOAT)
         yield opened
 
 

@@ -51,7 +51,7 @@ class Chain:
         return requests.get(f"{self.shop.store.url}{path}", auth=(who, self.shop.keys[who]), timeout=30)
 
     def own_day(self, till: str, day: object = DAY) -> DaySummary:
-        return load_day(self.journals[till], day).summary  # type: ignore[arg-type]
+        return load_day(self.journals[till].queries, day).summary  # type: ignore[arg-type]
 
 
 @pytest.fixture
