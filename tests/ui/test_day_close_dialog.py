@@ -5,7 +5,9 @@ Every clock is the test's own: nothing depends on today's date.
 
 from __future__ import annotations
 
+import sqlite3
 import threading
+from contextlib import contextmanager
 from dataclasses import replace as dataclass_replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -49,23 +51,24 @@ def journal(journal_path: Path, clock: SettableClock) -> Iterator[Journal]:
 
 
 class GatedJournal:
-    """The journal, but each read waits for `gate` (so a test sees the dialog while it loads) and notes its thread."""
+    """The journal, but each read waits for `gate` (so a test sees the dialog while it loads) and notes its thread.
+    It is its own store (`read_day(journal.store, day)` reads through `reading()`)."""
 
     def __init__(self, journal: Journal) -> None:
         self.journal = journal
+        self.store = self
         self.terminal_id = journal.terminal_id
         self.path = journal.path
         self.gate = threading.Event()
         self.threads: list[str] = []
 
-    def activity_between(self, start: date, end: date):  # noqa: ANN201 - as Journal's
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
         self.threads.append(threading.current_thread().name)
         if not self.gate.wait(WAIT_MS / 1000):
             raise TimeoutError("the test never opened the gate")
-        return self.journal.queries.activity(start, end)
-
-    def sales_needing_attention(self):  # noqa: ANN201 - as Journal's
-        return self.journal.queries.needing_attention()
+        with self.journal.store.reading() as db:
+            yield db
 
     def now(self) -> datetime:
         return self.journal.now()

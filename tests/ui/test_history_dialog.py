@@ -630,17 +630,17 @@ def test_reads_run_on_the_pool_and_money_moves_on_the_money_worker(qtbot, make_d
     number = _open(journal, checkout)
     threads: dict[str, set[str]] = {}
 
-    def spy(owner: object, name: str) -> None:
+    def spy(owner: object, name: str, label: str = "") -> None:
         original = getattr(owner, name)
 
         def spied(*args, **kwargs):
-            threads.setdefault(name, set()).add(threading.current_thread().name.rsplit("_", 1)[0])
+            threads.setdefault(label or name, set()).add(threading.current_thread().name.rsplit("_", 1)[0])
             return original(*args, **kwargs)
 
         monkeypatch.setattr(owner, name, spied)
 
-    for name in ("sales_between", "events", "get"):
-        spy(journal, name)
+    for name, label in (("between", "sales_between"), ("events", "events"), ("get", "get")):
+        spy(journal.queries, name, label)
     spy(checkout, "cancel_invoice")
     dialog = make_dialog()
     act(qtbot, dialog, runner, Qt.Key.Key_F6)
