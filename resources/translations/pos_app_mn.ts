@@ -3755,7 +3755,7 @@
 <context>
     <name>PosApp</name>
     <message>
-        <location filename="../../pos_app/app/root.py" line="+201"/>
+        <location filename="../../pos_app/app/root.py" line="+202"/>
         <source>The till could not start its payment service.</source>
         <translation>Касс төлбөрийн үйлчилгээгээ эхлүүлж чадсангүй.</translation>
     </message>
@@ -5528,7 +5528,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+150"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+131"/>
         <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+80"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
@@ -7610,7 +7610,7 @@
 <context>
     <name>TillPeople</name>
     <message>
-        <location filename="../../pos_app/ui/people/till_people.py" line="+37"/>
+        <location filename="../../pos_app/ui/people/till_people.py" line="+38"/>
         <source>give money back</source>
         <translation>мөнгө буцаах</translation>
     </message>
@@ -7651,17 +7651,17 @@
     </message>
     <message>
         <location line="+8"/>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>That PIN is nobody&apos;s here. Try again.</source>
         <translation>Энэ ПИН хэнд ч хамаарахгүй. Дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-31"/>
         <source>{name} is not a manager: a manager&apos;s PIN is needed.</source>
         <translation>{name} менежер биш: менежерийн ПИН шаардлагатай.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Enter your PIN to sign in.</source>
         <translation>Нэвтрэхийн тулд ПИН-ээ оруулна уу.</translation>
     </message>
