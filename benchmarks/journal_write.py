@@ -203,25 +203,25 @@ def one_sale(journal: Journal, number: int, timings: Timings | None) -> str:
     def run(name: str, call: Callable[[], Any]) -> Any:
         return call() if timings is None else timings.time(name, call)
 
-    sale = run("begin_sale", lambda: journal.begin_sale(lines, total, taxes))
-    run("invoice_opened", lambda: journal.invoice_opened(sale, invoice))
-    run("payments_seen", lambda: journal.payments_seen(sale, paid))
-    run("receipt_started", lambda: journal.receipt_started(sale, who))
-    run("receipt_issued", lambda: journal.receipt_issued(sale, receipt))
+    sale = run("begin_sale", lambda: journal.sales.begin(lines, total, taxes))
+    run("invoice_opened", lambda: journal.sales.invoice_opened(sale, invoice))
+    run("payments_seen", lambda: journal.sales.payments_seen(sale, paid))
+    run("receipt_started", lambda: journal.sales.receipt_started(sale, who))
+    run("receipt_issued", lambda: journal.sales.receipt_issued(sale, receipt))
     return sale
 
 
 def one_cancelled_sale(journal: Journal, number: int, timings: Timings | None) -> str:
     """A sale whose customer walks away: begun and opened (not timed), then cancelled (timed)."""
     lines, total, taxes = cart_lines(number)
-    sale = journal.begin_sale(lines, total, taxes)
-    journal.invoice_opened(sale, open_invoice(total, number))
+    sale = journal.sales.begin(lines, total, taxes)
+    journal.sales.invoice_opened(sale, open_invoice(total, number))
     if timings is None:
-        journal.cancel_started(sale)
-        journal.invoice_cancelled(sale)
+        journal.sales.cancel_started(sale)
+        journal.sales.invoice_cancelled(sale)
     else:
-        timings.time("cancel_started", lambda: journal.cancel_started(sale))
-        timings.time("invoice_cancelled", lambda: journal.invoice_cancelled(sale))
+        timings.time("cancel_started", lambda: journal.sales.cancel_started(sale))
+        timings.time("invoice_cancelled", lambda: journal.sales.invoice_cancelled(sale))
     return sale
 
 
@@ -349,14 +349,14 @@ def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
 
         # Reads with every sale in the file, on the open journal (as the running till has it).
         progress("reading back")
-        reads = {"unfinished()": timed_reads(args.read_repeats, journal.unfinished)}
+        reads = {"unfinished()": timed_reads(args.read_repeats, journal.queries.unfinished)}
         if hasattr(journal, "unsettled_afterwards"):   # start-up recovery reads both
-            reads["unsettled_afterwards()"] = timed_reads(args.read_repeats, journal.unsettled_afterwards)
+            reads["unsettled_afterwards()"] = timed_reads(args.read_repeats, journal.queries.unsettled)
         reads["sales_between(today, today)"] = timed_reads(args.read_repeats,
-                                                          lambda: journal.sales_between(first_day, last_day))
+                                                          lambda: journal.queries.between(first_day, last_day))
         open_sizes = sizes(main_path)
-        side_counts = Counter(sale.status.value for sale in side.sales_between(first_day, last_day))
-        sample = journal.get(f"{TERMINAL}-{first_day:%Y%m%d}-000001") if first_day == last_day else None
+        side_counts = Counter(sale.status.value for sale in side.queries.between(first_day, last_day))
+        sample = journal.queries.get(f"{TERMINAL}-{first_day:%Y%m%d}-000001") if first_day == last_day else None
         finished = True
     finally:
         for connection in bare.values():
@@ -394,9 +394,9 @@ def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     # A restarted till: open the file and list what a crash left half-done.
     def open_and_list() -> list[Any]:
         with Journal(main_path, TERMINAL) as fresh:
-            found = fresh.unfinished()
+            found = fresh.queries.unfinished()
             if hasattr(fresh, "unsettled_afterwards"):
-                found += fresh.unsettled_afterwards()
+                found += fresh.queries.unsettled()
             return found
 
     reads[START_UP_READ] = timed_reads(args.read_repeats, open_and_list)

@@ -27,7 +27,7 @@ shared machine hits all of them alike:
    and `qt_out.receipt_image(layout, paper, 203)`, median ms, the PDF's size,
    and the first call of each in the process (the bundled fonts registered).
 4. Building the layout: `sale_receipt(...)` for the individual's receipt, an
-   organization's and a reprint (copy), in µs, against `journal.get(number)`,
+   organization's and a reprint (copy), in µs, against `journal.queries.get(number)`,
    the journal read a reprint does first.
 
     .venv/bin/python benchmarks/receipt_print.py [--rounds 120] [--cold 5] [--max-seconds 30] [--json PATH]
@@ -321,7 +321,7 @@ def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
                    "`sale_receipt`, organization": lambda: sale_receipt(organization, SHOP, PRINTED_AT),
                    "`sale_receipt(copy=True)`, reprint": lambda: sale_receipt(individual, SHOP, PRINTED_AT,
                                                                              copy=True),
-                   "`journal.get(number)` (what a reprint reads first)": lambda: journal.get(individual.number)}
+                   "`journal.queries.get(number)` (what a reprint reads first)": lambda: journal.queries.get(individual.number)}
 
         def layout_block() -> None:
             for _ in range(LAYOUT_CALLS_PER_ROUND):
@@ -400,7 +400,7 @@ def run(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
                    "over_escpos_generic": samples.median(f"receipt_image {paper.value}") / generic_ms[paper.value]})
     first = {"write_pdf 80 mm": samples.ms["first write_pdf"][0],
              "receipt_image 80 mm": samples.ms["first receipt_image"][0]}
-    read_ms = samples.median("layout `journal.get(number)` (what a reprint reads first)")
+    read_ms = samples.median("layout `journal.queries.get(number)` (what a reprint reads first)")
     layout_rows = {name: {**samples.summary(f"layout {name}"),
                           "over_journal_get": samples.median(f"layout {name}") / read_ms} for name in layouts}
     return {"rk1048_model": rk_model, "rk1048_models": candidates, "rounds": rounds, "measure_s": measure_s,
@@ -471,7 +471,7 @@ def markdown(report: dict[str, Any]) -> str:
     first = r["qt_first_call_ms"]
     lines.append("\nFirst call in the process (registers the bundled fonts): "
                  + ", ".join(f"`{name}` {_ms(value)} ms" for name, value in first.items()) + ".")
-    lines += ["", "Building the layout:", "", "| call | calls | median µs | p90 µs | × `journal.get` |",
+    lines += ["", "Building the layout:", "", "| call | calls | median µs | p90 µs | × `journal.queries.get` |",
               "|---|---:|---:|---:|---:|"]
     for name, row in r["layout"].items():
         lines.append(f"| {name} | {row['count']:,} | {row['median_ms'] * 1000:.0f} | {row['p90_ms'] * 1000:.0f} "

@@ -29,7 +29,7 @@ def build_journal(path: Path, sales: int) -> tuple[Journal, dict[str, Any]]:
         one_sale(journal, number, None)
     took = time.perf_counter() - began
     journal._connection().execute("PRAGMA synchronous=FULL")  # noqa: SLF001
-    return journal, {"sales": sales, "events": journal.last_event_id(), "build_s": took,
+    return journal, {"sales": sales, "events": journal.queries.last_event_id(), "build_s": took,
                      "file_mb": path.stat().st_size / 1e6}
 
 
@@ -75,7 +75,7 @@ def shipping(store_url: str, key: str, journal: Journal, built: dict[str, Any], 
     with requests.Session() as session:
         session.auth = (TILL, key)
         while True:
-            batch, rows = journal.shipment(mark, BATCH)
+            batch, rows = journal.queries.shipment(mark, BATCH)
             if not batch:
                 break
             began = time.perf_counter()

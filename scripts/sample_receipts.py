@@ -63,7 +63,7 @@ def main(folder: Path) -> None:
         refunded = refund_slip(sales.refunded(), SHOP, PRINTED_AT)
         voided = void_slip(sales.receipt_voided(), SHOP, PRINTED_AT)
         day = date(2026, 11, 21)
-        summary = day_summary_layout(summarize(journal.sales_between(day, day), day, "T1"), SHOP, PRINTED_AT)
+        summary = day_summary_layout(summarize(journal.queries.between(day, day), day, "T1"), SHOP, PRINTED_AT)
         journal.close()
         outputs = {
             "escpos-80mm-individual": (escpos_png, individual, Paper.MM80),

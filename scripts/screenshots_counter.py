@@ -58,7 +58,7 @@ def counter_shots(folder: Path, language_code: str, language: Language, size: tu
                   paths.settings_file)
     with Journal(paths.journal_file(Environment.TRAINING), "T1") as journal:
         for name, role, pin in PEOPLE:
-            journal.add_person(name, role, pin)
+            journal.people.add(name, role, pin)
     app = PosApp(paths, secrets=SessionSecretStore(), language=language)
     window = app.window
     window.set_ask_before_quit(False)

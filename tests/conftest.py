@@ -23,6 +23,7 @@ QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedState
 TRANSLATIONS = Path(__file__).resolve().parents[1] / "resources" / "translations"
 
 from pos_app.checkout import Checkout, CheckoutConfig  # noqa: E402
+from pos_app.journal.acting import act_as  # noqa: E402
 from pos_app.qpay import QPayClient  # noqa: E402
 from pos_app.sandbox.posapi import PosApiSandboxServer  # noqa: E402
 from pos_app.sandbox import SandboxServer  # noqa: E402
@@ -118,6 +119,15 @@ def posapi_server() -> Iterator[PosApiSandboxServer]:
     """A real PosAPI 3.0 sandbox on loopback for the whole session."""
     with PosApiSandboxServer() as server:
         yield server
+
+
+@pytest.fixture(autouse=True)
+def _nobody_acting() -> Iterator[None]:
+    # Who acts at the till lives in the test thread's context (`pos_app.journal.acting`): each test starts with
+    # nobody signed in, whoever the test before signed in.
+    act_as("")
+    yield
+    act_as("")
 
 
 @pytest.fixture(autouse=True)

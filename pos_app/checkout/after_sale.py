@@ -36,8 +36,8 @@ class CancelOutcome:
 
 def record_paid(journal: Journal, number: str, check: PaymentCheck) -> None:
     """Write the payments once, whichever of the poll and the cancel saw them first."""
-    if journal.get(number).status in (JournalStatus.OPEN, JournalStatus.CANCELLING):
-        journal.payments_seen(number, check.payments)
+    if journal.queries.get(number).status in (JournalStatus.OPEN, JournalStatus.CANCELLING):
+        journal.sales.payments_seen(number, check.payments)
 
 
 def cancel_open_invoice(journal: Journal, checkout: Checkout, number: str) -> CancelOutcome:
@@ -49,7 +49,7 @@ def cancel_open_invoice(journal: Journal, checkout: Checkout, number: str) -> Ca
         if check.is_paid:
             record_paid(journal, number, check)
             return CancelOutcome(CancelResult.PAID, check)
-        journal.cancel_failed(number, "part of the amount is paid")
+        journal.sales.cancel_failed(number, "part of the amount is paid")
         return CancelOutcome(CancelResult.PARTLY_PAID, check)
 
     return cancel_first_invoice(journal, checkout, number, paid_first)
@@ -59,21 +59,21 @@ def cancel_first_invoice(journal: Journal, checkout: Checkout, number: str,
                          when_paid: Callable[[JournalSale], CancelOutcome]) -> CancelOutcome:
     """Cancel the sale's own (first) invoice, journalled first. The service answering `INVOICE_PAID` (money
     got there first) is `when_paid`'s to decide, given the sale as read before the cancel."""
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     if sale.status is not JournalStatus.OPEN or sale.invoice_id is None:
         raise JournalError(f"Sale {number} is {sale.status.value}: only an open invoice can be cancelled.")
-    journal.cancel_started(number)
+    journal.sales.cancel_started(number)
     try:
         checkout.cancel_invoice(sale.invoice_id)
     except QPayError as exc:
         if exc.error_code == "INVOICE_ALREADY_CANCELED":
-            journal.invoice_cancelled(number)
+            journal.sales.invoice_cancelled(number)
             return CancelOutcome(CancelResult.CANCELLED)
         if exc.error_code == "INVOICE_PAID":
             return when_paid(sale)
-        journal.cancel_failed(number, f"cancel refused or lost: {exc.error_code or type(exc).__name__}")
+        journal.sales.cancel_failed(number, f"cancel refused or lost: {exc.error_code or type(exc).__name__}")
         raise
-    journal.invoice_cancelled(number)
+    journal.sales.invoice_cancelled(number)
     return CancelOutcome(CancelResult.CANCELLED)
 
 
@@ -82,11 +82,11 @@ def give_back(journal: Journal, checkout: Checkout, number: str, kind: ReversalK
     """Cancel or refund the sale's card payments, the reason recorded; then void its receipt
     (when asked; through `posapi` when it was issued there), so the tax record matches the money. The money
     goes first: if it is refused, the receipt is left as it was."""
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     if not sale.can_reverse:
         raise JournalError(f"Sale {number} cannot be given back here: only a paid sale paid by card, "
                            "not given back already.")
-    journal.reversal_started(number, kind, reason, void_receipts=void_receipt and can_void_at_till(sale))
+    journal.reversals.started(number, kind, reason, void_receipts=void_receipt and can_void_at_till(sale))
     try:
         # A give-back refused half-way before returned some payments already: only the rest is asked.
         amount = checkout.reverse_payments(sale.payments_kept, kind is ReversalKind.REFUND, reason)
@@ -94,11 +94,11 @@ def give_back(journal: Journal, checkout: Checkout, number: str, kind: ReversalK
         if is_definite_refusal(exc):
             returned = given_back_before(exc)
             if returned or sale.given_back:     # what went back is recorded; FAILED is for the rest
-                journal.reversal_partly_done(number, returned, refusal_text(exc))
+                journal.remainders.reversal_partly_done(number, returned, refusal_text(exc))
             else:
-                journal.reversal_failed(number, refusal_text(exc))
+                journal.reversals.failed(number, refusal_text(exc))
         raise        # otherwise unknown: left pending; the next check or start re-reads the payment
-    journal.reversal_done(number, amount)   # what this give-back returned; starts the receipts' void, when asked
-    if journal.get(number).receipt_status is ReceiptStatus.CANCELLING:
+    journal.reversals.done(number, amount)   # what this give-back returned; starts the receipts' void, when asked
+    if journal.queries.get(number).receipt_status is ReceiptStatus.CANCELLING:
         settle_voids(journal, checkout, posapi, number)
-    return journal.get(number)
+    return journal.queries.get(number)

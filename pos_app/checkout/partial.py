@@ -6,7 +6,7 @@ Once part of a sale's amount is paid, its invoice cannot be cancelled (the servi
 
 - wait for the rest (the checks go on; `SaleCheck` says what is paid and what is still to go);
 - ask a new invoice for the rest (`invoice_rest`): its own `sender_invoice_no`, `<number>-2`, journalled
-  before the call (`JournalInvoices.remainder_started`), so a lost answer is looked up by that number,
+  before the call (`journal.remainders.started`), so a lost answer is looked up by that number,
   never sent again; the sale is paid when its payments on all its invoices cover the total;
 - give the part back when it was paid by card (`give_part_back`): the card payments are cancelled
   (journalled first), then the sale's invoices are cancelled and the sale ends CANCELLED, the payments
@@ -118,11 +118,11 @@ def check_sale(journal: Journal, checkout: Checkout, number: str, *, with_status
     proved (paid in full, or the invoice cancelled or expired elsewhere with nothing paid). `with_status` reads
     the invoices' own statuses too: the first invoice's when it is the only one, the remainders' always (one
     that expired unpaid is closed, and the invoice to pay now is the one before it)."""
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     if sale.invoice_id is None:
         raise JournalError(f"Sale {number} has no invoice to check.")
     expired = close_expired_remainders(journal, checkout, number) if with_status else ()
-    live = [row for row in journal.invoices_of(number) if row.is_live]
+    live = [row for row in journal.remainders.invoices(number) if row.is_live]
     if not live:
         check = checkout.check_payment(sale.invoice_id, sale.qpay_due, with_status=with_status)
         first_invoice = OpenInvoice(sale.invoice_id, sale.qr_text, short_url=sale.short_url, banks=sale.banks)
@@ -142,7 +142,7 @@ def check_sale(journal: Journal, checkout: Checkout, number: str, *, with_status
 
 
 def _record(journal: Journal, number: str, check: PaymentCheck) -> None:
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     if sale.status is JournalStatus.OPEN and _give_back_ended(sale):
         back = {payment.payment_id for payment in sale.given_back}
         if sale.reversal_status is ReversalStatus.DONE and not back:     # recorded before payments were listed
@@ -151,17 +151,17 @@ def _record(journal: Journal, number: str, check: PaymentCheck) -> None:
         # Money after the part went back (or, paid in full, after a give-back refused half-way): that
         # give-back's record closes; the sale waits for its money again, or is paid below.
         if new and (sale.reversal_status is ReversalStatus.DONE or check.is_paid):
-            journal.money_after_give_back(number, new)
+            journal.remainders.money_after_give_back(number, new)
     if check.is_paid:
         record_paid(journal, number, check)
     elif check.payments:
         pass    # part paid: whatever became of the invoice, the money is the sale's and the sale stays open
     elif check.invoice_state is InvoiceState.CANCELLED:
-        if journal.get(number).status is JournalStatus.OPEN:
-            journal.invoice_cancelled(number)
+        if journal.queries.get(number).status is JournalStatus.OPEN:
+            journal.sales.invoice_cancelled(number)
     elif check.invoice_state is InvoiceState.EXPIRED:
-        if journal.get(number).status is JournalStatus.OPEN:
-            journal.expired(number)
+        if journal.queries.get(number).status is JournalStatus.OPEN:
+            journal.sales.expired(number)
 
 
 # -- the rest as a new invoice ---------------------------------------------------------------------------
@@ -171,28 +171,28 @@ def invoice_rest(journal: Journal, checkout: Checkout, number: str) -> SaleCheck
     """A new invoice for what the sale still lacks, and the sale checked afresh (its `current` is the new
     invoice). Paid in full meanwhile, or nothing paid: nothing is created. An unpaid invoice for exactly
     the rest is kept (never a second one); an unpaid one for another amount is cancelled first."""
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     if sale.status is not JournalStatus.OPEN:
         raise JournalError(f"Sale {number} is {sale.status.value}: only an open sale's rest can be invoiced.")
     settle_remainders(journal, checkout, number)
     now = check_sale(journal, checkout, number, with_status=True)    # an unpaid rest that expired is not kept
     if not now.part_paid:
         return now
-    unpaid = [row for row in journal.invoices_of(number) if row.sender_invoice_no in now.unpaid_remainders]
+    unpaid = [row for row in journal.remainders.invoices(number) if row.sender_invoice_no in now.unpaid_remainders]
     if unpaid and unpaid[-1].amount == now.due and unpaid[-1].invoice == now.current:
         return now
     for row in unpaid:
         cancel_remainder(journal, checkout, number, row)
-    sender_no = journal.remainder_started(number, now.due, now.check.payments)
+    sender_no = journal.remainders.started(number, now.due, now.check.payments)
     request = Sale(sender_no, (_rest_line(sale, now.due),), now.due, TaxSplit(Decimal(0), Decimal(0)))
     try:
         invoice = checkout.create_invoice(request)
     except OutcomeUnknownError:
         raise   # it may exist: the row stays CREATING and is looked up by its number before anything else
     except CERTAIN_REFUSALS as exc:
-        journal.remainder_failed(number, sender_no, refusal_text(exc))
+        journal.remainders.failed(number, sender_no, refusal_text(exc))
         raise
-    journal.remainder_opened(number, sender_no, invoice)
+    journal.remainders.opened(number, sender_no, invoice)
     return check_sale(journal, checkout, number)
 
 
@@ -210,7 +210,7 @@ def give_part_back(journal: Journal, checkout: Checkout, number: str, reason: st
     """Cancel the part payments (card only), then the sale's invoices. Paid in full meanwhile: nothing is
     given back (the sale is PAID); money that arrived while the part went back: the sale is still open
     (PARTLY_PAID). A payment by bank transfer: `NotByCard`, nothing is sent."""
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     if sale.status is not JournalStatus.OPEN:
         raise JournalError(f"Sale {number} is {sale.status.value}: only an open sale's part can be given back.")
     if sale.tenders_kept:
@@ -221,29 +221,29 @@ def give_part_back(journal: Journal, checkout: Checkout, number: str, reason: st
     settle_remainders(journal, checkout, number)
     now = check_sale(journal, checkout, number)          # (money after an earlier give-back closes its record)
     if now.check.is_paid:
-        return PartOutcome(CancelResult.PAID, journal.get(number), now.check)
-    back = {payment.payment_id for payment in journal.get(number).given_back}   # a give-back refused half-way
+        return PartOutcome(CancelResult.PAID, journal.queries.get(number), now.check)
+    back = {payment.payment_id for payment in journal.queries.get(number).given_back}   # a give-back refused half-way
     payments = tuple(payment for payment in now.check.payments if payment.payment_id not in back)
     if payments:
         if not all(payment.is_card for payment in payments):
             raise NotByCard(f"Sale {number}: a payment by bank transfer cannot be given back through QPay.")
-        journal.part_reversal_started(number, payments, reason)
+        journal.remainders.part_reversal_started(number, payments, reason)
         try:
             amount = checkout.reverse_payments(payments, False, reason)
         except QPayError as exc:
             if is_definite_refusal(exc):     # what went back before the refusal stays recorded as given back
-                journal.part_reversal_failed(number, refusal_text(exc), given_back_before(exc))
+                journal.remainders.part_reversal_failed(number, refusal_text(exc), given_back_before(exc))
             raise    # otherwise unknown: left pending; the next try or start re-reads the payments
-        journal.part_reversal_done(number, amount, payments)
+        journal.remainders.part_reversal_done(number, amount, payments)
     outcome = cancel_part_paid(journal, checkout, number)
-    return PartOutcome(outcome.result, journal.get(number), outcome.check)
+    return PartOutcome(outcome.result, journal.queries.get(number), outcome.check)
 
 
 def cancel_part_paid(journal: Journal, checkout: Checkout, number: str) -> CancelOutcome:
     """Cancel the sale's live remainder invoices, then its first invoice. An invoice that answers
     `INVOICE_PAID` took money meanwhile: the sale is checked again, and is PAID or still waiting
     (PARTLY_PAID); nothing more is cancelled."""
-    for row in journal.invoices_of(number):
+    for row in journal.remainders.invoices(number):
         if row.status is InvoiceStatus.OPEN:
             try:
                 cancel_remainder(journal, checkout, number, row)
@@ -253,10 +253,10 @@ def cancel_part_paid(journal: Journal, checkout: Checkout, number: str) -> Cance
                 if checkout.check_payment(row.invoice_id or "", row.amount).payments:
                     return _money_arrived(journal, checkout, number)
                 # Paid in full once and that money given back: closed, it takes no more money.
-                journal.remainder_closed(number, row.sender_invoice_no, "paid in full and given back: closed")
+                journal.remainders.closed(number, row.sender_invoice_no, "paid in full and given back: closed")
 
     def money_arrived(sale: JournalSale) -> CancelOutcome:
-        journal.cancel_failed(number, "money arrived meanwhile: the invoice cannot be cancelled")
+        journal.sales.cancel_failed(number, "money arrived meanwhile: the invoice cannot be cancelled")
         return _money_arrived(journal, checkout, number)
 
     return cancel_first_invoice(journal, checkout, number, money_arrived)
@@ -275,9 +275,9 @@ def settle_part_reversal(journal: Journal, checkout: Checkout, sale: JournalSale
     asked = tuple(payment for payment in sale.payments if payment.payment_id not in back)
     returned = checkout.payments_given_back(asked)
     if len(returned) == len(asked):
-        journal.part_reversal_done(sale.number, sum((p.amount for p in returned), Decimal(0)), returned)
+        journal.remainders.part_reversal_done(sale.number, sum((p.amount for p in returned), Decimal(0)), returned)
         return
-    journal.part_reversal_failed(sale.number, "no answer while giving the part back; " + (
+    journal.remainders.part_reversal_failed(sale.number, "no answer while giving the part back; " + (
         "the payment is still paid" if not returned else "only some of its payments were given back"), returned)
 
 
@@ -295,10 +295,10 @@ def needs_part_settling(journal: Journal, sale: JournalSale) -> bool:
     receipt asked yet, nothing being given back or voided) with a remainder invoice that may still take money
     (the till stopped before `close_paid_sale`)."""
     if sale.status in (JournalStatus.OPEN, JournalStatus.CANCELLING):
-        return sale.reversal_status is not None or bool(journal.invoices_of(sale.number))
+        return sale.reversal_status is not None or bool(journal.remainders.invoices(sale.number))
     return (sale.status is JournalStatus.PAID and sale.reversal_status is None
             and sale.receipt_status is not ReceiptStatus.CANCELLING
-            and any(row.status in _MAY_TAKE_MONEY for row in journal.invoices_of(sale.number)))
+            and any(row.status in _MAY_TAKE_MONEY for row in journal.remainders.invoices(sale.number)))
 
 
 _MAY_TAKE_MONEY = (InvoiceStatus.CREATING, InvoiceStatus.OPEN, InvoiceStatus.CANCELLING)
@@ -310,13 +310,13 @@ def settle_part_paid(journal: Journal, checkout: Checkout, sale: JournalSale) ->
     if sale.status is JournalStatus.CANCELLING and sale.invoice_id is not None:
         status = normalize_invoice_status(checkout.client.get_invoice(sale.invoice_id).invoice_status)
         if status == "CANCELLED":
-            journal.invoice_cancelled(number)
+            journal.sales.invoice_cancelled(number)
             return "cancelled"
-        journal.cancel_failed(number, "the till stopped while cancelling; the invoice is still open")
-        sale = journal.get(number)
+        journal.sales.cancel_failed(number, "the till stopped while cancelling; the invoice is still open")
+        sale = journal.queries.get(number)
     if sale.reversal_status is ReversalStatus.PENDING:
         settle_part_reversal(journal, checkout, sale)
-        sale = journal.get(number)
+        sale = journal.queries.get(number)
     settle_remainders(journal, checkout, number)
     if sale.reversal_status is ReversalStatus.DONE:
         # The part was given back: the cashier's cancel is finished (unless money came in meanwhile: then
@@ -324,7 +324,7 @@ def settle_part_paid(journal: Journal, checkout: Checkout, sale: JournalSale) ->
         if cancel_part_paid(journal, checkout, number).result is CancelResult.CANCELLED:
             return "cancelled"
     check_sale(journal, checkout, number, with_status=True)
-    status = journal.get(number).status
+    status = journal.queries.get(number).status
     if status is JournalStatus.PAID:
         try:
             close_paid_sale(journal, checkout, number)
@@ -338,7 +338,7 @@ def resumable_sale(journal: Journal, sale: JournalSale) -> Sale:
     """The sale as the till shows it again: waiting on its newest live remainder invoice when it has one."""
     shown = sale.to_sale()
     if shown.stage is Stage.AWAITING_PAYMENT:
-        live = [row for row in journal.invoices_of(sale.number) if row.is_live]
+        live = [row for row in journal.remainders.invoices(sale.number) if row.is_live]
         if live and live[-1].invoice is not None:
             shown.invoice = live[-1].invoice
     return shown

@@ -1,7 +1,7 @@
 """A part of a sale returned (no Qt; worker threads): chosen lines and quantities, their money given back tender by
 tender, and the sale's receipt corrected the way PosAPI 3.0 says.
 
-1. `Journal.part_return_started` prices each part from the sale's kept lines and plans the money
+1. `journal.returns.started` prices each part from the sale's kept lines and plans the money
    (`domain.returns.money_back`: cash, then the card terminal, then QPay's whole card payments, the rest of QPay's
    part in cash): the cash and the terminal's refund are given by the cashier at once; a QPay refund is pending.
    Cash leaves the drawer in whole tögrög, rounded by the shop's cash step (which the return keeps), its rounding
@@ -23,7 +23,7 @@ tender, and the sale's receipt corrected the way PosAPI 3.0 says.
      cannot be (PosAPI voids B2C receipts only, and a receipt needs items): it stays valid and the sale stays under
      "needs attention" until it is put right in the ebarimt portal and a manager marks it settled;
    - QPay's own ebarimt: QPay makes a receipt for a whole payment (Create Ebarimt takes a payment, not lines), so
-     it is voided and what was kept gets its receipt through the shop's PosAPI (`Journal.receipts_to_posapi`);
+     it is voided and what was kept gets its receipt through the shop's PosAPI (`journal.returns.receipts_to_posapi`);
      with no PosAPI, QPay's receipt stays valid and the sale needs attention (nothing at the till can make it
      smaller); everything returned: voided.
 """
@@ -119,7 +119,7 @@ def return_part(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None,
     refund refused goes back in cash: the return's words say so), the receipt put right."""
     if rates is None:
         rates = posapi.setup.rates if posapi is not None else DEFAULT_RATES
-    journal.part_return_started(number, quantities, reason, cash_step, rates)
+    journal.returns.started(number, quantities, reason, cash_step, rates)
     return settle_part_return(journal, checkout, posapi, number, cash_if_refused=True)
 
 
@@ -130,7 +130,7 @@ def settle_part_return(journal: Journal, checkout: Checkout, posapi: PosApiDesk 
     lost (the step stays pending) or a receipt call is refused."""
     settle_refunds(journal, checkout, number, read_back=read_back, cash_if_refused=cash_if_refused,
                    ask_refused=ask_refused)
-    if journal.get(number).receipt_status is ReceiptStatus.CANCELLING:     # QPay's receipts being voided
+    if journal.queries.get(number).receipt_status is ReceiptStatus.CANCELLING:     # QPay's receipts being voided
         settle_voids(journal, checkout, posapi, number)
     return correct_receipt(journal, checkout, posapi, number)
 
@@ -142,7 +142,7 @@ def settle_refunds(journal: Journal, checkout: Checkout, number: str, *, read_ba
     state is left pending. A refusal gives the money in cash only with `cash_if_refused` (the return itself, whose
     words tell the cashier to hand it over); otherwise the part waits, refused, for the cashier. A part refused
     before is asked again only when the cashier says so (`ask_refused`)."""
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     for part_return in sale.part_returns:
         for part in part_return.money:
             if part.is_done or (part.is_refused and not ask_refused):
@@ -150,7 +150,7 @@ def settle_refunds(journal: Journal, checkout: Checkout, number: str, *, read_ba
             if read_back:
                 status = str(checkout.client.get_payment(part.back.ref).status or "").upper()
                 if status in _GIVEN_BACK:
-                    journal.part_return_refunded(number, part_return.id, part.back.ref, True)
+                    journal.returns.refunded(number, part_return.id, part.back.ref, True)
                     continue
                 if status != "PAID":
                     continue     # neither given back nor surely still paid: read again later
@@ -163,23 +163,23 @@ def _ask_refund(journal: Journal, checkout: Checkout, sale: JournalSale, part_re
     else refunded; the call written first."""
     number, ref = sale.number, part.back.ref
     kind = ReversalKind.CANCEL if sale.created_at.date() == journal.now().date() else ReversalKind.REFUND
-    journal.part_return_refund_asked(number, part_return.id, ref, kind)
+    journal.returns.refund_asked(number, part_return.id, ref, kind)
     undo = checkout.client.cancel_payment if kind is ReversalKind.CANCEL else checkout.client.refund_payment
     try:
         undo(ref, note=part_return.reason)
     except QPayError as exc:
         if exc.error_code == "PAYMENT_ALREADY_CANCELED":
-            journal.part_return_refunded(number, part_return.id, ref, True)
+            journal.returns.refunded(number, part_return.id, ref, True)
         elif not is_definite_refusal(exc):
             raise        # unknown: left pending; the next check or start reads the payment back
         elif cash_if_refused:
-            journal.part_return_refunded(number, part_return.id, ref, False,
-                                         f"refused: {exc.error_code or type(exc).__name__}; given in cash")
+            journal.returns.refunded(number, part_return.id, ref, False,
+                                     f"refused: {exc.error_code or type(exc).__name__}; given in cash")
         else:
-            journal.part_return_refund_refused(number, part_return.id, ref,
-                                               f"refused: {exc.error_code or type(exc).__name__}")
+            journal.returns.refund_refused(number, part_return.id, ref,
+                                           f"refused: {exc.error_code or type(exc).__name__}")
         return
-    journal.part_return_refunded(number, part_return.id, ref, True)
+    journal.returns.refunded(number, part_return.id, ref, True)
 
 
 def refused_refunds(sale: JournalSale) -> tuple[tuple[ReturnMoney, MoneyBack], ...]:
@@ -200,12 +200,12 @@ def refunds_in_cash(journal: Journal, checkout: Checkout, posapi: PosApiDesk | N
     whole tögrög by the return's step, and the cashier confirmed): recorded as given in cash; then the receipt is
     put right. Only a refusal proves QPay gave nothing back: a refund whose answer is unknown is never paid in cash
     on top."""
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     for part_return in sale.part_returns:
         for part in part_return.money:
             if part.is_refused:
-                journal.part_return_refunded(number, part_return.id, part.back.ref, False,
-                                             f"{part.note}; handed over in cash by the cashier")
+                journal.returns.refunded(number, part_return.id, part.back.ref, False,
+                                         f"{part.note}; handed over in cash by the cashier")
     return correct_receipt(journal, checkout, posapi, number)
 
 
@@ -226,7 +226,7 @@ def correction_owed(sale: JournalSale, posapi_set: bool) -> bool:
 def correct_receipt(journal: Journal, checkout: Checkout, posapi: PosApiDesk | None, number: str) -> JournalSale:
     """Put the receipt right after the sale's partial returns (see the module's docstring); a receipt the till
     cannot put right is left as it is (the sale needs attention: `JournalSale.stale_receipts`)."""
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     if not correction_owed(sale, posapi is not None):
         return sale
     stale = sale.stale_receipts
@@ -238,14 +238,14 @@ def correct_receipt(journal: Journal, checkout: Checkout, posapi: PosApiDesk | N
         assert posapi is not None
         return posapi.correct(journal, number, posapi_rows[-1])
     if not sale.kept_lines:           # everything returned: voided (only what the till can void: see LEFT)
-        journal.receipt_cancel_started(number)
+        journal.reversals.receipt_cancel_started(number)
         return settle_voids(journal, checkout, posapi, number)
     assert posapi is not None         # QPay's receipts: voided, then what was kept through PosAPI
     receiver = _last_receiver(sale)
     if sale.receipt_via is ReceiptVia.QPAY:
-        journal.receipts_to_posapi(number)
+        journal.returns.receipts_to_posapi(number)
     else:
-        journal.receipt_cancel_started(number)
+        journal.reversals.receipt_cancel_started(number)
     settle_voids(journal, checkout, posapi, number)
     return posapi.issue(journal, number, receiver)
 

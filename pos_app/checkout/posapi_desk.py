@@ -175,24 +175,24 @@ class PosApiDesk:
     def issue(self, journal: Journal, number: str, receiver: Receiver) -> JournalSale:
         """The sale's receipt for `receiver`. A request still pending (its answer lost) is asked again as it was,
         whatever receiver is asked now: the service may have made it already."""
-        sale = journal.get(number)
+        sale = journal.queries.get(number)
         if sale.status is JournalStatus.RECEIPT_PENDING:
             return self.settle(journal, sale)
         tin = None
         if receiver.kind is ReceiverKind.ORGANIZATION:
             tin, receiver = self.organization(receiver.register)    # before the step: nothing is sent yet
-        _, text = journal.posapi_receipt_started(
+        _, text = journal.posapi.started(
             number, receiver, lambda recorded, bill: _request_text(receipt_request(recorded, self.setup, bill, tin)),
             till=self.setup.till)
         return self._send(journal, number, text, receiver, again=False)
 
     def reissue(self, journal: Journal, number: str, receiver: Receiver) -> JournalSale:
         """The receipt was made for another receiver: void it (``DELETE``), then issue it for `receiver`."""
-        sale = journal.get(number)
+        sale = journal.queries.get(number)
         if sale.has_active_receipt:
             if not all(row.voidable_at_till for row in sale.valid_receipts):
                 raise JournalError(f"Sale {number}: {ORGANIZATION_VOID}")
-            journal.receipt_cancel_started(number)
+            journal.reversals.receipt_cancel_started(number)
             self.void(journal, number)
         return self.issue(journal, number, receiver)
 
@@ -200,7 +200,7 @@ class PosApiDesk:
         """A partial return left `replaced` standing: a new receipt for what the customer kept, for the same
         receiver, naming it (`inactiveId`; PosAPI keeps the lottery of the receipt it replaces and marks that one
         corrected). Its bill number and lost answers go as any receipt's (`settle`)."""
-        sale = journal.get(number)
+        sale = journal.queries.get(number)
         if sale.status is JournalStatus.RECEIPT_PENDING:
             return self.settle(journal, sale)
         receiver = replaced.receipt.receiver
@@ -208,7 +208,7 @@ class PosApiDesk:
         if receiver.kind is ReceiverKind.ORGANIZATION:
             tin = self.lookups.tin_by_register(receiver.register)    # before the step: nothing is sent yet
         inactive = replaced.receipt.receipt_id
-        _, text = journal.posapi_correction_started(
+        _, text = journal.posapi.correction_started(
             number, replaced.row_id,
             lambda recorded, bill: _request_text(receipt_request(recorded, self.setup, bill, tin, inactive)),
             till=self.setup.till)
@@ -217,13 +217,13 @@ class PosApiDesk:
     def settle(self, journal: Journal, sale: JournalSale) -> JournalSale:
         """A pending request asked again, unchanged, the same day; `ReceiptNeedsPerson` on a later day."""
         if not sale.receipt_request or sale.receiver is None:
-            journal.receipt_failed(sale.number, "the receipt request was not recorded in full")
-            return journal.get(sale.number)
+            journal.sales.receipt_failed(sale.number, "the receipt request was not recorded in full")
+            return journal.queries.get(sale.number)
         if not may_ask_again(sale, journal.now()):
             raise ReceiptNeedsPerson(f"Sale {sale.number}: its receipt was asked on {sale.receipt_bill_day} (bill "
                                      f"{sale.receipt_bill}) and the answer was lost, near midnight or on another day "
                                      "than today. Look it up in PosAPI before issuing another.")
-        journal.posapi_receipt_asked_again(sale.number)
+        journal.posapi.asked_again(sale.number)
         return self._send(journal, sale.number, sale.receipt_request, sale.receiver, again=True)
 
     def _send(self, journal: Journal, number: str, text: str, receiver: Receiver, *, again: bool) -> JournalSale:
@@ -232,23 +232,23 @@ class PosApiDesk:
             answer = self.client.issue_receipt(request)
         except ReceiptRefusedError as exc:
             if again and _bill_taken(exc):
-                journal.posapi_receipt_found_taken(number, request.totalAmount, request.totalVAT,
-                                                   request.totalCityTax)
-                return journal.get(number)
+                journal.posapi.found_taken(number, request.totalAmount, request.totalVAT,
+                                           request.totalCityTax)
+                return journal.queries.get(number)
             if again:
                 raise     # proves nothing about the first request: still pending
             if _bill_taken(exc):
                 # A number this till never sent before: another till on this PosAPI numbers its bills the same.
-                journal.receipt_failed(number, f"refused: bill number {request.billIdSuffix} was used today by "
-                                               "another till on this PosAPI: give each till its own number on "
-                                               "receipts (Settings, Till)")
+                journal.sales.receipt_failed(number, f"refused: bill number {request.billIdSuffix} was used today by "
+                                                     "another till on this PosAPI: give each till its own number on "
+                                                     "receipts (Settings, Till)")
                 raise
-            journal.receipt_failed(number, f"refused: {exc.message}")
+            journal.sales.receipt_failed(number, f"refused: {exc.message}")
             raise
         receipt = issued(answer, request, receiver)
         self.print_only.keep(receipt)
-        journal.posapi_receipt_issued(number, receipt, answer.date or "")
-        return journal.get(number)
+        journal.posapi.issued(number, receipt, answer.date or "")
+        return journal.queries.get(number)
 
     # -- voiding ------------------------------------------------------------------------------------------------
 
@@ -257,28 +257,28 @@ class PosApiDesk:
         once more (a second void cannot issue anything); "already returned" then means done. A refusal ends that
         void as refused (the receipt stays valid, the reason kept); the first refusal is raised at the end."""
         refused: list[Exception] = []
-        for row in journal.get(number).receipts:
+        for row in journal.queries.get(number).receipts:
             if row.status is not ReceiptStatus.CANCELLING or not row.is_posapi:
                 continue
             if row.details_lost:
                 reason = "its id was lost with PosAPI's answer: void it in PosAPI itself"
-                journal.receipt_cancel_failed(number, reason, row.payment_id)
+                journal.reversals.receipt_cancel_failed(number, reason, row.payment_id)
                 refused.append(JournalError(f"Sale {number}: the receipt's {reason}."))
                 continue
             if not row.voidable_at_till:       # never a DELETE that is certain to be refused
-                journal.receipt_cancel_failed(number, ORGANIZATION_VOID, row.payment_id)
+                journal.reversals.receipt_cancel_failed(number, ORGANIZATION_VOID, row.payment_id)
                 refused.append(JournalError(f"Sale {number}: {ORGANIZATION_VOID}"))
                 continue
             try:
                 self._void_once_more_if_lost(row.receipt.receipt_id, row.printed_at)
             except (ReceiptRefusedError, NotFoundError) as exc:
-                journal.receipt_cancel_failed(number, f"refused: {exc.message}", row.payment_id)
+                journal.reversals.receipt_cancel_failed(number, f"refused: {exc.message}", row.payment_id)
                 refused.append(exc)
                 continue
-            journal.receipt_cancelled(number, row.payment_id)
+            journal.reversals.receipt_cancelled(number, row.payment_id)
         if refused:
             raise refused[0]
-        return journal.get(number)
+        return journal.queries.get(number)
 
     def _void_once_more_if_lost(self, receipt_id: str, printed_at: str) -> None:
         try:

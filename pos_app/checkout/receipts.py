@@ -31,11 +31,11 @@ def issue_receipts(journal: Journal, checkout: Checkout, number: str, receiver: 
     is asked, then the sale is recorded refused (PAID, still owed the refused one) and the first refusal is
     raised. An answer that proves nothing is raised at once, the step left pending for recovery to ask again.
     A payment recorded meanwhile (an over-payment) is asked too."""
-    journal.receipt_started(number, receiver)
+    journal.sales.receipt_started(number, receiver)
     refused: list[QPayError] = []
     asked: set[str] = set()
     while True:
-        owed = [p for p in journal.get(number).payments_without_receipt if p.payment_id not in asked]
+        owed = [p for p in journal.queries.get(number).payments_without_receipt if p.payment_id not in asked]
         if not owed:
             break
         payment = owed[0]
@@ -47,13 +47,13 @@ def issue_receipts(journal: Journal, checkout: Checkout, number: str, receiver: 
                 raise    # unknown: left pending for recovery to ask again
             refused.append(exc)
             continue
-        journal.receipt_issued(number, receipt)
+        journal.sales.receipt_issued(number, receipt)
     if refused:
-        if journal.get(number).status is JournalStatus.RECEIPT_PENDING:
-            journal.receipt_failed(number, refusal_text(refused[0]) + (
+        if journal.queries.get(number).status is JournalStatus.RECEIPT_PENDING:
+            journal.sales.receipt_failed(number, refusal_text(refused[0]) + (
                 f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""))
         raise refused[0]
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     if sale.status is not JournalStatus.COMPLETED:   # a payment was added meanwhile: a bug, not bad input
         raise JournalError(f"Sale {number}: not every payment has its receipt.")
     return sale
@@ -61,10 +61,10 @@ def issue_receipts(journal: Journal, checkout: Checkout, number: str, receiver: 
 
 def cancel_receipts(journal: Journal, checkout: Checkout, number: str) -> JournalSale:
     """Void every valid receipt of the sale in the tax system."""
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     if not sale.has_active_receipt or not (sale.payments or sale.tenders):
         raise JournalError(f"Sale {number} has no valid receipt to cancel.")
-    journal.receipt_cancel_started(number)
+    journal.reversals.receipt_cancel_started(number)
     return settle_receipt_voids(journal, checkout, number)
 
 
@@ -77,7 +77,7 @@ def settle_receipt_voids(journal: Journal, checkout: Checkout, number: str) -> J
     ("not registered") cannot apply; it is how a receipt voided elsewhere (the merchant portal, another
     till) or by a lost earlier ask answers."""
     refused: list[QPayError] = []
-    for receipt in journal.get(number).receipts:
+    for receipt in journal.queries.get(number).receipts:
         if receipt.status is not ReceiptStatus.CANCELLING or receipt.is_posapi:
             continue     # (a PosAPI receipt is voided through PosAPI: returns.settle_voids)
         try:
@@ -85,17 +85,17 @@ def settle_receipt_voids(journal: Journal, checkout: Checkout, number: str) -> J
         except QPayError as exc:
             if not is_definite_refusal(exc):
                 raise    # unknown: left cancelling; asked again by the next check or start
-            journal.receipt_cancel_failed(number, refusal_text(exc), receipt.payment_id)
+            journal.reversals.receipt_cancel_failed(number, refusal_text(exc), receipt.payment_id)
             refused.append(exc)
             continue
-        journal.receipt_cancelled(number, receipt.payment_id)
+        journal.reversals.receipt_cancelled(number, receipt.payment_id)
     if refused:
         raise refused[0]
-    return journal.get(number)
+    return journal.queries.get(number)
 
 
 def reissue_receipts(journal: Journal, checkout: Checkout, number: str, receiver: Receiver) -> JournalSale:
     """Void the sale's receipts and issue them again for `receiver` (the wrong receiver was recorded)."""
-    if journal.get(number).has_active_receipt:
+    if journal.queries.get(number).has_active_receipt:
         cancel_receipts(journal, checkout, number)
     return issue_receipts(journal, checkout, number, receiver)

@@ -89,7 +89,7 @@ def recover_all(journal: Journal, checkout: Checkout, only: Collection[str] | No
     """Settle every unfinished sale (or `only` these numbers), oldest first; a failure to reach
     the service leaves it for later. `posapi` settles the receipts asked of the shop's PosAPI."""
     outcomes = []
-    sales = {sale.number: sale for sale in journal.unsettled_afterwards() + journal.unfinished()}
+    sales = {sale.number: sale for sale in journal.queries.unsettled() + journal.queries.unfinished()}
     for sale in sorted(sales.values(), key=lambda sale: sale.created_at):
         if only is not None and sale.number not in only:
             continue
@@ -129,7 +129,7 @@ def recover(journal: Journal, checkout: Checkout, sale: JournalSale,
     afterwards: RecoveryOutcome | None = None
     if sale.reversal_status is ReversalStatus.PENDING:
         afterwards = _reversal_pending(journal, checkout, sale)
-        sale = journal.get(sale.number)
+        sale = journal.queries.get(sale.number)
     if sale.receipt_status is ReceiptStatus.CANCELLING:
         afterwards = _receipt_cancelling(journal, checkout, sale, posapi)
     if afterwards is not None:
@@ -154,21 +154,21 @@ def _creating(journal: Journal, checkout: Checkout, sale: JournalSale) -> Recove
     found = checkout.client.find_invoice(sale.number, invoice_code=checkout.config.invoice_code,
                                          amount=sale.qpay_due)
     if found is None:
-        journal.invoice_failed(sale.number, "not created: the till stopped before the service answered")
+        journal.sales.invoice_failed(sale.number, "not created: the till stopped before the service answered")
         return RecoveryOutcome(sale.number, Recovered.FAILED)
-    journal.invoice_opened(sale.number, open_invoice(found))
-    return _open(journal, checkout, journal.get(sale.number))
+    journal.sales.invoice_opened(sale.number, open_invoice(found))
+    return _open(journal, checkout, journal.queries.get(sale.number))
 
 
 def _open(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
     assert sale.invoice_id is not None
     check = checkout.check_payment(sale.invoice_id, sale.qpay_due, with_status=True)
     if check.is_paid:
-        journal.payments_seen(sale.number, check.payments)
+        journal.sales.payments_seen(sale.number, check.payments)
         return RecoveryOutcome(sale.number, Recovered.PAID)
     if check.invoice_state.value == "cancelled":
-        journal.cancel_started(sale.number)
-        journal.invoice_cancelled(sale.number)
+        journal.sales.cancel_started(sale.number)
+        journal.sales.invoice_cancelled(sale.number)
         return RecoveryOutcome(sale.number, Recovered.CANCELLED)
     return RecoveryOutcome(sale.number, Recovered.WAITING)
 
@@ -177,22 +177,22 @@ def _cancelling(journal: Journal, checkout: Checkout, sale: JournalSale) -> Reco
     assert sale.invoice_id is not None
     status = normalize_invoice_status(checkout.client.get_invoice(sale.invoice_id).invoice_status)
     if status == "CANCELLED":
-        journal.invoice_cancelled(sale.number)
+        journal.sales.invoice_cancelled(sale.number)
         return RecoveryOutcome(sale.number, Recovered.CANCELLED)
-    journal.cancel_failed(sale.number, "the till stopped while cancelling; the invoice is still open")
-    return _open(journal, checkout, journal.get(sale.number))
+    journal.sales.cancel_failed(sale.number, "the till stopped while cancelling; the invoice is still open")
+    return _open(journal, checkout, journal.queries.get(sale.number))
 
 
 def _receipt_pending(journal: Journal, checkout: Checkout, sale: JournalSale) -> RecoveryOutcome:
     if not sale.payments or sale.receiver is None:
-        journal.receipt_failed(sale.number, "the receipt request was not recorded in full")
+        journal.sales.receipt_failed(sale.number, "the receipt request was not recorded in full")
         return RecoveryOutcome(sale.number, Recovered.PAID)
     try:
         done = issue_receipts(journal, checkout, sale.number, sale.receiver)
     except QPayError as exc:
         if not is_definite_refusal(exc):
             raise
-        return RecoveryOutcome(sale.number, Recovered.RECEIPT_REFUSED, journal.get(sale.number).failure)
+        return RecoveryOutcome(sale.number, Recovered.RECEIPT_REFUSED, journal.queries.get(sale.number).failure)
     return RecoveryOutcome(sale.number, Recovered.COMPLETED,
                            ", ".join(receipt.lottery for receipt in done.current_receipts))
 
@@ -201,14 +201,14 @@ def _reversal_pending(journal: Journal, checkout: Checkout, sale: JournalSale) -
     undone = checkout.payments_given_back(sale.payments)
     if len(undone) == len(sale.payments):
         # What this give-back returned: the payments a refusal half-way before it had not (it logged those).
-        journal.reversal_done(sale.number, sum((payment.amount for payment in sale.payments_kept), Decimal(0)))
+        journal.reversals.done(sale.number, sum((payment.amount for payment in sale.payments_kept), Decimal(0)))
         return RecoveryOutcome(sale.number, Recovered.REVERSED)
     if undone:   # stopped half-way: what went back is recorded, the rest is still paid (give it back again)
-        journal.reversal_partly_done(sale.number, undone, "the till stopped while giving the payments back; "
-                                     "only some of them went back")
+        journal.remainders.reversal_partly_done(sale.number, undone, "the till stopped while giving the payments back; "
+                                                "only some of them went back")
     else:
-        journal.reversal_failed(sale.number, "the till stopped while giving the payment back; the payment is "
-                                "still paid")
+        journal.reversals.failed(sale.number, "the till stopped while giving the payment back; the payment is "
+                                 "still paid")
     return RecoveryOutcome(sale.number, Recovered.NOT_REVERSED)
 
 
@@ -219,7 +219,7 @@ def _receipt_cancelling(journal: Journal, checkout: Checkout, sale: JournalSale,
     except QPayError as exc:
         if not is_definite_refusal(exc):
             raise
-        return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCEL_REFUSED, journal.get(sale.number).failure)
+        return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCEL_REFUSED, journal.queries.get(sale.number).failure)
     return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCELLED)
 
 
@@ -231,7 +231,7 @@ def _posapi_receipt(journal: Journal, checkout: Checkout, posapi: PosApiDesk | N
         try:
             settle_voids(journal, checkout, posapi, sale.number)
         except (PosApiError, QPayError, JournalError) as exc:
-            if journal.get(sale.number).receipt_status is ReceiptStatus.CANCELLING:
+            if journal.queries.get(sale.number).receipt_status is ReceiptStatus.CANCELLING:
                 raise
             return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCEL_REFUSED, str(exc))
         return RecoveryOutcome(sale.number, Recovered.RECEIPT_CANCELLED)
@@ -245,7 +245,7 @@ def _posapi_receipt(journal: Journal, checkout: Checkout, posapi: PosApiDesk | N
 def settled_by_hand(journal: Journal, number: str, made: bool, note: str = "checked by the cashier") -> None:
     """A person looked the sale's pending PosAPI request up in PosAPI itself (its answer was lost and its day is
     over): the receipt was `made` (recorded valid), or not (the sale is owed its receipt again)."""
-    journal.posapi_receipt_settled_by_hand(number, made, note)
+    journal.posapi.settled_by_hand(number, made, note)
 
 
 # What recovery can put back on the screen: the customer paid (the receipt is owed), or the invoice waits.
@@ -256,7 +256,7 @@ def sale_to_resume(journal: Journal) -> JournalSale | None:
     """The unfinished sale the till shows at start: a paid one first (its receipt is owed;
     the oldest), else the newest one with tenders taken (its cash is in the drawer), else the newest open
     invoice. The others stay in the history."""
-    unfinished = journal.unfinished()
+    unfinished = journal.queries.unfinished()
     paid = [sale for sale in unfinished if sale.status in _RESUMABLE_PAID]
     if paid:
         return paid[0]

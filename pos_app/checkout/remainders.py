@@ -1,7 +1,7 @@
 """A partly paid sale's remainder invoices (no Qt; worker threads): cancel one, settle one whose answer was
 lost, close one that expired, and close them once the sale is paid in full.
 
-A remainder invoice (`<number>-2`, `-3`...) is journalled before each call (`JournalInvoices`), so a lost
+A remainder invoice (`<number>-2`, `-3`...) is journalled before each call (`journal.remainders`), so a lost
 answer leaves it CREATING or CANCELLING, read back by `settle_remainders`, never sent again. The rest of a
 partly paid sale (checking it, invoicing the rest, giving the part back) is in `pos_app.checkout.partial`.
 """
@@ -25,30 +25,30 @@ logger = logging.getLogger("pos_app.checkout.partial")     # the partly paid sal
 __all__ = ["cancel_remainder", "cancel_unpaid_remainders", "close_expired_remainders", "close_paid_sale",
            "settle_remainders"]
 
-# Why a remainder invoice that expired unpaid is closed without a call (`JournalInvoices.remainder_closed`).
+# Why a remainder invoice that expired unpaid is closed without a call (`journal.remainders.closed`).
 EXPIRED_UNPAID = "expired at the service with nothing paid: it takes no more money"
 
 
 def cancel_remainder(journal: Journal, checkout: Checkout, number: str, row: SaleInvoice) -> None:
     """Cancel one remainder invoice, journalled first; a lost answer leaves it CANCELLING (read back later)."""
-    journal.remainder_cancel_started(number, row.sender_invoice_no)
+    journal.remainders.cancel_started(number, row.sender_invoice_no)
     try:
         checkout.cancel_invoice(row.invoice_id or "")
     except QPayError as exc:
         if exc.error_code == "INVOICE_ALREADY_CANCELED":
-            journal.remainder_cancelled(number, row.sender_invoice_no)
+            journal.remainders.cancelled(number, row.sender_invoice_no)
             return
         if is_definite_refusal(exc):
-            journal.remainder_cancel_failed(number, row.sender_invoice_no, refusal_text(exc))
+            journal.remainders.cancel_failed(number, row.sender_invoice_no, refusal_text(exc))
         raise
-    journal.remainder_cancelled(number, row.sender_invoice_no)
+    journal.remainders.cancelled(number, row.sender_invoice_no)
 
 
 def cancel_unpaid_remainders(journal: Journal, checkout: Checkout, number: str,
                              sender_numbers: tuple[str, ...]) -> None:
     """After the sale was paid in full elsewhere: its remainder invoices nobody paid are cancelled, so
     nobody pays them."""
-    for row in journal.invoices_of(number):
+    for row in journal.remainders.invoices(number):
         if row.sender_invoice_no in sender_numbers and row.status is InvoiceStatus.OPEN:
             cancel_remainder(journal, checkout, number, row)
 
@@ -59,12 +59,12 @@ def close_paid_sale(journal: Journal, checkout: Checkout, number: str) -> tuple[
     can lose the race with the customer). A payment the sale does not have is recorded as money received, an
     over-payment owed its receipt (`surplus_payments_seen`). Returns those payments. A cancel that failed is
     raised after the check."""
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     if sale.status not in (JournalStatus.PAID, JournalStatus.RECEIPT_PENDING, JournalStatus.COMPLETED):
         raise JournalError(f"Sale {number} is {sale.status.value}: only a paid sale's invoices are closed.")
     settle_remainders(journal, checkout, number)
     troubles: list[QPayError] = []
-    for row in journal.invoices_of(number):
+    for row in journal.remainders.invoices(number):
         if row.status is not InvoiceStatus.OPEN or not row.invoice_id:
             continue
         if checkout.check_payment(row.invoice_id, row.amount).payments:
@@ -74,10 +74,10 @@ def close_paid_sale(journal: Journal, checkout: Checkout, number: str) -> tuple[
         except QPayError as exc:
             if exc.error_code != "INVOICE_PAID":     # paid meanwhile: found below
                 troubles.append(exc)
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.invoice_id is not None
     invoices = [(sale.invoice_id, sale.qpay_due)] + [
-        (row.invoice_id, row.amount) for row in journal.invoices_of(number)
+        (row.invoice_id, row.amount) for row in journal.remainders.invoices(number)
         if row.invoice_id and row.status in (InvoiceStatus.OPEN, InvoiceStatus.CANCELLING)]
     known = {payment.payment_id for payment in sale.payments + sale.given_back}
     seen: dict[str, PaymentSeen] = {}
@@ -85,7 +85,7 @@ def close_paid_sale(journal: Journal, checkout: Checkout, number: str) -> tuple[
         for payment in checkout.check_payment(invoice_id, amount).payments:
             if payment.payment_id not in known:
                 seen.setdefault(payment.payment_id, payment)
-    recorded = journal.surplus_payments_seen(number, tuple(seen.values())) if seen else ()
+    recorded = journal.remainders.surplus_payments_seen(number, tuple(seen.values())) if seen else ()
     if recorded:
         logger.warning("sale %s: %d payment(s) arrived after it was paid in full; recorded as an over-payment",
                        number, len(recorded))
@@ -96,20 +96,20 @@ def close_paid_sale(journal: Journal, checkout: Checkout, number: str) -> tuple[
 
 def settle_remainders(journal: Journal, checkout: Checkout, number: str) -> None:
     """A remainder invoice whose creation or cancel answer was lost: looked up by its number, or read back."""
-    for row in journal.invoices_of(number):
+    for row in journal.remainders.invoices(number):
         if row.status is InvoiceStatus.CREATING:
             found = checkout.client.find_invoice(row.sender_invoice_no, invoice_code=checkout.config.invoice_code,
                                                  amount=row.amount)
             if found is None:
-                journal.remainder_failed(number, row.sender_invoice_no, "not created: no answer from the service")
+                journal.remainders.failed(number, row.sender_invoice_no, "not created: no answer from the service")
             else:
-                journal.remainder_opened(number, row.sender_invoice_no, open_invoice(found))
+                journal.remainders.opened(number, row.sender_invoice_no, open_invoice(found))
         elif row.status is InvoiceStatus.CANCELLING and row.invoice_id:
             status = normalize_invoice_status(checkout.client.get_invoice(row.invoice_id).invoice_status)
             if status == "CANCELLED":
-                journal.remainder_cancelled(number, row.sender_invoice_no)
+                journal.remainders.cancelled(number, row.sender_invoice_no)
             else:
-                journal.remainder_cancel_failed(number, row.sender_invoice_no, "the cancel did not reach it")
+                journal.remainders.cancel_failed(number, row.sender_invoice_no, "the cancel did not reach it")
 
 
 def close_expired_remainders(journal: Journal, checkout: Checkout, number: str) -> tuple[str, ...]:
@@ -118,7 +118,7 @@ def close_expired_remainders(journal: Journal, checkout: Checkout, number: str) 
     payment, it stays, so that money keeps counting as the sale's. Its payments are read after its status,
     when none can land any more. Returns the expired ones still counted (their sender numbers)."""
     counted: list[str] = []
-    for row in journal.invoices_of(number):
+    for row in journal.remainders.invoices(number):
         if row.status is not InvoiceStatus.OPEN or not row.invoice_id:
             continue
         if checkout.client.get_invoice(row.invoice_id).status != ServiceStatus.EXPIRED:
@@ -126,5 +126,5 @@ def close_expired_remainders(journal: Journal, checkout: Checkout, number: str) 
         if checkout.check_payment(row.invoice_id, row.amount).payments:
             counted.append(row.sender_invoice_no)
         else:
-            journal.remainder_closed(number, row.sender_invoice_no, EXPIRED_UNPAID)
+            journal.remainders.closed(number, row.sender_invoice_no, EXPIRED_UNPAID)
     return tuple(counted)

@@ -1,7 +1,7 @@
 """Cash and the bank's card terminal (no Qt; the money worker): a tender recorded, and the tenders handed back.
 
-A tender counts once the journal has it: the first one begins the sale (`Journal.begin_tendered_sale`: its number
-taken in the same transaction), each later one is added (`Journal.tender_taken`), and the one that covers the total
+A tender counts once the journal has it: the first one begins the sale (`journal.tenders.begin`: its number
+taken in the same transaction), each later one is added (`journal.tenders.take`), and the one that covers the total
 makes the sale paid. Nothing is called: the cashier took the cash, or the bank's own terminal charged the card, before
 the step is written. The tenders handed back (`hand_back`) end a sale the customer left before it was covered. The
 rest by QPay is `charging.charge_rest`.
@@ -25,13 +25,13 @@ def take_tender(journal: Journal, sale: Sale, tender: CashTender | CardTender) -
     """Record `tender` for `sale`: the first one begins it (`sale.number` empty), a later one is added. Returns
     the sale's number."""
     if not sale.number:
-        return journal.begin_tendered_sale(sale.lines, sale.total, sale.taxes, tender, sale.receipt_via,
-                                           sale_discount=sale.sale_discount)
-    journal.tender_taken(sale.number, tender)
+        return journal.tenders.begin(sale.lines, sale.total, sale.taxes, tender, sale.receipt_via,
+                                     sale_discount=sale.sale_discount)
+    journal.tenders.take(sale.number, tender)
     return sale.number
 
 
 def hand_back(journal: Journal, number: str, reason: str = HANDED_BACK_REASON) -> Decimal:
     """The customer left before the sale was covered: its cash handed back, the terminal's charges voided on the
     terminal; the sale ends CANCELLED. Returns the amount handed back."""
-    return journal.tenders_handed_back(number, reason)
+    return journal.tenders.handed_back(number, reason)

@@ -24,23 +24,20 @@ close (and counted on the next day): none falls between the two.
 
 from __future__ import annotations
 
-import copy
 import json
 import sqlite3
-import threading
 from collections.abc import Mapping
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, fields
 from datetime import date, datetime, timedelta
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from .day_summary import DayReport, DaySummary, Tally, load_day
+from .queries import OneConnection, SaleQueries
 from .schema import JournalError, immediate
-
-if TYPE_CHECKING:
-    from .journal import Journal
+from .store import JournalStore
 
 __all__ = ["ClosedDay", "ClosedDays", "DayAlreadyClosed", "close_day", "read_day", "summary_from_json",
            "summary_json"]
@@ -89,12 +86,12 @@ class ClosedDays:
         closed_at = summary.closed_at
         if closed_at is None:
             raise JournalError("A day is stored with the time it was closed.")
-        with self._transaction(summary.terminal, summary.day) as db:
+        with self.writing(summary.terminal, summary.day) as db:
             _insert(db, summary)
         return ClosedDay(summary.terminal, summary.day, closed_at, summary)
 
     @contextmanager
-    def _transaction(self, terminal: str, day: date) -> Iterator[sqlite3.Connection]:
+    def writing(self, terminal: str, day: date) -> Iterator[sqlite3.Connection]:
         """One IMMEDIATE transaction on the file (the journal's steps wait for it), committed at the end."""
         try:
             with closing(self._connect()) as db, immediate(db):
@@ -122,36 +119,27 @@ def _insert(db: sqlite3.Connection, summary: DaySummary) -> None:
                 summary_json(summary)))
 
 
-def _reading_on(journal: Journal, db: sqlite3.Connection) -> Journal:
-    """The journal's own reading methods, run on `db` (inside the close's transaction) instead of its connection:
-    the journal's connection is behind its lock, which a step waiting for the close's write lock may hold."""
-    journal._connection()                      # noqa: SLF001 - a closed journal stays closed (JournalError)
-    reader = copy.copy(journal)
-    reader._db = db                            # noqa: SLF001
-    reader._lock = threading.Lock()            # noqa: SLF001
-    return reader
-
-
 def _start(store: ClosedDays, terminal: str, day: date) -> datetime | None:
     """The close of the day before, when there is one (what came after it counts on `day`)."""
     before = store.get(terminal, day - timedelta(days=1))
     return before.closed_at if before is not None else None
 
 
-def read_day(journal: Journal, day: date, store: ClosedDays | None = None) -> DayReport:
+def read_day(journal: JournalStore, day: date, store: ClosedDays | None = None) -> DayReport:
     """The day as the till reports it (reads the file: call it on a worker): a closed day's stored summary,
     else its figures now; either way with what each sale did in it (for the sales CSV)."""
     store = store or ClosedDays(journal.path)
     terminal = journal.terminal_id
     since = _start(store, terminal, day)
     closed = store.get(terminal, day)
+    queries = SaleQueries(journal)
     if closed is None:
-        return load_day(journal, day, since=since)
-    moves = load_day(journal, day, since=since, until=closed.closed_at).sales
+        return load_day(queries, day, since=since)
+    moves = load_day(queries, day, since=since, until=closed.closed_at).sales
     return DayReport(closed.summary, moves)
 
 
-def close_day(journal: Journal, day: date, store: ClosedDays | None = None) -> DayReport:
+def close_day(journal: JournalStore, day: date, store: ClosedDays | None = None) -> DayReport:
     """Close `day` now: compute its summary up to this moment and store it as its Z report.
 
     Refused (`DayAlreadyClosed`) when the day is closed already, and for a day that has not begun. What
@@ -160,7 +148,8 @@ def close_day(journal: Journal, day: date, store: ClosedDays | None = None) -> D
     """
     store = store or ClosedDays(journal.path)
     terminal = journal.terminal_id
-    with store._transaction(terminal, day) as db:        # noqa: SLF001 - this module's own
+    journal.must_be_open()                               # a closed journal stays closed (JournalError)
+    with store.writing(terminal, day) as db:
         # Under the write lock: a step committed before now was timed before now; one after it, after it.
         closed_at = journal.now()
         if closed_at.replace(tzinfo=None).date() < day:
@@ -168,7 +157,10 @@ def close_day(journal: Journal, day: date, store: ClosedDays | None = None) -> D
         if _stored(db, terminal, day) is not None:
             raise DayAlreadyClosed(terminal, day)
         before = _stored(db, terminal, day - timedelta(days=1))
-        report = load_day(_reading_on(journal, db), day, since=before.closed_at if before is not None else None,
+        # Read on the close's own connection, inside its transaction: the journal's connection is behind its lock,
+        # which a step waiting for the close's write lock may hold.
+        queries = SaleQueries(OneConnection(db, terminal, journal.now))
+        report = load_day(queries, day, since=before.closed_at if before is not None else None,
                           until=closed_at, closed_at=closed_at)
         _insert(db, report.summary)
     return report

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .day_moves import SaleDay, day_bounds, sale_day, wall_clock
 from .day_summary import UNKNOWN, DaySummary, Tally, sale_taxes
-from .journal import JournalSale, ReversalStatus
+from .records import JournalSale, ReversalStatus
 
 __all__ = ["CSV_ENCODING", "SALES_HEADER", "SUMMARY_HEADER", "money_text", "safe_cell", "sales_csv", "sales_csv_path",
            "save_csv", "to_csv"]

@@ -1,7 +1,7 @@
 """What each sale did in a day's window: the per-sale moves the day close (`day_summary`) adds up and the
 sales CSV (`day_csv`) lists, one `SaleDay` a sale.
 
-`sale_day` reads one sale's step log (`Journal.events`) over a window (`day_bounds`); `day_moves` does it for a
+`sale_day` reads one sale's step log (`SaleQueries.events`) over a window (`day_bounds`); `day_moves` does it for a
 terminal's sales. What counts where is told in `pos_app.journal.day_summary`'s docstring. No Qt here; money is
 `Decimal` throughout.
 """
@@ -18,7 +18,8 @@ from pos_app.domain.sale import PaymentSeen
 from pos_app.domain.taxes import ZERO_TAX, TaxSplit
 
 from .given_back import GivenBack, GiveBackReader, listed_payments
-from .journal import JournalReceipt, JournalSale, JournalStatus, ReceiptStatus, ReversalStatus
+from .receipt_rows import JournalReceipt, ReceiptStatus
+from .records import JournalSale, JournalStatus, ReversalStatus
 from .return_rows import kept_taxes
 
 __all__ = ["HALF_WAY_STATUSES", "PAID_STATUSES", "Event", "SaleDay", "amount_sum", "day_bounds", "day_moves",
@@ -29,7 +30,7 @@ PAID_STATUSES = frozenset({_S.PAID, _S.RECEIPT_PENDING, _S.COMPLETED})
 # Not paid in full yet: no money, or only tenders taken before the rest (the answer about it not known).
 HALF_WAY_STATUSES = frozenset({_S.TENDERING, _S.CREATING, _S.OPEN, _S.CANCELLING})
 
-Event = tuple[datetime, str, dict[str, Any]]   # a sale's step, as `Journal.events` gives it: (time, kind, detail)
+Event = tuple[datetime, str, dict[str, Any]]   # a sale's step, as `SaleQueries.events` gives it: (time, kind, detail)
 
 _ZERO = Decimal(0)
 _ENDINGS = {"invoice_cancelled": _S.CANCELLED, "expired": _S.EXPIRED, "invoice_failed": _S.FAILED,
@@ -286,7 +287,7 @@ def day_moves(sales: Iterable[JournalSale], day: date, terminal: str,
               until: datetime | None = None) -> tuple[SaleDay, ...]:
     """What each of `terminal`'s sales did in the day (those that did nothing are left out), oldest first.
 
-    `events` maps sale numbers to their steps (as `Journal.events`); None derives them from the sales.
+    `events` maps sale numbers to their steps (as `SaleQueries.events`); None derives them from the sales.
     """
     start, end = day_bounds(day, since, until)
     moves = []

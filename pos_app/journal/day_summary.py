@@ -86,7 +86,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 from pos_app.domain.taxes import ZERO_TAX
 
@@ -105,10 +104,10 @@ from .day_moves import (
 )
 from .tallies import TENDER_ORDER, Tally, TenderDay, tender_order
 from .tender_rows import CASH_TYPE, TERMINAL_TYPE
-from .journal import UNFINISHED_STATUSES, JournalSale, JournalStatus, ReceiptStatus, ReversalKind, ReversalStatus
-
-if TYPE_CHECKING:
-    from .journal import Journal
+from .queries import SaleQueries
+from .receipt_rows import ReceiptStatus
+from .records import UNFINISHED_STATUSES, JournalSale, JournalStatus, ReversalKind, ReversalStatus
+from .store import JournalStore
 
 __all__ = ["HALF_WAY_STATUSES", "PAID_STATUSES", "TENDER_ORDER", "UNKNOWN", "DayReport", "DaySummary", "Event",
            "SaleDay", "Tally", "TenderDay", "day_bounds", "day_moves", "day_sales", "day_summary", "is_unfinished",
@@ -343,7 +342,7 @@ def largest_first(tallies: dict[str, Tally]) -> tuple[tuple[str, Tally], ...]:
     return tuple(sorted(tallies.items(), key=lambda item: (item[0] == "", -item[1].amount, item[0])))
 
 
-def load_day(journal: Journal, day: date, *, since: datetime | None = None, until: datetime | None = None,
+def load_day(queries: SaleQueries, day: date, *, since: datetime | None = None, until: datetime | None = None,
              closed_at: datetime | None = None) -> DayReport:
     """The day's figures as the journal holds them now (disk: call it on a worker).
 
@@ -353,21 +352,21 @@ def load_day(journal: Journal, day: date, *, since: datetime | None = None, unti
     earlier, whether it was paid and kept when the day began).
     """
     first = day - timedelta(days=1)
-    sales, steps = journal.activity_between(first, day)
+    sales, steps = queries.activity(first, day)
     events: dict[str, list[Event]] = {}
     for number, at, kind, detail in steps:
         events.setdefault(number, []).append((at, kind, detail))
     for sale in sales:
         # Begun before the steps read: what it did earlier (payments learnt of, paid, given back) is needed too.
         if wall_clock(sale.created_at) < midnight(first):
-            events[sale.number] = journal.events(sale.number)
-    attention = journal.sales_needing_attention()
-    terminal = journal.terminal_id
+            events[sale.number] = queries.events(sale.number)
+    attention = queries.needing_attention()
+    terminal = queries.terminal_id
     summary = summarize(sales, day, terminal, events, since=since, until=until, attention=attention,
                         closed_at=closed_at)
     return DayReport(summary, day_moves(sales, day, terminal, events, since=since, until=until))
 
 
-def day_summary(journal: Journal, day: date) -> DaySummary:
+def day_summary(store: JournalStore, day: date) -> DaySummary:
     """The summary of the journal's own terminal for the calendar `day` (reads the file: call it on a worker)."""
-    return load_day(journal, day).summary
+    return load_day(SaleQueries(store), day).summary

@@ -4,12 +4,13 @@ A sale paid in several payments has one receipt for each payment, and a
 receipt voided while the money was kept stays beside the one issued again
 after it. Each row keeps the receiver the service recorded (which after a lost
 answer may differ from the one the cashier chose last). The functions here run
-inside the journal's own transactions (`Journal._writing`); only the journal
+inside the journal's own transactions (`JournalStore.writing`); only the journal
 calls them.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
@@ -139,3 +140,17 @@ def from_row(row: sqlite3.Row | Mapping[str, Any]) -> JournalReceipt:
                           row["bill"], int(row["id"]) if "id" in names else 0,
                           row["replaces"] if "replaces" in names else None,
                           row["settled"] if "settled" in names else "")
+
+
+def corrected_row(db: sqlite3.Connection, number: str, request: str) -> sqlite3.Row | None:
+    """The valid PosAPI receipt of the sale that `request` names as the one it replaces (`inactiveId`), if any."""
+    try:
+        inactive = json.loads(request).get("inactiveId") if request else None
+    except (ValueError, AttributeError):
+        return None
+    if not inactive:
+        return None
+    found: sqlite3.Row | None = db.execute(
+        "SELECT * FROM receipts WHERE number = ? AND receipt_id = ? AND kind = ? AND status = ?",
+        (number, inactive, POSAPI, ReceiptStatus.ISSUED.value)).fetchone()
+    return found

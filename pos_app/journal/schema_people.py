@@ -1,5 +1,5 @@
 """Migration 8: who is at the till (people, and who did each step), parked carts, the till's own log and a
-sale's discount (see `people_rows`). Kept apart from `schema` only for length."""
+sale's discount (see `people`, `parked` and `till_log`). Kept apart from `schema` only for length."""
 
 from __future__ import annotations
 

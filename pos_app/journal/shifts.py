@@ -16,7 +16,7 @@ import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pos_app.domain.shift import (
     PaidIn,
@@ -35,14 +35,13 @@ from pos_app.domain.returns import TenderSource
 from pos_app.domain.tenders import QPayTender, TenderKind
 
 from . import return_rows, tender_rows
+from .acting import acting
 from .given_back import GiveBackReader
 from .records import money_text, time_text
 from .schema import JournalError
 from .shift_json import report_from_record, report_record
+from .store import JournalStore
 from .tender_rows import CASH_TYPE, TERMINAL_TYPE, TenderStatus
-
-if TYPE_CHECKING:
-    from .journal import Journal
 
 __all__ = ["JournalShift", "NoOpenShift", "ShiftAlreadyOpen", "close_shift", "current_shift", "last_closed_shift",
            "open_shift", "paid_in", "paid_out", "shift_moves", "shift_x_report"]
@@ -73,73 +72,73 @@ class JournalShift:
         return self.shift.is_open
 
 
-def open_shift(journal: Journal, float_amount: object) -> JournalShift:
+def open_shift(store: JournalStore, float_amount: object) -> JournalShift:
     """Open this terminal's shift now with the float the cashier counted in the drawer."""
-    with journal._writing() as db:                          # noqa: SLF001 - the journal's own transaction
-        now = journal.now()
-        shift = Shift.open(journal.terminal_id, now, float_amount)
-        if _open_row(db, journal.terminal_id) is not None:
+    with store.writing() as db:
+        now = store.now()
+        shift = Shift.open(store.terminal_id, now, float_amount)
+        if _open_row(db, store.terminal_id) is not None:
             raise ShiftAlreadyOpen("A shift is open already: close it (its Z report) before opening another.")
         cursor = db.execute("INSERT INTO shifts (terminal, opened_at, float_amount, opened_by) VALUES (?, ?, ?, ?)",
                             (shift.terminal, time_text(now), money_text(shift.float_amount, "float"),
-                             journal.operator))
+                             acting()))
         assert cursor.lastrowid is not None
         return JournalShift(cursor.lastrowid, shift)
 
 
-def current_shift(journal: Journal) -> JournalShift | None:
+def current_shift(store: JournalStore) -> JournalShift | None:
     """This terminal's open shift, or None."""
-    with journal._lock:                                     # noqa: SLF001
-        row = _open_row(journal._connection(), journal.terminal_id)   # noqa: SLF001
+    with store.reading() as db:
+        row = _open_row(db, store.terminal_id)
     return None if row is None else _shift_from(row)
 
 
-def last_closed_shift(journal: Journal) -> JournalShift | None:
+def last_closed_shift(store: JournalStore) -> JournalShift | None:
     """This terminal's last closed shift with its Z report (a reprint), or None."""
-    with journal._lock:                                     # noqa: SLF001
-        row = journal._connection().execute(               # noqa: SLF001
+    with store.reading() as db:
+        row = db.execute(
             "SELECT * FROM shifts WHERE terminal = ? AND closed_at IS NOT NULL ORDER BY id DESC LIMIT 1",
-            (journal.terminal_id,)).fetchone()
+            (store.terminal_id,)).fetchone()
     return None if row is None else _shift_from(row)
 
 
-def shift_x_report(journal: Journal) -> ShiftReport:
+def shift_x_report(store: JournalStore) -> ShiftReport:
     """The open shift's figures now (the X report); the shift stays open."""
-    with journal._writing() as db:                          # noqa: SLF001 - one moment: no step falls between
-        now = journal.now()
-        shift = _require_open(db, journal.terminal_id)
-        return x_report(shift.shift, _moves(db, journal.terminal_id, shift.shift.opened_at, None), now)
+    with store.writing() as db:                          # one moment: no step falls between
+        now = store.now()
+        shift = _require_open(db, store.terminal_id)
+        return x_report(shift.shift, _moves(db, store.terminal_id, shift.shift.opened_at, None), now)
 
 
-def close_shift(journal: Journal, counted: object) -> JournalShift:
+def close_shift(store: JournalStore, counted: object) -> JournalShift:
     """Count the drawer and close the shift (the Z report), stored with it in one transaction."""
-    with journal._writing() as db:                          # noqa: SLF001
-        now = journal.now()
-        shift = _require_open(db, journal.terminal_id)
+    with store.writing() as db:
+        now = store.now()
+        shift = _require_open(db, store.terminal_id)
         try:
-            close = z_report(shift.shift, _moves(db, journal.terminal_id, shift.shift.opened_at, None), counted, now)
+            close = z_report(shift.shift, _moves(db, store.terminal_id, shift.shift.opened_at, None), counted, now)
         except ShiftError:
             raise
         db.execute("UPDATE shifts SET closed_at = ?, counted = ?, z_json = ?, closed_by = ? WHERE id = ?",
                    (time_text(now), money_text(close.counted, "counted cash"),
-                    json.dumps(report_record(close), ensure_ascii=False, sort_keys=True), journal.operator, shift.id))
+                    json.dumps(report_record(close), ensure_ascii=False, sort_keys=True), acting(), shift.id))
         return JournalShift(shift.id, close.shift, close)
 
 
-def paid_in(journal: Journal, amount: object, note: str = "") -> None:
+def paid_in(store: JournalStore, amount: object, note: str = "") -> None:
     """Cash put into the drawer that is not a sale (change from the bank)."""
-    _drawer_move(journal, "paid_in", amount, note)
+    _drawer_move(store, "paid_in", amount, note)
 
 
-def paid_out(journal: Journal, amount: object, note: str = "") -> None:
+def paid_out(store: JournalStore, amount: object, note: str = "") -> None:
     """Cash taken from the drawer that is not a refund (a delivery paid from the till)."""
-    _drawer_move(journal, "paid_out", amount, note)
+    _drawer_move(store, "paid_out", amount, note)
 
 
-def shift_moves(journal: Journal, shift: JournalShift) -> list[ShiftMove]:
+def shift_moves(store: JournalStore, shift: JournalShift) -> list[ShiftMove]:
     """Every move of `shift` (to its close, or now while it is open), in time order."""
-    with journal._lock:                                     # noqa: SLF001
-        return _moves(journal._connection(), journal.terminal_id, shift.shift.opened_at,  # noqa: SLF001
+    with store.reading() as db:
+        return _moves(db, store.terminal_id, shift.shift.opened_at,
                       shift.shift.closed_at)
 
 
@@ -220,13 +219,13 @@ def _part_return_moves(db: sqlite3.Connection, terminal: str, start: datetime, e
 # -- plumbing ---------------------------------------------------------------------------------------------------
 
 
-def _drawer_move(journal: Journal, kind: str, amount: object, note: str) -> None:
-    move = (PaidIn if kind == "paid_in" else PaidOut)(amount, journal.now(), note)   # type: ignore[arg-type]
-    with journal._writing() as db:                          # noqa: SLF001
-        shift = _require_open(db, journal.terminal_id)
+def _drawer_move(store: JournalStore, kind: str, amount: object, note: str) -> None:
+    move = (PaidIn if kind == "paid_in" else PaidOut)(amount, store.now(), note)   # type: ignore[arg-type]
+    with store.writing() as db:
+        shift = _require_open(db, store.terminal_id)
         db.execute("INSERT INTO drawer_moves (shift_id, kind, amount, note, at, by) VALUES (?, ?, ?, ?, ?, ?)",
-                   (shift.id, kind, money_text(move.amount, "amount"), move.note, time_text(journal.now()),
-                    journal.operator))
+                   (shift.id, kind, money_text(move.amount, "amount"), move.note, time_text(store.now()),
+                    acting()))
 
 
 def _open_row(db: sqlite3.Connection, terminal: str) -> sqlite3.Row | None:

@@ -53,32 +53,32 @@ class Sales:
     journal: Journal
 
     def paid(self, bank: str = "Хаан банк", kind: str = "CARD") -> str:
-        number = self.journal.begin_sale(LINES, TOTAL, TAXES)
-        self.journal.invoice_opened(number, OpenInvoice(f"inv-{number}", "0002010102121531..."))
-        self.journal.payments_seen(number, [PaymentSeen(f"pay-{number[-4:]}-5120", TOTAL, bank, kind)])
+        number = self.journal.sales.begin(LINES, TOTAL, TAXES)
+        self.journal.sales.invoice_opened(number, OpenInvoice(f"inv-{number}", "0002010102121531..."))
+        self.journal.sales.payments_seen(number, [PaymentSeen(f"pay-{number[-4:]}-5120", TOTAL, bank, kind)])
         return number
 
     def issued(self, receiver: Receiver = INDIVIDUAL, lottery: str = LOTTERY) -> JournalSale:
         number = self.paid()
-        [payment] = self.journal.get(number).payments
-        self.journal.receipt_started(number, receiver)
-        self.journal.receipt_issued(number, IssuedReceipt(RECEIPT_ID, lottery, QR_DATA, TOTAL, TAXES.vat,
-                                                          TAXES.city_tax, receiver, payment.payment_id))
-        return self.journal.get(number)
+        [payment] = self.journal.queries.get(number).payments
+        self.journal.sales.receipt_started(number, receiver)
+        self.journal.sales.receipt_issued(number, IssuedReceipt(RECEIPT_ID, lottery, QR_DATA, TOTAL, TAXES.vat,
+                                                                TAXES.city_tax, receiver, payment.payment_id))
+        return self.journal.queries.get(number)
 
     def refunded(self) -> JournalSale:
         number = self.issued().number
-        self.journal.reversal_started(number, ReversalKind.REFUND, "Сүү нь муудсан байсан")
-        self.journal.reversal_done(number, TOTAL)
-        return self.journal.get(number)
+        self.journal.reversals.started(number, ReversalKind.REFUND, "Сүү нь муудсан байсан")
+        self.journal.reversals.done(number, TOTAL)
+        return self.journal.queries.get(number)
 
     def receipt_voided(self) -> JournalSale:
         number = self.issued(ORGANIZATION).number
-        self.journal.receipt_cancel_started(number)
-        self.journal.receipt_cancelled(number)
-        return self.journal.get(number)
+        self.journal.reversals.receipt_cancel_started(number)
+        self.journal.reversals.receipt_cancelled(number)
+        return self.journal.queries.get(number)
 
     def unreceipted(self) -> JournalSale:
-        return self.journal.get(self.paid())
+        return self.journal.queries.get(self.paid())
 
 

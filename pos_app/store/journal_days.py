@@ -1,7 +1,7 @@
 """The day close across tills: each till's day rebuilt from the journal it shipped (`journal_feed`), and its
 shop's and the chain's sums (`pos_app.journal.day_combine.combine`).
 
-A till's day is computed exactly as the till's own `load_day(journal, day)` computes it: the same sales (those
+A till's day is computed exactly as the till's own `load_day(journal.queries, day)` computes it: the same sales (those
 with a step from the day before to the end of the day), the same steps (a sale begun earlier with its whole
 log), the same list of what needs attention (`needing_attention`, from any day), and the same pure
 `summarize`, over the sales rebuilt with the journal's own readers (`sale_from_row` and the receipt and tender
@@ -63,7 +63,7 @@ def _bytewise(engine: Engine, column: Any) -> Any:
 
 
 def till_day(engine: Engine, terminal: str, day: date) -> DaySummary:
-    """`terminal`'s calendar day as the till's `load_day(journal, day).summary` gives it (see the module)."""
+    """`terminal`'s calendar day as the till's `load_day(journal.queries, day).summary` gives it (see the module)."""
     first = day - timedelta(days=1)
     low, high = first.isoformat(), (day + timedelta(days=1)).isoformat()
     e = journal_events.c

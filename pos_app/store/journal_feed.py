@@ -8,7 +8,7 @@
 
 `sales` holds, for each sale the batch's steps touch, its rows as they stood when the batch was read: the
 `sales` row, its receipt rows and its tender rows, as objects of column values (the till's own
-`Journal.shipment`). Only the till itself ships its journal (the caller's name is `{terminal}`); owners ship
+`journal.queries.shipment`). Only the till itself ships its journal (the caller's name is `{terminal}`); owners ship
 nothing. Append-only and idempotent: a step already kept (by terminal and event id) is left as it was, so a
 batch sent twice changes nothing; a sale's rows replace those kept only when they are newer (a higher
 `last_event_id`). A batch is checked whole before anything is stored: a bad one is refused (400, its words say
@@ -26,7 +26,7 @@ from fastapi import APIRouter, Request
 from sqlalchemy import Engine, func, select
 from starlette.concurrency import run_in_threadpool
 
-from pos_app.journal.journal_reads import needing_attention
+from pos_app.journal.queries import needing_attention
 from pos_app.qpay.fields import MAX_AMOUNT_DIGITS, MAX_AMOUNT_PLACES
 
 from .callers import any_caller

@@ -2,7 +2,7 @@
 
 `JournalShipper` runs on a thread of its own. Every `interval` seconds, and at once when poked (`poke()`, after
 a journal write), it sends the steps the store does not have yet, in batches, each with the rows of the sales
-its steps touch (`Journal.shipment`: one read under the journal's lock). It learns where the store stands
+its steps touch (`journal.queries.shipment`: one read under the journal's lock). It learns where the store stands
 (`GET /store/journal/{till}/last`) when it does not know it: at start and after any fault, so it resumes after
 an outage from what the store kept, whatever was lost in between. The store keeps steps by (till, event id):
 a batch sent twice changes nothing there.
@@ -85,7 +85,7 @@ class JournalShipper:
 
     def wait_caught_up(self, timeout: float) -> bool:
         """Wait until the store keeps every step the journal holds now; False when `timeout` seconds passed."""
-        target = self._journal.last_event_id()
+        target = self._journal.queries.last_event_id()
         self.poke()
         return self.wait_for(lambda: (self.store_mark or 0) >= target, timeout)
 
@@ -133,7 +133,7 @@ class JournalShipper:
         if self.store_mark is None:
             self._set_mark(int(self._answer(session.get(f"{self._url}/last", timeout=TIMEOUT_S))["last_event_id"]))
         mark = self.store_mark or 0
-        events, sales = self._journal.shipment(mark, self._batch)
+        events, sales = self._journal.queries.shipment(mark, self._batch)
         if not events:
             return False
         said = self._answer(session.post(self._url, json={"events": events, "sales": sales}, timeout=TIMEOUT_S))

@@ -7608,7 +7608,7 @@
 <context>
     <name>TillPeople</name>
     <message>
-        <location filename="../../pos_app/ui/people/till_people.py" line="+37"/>
+        <location filename="../../pos_app/ui/people/till_people.py" line="+38"/>
         <source>give money back</source>
         <translation>мөнгө буцаах</translation>
     </message>
@@ -7649,17 +7649,17 @@
     </message>
     <message>
         <location line="+8"/>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>That PIN is nobody&apos;s here. Try again.</source>
         <translation>Энэ ПИН хэнд ч хамаарахгүй. Дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-31"/>
         <source>{name} is not a manager: a manager&apos;s PIN is needed.</source>
         <translation>{name} менежер биш: менежерийн ПИН шаардлагатай.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+23"/>
         <source>Enter your PIN to sign in.</source>
         <translation>Нэвтрэхийн тулд ПИН-ээ оруулна уу.</translation>
     </message>

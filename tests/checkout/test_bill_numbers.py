@@ -48,7 +48,7 @@ class Till:
                                PosApiSetup(identity, till=till))
 
     def cash_sale(self) -> str:
-        return self.journal.begin_tendered_sale(LINES, TOTAL, TAXES, CashTender(TOTAL, TOTAL), ReceiptVia.POSAPI)
+        return self.journal.tenders.begin(LINES, TOTAL, TAXES, CashTender(TOTAL, TOTAL), ReceiptVia.POSAPI)
 
     def close(self) -> None:
         self.desk.close()
@@ -91,7 +91,7 @@ def test_a_dropped_request_at_the_second_till_is_never_taken_for_the_first_tills
     with pytest.raises(OutcomeUnknownError):
         second.desk.issue(second.journal, number, INDIVIDUAL)
     assert len(control.receipts()) == 1
-    done = second.desk.settle(second.journal, second.journal.get(number))
+    done = second.desk.settle(second.journal, second.journal.queries.get(number))
     [row] = done.valid_receipts
     made = {receipt["id"]: receipt for receipt in control.receipts()}
     # Recorded with a receipt only because that receipt exists: PosAPI made it when asked again.
@@ -120,7 +120,7 @@ def test_a_request_just_after_midnight_with_posapi_behind_is_not_asked_again_aft
         control.fault(after_processing=True, drop=True)       # made (dated the day before by PosAPI), answer lost
         with pytest.raises(OutcomeUnknownError):
             till.desk.issue(till.journal, number, INDIVIDUAL)
-        pending = till.journal.get(number)
+        pending = till.journal.queries.get(number)
         assert pending.status is JournalStatus.RECEIPT_PENDING
         assert pending.receipt_bill_at is not None and pending.receipt_bill_at.date() == midnight.date()
         # Later that morning, PosAPI's new day too: the number is free there again, so the till must not ask.
@@ -130,11 +130,11 @@ def test_a_request_just_after_midnight_with_posapi_behind_is_not_asked_again_aft
         with pytest.raises(ReceiptNeedsPerson):
             till.desk.settle(till.journal, pending)
         with pytest.raises(JournalError):
-            till.journal.posapi_receipt_asked_again(number)   # the journal refuses the step as well
+            till.journal.posapi.asked_again(number)   # the journal refuses the step as well
         [outcome] = recover_all(till.journal, checkout=None, posapi=till.desk)   # type: ignore[arg-type]
         assert outcome.result is Recovered.NEEDS_PERSON
         assert len([r for r in control.receipts() if r["state"] == "ACTIVE"]) == 1
-        assert till.journal.get(number).owes_receipt            # under the day close's "needs attention"
+        assert till.journal.queries.get(number).owes_receipt            # under the day close's "needs attention"
     finally:
         till.close()
 
@@ -148,7 +148,7 @@ def test_a_request_lost_in_the_middle_of_the_day_is_still_asked_again(
         control.fault(status=503)
         with pytest.raises(OutcomeUnknownError):
             till.desk.issue(till.journal, number, INDIVIDUAL)
-        done = till.desk.settle(till.journal, till.journal.get(number))
+        done = till.desk.settle(till.journal, till.journal.queries.get(number))
         assert done.status is JournalStatus.COMPLETED and len(control.receipts()) == 1
     finally:
         till.close()
@@ -190,10 +190,10 @@ def test_asking_again_is_safe_only_away_from_midnight_on_both_sides(sent: tuple[
 
 def test_a_till_number_outside_1_to_99_takes_no_bill_number(tmp_path: Path, clock: Clock) -> None:
     with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
-        number = journal.begin_tendered_sale(LINES, TOTAL, TAXES, CashTender(TOTAL, TOTAL), ReceiptVia.POSAPI)
+        number = journal.tenders.begin(LINES, TOTAL, TAXES, CashTender(TOTAL, TOTAL), ReceiptVia.POSAPI)
         with pytest.raises(JournalError, match="till's number"):
-            journal.posapi_receipt_started(number, INDIVIDUAL, lambda sale, bill: "{}", till=100)
-        assert journal.get(number).status is JournalStatus.PAID     # nothing taken
+            journal.posapi.started(number, INDIVIDUAL, lambda sale, bill: "{}", till=100)
+        assert journal.queries.get(number).status is JournalStatus.PAID     # nothing taken
 
 
 def test_two_tills_set_up_with_one_number_are_told_why_the_second_is_refused(
@@ -207,7 +207,7 @@ def test_two_tills_set_up_with_one_number_are_told_why_the_second_is_refused(
         number = second.cash_sale()
         with pytest.raises(ReceiptRefusedError):
             second.desk.issue(second.journal, number, INDIVIDUAL)
-        refused = second.journal.get(number)
+        refused = second.journal.queries.get(number)
         assert refused.status is JournalStatus.PAID and refused.owes_receipt
         assert "another till" in refused.failure and "own number" in refused.failure
         assert len(control.receipts()) == 1
@@ -241,20 +241,20 @@ def test_at_most_9999_bill_numbers_a_day_and_the_sequence_wraps(tmp_path: Path, 
     import sqlite3
 
     with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
-        numbers = [journal.begin_tendered_sale(LINES, TOTAL, TAXES, CashTender(TOTAL, TOTAL), ReceiptVia.POSAPI)
+        numbers = [journal.tenders.begin(LINES, TOTAL, TAXES, CashTender(TOTAL, TOTAL), ReceiptVia.POSAPI)
                    for _ in range(3)]
-        journal.posapi_receipt_started(numbers[0], INDIVIDUAL, lambda sale, bill: "{}")
+        journal.posapi.started(numbers[0], INDIVIDUAL, lambda sale, bill: "{}")
         path = journal.path
     db = sqlite3.connect(path)       # as if the till had sent 9,998 more since, the last of them yesterday
     db.execute("UPDATE sale_sequence SET last = 9999 WHERE terminal = 'T1#bill'")
     db.commit()
     db.close()
     with Journal(path, "T1", clock=clock) as journal:
-        bill, _ = journal.posapi_receipt_started(numbers[1], INDIVIDUAL, lambda sale, bill: "{}")
+        bill, _ = journal.posapi.started(numbers[1], INDIVIDUAL, lambda sale, bill: "{}")
         assert bill == "010001"                                  # wrapped
         db = sqlite3.connect(path)
         db.execute("UPDATE sale_sequence SET last = 9999 WHERE terminal = 'T1#bills-of-day'")
         db.commit()
         db.close()
         with pytest.raises(JournalError, match="every bill number of the day"):
-            journal.posapi_receipt_started(numbers[2], INDIVIDUAL, lambda sale, bill: "{}")
+            journal.posapi.started(numbers[2], INDIVIDUAL, lambda sale, bill: "{}")

@@ -28,9 +28,9 @@ def _sale(receipt_via: ReceiptVia = ReceiptVia.QPAY) -> Sale:
 
 def test_a_charge_begins_the_sale_and_opens_its_invoice(journal: Journal, checkout, control) -> None:
     number, invoice = charge(journal, checkout, _sale())
-    recorded = journal.get(number)
+    recorded = journal.queries.get(number)
     assert recorded.status is JournalStatus.OPEN and recorded.invoice_id == invoice.invoice_id
-    assert [kind for _, kind, _ in journal.events(number)] == ["sale_begun", "invoice_opened"]
+    assert [kind for _, kind, _ in journal.queries.events(number)] == ["sale_begun", "invoice_opened"]
     assert control.count("/v2/invoice", "POST") == 1
 
 
@@ -38,7 +38,7 @@ def test_a_refused_charge_ends_the_sale_failed(journal: Journal, checkout, contr
     control.fault("/v2/invoice", method="POST", status=400)
     with pytest.raises(QPayError):
         charge(journal, checkout, _sale())
-    [recorded] = journal.sales_between(journal.now().date(), journal.now().date())
+    [recorded] = journal.queries.between(journal.now().date(), journal.now().date())
     assert recorded.status is JournalStatus.FAILED and recorded.failure.startswith("refused: ")
 
 
@@ -46,11 +46,11 @@ def test_a_charge_whose_answer_was_lost_stays_creating_for_recovery(journal: Jou
     control.fault("/v2/invoice", method=None, after_processing=True, drop=True, count=10)
     with pytest.raises(OutcomeUnknownError):
         charge(journal, checkout, _sale())
-    [recorded] = journal.sales_between(journal.now().date(), journal.now().date())
+    [recorded] = journal.queries.between(journal.now().date(), journal.now().date())
     assert recorded.status is JournalStatus.CREATING        # never taken as refused
     control.clear_faults()
     [outcome] = recover_all(journal, checkout)               # found by its number, not created again
-    assert outcome.result is Recovered.WAITING and journal.get(recorded.number).status is JournalStatus.OPEN
+    assert outcome.result is Recovered.WAITING and journal.queries.get(recorded.number).status is JournalStatus.OPEN
     assert control.count("/v2/invoice", "POST") == 1
 
 
@@ -59,11 +59,11 @@ def test_tenders_begin_the_sale_and_the_rest_goes_to_qpay(journal: Journal, chec
     number = take_tender(journal, sale, CashTender(Decimal(2000), Decimal(2000)))
     sale.number = number
     sale.tenders = (CashTender(Decimal(2000), Decimal(2000)),)
-    assert journal.get(number).status is JournalStatus.TENDERING
+    assert journal.queries.get(number).status is JournalStatus.TENDERING
     assert take_tender(journal, sale, CardTender(Decimal(1000), "123456")) == number
     sale.tenders += (CardTender(Decimal(1000), "123456"),)
     invoice = charge_rest(journal, checkout, sale)
-    recorded = journal.get(number)
+    recorded = journal.queries.get(number)
     assert recorded.status is JournalStatus.OPEN and recorded.invoice_id == invoice.invoice_id
     assert recorded.qpay_due == Decimal(4000)
 
@@ -71,5 +71,5 @@ def test_tenders_begin_the_sale_and_the_rest_goes_to_qpay(journal: Journal, chec
 def test_tenders_handed_back_end_the_sale_cancelled(journal: Journal) -> None:
     number = take_tender(journal, _sale(), CashTender(Decimal(2000), Decimal(2000)))
     assert hand_back(journal, number) == Decimal(2000)
-    recorded = journal.get(number)
+    recorded = journal.queries.get(number)
     assert recorded.status is JournalStatus.CANCELLED and recorded.reversal_reason == HANDED_BACK_REASON

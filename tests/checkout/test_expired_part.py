@@ -49,9 +49,9 @@ def opened(journal: Journal, checkout: Checkout) -> tuple[str, str]:
     """A sale of two cartons (7,000), its expiring invoice open."""
     cart = Cart()
     cart.add_item(MILK, 2)
-    number = journal.begin_sale(cart.lines, cart.total, cart.taxes)
+    number = journal.sales.begin(cart.lines, cart.total, cart.taxes)
     invoice = checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes))
-    journal.invoice_opened(number, invoice)
+    journal.sales.invoice_opened(number, invoice)
     return number, invoice.invoice_id
 
 
@@ -72,8 +72,9 @@ def test_a_part_paid_invoice_that_expires_leaves_the_sale_open_with_its_part(
     a_day_later(control)
     assert status_at_service(sandbox_server, first) == "EXPIRED"
     seen = check_sale(journal, expiring, number, with_status=True)
-    sale = journal.get(number)
-    assert sale.status is JournalStatus.OPEN and "expired" not in [kind for _, kind, _ in journal.events(number)]
+    sale = journal.queries.get(number)
+    assert (sale.status is JournalStatus.OPEN
+            and "expired" not in [kind for _, kind, _ in journal.queries.events(number)])
     assert seen.check.invoice_state.value == "expired" and seen.expired
     assert (seen.paid, seen.due, seen.part_paid) == (PART, TOTAL - PART, True)
     assert [o.result for o in recover_all(journal, expiring)] == [Recovered.WAITING]     # a restart: still waiting
@@ -87,7 +88,7 @@ def test_after_the_expiry_the_rest_is_invoiced_once_and_the_sale_is_paid_in_full
     control.pay(first, amount=str(PART))
     a_day_later(control)
     now = invoice_rest(journal, expiring, number)
-    [row] = journal.invoices_of(number)
+    [row] = journal.remainders.invoices(number)
     assert (row.sender_invoice_no, row.amount, row.status) == (f"{number}-2", TOTAL - PART, InvoiceStatus.OPEN)
     assert now.current == row.invoice and now.due == TOTAL - PART
     assert invoice_rest(journal, expiring, number).current == row.invoice            # asked again: the same one
@@ -96,12 +97,12 @@ def test_after_the_expiry_the_rest_is_invoiced_once_and_the_sale_is_paid_in_full
     control.pay(row.invoice_id)
     assert check_sale(journal, expiring, number).check.is_paid
     assert close_paid_sale(journal, expiring, number) == ()
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.status is JournalStatus.PAID and sale.paid_amount == TOTAL
     assert sorted(p.amount for p in sale.payments) == [PART, TOTAL - PART]
-    assert [kind for _, kind, _ in journal.events(number)].count("payments_seen") == 1
+    assert [kind for _, kind, _ in journal.queries.events(number)].count("payments_seen") == 1
     assert [o.result for o in recover_all(journal, expiring)] == [Recovered.PAID]
-    assert journal.get(number).payments == sale.payments and control.count("/v2/invoice", "POST") == 2
+    assert journal.queries.get(number).payments == sale.payments and control.count("/v2/invoice", "POST") == 2
 
 
 def test_a_card_part_on_an_expired_invoice_can_be_given_back(journal, expiring, control, sandbox_server) -> None:
@@ -111,7 +112,7 @@ def test_a_card_part_on_an_expired_invoice_can_be_given_back(journal, expiring, 
     check_sale(journal, expiring, number, with_status=True)
     outcome = give_part_back(journal, expiring, number)
     assert outcome.result is CancelResult.CANCELLED
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.status is JournalStatus.CANCELLED and sale.reversal_status is ReversalStatus.DONE
     assert sale.reversed_amount == PART and paid_now(sandbox_server, first) == []
     assert status_at_service(sandbox_server, first) == "CANCELLED"
@@ -122,7 +123,7 @@ def test_an_expired_invoice_with_nothing_paid_still_ends_the_sale_expired(journa
     number, _ = opened(journal, expiring)
     a_day_later(control)
     check_sale(journal, expiring, number, with_status=True)
-    assert journal.get(number).status is JournalStatus.EXPIRED
+    assert journal.queries.get(number).status is JournalStatus.EXPIRED
 
 
 def test_a_rest_invoice_part_paid_then_expired_keeps_counting_and_the_next_rest_asks_what_is_left(
@@ -130,24 +131,24 @@ def test_a_rest_invoice_part_paid_then_expired_keeps_counting_and_the_next_rest_
     number, first = opened(journal, expiring)
     control.pay(first, amount=str(PART))
     invoice_rest(journal, expiring, number)
-    [rest] = journal.invoices_of(number)
+    [rest] = journal.remainders.invoices(number)
     control.pay(rest.invoice_id, amount="1000")
     a_day_later(control)
     seen = check_sale(journal, expiring, number, with_status=True)
     assert (seen.paid, seen.due, seen.expired) == (PART + 1000, TOTAL - PART - 1000, True)
-    assert journal.get(number).status is JournalStatus.OPEN
-    assert [row.status for row in journal.invoices_of(number)] == [InvoiceStatus.OPEN]   # its money counts
+    assert journal.queries.get(number).status is JournalStatus.OPEN
+    assert [row.status for row in journal.remainders.invoices(number)] == [InvoiceStatus.OPEN]   # its money counts
     invoice_rest(journal, expiring, number)
-    rows = journal.invoices_of(number)
+    rows = journal.remainders.invoices(number)
     assert [(row.sender_invoice_no, row.amount) for row in rows] == [
         (f"{number}-2", TOTAL - PART), (f"{number}-3", TOTAL - PART - 1000)]
     control.pay(rows[1].invoice_id)
     assert check_sale(journal, expiring, number).check.is_paid
     assert close_paid_sale(journal, expiring, number) == ()
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.status is JournalStatus.PAID and sale.paid_amount == TOTAL and len(sale.payments) == 3
     assert [o.result for o in recover_all(journal, expiring)] == [Recovered.PAID]
-    assert journal.get(number).paid_amount == TOTAL
+    assert journal.queries.get(number).paid_amount == TOTAL
 
 
 def test_an_unpaid_rest_invoice_that_expired_is_closed_and_a_new_one_made(
@@ -155,18 +156,18 @@ def test_an_unpaid_rest_invoice_that_expired_is_closed_and_a_new_one_made(
     number, first = opened(journal, expiring)
     control.pay(first, amount=str(PART))
     invoice_rest(journal, expiring, number)
-    [rest] = journal.invoices_of(number)
+    [rest] = journal.remainders.invoices(number)
     a_day_later(control)
     now = invoice_rest(journal, expiring, number)        # not the expired one again: the customer cannot pay it
-    old, new = journal.invoices_of(number)
+    old, new = journal.remainders.invoices(number)
     assert (old.sender_invoice_no, old.status, old.failure) == (rest.sender_invoice_no, InvoiceStatus.CANCELLED,
                                                                 EXPIRED_UNPAID)
     assert (new.sender_invoice_no, new.amount, new.status) == (f"{number}-3", TOTAL - PART, InvoiceStatus.OPEN)
-    assert now.current == new.invoice and journal.get(number).status is JournalStatus.OPEN
+    assert now.current == new.invoice and journal.queries.get(number).status is JournalStatus.OPEN
     assert control.count(f"/v2/invoice/{rest.invoice_id}", "DELETE") == 0      # closed by reading, not a call
     control.pay(new.invoice_id)
     assert check_sale(journal, expiring, number).check.is_paid
-    assert journal.get(number).paid_amount == TOTAL
+    assert journal.queries.get(number).paid_amount == TOTAL
 
 
 def test_a_check_that_reads_the_status_closes_an_unpaid_rest_that_expired(journal, expiring, control) -> None:
@@ -174,10 +175,10 @@ def test_a_check_that_reads_the_status_closes_an_unpaid_rest_that_expired(journa
     control.pay(first, amount=str(PART))
     invoice_rest(journal, expiring, number)
     a_day_later(control)
-    assert check_sale(journal, expiring, number).current == journal.invoices_of(number)[0].invoice   # not read
+    assert check_sale(journal, expiring, number).current == journal.remainders.invoices(number)[0].invoice   # not read
     seen = check_sale(journal, expiring, number, with_status=True)
-    assert [row.status for row in journal.invoices_of(number)] == [InvoiceStatus.CANCELLED]
-    assert journal.get(number).status is JournalStatus.OPEN
+    assert [row.status for row in journal.remainders.invoices(number)] == [InvoiceStatus.CANCELLED]
+    assert journal.queries.get(number).status is JournalStatus.OPEN
     assert seen.current is not None and seen.current.invoice_id == first and seen.expired
     assert (seen.paid, seen.due) == (PART, TOTAL - PART)
     assert [o.result for o in recover_all(journal, expiring)] == [Recovered.WAITING]
@@ -192,17 +193,17 @@ def test_a_split_sales_qpay_rest_part_paid_then_expired_keeps_the_cash_and_the_p
     control.pay(first, amount=str(PAID_FIRST))
     a_day_later(control)
     seen = check_sale(journal, expiring, number, with_status=True)
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.status is JournalStatus.OPEN and sale.tendered == CASH      # not back to its tenders, not expired
     assert (seen.paid, seen.due, seen.expired) == (PAID_FIRST, SPLIT_REST, True)
     assert [o.result for o in recover_all(journal, expiring)] == [Recovered.WAITING]
     invoice_rest(journal, expiring, number)
-    [rest] = journal.invoices_of(number)
+    [rest] = journal.remainders.invoices(number)
     assert rest.amount == SPLIT_REST
     control.pay(rest.invoice_id)
     assert check_sale(journal, expiring, number).check.is_paid
     assert [o.result for o in recover_all(journal, expiring)] == [Recovered.PAID]
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.status is JournalStatus.PAID and sale.paid_amount == SPLIT_TOTAL
     assert sorted(p.amount for p in sale.payments) == [PAID_FIRST, SPLIT_REST]
     assert desk.issue(journal, number, Receiver()).status is JournalStatus.COMPLETED

@@ -28,6 +28,7 @@ from pos_app.domain.returns import TenderSource
 from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver, Sale
 from pos_app.domain.tenders import CardTender, CashTender, Tendering
 from pos_app.journal import Journal, JournalError, JournalStatus, ReceiptStatus, ReversalKind
+from pos_app.journal.acting import act_as
 from pos_app.journal.day_summary import load_day
 from pos_app.journal.shifts import open_shift, shift_x_report
 from pos_app.posapi import EbarimtLookupClient, OutcomeUnknownError, PosApiClient, PosIdentity, RetryPolicy
@@ -91,9 +92,9 @@ def _cart() -> Cart:
 
 def _cash_sale(journal: Journal, desk: PosApiDesk, receiver: Receiver = INDIVIDUAL) -> str:
     cart = _cart()
-    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes,
-                                         Tendering(cart.total).cash_tender(Decimal(20000)), ReceiptVia.POSAPI,
-                                         sale_discount=cart.sale_discount)
+    number = journal.tenders.begin(cart.lines, cart.total, cart.taxes,
+                                   Tendering(cart.total).cash_tender(Decimal(20000)), ReceiptVia.POSAPI,
+                                   sale_discount=cart.sale_discount)
     desk.issue(journal, number, receiver)
     return number
 
@@ -107,14 +108,14 @@ def _vat_active(posapi: PosApiControl) -> Decimal:
 
 
 def _day(journal: Journal):  # type: ignore[no-untyped-def]
-    return load_day(journal, journal.now().date()).summary
+    return load_day(journal.queries, journal.now().date()).summary
 
 
 def test_a_b2c_partial_return_gives_its_share_back_in_cash_and_corrects_the_receipt_keeping_its_lottery(
         journal: Journal, desk: PosApiDesk, posapi: PosApiControl) -> None:
-    open_shift(journal, Decimal(50000))
+    open_shift(journal.store, Decimal(50000))
     number = _cash_sale(journal, desk)
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     [first] = posapi.receipts()
     # One bread, and 0.5 kg of the discounted apples: each part's money is what the line loses by it.
     plan = plan_return(sale, [(0, 1), (2, "0.5")], posapi_set=True)
@@ -152,7 +153,7 @@ def test_a_b2c_partial_return_gives_its_share_back_in_cash_and_corrects_the_rece
     assert sale.total == Decimal("13546.39") and sale.tenders[0].tender.taken == 13546
     [cash] = done.part_returns[0].money
     assert (cash.back.amount, cash.back.handed, cash.back.rounding) == (plan.amount, 4577, Decimal("0.42"))
-    report = shift_x_report(journal)
+    report = shift_x_report(journal.store)
     assert report.cash_refunds == plan.amount and report.expected_cash == 50000 + 13546 - 4577
     assert report.cash_rounding == Decimal("-0.39") - Decimal("0.42")
 
@@ -186,7 +187,7 @@ def test_a_second_partial_return_chains_inactive_id_to_the_first_correction(jour
     assert [r["id"] for r in _active(posapi)] == [third.receipt.receipt_id]
     summary = _day(journal)
     assert summary.receipt_vat == _vat_active(posapi) and summary.receipts_voided == 2
-    assert summary.given_back.amount == journal.get(number).total - done.kept_total
+    assert summary.given_back.amount == journal.queries.get(number).total - done.kept_total
 
 
 def test_a_whole_b2b_return_sends_no_void_and_waits_for_a_manager_under_needs_attention(
@@ -202,21 +203,21 @@ def test_a_whole_b2b_return_sends_no_void_and_waits_for_a_manager_under_needs_at
     assert summary.receipts_left_valid.count == 1 and summary.needs_attention == 1
     assert summary.left_valid == ((number, done.receipts[0].receipt.amount),)
     assert summary.receipt_vat == _vat_active(posapi) > 0            # PosAPI still holds it: so does the day close
-    assert [sale.number for sale in journal.sales_needing_attention()] == [number]
+    assert [sale.number for sale in journal.queries.needing_attention()] == [number]
 
-    journal.operator = "Bat"
-    journal.receipts_left_settled(number, "Manager Oyun", "corrected in the ebarimt portal")
+    act_as("Bat")
+    journal.returns.receipts_left_settled(number, "Manager Oyun", "corrected in the ebarimt portal")
     after = _day(journal)
     assert after.needs_attention == 0 and after.receipt_vat == summary.receipt_vat    # no faked tax figures
-    assert journal.sales_needing_attention() == []
-    kind, detail = journal.events(number)[-1][1:]
+    assert journal.queries.needing_attention() == []
+    kind, detail = journal.queries.events(number)[-1][1:]
     assert kind == "receipts_left_settled" and detail["manager"] == "Manager Oyun" and detail["by"] == "Bat"
 
 
 def test_a_whole_b2b_return_by_lines_leaves_the_receipt_standing_too(journal: Journal, desk: PosApiDesk,
                                                                      posapi: PosApiControl) -> None:
     number = _cash_sale(journal, desk, ORGANIZATION)
-    plan = plan_return(journal.get(number), [(0, 2), (1, 1), (2, "1.235")], posapi_set=True)
+    plan = plan_return(journal.queries.get(number), [(0, 2), (1, 1), (2, "1.235")], posapi_set=True)
     assert plan.receipt is ReceiptAfter.LEFT and plan.kept == 0
     done = return_part(journal, None, desk, number, [(0, 2), (1, 1), (2, "1.235")], REASON)  # type: ignore[arg-type]
     assert not done.kept_lines and not done.money_kept and len(done.stale_receipts) == 1
@@ -231,7 +232,7 @@ def test_a_whole_b2c_return_by_lines_voids_the_receipt(journal: Journal, desk: P
     assert [r["state"] for r in posapi.receipts()] == ["RETURNED"]
     summary = _day(journal)
     assert summary.needs_attention == 0 and summary.receipt_vat == 0 == _vat_active(posapi)
-    assert summary.given_back.amount == journal.get(number).total
+    assert summary.given_back.amount == journal.queries.get(number).total
 
 
 def test_a_lost_answer_on_the_correction_is_settled_by_asking_again_never_two_active_receipts(
@@ -240,11 +241,11 @@ def test_a_lost_answer_on_the_correction_is_settled_by_asking_again_never_two_ac
     posapi.fault(after_processing=True, drop=True)              # PosAPI makes the correction; its answer is lost
     with pytest.raises(OutcomeUnknownError):
         return_part(journal, None, desk, number, [(1, 1)], REASON)   # type: ignore[arg-type]
-    pending = journal.get(number)
+    pending = journal.queries.get(number)
     assert pending.status is JournalStatus.RECEIPT_PENDING and pending.receipts[0].status is ReceiptStatus.ISSUED
     [outcome] = recover_all(journal, checkout=None, posapi=desk)     # type: ignore[arg-type]
     assert outcome.result is Recovered.COMPLETED
-    done = journal.get(number)
+    done = journal.queries.get(number)
     old, new = done.receipts
     assert old.status is ReceiptStatus.CORRECTED and new.details_lost and new.receipt.amount == done.kept_total
     [active] = _active(posapi)
@@ -265,9 +266,9 @@ def test_a_correction_posapi_never_got_is_made_once_when_asked_again(journal: Jo
 
 def test_the_money_goes_back_cash_first_then_the_card_terminal(journal: Journal, desk: PosApiDesk) -> None:
     cart = _cart()
-    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, CashTender(Decimal(3000), Decimal(3000)),
-                                         ReceiptVia.POSAPI, sale_discount=cart.sale_discount)
-    journal.tender_taken(number, CardTender(cart.total - 3000, "AB12"))
+    number = journal.tenders.begin(cart.lines, cart.total, cart.taxes, CashTender(Decimal(3000), Decimal(3000)),
+                                   ReceiptVia.POSAPI, sale_discount=cart.sale_discount)
+    journal.tenders.take(number, CardTender(cart.total - 3000, "AB12"))
     desk.issue(journal, number, INDIVIDUAL)
     done = return_part(journal, None, desk, number, [(0, 2)], REASON)         # type: ignore[arg-type]
     [part] = done.part_returns
@@ -279,14 +280,14 @@ def _qpay_sale(journal: Journal, checkout: Checkout, qpay: SandboxControl) -> st
     """Two milks paid by one QPay card payment, with QPay's own ebarimt."""
     cart = Cart()
     cart.add_item(MILK, 2)
-    number = journal.begin_sale(cart.lines, cart.total, cart.taxes)
+    number = journal.sales.begin(cart.lines, cart.total, cart.taxes)
     invoice = checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes))
-    journal.invoice_opened(number, invoice)
+    journal.sales.invoice_opened(number, invoice)
     qpay.pay(invoice.invoice_id, transaction_type="CARD")
-    journal.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
-    [payment] = journal.get(number).payments
-    journal.receipt_started(number, INDIVIDUAL)
-    journal.receipt_issued(number, checkout.issue_receipt(payment.payment_id, INDIVIDUAL))
+    journal.sales.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
+    [payment] = journal.queries.get(number).payments
+    journal.sales.receipt_started(number, INDIVIDUAL)
+    journal.sales.receipt_issued(number, checkout.issue_receipt(payment.payment_id, INDIVIDUAL))
     return number
 
 
@@ -294,7 +295,7 @@ def test_a_qpay_ebarimt_sale_partly_returned_is_voided_at_qpay_and_receipted_thr
         journal: Journal, checkout: Checkout, control: SandboxControl, desk: PosApiDesk,
         posapi: PosApiControl) -> None:
     number = _qpay_sale(journal, checkout, control)
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     plan = plan_return(sale, [(0, 1)], posapi_set=True)
     # QPay gives back whole payments only: half of its one payment goes back in cash.
     assert [(p.source, p.via, p.amount) for p in plan.money] == [(TenderSource.QPAY, TenderSource.CASH,
@@ -331,12 +332,12 @@ def test_a_qpay_refund_whose_answer_is_lost_is_settled_by_reading_the_payment_ba
     control.fault("/v2/payment/cancel/", status=503, count=5)
     with pytest.raises(QPayError):
         return_part(journal, checkout, desk, number, [(0, 2)], REASON)
-    pending = journal.get(number)
+    pending = journal.queries.get(number)
     assert not pending.part_returns[0].is_done and _day(journal).reversals_pending == 1
     control.clear_faults()
     [outcome] = recover_all(journal, checkout, posapi=desk)
     assert outcome.result is Recovered.RETURNED
-    [money] = journal.get(number).part_returns[0].money
+    [money] = journal.queries.get(number).part_returns[0].money
     # Read back still paid, QPay never took it back: the refund is asked again (never cash nobody was told to hand).
     assert money.back.via is TenderSource.QPAY and money.is_done
     assert checkout.client.get_payment(pending.payments[0].payment_id).status == "CANCELLED"
@@ -349,12 +350,12 @@ def test_a_lost_answer_on_voiding_qpays_receipt_is_settled_at_start_and_what_was
     control.fault("/v2/ebarimt_v3/", status=503, count=2)          # the void and its one repeat: no answer
     with pytest.raises(QPayError):
         return_part(journal, checkout, desk, number, [(0, 1)], REASON)
-    pending = journal.get(number)
+    pending = journal.queries.get(number)
     assert pending.receipt_status is ReceiptStatus.CANCELLING and pending.receipt_via is ReceiptVia.POSAPI
     assert not pending.can_issue_receipt and posapi.receipts() == []
     [outcome] = recover_all(journal, checkout, posapi=desk)
     assert outcome.result is Recovered.RETURNED
-    done = journal.get(number)
+    done = journal.queries.get(number)
     assert [(row.is_posapi, row.status) for row in done.receipts] == [(False, ReceiptStatus.CANCELLED),
                                                                        (True, ReceiptStatus.ISSUED)]
     assert done.valid_receipts[0].receipt.amount == done.kept_total == Decimal(3500)
@@ -365,13 +366,13 @@ def test_a_partly_returned_qpay_sale_owed_its_receipt_gets_it_through_posapi_for
         posapi: PosApiControl) -> None:
     cart = Cart()
     cart.add_item(MILK, 2)
-    number = journal.begin_sale(cart.lines, cart.total, cart.taxes)
+    number = journal.sales.begin(cart.lines, cart.total, cart.taxes)
     invoice = checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes))
-    journal.invoice_opened(number, invoice)
+    journal.sales.invoice_opened(number, invoice)
     control.pay(invoice.invoice_id, transaction_type="CARD")
-    journal.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
+    journal.sales.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
     return_part(journal, checkout, desk, number, [(0, 1)], REASON)        # no receipt yet: none to correct
-    assert journal.get(number).owes_receipt
+    assert journal.queries.get(number).owes_receipt
     done = issue_owed_receipt(journal, checkout, desk, number, INDIVIDUAL)
     assert done.receipt_via is ReceiptVia.POSAPI and [r.receipt.amount for r in done.valid_receipts] == [3500]
     assert [r["state"] for r in posapi.receipts()] == ["ACTIVE"]
@@ -385,19 +386,19 @@ def test_a_qpay_sale_whose_posapi_receipt_id_was_lost_is_given_back_and_its_rece
     under needs attention and the cashier is told to void it in PosAPI itself (never a crash, never a guess)."""
     cart = Cart()
     cart.add_item(MILK, 2)
-    number = journal.begin_sale(cart.lines, cart.total, cart.taxes, receipt_via=ReceiptVia.POSAPI)
+    number = journal.sales.begin(cart.lines, cart.total, cart.taxes, receipt_via=ReceiptVia.POSAPI)
     invoice = checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes))
-    journal.invoice_opened(number, invoice)
+    journal.sales.invoice_opened(number, invoice)
     control.pay(invoice.invoice_id, transaction_type="CARD")
-    journal.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
+    journal.sales.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
     posapi.fault(after_processing=True, drop=True)
     with pytest.raises(OutcomeUnknownError):
         desk.issue(journal, number, INDIVIDUAL)
-    desk.settle(journal, journal.get(number))
-    assert journal.get(number).valid_receipts[0].details_lost
+    desk.settle(journal, journal.queries.get(number))
+    assert journal.queries.get(number).valid_receipts[0].details_lost
     with pytest.raises(JournalError, match="void it in PosAPI itself"):
         give_back(journal, checkout, number, ReversalKind.REFUND, REASON, posapi=desk)
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert not sale.money_kept and sale.has_active_receipt
     assert sale.stale_receipts == sale.valid_receipts                   # under "needs attention"
     assert len(_active(posapi)) == 1

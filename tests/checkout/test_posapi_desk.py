@@ -82,7 +82,7 @@ def _lookups(url: str) -> EbarimtLookupClient:
 
 
 def cash_sale(journal: Journal, given: str = "10000") -> str:
-    return journal.begin_tendered_sale(LINES, TOTAL, TAXES, CashTender(TOTAL, Decimal(given)), ReceiptVia.POSAPI)
+    return journal.tenders.begin(LINES, TOTAL, TAXES, CashTender(TOTAL, Decimal(given)), ReceiptVia.POSAPI)
 
 
 def sent_bodies(control: PosApiControl) -> list[dict]:
@@ -100,7 +100,7 @@ def test_a_cash_sale_gets_one_receipt_and_its_lottery_is_printed_from_memory_onl
     [made] = control.receipts()
     assert made["id"] == row.receipt.receipt_id and made["lottery"]
     assert desk.print_only.fill(row.receipt).lottery == made["lottery"]      # in memory, to print
-    assert made["lottery"] not in json.dumps([event[2] for event in journal.events(number)], ensure_ascii=False)
+    assert made["lottery"] not in json.dumps([event[2] for event in journal.queries.events(number)], ensure_ascii=False)
     body = made["response"]
     assert body["payments"] == [{"code": "CASH", "status": "PAID", "paidAmount": 8500, "data": None}]
     assert body["billIdSuffix"] == "010001" and body["posNo"] == "T1"
@@ -116,15 +116,15 @@ def test_each_request_takes_a_new_bill_number_of_the_day(journal: Journal, desk:
 
 
 def test_a_split_sale_sends_a_payment_line_a_tender_and_one_for_qpay(journal: Journal) -> None:
-    number = journal.begin_tendered_sale(LINES, TOTAL, TAXES, CashTender(Decimal(2000), Decimal(2000)),
-                                         ReceiptVia.POSAPI)
-    journal.tender_taken(number, CardTender(Decimal(1500), "AB1234"))
-    journal.qpay_rest_started(number)
+    number = journal.tenders.begin(LINES, TOTAL, TAXES, CashTender(Decimal(2000), Decimal(2000)),
+                                   ReceiptVia.POSAPI)
+    journal.tenders.take(number, CardTender(Decimal(1500), "AB1234"))
+    journal.tenders.rest_started(number)
     from pos_app.domain.sale import OpenInvoice, PaymentSeen
 
-    journal.invoice_opened(number, OpenInvoice("inv-1"))
-    journal.payments_seen(number, (PaymentSeen("p-1", Decimal(5100), "Khan", "CARD"),))   # 100 over
-    request = receipt_request(journal.get(number), PosApiSetup(POS), "7", None)
+    journal.sales.invoice_opened(number, OpenInvoice("inv-1"))
+    journal.sales.payments_seen(number, (PaymentSeen("p-1", Decimal(5100), "Khan", "CARD"),))   # 100 over
+    request = receipt_request(journal.queries.get(number), PosApiSetup(POS), "7", None)
     assert [(p.code, p.paidAmount) for p in request.payments] == [("CASH", 2000), ("PAYMENT_CARD", 1500),
                                                                    ("PAYMENT_CARD", 5000)]
     assert request.totalAmount == TOTAL
@@ -136,7 +136,7 @@ def test_a_lost_answer_is_asked_again_unchanged_and_the_taken_bill_number_proves
     control.fault(after_processing=True, drop=True)          # made, then the answer lost
     with pytest.raises(OutcomeUnknownError):
         desk.issue(journal, number, INDIVIDUAL)
-    pending = journal.get(number)
+    pending = journal.queries.get(number)
     assert pending.status is JournalStatus.RECEIPT_PENDING and pending.receipt_bill == "010001"
     first = json.loads(pending.receipt_request)
     # The cashier asks again, for an organization this time: the pending request goes again as it was.
@@ -146,7 +146,7 @@ def test_a_lost_answer_is_asked_again_unchanged_and_the_taken_bill_number_proves
     assert row.details_lost and row.bill == "010001" and row.receipt.amount == TOTAL
     assert row.receipt.receiver == INDIVIDUAL                  # what the first request asked
     assert done.status is JournalStatus.COMPLETED and not done.owes_receipt
-    asked_again = [event for event in journal.events(number) if event[1] == "receipt_asked_again"]
+    asked_again = [event for event in journal.queries.events(number) if event[1] == "receipt_asked_again"]
     assert len(asked_again) == 1 and first["billIdSuffix"] == "010001"
 
 
@@ -161,7 +161,7 @@ def test_a_request_never_served_is_made_once_when_asked_again(journal: Journal, 
     assert outcome.result is Recovered.COMPLETED and outcome.printable
     [made] = control.receipts()
     assert made["response"]["billIdSuffix"] == "010001"
-    assert journal.get(number).valid_receipts[0].receipt.receipt_id == made["id"]
+    assert journal.queries.get(number).valid_receipts[0].receipt.receipt_id == made["id"]
 
 
 def test_posapi_unreachable_leaves_the_receipt_pending_for_the_same_request(
@@ -172,9 +172,9 @@ def test_posapi_unreachable_leaves_the_receipt_pending_for_the_same_request(
     with pytest.raises(Exception) as raised:
         desk.issue(journal, number, INDIVIDUAL)
     assert type(raised.value).__name__ in ("PosApiConnectionError", "OutcomeUnknownError")
-    assert journal.get(number).status is JournalStatus.RECEIPT_PENDING
+    assert journal.queries.get(number).status is JournalStatus.RECEIPT_PENDING
     desk.client = PosApiClient(posapi_server.url, retry_policy=NO_RETRIES)   # PosAPI answers again
-    assert desk.settle(journal, journal.get(number)).status is JournalStatus.COMPLETED
+    assert desk.settle(journal, journal.queries.get(number)).status is JournalStatus.COMPLETED
     assert len(control.receipts()) == 1
 
 
@@ -186,11 +186,11 @@ def test_on_a_later_day_the_till_never_asks_again_by_itself(journal: Journal, de
         desk.issue(journal, number, INDIVIDUAL)
     clock.now += timedelta(days=1)                             # the bill number is free again tomorrow
     with pytest.raises(ReceiptNeedsPerson):
-        desk.settle(journal, journal.get(number))
+        desk.settle(journal, journal.queries.get(number))
     [outcome] = recover_all(journal, checkout=None, posapi=desk)   # type: ignore[arg-type]
     assert outcome.result is Recovered.NEEDS_PERSON
-    assert control.receipts() == [] and journal.get(number).status is JournalStatus.RECEIPT_PENDING
-    assert journal.get(number).owes_receipt                    # under the day close's "needs attention"
+    assert control.receipts() == [] and journal.queries.get(number).status is JournalStatus.RECEIPT_PENDING
+    assert journal.queries.get(number).owes_receipt                    # under the day close's "needs attention"
 
 
 def test_a_refusal_ends_the_step_and_the_next_request_takes_a_new_bill_number(
@@ -199,7 +199,7 @@ def test_a_refusal_ends_the_step_and_the_next_request_takes_a_new_bill_number(
     requests.post(f"{posapi_server.url}/_sandbox/state", json={"left_lotteries": 0}, timeout=5)
     with pytest.raises(ReceiptRefusedError):
         desk.issue(journal, number, INDIVIDUAL)
-    refused = journal.get(number)
+    refused = journal.queries.get(number)
     assert refused.status is JournalStatus.PAID and "lottery" in refused.failure.lower() and refused.owes_receipt
     requests.get(f"{posapi_server.url}/rest/sendData", timeout=5)    # lotteries topped up
     done = desk.issue(journal, number, INDIVIDUAL)
@@ -214,13 +214,13 @@ def test_a_refusal_to_a_request_asked_again_proves_nothing_and_it_stays_pending(
         desk.issue(journal, number, INDIVIDUAL)
     requests.post(f"{posapi_server.url}/_sandbox/state", json={"left_lotteries": 0}, timeout=5)
     with pytest.raises(ReceiptRefusedError):
-        desk.settle(journal, journal.get(number))
-    assert journal.get(number).status is JournalStatus.RECEIPT_PENDING
+        desk.settle(journal, journal.queries.get(number))
+    assert journal.queries.get(number).status is JournalStatus.RECEIPT_PENDING
 
 
 def test_an_organization_receipt_carries_its_tin_looked_up(journal: Journal, desk: PosApiDesk,
                                                            control: PosApiControl) -> None:
-    number = journal.begin_tendered_sale(LINES, TOTAL, TAXES, CardTender(TOTAL, "123456"), ReceiptVia.POSAPI)
+    number = journal.tenders.begin(LINES, TOTAL, TAXES, CardTender(TOTAL, "123456"), ReceiptVia.POSAPI)
     done = desk.issue(journal, number, Receiver.organization("5395305"))
     [body] = sent_bodies(control)
     assert body["type"] == "B2B_RECEIPT" and body["customerTin"] == "31654321554"
@@ -250,18 +250,18 @@ def test_a_void_whose_answer_was_lost_is_asked_once_more_and_already_returned_me
 
 def test_an_organizations_receipt_is_never_sent_to_delete_and_its_returned_sale_needs_attention(
         journal: Journal, desk: PosApiDesk, control: PosApiControl) -> None:
-    number = journal.begin_tendered_sale(LINES, TOTAL, TAXES, CashTender(TOTAL, TOTAL), ReceiptVia.POSAPI)
+    number = journal.tenders.begin(LINES, TOTAL, TAXES, CashTender(TOTAL, TOTAL), ReceiptVia.POSAPI)
     desk.issue(journal, number, Receiver.organization("5395305"))      # PosAPI voids B2C receipts only
     after = return_tenders(journal, checkout=None, posapi=desk, number=number, reason="item returned")  # type: ignore[arg-type]
     assert after.has_active_receipt and after.receipts[0].status is ReceiptStatus.ISSUED
     assert not after.money_kept                                # the money went back all the same
     assert after.stale_receipts == after.valid_receipts        # left standing: under "needs attention"
     # A void asked all the same (a journal of an older till) is refused by the till, in words, without a call.
-    journal.receipt_cancel_started(number)
+    journal.reversals.receipt_cancel_started(number)
     with pytest.raises(JournalError, match="ebarimt portal"):
         desk.void(journal, number)
-    assert journal.get(number).receipts[0].status is ReceiptStatus.ISSUED
-    assert "organization" in journal.get(number).receipts[0].failure
+    assert journal.queries.get(number).receipts[0].status is ReceiptStatus.ISSUED
+    assert "organization" in journal.queries.get(number).receipts[0].failure
     assert not [seen for seen in control.requests_seen() if seen["method"] == "DELETE"]
 
 
@@ -271,10 +271,10 @@ def test_a_receipt_whose_id_was_lost_is_not_voided_by_the_till(journal: Journal,
     control.fault(after_processing=True, drop=True)
     with pytest.raises(OutcomeUnknownError):
         desk.issue(journal, number, INDIVIDUAL)
-    desk.settle(journal, journal.get(number))
+    desk.settle(journal, journal.queries.get(number))
     with pytest.raises(Exception, match="void it in PosAPI itself"):
         return_tenders(journal, checkout=None, posapi=desk, number=number, reason="item returned")  # type: ignore[arg-type]
-    assert journal.get(number).has_active_receipt
+    assert journal.queries.get(number).has_active_receipt
 
 
 def test_near_the_end_of_the_day_the_till_stops_asking_again(journal: Journal, desk: PosApiDesk,
@@ -286,7 +286,7 @@ def test_near_the_end_of_the_day_the_till_stops_asking_again(journal: Journal, d
         desk.issue(journal, number, INDIVIDUAL)
     clock.now = datetime(2026, 11, 26, 23, 52, tzinfo=UB)       # PosAPI's clock may be past midnight already
     with pytest.raises(ReceiptNeedsPerson):
-        desk.settle(journal, journal.get(number))
+        desk.settle(journal, journal.queries.get(number))
     assert control.receipts() == []
 
 
@@ -298,8 +298,8 @@ def test_a_person_settles_a_request_of_an_earlier_day_by_what_posapi_holds(
     with pytest.raises(OutcomeUnknownError):
         desk.issue(journal, number, INDIVIDUAL)
     clock.now += timedelta(days=1)
-    journal.posapi_receipt_settled_by_hand(number, made, "looked up")
-    sale = journal.get(number)
+    journal.posapi.settled_by_hand(number, made, "looked up")
+    sale = journal.queries.get(number)
     if made:
         assert sale.status is JournalStatus.COMPLETED and sale.valid_receipts[0].details_lost
         assert sale.valid_receipts[0].receipt.amount == TOTAL and not sale.owes_receipt
@@ -317,10 +317,10 @@ def test_a_void_whose_answer_was_lost_and_whose_repeat_is_refused_stays_unknown(
     control.fault(method="DELETE", status=400)                # the repeat: refused, proving nothing of the first
     with pytest.raises(OutcomeUnknownError):
         return_tenders(journal, checkout=None, posapi=desk, number=number, reason="item returned")  # type: ignore[arg-type]
-    assert journal.get(number).receipts[0].status is ReceiptStatus.CANCELLING    # asked again by recovery
+    assert journal.queries.get(number).receipts[0].status is ReceiptStatus.CANCELLING    # asked again by recovery
     [outcome] = recover_all(journal, checkout=None, posapi=desk)                  # type: ignore[arg-type]
     assert outcome.result is Recovered.RECEIPT_CANCELLED
-    assert journal.get(number).receipts[0].status is ReceiptStatus.CANCELLED
+    assert journal.queries.get(number).receipts[0].status is ReceiptStatus.CANCELLED
 
 
 def test_test_connection_asks_the_shops_posapi_too(sandbox_server, posapi_server) -> None:

@@ -50,11 +50,11 @@ def test_each_line_is_sent_with_the_unit_of_its_quantity(tmp_path: Path, posapi_
     total = cart.total
     path, clock = tmp_path / "journal.sqlite3", Clock()
     with Journal(path, "T1", clock=clock) as journal:
-        number = journal.begin_tendered_sale(cart.lines, total, cart.taxes,
-                                             Tendering(total).cash_tender(Decimal(50_000)), ReceiptVia.POSAPI)
+        number = journal.tenders.begin(cart.lines, total, cart.taxes,
+                                       Tendering(total).cash_tender(Decimal(50_000)), ReceiptVia.POSAPI)
     # Read back from the journal file, as after a restart: the units are the journal's, not the cart's.
     with Journal(path, "T1", clock=clock) as journal:
-        assert [line.unit for line in journal.get(number).lines] == ["кг", "ш", "ш", "kg", "л", "ш"]
+        assert [line.unit for line in journal.queries.get(number).lines] == ["кг", "ш", "ш", "kg", "л", "ш"]
         client = PosApiClient(posapi_server.url, retry_policy=NO_RETRIES, timeout=(2, 2))
         desk = PosApiDesk(client, EbarimtLookupClient(posapi_server.url, retry_policy=NO_RETRIES), PosApiSetup(POS))
         try:

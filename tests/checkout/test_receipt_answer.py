@@ -109,10 +109,10 @@ def test_a_sale_paid_beside_a_row_without_its_id_is_recorded_with_its_payments_o
     seen = payments_seen(verdict)
     assert seen == (PaymentSeen("pay-1", Decimal("7000.00"), "Khan bank", "CARD"),)
     with Journal(tmp_path / "journal.sqlite3", "T1") as journal:
-        number = journal.begin_sale((CartLine("Milk", Decimal(2), Decimal(3500)),), Decimal(7000),
-                                    TaxSplit(Decimal("636.36"), Decimal(0)))
-        journal.invoice_opened(number, OpenInvoice("inv-1", "qr"))
-        journal.payments_seen(number, seen)
-        sale = journal.get(number)
+        number = journal.sales.begin((CartLine("Milk", Decimal(2), Decimal(3500)),), Decimal(7000),
+                                     TaxSplit(Decimal("636.36"), Decimal(0)))
+        journal.sales.invoice_opened(number, OpenInvoice("inv-1", "qr"))
+        journal.sales.payments_seen(number, seen)
+        sale = journal.queries.get(number)
         assert (sale.status, sale.payments, sale.paid_amount) == (JournalStatus.PAID, seen, Decimal("7000.00"))
         assert [payment.payment_id for payment in sale.payments_without_receipt] == ["pay-1"]

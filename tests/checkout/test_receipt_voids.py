@@ -25,17 +25,17 @@ from .test_receipts import ORGANIZATION, REASON, _completed, _made
 def test_a_crash_between_the_money_given_back_and_the_receipts_void_still_voids_it(
         journal: Journal, checkout: Checkout, control: SandboxControl, sandbox_server: SandboxServer) -> None:
     number = _completed(journal, checkout, control, sandbox_server)
-    payment_id = journal.get(number).payments[0].payment_id
-    journal.reversal_started(number, ReversalKind.CANCEL, REASON, void_receipts=True)
-    checkout.reverse_payments(journal.get(number).payments, False, REASON)
-    journal.reversal_done(number, Decimal("7000"))
+    payment_id = journal.queries.get(number).payments[0].payment_id
+    journal.reversals.started(number, ReversalKind.CANCEL, REASON, void_receipts=True)
+    checkout.reverse_payments(journal.queries.get(number).payments, False, REASON)
+    journal.reversals.done(number, Decimal("7000"))
     # <- the till stops here: the void is already owed, in the same transaction as the money's return
-    sale = journal.get(number)
-    assert sale.receipt_status is ReceiptStatus.CANCELLING and [s.number for s in journal.unsettled_afterwards()] \
+    sale = journal.queries.get(number)
+    assert sale.receipt_status is ReceiptStatus.CANCELLING and [s.number for s in journal.queries.unsettled()] \
         == [number]
     [outcome] = recover_all(journal, checkout)
     assert outcome.result is Recovered.RECEIPT_CANCELLED
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert not sale.valid_receipts and [r["barimt_status"] for r in _made(sandbox_server, payment_id)] == [
         "CANCELLED"]
 
@@ -43,15 +43,15 @@ def test_a_crash_between_the_money_given_back_and_the_receipts_void_still_voids_
 def test_a_give_back_without_the_void_leaves_the_receipt_valid(
         journal: Journal, checkout: Checkout, control: SandboxControl, sandbox_server: SandboxServer) -> None:
     number = _completed(journal, checkout, control, sandbox_server)
-    journal.reversal_started(number, ReversalKind.CANCEL, REASON)
-    journal.reversal_done(number, Decimal("7000"))
-    assert journal.get(number).has_active_receipt and journal.unsettled_afterwards() == []
+    journal.reversals.started(number, ReversalKind.CANCEL, REASON)
+    journal.reversals.done(number, Decimal("7000"))
+    assert journal.queries.get(number).has_active_receipt and journal.queries.unsettled() == []
 
 
 def test_a_receipt_voided_elsewhere_is_recorded_as_voided(
         journal: Journal, checkout: Checkout, control: SandboxControl, sandbox_server: SandboxServer) -> None:
     number = _completed(journal, checkout, control, sandbox_server)
-    payment_id = journal.get(number).payments[0].payment_id
+    payment_id = journal.queries.get(number).payments[0].payment_id
     checkout.client.cancel_ebarimt(payment_id)            # the merchant portal, or another till
     sale = cancel_receipts(journal, checkout, number)     # "no receipt for this payment": it is voided
     assert [row.status for row in sale.receipts] == [ReceiptStatus.CANCELLED] and not sale.failure
@@ -81,7 +81,7 @@ def test_an_organizations_receipt_without_lottery_completes_the_sale(
         number = _completed(journal, checkout, control, sandbox_server, receiver=ORGANIZATION)
     finally:
         state.save = original  # type: ignore[method-assign]
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.status is JournalStatus.COMPLETED and sale.receipt is not None and sale.receipt.lottery == ""
     assert sale.receipt.receiver == Receiver.organization("1234567")
 
@@ -89,12 +89,12 @@ def test_an_organizations_receipt_without_lottery_completes_the_sale(
 def test_a_give_back_the_till_stopped_half_way_records_what_went_back_at_restart(
         journal: Journal, checkout: Checkout, control: SandboxControl, sandbox_server: SandboxServer) -> None:
     number = _completed(journal, checkout, control, sandbox_server, (Decimal(2000), Decimal(5000)))
-    first, second = journal.get(number).payments
-    journal.reversal_started(number, ReversalKind.CANCEL, REASON)
+    first, second = journal.queries.get(number).payments
+    journal.reversals.started(number, ReversalKind.CANCEL, REASON)
     checkout.client.cancel_payment(first.payment_id, note=REASON)   # <- the till stops before the second one
     [outcome] = recover_all(journal, checkout)
     assert outcome.result is Recovered.NOT_REVERSED
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.given_back == (first,) and sale.reversed_amount == Decimal(2000)
     assert sale.payments_kept == (second,) and sale.can_reverse
 

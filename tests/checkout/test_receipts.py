@@ -57,9 +57,9 @@ def _paid(journal: Journal, checkout: Checkout, control: SandboxControl, sandbox
     """A sale paid by card in the sandbox in `amounts` (one payment each) and recorded PAID."""
     cart = Cart()
     cart.add_item(MILK, 2)
-    number = journal.begin_sale(cart.lines, cart.total, cart.taxes)
+    number = journal.sales.begin(cart.lines, cart.total, cart.taxes)
     invoice = checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes))
-    journal.invoice_opened(number, invoice)
+    journal.sales.invoice_opened(number, invoice)
     if len(amounts) > 1:    # the till's invoices take no part payments: the service's record is changed instead
         state = sandbox_server.sandbox.state
         with state.lock:
@@ -68,7 +68,7 @@ def _paid(journal: Journal, checkout: Checkout, control: SandboxControl, sandbox
         control.pay(invoice.invoice_id, amount=str(amount), transaction_type="CARD")
     check = checkout.check_payment(invoice.invoice_id, cart.total)
     assert check.is_paid and len(check.payments) == len(amounts)
-    journal.payments_seen(number, check.payments)
+    journal.sales.payments_seen(number, check.payments)
     return number
 
 
@@ -144,10 +144,10 @@ def test_a_sale_paid_in_two_payments_gets_a_receipt_for_each_voided_together(jou
 def test_after_its_receipts_were_voided_a_sale_whose_money_was_kept_is_issued_a_new_one(
         journal, checkout, control, sandbox_server) -> None:
     number = _completed(journal, checkout, control, sandbox_server)
-    old = journal.get(number).receipt
+    old = journal.queries.get(number).receipt
     assert old is not None
     cancel_receipts(journal, checkout, number)
-    voided = journal.get(number)
+    voided = journal.queries.get(number)
     assert voided.status is JournalStatus.COMPLETED and voided.owes_receipt and voided.can_issue_receipt
 
     again = issue_receipts(journal, checkout, number, INDIVIDUAL)
@@ -167,8 +167,8 @@ def test_a_refunded_sale_cannot_get_a_receipt_again(journal, checkout, control, 
     with pytest.raises(JournalError, match="owed no receipt"):
         issue_receipts(journal, checkout, number, INDIVIDUAL)
     assert control.count(CREATE, "POST") == 1                     # the service was not asked
-    assert journal.get(number).receipt_status is ReceiptStatus.CANCELLED
-    assert_journal_agrees_with_service(sandbox_server, journal.get(number))
+    assert journal.queries.get(number).receipt_status is ReceiptStatus.CANCELLED
+    assert_journal_agrees_with_service(sandbox_server, journal.queries.get(number))
 
 
 # -- point 1: the receiver the service recorded -------------------------------------------------------------------
@@ -176,12 +176,12 @@ def test_a_refunded_sale_cannot_get_a_receipt_again(journal, checkout, control, 
 def test_after_a_lost_answer_the_receipt_the_service_made_is_recorded_and_issued_again_for_the_organization(
         journal, checkout, control, sandbox_server) -> None:
     number = _paid(journal, checkout, control, sandbox_server)
-    [payment] = journal.get(number).payments
+    [payment] = journal.queries.get(number).payments
     control.fault(CREATE, method="POST", drop=True, after_processing=True)      # made for an individual, lost
     with pytest.raises(QPayError) as lost:
         issue_receipts(journal, checkout, number, INDIVIDUAL)
     assert not is_definite_refusal(lost.value)
-    assert journal.get(number).status is JournalStatus.RECEIPT_PENDING
+    assert journal.queries.get(number).status is JournalStatus.RECEIPT_PENDING
 
     # The cashier asks again, now for an organization: the service answers with the receipt it made.
     recorded = issue_receipts(journal, checkout, number, ORGANIZATION)
@@ -221,21 +221,21 @@ def test_a_create_ebarimt_that_failed_unknown_leaves_the_receipt_pending_and_rec
         journal, impatient, control, sandbox_server, fault_name: str) -> None:
     fault = CREATE_FAULTS[fault_name]
     number = _paid(journal, impatient, control, sandbox_server)
-    [payment] = journal.get(number).payments
+    [payment] = journal.queries.get(number).payments
     control.fault(CREATE, method="POST", **fault)
     with pytest.raises(QPayError) as unknown:
         issue_receipts(journal, impatient, number, INDIVIDUAL)
     assert not is_definite_refusal(unknown.value)
-    pending = journal.get(number)
+    pending = journal.queries.get(number)
     assert pending.status is JournalStatus.RECEIPT_PENDING and pending.receipt_status is ReceiptStatus.PENDING
     assert pending.failure == "" and pending.receipts == ()      # not failed: the outcome is unknown
-    assert [sale.number for sale in journal.unfinished()] == [number]
+    assert [sale.number for sale in journal.queries.unfinished()] == [number]
     if fault.get("delay_ms"):
         _wait_for_held(control, CREATE, "POST")
 
     [outcome] = recover_all(journal, impatient)
     assert (outcome.number, outcome.result) == (number, Recovered.COMPLETED)
-    settled = journal.get(number)
+    settled = journal.queries.get(number)
     assert settled.status is JournalStatus.COMPLETED and settled.receipt is not None
     assert outcome.detail == settled.receipt.lottery
     made = _made(sandbox_server, payment.payment_id)
@@ -256,22 +256,22 @@ def test_a_cancel_ebarimt_that_failed_unknown_leaves_the_receipt_cancelling_and_
         journal, impatient, control, sandbox_server, fault_name: str) -> None:
     fault = CANCEL_FAULTS[fault_name]
     number = _completed(journal, impatient, control, sandbox_server)
-    [payment] = journal.get(number).payments
+    [payment] = journal.queries.get(number).payments
     control.fault(EBARIMT, method="DELETE", **fault)
     with pytest.raises(QPayError) as unknown:
         cancel_receipts(journal, impatient, number)
     assert not is_definite_refusal(unknown.value)
-    cancelling = journal.get(number)
+    cancelling = journal.queries.get(number)
     assert cancelling.receipt_status is ReceiptStatus.CANCELLING and cancelling.failure == ""
     assert [receipt.status for receipt in cancelling.receipts] == [ReceiptStatus.CANCELLING]   # not ISSUED
     assert not cancelling.has_active_receipt and cancelling.needs_settling
-    assert [sale.number for sale in journal.unsettled_afterwards()] == [number]
+    assert [sale.number for sale in journal.queries.unsettled()] == [number]
     if fault.get("delay_ms"):
         _wait_for_held(control, f"{EBARIMT}{payment.payment_id}", "DELETE", count=2)
 
     [outcome] = recover_all(journal, impatient)
     assert (outcome.number, outcome.result) == (number, Recovered.RECEIPT_CANCELLED)
-    settled = journal.get(number)
+    settled = journal.queries.get(number)
     assert settled.receipt_status is ReceiptStatus.CANCELLED
     assert [receipt.status for receipt in settled.receipts] == [ReceiptStatus.CANCELLED]
     assert [receipt["barimt_status"] for receipt in _made(sandbox_server, payment.payment_id)] == ["CANCELLED"]
@@ -282,11 +282,11 @@ def test_a_cancel_ebarimt_that_failed_unknown_leaves_the_receipt_cancelling_and_
 def test_a_receipt_pending_that_the_service_refuses_is_left_paid_and_owed_it(journal, checkout, control,
                                                                              sandbox_server) -> None:
     number = _paid(journal, checkout, control, sandbox_server)
-    journal.receipt_started(number, INDIVIDUAL)                  # the till stopped before asking
+    journal.sales.receipt_started(number, INDIVIDUAL)                  # the till stopped before asking
     control.patch_merchant(ebarimt_registered=False)
     [outcome] = recover_all(journal, checkout)
     assert (outcome.number, outcome.result) == (number, Recovered.RECEIPT_REFUSED)
-    refused = journal.get(number)
+    refused = journal.queries.get(number)
     assert refused.status is JournalStatus.PAID and refused.receipt_status is ReceiptStatus.FAILED
     assert refused.failure == outcome.detail == "refused: EBARIMT_NOT_REGISTERED"
     assert refused.owes_receipt and refused.receipts == ()
@@ -297,19 +297,19 @@ def test_a_receipt_pending_that_the_service_refuses_is_left_paid_and_owed_it(jou
 def test_a_void_left_cancelling_that_the_service_refuses_ends_refused_once(journal, checkout, control,
                                                                           sandbox_server) -> None:
     number = _completed(journal, checkout, control, sandbox_server)
-    [payment] = journal.get(number).payments
-    journal.receipt_cancel_started(number)                       # the till stopped before asking
+    [payment] = journal.queries.get(number).payments
+    journal.reversals.receipt_cancel_started(number)                       # the till stopped before asking
     control.advance_clock(32 * DAY)                              # the receipt's month is closed now
 
     [outcome] = recover_all(journal, checkout)
     assert (outcome.number, outcome.result) == (number, Recovered.RECEIPT_CANCEL_REFUSED)
     assert "EBARIMT_CANCEL_NOTSUPPERDED" in outcome.detail
-    refused = journal.get(number)
+    refused = journal.queries.get(number)
     [row] = refused.receipts
     assert row.status is ReceiptStatus.ISSUED and refused.receipt_status is ReceiptStatus.ISSUED
     assert row.failure == refused.failure == "refused: EBARIMT_CANCEL_NOTSUPPERDED"
     assert refused.has_active_receipt and not refused.needs_settling and not refused.owes_receipt
-    assert journal.events(number)[-1][1] == "receipt_cancel_failed"
+    assert journal.queries.events(number)[-1][1] == "receipt_cancel_failed"
     assert _active(sandbox_server, payment.payment_id) is not None
     assert_journal_agrees_with_service(sandbox_server, refused)
 
@@ -318,7 +318,7 @@ def test_a_void_left_cancelling_that_the_service_refuses_ends_refused_once(journ
     voids = [entry["status"] for entry in control.requests_seen()
              if (entry["method"], entry["path"]) == ("DELETE", f"{EBARIMT}{payment.payment_id}")]
     assert voids == [401, 400]
-    assert journal.get(number) == refused
+    assert journal.queries.get(number) == refused
 
 
 # -- a give-back refused half-way; a receipt refused for one payment ---------------------------------------
@@ -332,32 +332,32 @@ def _payment_status(sandbox_server: SandboxServer, payment_id: str) -> str:
 
 def test_a_give_back_refused_half_way_records_what_went_back(journal, checkout, control, sandbox_server) -> None:
     number = _completed(journal, checkout, control, sandbox_server, (Decimal(2000), Decimal(5000)))
-    first, second = journal.get(number).payments
+    first, second = journal.queries.get(number).payments
     control.fault(f"/v2/payment/cancel/{second.payment_id}", status=400, error_code="PAYMENT_SETTLED")
     with pytest.raises(QPayError):
         give_back(journal, checkout, number, ReversalKind.CANCEL, REASON)
     assert [_payment_status(sandbox_server, p.payment_id) for p in (first, second)] == ["CANCELLED", "PAID"]
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.reversal_status is ReversalStatus.FAILED and sale.failure == "refused: PAYMENT_SETTLED"
     assert sale.given_back == (first,) and sale.reversed_amount == Decimal(2000)
     assert sale.payments_kept == (second,) and sale.money_kept and sale.can_reverse
-    [refused] = [detail for _, kind, detail in journal.events(number) if kind == "reversal_failed"]
+    [refused] = [detail for _, kind, detail in journal.queries.events(number) if kind == "reversal_failed"]
     assert Decimal(refused["amount"]) == Decimal(2000) and [p["payment_id"] for p in refused["given_back"]] == [
         first.payment_id]
     control.clear_faults()
     sale = give_back(journal, checkout, number, ReversalKind.CANCEL, REASON)      # the rest, asked again
     assert sale.is_reversed and sale.reversed_amount == TOTAL and not sale.money_kept and not sale.owes_receipt
     assert control.count(f"/v2/payment/cancel/{first.payment_id}", "POST") == 1          # never asked twice
-    assert not journal.get(number).valid_receipts                                        # voided with it
+    assert not journal.queries.get(number).valid_receipts                                        # voided with it
 
 
 def test_a_payment_given_back_half_way_is_owed_no_receipt(journal, checkout, control, sandbox_server) -> None:
     number = _paid(journal, checkout, control, sandbox_server, (Decimal(2000), Decimal(5000)))
-    first, second = journal.get(number).payments
+    first, second = journal.queries.get(number).payments
     control.fault(f"/v2/payment/cancel/{second.payment_id}", status=400, error_code="PAYMENT_SETTLED")
     with pytest.raises(QPayError):
         give_back(journal, checkout, number, ReversalKind.CANCEL, REASON)
-    assert journal.get(number).payments_without_receipt == (second,)
+    assert journal.queries.get(number).payments_without_receipt == (second,)
     sale = issue_receipts(journal, checkout, number, INDIVIDUAL)
     assert sale.status is JournalStatus.COMPLETED and [r.payment_id for r in sale.valid_receipts] == [
         second.payment_id]
@@ -367,7 +367,7 @@ def test_a_payment_given_back_half_way_is_owed_no_receipt(journal, checkout, con
 def test_a_receipt_refused_for_one_payment_does_not_stop_the_others(journal, checkout, control, sandbox_server,
                                                                     monkeypatch) -> None:
     number = _paid(journal, checkout, control, sandbox_server, (Decimal(2000), Decimal(5000)))
-    first, second = journal.get(number).payments
+    first, second = journal.queries.get(number).payments
     issue = checkout.issue_receipt
 
     def refused_for_the_first(payment_id: str, receiver: Receiver):
@@ -379,7 +379,7 @@ def test_a_receipt_refused_for_one_payment_does_not_stop_the_others(journal, che
     with pytest.raises(QPayError) as raised:
         issue_receipts(journal, checkout, number, INDIVIDUAL)
     assert raised.value.error_code == "PAYMENT_NOT_PAID"
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.status is JournalStatus.PAID and sale.failure == "refused: PAYMENT_NOT_PAID"
     assert [r.payment_id for r in sale.valid_receipts] == [second.payment_id]
     assert sale.payments_without_receipt == (first,) and sale.owes_receipt

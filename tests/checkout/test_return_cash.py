@@ -52,7 +52,7 @@ class Clock:
 @pytest.fixture
 def journal(tmp_path: Path) -> Iterator[Journal]:
     with Journal(tmp_path / "journal.sqlite3", "T1", clock=Clock()) as opened:
-        open_shift(opened, FLOAT)
+        open_shift(opened.store, FLOAT)
         yield opened
 
 
@@ -60,9 +60,9 @@ def _cash_sale(journal: Journal, desk, step: Decimal = Decimal(1)) -> str:  # ty
     """Two breads, a milk and 1.235 kg of apples with 10 % off, less 500: 13,546.39, paid with 20,000 in cash (the
     drawer keeps 13,546 at 1 ₮ steps, 13,550 at 10), its receipt through PosAPI."""
     cart = _cart()
-    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes,
-                                         Tendering(cart.total).cash_tender(Decimal(20000), step), ReceiptVia.POSAPI,
-                                         sale_discount=cart.sale_discount)
+    number = journal.tenders.begin(cart.lines, cart.total, cart.taxes,
+                                   Tendering(cart.total).cash_tender(Decimal(20000), step), ReceiptVia.POSAPI,
+                                   sale_discount=cart.sale_discount)
     desk.issue(journal, number, INDIVIDUAL)
     return number
 
@@ -80,23 +80,23 @@ def _cash_tender(summary):  # type: ignore[no-untyped-def]
 def test_a_rounded_cash_sale_returned_in_parts_gives_back_exactly_the_cash_it_took(
         journal: Journal, desk) -> None:  # type: ignore[no-untyped-def]
     number = _cash_sale(journal, desk)
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.total == Decimal("13546.39") and sale.tenders[0].tender.taken == 13546       # rounding -0.39
     first = plan_return(sale, [(0, 1), (2, "0.5")], posapi_set=True)
     return_part(journal, None, desk, number, [(0, 1), (2, "0.5")], REASON)           # type: ignore[arg-type]
-    report = shift_x_report(journal)
+    report = shift_x_report(journal.store)
     assert report.expected_cash == FLOAT + 13546 - 4577 and report.cash_rounding == Decimal("-0.81")
     assert [(p.amount, p.handed, p.rounding) for p in first.money] == [(Decimal("4576.58"), 4577, Decimal("0.42"))]
 
     # The rest: the drawer holds 8,969 of the sale's cash for its 8,969.81, and gives back all of it.
     done = return_part(journal, None, desk, number, [(0, 1), (1, 1), (2, "0.735")], REASON)   # type: ignore[arg-type]
-    report = shift_x_report(journal)
+    report = shift_x_report(journal.store)
     assert report.expected_cash == FLOAT and report.cash_rounding == 0
     assert report.cash_refunds == sale.total                     # the money given back stays exact
     assert _cash_back(done) == [(Decimal("4576.58"), 4577, Decimal("0.42")),
                                 (Decimal("8969.81"), 8969, Decimal("-0.81"))]
     assert not done.kept_lines and done.receipts[-1].status is ReceiptStatus.CANCELLED
-    summary = load_day(journal, journal.now().date()).summary
+    summary = load_day(journal.queries, journal.now().date()).summary
     cash = _cash_tender(summary)
     assert cash.paid.amount == cash.given_back.amount == sale.total and cash.net == 0
     assert summary.cash_rounding == 0
@@ -106,7 +106,7 @@ def test_a_rounded_cash_sale_returned_in_parts_gives_back_exactly_the_cash_it_to
     pairs = [(block.left, block.right) for block in slip.blocks if isinstance(block, Pair)]
     assert ("Given back", "8,969.81 ₮") in pairs and ("Cash", "8,969 ₮") in pairs
     assert ("Cash rounding", "-0.81 ₮") in pairs
-    closed = close_shift(journal, FLOAT).close
+    closed = close_shift(journal.store, FLOAT).close
     assert closed is not None and closed.difference == 0         # a perfect count balances
 
 
@@ -116,11 +116,11 @@ def test_a_day_where_every_cash_sale_went_back_nets_to_nothing(journal: Journal,
     assert returned.reversed_amount == Decimal("13546.39")       # given back: what the receipt held
     for quantities in ([(2, "0.001")], [(0, 2), (1, 1)], [(2, "1.234")]):
         return_part(journal, None, desk, by_parts, quantities, REASON)               # type: ignore[arg-type]
-    report = shift_x_report(journal)
+    report = shift_x_report(journal.store)
     assert report.expected_cash == FLOAT and report.cash_rounding == 0
-    summary = load_day(journal, journal.now().date()).summary
+    summary = load_day(journal.queries, journal.now().date()).summary
     assert _cash_tender(summary).net == 0 and summary.net == 0 and summary.cash_rounding == 0
-    parts = _cash_back(journal.get(by_parts))
+    parts = _cash_back(journal.queries.get(by_parts))
     assert [handed for amount, handed, _ in parts[:2]] == [round_cash(amount) for amount, _, _ in parts[:2]]
     assert sum(handed for _, handed, _ in parts) == 13546          # the last: all the drawer held of it
 
@@ -129,15 +129,15 @@ def test_the_shops_step_rounds_the_cash_given_back_and_the_last_part_takes_what_
         journal: Journal, desk) -> None:  # type: ignore[no-untyped-def]
     ten = Decimal(10)
     number = _cash_sale(journal, desk, ten)
-    assert journal.get(number).tenders[0].tender.taken == 13550                       # rounding +3.61
-    plan = plan_return(journal.get(number), [(0, 1), (2, "0.5")], posapi_set=True, cash_step=ten)
+    assert journal.queries.get(number).tenders[0].tender.taken == 13550                       # rounding +3.61
+    plan = plan_return(journal.queries.get(number), [(0, 1), (2, "0.5")], posapi_set=True, cash_step=ten)
     done = return_part(journal, None, desk, number, [(0, 1), (2, "0.5")], REASON, ten)  # type: ignore[arg-type]
     assert [(p.amount, p.handed) for p in plan.money] == [(a, h) for a, h, _ in _cash_back(done)] == [
         (Decimal("4576.58"), 4580)]
     done = return_part(journal, None, desk, number, [(0, 1), (1, 1), (2, "0.735")], REASON, ten)  # type: ignore
     assert [handed for _, handed, _ in _cash_back(done)] == [4580, 8970]
     assert done.part_returns[0].cash_step == ten
-    assert shift_x_report(journal).expected_cash == FLOAT
+    assert shift_x_report(journal.store).expected_cash == FLOAT
 
 
 def _qpay_sale(journal: Journal, checkout: Checkout, control: SandboxControl) -> str:
@@ -145,11 +145,11 @@ def _qpay_sale(journal: Journal, checkout: Checkout, control: SandboxControl) ->
     cart = Cart()
     cart.add_weighed(APPLES, Decimal("1.235"))
     cart.add_item(MILK, 1)
-    number = journal.begin_sale(cart.lines, cart.total, cart.taxes, receipt_via=ReceiptVia.POSAPI)
+    number = journal.sales.begin(cart.lines, cart.total, cart.taxes, receipt_via=ReceiptVia.POSAPI)
     invoice = checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes))
-    journal.invoice_opened(number, invoice)
+    journal.sales.invoice_opened(number, invoice)
     control.pay(invoice.invoice_id, transaction_type="CARD")
-    journal.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
+    journal.sales.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
     return number
 
 
@@ -159,10 +159,10 @@ def test_qpays_money_given_back_from_the_drawer_is_whole_togrog(
     desk.issue(journal, number, INDIVIDUAL)
     # A third of a kilo: QPay gives back whole payments only, so 1,661.67 goes from the drawer as 1,662.
     done = return_part(journal, checkout, desk, number, [(0, "0.333")], REASON)
-    report = shift_x_report(journal)
+    report = shift_x_report(journal.store)
     assert report.expected_cash == FLOAT - 1662 and report.cash_rounding == Decimal("-0.33")
     assert _cash_back(done) == [(Decimal("1661.67"), 1662, Decimal("0.33"))]
-    summary = load_day(journal, journal.now().date()).summary
+    summary = load_day(journal.queries, journal.now().date()).summary
     assert _cash_tender(summary).given_back.amount == Decimal("1661.67") and summary.cash_rounding == Decimal("-0.33")
 
 
@@ -174,7 +174,7 @@ def test_a_qpay_refund_refused_goes_back_in_cash_rounded_by_the_returns_own_step
     [(amount, handed, rounding)] = _cash_back(done)
     assert (amount, handed, rounding) == (Decimal("9662.65"), 9660, Decimal("-2.65"))
     assert "refused" in done.part_returns[0].money[0].note
-    report = shift_x_report(journal)
+    report = shift_x_report(journal.store)
     assert report.expected_cash == FLOAT - 9660 and report.cash_rounding == Decimal("2.65")
-    summary = load_day(journal, journal.now().date()).summary
+    summary = load_day(journal.queries, journal.now().date()).summary
     assert summary.cash_rounding == Decimal("2.65") and _cash_tender(summary).given_back.amount == amount

@@ -57,7 +57,7 @@ def clock() -> Clock:
 @pytest.fixture
 def journal(tmp_path: Path, clock: Clock) -> Iterator[Journal]:
     with Journal(tmp_path / "journal.sqlite3", "T1", clock=clock) as opened:
-        open_shift(opened, FLOAT)
+        open_shift(opened.store, FLOAT)
         yield opened
 
 
@@ -67,21 +67,21 @@ def posapi(posapi_server) -> PosApiControl:  # type: ignore[no-untyped-def]
 
 
 def _day(journal: Journal) -> DaySummary:
-    return load_day(journal, journal.now().date()).summary
+    return load_day(journal.queries, journal.now().date()).summary
 
 
 def _qpay_sale(journal: Journal, checkout: Checkout, control: SandboxControl) -> str:
     """Two milks (7,000) paid by one QPay card payment, with QPay's own ebarimt."""
     cart = Cart()
     cart.add_item(MILK, 2)
-    number = journal.begin_sale(cart.lines, cart.total, cart.taxes)
+    number = journal.sales.begin(cart.lines, cart.total, cart.taxes)
     invoice = checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes))
-    journal.invoice_opened(number, invoice)
+    journal.sales.invoice_opened(number, invoice)
     control.pay(invoice.invoice_id, transaction_type="CARD")
-    journal.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
-    [payment] = journal.get(number).payments
-    journal.receipt_started(number, INDIVIDUAL)
-    journal.receipt_issued(number, checkout.issue_receipt(payment.payment_id, INDIVIDUAL))
+    journal.sales.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
+    [payment] = journal.queries.get(number).payments
+    journal.sales.receipt_started(number, INDIVIDUAL)
+    journal.sales.receipt_issued(number, checkout.issue_receipt(payment.payment_id, INDIVIDUAL))
     return number
 
 
@@ -90,9 +90,9 @@ def _cash_sale(journal: Journal, desk: PosApiDesk | None, receiver: Receiver = I
     cart = Cart()
     cart.add_item(BREAD, 2)
     cart.add_item(MILK, 1)
-    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes,
-                                         Tendering(cart.total).cash_tender(Decimal(10000)),
-                                         ReceiptVia.POSAPI if desk is not None else ReceiptVia.NONE)
+    number = journal.tenders.begin(cart.lines, cart.total, cart.taxes,
+                                   Tendering(cart.total).cash_tender(Decimal(10000)),
+                                   ReceiptVia.POSAPI if desk is not None else ReceiptVia.NONE)
     if desk is not None:
         desk.issue(journal, number, receiver)
     return number
@@ -103,15 +103,15 @@ def _cash_sale(journal: Journal, desk: PosApiDesk | None, receiver: Receiver = I
 def test_a_refund_the_till_stopped_before_asking_is_asked_at_start_and_no_cash_is_recorded(
         journal: Journal, checkout: Checkout, control: SandboxControl, desk: PosApiDesk) -> None:
     number = _qpay_sale(journal, checkout, control)
-    journal.part_return_started(number, [(0, 2)], REASON)      # the till stops here: QPay was never asked
+    journal.returns.started(number, [(0, 2)], REASON)      # the till stops here: QPay was never asked
     [outcome] = recover_all(journal, checkout, posapi=desk)
     assert outcome.result is Recovered.RETURNED
-    done = journal.get(number)
+    done = journal.queries.get(number)
     [money] = done.part_returns[0].money
     # Read back still paid: the refund was not made, so it was asked (a cancel: the sale's day), and QPay gave it.
     assert money.is_done and money.back.via is TenderSource.QPAY and money.asked == "cancel"
     assert checkout.client.get_payment(money.back.ref).status == "CANCELLED"
-    assert shift_x_report(journal).expected_cash == FLOAT                 # no cash left the drawer
+    assert shift_x_report(journal.store).expected_cash == FLOAT                 # no cash left the drawer
     summary = _day(journal)
     assert summary.given_back_cancel == Tally(1, Decimal(7000)) and summary.given_back_refund == Tally()
     assert [row.status for row in done.receipts] == [ReceiptStatus.CANCELLED] and summary.needs_attention == 0
@@ -121,13 +121,13 @@ def test_a_refund_the_till_stopped_before_asking_is_asked_at_start_and_no_cash_i
 def test_a_refund_qpay_refuses_at_start_waits_for_the_cashier_who_asks_again_or_hands_it_over_in_cash(
         journal: Journal, checkout: Checkout, control: SandboxControl, desk: PosApiDesk, choice: str) -> None:
     number = _qpay_sale(journal, checkout, control)
-    journal.part_return_started(number, [(0, 2)], REASON)
+    journal.returns.started(number, [(0, 2)], REASON)
     control.fault("/v2/payment/cancel/", status=400)               # QPay says no to the refund asked at start
     [outcome] = recover_all(journal, checkout, posapi=desk)
     assert outcome.result is Recovered.REFUND_REFUSED
-    [(part, cash)] = refused_refunds(journal.get(number))
+    [(part, cash)] = refused_refunds(journal.queries.get(number))
     assert part.back.via is TenderSource.QPAY and part.note.startswith("refused") and cash.handed == 7000
-    assert shift_x_report(journal).expected_cash == FLOAT and _day(journal).reversals_pending == 1
+    assert shift_x_report(journal.store).expected_cash == FLOAT and _day(journal).reversals_pending == 1
     control.clear_faults()
     [again] = recover_all(journal, checkout, posapi=desk)          # the next start asks nothing: it is the cashier's
     assert again.result is Recovered.REFUND_REFUSED
@@ -137,12 +137,12 @@ def test_a_refund_qpay_refuses_at_start_waits_for_the_cashier_who_asks_again_or_
         done = ask_refunds_again(journal, checkout, desk, number)
         [money] = done.part_returns[0].money
         assert money.back.via is TenderSource.QPAY and checkout.client.get_payment(payment_id).status == "CANCELLED"
-        assert shift_x_report(journal).expected_cash == FLOAT
+        assert shift_x_report(journal.store).expected_cash == FLOAT
     else:
         done = refunds_in_cash(journal, checkout, desk, number)    # the history said 7,000 and the cashier confirmed
         [money] = done.part_returns[0].money
         assert money.back.via is TenderSource.CASH and money.note.endswith("handed over in cash by the cashier")
-        assert shift_x_report(journal).expected_cash == FLOAT - 7000
+        assert shift_x_report(journal.store).expected_cash == FLOAT - 7000
         assert checkout.client.get_payment(payment_id).status == "PAID"
     assert money.is_done and done.part_returns[0].is_done and not refused_refunds(done)
     assert [row.status for row in done.receipts] == [ReceiptStatus.CANCELLED] and _day(journal).needs_attention == 0
@@ -155,7 +155,7 @@ def test_a_refund_refused_in_the_return_itself_goes_back_in_cash_as_the_return_s
     done = return_part(journal, checkout, desk, number, [(0, 2)], REASON)
     [money] = done.part_returns[0].money
     assert money.back.via is TenderSource.CASH and "given in cash" in money.note
-    assert shift_x_report(journal).expected_cash == FLOAT - 7000
+    assert shift_x_report(journal.store).expected_cash == FLOAT - 7000
     assert _day(journal).given_back_refund == Tally(1, Decimal(7000))     # from the drawer: a counter refund
 
 
@@ -164,11 +164,11 @@ def test_a_refund_refused_in_the_return_itself_goes_back_in_cash_as_the_return_s
 def test_a_cash_return_the_till_stopped_before_correcting_is_corrected_at_start(
         journal: Journal, desk: PosApiDesk, posapi: PosApiControl) -> None:
     number = _cash_sale(journal, desk)
-    journal.part_return_started(number, [(1, 1)], REASON)        # the till stops here: no correction asked
-    assert number in {sale.number for sale in journal.unsettled_afterwards()}
+    journal.returns.started(number, [(1, 1)], REASON)        # the till stops here: no correction asked
+    assert number in {sale.number for sale in journal.queries.unsettled()}
     [outcome] = recover_all(journal, None, posapi=desk)           # type: ignore[arg-type]
     assert outcome.result is Recovered.RETURNED
-    done = journal.get(number)
+    done = journal.queries.get(number)
     assert [row.status for row in done.receipts] == [ReceiptStatus.CORRECTED, ReceiptStatus.ISSUED]
     assert done.valid_receipts[0].receipt.amount == 5000 and not done.stale_receipts
     assert recover_all(journal, None, posapi=desk) == []           # type: ignore[arg-type]
@@ -181,7 +181,7 @@ def test_a_correction_refused_once_is_made_by_the_till_after_a_later_return(
     posapi.fault(status=400)                                      # PosAPI refuses the first correction
     with pytest.raises(ReceiptRefusedError):
         return_part(journal, None, desk, number, [(1, 1)], REASON)   # type: ignore[arg-type]
-    refused = journal.get(number)
+    refused = journal.queries.get(number)
     assert refused.failure and refused.stale_receipts
     assert recover_all(journal, None, posapi=desk) == []           # type: ignore[arg-type]   # not asked again
     done = return_part(journal, None, desk, number, [(0, 1)], REASON)   # type: ignore[arg-type]
@@ -199,11 +199,11 @@ def test_a_correction_a_person_found_not_made_is_made_again_by_the_till(
     [outcome] = recover_all(journal, None, posapi=desk)            # type: ignore[arg-type]
     assert outcome.result is Recovered.NEEDS_PERSON
     settled_by_hand(journal, number, made=False, note="not in PosAPI")
-    after = journal.get(number)
+    after = journal.queries.get(number)
     assert after.status is JournalStatus.COMPLETED and not after.failure and after.stale_receipts
     [outcome] = recover_all(journal, None, posapi=desk)            # type: ignore[arg-type]
     assert outcome.result is Recovered.RETURNED
-    done = journal.get(number)
+    done = journal.queries.get(number)
     assert [row.status for row in done.receipts] == [ReceiptStatus.CORRECTED, ReceiptStatus.ISSUED]
     assert len([r for r in posapi.receipts() if r["state"] == "ACTIVE"]) == 1
 
@@ -215,14 +215,14 @@ def test_a_receipt_settled_by_a_manager_is_stale_again_after_a_later_return(
     with pytest.raises(ReceiptRefusedError):
         return_part(journal, None, desk, number, [(1, 1)], REASON)   # type: ignore[arg-type]
     settle_left_receipts(journal, number, "manager", "corrected in the ebarimt portal")
-    assert not journal.get(number).stale_receipts and _day(journal).receipts_left_valid == Tally()
+    assert not journal.queries.get(number).stale_receipts and _day(journal).receipts_left_valid == Tally()
     posapi.fault(status=400)
     with pytest.raises(ReceiptRefusedError):
         return_part(journal, None, desk, number, [(0, 1)], REASON)   # type: ignore[arg-type]
-    after = journal.get(number)
+    after = journal.queries.get(number)
     [stale] = after.stale_receipts                                # the settling was about the first return only
     assert not stale.settled and _day(journal).receipts_left_valid == Tally(1, Decimal(8500))
-    last = [detail for _, kind, detail in journal.events(number) if kind == "part_return_started"][-1]
+    last = [detail for _, kind, detail in journal.queries.events(number) if kind == "part_return_started"][-1]
     assert last["receipts_unsettled"] == 1                        # the log says the manager's word was about before
 
 

@@ -31,10 +31,10 @@ TAXES = TaxSplit(Decimal("909.09"), Decimal(0))
 def split_sale(journal: Journal, checkout: Checkout, sandbox: SandboxServer) -> tuple[str, str]:
     """4,000 cash at the counter, then F12: the rest by QPay, an invoice for 6,000 that takes part payments.
     Returns the sale's number and its QPay invoice."""
-    number = journal.begin_tendered_sale(LINES, TOTAL, TAXES, CashTender(CASH, CASH), ReceiptVia.POSAPI)
-    assert journal.qpay_rest_started(number) == QPAY_PART
-    invoice = checkout.create_invoice(journal.get(number).to_sale())
-    journal.invoice_opened(number, invoice)
+    number = journal.tenders.begin(LINES, TOTAL, TAXES, CashTender(CASH, CASH), ReceiptVia.POSAPI)
+    assert journal.tenders.rest_started(number) == QPAY_PART
+    invoice = checkout.create_invoice(journal.queries.get(number).to_sale())
+    journal.sales.invoice_opened(number, invoice)
     state = sandbox.sandbox.state
     with state.lock:
         assert state.invoices[invoice.invoice_id]["amount"] == QPAY_PART     # it asks the QPay part alone
@@ -49,12 +49,12 @@ def test_the_rest_of_a_split_sales_qpay_part_is_that_part_less_what_qpay_paid(
     seen = check_sale(journal, checkout, number)
     assert (seen.paid, seen.total, seen.due, seen.part_paid) == (PAID_FIRST, QPAY_PART, REST, True)
     now = invoice_rest(journal, checkout, number)
-    [row] = journal.invoices_of(number)
+    [row] = journal.remainders.invoices(number)
     assert (row.sender_invoice_no, row.amount, row.status) == (f"{number}-2", REST, InvoiceStatus.OPEN)
     assert now.current == row.invoice and now.amount_now == REST and now.due == REST
     assert invoice_rest(journal, checkout, number).current == row.invoice      # asked again: the same one
     assert control.count("/v2/invoice", "POST") == 2
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.status is JournalStatus.OPEN and sale.tendered == CASH
 
 
@@ -63,8 +63,8 @@ def test_the_journal_refuses_a_rest_that_is_not_the_qpay_parts(journal, checkout
     control.pay(first, amount=str(PAID_FIRST))
     payments = check_sale(journal, checkout, number).check.payments
     with pytest.raises(JournalError, match="rest"):
-        journal.remainder_started(number, TOTAL - PAID_FIRST, payments)     # the cash counted twice
-    assert journal.invoices_of(number) == ()
+        journal.remainders.started(number, TOTAL - PAID_FIRST, payments)     # the cash counted twice
+    assert journal.remainders.invoices(number) == ()
 
 
 def test_a_split_sale_paid_through_an_invoice_for_the_rest_is_paid_once_and_its_receipt_covers_it(
@@ -72,20 +72,20 @@ def test_a_split_sale_paid_through_an_invoice_for_the_rest_is_paid_once_and_its_
     number, first = split_sale(journal, checkout, sandbox_server)
     control.pay(first, amount=str(PAID_FIRST))
     invoice_rest(journal, checkout, number)
-    [rest] = journal.invoices_of(number)
+    [rest] = journal.remainders.invoices(number)
     control.pay(rest.invoice_id)
     paid = check_sale(journal, checkout, number)
     assert paid.check.is_paid and paid.paid == QPAY_PART
     assert close_paid_sale(journal, checkout, number) == ()          # nothing more: no over-payment
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.status is JournalStatus.PAID
     assert sorted(p.amount for p in sale.payments) == [PAID_FIRST, REST]
     assert sale.paid_amount == TOTAL and sale.tendered == CASH
-    paid_steps = [detail for _, kind, detail in journal.events(number) if kind == "payments_seen"]
+    paid_steps = [detail for _, kind, detail in journal.queries.events(number) if kind == "payments_seen"]
     assert len(paid_steps) == 1
     assert sum(Decimal(p["amount"]) for p in paid_steps[0]["payments"]) == TOTAL     # cash + both QPay payments
     assert [o.result for o in recover_all(journal, checkout)] == [Recovered.PAID]    # a restart adds nothing
-    assert journal.get(number).payments == sale.payments
+    assert journal.queries.get(number).payments == sale.payments
     done = desk.issue(journal, number, Receiver())
     assert done.status is JournalStatus.COMPLETED and len(done.valid_receipts) == 1
     [receipt] = PosApiControl(posapi_server.url).receipts()

@@ -58,17 +58,17 @@ def journal(tmp_path: Path, clock: Clock) -> Iterator[Journal]:
 
 def sell(journal: Journal, given: str, step: Decimal = Decimal(1)) -> str:
     tender = Tendering(WEIGHED).cash_tender(given, step)
-    return journal.begin_tendered_sale(LINES, WEIGHED, TAXES, tender, ReceiptVia.NONE)
+    return journal.tenders.begin(LINES, WEIGHED, TAXES, tender, ReceiptVia.NONE)
 
 
 def test_a_rounded_cash_tender_is_kept_with_its_rounding_and_the_day_shows_it_apart(journal: Journal) -> None:
     number = sell(journal, "10000")
-    [row] = journal.get(number).tenders
+    [row] = journal.queries.get(number).tenders
     assert row.tender == CashTender(WEIGHED, Decimal(10000), Decimal("0.16")) and row.tender.change == 473
-    [taken] = [d for _, kind, d in journal.events(number) if kind == "tender_taken"]
+    [taken] = [d for _, kind, d in journal.queries.events(number) if kind == "tender_taken"]
     assert taken["payments"][0] | {"payment_id": ""} == {"payment_id": "", "amount": "9526.84", "bank": "",
                                                          "type": "CASH", "given": "10000", "rounding": "0.16"}
-    summary = day_summary(journal, journal.now().date())
+    summary = day_summary(journal.store, journal.now().date())
     assert summary.paid.amount == WEIGHED and dict(summary.by_payment_type)["CASH"].amount == WEIGHED
     assert summary.cash_rounding == Decimal("0.16") and summary.net == WEIGHED     # the sales' money stays exact
     rows = list(csv.reader(io.StringIO(to_csv(summary))))
@@ -76,14 +76,14 @@ def test_a_rounded_cash_tender_is_kept_with_its_rounding_and_the_day_shows_it_ap
 
 
 def test_a_perfect_count_of_a_weighed_cash_sale_balances(journal: Journal) -> None:
-    open_shift(journal, FLOAT)
+    open_shift(journal.store, FLOAT)
     sell(journal, "10000")                                    # 9,527 stays in the drawer, 473 handed back
     sell(journal, "9526")                                     # short of the 9,527 due in cash: a part, unrounded
-    report = shift_x_report(journal)
+    report = shift_x_report(journal.store)
     assert report.cash_given == Decimal(19526) and report.cash_change == Decimal(473)
     assert report.cash_rounding == Decimal("0.16") and report.cash_sales == WEIGHED + 9526
     assert report.expected_cash == FLOAT + 9527 + 9526
-    closed = close_shift(journal, FLOAT + 9527 + 9526)
+    closed = close_shift(journal.store, FLOAT + 9527 + 9526)
     assert closed.close is not None and closed.close.difference == 0
     stored = closed.close.report
     assert stored.cash_rounding == Decimal("0.16")
@@ -91,35 +91,35 @@ def test_a_perfect_count_of_a_weighed_cash_sale_balances(journal: Journal) -> No
 
 
 def test_a_z_report_stored_before_cash_was_rounded_reads_as_none(journal: Journal) -> None:
-    open_shift(journal, FLOAT)
-    record = report_record(shift_x_report(journal))
+    open_shift(journal.store, FLOAT)
+    record = report_record(shift_x_report(journal.store))
     del record["cash_rounding"]
-    assert report_from_record(record, shift_x_report(journal).shift).cash_rounding == 0
+    assert report_from_record(record, shift_x_report(journal.store).shift).cash_rounding == 0
 
 
 def test_a_return_gives_the_whole_cash_back_and_takes_its_rounding_out(journal: Journal, clock: Clock) -> None:
-    open_shift(journal, FLOAT)
+    open_shift(journal.store, FLOAT)
     number = sell(journal, "10000")
     clock.now += timedelta(days=1)                            # returned the next day
-    assert journal.tenders_refunded(number, "too fat") == WEIGHED
-    sale = journal.get(number)
+    assert journal.tenders.refunded(number, "too fat") == WEIGHED
+    sale = journal.queries.get(number)
     assert sale.reversed_amount == WEIGHED
-    report = shift_x_report(journal)
+    report = shift_x_report(journal.store)
     assert report.cash_refunds == WEIGHED and report.cash_rounding == 0
     assert report.expected_cash == FLOAT                      # 9,527 in, 9,527 back: whole tögrög both ways
-    today = day_summary(journal, journal.now().date())
+    today = day_summary(journal.store, journal.now().date())
     assert today.given_back.amount == WEIGHED and today.cash_rounding == Decimal("-0.16")
-    yesterday = day_summary(journal, (journal.now() - timedelta(days=1)).date())
+    yesterday = day_summary(journal.store, (journal.now() - timedelta(days=1)).date())
     assert yesterday.cash_rounding == Decimal("0.16")
 
 
 def test_the_journal_refuses_cash_with_mongo_or_change_no_till_gives(journal: Journal) -> None:
     with pytest.raises(JournalError, match="whole"):
-        journal.begin_tendered_sale(LINES, WEIGHED, TAXES, CashTender(WEIGHED, Decimal("9526.84")), ReceiptVia.NONE)
+        journal.tenders.begin(LINES, WEIGHED, TAXES, CashTender(WEIGHED, Decimal("9526.84")), ReceiptVia.NONE)
     with pytest.raises(JournalError, match="no till"):
-        journal.begin_tendered_sale(LINES, Decimal(64000), TAXES, CashTender(Decimal(64000), Decimal(99999999999)),
-                                    ReceiptVia.NONE)
-    assert journal.sales_between(journal.now().date(), journal.now().date()) == []
+        journal.tenders.begin(LINES, Decimal(64000), TAXES, CashTender(Decimal(64000), Decimal(99999999999)),
+                              ReceiptVia.NONE)
+    assert journal.queries.between(journal.now().date(), journal.now().date()) == []
 
 
 def test_an_older_file_gets_the_rounding_column_and_its_tenders_none(tmp_path: Path, clock: Clock) -> None:
@@ -127,10 +127,10 @@ def test_an_older_file_gets_the_rounding_column_and_its_tenders_none(tmp_path: P
 
     path = tmp_path / "old.sqlite3"
     with Journal(path, "T1", clock=clock) as journal:
-        number = journal.begin_tendered_sale(LINES, Decimal(5000), TAXES, CashTender(Decimal(5000), Decimal(5000)),
-                                             ReceiptVia.NONE)
+        number = journal.tenders.begin(LINES, Decimal(5000), TAXES, CashTender(Decimal(5000), Decimal(5000)),
+                                       ReceiptVia.NONE)
     rewind(path, version_before("_add_cash_rounding"))      # back to the version before it: the column gone
     with Journal(path, "T1", clock=clock) as journal:
         assert journal.pragma("user_version") == schema.LATEST_VERSION
-        [row] = journal.get(number).tenders
+        [row] = journal.queries.get(number).tenders
         assert row.rounding == 0 and row.tender == CashTender(Decimal(5000), Decimal(5000))

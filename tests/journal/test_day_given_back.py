@@ -55,8 +55,8 @@ def refused_half_way(journal: Journal, payments: tuple[PaymentSeen, PaymentSeen]
     """A 7,000 sale paid by two card payments (2,000 + 5,000), its give-back refused after the first went back."""
     till = DayBuilder(journal)
     number = till.completed("7000.00", "636.36", payments, receipt_vats=("181.82", "454.54"))
-    journal.reversal_started(number, ReversalKind.CANCEL, "customer returned it")
-    journal.reversal_partly_done(number, payments[:1], "refused: PAYMENT_SETTLED")
+    journal.reversals.started(number, ReversalKind.CANCEL, "customer returned it")
+    journal.remainders.reversal_partly_done(number, payments[:1], "refused: PAYMENT_SETTLED")
     return number
 
 
@@ -76,16 +76,16 @@ def test_a_give_back_finished_after_a_refusal_counts_each_payment_once_on_its_da
     shift; the sale keeps what went back in all."""
     clock = SettableClock(_moment(DAY, 9))
     with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
-        open_shift(journal, D(0))
+        open_shift(journal.store, D(0))
         number = refused_half_way(journal)
-        first_shift = close_shift(journal, D(0))
+        first_shift = close_shift(journal.store, D(0))
         clock.at(_moment(NEXT_DAY, 10))
-        open_shift(journal, D(0))
-        journal.reversal_started(number, ReversalKind.CANCEL, "customer returned it")
-        journal.reversal_done(number, D("5000.00"))                 # what this give-back returned: the rest
-        sale = journal.get(number)
-        later_shift = shift_x_report(journal)
-        first, second = load_day(journal, DAY), load_day(journal, NEXT_DAY)
+        open_shift(journal.store, D(0))
+        journal.reversals.started(number, ReversalKind.CANCEL, "customer returned it")
+        journal.reversals.done(number, D("5000.00"))                 # what this give-back returned: the rest
+        sale = journal.queries.get(number)
+        later_shift = shift_x_report(journal.store)
+        first, second = load_day(journal.queries, DAY), load_day(journal.queries, NEXT_DAY)
     assert sale.reversed_amount == D("7000.00") and sale.payments_given_back == (FIRST, SECOND)
     assert first.summary.given_back == Tally(1, D("2000.00")) and first.summary.net == D("5000.00")
     assert second.summary.given_back == Tally(1, D("5000.00")) and second.summary.net == D("-5000.00")
@@ -105,17 +105,17 @@ def test_an_older_journal_whose_last_step_logged_the_running_total_is_read_right
     path = tmp_path / "j.sqlite3"
     clock = SettableClock(_moment(DAY, 9))
     with Journal(path, "T1", clock=clock) as journal:
-        open_shift(journal, D(0))
+        open_shift(journal.store, D(0))
         number = refused_half_way(journal)
-        first_shift = close_shift(journal, D(0))
-        open_shift(journal, D(0))
+        first_shift = close_shift(journal.store, D(0))
+        open_shift(journal.store, D(0))
         same_day = _moment(DAY, 15)
         as_an_older_till_finished_it(path, number, same_day)
         clock.at(same_day)
-        later_shift = shift_x_report(journal)
-        report = load_day(journal, DAY)
-        events = {number: journal.events(number)}
-        sale = journal.get(number)
+        later_shift = shift_x_report(journal.store)
+        report = load_day(journal.queries, DAY)
+        events = {number: journal.queries.events(number)}
+        sale = journal.queries.get(number)
     summary = report.summary
     assert summary.paid == Tally(1, D("7000.00"))
     assert summary.given_back == Tally(1, D("7000.00")) and summary.net == 0
@@ -133,8 +133,8 @@ def test_an_older_journal_whose_last_step_logged_the_running_total_is_read_right
 
 def _counter_sale(journal: Journal, total: str, tender: CashTender | CardTender) -> str:
     amount = D(total)
-    return journal.begin_tendered_sale((CartLine("Талх", D(1), amount),), amount, TaxSplit(D(0), D(0)), tender,
-                                       ReceiptVia.NONE)
+    return journal.tenders.begin((CartLine("Талх", D(1), amount),), amount, TaxSplit(D(0), D(0)), tender,
+                                 ReceiptVia.NONE)
 
 
 def test_a_part_given_back_half_way_and_the_counters_returns_count_each_step_once(tmp_path: Path) -> None:
@@ -144,15 +144,15 @@ def test_a_part_given_back_half_way_and_the_counters_returns_count_each_step_onc
         till = DayBuilder(journal)
         part = till.opened("10000.00", "909.09")
         two = (pay("1000.00", KHAN, "CARD"), pay("3000.00", GOLOMT, "CARD"))
-        journal.part_reversal_started(part, two, "customer left")
-        journal.part_reversal_failed(part, "refused: PAYMENT_SETTLED", given_back=two[:1])
-        journal.part_reversal_started(part, two[1:], "customer left")
-        journal.part_reversal_done(part, D("3000.00"), two[1:])
+        journal.remainders.part_reversal_started(part, two, "customer left")
+        journal.remainders.part_reversal_failed(part, "refused: PAYMENT_SETTLED", given_back=two[:1])
+        journal.remainders.part_reversal_started(part, two[1:], "customer left")
+        journal.remainders.part_reversal_done(part, D("3000.00"), two[1:])
         cash = _counter_sale(journal, "2500.00", CashTender(D("2500.00"), D("3000.00")))
-        journal.tenders_refunded(cash, "returned")
+        journal.tenders.refunded(cash, "returned")
         handed = _counter_sale(journal, "8000.00", CardTender(D("3000.00"), "AB1234"))
-        journal.tenders_handed_back(handed, "customer left")
-        report = load_day(journal, DAY)
+        journal.tenders.handed_back(handed, "customer left")
+        report = load_day(journal.queries, DAY)
     summary = report.summary
     assert summary.given_back == Tally(3, D("9500.00"))
     assert summary.given_back_cancel == Tally(2, D("7000.00")) and summary.given_back_refund == Tally(1, D("2500.00"))
@@ -168,16 +168,16 @@ def tender_day(path: Path) -> DaySummary:
         till = DayBuilder(journal)
         kept_cash = _counter_sale(journal, "4000.00", CashTender(D("4000.00"), D("5000.00")))
         returned_cash = _counter_sale(journal, "1500.00", CashTender(D("1500.00"), D("1500.00")))
-        journal.tenders_refunded(returned_cash, "returned")
+        journal.tenders.refunded(returned_cash, "returned")
         _counter_sale(journal, "6000.00", CardTender(D("6000.00"), "AB1234"))
         returned_card = _counter_sale(journal, "2000.00", CardTender(D("2000.00"), "CD5678"))
-        journal.tenders_refunded(returned_card, "returned")
+        journal.tenders.refunded(returned_card, "returned")
         till.completed("10000.00", "909.09", (pay("10000.00", KHAN, "CARD"),))
         till.refund(till.completed("3000.00", "272.73", (pay("3000.00", GOLOMT, "CARD"),)), "3000.00",
                     ReversalKind.CANCEL)
         till.completed("7000.00", "636.36", (pay("7000.00", KHAN, "P2P"),))
         assert kept_cash
-        return load_day(journal, DAY).summary
+        return load_day(journal.queries, DAY).summary
 
 
 def test_the_day_shows_what_each_tender_brought_in_and_gave_back(tmp_path: Path) -> None:

@@ -101,27 +101,27 @@ class DayBuilder:
 
     def begin(self, total: str, vat: str, city_tax: str = "0.00") -> str:
         amount = D(total)
-        return self.journal.begin_sale(_lines(amount), amount, TaxSplit(D(vat), D(city_tax)))
+        return self.journal.sales.begin(_lines(amount), amount, TaxSplit(D(vat), D(city_tax)))
 
     def opened(self, total: str, vat: str = "0.00", city_tax: str = "0.00") -> str:
         number = self.begin(total, vat, city_tax)
-        self.journal.invoice_opened(number, OpenInvoice(f"inv-{number}", qr_text="qr"))
+        self.journal.sales.invoice_opened(number, OpenInvoice(f"inv-{number}", qr_text="qr"))
         return number
 
     def paid(self, total: str, vat: str, payments: tuple[PaymentSeen, ...], city_tax: str = "0.00") -> str:
         number = self.opened(total, vat, city_tax)
-        self.journal.payments_seen(number, payments)
+        self.journal.sales.payments_seen(number, payments)
         return number
 
     def receipts(self, number: str, vats: tuple[str, ...], city_taxes: tuple[str, ...] | None = None,
                  receiver: Receiver | None = None, again: int = 0) -> None:
         """One receipt a payment still without one, with these VATs (and city taxes), in payment order."""
-        owed = self.journal.get(number).payments_without_receipt
+        owed = self.journal.queries.get(number).payments_without_receipt
         assert len(owed) == len(vats)
-        self.journal.receipt_started(number, receiver or Receiver())
+        self.journal.sales.receipt_started(number, receiver or Receiver())
         for index, payment in enumerate(owed):
             city_tax = city_taxes[index] if city_taxes and index < len(city_taxes) else "0.00"
-            self.journal.receipt_issued(number, _receipt(number, payment, vats[index], city_tax, receiver, again))
+            self.journal.sales.receipt_issued(number, _receipt(number, payment, vats[index], city_tax, receiver, again))
 
     def completed(self, total: str, vat: str, payments: tuple[PaymentSeen, ...], *,
                   receipt_vats: tuple[str, ...] | None = None, city_tax: str = "0.00",
@@ -131,12 +131,12 @@ class DayBuilder:
         return number
 
     def void_receipts(self, number: str) -> None:
-        self.journal.receipt_cancel_started(number)
-        self.journal.receipt_cancelled(number)
+        self.journal.reversals.receipt_cancel_started(number)
+        self.journal.reversals.receipt_cancelled(number)
 
     def refund(self, number: str, amount: str, kind: ReversalKind = ReversalKind.REFUND) -> None:
-        self.journal.reversal_started(number, kind, "customer returned the goods")
-        self.journal.reversal_done(number, D(amount))
+        self.journal.reversals.started(number, kind, "customer returned the goods")
+        self.journal.reversals.done(number, D(amount))
 
 
 def pay(amount: str, bank: str, kind: str) -> PaymentSeen:
@@ -166,18 +166,18 @@ def build_day(path: Path, day: date = DAY) -> dict[str, str]:
             receiver=Receiver.organization("1234567"))
 
         numbers["paid_no_receipt"] = till.paid("3500.00", "318.18", (pay("3500.00", KHAN, "P2P"),))
-        journal.receipt_started(numbers["paid_no_receipt"], Receiver())
-        journal.receipt_failed(numbers["paid_no_receipt"], "ebarimt did not answer")
+        journal.sales.receipt_started(numbers["paid_no_receipt"], Receiver())
+        journal.sales.receipt_failed(numbers["paid_no_receipt"], "ebarimt did not answer")
 
         numbers["cancelled"] = till.opened("5000.00")
-        journal.cancel_started(numbers["cancelled"])
-        journal.invoice_cancelled(numbers["cancelled"])
+        journal.sales.cancel_started(numbers["cancelled"])
+        journal.sales.invoice_cancelled(numbers["cancelled"])
 
         numbers["expired"] = till.opened("1200.00")
-        journal.expired(numbers["expired"])
+        journal.sales.expired(numbers["expired"])
 
         numbers["failed"] = till.begin("800.00", "72.73")
-        journal.invoice_failed(numbers["failed"], "connection refused")
+        journal.sales.invoice_failed(numbers["failed"], "connection refused")
 
         refunded = numbers["refunded"] = till.completed("15000.00", "1363.64", (pay("15000.00", KHAN, "CARD"),),
                                                         receipt_vats=("1363.00",))
@@ -185,11 +185,11 @@ def build_day(path: Path, day: date = DAY) -> dict[str, str]:
         till.void_receipts(refunded)
 
         card_cancelled = numbers["card_cancelled"] = till.paid("4000.00", "363.64", (pay("4000.00", GOLOMT, "CARD"),))
-        journal.reversal_started(card_cancelled, ReversalKind.CANCEL, "wrong amount")
-        journal.reversal_done(card_cancelled, D("4000.00"))
+        journal.reversals.started(card_cancelled, ReversalKind.CANCEL, "wrong amount")
+        journal.reversals.done(card_cancelled, D("4000.00"))
 
         pending = numbers["reversal_pending"] = till.completed("6000.00", "545.45", (pay("6000.00", KHAN, "CARD"),))
-        journal.reversal_started(pending, ReversalKind.REFUND, "=HYPERLINK(\"http://evil\")")
+        journal.reversals.started(pending, ReversalKind.REFUND, "=HYPERLINK(\"http://evil\")")
 
         voided = numbers["receipt_voided"] = till.completed("2500.00", "227.27", (pay("2500.00", KHAN, "P2P"),),
                                                             receipt_vats=("227.00",))
@@ -197,14 +197,14 @@ def build_day(path: Path, day: date = DAY) -> dict[str, str]:
 
         failed_reversal = numbers["reversal_failed"] = till.completed("9000.00", "818.18",
                                                                       (pay("9000.00", "", "CARD"),))
-        journal.reversal_started(failed_reversal, ReversalKind.CANCEL, "double charge")
-        journal.reversal_failed(failed_reversal, "already settled")
+        journal.reversals.started(failed_reversal, ReversalKind.CANCEL, "double charge")
+        journal.reversals.failed(failed_reversal, "already settled")
 
         numbers["open"] = till.opened("1000.00")
         numbers["unknown_type"] = till.completed("1500.00", "136.36", (pay("1500.00", KHAN, ""),))
         void_pending = numbers["void_pending"] = till.completed("3000.00", "272.73", (pay("3000.00", GOLOMT, "P2P"),),
                                                                receipt_vats=("272.70",))
-        journal.receipt_cancel_started(void_pending)
+        journal.reversals.receipt_cancel_started(void_pending)
         numbers["creating"] = till.begin("700.00", "63.64")
 
     with Journal(path, "T2", clock=clock) as other_till:
@@ -231,7 +231,7 @@ def journal(day_path: Path, numbers: dict[str, str]) -> Iterator[Journal]:
 
 @pytest.fixture
 def summary(journal: Journal) -> DaySummary:
-    return day_summary(journal, DAY)
+    return day_summary(journal.store, DAY)
 
 
 # -- the figures -------------------------------------------------------------------------
@@ -290,7 +290,7 @@ def test_a_voided_receipt_counts_zero_and_a_sale_without_one_is_listed_apart(tmp
         till.refund(c, "11000.00")
         till.void_receipts(c)
         without = till.paid("5500.00", "500.00", (pay("5500.00", KHAN, "P2P"),), city_tax="50.00")
-        summary = day_summary(journal, DAY)
+        summary = day_summary(journal.store, DAY)
     assert summary.receipt_vat == D("2000.00")         # what ebarimt holds: A's and B's, not 3,000
     assert summary.receipts_issued == 3 and summary.receipts_voided == 1
     assert summary.without_receipt == Tally(1, D("5500.00"))
@@ -307,7 +307,7 @@ def test_a_voided_receipt_counts_zero_and_a_sale_without_one_is_listed_apart(tmp
 
 def load_day_moves(path: Path, day: date = DAY) -> tuple:
     with Journal(path, "T1") as journal:
-        return load_day(journal, day).sales
+        return load_day(journal.queries, day).sales
 
 
 def test_a_sale_with_several_receipts_counts_the_sum_of_its_valid_ones(tmp_path: Path) -> None:
@@ -316,23 +316,23 @@ def test_a_sale_with_several_receipts_counts_the_sum_of_its_valid_ones(tmp_path:
         till = DayBuilder(journal)
         number = till.completed("30000.00", "2727.27", (pay("20000.00", KHAN, "P2P"), pay("10000.00", GOLOMT, "P2P")),
                                 receipt_vats=("1818.18", "909.09"))
-        summary = day_summary(journal, DAY)
+        summary = day_summary(journal.store, DAY)
         assert summary.receipt_vat == D("2727.27") and summary.receipts_issued == 2
         # One of the two is voided while the money is kept, then issued again the next day.
-        journal.receipt_cancel_started(number)
-        second = journal.get(number).receipts[1].payment_id
-        journal.receipt_cancelled(number, second)
-        journal.receipt_cancel_failed(number, "refused", journal.get(number).receipts[0].payment_id)
-        same_day = day_summary(journal, DAY)
+        journal.reversals.receipt_cancel_started(number)
+        second = journal.queries.get(number).receipts[1].payment_id
+        journal.reversals.receipt_cancelled(number, second)
+        journal.reversals.receipt_cancel_failed(number, "refused", journal.queries.get(number).receipts[0].payment_id)
+        same_day = day_summary(journal.store, DAY)
         assert same_day.receipt_vat == D("1818.18") and same_day.receipts_voided == 1
         assert same_day.owing == ((number, D("10000.00")),)
         assert same_day.without_receipt == Tally()        # it has a valid receipt: counted with receipt
         clock.at(at(DAY + timedelta(days=1), 9))
         till.receipts(number, ("909.09",), again=1)
-        next_day = day_summary(journal, DAY + timedelta(days=1))
+        next_day = day_summary(journal.store, DAY + timedelta(days=1))
         assert next_day.receipt_vat == D("909.09") and next_day.receipts_issued == 1
         assert next_day.owing == () and next_day.paid == Tally()
-        assert day_summary(journal, DAY) == replace(same_day, owing=(), owes_receipt=Tally())
+        assert day_summary(journal.store, DAY) == replace(same_day, owing=(), owes_receipt=Tally())
 
 
 def test_money_counts_on_the_day_it_moved_and_a_refund_tomorrow_counts_tomorrow(tmp_path: Path) -> None:
@@ -345,13 +345,13 @@ def test_money_counts_on_the_day_it_moved_and_a_refund_tomorrow_counts_tomorrow(
         clock.at(at(DAY, 23, 59) + timedelta(seconds=50))
         late = till.opened("2000.00", "181.82")
         clock.at(at(tomorrow, 0, 0) + timedelta(seconds=5))
-        journal.payments_seen(late, (pay("2000.00", KHAN, "P2P"),))
-        before = day_summary(journal, DAY)
+        journal.sales.payments_seen(late, (pay("2000.00", KHAN, "P2P"),))
+        before = day_summary(journal.store, DAY)
         clock.at(at(tomorrow, 10))
         till.refund(today, "11000.00")
         till.void_receipts(today)
-        assert day_summary(journal, DAY) == before        # yesterday stays as it was
-        next_day = day_summary(journal, tomorrow)
+        assert day_summary(journal.store, DAY) == before        # yesterday stays as it was
+        next_day = day_summary(journal.store, tomorrow)
     assert before.sales_count == 2 and before.paid == Tally(1, D("11000.00")) and before.net == D("11000.00")
     assert before.receipt_vat == D("1000.00") and before.given_back == Tally()
     assert next_day.sales_count == 0
@@ -366,7 +366,7 @@ def test_what_the_customer_paid_beyond_the_total_counts_as_money_received(tmp_pa
     with Journal(tmp_path / "j.sqlite3", "T1", clock=SettableClock(at(DAY, 10))) as journal:
         till = DayBuilder(journal)
         till.paid("10000.00", "909.09", (pay("6000.00", KHAN, "P2P"), pay("4500.00", GOLOMT, "P2P")))
-        summary = day_summary(journal, DAY)
+        summary = day_summary(journal.store, DAY)
     assert summary.paid == Tally(1, D("10500.00")) and summary.overpaid == D("500.00")
     assert sum((tally.amount for _bank, tally in summary.by_bank), D("0")) == summary.paid.amount
     assert summary.net == D("10500.00")
@@ -391,13 +391,13 @@ def test_a_part_whose_give_back_was_refused_then_paid_later_counts_each_payment_
     with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
         till = DayBuilder(journal)
         number = till.opened("10000.00", "892.86", "178.57")
-        journal.part_reversal_started(number, [part], "customer left")
-        journal.part_reversal_failed(number, "refused: TOO_MANY_REQUESTS")
-        first = load_day(journal, DAY)
+        journal.remainders.part_reversal_started(number, [part], "customer left")
+        journal.remainders.part_reversal_failed(number, "refused: TOO_MANY_REQUESTS")
+        first = load_day(journal.queries, DAY)
         clock.at(at(later, 10))
-        journal.payments_seen(number, [part, PaymentSeen("p2", D("5000.00"), GOLOMT, "CARD")])
-        second = load_day(journal, later)
-        again = load_day(journal, DAY).summary                 # the first day's money stays as it was
+        journal.sales.payments_seen(number, [part, PaymentSeen("p2", D("5000.00"), GOLOMT, "CARD")])
+        second = load_day(journal.queries, later)
+        again = load_day(journal.queries, DAY).summary                 # the first day's money stays as it was
         assert (again.paid, again.by_bank, again.vat, again.without_receipt) == (
             first.summary.paid, first.summary.by_bank, first.summary.vat, first.summary.without_receipt)
     assert first.summary.paid == Tally(1, D("5000.00")) and first.summary.by_bank == ((KHAN, Tally(1, D("5000.00"))),)
@@ -419,10 +419,10 @@ def test_a_receipt_issued_the_day_after_the_payment_takes_the_cart_vat_back_out(
     with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
         till = DayBuilder(journal)
         number = till.paid("10000.00", "892.86", (pay("10000.00", KHAN, "P2P"),), city_tax="178.57")
-        first = load_day(journal, DAY)                   # the receipt's answer lost, or the service down
+        first = load_day(journal.queries, DAY)                   # the receipt's answer lost, or the service down
         clock.at(at(tomorrow, 9))
         till.receipts(number, ("892.86",), ("178.57",))
-        second = load_day(journal, tomorrow)
+        second = load_day(journal.queries, tomorrow)
     assert first.summary.without_receipt == Tally(1, D("10000.00")) and first.summary.vat == D("892.86")
     assert second.summary.paid == Tally() and second.summary.receipt_vat == D("892.86")
     assert second.summary.without_receipt == Tally(-1, D("-10000.00"))
@@ -444,14 +444,14 @@ def test_a_receipt_voided_the_next_day_with_the_money_kept_puts_the_cart_vat_bac
     with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
         till = DayBuilder(journal)
         number = till.completed("10000.00", "892.86", (pay("10000.00", KHAN, "P2P"),))
-        first = load_day(journal, DAY)
+        first = load_day(journal.queries, DAY)
         clock.at(at(tomorrow, 10))
         till.void_receipts(number)
-        second = load_day(journal, tomorrow)
-        assert journal.get(number).owes_receipt
+        second = load_day(journal.queries, tomorrow)
+        assert journal.queries.get(number).owes_receipt
         clock.at(at(tomorrow + timedelta(days=1), 10))
         till.receipts(number, ("892.86",), again=1)                   # issued again the day after
-        third = load_day(journal, tomorrow + timedelta(days=1))
+        third = load_day(journal.queries, tomorrow + timedelta(days=1))
     assert first.summary.receipt_vat == D("892.86") and first.summary.without_receipt == Tally()
     assert second.summary.receipt_vat == D("-892.86") and second.summary.no_receipt_vat == D("892.86")
     assert second.summary.without_receipt == Tally(1, D("10000.00")) and second.summary.paid == Tally()
@@ -478,12 +478,12 @@ def test_aware_ulaanbaatar_times_fall_on_their_local_day() -> None:
 def test_other_terminals_are_left_out_and_each_day_has_its_own(journal: Journal, day_path: Path,
                                                                summary: DaySummary) -> None:
     with Journal(day_path, "T2") as other_till:
-        other = day_summary(other_till, DAY)
+        other = day_summary(other_till.store, DAY)
     assert other.paid == Tally(1, D("99999.00")) and other.sales_count == 1 and other.needs_attention == 0
-    yesterday = day_summary(journal, DAY - timedelta(days=1))
+    yesterday = day_summary(journal.store, DAY - timedelta(days=1))
     assert yesterday.paid == Tally(1, D("88888.00")) and yesterday.sales_count == 1
     assert yesterday.needs_attention == 0               # today's sales need no attention on yesterday's close
-    tomorrow = day_summary(journal, DAY + timedelta(days=1))
+    tomorrow = day_summary(journal.store, DAY + timedelta(days=1))
     # Nothing moved tomorrow; what needs attention now still does.
     assert tomorrow == replace(summary, day=DAY + timedelta(days=1), sales_count=0, paid=Tally(),
                                receipts_issued=0, receipts_voided=0, receipt_vat=D("0"), receipt_city_tax=D("0"),
@@ -494,17 +494,17 @@ def test_other_terminals_are_left_out_and_each_day_has_its_own(journal: Journal,
 
 def test_load_day_gives_the_summary_and_what_each_sale_did_oldest_first(journal: Journal,
                                                                         numbers: dict[str, str]) -> None:
-    report = load_day(journal, DAY)
-    assert report.summary == day_summary(journal, DAY)
+    report = load_day(journal.queries, DAY)
+    assert report.summary == day_summary(journal.store, DAY)
     assert [move.sale.number for move in report.sales] == [f"T1-20261121-{index:06d}" for index in range(1, 16)]
     assert numbers["yesterday"] not in {move.sale.number for move in report.sales}
-    sales = journal.sales_between(DAY - timedelta(days=1), DAY)
+    sales = journal.queries.between(DAY - timedelta(days=1), DAY)
     assert day_sales(sales, DAY, "T1") == tuple(move.sale for move in report.sales)
 
 
 def test_an_empty_day_is_all_zero(tmp_path: Path) -> None:
     with Journal(tmp_path / "empty.sqlite3", "T1") as journal:
-        summary = day_summary(journal, DAY)
+        summary = day_summary(journal.store, DAY)
     assert summary == DaySummary(DAY, "T1")
     assert summary.net == 0 and summary.needs_attention == 0 and summary.by_bank == ()
 
@@ -524,21 +524,21 @@ def test_a_sale_owed_a_receipt_stays_in_needs_attention_on_later_days_until_it_h
         till.refund(refunded, "11000.00")
         till.void_receipts(refunded)                  # given back: owed nothing
         clock.at(at(DAY, 22))
-        closed = close_day(journal, DAY).summary
+        closed = close_day(journal.store, DAY).summary
         assert [number for number, _missing in closed.owing] == [left, voided]
-        assert journal.get(left).status is S.PAID and journal.get(voided).status is S.COMPLETED
+        assert journal.queries.get(left).status is S.PAID and journal.queries.get(voided).status is S.COMPLETED
 
         for later in (DAY + timedelta(days=1), DAY + timedelta(days=2)):
             clock.at(at(later, 9))
-            assert [number for number, _missing in day_summary(journal, later).owing] == [left, voided]
+            assert [number for number, _missing in day_summary(journal.store, later).owing] == [left, voided]
         till.receipts(left, ("363.64",))
-        assert [number for number, _ in day_summary(journal, DAY + timedelta(days=2)).owing] == [voided]
-        assert [number for number, _ in read_day(journal, DAY).summary.owing] == [left, voided]   # as closed
-        assert {sale.number for sale in journal.sales_needing_attention()} == {voided}
+        assert [number for number, _ in day_summary(journal.store, DAY + timedelta(days=2)).owing] == [voided]
+        assert [number for number, _ in read_day(journal.store, DAY).summary.owing] == [left, voided]   # as closed
+        assert {sale.number for sale in journal.queries.needing_attention()} == {voided}
 
 
 def test_the_journal_lists_what_needs_attention_from_every_day(journal: Journal, numbers: dict[str, str]) -> None:
-    listed = {sale.number for sale in journal.sales_needing_attention()}
+    listed = {sale.number for sale in journal.queries.needing_attention()}
     assert listed == {numbers[name] for name in ("paid_no_receipt", "receipt_voided", "reversal_pending",
                                                  "reversal_failed", "void_pending", "open", "creating")}
 
@@ -554,10 +554,10 @@ def test_a_closed_day_keeps_its_figures_and_later_steps_count_on_the_next_day(tm
         till = DayBuilder(journal)
         sold = _eleven_thousand(till)
         clock.at(at(DAY, 21))
-        report = close_day(journal, DAY)
+        report = close_day(journal.store, DAY)
         closed_at = report.summary.closed_at
         assert closed_at is not None and at(DAY, 21) < closed_at < at(DAY, 21, 1)
-        assert report.summary == replace(day_summary(journal, DAY), closed_at=closed_at)
+        assert report.summary == replace(day_summary(journal.store, DAY), closed_at=closed_at)
         assert [move.sale.number for move in report.sales] == [sold]
 
         clock.at(at(DAY, 22))                           # sold after the close: counts tomorrow
@@ -566,23 +566,23 @@ def test_a_closed_day_keeps_its_figures_and_later_steps_count_on_the_next_day(tm
         till.refund(sold, "11000.00")                   # tomorrow's correction of today's sale
         till.void_receipts(sold)
 
-        again = read_day(journal, DAY)
+        again = read_day(journal.store, DAY)
         assert again.summary == report.summary          # the stored numbers, whatever happened since
         assert again.summary.paid == Tally(1, D("11000.00")) and again.summary.given_back == Tally()
         assert [move.sale.number for move in again.sales] == [sold]
         with pytest.raises(DayAlreadyClosed):
-            close_day(journal, DAY)
-        assert read_day(journal, DAY).summary == report.summary
+            close_day(journal.store, DAY)
+        assert read_day(journal.store, DAY).summary == report.summary
 
-        next_day = read_day(journal, tomorrow).summary
+        next_day = read_day(journal.store, tomorrow).summary
         assert next_day.since == closed_at and next_day.closed_at is None
         assert next_day.sales_count == 1 and next_day.paid == Tally(1, D("3000.00"))
         assert next_day.given_back_refund == Tally(1, D("11000.00")) and next_day.net == D("-8000.00")
         assert (next_day.receipts_issued, next_day.receipts_voided) == (1, 1)
         assert next_day.receipt_vat == D("272.73") - D("1000.00")
-        assert {move.sale.number for move in read_day(journal, tomorrow).sales} == {sold, after_close}
+        assert {move.sale.number for move in read_day(journal.store, tomorrow).sales} == {sold, after_close}
         # The calendar day alone (no closes) would have counted the late sale on the day itself.
-        assert day_summary(journal, DAY).paid == Tally(2, D("14000.00"))
+        assert day_summary(journal.store, DAY).paid == Tally(2, D("14000.00"))
         assert ["since", closed_at.isoformat(), "", ""] in _read(to_csv(next_day))
 
 
@@ -625,16 +625,16 @@ def test_a_step_timed_before_the_close_but_committed_after_it_counts_on_some_day
     clock = RaceClock(datetime(2026, 11, 20, 22, 59, 59, 900000, tzinfo=UB))
     with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
         number = DayBuilder(journal).opened("10000.00", "909.09")
-        worker, errors = _in_thread(lambda: journal.payments_seen(number, [pay("10000.00", KHAN, "P2P")]))
+        worker, errors = _in_thread(lambda: journal.sales.payments_seen(number, [pay("10000.00", KHAN, "P2P")]))
         clock.pause_in = worker
         worker.start()
         assert clock.read.wait(10)
         clock.now = datetime(2026, 11, 20, 23, 0, tzinfo=UB)
         clock.other_goes.set()
-        closed = close_day(journal, date(2026, 11, 20)).summary
+        closed = close_day(journal.store, date(2026, 11, 20)).summary
         worker.join(10)
         assert not worker.is_alive() and not errors
-        next_day = read_day(journal, date(2026, 11, 21)).summary
+        next_day = read_day(journal.store, date(2026, 11, 21)).summary
     assert closed.closed_at == datetime(2026, 11, 20, 23, 0, tzinfo=UB)
     assert closed.paid == Tally(1, D("10000.00")) and next_day.paid == Tally()
 
@@ -644,18 +644,18 @@ def test_a_step_asked_while_the_day_is_being_closed_waits_and_counts_on_the_next
     with Journal(tmp_path / "j.sqlite3", "T1", clock=clock) as journal:
         number = DayBuilder(journal).opened("10000.00", "909.09")
         clock.now = datetime(2026, 11, 20, 23, 0, tzinfo=UB)
-        closer, errors = _in_thread(lambda: close_day(journal, date(2026, 11, 20)))
+        closer, errors = _in_thread(lambda: close_day(journal.store, date(2026, 11, 20)))
         clock.pause_in = closer                  # the close holds the write lock while its clock is read
         closer.start()
         assert clock.read.wait(10)
         clock.now = datetime(2026, 11, 20, 23, 0, 0, 1, tzinfo=UB)
         clock.other_goes.set()
-        journal.payments_seen(number, [pay("10000.00", KHAN, "P2P")])           # waits for the close
+        journal.sales.payments_seen(number, [pay("10000.00", KHAN, "P2P")])           # waits for the close
         closer.join(10)
         assert not closer.is_alive() and not errors
-        closed = read_day(journal, date(2026, 11, 20)).summary
-        next_day = read_day(journal, date(2026, 11, 21)).summary
-        ((paid_at, _, _),) = [event for event in journal.events(number) if event[1] == "payments_seen"]
+        closed = read_day(journal.store, date(2026, 11, 20)).summary
+        next_day = read_day(journal.store, date(2026, 11, 21)).summary
+        ((paid_at, _, _),) = [event for event in journal.queries.events(number) if event[1] == "payments_seen"]
     assert paid_at > closed.closed_at                                          # type: ignore[operator]
     assert closed.paid == Tally() and next_day.paid == Tally(1, D("10000.00"))
 
@@ -664,7 +664,7 @@ def test_the_stored_report_is_exact_json_and_the_table_refuses_changes(tmp_path:
     path = tmp_path / "j.sqlite3"
     build_day(path)
     with Journal(path, "T1", clock=SettableClock(at(DAY, 23, 30).replace(tzinfo=UB))) as journal:
-        closed = close_day(journal, DAY).summary
+        closed = close_day(journal.store, DAY).summary
     assert closed.closed_at == datetime(2026, 11, 21, 23, 30, 1, tzinfo=UB)     # the journal clock's own moment
     db = sqlite3.connect(path)
     try:
@@ -687,11 +687,11 @@ def test_the_stored_report_is_exact_json_and_the_table_refuses_changes(tmp_path:
 def test_a_day_not_begun_cannot_be_closed(tmp_path: Path) -> None:
     with Journal(tmp_path / "j.sqlite3", "T1", clock=SettableClock(at(DAY, 9))) as journal:
         with pytest.raises(JournalError, match="not begun"):
-            close_day(journal, DAY + timedelta(days=1))
+            close_day(journal.store, DAY + timedelta(days=1))
         assert ClosedDays(journal.path).get("T1", DAY + timedelta(days=1)) is None
-        yesterday = close_day(journal, DAY - timedelta(days=1)).summary      # a day gone by: closed in full
+        yesterday = close_day(journal.store, DAY - timedelta(days=1)).summary      # a day gone by: closed in full
         assert yesterday == replace(DaySummary(DAY - timedelta(days=1), "T1"), closed_at=yesterday.closed_at)
-        assert read_day(journal, DAY).summary.since is None    # closed after its midnight: today is whole
+        assert read_day(journal.store, DAY).summary.since is None    # closed after its midnight: today is whole
 
 
 def test_summary_json_reads_back_every_figure(summary: DaySummary) -> None:
@@ -769,7 +769,7 @@ def test_summary_csv_reads_back_to_the_same_figures(summary: DaySummary, numbers
 
 
 def test_sales_csv_lists_what_each_sale_did_that_day(journal: Journal, numbers: dict[str, str]) -> None:
-    report = load_day(journal, DAY)
+    report = load_day(journal.queries, DAY)
     rows = _read(sales_csv(report.sales))
     header, body = rows[0], rows[1:]
     assert header == ["number", "time", "status", "total", "paid", "vat", "city_tax", "bank", "payment_type",
@@ -883,7 +883,7 @@ def test_money_text_refuses_floats() -> None:
 
 
 def test_save_csv_writes_both_files_as_utf8_with_the_bank_names(journal: Journal, tmp_path: Path) -> None:
-    summary, sales = (report := load_day(journal, DAY)).summary, report.sales
+    summary, sales = (report := load_day(journal.queries, DAY)).summary, report.sales
     target = tmp_path / "out" / "pos-app-T1-2026-11-21.csv"
     target.parent.mkdir()
     written = save_csv(target, summary, sales)
@@ -896,14 +896,14 @@ def test_save_csv_writes_both_files_as_utf8_with_the_bank_names(journal: Journal
 
 
 def test_save_csv_into_a_missing_folder_fails_and_leaves_nothing(journal: Journal, tmp_path: Path) -> None:
-    report = load_day(journal, DAY)
+    report = load_day(journal.queries, DAY)
     with pytest.raises(FileNotFoundError):
         save_csv(tmp_path / "missing" / "day.csv", report.summary, report.sales)
     assert not (tmp_path / "missing").exists()
 
 
 def test_a_failed_save_keeps_the_earlier_export(journal: Journal, tmp_path: Path) -> None:
-    report = load_day(journal, DAY)
+    report = load_day(journal.queries, DAY)
     target = tmp_path / "day.csv"
     save_csv(target, report.summary, report.sales)
     before = (target.read_bytes(), sales_csv_path(target).read_bytes())
@@ -921,7 +921,7 @@ def test_a_failed_save_keeps_the_earlier_export(journal: Journal, tmp_path: Path
 
 def test_a_file_that_cannot_be_replaced_keeps_both_earlier_files(journal: Journal, tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    report = load_day(journal, DAY)
+    report = load_day(journal.queries, DAY)
     target = tmp_path / "day.csv"
     save_csv(target, report.summary, report.sales)
     before = (target.read_bytes(), sales_csv_path(target).read_bytes())
@@ -1107,5 +1107,6 @@ def test_migration_4_adds_the_closed_days_to_an_older_file(tmp_path: Path) -> No
     assert schema.MIGRATIONS[3].__name__ == "_add_closed_days" and schema.LATEST_VERSION >= 4
     with Journal(path, "T1", clock=SettableClock(at(DAY, 21))) as journal:
         assert journal.pragma("user_version") == schema.LATEST_VERSION
-        closed = close_day(journal, DAY).summary
-        assert read_day(journal, DAY).summary == closed == replace(DaySummary(DAY, "T1"), closed_at=closed.closed_at)
+        closed = close_day(journal.store, DAY).summary
+        assert read_day(journal.store, DAY).summary == closed == replace(DaySummary(DAY, "T1"),
+                                                                         closed_at=closed.closed_at)

@@ -64,27 +64,27 @@ S = JournalStatus
 
 
 def begin(journal: Journal, day: date | None = DAY) -> str:
-    return journal.begin_sale(LINES, TOTAL, TAXES, day=day)
+    return journal.sales.begin(LINES, TOTAL, TAXES, day=day)
 
 
 def _receipts_issued(journal: Journal, number: str) -> None:
     """The receipt of each payment, as the till records them (one `receipt_issued` a payment)."""
     for receipt in RECEIPTS:
-        journal.receipt_issued(number, receipt)
+        journal.sales.receipt_issued(number, receipt)
 
 
 # Every step, by name, with the arguments a real sale gives it.
 STEPS: dict[str, Callable[[Journal, str], None]] = {
-    "invoice_opened": lambda j, n: j.invoice_opened(n, INVOICE),
-    "invoice_failed": lambda j, n: j.invoice_failed(n, "timeout"),
-    "cancel_started": lambda j, n: j.cancel_started(n),
-    "invoice_cancelled": lambda j, n: j.invoice_cancelled(n),
-    "cancel_failed": lambda j, n: j.cancel_failed(n, "network down"),
-    "payments_seen": lambda j, n: j.payments_seen(n, PAYMENTS),
-    "receipt_started": lambda j, n: j.receipt_started(n, RECEIVER),
+    "invoice_opened": lambda j, n: j.sales.invoice_opened(n, INVOICE),
+    "invoice_failed": lambda j, n: j.sales.invoice_failed(n, "timeout"),
+    "cancel_started": lambda j, n: j.sales.cancel_started(n),
+    "invoice_cancelled": lambda j, n: j.sales.invoice_cancelled(n),
+    "cancel_failed": lambda j, n: j.sales.cancel_failed(n, "network down"),
+    "payments_seen": lambda j, n: j.sales.payments_seen(n, PAYMENTS),
+    "receipt_started": lambda j, n: j.sales.receipt_started(n, RECEIVER),
     "receipt_issued": lambda j, n: _receipts_issued(j, n),
-    "receipt_failed": lambda j, n: j.receipt_failed(n, "ebarimt down"),
-    "expired": lambda j, n: j.expired(n),
+    "receipt_failed": lambda j, n: j.sales.receipt_failed(n, "ebarimt down"),
+    "expired": lambda j, n: j.sales.expired(n),
 }
 
 # How to bring a new sale to each status.
@@ -126,13 +126,13 @@ REFUSED_BECAUSE = {(S.COMPLETED, "receipt_started"): "is owed no receipt now"}
 
 def sale_in(journal: Journal, status: JournalStatus, day: date | None = DAY) -> str:
     if status is S.TENDERING:   # cash that does not cover the total
-        number = journal.begin_tendered_sale(LINES, TOTAL, TAXES, CashTender(Decimal(1), Decimal(1)),
-                                             ReceiptVia.POSAPI, day=day)
+        number = journal.tenders.begin(LINES, TOTAL, TAXES, CashTender(Decimal(1), Decimal(1)),
+                                       ReceiptVia.POSAPI, day=day)
     else:
         number = begin(journal, day)
     for step in PATHS[status]:
         STEPS[step](journal, number)
-    assert journal.get(number).status is status
+    assert journal.queries.get(number).status is status
     return number
 
 
@@ -149,36 +149,36 @@ def raw(path: Path, sql: str, params: tuple = ()) -> list[tuple]:
 def test_the_happy_path_records_every_step_in_order(journal: Journal) -> None:
     number = begin(journal)
     assert number == "T1-20261121-000001"
-    created = journal.get(number)
+    created = journal.queries.get(number)
     assert created.status is S.CREATING
     assert (created.lines, created.total, created.taxes, created.terminal) == (LINES, TOTAL, TAXES, "T1")
     assert created.invoice_id is None and created.payments == () and created.receipt is None
 
-    journal.invoice_opened(number, INVOICE)
-    opened = journal.get(number)
+    journal.sales.invoice_opened(number, INVOICE)
+    opened = journal.queries.get(number)
     assert (opened.status, opened.invoice_id, opened.qr_text, opened.short_url, opened.banks) == (
         S.OPEN, "inv-0001", INVOICE.qr_text, INVOICE.short_url, INVOICE.banks)
 
-    journal.payments_seen(number, PAYMENTS)
-    paid = journal.get(number)
+    journal.sales.payments_seen(number, PAYMENTS)
+    paid = journal.queries.get(number)
     assert (paid.status, paid.payments, paid.paid_amount) == (S.PAID, PAYMENTS, Decimal("7500.00"))
 
-    journal.receipt_started(number, RECEIVER)
-    assert journal.get(number).status is S.RECEIPT_PENDING
-    assert journal.get(number).receiver == RECEIVER
+    journal.sales.receipt_started(number, RECEIVER)
+    assert journal.queries.get(number).status is S.RECEIPT_PENDING
+    assert journal.queries.get(number).receiver == RECEIVER
 
-    journal.receipt_issued(number, RECEIPTS[0])
-    half = journal.get(number)       # one payment of two has its receipt: not complete yet
+    journal.sales.receipt_issued(number, RECEIPTS[0])
+    half = journal.queries.get(number)       # one payment of two has its receipt: not complete yet
     assert (half.status, half.current_receipts, half.payments_without_receipt) == (
         S.RECEIPT_PENDING, RECEIPTS[:1], PAYMENTS[1:])
-    journal.receipt_issued(number, RECEIPTS[1])
-    done = journal.get(number)
+    journal.sales.receipt_issued(number, RECEIPTS[1])
+    done = journal.queries.get(number)
     assert (done.status, done.receipt, done.receiver, done.failure) == (S.COMPLETED, RECEIPT, RECEIVER, "")
     assert done.current_receipts == RECEIPTS and not done.owes_receipt and not done.receiver_differs
     assert sum((receipt.amount for receipt in done.current_receipts), Decimal(0)) == TOTAL
     assert done.is_final
 
-    events = journal.events(number)
+    events = journal.queries.events(number)
     assert [kind for _, kind, _ in events] == [
         "sale_begun", "invoice_opened", "payments_seen", "receipt_started", "receipt_issued", "receipt_issued"]
     times = [at for at, _, _ in events]
@@ -195,59 +195,59 @@ def test_the_happy_path_records_every_step_in_order(journal: Journal) -> None:
 
 def test_a_cancel_that_fails_goes_back_to_open_and_can_be_tried_again(journal: Journal) -> None:
     number = sale_in(journal, S.OPEN)
-    journal.cancel_started(number)
-    journal.cancel_failed(number, "  connection reset  ")
-    sale = journal.get(number)
+    journal.sales.cancel_started(number)
+    journal.sales.cancel_failed(number, "  connection reset  ")
+    sale = journal.queries.get(number)
     assert (sale.status, sale.failure) == (S.OPEN, "connection reset")
-    journal.cancel_started(number)
-    assert journal.get(number).failure == ""          # a good step clears the last failure
-    journal.invoice_cancelled(number)
-    assert journal.get(number).status is S.CANCELLED
-    assert [kind for _, kind, _ in journal.events(number)] == [
+    journal.sales.cancel_started(number)
+    assert journal.queries.get(number).failure == ""          # a good step clears the last failure
+    journal.sales.invoice_cancelled(number)
+    assert journal.queries.get(number).status is S.CANCELLED
+    assert [kind for _, kind, _ in journal.queries.events(number)] == [
         "sale_begun", "invoice_opened", "cancel_started", "cancel_failed", "cancel_started", "invoice_cancelled"]
-    assert journal.events(number)[3][2] == {"from": "cancelling", "to": "open", "reason": "connection reset"}
+    assert journal.queries.events(number)[3][2] == {"from": "cancelling", "to": "open", "reason": "connection reset"}
 
 
 def test_a_failed_receipt_leaves_the_sale_paid_with_the_reason_and_can_be_retried(journal: Journal) -> None:
     number = sale_in(journal, S.RECEIPT_PENDING)
-    journal.receipt_failed(number, "ebarimt service unavailable")
-    sale = journal.get(number)
+    journal.sales.receipt_failed(number, "ebarimt service unavailable")
+    sale = journal.queries.get(number)
     assert (sale.status, sale.failure, sale.receipt) == (S.PAID, "ebarimt service unavailable", None)
-    journal.receipt_started(number, Receiver())
+    journal.sales.receipt_started(number, Receiver())
     STEPS["receipt_issued"](journal, number)
-    assert journal.get(number).status is S.COMPLETED
+    assert journal.queries.get(number).status is S.COMPLETED
 
 
 def test_a_failed_invoice_keeps_its_reason(journal: Journal) -> None:
     number = begin(journal)
-    journal.invoice_failed(number, "")
-    assert (journal.get(number).status, journal.get(number).failure) == (S.FAILED, "no reason given")
+    journal.sales.invoice_failed(number, "")
+    assert (journal.queries.get(number).status, journal.queries.get(number).failure) == (S.FAILED, "no reason given")
 
 
 @pytest.mark.parametrize(("status", "step"), sorted(LEGAL, key=lambda pair: (pair[0].value, pair[1])))
 def test_every_legal_step_lands_in_its_status(journal: Journal, status: JournalStatus, step: str) -> None:
     number = sale_in(journal, status)
     STEPS[step](journal, number)
-    assert journal.get(number).status is LEGAL[status, step]
-    assert journal.events(number)[-1][1] == step
+    assert journal.queries.get(number).status is LEGAL[status, step]
+    assert journal.queries.events(number)[-1][1] == step
 
 
 @pytest.mark.parametrize(("status", "step"), ILLEGAL)
 def test_every_illegal_step_is_refused_and_changes_nothing(journal: Journal, status: JournalStatus,
                                                            step: str) -> None:
     number = sale_in(journal, status)
-    before, events_before = journal.get(number), journal.events(number)
+    before, events_before = journal.queries.get(number), journal.queries.events(number)
     message = REFUSED_BECAUSE.get((status, step), f"is {status.value}: cannot record {step}")
     with pytest.raises(JournalError, match=f"{number} {message}"):
         STEPS[step](journal, number)
-    assert journal.get(number) == before
-    assert journal.events(number) == events_before
+    assert journal.queries.get(number) == before
+    assert journal.queries.events(number) == events_before
 
 
 def test_a_receipt_on_an_open_sale_says_why_it_is_refused(journal: Journal) -> None:
     number = sale_in(journal, S.OPEN)
     with pytest.raises(JournalError) as refused:
-        journal.receipt_issued(number, RECEIPT)
+        journal.sales.receipt_issued(number, RECEIPT)
     assert str(refused.value) == (f"Sale {number} is open: cannot record receipt_issued "
                                   "(only from receipt_pending).")
 
@@ -255,10 +255,10 @@ def test_a_receipt_on_an_open_sale_says_why_it_is_refused(journal: Journal) -> N
 def test_payments_that_do_not_cover_the_total_are_refused(journal: Journal) -> None:
     number = sale_in(journal, S.OPEN)
     with pytest.raises(JournalError, match="do not cover"):
-        journal.payments_seen(number, (PaymentSeen("pay-1", Decimal("7499.99")),))
+        journal.sales.payments_seen(number, (PaymentSeen("pay-1", Decimal("7499.99")),))
     with pytest.raises(JournalError, match="at least one payment"):
-        journal.payments_seen(number, ())
-    assert journal.get(number).status is S.OPEN
+        journal.sales.payments_seen(number, ())
+    assert journal.queries.get(number).status is S.OPEN
 
 
 @pytest.mark.parametrize(("lines", "total", "message"), [
@@ -270,13 +270,13 @@ def test_payments_that_do_not_cover_the_total_are_refused(journal: Journal) -> N
 ])
 def test_a_sale_that_cannot_be_recorded_exactly_is_refused(journal: Journal, lines, total, message: str) -> None:
     with pytest.raises(JournalError, match=message):
-        journal.begin_sale(lines, total, TAXES, day=DAY)
+        journal.sales.begin(lines, total, TAXES, day=DAY)
     assert raw(journal.path, "SELECT count(*) FROM sales") == [(0,)]
     assert raw(journal.path, "SELECT count(*) FROM sale_sequence") == [(0,)]   # no number used up
 
 
 def test_an_unknown_sale_is_a_key_error_and_a_journal_error(journal: Journal) -> None:
-    for look_up in (journal.get, journal.events, journal.cancel_started):
+    for look_up in (journal.queries.get, journal.queries.events, journal.sales.cancel_started):
         with pytest.raises(SaleNotFound, match="There is no sale T1-20990101-000001 in the journal"):
             look_up("T1-20990101-000001")
     assert issubclass(SaleNotFound, KeyError) and issubclass(SaleNotFound, JournalError)
@@ -293,7 +293,7 @@ def test_a_closed_journal_says_so(journal: Journal) -> None:
 
 def test_unfinished_lists_exactly_the_sales_a_crash_can_interrupt_oldest_first(journal: Journal) -> None:
     numbers = {status: sale_in(journal, status) for status in S}
-    unfinished = journal.unfinished()
+    unfinished = journal.queries.unfinished()
     expected = [numbers[s] for s in S if s in {S.TENDERING, S.CREATING, S.OPEN, S.CANCELLING, S.PAID,
                                                  S.RECEIPT_PENDING}]
     assert [sale.number for sale in unfinished] == expected
@@ -304,15 +304,15 @@ def test_unfinished_lists_exactly_the_sales_a_crash_can_interrupt_oldest_first(j
 def test_a_new_journal_on_the_file_finds_everything(path: Path, clock: SteppingClock) -> None:
     first = Journal(path, "T1", clock=clock)
     numbers = {status: sale_in(first, status) for status in S}
-    sales = {number: first.get(number) for number in numbers.values()}
-    events = {number: first.events(number) for number in numbers.values()}
+    sales = {number: first.queries.get(number) for number in numbers.values()}
+    events = {number: first.queries.events(number) for number in numbers.values()}
     first.close()
 
     with Journal(path, "T1", clock=clock) as reopened:
-        assert {number: reopened.get(number) for number in numbers.values()} == sales
-        assert {number: reopened.events(number) for number in numbers.values()} == events
-        assert reopened.get(numbers[S.COMPLETED]).receipt == RECEIPT
-        assert reopened.get(numbers[S.PAID]).payments == PAYMENTS
+        assert {number: reopened.queries.get(number) for number in numbers.values()} == sales
+        assert {number: reopened.queries.events(number) for number in numbers.values()} == events
+        assert reopened.queries.get(numbers[S.COMPLETED]).receipt == RECEIPT
+        assert reopened.queries.get(numbers[S.PAID]).payments == PAYMENTS
         assert begin(reopened) == f"T1-20261121-{len(S) + 1:06d}"
 
 
@@ -320,10 +320,10 @@ def test_sales_between_picks_local_days_newest_first(journal: Journal, clock: St
     clock.now = datetime(2026, 11, 21, 23, 59, 57)
     first, late = begin(journal), begin(journal)          # 23:59:58 and 23:59:59
     second_day = begin(journal)                           # 00:00:00 the next day
-    assert journal.get(second_day).created_at == datetime(2026, 11, 22, 0, 0, 0)
+    assert journal.queries.get(second_day).created_at == datetime(2026, 11, 22, 0, 0, 0)
 
     def numbers(start: date, end: date) -> list[str]:
-        return [sale.number for sale in journal.sales_between(start, end)]
+        return [sale.number for sale in journal.queries.between(start, end)]
 
     assert numbers(DAY, DAY) == [late, first]
     assert numbers(NEXT_DAY, NEXT_DAY) == [second_day]
@@ -336,11 +336,11 @@ def test_an_aware_clock_is_kept_as_given(path: Path) -> None:
     # The shop's wall time (its zone, not the computer's): the stored text starts with the shop's day.
     moment = datetime(2026, 11, 21, 0, 30, tzinfo=ZoneInfo("Asia/Ulaanbaatar"))
     with Journal(path, "T1", clock=lambda: moment) as journal:
-        number = journal.begin_sale(LINES, TOTAL, TAXES)
-        created = journal.get(number).created_at
+        number = journal.sales.begin(LINES, TOTAL, TAXES)
+        created = journal.queries.get(number).created_at
         assert (created, created.utcoffset(), created.date()) == (moment, moment.utcoffset(), date(2026, 11, 21))
         assert number == "T1-20261121-000001"
-        assert [sale.number for sale in journal.sales_between(moment.date(), moment.date())] == [number]
+        assert [sale.number for sale in journal.queries.between(moment.date(), moment.date())] == [number]
 
 
 @pytest.mark.parametrize(("status", "stage"), [
@@ -350,7 +350,7 @@ def test_an_aware_clock_is_kept_as_given(path: Path) -> None:
 ])
 def test_to_sale_rebuilds_the_domain_sale_in_its_stage(journal: Journal, status: JournalStatus,
                                                        stage: Stage) -> None:
-    sale = journal.get(sale_in(journal, status)).to_sale()
+    sale = journal.queries.get(sale_in(journal, status)).to_sale()
     assert isinstance(sale, Sale)
     assert (sale.stage, sale.lines, sale.total, sale.taxes) == (stage, LINES, TOTAL, TAXES)
     if "invoice_opened" in PATHS[status]:
@@ -364,7 +364,7 @@ def test_to_sale_rebuilds_the_domain_sale_in_its_stage(journal: Journal, status:
 
 
 def test_a_rebuilt_paid_sale_moves_on_like_any_other(journal: Journal) -> None:
-    sale = journal.get(sale_in(journal, S.RECEIPT_PENDING)).to_sale()
+    sale = journal.queries.get(sale_in(journal, S.RECEIPT_PENDING)).to_sale()
     sale.move_to(Stage.ISSUING_RECEIPT)
     sale.receipt_issued(RECEIPTS)
     assert sale.stage is Stage.COMPLETED
@@ -420,7 +420,7 @@ def test_a_file_rewound_to_an_older_version_is_that_version_and_migrates_back_to
     assert raw(rewound, schema_of) == raw(older, schema_of)
     assert raw(rewound, "PRAGMA user_version") == [(version,)]
     with Journal(rewound, "T1", clock=clock) as journal:
-        assert journal.get(number).total == TOTAL
+        assert journal.queries.get(number).total == TOTAL
     assert raw(rewound, schema_of) == raw(fresh, schema_of)
 
 
@@ -477,7 +477,7 @@ def _begin_in_threads(make: Callable[[], Journal], threads: int, each: int) -> l
 def test_eight_threads_sharing_a_journal_get_distinct_numbers(journal: Journal) -> None:
     numbers = _begin_in_threads(lambda: journal, threads=8, each=10)
     assert sorted(numbers) == [f"T1-20261121-{n:06d}" for n in range(1, 81)]
-    assert len(journal.unfinished()) == 80
+    assert len(journal.queries.unfinished()) == 80
 
 
 def test_eight_threads_with_their_own_journals_on_one_file_get_distinct_numbers(path: Path) -> None:
@@ -543,11 +543,11 @@ cart_lines = st.builds(CartLine, description=st.text(max_size=40), quantity=quan
 @given(lines=st.lists(cart_lines, min_size=1, max_size=4), total=amounts, vat=amounts, paid=amounts)
 def test_decimals_round_trip_exactly(journal: Journal, lines: list[CartLine], total: Decimal, vat: Decimal,
                                      paid: Decimal) -> None:
-    number = journal.begin_sale(lines, total, TaxSplit(vat, Decimal("0.00")), day=DAY)
-    journal.invoice_opened(number, INVOICE)
+    number = journal.sales.begin(lines, total, TaxSplit(vat, Decimal("0.00")), day=DAY)
+    journal.sales.invoice_opened(number, INVOICE)
     payment = PaymentSeen("pay", total + paid)
-    journal.payments_seen(number, (payment,))
-    sale = journal.get(number)
+    journal.sales.payments_seen(number, (payment,))
+    sale = journal.queries.get(number)
     assert sale.lines == tuple(lines)
     # Equal and written the same way: 1.50 stays 1.50, not 1.5.
     assert [(str(line.quantity), str(line.unit_price)) for line in sale.lines] == [
@@ -567,9 +567,9 @@ CRASHING_TILL = textwrap.dedent("""
     from pos_app.journal.journal import Journal
 
     journal = Journal(sys.argv[1], "T1")
-    number = journal.begin_sale([CartLine("Bread", Decimal("2"), Decimal("1500.00"))], Decimal("3000.00"),
+    number = journal.sales.begin([CartLine("Bread", Decimal("2"), Decimal("1500.00"))], Decimal("3000.00"),
                                 TaxSplit(Decimal("272.73"), Decimal("0.00")))
-    journal.invoice_opened(number, OpenInvoice("inv-crash", qr_text="qr-crash"))
+    journal.sales.invoice_opened(number, OpenInvoice("inv-crash", qr_text="qr-crash"))
     print("written", number, flush=True)
     sys.stdin.readline()   # the till goes on waiting for the payment; the test kills it here
 """)
@@ -585,15 +585,15 @@ def test_a_till_killed_after_a_step_keeps_the_step(path: Path) -> None:
 
     number = line.split()[1]
     with Journal(path, "T1") as journal:
-        sale = journal.get(number)
+        sale = journal.queries.get(number)
         assert (sale.status, sale.invoice_id, sale.qr_text, sale.total) == (
             S.OPEN, "inv-crash", "qr-crash", Decimal("3000.00"))
-        assert [s.number for s in journal.unfinished()] == [number]
-        assert [kind for _, kind, _ in journal.events(number)] == ["sale_begun", "invoice_opened"]
+        assert [s.number for s in journal.queries.unfinished()] == [number]
+        assert [kind for _, kind, _ in journal.queries.events(number)] == ["sale_begun", "invoice_opened"]
 
 
 def test_journal_sale_is_frozen(journal: Journal) -> None:
-    sale = journal.get(begin(journal))
+    sale = journal.queries.get(begin(journal))
     assert isinstance(sale, JournalSale)
     with pytest.raises(AttributeError):
         sale.status = S.PAID  # type: ignore[misc]

@@ -13,6 +13,7 @@ from pos_app.domain.catalog import CatalogItem
 from pos_app.domain.discounts import parse_discount
 from pos_app.domain.people import PeopleError, Permission, Role, hash_pin, pin_matches, who_matches
 from pos_app.journal import Journal, JournalError
+from pos_app.journal.acting import act_as
 from pos_app.journal.shifts import open_shift
 
 MILK = CatalogItem("4901", "Сүү", Decimal("3500"), "", "", True)
@@ -30,24 +31,24 @@ def test_a_pin_is_kept_only_as_a_salted_hash() -> None:
 
 
 def test_people_are_added_found_by_pin_and_retired(journal: Journal, path: Path) -> None:
-    owner = journal.add_person("Болд", Role.MANAGER, "4321")
-    journal.add_person("  Сараа  ", Role.CASHIER, "1111")
+    owner = journal.people.add("Болд", Role.MANAGER, "4321")
+    journal.people.add("  Сараа  ", Role.CASHIER, "1111")
     with pytest.raises(PeopleError, match="Someone else uses that PIN"):
-        journal.add_person("Other", Role.CASHIER, "1111")
-    people = journal.people()
+        journal.people.add("Other", Role.CASHIER, "1111")
+    people = journal.people.read()
     assert [p.name for p in people] == ["Болд", "Сараа"]
     assert who_matches(people, "1111").name == "Сараа"          # type: ignore[union-attr]
     assert who_matches(people, "9999") is None
     assert owner.may(Permission.REFUND) and not people[1].may(Permission.REFUND)
     assert "4321" not in repr(owner) and owner.pin_hash not in repr(owner)
-    journal.retire_person("Сараа")
-    assert [p.name for p in journal.people()] == ["Болд"]
+    journal.people.retire("Сараа")
+    assert [p.name for p in journal.people.read()] == ["Болд"]
     with sqlite3.connect(path) as db:
         with pytest.raises(sqlite3.DatabaseError, match="never deleted"):
             db.execute("DELETE FROM people")
         stored = " ".join(str(v) for row in db.execute("SELECT * FROM people") for v in row)
     assert "4321" not in stored and "1111" not in stored
-    kinds = [kind for _, kind, _, _ in journal.till_events()]
+    kinds = [kind for _, kind, _, _ in journal.till_log.read()]
     assert kinds == ["person_retired", "person_set", "person_set"]
 
 
@@ -55,12 +56,12 @@ def test_every_step_records_who_did_it(journal: Journal) -> None:
     cart = Cart()
     cart.add_item(MILK, 2)
     cart.set_sale_discount(parse_discount("10%"))
-    journal.operator = "Сараа"
-    number = journal.begin_sale(cart.lines, cart.total, cart.taxes, sale_discount=cart.sale_discount)
-    sale = journal.get(number)
+    act_as("Сараа")
+    number = journal.sales.begin(cart.lines, cart.total, cart.taxes, sale_discount=cart.sale_discount)
+    sale = journal.queries.get(number)
     assert sale.cashier == "Сараа" and sale.sale_discount == cart.sale_discount
     assert sale.total == Decimal("6300.00") and sale.lines == cart.lines
-    assert all(detail.get("by") == "Сараа" for _, _, detail in journal.events(number))
+    assert all(detail.get("by") == "Сараа" for _, _, detail in journal.queries.events(number))
 
 
 
@@ -70,8 +71,8 @@ def test_a_shift_records_who_opened_it(path: Path) -> None:
     from pos_app.domain.shop_time import time_zone
     zone = time_zone("Asia/Ulaanbaatar")
     with Journal(path, "T1", clock=lambda: datetime(2026, 11, 21, 9, tzinfo=zone)) as journal:
-        journal.operator = "Болд"
-        open_shift(journal, Decimal(50000))
+        act_as("Болд")
+        open_shift(journal.store, Decimal(50000))
     with sqlite3.connect(path) as db:
         assert db.execute("SELECT opened_by FROM shifts").fetchone() == ("Болд",)
 
@@ -82,22 +83,22 @@ def test_a_parked_cart_comes_back_as_it_was(journal: Journal) -> None:
     cart.add_weighed(CatalogItem("2000123", "Мах", Decimal("12995"), "", "", False), "0.123")
     cart.set_line_discount(0, parse_discount("500"))
     cart.set_sale_discount(parse_discount("5%"))
-    journal.operator = "Болд"
-    first = journal.park(cart.lines, cart.total, cart.sale_discount, note="  phone  ")
-    second = journal.park(cart.lines[:1], Decimal(3500), None)
-    parked = journal.parked()
+    act_as("Болд")
+    first = journal.parked.park(cart.lines, cart.total, cart.sale_discount, note="  phone  ")
+    second = journal.parked.park(cart.lines[:1], Decimal(3500), None)
+    parked = journal.parked.read()
     assert [p.id for p in parked] == [first, second]
     assert parked[0].parked_by == "Болд" and parked[0].note == "phone" and parked[0].total == cart.total
-    back = journal.unpark(first)
+    back = journal.parked.unpark(first)
     again = Cart()
     again.restore(back.lines, back.sale_discount)
     assert again.lines == cart.lines and again.total == cart.total and again.sale_discount == cart.sale_discount
-    assert [p.id for p in journal.parked()] == [second]
+    assert [p.id for p in journal.parked.read()] == [second]
     with pytest.raises(JournalError, match="taken back already"):
-        journal.unpark(first)
+        journal.parked.unpark(first)
     with pytest.raises(JournalError):
-        journal.park((), Decimal(0), None)
-    assert [kind for _, kind, _, _ in journal.till_events()][:3] == ["sale_resumed", "sale_parked", "sale_parked"]
+        journal.parked.park((), Decimal(0), None)
+    assert [kind for _, kind, _, _ in journal.till_log.read()][:3] == ["sale_resumed", "sale_parked", "sale_parked"]
 
 
 def test_the_day_close_lists_the_discounts_on_the_day_the_sale_was_paid(path: Path) -> None:
@@ -114,12 +115,12 @@ def test_the_day_close_lists_the_discounts_on_the_day_the_sale_was_paid(path: Pa
     cart.set_line_discount(0, parse_discount("10%"))          # -700
     cart.set_sale_discount(parse_discount("300"))             # -300
     with Journal(path, "T1", clock=lambda: datetime(2026, 11, 21, 12, tzinfo=zone)) as journal:
-        journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, CashTender(cart.total, Decimal(10000)),
-                                    ReceiptVia.NONE, sale_discount=cart.sale_discount)
+        journal.tenders.begin(cart.lines, cart.total, cart.taxes, CashTender(cart.total, Decimal(10000)),
+                              ReceiptVia.NONE, sale_discount=cart.sale_discount)
         plain = Cart()
         plain.add_item(MILK)
-        journal.begin_tendered_sale(plain.lines, plain.total, plain.taxes, CashTender(plain.total, plain.total),
-                                    ReceiptVia.NONE)
-        summary = day_summary(journal, datetime(2026, 11, 21).date())
+        journal.tenders.begin(plain.lines, plain.total, plain.taxes, CashTender(plain.total, plain.total),
+                              ReceiptVia.NONE)
+        summary = day_summary(journal.store, datetime(2026, 11, 21).date())
     assert summary.discounts == Tally(1, Decimal("1000.00"))
     assert summary.paid.amount == Decimal("9500.00")

@@ -39,18 +39,18 @@ def receipt(payment: PaymentSeen, receipt_id: str = "", receiver: Receiver = IND
 
 
 def paid(journal: Journal, payments: tuple[PaymentSeen, ...] = ONE) -> str:
-    number = journal.begin_sale(LINES, TOTAL, TAXES, day=DAY)
-    journal.invoice_opened(number, INVOICE)
-    journal.payments_seen(number, payments)
+    number = journal.sales.begin(LINES, TOTAL, TAXES, day=DAY)
+    journal.sales.invoice_opened(number, INVOICE)
+    journal.sales.payments_seen(number, payments)
     return number
 
 
 def completed(journal: Journal, payments: tuple[PaymentSeen, ...] = ONE) -> str:
     number = paid(journal, payments)
-    journal.receipt_started(number, Receiver())
+    journal.sales.receipt_started(number, Receiver())
     for payment in payments:
-        journal.receipt_issued(number, receipt(payment))
-    assert journal.get(number).status is S.COMPLETED
+        journal.sales.receipt_issued(number, receipt(payment))
+    assert journal.queries.get(number).status is S.COMPLETED
     return number
 
 
@@ -65,51 +65,51 @@ def raw(path: Path, sql: str, params: tuple = ()) -> list[tuple]:
 def snapshot(journal: Journal, number: str) -> tuple:
     return (raw(journal.path, "SELECT * FROM sales WHERE number = ?", (number,)),
             raw(journal.path, "SELECT * FROM receipts WHERE number = ? ORDER BY id", (number,)),
-            journal.events(number))
+            journal.queries.events(number))
 
 
 # -- one receipt a payment ------------------------------------------------------------------------------------
 
 def test_a_receipt_without_its_payment_is_refused_while_two_payments_have_none(journal: Journal) -> None:
     number = paid(journal, TWO)
-    journal.receipt_started(number, Receiver())
+    journal.sales.receipt_started(number, Receiver())
     before = snapshot(journal, number)
     with pytest.raises(JournalError, match="must name its payment"):
-        journal.receipt_issued(number, receipt(TWO[0], payment_id=""))
+        journal.sales.receipt_issued(number, receipt(TWO[0], payment_id=""))
     assert snapshot(journal, number) == before
-    journal.receipt_issued(number, receipt(TWO[0]))
+    journal.sales.receipt_issued(number, receipt(TWO[0]))
     # One payment left without: a receipt that names none is that one's.
-    journal.receipt_issued(number, receipt(TWO[1], payment_id=""))
-    sale = journal.get(number)
+    journal.sales.receipt_issued(number, receipt(TWO[1], payment_id=""))
+    sale = journal.queries.get(number)
     assert sale.status is S.COMPLETED
     assert [r.payment_id for r in sale.receipts] == ["pay-1", "pay-2"]
 
 
 def test_a_receipt_for_a_payment_the_sale_does_not_have_is_refused(journal: Journal) -> None:
     number = paid(journal, ONE)
-    journal.receipt_started(number, Receiver())
+    journal.sales.receipt_started(number, Receiver())
     with pytest.raises(JournalError, match="has no payment pay-9"):
-        journal.receipt_issued(number, receipt(ONE[0], payment_id="pay-9"))
-    assert journal.get(number).receipts == ()
+        journal.sales.receipt_issued(number, receipt(ONE[0], payment_id="pay-9"))
+    assert journal.queries.get(number).receipts == ()
 
 
 def test_the_same_receipt_answered_again_is_recorded_once_and_another_one_is_refused(journal: Journal) -> None:
     number = paid(journal, TWO)
-    journal.receipt_started(number, Receiver())
-    journal.receipt_issued(number, receipt(TWO[0]))
-    journal.receipt_issued(number, receipt(TWO[0]))               # asked again after a lost answer
-    assert len(journal.get(number).receipts) == 1
-    assert journal.events(number)[-1][2]["again"] is True
+    journal.sales.receipt_started(number, Receiver())
+    journal.sales.receipt_issued(number, receipt(TWO[0]))
+    journal.sales.receipt_issued(number, receipt(TWO[0]))               # asked again after a lost answer
+    assert len(journal.queries.get(number).receipts) == 1
+    assert journal.queries.events(number)[-1][2]["again"] is True
     with pytest.raises(JournalError, match="already has receipt ebarimt-pay-1"):
-        journal.receipt_issued(number, receipt(TWO[0], "ebarimt-other"))
-    assert journal.get(number).status is S.RECEIPT_PENDING
+        journal.sales.receipt_issued(number, receipt(TWO[0], "ebarimt-other"))
+    assert journal.queries.get(number).status is S.RECEIPT_PENDING
 
 
 def test_the_receiver_recorded_is_each_receipts_own(journal: Journal) -> None:
     number = paid(journal, ONE)
-    journal.receipt_started(number, ORGANIZATION)
-    journal.receipt_issued(number, receipt(ONE[0], receiver=Receiver()))   # the service had made it earlier
-    sale = journal.get(number)
+    journal.sales.receipt_started(number, ORGANIZATION)
+    journal.sales.receipt_issued(number, receipt(ONE[0], receiver=Receiver()))   # the service had made it earlier
+    sale = journal.queries.get(number)
     assert sale.receiver == ORGANIZATION and sale.receipt is not None and sale.receipt.receiver == Receiver()
     assert sale.receiver_differs
     assert raw(journal.path, "SELECT receiver_kind, receiver_register FROM receipts") == [("83", "")]
@@ -118,40 +118,40 @@ def test_the_receiver_recorded_is_each_receipts_own(journal: Journal) -> None:
 
 def test_the_voids_of_two_receipts_are_settled_one_by_one(journal: Journal) -> None:
     number = completed(journal, TWO)
-    journal.receipt_cancel_started(number)
-    journal.receipt_cancelled(number, "pay-1")
-    half = journal.get(number)
+    journal.reversals.receipt_cancel_started(number)
+    journal.reversals.receipt_cancelled(number, "pay-1")
+    half = journal.queries.get(number)
     assert half.receipt_status is ReceiptStatus.CANCELLING and half.needs_settling
     assert [r.status for r in half.receipts] == [ReceiptStatus.CANCELLED, ReceiptStatus.CANCELLING]
-    journal.receipt_cancel_failed(number, "refused: EBARIMT_CANCEL_NOTSUPPERDED", "pay-2")
-    settled = journal.get(number)
+    journal.reversals.receipt_cancel_failed(number, "refused: EBARIMT_CANCEL_NOTSUPPERDED", "pay-2")
+    settled = journal.queries.get(number)
     assert settled.receipt_status is ReceiptStatus.ISSUED and not settled.needs_settling
     assert [(r.status, r.failure) for r in settled.receipts] == [
         (ReceiptStatus.CANCELLED, ""), (ReceiptStatus.ISSUED, "refused: EBARIMT_CANCEL_NOTSUPPERDED")]
     assert settled.failure == "refused: EBARIMT_CANCEL_NOTSUPPERDED"
     assert [p.payment_id for p in settled.payments_without_receipt] == ["pay-1"]
     with pytest.raises(JournalError, match="no receipt is cancelling for payment pay-2"):
-        journal.receipt_cancelled(number, "pay-2")
+        journal.reversals.receipt_cancelled(number, "pay-2")
 
 
 # -- issued again after a void ---------------------------------------------------------------------------------
 
 def test_a_sale_whose_receipts_were_voided_with_the_money_kept_is_issued_a_new_one(journal: Journal) -> None:
     number = completed(journal, ONE)
-    old = journal.get(number).receipt
-    assert not journal.get(number).owes_receipt
-    journal.receipt_cancel_started(number)
-    assert not journal.get(number).can_issue_receipt            # not while the void is being asked
-    journal.receipt_cancelled(number)
-    voided = journal.get(number)
+    old = journal.queries.get(number).receipt
+    assert not journal.queries.get(number).owes_receipt
+    journal.reversals.receipt_cancel_started(number)
+    assert not journal.queries.get(number).can_issue_receipt            # not while the void is being asked
+    journal.reversals.receipt_cancelled(number)
+    voided = journal.queries.get(number)
     assert voided.status is S.COMPLETED and voided.money_kept
     assert voided.owes_receipt and voided.can_issue_receipt and voided.payments_without_receipt == ONE
 
-    journal.receipt_started(number, ORGANIZATION)
-    assert journal.get(number).status is S.RECEIPT_PENDING
+    journal.sales.receipt_started(number, ORGANIZATION)
+    assert journal.queries.get(number).status is S.RECEIPT_PENDING
     new = receipt(ONE[0], "ebarimt-new", ORGANIZATION)
-    journal.receipt_issued(number, new)
-    again = journal.get(number)
+    journal.sales.receipt_issued(number, new)
+    again = journal.queries.get(number)
     assert again.status is S.COMPLETED and again.receipt_status is ReceiptStatus.ISSUED
     assert again.receipt == new and again.current_receipts == (new,) and again.has_active_receipt
     assert [(r.receipt, r.status) for r in again.receipts] == [(old, ReceiptStatus.CANCELLED),
@@ -163,23 +163,23 @@ def test_a_sale_whose_receipt_is_valid_is_not_issued_another(journal: Journal) -
     number = completed(journal, ONE)
     before = snapshot(journal, number)
     with pytest.raises(JournalError, match="is owed no receipt now"):
-        journal.receipt_started(number, Receiver())
+        journal.sales.receipt_started(number, Receiver())
     assert snapshot(journal, number) == before
 
 
 @pytest.mark.parametrize("done", [True, False], ids=["refunded", "refund-pending"])
 def test_a_sale_whose_money_was_given_back_cannot_get_a_receipt(journal: Journal, done: bool) -> None:
     number = completed(journal, ONE)
-    journal.reversal_started(number, ReversalKind.REFUND, "customer returned the goods")
+    journal.reversals.started(number, ReversalKind.REFUND, "customer returned the goods")
     if done:
-        journal.reversal_done(number, TOTAL)
-    journal.receipt_cancel_started(number)
-    journal.receipt_cancelled(number)
-    sale = journal.get(number)
+        journal.reversals.done(number, TOTAL)
+    journal.reversals.receipt_cancel_started(number)
+    journal.reversals.receipt_cancelled(number)
+    sale = journal.queries.get(number)
     assert not sale.money_kept and not sale.owes_receipt and not sale.can_issue_receipt
     before = snapshot(journal, number)
     with pytest.raises(JournalError, match="is owed no receipt now"):
-        journal.receipt_started(number, Receiver())
+        journal.sales.receipt_started(number, Receiver())
     assert snapshot(journal, number) == before
 
 
@@ -235,25 +235,25 @@ def test_a_version_2_file_is_migrated_to_the_latest_and_its_receipts_land_in_the
              "cancelling", "2026-11-20T12:05:00.000000"),
         ]
 
-        issued = journal.get("T1-20261120-000001")
+        issued = journal.queries.get("T1-20261120-000001")
         assert issued.receipt is not None and issued.receipt == IssuedReceipt(
             "ebarimt-1", "AB 12345670", "qr-data", TOTAL, Decimal("672.27"), Decimal("40.18"),
             Receiver(ReceiverKind.ORGANIZATION, "1234567"), "pay-1")
         assert issued.has_active_receipt and not issued.owes_receipt and not issued.receiver_differs
-        voided = journal.get("T1-20261120-000002")
+        voided = journal.queries.get("T1-20261120-000002")
         assert voided.receipt_status is ReceiptStatus.CANCELLED and voided.owes_receipt   # the money was kept
-        cancelling = journal.get("T1-20261120-000003")
+        cancelling = journal.queries.get("T1-20261120-000003")
         assert cancelling.receipts[0].status is ReceiptStatus.CANCELLING and cancelling.needs_settling
-        assert [sale.number for sale in journal.unsettled_afterwards()] == ["T1-20261120-000003"]
-        assert journal.get("T1-20261120-000004").receipts == ()
+        assert [sale.number for sale in journal.queries.unsettled()] == ["T1-20261120-000003"]
+        assert journal.queries.get("T1-20261120-000004").receipts == ()
 
         # The migrated receipts take the new steps like any other.
-        journal.receipt_cancel_started(issued.number)
-        journal.receipt_cancelled(issued.number, "pay-1")
-        journal.receipt_started(voided.number, Receiver())
-        journal.receipt_issued(voided.number, receipt(PaymentSeen("pay-2", TOTAL), "ebarimt-2b"))
-        assert [r.status for r in journal.get(voided.number).receipts] == [ReceiptStatus.CANCELLED,
-                                                                            ReceiptStatus.ISSUED]
+        journal.reversals.receipt_cancel_started(issued.number)
+        journal.reversals.receipt_cancelled(issued.number, "pay-1")
+        journal.sales.receipt_started(voided.number, Receiver())
+        journal.sales.receipt_issued(voided.number, receipt(PaymentSeen("pay-2", TOTAL), "ebarimt-2b"))
+        assert [r.status for r in journal.queries.get(voided.number).receipts] == [ReceiptStatus.CANCELLED,
+                                                                                    ReceiptStatus.ISSUED]
     with Journal(path, "T1", clock=clock):
         pass
     assert raw(path, "SELECT count(*) FROM receipts") == [(4,)]          # migrated once, not again

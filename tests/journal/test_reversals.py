@@ -71,25 +71,25 @@ def raw(path: Path, sql: str, params: tuple = ()) -> list[tuple]:
 def sale_in(journal: Journal, status: JournalStatus, payments: tuple[PaymentSeen, ...] = CARD) -> str:
     """A new sale brought to `status` by the ordinary sale steps (paid with `payments`)."""
     if status is S.TENDERING:   # cash that does not cover the total
-        return journal.begin_tendered_sale(LINES, TOTAL, TAXES, CashTender(Decimal(1), Decimal(1)),
-                                           ReceiptVia.POSAPI, day=DAY)
-    number = journal.begin_sale(LINES, TOTAL, TAXES, day=DAY)
+        return journal.tenders.begin(LINES, TOTAL, TAXES, CashTender(Decimal(1), Decimal(1)),
+                                     ReceiptVia.POSAPI, day=DAY)
+    number = journal.sales.begin(LINES, TOTAL, TAXES, day=DAY)
     steps: dict[JournalStatus, tuple[Callable[[], None], ...]] = {
         S.CREATING: (),
-        S.OPEN: (lambda: journal.invoice_opened(number, INVOICE),),
-        S.FAILED: (lambda: journal.invoice_failed(number, "timeout"),),
-        S.EXPIRED: (lambda: journal.invoice_opened(number, INVOICE), lambda: journal.expired(number)),
+        S.OPEN: (lambda: journal.sales.invoice_opened(number, INVOICE),),
+        S.FAILED: (lambda: journal.sales.invoice_failed(number, "timeout"),),
+        S.EXPIRED: (lambda: journal.sales.invoice_opened(number, INVOICE), lambda: journal.sales.expired(number)),
     }
-    opened = (lambda: journal.invoice_opened(number, INVOICE),)
-    steps[S.CANCELLING] = opened + (lambda: journal.cancel_started(number),)
-    steps[S.CANCELLED] = steps[S.CANCELLING] + (lambda: journal.invoice_cancelled(number),)
-    steps[S.PAID] = opened + (lambda: journal.payments_seen(number, payments),)
-    steps[S.RECEIPT_PENDING] = steps[S.PAID] + (lambda: journal.receipt_started(number, RECEIVER),)
+    opened = (lambda: journal.sales.invoice_opened(number, INVOICE),)
+    steps[S.CANCELLING] = opened + (lambda: journal.sales.cancel_started(number),)
+    steps[S.CANCELLED] = steps[S.CANCELLING] + (lambda: journal.sales.invoice_cancelled(number),)
+    steps[S.PAID] = opened + (lambda: journal.sales.payments_seen(number, payments),)
+    steps[S.RECEIPT_PENDING] = steps[S.PAID] + (lambda: journal.sales.receipt_started(number, RECEIVER),)
     steps[S.COMPLETED] = steps[S.RECEIPT_PENDING] + tuple(
-        (lambda receipt=receipt: journal.receipt_issued(number, receipt)) for receipt in receipts_for(payments))
+        (lambda receipt=receipt: journal.sales.receipt_issued(number, receipt)) for receipt in receipts_for(payments))
     for step in steps[status]:
         step()
-    assert journal.get(number).status is status
+    assert journal.queries.get(number).status is status
     return number
 
 
@@ -97,18 +97,18 @@ def snapshot(journal: Journal, number: str) -> tuple:
     """The sale's row and its receipts exactly as stored (updated_at included) and its step log."""
     return (raw(journal.path, "SELECT * FROM sales WHERE number = ?", (number,)),
             raw(journal.path, "SELECT * FROM receipts WHERE number = ? ORDER BY id", (number,)),
-            journal.events(number))
+            journal.queries.events(number))
 
 
 # -- every after-sale step from every sale status ------------------------------------------
 
 AFTER_STEPS: dict[str, Callable[[Journal, str], None]] = {
-    "reversal_started": lambda j, n: j.reversal_started(n, ReversalKind.REFUND, REASON),
-    "reversal_done": lambda j, n: j.reversal_done(n, TOTAL),
-    "reversal_failed": lambda j, n: j.reversal_failed(n, "card network down"),
-    "receipt_cancel_started": lambda j, n: j.receipt_cancel_started(n),
-    "receipt_cancelled": lambda j, n: j.receipt_cancelled(n),
-    "receipt_cancel_failed": lambda j, n: j.receipt_cancel_failed(n, "tax system down"),
+    "reversal_started": lambda j, n: j.reversals.started(n, ReversalKind.REFUND, REASON),
+    "reversal_done": lambda j, n: j.reversals.done(n, TOTAL),
+    "reversal_failed": lambda j, n: j.reversals.failed(n, "card network down"),
+    "receipt_cancel_started": lambda j, n: j.reversals.receipt_cancel_started(n),
+    "receipt_cancelled": lambda j, n: j.reversals.receipt_cancelled(n),
+    "receipt_cancel_failed": lambda j, n: j.reversals.receipt_cancel_failed(n, "tax system down"),
 }
 
 # On a sale fresh in each status (nothing given back or voided yet), the only legal after-sale steps.
@@ -126,8 +126,8 @@ def test_a_legal_after_sale_step_keeps_the_sale_status_and_is_logged(journal: Jo
                                                                       step: str) -> None:
     number = sale_in(journal, status)
     AFTER_STEPS[step](journal, number)
-    assert journal.get(number).status is status
-    _, kind, detail = journal.events(number)[-1]
+    assert journal.queries.get(number).status is status
+    _, kind, detail = journal.queries.events(number)[-1]
     assert kind == step and "from" not in detail and "to" not in detail
     if step == "receipt_cancel_started":     # a receipt step logs the receipts it moved, and their summary
         assert (detail["receipts"], detail["receipt_status"]) == (len(CARD), "cancelling")
@@ -150,7 +150,7 @@ def test_a_reversal_before_payment_or_after_a_cancel_says_which_statuses_allow_i
         journal: Journal, status: JournalStatus) -> None:
     number = sale_in(journal, status)
     with pytest.raises(JournalError) as refused:
-        journal.reversal_started(number, ReversalKind.CANCEL, REASON)
+        journal.reversals.started(number, ReversalKind.CANCEL, REASON)
     assert str(refused.value) == (f"Sale {number} is {status.value}: cannot record reversal_started "
                                   "(only from completed or paid).")
 
@@ -192,10 +192,10 @@ def test_reversal_steps_follow_their_own_states(journal: Journal, state: Reversa
     number = sale_in(journal, status)
     for earlier in REVERSAL_PATHS[state]:
         AFTER_STEPS[earlier](journal, number)
-    assert journal.get(number).reversal_status is state
+    assert journal.queries.get(number).reversal_status is state
     if (state, step) in REVERSAL_LEGAL:
         AFTER_STEPS[step](journal, number)
-        after = journal.get(number)
+        after = journal.queries.get(number)
         assert after.reversal_status is REVERSAL_LEGAL[state, step]
         assert after.status is status
     else:
@@ -207,14 +207,14 @@ def test_reversal_steps_follow_their_own_states(journal: Journal, state: Reversa
 
 def test_a_second_reversal_while_one_is_pending_or_done_is_refused_with_a_reason(journal: Journal) -> None:
     number = sale_in(journal, S.COMPLETED)
-    journal.reversal_started(number, ReversalKind.CANCEL, REASON)
+    journal.reversals.started(number, ReversalKind.CANCEL, REASON)
     with pytest.raises(JournalError, match="already being given back or was given back"):
-        journal.reversal_started(number, ReversalKind.REFUND, REASON)
-    journal.reversal_done(number, TOTAL)
+        journal.reversals.started(number, ReversalKind.REFUND, REASON)
+    journal.reversals.done(number, TOTAL)
     with pytest.raises(JournalError, match="already being given back or was given back"):
-        journal.reversal_started(number, ReversalKind.CANCEL, REASON)
+        journal.reversals.started(number, ReversalKind.CANCEL, REASON)
     with pytest.raises(JournalError, match="no payment reversal is pending .it is done."):
-        journal.reversal_done(number, TOTAL)
+        journal.reversals.done(number, TOTAL)
 
 
 def test_done_or_failed_without_a_started_reversal_says_so(journal: Journal) -> None:
@@ -226,14 +226,14 @@ def test_done_or_failed_without_a_started_reversal_says_so(journal: Journal) -> 
 
 def test_a_cancel_is_recorded_with_its_kind_reason_and_exact_amount(journal: Journal) -> None:
     number = sale_in(journal, S.COMPLETED)
-    journal.reversal_started(number, ReversalKind.CANCEL, REASON)
-    pending = journal.get(number)
+    journal.reversals.started(number, ReversalKind.CANCEL, REASON)
+    pending = journal.queries.get(number)
     assert (pending.reversal_kind, pending.reversal_status, pending.reversal_reason) == (
         ReversalKind.CANCEL, ReversalStatus.PENDING, REASON)
     assert pending.reversed_amount == Decimal(0) and not pending.is_reversed and not pending.can_reverse
 
-    journal.reversal_done(number, Decimal("7500.00"))
-    done = journal.get(number)
+    journal.reversals.done(number, Decimal("7500.00"))
+    done = journal.queries.get(number)
     assert done.is_reversed and done.reversal_status is ReversalStatus.DONE
     assert done.reversed_amount == Decimal("7500.00") and str(done.reversed_amount) == "7500.00"
     assert done.reversal_kind is ReversalKind.CANCEL and done.reversal_reason == REASON
@@ -242,7 +242,7 @@ def test_a_cancel_is_recorded_with_its_kind_reason_and_exact_amount(journal: Jou
     assert raw(journal.path, "SELECT typeof(reversed_amount), reversed_amount, reversal_kind, reversal_status, "
                              "reversal_reason FROM sales") == [("text", "7500.00", "cancel", "done", REASON)]
 
-    events = journal.events(number)
+    events = journal.queries.events(number)
     assert [kind for _, kind, _ in events][-2:] == ["reversal_started", "reversal_done"]
     assert events[-2][2] == {"status": "completed", "kind": "cancel", "reason": REASON, "void_receipts": False}
     # Its own amount, what the sale's give-back returned in all (the same: nothing went back before), and the
@@ -256,16 +256,16 @@ def test_a_cancel_is_recorded_with_its_kind_reason_and_exact_amount(journal: Jou
 
 def test_a_refund_given_as_plain_text_is_recorded_as_a_refund(journal: Journal) -> None:
     number = sale_in(journal, S.PAID)
-    journal.reversal_started(number, "refund", REASON)   # type: ignore[arg-type]
-    assert journal.get(number).reversal_kind is ReversalKind.REFUND
-    assert journal.events(number)[-1][2]["kind"] == "refund"
+    journal.reversals.started(number, "refund", REASON)   # type: ignore[arg-type]
+    assert journal.queries.get(number).reversal_kind is ReversalKind.REFUND
+    assert journal.queries.events(number)[-1][2]["kind"] == "refund"
 
 
 def test_an_unknown_reversal_kind_is_refused_and_nothing_written(journal: Journal) -> None:
     number = sale_in(journal, S.PAID)
     before = snapshot(journal, number)
     with pytest.raises((ValueError, JournalError)):
-        journal.reversal_started(number, "void", REASON)   # type: ignore[arg-type]
+        journal.reversals.started(number, "void", REASON)   # type: ignore[arg-type]
     assert snapshot(journal, number) == before
 
 
@@ -273,50 +273,51 @@ def test_an_unknown_reversal_kind_is_refused_and_nothing_written(journal: Journa
                                     Decimal("1000000000000.01")])
 def test_the_reversed_amount_is_kept_as_the_exact_decimal_text(journal: Journal, amount: Decimal) -> None:
     number = sale_in(journal, S.PAID)
-    journal.reversal_started(number, ReversalKind.REFUND, REASON)
-    journal.reversal_done(number, amount)
+    journal.reversals.started(number, ReversalKind.REFUND, REASON)
+    journal.reversals.done(number, amount)
     assert raw(journal.path, "SELECT reversed_amount FROM sales") == [(str(amount),)]
-    stored = journal.get(number).reversed_amount
+    stored = journal.queries.get(number).reversed_amount
     assert stored == amount and str(stored) == str(amount)
-    assert journal.events(number)[-1][2]["amount"] == str(amount)
+    assert journal.queries.events(number)[-1][2]["amount"] == str(amount)
 
 
 @pytest.mark.parametrize("amount", [7500.0, Decimal("NaN"), Decimal("Infinity"), "7500.00", None])
 def test_a_reversed_amount_that_is_not_an_exact_decimal_is_refused_and_nothing_written(
         journal: Journal, amount: object) -> None:
     number = sale_in(journal, S.PAID)
-    journal.reversal_started(number, ReversalKind.REFUND, REASON)
+    journal.reversals.started(number, ReversalKind.REFUND, REASON)
     before = snapshot(journal, number)
     with pytest.raises(JournalError, match="reversed amount must be a finite Decimal"):
-        journal.reversal_done(number, amount)   # type: ignore[arg-type]
+        journal.reversals.done(number, amount)   # type: ignore[arg-type]
     assert snapshot(journal, number) == before
-    assert journal.get(number).reversal_status is ReversalStatus.PENDING
+    assert journal.queries.get(number).reversal_status is ReversalStatus.PENDING
 
 
 def test_a_failed_reversal_keeps_the_reason_and_can_be_tried_again(journal: Journal) -> None:
     number = sale_in(journal, S.COMPLETED)
-    journal.reversal_started(number, ReversalKind.CANCEL, REASON)
-    journal.reversal_failed(number, "  PAYMENT_SETTLED: too late to cancel  ")
-    failed = journal.get(number)
+    journal.reversals.started(number, ReversalKind.CANCEL, REASON)
+    journal.reversals.failed(number, "  PAYMENT_SETTLED: too late to cancel  ")
+    failed = journal.queries.get(number)
     assert (failed.reversal_status, failed.failure) == (ReversalStatus.FAILED, "PAYMENT_SETTLED: too late to cancel")
     assert failed.can_reverse and not failed.is_reversed and failed.reversed_amount == Decimal(0)
-    assert journal.events(number)[-1][2] == {"status": "completed", "reason": "PAYMENT_SETTLED: too late to cancel"}
+    assert journal.queries.events(number)[-1][2] == {"status": "completed",
+                                                     "reason": "PAYMENT_SETTLED: too late to cancel"}
 
-    journal.reversal_started(number, ReversalKind.REFUND, "settled: refunded instead")
-    again = journal.get(number)
+    journal.reversals.started(number, ReversalKind.REFUND, "settled: refunded instead")
+    again = journal.queries.get(number)
     assert (again.reversal_kind, again.reversal_status, again.reversal_reason, again.failure) == (
         ReversalKind.REFUND, ReversalStatus.PENDING, "settled: refunded instead", "")   # a good step clears it
-    journal.reversal_done(number, TOTAL)
-    assert journal.get(number).is_reversed
-    assert [kind for _, kind, _ in journal.events(number)][-4:] == [
+    journal.reversals.done(number, TOTAL)
+    assert journal.queries.get(number).is_reversed
+    assert [kind for _, kind, _ in journal.queries.events(number)][-4:] == [
         "reversal_started", "reversal_failed", "reversal_started", "reversal_done"]
 
 
 def test_a_failed_reversal_without_a_reason_still_says_something(journal: Journal) -> None:
     number = sale_in(journal, S.PAID)
-    journal.reversal_started(number, ReversalKind.CANCEL, REASON)
-    journal.reversal_failed(number, "   ")
-    assert journal.get(number).failure == "no reason given"
+    journal.reversals.started(number, ReversalKind.CANCEL, REASON)
+    journal.reversals.failed(number, "   ")
+    assert journal.queries.get(number).failure == "no reason given"
 
 
 # -- the reason -----------------------------------------------------------------------------
@@ -326,7 +327,7 @@ def test_a_reversal_without_a_reason_is_refused_and_nothing_written(journal: Jou
     number = sale_in(journal, S.COMPLETED)
     before = snapshot(journal, number)
     with pytest.raises(JournalError, match="Say why the payment is given back"):
-        journal.reversal_started(number, ReversalKind.CANCEL, reason)
+        journal.reversals.started(number, ReversalKind.CANCEL, reason)
     assert snapshot(journal, number) == before
 
 
@@ -334,7 +335,7 @@ def test_a_reason_longer_than_the_service_allows_is_refused_and_nothing_written(
     number = sale_in(journal, S.COMPLETED)
     before = snapshot(journal, number)
     with pytest.raises(JournalError, match=f"too long: at most {MAX_REVERSAL_REASON} characters"):
-        journal.reversal_started(number, ReversalKind.REFUND, "x" * (MAX_REVERSAL_REASON + 1))
+        journal.reversals.started(number, ReversalKind.REFUND, "x" * (MAX_REVERSAL_REASON + 1))
     assert snapshot(journal, number) == before
     assert MAX_REVERSAL_REASON == 255
 
@@ -342,22 +343,22 @@ def test_a_reason_longer_than_the_service_allows_is_refused_and_nothing_written(
 def test_a_reason_of_exactly_the_limit_is_kept_whole(journal: Journal) -> None:
     number = sale_in(journal, S.COMPLETED)
     reason = "я" * MAX_REVERSAL_REASON                 # characters, not bytes
-    journal.reversal_started(number, ReversalKind.REFUND, reason)
-    assert journal.get(number).reversal_reason == reason
+    journal.reversals.started(number, ReversalKind.REFUND, reason)
+    assert journal.queries.get(number).reversal_reason == reason
 
 
 def test_the_reason_is_one_line_with_its_whitespace_collapsed(journal: Journal) -> None:
     number = sale_in(journal, S.COMPLETED)
-    journal.reversal_started(number, ReversalKind.CANCEL, "  wrong\n\n item \t scanned  ")
-    assert journal.get(number).reversal_reason == "wrong item scanned"
-    assert journal.events(number)[-1][2]["reason"] == "wrong item scanned"
+    journal.reversals.started(number, ReversalKind.CANCEL, "  wrong\n\n item \t scanned  ")
+    assert journal.queries.get(number).reversal_reason == "wrong item scanned"
+    assert journal.queries.events(number)[-1][2]["reason"] == "wrong item scanned"
 
 
 def test_whitespace_that_collapses_under_the_limit_is_accepted(journal: Journal) -> None:
     number = sale_in(journal, S.PAID)
     padded = "a" + " " * 400 + "b"                       # 402 typed, 3 kept
-    journal.reversal_started(number, ReversalKind.CANCEL, padded)
-    assert journal.get(number).reversal_reason == "a b"
+    journal.reversals.started(number, ReversalKind.CANCEL, padded)
+    assert journal.queries.get(number).reversal_reason == "a b"
 
 
 # -- voiding the receipt ----------------------------------------------------------------------
@@ -381,11 +382,11 @@ def test_receipt_cancel_steps_follow_the_receipt_states(journal: Journal, state:
     number = sale_in(journal, S.COMPLETED)
     for earlier in RECEIPT_PATHS[state]:
         AFTER_STEPS[earlier](journal, number)
-    assert journal.get(number).receipt_status is state
+    assert journal.queries.get(number).receipt_status is state
     if (state, step) in RECEIPT_LEGAL:
         AFTER_STEPS[step](journal, number)
-        assert journal.get(number).receipt_status is RECEIPT_LEGAL[state, step]
-        assert journal.get(number).status is S.COMPLETED
+        assert journal.queries.get(number).receipt_status is RECEIPT_LEGAL[state, step]
+        assert journal.queries.get(number).status is S.COMPLETED
     else:
         before = snapshot(journal, number)
         with pytest.raises(JournalError, match=f"Sale {number}: no receipt is "):
@@ -395,55 +396,55 @@ def test_receipt_cancel_steps_follow_the_receipt_states(journal: Journal, state:
 
 def test_a_paid_sale_whose_receipt_failed_has_no_receipt_to_void(journal: Journal) -> None:
     number = sale_in(journal, S.RECEIPT_PENDING)
-    journal.receipt_failed(number, "ebarimt down")
-    sale = journal.get(number)
+    journal.sales.receipt_failed(number, "ebarimt down")
+    sale = journal.queries.get(number)
     assert sale.receipt_status is ReceiptStatus.FAILED and not sale.has_active_receipt
     with pytest.raises(JournalError, match=f"Sale {number}: no receipt is issued"):
-        journal.receipt_cancel_started(number)
+        journal.reversals.receipt_cancel_started(number)
 
 
 def test_a_voided_receipt_keeps_its_details_but_is_no_longer_active(journal: Journal) -> None:
     number = sale_in(journal, S.COMPLETED)
-    assert journal.get(number).has_active_receipt
-    journal.receipt_cancel_started(number)
-    cancelling = journal.get(number)
+    assert journal.queries.get(number).has_active_receipt
+    journal.reversals.receipt_cancel_started(number)
+    cancelling = journal.queries.get(number)
     assert cancelling.receipt_status is ReceiptStatus.CANCELLING and not cancelling.has_active_receipt
-    journal.receipt_cancelled(number)
-    voided = journal.get(number)
+    journal.reversals.receipt_cancelled(number)
+    voided = journal.queries.get(number)
     assert voided.receipt_status is ReceiptStatus.CANCELLED and not voided.has_active_receipt
     assert voided.receipt == RECEIPT and voided.status is S.COMPLETED and voided.is_final
     assert voided.current_receipts == RECEIPTS and voided.valid_receipts == ()
     assert [receipt.status for receipt in voided.receipts] == [ReceiptStatus.CANCELLED] * len(CARD)
-    assert [(kind, detail) for _, kind, detail in journal.events(number)][-2:] == [
+    assert [(kind, detail) for _, kind, detail in journal.queries.events(number)][-2:] == [
         ("receipt_cancel_started", {"receipts": 2, "receipt_status": "cancelling"}),
         ("receipt_cancelled", {"receipts": 2, "receipt_status": "cancelled"})]
 
 
 def test_a_failed_receipt_cancel_leaves_it_active_with_the_reason_and_can_be_retried(journal: Journal) -> None:
     number = sale_in(journal, S.COMPLETED)
-    journal.receipt_cancel_started(number)
-    journal.receipt_cancel_failed(number, " EBARIMT_CANCEL_NOTSUPPERDED ")
-    failed = journal.get(number)
+    journal.reversals.receipt_cancel_started(number)
+    journal.reversals.receipt_cancel_failed(number, " EBARIMT_CANCEL_NOTSUPPERDED ")
+    failed = journal.queries.get(number)
     assert failed.has_active_receipt and failed.failure == "EBARIMT_CANCEL_NOTSUPPERDED"
     assert [receipt.failure for receipt in failed.receipts] == ["EBARIMT_CANCEL_NOTSUPPERDED"] * len(CARD)
-    assert journal.events(number)[-1][2] == {"receipts": 2, "receipt_status": "issued",
-                                             "reason": "EBARIMT_CANCEL_NOTSUPPERDED"}
-    journal.receipt_cancel_started(number)
-    assert journal.get(number).failure == ""
-    assert [receipt.failure for receipt in journal.get(number).receipts] == [""] * len(CARD)
-    journal.receipt_cancelled(number)
-    assert journal.get(number).receipt_status is ReceiptStatus.CANCELLED
+    assert journal.queries.events(number)[-1][2] == {"receipts": 2, "receipt_status": "issued",
+                                                     "reason": "EBARIMT_CANCEL_NOTSUPPERDED"}
+    journal.reversals.receipt_cancel_started(number)
+    assert journal.queries.get(number).failure == ""
+    assert [receipt.failure for receipt in journal.queries.get(number).receipts] == [""] * len(CARD)
+    journal.reversals.receipt_cancelled(number)
+    assert journal.queries.get(number).receipt_status is ReceiptStatus.CANCELLED
 
 
 def test_a_payment_and_its_receipt_can_be_given_back_together(journal: Journal) -> None:
     number = sale_in(journal, S.COMPLETED)
-    journal.reversal_started(number, ReversalKind.REFUND, REASON)
-    journal.receipt_cancel_started(number)
-    both = journal.get(number)
+    journal.reversals.started(number, ReversalKind.REFUND, REASON)
+    journal.reversals.receipt_cancel_started(number)
+    both = journal.queries.get(number)
     assert (both.reversal_status, both.receipt_status) == (ReversalStatus.PENDING, ReceiptStatus.CANCELLING)
-    journal.receipt_cancelled(number)
-    journal.reversal_done(number, TOTAL)
-    done = journal.get(number)
+    journal.reversals.receipt_cancelled(number)
+    journal.reversals.done(number, TOTAL)
+    done = journal.queries.get(number)
     assert done.is_reversed and done.receipt_status is ReceiptStatus.CANCELLED
 
 
@@ -452,27 +453,27 @@ def test_a_payment_and_its_receipt_can_be_given_back_together(journal: Journal) 
 def test_unsettled_afterwards_lists_pending_reversals_and_cancelling_receipts_oldest_first(journal: Journal) -> None:
     plain = sale_in(journal, S.COMPLETED)
     paid_pending = sale_in(journal, S.PAID)
-    journal.reversal_started(paid_pending, ReversalKind.CANCEL, REASON)
+    journal.reversals.started(paid_pending, ReversalKind.CANCEL, REASON)
     reversed_ = sale_in(journal, S.COMPLETED)
-    journal.reversal_started(reversed_, ReversalKind.REFUND, REASON)
-    journal.reversal_done(reversed_, TOTAL)
+    journal.reversals.started(reversed_, ReversalKind.REFUND, REASON)
+    journal.reversals.done(reversed_, TOTAL)
     failed = sale_in(journal, S.COMPLETED)
-    journal.reversal_started(failed, ReversalKind.REFUND, REASON)
-    journal.reversal_failed(failed, "declined")
+    journal.reversals.started(failed, ReversalKind.REFUND, REASON)
+    journal.reversals.failed(failed, "declined")
     cancelling = sale_in(journal, S.COMPLETED)
-    journal.receipt_cancel_started(cancelling)
+    journal.reversals.receipt_cancel_started(cancelling)
     voided = sale_in(journal, S.COMPLETED)
-    journal.receipt_cancel_started(voided)
-    journal.receipt_cancelled(voided)
+    journal.reversals.receipt_cancel_started(voided)
+    journal.reversals.receipt_cancelled(voided)
     both = sale_in(journal, S.COMPLETED)
-    journal.reversal_started(both, ReversalKind.CANCEL, REASON)
-    journal.receipt_cancel_started(both)
+    journal.reversals.started(both, ReversalKind.CANCEL, REASON)
+    journal.reversals.receipt_cancel_started(both)
     completed_pending = sale_in(journal, S.COMPLETED)
-    journal.reversal_started(completed_pending, ReversalKind.CANCEL, REASON)
+    journal.reversals.started(completed_pending, ReversalKind.CANCEL, REASON)
     sale_in(journal, S.OPEN)
     sale_in(journal, S.RECEIPT_PENDING)               # receipt_status "pending" is the sale's own business
 
-    unsettled = journal.unsettled_afterwards()
+    unsettled = journal.queries.unsettled()
     assert [sale.number for sale in unsettled] == [paid_pending, cancelling, both, completed_pending]
     assert all(sale.needs_settling for sale in unsettled)
     assert plain not in [sale.number for sale in unsettled]
@@ -480,17 +481,17 @@ def test_unsettled_afterwards_lists_pending_reversals_and_cancelling_receipts_ol
 
 
 def test_unsettled_afterwards_is_empty_on_a_new_journal(journal: Journal) -> None:
-    assert journal.unsettled_afterwards() == []
+    assert journal.queries.unsettled() == []
     sale_in(journal, S.COMPLETED)
-    assert journal.unsettled_afterwards() == []
+    assert journal.queries.unsettled() == []
 
 
 @pytest.mark.parametrize("status", sorted(S, key=lambda s: s.value))
 def test_needs_settling_is_the_unfinished_sales_when_nothing_was_given_back(journal: Journal,
                                                                             status: JournalStatus) -> None:
     number = sale_in(journal, status)
-    assert journal.get(number).needs_settling is (status in {S.TENDERING, S.CREATING, S.OPEN, S.CANCELLING,
-                                                             S.PAID, S.RECEIPT_PENDING})
+    assert journal.queries.get(number).needs_settling is (status in {S.TENDERING, S.CREATING, S.OPEN, S.CANCELLING,
+                                                                     S.PAID, S.RECEIPT_PENDING})
 
 
 @pytest.mark.parametrize(("steps", "expected"), [
@@ -507,9 +508,9 @@ def test_a_completed_sale_needs_settling_while_a_reversal_or_receipt_cancel_is_i
     number = sale_in(journal, S.COMPLETED)
     for step in steps:
         AFTER_STEPS[step](journal, number)
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.needs_settling is expected
-    assert (sale in journal.unsettled_afterwards()) is expected
+    assert (sale in journal.queries.unsettled()) is expected
 
 
 # -- who can be given back -------------------------------------------------------------------
@@ -525,27 +526,27 @@ def test_a_completed_sale_needs_settling_while_a_reversal_or_receipt_cancel_is_i
 def test_can_reverse_only_a_paid_sale_paid_by_card(journal: Journal, status: JournalStatus,
                                                    payments: tuple[PaymentSeen, ...], expected: bool) -> None:
     number = sale_in(journal, status, payments)
-    assert journal.get(number).can_reverse is expected
+    assert journal.queries.get(number).can_reverse is expected
 
 
 @pytest.mark.parametrize("status", sorted(set(S) - {S.PAID, S.COMPLETED}, key=lambda s: s.value))
 def test_an_unpaid_or_receipt_pending_sale_cannot_be_reversed(journal: Journal, status: JournalStatus) -> None:
-    assert not journal.get(sale_in(journal, status)).can_reverse
+    assert not journal.queries.get(sale_in(journal, status)).can_reverse
 
 
 def test_a_lower_case_card_type_is_still_a_card(journal: Journal) -> None:
     number = sale_in(journal, S.PAID, (PaymentSeen("pay-1", TOTAL, "Khan bank", "card"),))
-    assert journal.get(number).can_reverse
+    assert journal.queries.get(number).can_reverse
 
 
 def test_the_payment_type_is_kept_with_each_payment(journal: Journal) -> None:
     number = sale_in(journal, S.PAID, MIXED)
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.payments == MIXED
     assert [payment.is_card for payment in sale.payments] == [True, False]
     (payments_json,) = raw(journal.path, "SELECT payment_ids_json FROM sales")[0]
     assert [record["type"] for record in json.loads(payments_json)] == ["CARD", "P2P"]
-    assert [record["type"] for record in journal.events(number)[-1][2]["payments"]] == ["CARD", "P2P"]
+    assert [record["type"] for record in journal.queries.events(number)[-1][2]["payments"]] == ["CARD", "P2P"]
 
 
 # -- the schema ---------------------------------------------------------------------------------
@@ -623,7 +624,7 @@ def test_a_version_1_file_is_migrated_to_the_latest_and_keeps_its_sales(path: Pa
         assert raw(path, "SELECT reversal_kind, reversal_status, reversal_reason, reversed_amount FROM sales") == [
             (None, None, "", None), (None, None, "", None)]
 
-        old = journal.get("T1-20261120-000001")
+        old = journal.queries.get("T1-20261120-000001")
         assert old.status is S.COMPLETED and old.paid_amount == TOTAL
         assert [(p.payment_id, p.amount, p.bank, p.kind) for p in old.payments] == [
             ("pay-1", Decimal("5000.00"), "Khan bank", ""), ("pay-2", Decimal("2500"), "Golomt", "")]
@@ -637,16 +638,16 @@ def test_a_version_1_file_is_migrated_to_the_latest_and_keeps_its_sales(path: Pa
         assert [payment.payment_id for payment in old.payments_without_receipt] == ["pay-2"]
         assert old.receipt.receiver == Receiver.organization("1234567") and not old.receiver_differs
         assert not old.can_reverse                   # the payment type was never recorded
-        assert [kind for _, kind, _ in journal.events(old.number)] == ["sale_begun", "receipt_issued"]
-        assert [sale.number for sale in journal.unfinished()] == ["T1-20261120-000002"]
-        assert journal.unsettled_afterwards() == []
+        assert [kind for _, kind, _ in journal.queries.events(old.number)] == ["sale_begun", "receipt_issued"]
+        assert [sale.number for sale in journal.queries.unfinished()] == ["T1-20261120-000002"]
+        assert journal.queries.unsettled() == []
 
         # The old sale takes the new steps like any other.
-        journal.receipt_cancel_started(old.number)
-        journal.receipt_cancelled(old.number)
-        assert journal.get(old.number).receipt_status is ReceiptStatus.CANCELLED
+        journal.reversals.receipt_cancel_started(old.number)
+        journal.reversals.receipt_cancelled(old.number)
+        assert journal.queries.get(old.number).receipt_status is ReceiptStatus.CANCELLED
         # And the day's counter carries on.
-        assert journal.begin_sale(LINES, TOTAL, TAXES, day=date(2026, 11, 20)) == "T1-20261120-000003"
+        assert journal.sales.begin(LINES, TOTAL, TAXES, day=date(2026, 11, 20)) == "T1-20261120-000003"
 
 
 def test_a_migrated_file_opens_again_without_migrating_twice(path: Path, clock: SteppingClock) -> None:
@@ -655,7 +656,7 @@ def test_a_migrated_file_opens_again_without_migrating_twice(path: Path, clock: 
         pass
     with Journal(path, "T1", clock=clock) as journal:
         assert journal.pragma("user_version") == schema.LATEST_VERSION
-        assert len(journal.sales_between(date(2026, 11, 20), date(2026, 11, 20))) == 2
+        assert len(journal.queries.between(date(2026, 11, 20), date(2026, 11, 20))) == 2
     assert raw(path, "SELECT count(*) FROM receipts") == [(1,)]       # its receipt was moved over once
 
 
@@ -670,7 +671,7 @@ def test_a_paid_version_1_sale_still_needs_its_receipt_and_is_not_known_to_be_a_
     finally:
         db.close()
     with Journal(path, "T1", clock=clock) as journal:
-        paid = journal.get("T1-20261120-000001")
+        paid = journal.queries.get("T1-20261120-000001")
         assert paid.status is S.PAID and paid.needs_settling
         assert not paid.can_reverse and not paid.has_active_receipt
-        assert [sale.number for sale in journal.unfinished()] == ["T1-20261120-000001", "T1-20261120-000002"]
+        assert [sale.number for sale in journal.queries.unfinished()] == ["T1-20261120-000001", "T1-20261120-000002"]

@@ -97,7 +97,7 @@ def every_kind_of_slip(sales: Sales, journal: Journal, paper: Paper) -> dict[Kin
         Kind.COPY: layouts_for(sales.issued(), SHOP, PRINTED_AT)[0],
         Kind.REFUND: refund_slip(refunded, SHOP, PRINTED_AT),
         Kind.VOID: void_slip(voided, SHOP, PRINTED_AT),
-        Kind.DAY: day_summary_layout(summarize(journal.sales_between(day, day), day, "T1"), SHOP, PRINTED_AT),
+        Kind.DAY: day_summary_layout(summarize(journal.queries.between(day, day), day, "T1"), SHOP, PRINTED_AT),
         Kind.TEST: printer_test_page(SHOP, "network printer 10.0.0.5:9100", paper, PRINTED_AT),
     }
 

@@ -92,8 +92,8 @@ def test_a_cancelled_receipt_prints_a_void_slip_without_its_qr(sales: Sales) -> 
 
 def test_a_refund_not_yet_confirmed_says_so(sales: Sales, journal: Journal) -> None:
     number = sales.issued().number
-    journal.reversal_started(number, ReversalKind.CANCEL, "Буруу бараа")
-    text = refund_slip(journal.get(number), SHOP, PRINTED_AT).text()
+    journal.reversals.started(number, ReversalKind.CANCEL, "Буруу бараа")
+    text = refund_slip(journal.queries.get(number), SHOP, PRINTED_AT).text()
     assert "*** PAYMENT CANCELLED ***" in text and "To give back 17,250.75 ₮" in text
     assert "not confirmed" in text
 
@@ -107,7 +107,7 @@ def test_a_shop_without_a_name_still_prints_its_terminal(sales: Sales) -> None:
 def test_the_day_close_slip_has_the_days_figures(sales: Sales, journal: Journal) -> None:
     day = sales.issued().created_at.date()       # the day of the journal's (the test's) clock
     sales.refunded()
-    summary = summarize(journal.sales_between(day, day), day, "T1")
+    summary = summarize(journal.queries.between(day, day), day, "T1")
     layout = day_summary_layout(summary, SHOP, PRINTED_AT)
     text = layout.text()
     assert layout.kind is Kind.DAY and not layout.opens_drawer
@@ -183,8 +183,8 @@ def test_a_cash_sale_returned_whole_slips_the_whole_togrog_the_customer_got(jour
 
     cart = Cart()
     cart.add_weighed(CatalogItem("2", "Мах", Decimal(12995), "", "", True, unit="kg"), Decimal("0.737"))
-    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes,
-                                         Tendering(cart.total).cash_tender(Decimal(10000)), ReceiptVia.NONE)
-    journal.tenders_refunded(number, "returned")
-    text = refund_slip(journal.get(number), SHOP, PRINTED_AT).text()
+    number = journal.tenders.begin(cart.lines, cart.total, cart.taxes,
+                                   Tendering(cart.total).cash_tender(Decimal(10000)), ReceiptVia.NONE)
+    journal.tenders.refunded(number, "returned")
+    text = refund_slip(journal.queries.get(number), SHOP, PRINTED_AT).text()
     assert "*** REFUND ***" in text and "Given back 9,577 ₮" in text and "Cash rounding -0.32 ₮" in text

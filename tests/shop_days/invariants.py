@@ -48,7 +48,7 @@ class Known:
 
 
 def all_sales(till: Till) -> list[JournalSale]:
-    return till.journal.sales_between(date(2000, 1, 1), date(2100, 1, 1))
+    return till.journal.queries.between(date(2000, 1, 1), date(2100, 1, 1))
 
 
 def _amount(value: Any) -> Decimal:
@@ -160,10 +160,10 @@ def _tenders_add_up(till: Till, sale: JournalSale) -> None:
 
 
 def _drawer_agrees(till: Till) -> None:
-    shift = current_shift(till.journal)
+    shift = current_shift(till.journal.store)
     if shift is None:
         return
-    report = shift_x_report(till.journal)
+    report = shift_x_report(till.journal.store)
     if report.expected_cash != till.drawer.expected:
         _fail("the shift's expected cash is not what went through the drawer", till=till.terminal,
               journal=report.expected_cash, drawer=till.drawer.expected, float=report.float_amount,
@@ -271,7 +271,7 @@ def _day_close_taxes_equal_active_receipts(shop: Shop) -> None:
     vat = city = _ZERO
     for till in shop.tills:
         for day in days:
-            summary = day_summary(till.journal, day)
+            summary = day_summary(till.journal.store, day)
             vat += summary.receipt_vat
             city += summary.receipt_city_tax
     active_vat = active_city = _ZERO
@@ -301,7 +301,7 @@ def _the_stores_day_is_its_tills(shop: Shop) -> None:
         report = shop.store.day(day)
         said = {record["terminal"]: summary_from_json(json.dumps(record)) for shop_day in report["shops"]
                 for record in shop_day["tills"]}
-        own = {till.terminal: load_day(till.journal, day).summary for till in shop.tills}
+        own = {till.terminal: load_day(till.journal.queries, day).summary for till in shop.tills}
         for terminal, summary in own.items():
             if summary.sales_count == 0 and summary.paid.count == 0 and terminal not in said:
                 continue

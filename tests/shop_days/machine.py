@@ -167,7 +167,7 @@ class ShopDay(RuleBasedStateMachine):
         self.shop.open_day(self.folder, tills, tuple(not flag or index == 0 for index, flag in enumerate(posapi)),
                            skew, self._start(start), through_store=store, cash_step=Decimal(cash_step))
         for till in self.shop.tills:
-            open_shift(till.journal, FLOAT)
+            open_shift(till.journal.store, FLOAT)
         facets = (f"{tills} till(s)", "at a store" if store else "QPay direct", f"starts {start.replace('_', ' ')}",
                   f"PosAPI {skew:+.0f} s from the till", f"cash by {cash_step} ₮")
         self.tried["day"] += 1
@@ -279,7 +279,7 @@ class ShopDay(RuleBasedStateMachine):
         number = self._take(till, sale, tender, "split: cash part", None)
         if number is None:
             return
-        journalled = till.journal.get(number)
+        journalled = till.journal.queries.get(number)
         if journalled.status is not JournalStatus.TENDERING:     # the cash covered it (the due rounded down to it)
             self._receipt_at_once(data, till, number)
             return
@@ -324,7 +324,7 @@ class ShopDay(RuleBasedStateMachine):
         if picked is None:
             return
         till, sale = picked
-        live = [row for row in till.journal.invoices_of(sale.number) if row.is_live]
+        live = [row for row in till.journal.remainders.invoices(sale.number) if row.is_live]
         invoice_id = live[-1].invoice_id if live else sale.invoice_id
         assert invoice_id
         body: dict[str, Any] = {"transaction_type": "CARD" if card else "P2P"}
@@ -361,7 +361,7 @@ class ShopDay(RuleBasedStateMachine):
 
     def _receipt_at_once(self, data: st.DataObject, till: Till, number: str) -> None:
         """Paid: the window goes to the receipt step, and the cashier mostly issues it there and then."""
-        sale = till.journal.get(number)
+        sale = till.journal.queries.get(number)
         if not sale.can_issue_receipt or not data.draw(st.integers(0, 3), label="receipt now") or \
                 sale.status is not JournalStatus.PAID:
             return
@@ -462,7 +462,7 @@ class ShopDay(RuleBasedStateMachine):
         done = self._attempt("return a counter sale", lambda: return_tenders(
             till.journal, till.checkout, till.posapi, sale.number, "returned by the customer"),
             refused=_cannot_void_at_the_till)
-        if done is not None or not till.journal.get(sale.number).money_kept:
+        if done is not None or not till.journal.queries.get(sale.number).money_kept:
             till.drawer.cash_out += cash
 
     @precondition(lambda self: self._any(_can_return_a_part))
@@ -492,7 +492,7 @@ class ShopDay(RuleBasedStateMachine):
         self._attempt(f"return items ({share})", lambda: return_part(
             till.journal, till.checkout, till.posapi, sale.number, quantities, "returned by the customer", step),
             refused=lambda exc: "cannot be returned" in str(exc))
-        till.drawer.cash_out += _cash_handed_back(till.journal.get(sale.number)) - before
+        till.drawer.cash_out += _cash_handed_back(till.journal.queries.get(sale.number)) - before
 
     @precondition(lambda self: self._any(lambda sale: bool(refused_refunds(sale))))
     @rule(data=st.data(), in_cash=st.booleans())
@@ -507,7 +507,7 @@ class ShopDay(RuleBasedStateMachine):
         settle = refunds_in_cash if in_cash else ask_refunds_again
         self._attempt("a refused refund handed over in cash" if in_cash else "a refused refund asked again",
                       lambda: settle(till.journal, till.checkout, till.posapi, sale.number))
-        till.drawer.cash_out += _cash_handed_back(till.journal.get(sale.number)) - before
+        till.drawer.cash_out += _cash_handed_back(till.journal.queries.get(sale.number)) - before
 
     @precondition(lambda self: self._any(lambda sale: sale.can_reverse))
     @rule(data=st.data(), refund=st.booleans())

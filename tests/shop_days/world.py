@@ -254,7 +254,7 @@ class Shop:
         """Every shop day a journal holds a step of."""
         found: set[date] = set()
         for till in self.tills:
-            for sale in till.journal.sales_between(date(2000, 1, 1), date(2100, 1, 1)):
-                for at, _kind, _detail in till.journal.events(sale.number):
+            for sale in till.journal.queries.between(date(2000, 1, 1), date(2100, 1, 1)):
+                for at, _kind, _detail in till.journal.queries.events(sale.number):
                     found.add(at.date())
         return sorted(found)

@@ -65,11 +65,12 @@ def test_the_store_keeps_the_journal_and_each_day_is_the_tills_own(shop: Shop, j
     shipper = shipper_for(shop.store.url, "T1", shop.keys["T1"], journal).start()
     try:
         assert shipper.wait_caught_up(WAIT_S)
-        assert shipper.shipped == journal.last_event_id() and shipper.last_shipped_event_id == journal.last_event_id()
+        assert (shipper.shipped == journal.queries.last_event_id()
+                and shipper.last_shipped_event_id == journal.queries.last_event_id())
     finally:
         shipper.stop()
     for day in DAYS:
-        assert till_day(shop.store.engine, "T1", day) == load_day(journal, day).summary, day
+        assert till_day(shop.store.engine, "T1", day) == load_day(journal.queries, day).summary, day
 
 
 def test_a_journal_with_every_state_and_another_terminals_sales_gives_the_same_day(shop: Shop, tmp_path: Path) -> None:
@@ -82,13 +83,13 @@ def test_a_journal_with_every_state_and_another_terminals_sales_gives_the_same_d
         finally:
             shipper.stop()
         for day in DAYS:
-            assert till_day(shop.store.engine, "T1", day) == load_day(journal, day).summary, day
+            assert till_day(shop.store.engine, "T1", day) == load_day(journal.queries, day).summary, day
         assert till_day(shop.store.engine, "T1", DAY).needs_attention > 0
 
 
 def test_a_batch_sent_twice_changes_nothing(shop: Shop, journal: Journal, clock: SettableClock) -> None:
     mixed_day(journal, clock)
-    events, sales = journal.shipment(0, 1000)
+    events, sales = journal.queries.shipment(0, 1000)
     url, auth = f"{shop.store.url}/store/journal/T1", ("T1", shop.keys["T1"])
     first = requests.post(url, json={"events": events, "sales": sales}, auth=auth, timeout=10)
     assert first.status_code == 200, first.text
@@ -98,7 +99,7 @@ def test_a_batch_sent_twice_changes_nothing(shop: Shop, journal: Journal, clock:
     again = requests.post(url, json={"events": events, "sales": sales}, auth=auth, timeout=10)
     assert again.status_code == 200 and again.json()["stored"] == 0
     assert _counts(shop) == kept == (len(events), len(sales), sum(sale["last_event_id"] for sale in sales))
-    assert till_day(shop.store.engine, "T1", DAY) == before == load_day(journal, DAY).summary
+    assert till_day(shop.store.engine, "T1", DAY) == before == load_day(journal.queries, DAY).summary
 
     # An older picture of a sale (an earlier batch sent late) never replaces a newer one.
     stale = [{**sale, "last_event_id": 1, "sale": {**sale["sale"], "status": "open"}} for sale in sales]
@@ -135,9 +136,9 @@ def test_shipping_resumes_after_the_store_was_down(store_db_url: str, tmp_path: 
 
         restarted = StoreServer(store_db_url, sandbox.url, USERNAME, PASSWORD, port=port).start()
         assert shipper.wait_caught_up(WAIT_S)
-        assert shipper.shipped > shipped_before and shipper.last_shipped_event_id == journal.last_event_id()
+        assert shipper.shipped > shipped_before and shipper.last_shipped_event_id == journal.queries.last_event_id()
         for day in DAYS:
-            assert till_day(restarted.engine, "T1", day) == load_day(journal, day).summary, day
+            assert till_day(restarted.engine, "T1", day) == load_day(journal.queries, day).summary, day
     finally:
         shipper.stop()
         journal.close()
@@ -148,7 +149,7 @@ def test_shipping_resumes_after_the_store_was_down(store_db_url: str, tmp_path: 
 
 def test_a_till_ships_only_its_own_journal(shop: Shop, journal: Journal, clock: SettableClock) -> None:
     mixed_day(journal, clock)
-    events, sales = journal.shipment(0, 1000)
+    events, sales = journal.queries.shipment(0, 1000)
     owner_key = shop.add_owner("boss")
     batch = {"events": events, "sales": sales}
     for till, key, terminal, status in (("T1", shop.keys["T1"], "T2", 403), ("T2", shop.keys["T2"], "T1", 403),
@@ -200,7 +201,7 @@ def _bad_batches(events: list[dict], sales: list[dict]) -> dict[str, object]:
 def test_a_bad_batch_is_refused_in_words_and_nothing_of_it_is_kept(shop: Shop, journal: Journal,
                                                                       clock: SettableClock) -> None:
     mixed_day(journal, clock)
-    events, sales = journal.shipment(0, 1000)
+    events, sales = journal.queries.shipment(0, 1000)
     url, auth = f"{shop.store.url}/store/journal/T1", ("T1", shop.keys["T1"])
     for name, body in _bad_batches(events, sales).items():
         answer = requests.post(url, json=body, auth=auth, timeout=10)

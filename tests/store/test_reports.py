@@ -51,7 +51,7 @@ class Chain:
         return requests.get(f"{self.shop.store.url}{path}", auth=(who, self.shop.keys[who]), timeout=30)
 
     def own_day(self, till: str, day: object = DAY) -> DaySummary:
-        return load_day(self.journals[till], day).summary  # type: ignore[arg-type]
+        return load_day(self.journals[till].queries, day).summary  # type: ignore[arg-type]
 
 
 @pytest.fixture
@@ -214,8 +214,8 @@ def test_a_give_back_finished_after_a_refusal_counts_once_at_the_store(store_db_
         path = tmp_path / "T1.sqlite3"
         with till_journal(path, "T1", clock) as journal:
             now = refused_half_way(journal)
-            journal.reversal_started(now, ReversalKind.CANCEL, "customer returned it")
-            journal.reversal_done(now, Decimal("5000.00"))
+            journal.reversals.started(now, ReversalKind.CANCEL, "customer returned it")
+            journal.reversals.done(now, Decimal("5000.00"))
             older = refused_half_way(journal, (pay("2000.00", KHAN, "CARD"), pay("5000.00", GOLOMT, "CARD")))
             as_an_older_till_finished_it(path, older, at(DAY, 12))
             shipper = shipper_for(shop.store.url, "T1", shop.keys["T1"], journal).start()
@@ -223,7 +223,7 @@ def test_a_give_back_finished_after_a_refusal_counts_once_at_the_store(store_db_
                 assert shipper.wait_caught_up(WAIT_S)
             finally:
                 shipper.stop()
-            own = load_day(journal, DAY).summary
+            own = load_day(journal.queries, DAY).summary
         said = requests.get(f"{shop.store.url}/store/day/{DAY}", auth=("T1", shop.keys["T1"]), timeout=30)
     [till] = said.json()["shops"][0]["tills"]
     assert _summary(till) == own
@@ -242,15 +242,15 @@ def test_the_vat_of_what_was_kept_without_receipt_is_the_same_at_the_store(store
         clock = SettableClock(at(DAY, 9))
         with till_journal(tmp_path / "T1.sqlite3", "T1", clock) as journal:
             for rates in (DEFAULT_RATES, None):
-                number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes,
-                                                     Tendering(cart.total).cash_tender(Decimal(8500)), ReceiptVia.NONE)
-                journal.part_return_started(number, [(1, 1)], "returned", rates=rates)
+                number = journal.tenders.begin(cart.lines, cart.total, cart.taxes,
+                                               Tendering(cart.total).cash_tender(Decimal(8500)), ReceiptVia.NONE)
+                journal.returns.started(number, [(1, 1)], "returned", rates=rates)
             shipper = shipper_for(shop.store.url, "T1", shop.keys["T1"], journal).start()
             try:
                 assert shipper.wait_caught_up(WAIT_S)
             finally:
                 shipper.stop()
-            own = load_day(journal, DAY).summary
+            own = load_day(journal.queries, DAY).summary
         said = requests.get(f"{shop.store.url}/store/day/{DAY}", auth=("T1", shop.keys["T1"]), timeout=30)
     [till] = said.json()["shops"][0]["tills"]
     assert _summary(till) == own

@@ -61,9 +61,9 @@ def _weighed_sale(journal: Journal, checkout: Checkout) -> tuple[str, str]:
     cart = Cart()
     cart.add_weighed(APPLES, WEIGHT)
     assert cart.total == TOTAL and cart.taxes.vat == VAT
-    number = journal.begin_sale(cart.lines, cart.total, cart.taxes)
+    number = journal.sales.begin(cart.lines, cart.total, cart.taxes)
     invoice = checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes))
-    journal.invoice_opened(number, invoice)
+    journal.sales.invoice_opened(number, invoice)
     return number, invoice.invoice_id
 
 
@@ -71,9 +71,9 @@ def _paid_in_the_journal(journal: Journal) -> str:
     """The weighed sale as the till journals it once paid (no QPay: the journal's shipping alone is tried)."""
     cart = Cart()
     cart.add_weighed(APPLES, WEIGHT)
-    number = journal.begin_sale(cart.lines, cart.total, cart.taxes)
-    journal.invoice_opened(number, OpenInvoice(f"inv-{number}", qr_text="qr"))
-    journal.payments_seen(number, (PaymentSeen(f"pay-{number}", TOTAL, "Хаан банк", "P2P"),))
+    number = journal.sales.begin(cart.lines, cart.total, cart.taxes)
+    journal.sales.invoice_opened(number, OpenInvoice(f"inv-{number}", qr_text="qr"))
+    journal.sales.payments_seen(number, (PaymentSeen(f"pay-{number}", TOTAL, "Хаан банк", "P2P"),))
     return number
 
 
@@ -112,12 +112,12 @@ def test_a_weighed_sale_through_the_store_is_exact_to_the_mongo(shop: Shop, tmp_
         assert (sale.receipts[0].receipt.amount, sale.receipts[0].receipt.vat) == (TOTAL, VAT)
 
         # The day's report at the store: the till's own figures, to the möngö, as JSON, CSV and the page.
-        events, sales = journal.shipment(0, 1000)
+        events, sales = journal.queries.shipment(0, 1000)
         auth = ("T1", shop.keys["T1"])
         shipped = requests.post(f"{shop.store.url}/store/journal/T1", json={"events": events, "sales": sales},
                                 auth=auth, timeout=10)
         assert shipped.status_code == 200, shipped.text
-        own = load_day(journal, DAY).summary
+        own = load_day(journal.queries, DAY).summary
     assert (own.paid.amount, own.net, own.vat, own.receipt_vat) == (TOTAL, TOTAL, VAT, VAT)
     day = requests.get(f"{shop.store.url}/store/day/{DAY.isoformat()}", auth=auth, timeout=10).json()
     assert summary_from_json(json.dumps(day["shops"][0]["tills"][0])) == own
@@ -136,8 +136,8 @@ def test_a_sale_shipped_with_its_money_as_json_numbers_stays_exact(shop: Shop, t
     clock = SettableClock(at(DAY, 10).replace(tzinfo=UB))
     with Journal(tmp_path / "journal.sqlite3", "T1", clock=clock) as journal:
         _paid_in_the_journal(journal)
-        events, sales = journal.shipment(0, 1000)
-        own = load_day(journal, DAY).summary
+        events, sales = journal.queries.shipment(0, 1000)
+        own = load_day(journal.queries, DAY).summary
     body = {"events": events, "sales": [{**record, "sale": {**record["sale"], "total": "__TOTAL__", "vat": "__VAT__"}}
                                         for record in sales]}
     raw = json.dumps(body).replace('"__TOTAL__"', "9526.84").replace('"__VAT__"', "866.08")
@@ -154,7 +154,7 @@ def test_a_sale_whose_money_is_no_amount_is_refused_and_the_report_still_answers
     clock = SettableClock(at(DAY, 10).replace(tzinfo=UB))
     with Journal(tmp_path / "journal.sqlite3", "T1", clock=clock) as journal:
         _paid_in_the_journal(journal)
-        events, sales = journal.shipment(0, 1000)
+        events, sales = journal.queries.shipment(0, 1000)
     auth = ("T1", shop.keys["T1"])
     bad = [{**record, "sale": {**record["sale"], "vat": figure}} for record in sales]
     answer = requests.post(f"{shop.store.url}/store/journal/T1", json={"events": events, "sales": bad}, auth=auth,

@@ -31,11 +31,11 @@ def counter_sale(journal: Journal, total: str, tender: CashTender | CardTender, 
     amount = Decimal(total)
     lines = (CartLine("Талх", Decimal(1), amount),)
     vat = (amount / 11).quantize(Decimal("0.01"))
-    number = journal.begin_tendered_sale(lines, amount, TaxSplit(vat, Decimal("0.00")), tender, ReceiptVia.POSAPI)
+    number = journal.tenders.begin(lines, amount, TaxSplit(vat, Decimal("0.00")), tender, ReceiptVia.POSAPI)
     if posapi_vat is not None:
-        journal.posapi_receipt_started(number, INDIVIDUAL, lambda sale, bill: '{"billIdSuffix": "%s"}' % bill)
+        journal.posapi.started(number, INDIVIDUAL, lambda sale, bill: '{"billIdSuffix": "%s"}' % bill)
         receipt = IssuedReceipt(f"R-{number}", "AB 12345678", "qr", amount, Decimal(posapi_vat), Decimal(0))
-        journal.posapi_receipt_issued(number, receipt, "2026-11-21 09:00:05")
+        journal.posapi.issued(number, receipt, "2026-11-21 09:00:05")
     return number
 
 
@@ -58,14 +58,14 @@ def mixed_day(journal: Journal, clock: SettableClock, *, aware: bool = False, sc
     clock.at(moment(DAY - timedelta(days=1), 23, 50))
     numbers["across_midnight"] = till.opened(money(4400), "400.00")
     clock.at(moment(DAY, 0, 10))
-    journal.payments_seen(numbers["across_midnight"], (pay(money(4400), GOLOMT, "P2P"),))
+    journal.sales.payments_seen(numbers["across_midnight"], (pay(money(4400), GOLOMT, "P2P"),))
     clock.at(moment(DAY, 9))
     till.refund(numbers["long_ago"], money(7000))
     numbers["qpay_receipt"] = till.completed(money(10000), "909.09", (pay(money(10000), KHAN, "P2P"),))
     numbers["owes_receipt"] = till.paid(money(3500), "318.18", (pay(money(3500), GOLOMT, "CARD"),))
     cancelled = numbers["cancelled"] = till.opened(money(5000))
-    journal.cancel_started(cancelled)
-    journal.invoice_cancelled(cancelled)
+    journal.sales.cancel_started(cancelled)
+    journal.sales.invoice_cancelled(cancelled)
     numbers["open"] = till.opened(money(1200))
     numbers["cash"] = counter_sale(journal, money(2500), CashTender(Decimal(money(2500)), Decimal(money(3000))),
                                    posapi_vat="227.27")
@@ -73,16 +73,16 @@ def mixed_day(journal: Journal, clock: SettableClock, *, aware: bool = False, sc
                                        posapi_vat="545.45")
     numbers["cash_no_receipt"] = counter_sale(journal, money(1500), CashTender(Decimal(money(1500)),
                                                                                Decimal(money(1500))))
-    handed = numbers["handed_back"] = journal.begin_tendered_sale(
+    handed = numbers["handed_back"] = journal.tenders.begin(
         (CartLine("Сүү", Decimal(1), Decimal(money(8000))),), Decimal(money(8000)), TaxSplit(Decimal(0), Decimal(0)),
         CashTender(Decimal(money(3000)), Decimal(money(3000))), ReceiptVia.POSAPI)
-    journal.tenders_handed_back(handed, "customer left")
+    journal.tenders.handed_back(handed, "customer left")
     card_cancel = numbers["card_cancel"] = till.paid(money(4000), "363.64", (pay(money(4000), GOLOMT, "CARD"),))
-    journal.reversal_started(card_cancel, ReversalKind.CANCEL, "wrong amount")
-    journal.reversal_done(card_cancel, Decimal(money(4000)))
+    journal.reversals.started(card_cancel, ReversalKind.CANCEL, "wrong amount")
+    journal.reversals.done(card_cancel, Decimal(money(4000)))
     clock.at(moment(DAY + timedelta(days=1), 10))
     numbers["next_day"] = till.completed(money(900), "81.82", (pay(money(900), KHAN, "P2P"),))
-    journal.tenders_refunded(numbers["cash"], "item returned")
+    journal.tenders.refunded(numbers["cash"], "item returned")
     return numbers
 
 

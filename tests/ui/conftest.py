@@ -154,7 +154,7 @@ def make_till(qtbot: QtBot, sandbox_server, tmp_path: Path,
         if people:
             with Journal(paths.journal_file(Environment.TRAINING), "T1") as journal:
                 for name, role, pin in people:
-                    journal.add_person(name, role, pin)
+                    journal.people.add(name, role, pin)
         app = PosApp(paths,
                      sandbox_url=None if embedded_sandbox else sandbox_url or sandbox_server.url,
                      secrets=SessionSecretStore(), schedule=schedule, language=language, instant=instant,

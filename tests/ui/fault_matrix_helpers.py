@@ -80,7 +80,7 @@ def assert_sale_kept(till: Till, sandbox: SandboxServer, number: str, *,
     offered its receipt has it issued here (from the keyboard), and the one ebarimt is checked."""
     journal = till.app.backend.journal  # type: ignore[union-attr]
     # 1. no sale lost
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.lines, f"sale {number} lost its lines"
     assert sale.total == sum((line.total for line in sale.lines), Decimal(0)) and sale.total > 0
     if lines is not None:
@@ -110,12 +110,12 @@ def assert_sale_kept(till: Till, sandbox: SandboxServer, number: str, *,
         def offered() -> bool:
             on_screen = till.flow.sale is not None and till.flow.sale.number == number
             return ((on_screen and till.flow.stage in (Stage.PAID, Stage.COMPLETED))
-                    or journal.get(number).status is JournalStatus.COMPLETED)
+                    or journal.queries.get(number).status is JournalStatus.COMPLETED)
 
         till.qtbot.waitUntil(offered, timeout=WAIT_MS)
-        if issue and journal.get(number).status is not JournalStatus.COMPLETED:
+        if issue and journal.queries.get(number).status is not JournalStatus.COMPLETED:
             issue_receipt(till)
-        sale = journal.get(number)
+        sale = journal.queries.get(number)
         if issue or sale.status is JournalStatus.COMPLETED:
             assert sale.status is JournalStatus.COMPLETED and sale.receipt is not None
             for payment in payments:
@@ -151,7 +151,7 @@ def remainder_payments(sandbox: SandboxServer, journal: Journal, sale: JournalSa
     """2. for a partly paid sale's invoices for the rest (`<number>-2`...): each number has at most one live
     invoice at the service, the one the journal records (none when it records the attempt failed); their paid
     payments count for the sale. And a cancelled sale (its part given back) keeps no money on any invoice."""
-    rows = journal.invoices_of(sale.number)
+    rows = journal.remainders.invoices(sale.number)
     payments: list[dict[str, Any]] = []
     for row in rows:
         live = [invoice for invoice in invoices_numbered(sandbox, row.sender_invoice_no)
@@ -173,7 +173,7 @@ def remainder_payments(sandbox: SandboxServer, journal: Journal, sale: JournalSa
 def assert_every_sale_kept(till: Till, sandbox: SandboxServer, *, issue: bool = True) -> list[JournalSale]:
     """`assert_sale_kept` for every sale in the till's journal (a failed charge leaves one behind)."""
     journal = till.app.backend.journal  # type: ignore[union-attr]
-    numbers = [sale.number for sale in journal.sales_between(*_all_days(till))]
+    numbers = [sale.number for sale in journal.queries.between(*_all_days(till))]
     assert numbers, "the journal holds no sale at all"
     return [assert_sale_kept(till, sandbox, number, issue=issue) for number in reversed(numbers)]
 

@@ -54,9 +54,9 @@ def test_a_weighed_sale_is_paid_in_whole_togrog_and_a_perfect_count_balances(mak
     assert Decimal(str(body["totalAmount"])) == TOTAL
     assert [(p["code"], Decimal(str(p["paidAmount"]))) for p in body["payments"]] == [("CASH", TOTAL)]
     journal = till.app.backend.journal  # type: ignore[union-attr]
-    [row] = journal.get(sale.number).tenders
+    [row] = journal.queries.get(sale.number).tenders
     assert row.tender == CashTender(TOTAL, Decimal(5000), Decimal("0.50"))
-    report = shift_x_report(journal)
+    report = shift_x_report(journal.store)
     assert report.expected_cash == FLOAT + 4800 and report.cash_rounding == Decimal("0.50")
 
 
@@ -159,8 +159,8 @@ def test_a_rounded_cash_sale_is_returned_in_whole_togrog(make_till) -> None:
         till.qtbot.keyClick(back.reason, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     history.close()
     journal = till.app.backend.journal  # type: ignore[union-attr]
-    assert journal.get(number).reversed_amount == TOTAL                # the sale's money, as the day counts it
-    report = shift_x_report(journal)
+    assert journal.queries.get(number).reversed_amount == TOTAL                # the sale's money, as the day counts it
+    report = shift_x_report(journal.store)
     assert report.expected_cash == FLOAT and report.cash_rounding == 0  # 4,800 in, 4,800 out
 
 

@@ -190,7 +190,7 @@ def test_a_line_and_a_sale_discount_agree_on_the_invoice_the_receipt_and_the_eba
     till.wait_stage(Stage.PAID)
     till.key(Qt.Key.Key_Return)                        # the ebarimt
     till.wait_stage(Stage.COMPLETED)
-    sale = till.app.backend.journal.get(till.flow.sale.number)  # type: ignore[union-attr]
+    sale = till.app.backend.journal.queries.get(till.flow.sale.number)  # type: ignore[union-attr]
     [receipt] = sale.current_receipts
     assert receipt.amount == sale.total == Decimal("7398.39")
     assert (receipt.vat, receipt.city_tax) == (sale.taxes.vat, sale.taxes.city_tax)   # line by line, alike
@@ -273,8 +273,9 @@ def test_a_refund_is_refused_without_a_managers_pin_then_done_with_one(make_till
     open_shift(till)
     number = sell_in_cash(till, MILK, "3500")
     journal = till.app.backend.journal  # type: ignore[union-attr]
-    assert journal.get(number).cashier == "Сараа"
-    assert "Cashier" in sale_receipt(journal.get(number), ShopHeader(), journal.get(number).created_at).text()
+    assert journal.queries.get(number).cashier == "Сараа"
+    assert "Cashier" in sale_receipt(journal.queries.get(number), ShopHeader(),
+                                     journal.queries.get(number).created_at).text()
     till.key(Qt.Key.Key_F2)
     till.wait_stage(None)
 
@@ -284,7 +285,7 @@ def test_a_refund_is_refused_without_a_managers_pin_then_done_with_one(make_till
     assert "manager" in pin.prompt.text()
     enter_pin(till, pin, "1111")                                   # the cashier's own: refused
     till.qtbot.waitUntil(lambda: "not a manager" in pin.message.text(), timeout=WAIT_MS)
-    assert history.sale_actions.give_back_dialog is None and journal.get(number).money_kept
+    assert history.sale_actions.give_back_dialog is None and journal.queries.get(number).money_kept
     enter_pin(till, pin, "4321")                                   # Болд, a manager
     till.qtbot.waitUntil(lambda: history.sale_actions.give_back_dialog is not None
                                  and history.sale_actions.give_back_dialog.isVisible(),
@@ -294,12 +295,12 @@ def test_a_refund_is_refused_without_a_managers_pin_then_done_with_one(make_till
     till.type(back.reason, "item returned")
     with till.qtbot.waitSignal(history.action_finished, timeout=WAIT_MS):
         till.qtbot.keyClick(back.reason, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert not sale.money_kept and sale.reversed_amount == Decimal(3500)
     assert posapi(till).receipts()[0]["state"] == "RETURNED"
-    steps = journal.events(number)
+    steps = journal.queries.events(number)
     assert {detail.get("by") for _, _, detail in steps} == {"Сараа"}       # who was signed in
-    assert any(kind == "approved" and detail["manager"] == "Болд" for _, kind, _, detail in journal.till_events())
+    assert any(kind == "approved" and detail["manager"] == "Болд" for _, kind, _, detail in journal.till_log.read())
     history.close()
 
 
@@ -346,9 +347,9 @@ def test_a_parked_sale_is_resumed_after_another_sale(till: Till) -> None:
     till.charge()
     till.key(Qt.Key.Key_P, CTRL_SHIFT)
     till.wait_stage(Stage.PAID)
-    sale = till.app.backend.journal.get(till.flow.sale.number)  # type: ignore[union-attr]
+    sale = till.app.backend.journal.queries.get(till.flow.sale.number)  # type: ignore[union-attr]
     assert sale.status is JournalStatus.PAID and sale.total == Decimal(6000)
-    assert till.app.backend.journal.parked() == ()  # type: ignore[union-attr]
+    assert till.app.backend.journal.parked.read() == ()  # type: ignore[union-attr]
 
 
 def test_discounts_reach_the_posapi_receipt_line_by_line(make_till) -> None:
@@ -371,5 +372,5 @@ def test_discounts_reach_the_posapi_receipt_line_by_line(make_till) -> None:
     items = [item for sub in body["receipts"] for item in sub["items"]]
     assert sum(Decimal(str(item["totalAmount"])) for item in items) == Decimal(str(body["totalAmount"])) == total
     assert Decimal(str(items[1]["qty"])) == Decimal("0.123")          # the real weight, at its rounded amount
-    sale = till.app.backend.journal.get(till.flow.sale.number)  # type: ignore[union-attr]
+    sale = till.app.backend.journal.queries.get(till.flow.sale.number)  # type: ignore[union-attr]
     assert [Decimal(str(item["totalAmount"])) for item in items] == [line.total for line in sale.lines]

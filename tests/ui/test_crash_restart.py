@@ -119,7 +119,7 @@ def receipts_of(sandbox_server, payment_id: str) -> list[dict]:
 
 def the_sale(home: Path, number: str):
     with Journal(journal_file(home), "T1") as journal:
-        return journal.get(number)
+        return journal.queries.get(number)
 
 
 def issue_receipt(till: Till) -> None:

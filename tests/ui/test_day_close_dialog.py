@@ -5,7 +5,9 @@ Every clock is the test's own: nothing depends on today's date.
 
 from __future__ import annotations
 
+import sqlite3
 import threading
+from contextlib import contextmanager
 from dataclasses import replace as dataclass_replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -49,23 +51,24 @@ def journal(journal_path: Path, clock: SettableClock) -> Iterator[Journal]:
 
 
 class GatedJournal:
-    """The journal, but each read waits for `gate` (so a test sees the dialog while it loads) and notes its thread."""
+    """The journal, but each read waits for `gate` (so a test sees the dialog while it loads) and notes its thread.
+    It is its own store (`read_day(journal.store, day)` reads through `reading()`)."""
 
     def __init__(self, journal: Journal) -> None:
         self.journal = journal
+        self.store = self
         self.terminal_id = journal.terminal_id
         self.path = journal.path
         self.gate = threading.Event()
         self.threads: list[str] = []
 
-    def activity_between(self, start: date, end: date):  # noqa: ANN201 - as Journal's
+    @contextmanager
+    def reading(self) -> Iterator[sqlite3.Connection]:
         self.threads.append(threading.current_thread().name)
         if not self.gate.wait(WAIT_MS / 1000):
             raise TimeoutError("the test never opened the gate")
-        return self.journal.activity_between(start, end)
-
-    def sales_needing_attention(self):  # noqa: ANN201 - as Journal's
-        return self.journal.sales_needing_attention()
+        with self.journal.store.reading() as db:
+            yield db
 
     def now(self) -> datetime:
         return self.journal.now()
@@ -107,7 +110,7 @@ def settle(qtbot: QtBot, runner: TaskRunner) -> None:
 def test_it_shows_todays_figures_from_the_journal(make_dialog, journal: Journal) -> None:
     dialog = make_dialog(journal)
     assert dialog.objectName() == "dayCloseDialog"
-    assert dialog.summary == day_summary(journal, DAY)
+    assert dialog.summary == day_summary(journal.store, DAY)
     assert dialog.selected_day() == DAY and dialog.date_edit.maximumDate() == QDate(2026, 11, 21)
     assert dialog.date_edit.calendarPopup()
     assert "T1" in dialog.terminal_label.text()
@@ -252,7 +255,7 @@ def test_export_writes_the_summary_and_the_sales_next_to_it(qtbot: QtBot, make_d
     with qtbot.waitSignal(dialog.exported, timeout=WAIT_MS) as blocker:
         assert dialog.day_actions.export_to(str(target))
     assert blocker.args == [str(target)]
-    report = load_day(journal, DAY)
+    report = load_day(journal.queries, DAY)
     assert target.read_bytes().decode(CSV_ENCODING) == to_csv(report.summary)
     sales_file = tmp_path / "pos-app-T1-2026-11-21-sales.csv"
     assert sales_csv_path(target) == sales_file
@@ -510,8 +513,8 @@ def test_the_next_day_starts_at_the_close_and_shows_the_corrections(qtbot: QtBot
     closed = dialog.summary
     clock.at(at(DAY + timedelta(days=1), 10))
     refunded = DayBuilder(journal).completed("11000.00", "1000.00", (pay("11000.00", KHAN, "CARD"),))
-    journal.reversal_started(refunded, "refund", "wrong size")  # type: ignore[arg-type]
-    journal.reversal_done(refunded, load_day(journal, DAY + timedelta(days=1)).sales[0].sale.total)
+    journal.reversals.started(refunded, "refund", "wrong size")  # type: ignore[arg-type]
+    journal.reversals.done(refunded, load_day(journal.queries, DAY + timedelta(days=1)).sales[0].sale.total)
     shown_day[0] = DAY + timedelta(days=1)                 # midnight passed: the next day may be shown
     with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS):
         dialog.on_refresh_button_clicked()
@@ -530,7 +533,7 @@ def test_the_next_day_starts_at_the_close_and_shows_the_corrections(qtbot: QtBot
 def test_a_day_closed_elsewhere_meanwhile_is_said_so_and_shown_as_stored(qtbot: QtBot, make_dialog,
                                                                            journal: Journal) -> None:
     dialog = make_dialog(journal)
-    stored = close_day(journal, DAY).summary            # another dialog (or till) was first
+    stored = close_day(journal.store, DAY).summary            # another dialog (or till) was first
     with qtbot.waitSignal(dialog.close_failed, timeout=WAIT_MS) as blocker:
         assert dialog.day_actions.close_day()
     assert "already closed" in blocker.args[0]

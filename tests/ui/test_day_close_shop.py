@@ -97,7 +97,7 @@ def test_whole_shop_shows_the_shops_total_read_on_a_worker(qtbot: QtBot, make_di
     journal = store_shop.journals["T1"]
     reader = NotedReader(ShopDays(store_shop.store.url, "T1", store_shop.keys["T1"]).read)
     dialog = make_dialog(journal, reader)
-    own = load_day(journal, DAY).summary
+    own = load_day(journal.queries, DAY).summary
     assert dialog.shop.this_till_button.isVisible() and dialog.shop.whole_shop_button.isVisible()
     assert dialog.shop.this_till_button.isChecked() and dialog.figures.shown()["net"] == ("", money_text(own.net))
     assert dialog.close_day_button.isEnabled() and dialog.export_button.isEnabled()
@@ -106,7 +106,7 @@ def test_whole_shop_shows_the_shops_total_read_on_a_worker(qtbot: QtBot, make_di
         dialog.shop.whole_shop_button.click()
     shop_day = loaded.args[0]
     assert reader.threads and all(name.startswith("pos-task") for name in reader.threads)
-    other = load_day(store_shop.journals["T2"], DAY).summary
+    other = load_day(store_shop.journals["T2"].queries, DAY).summary
     assert shop_day.shop == SHOP and [till.terminal for till in shop_day.tills] == ["T1", "T2"]
     assert shop_day.total.net == own.net + other.net and shop_day.total.paid == own.paid + other.paid
     shown = dialog.figures.shown()
@@ -127,7 +127,7 @@ def test_a_store_that_does_not_answer_is_said_in_a_line_and_this_till_stays(qtbo
                                                                             store_shop: StoreShop) -> None:
     journal = store_shop.journals["T1"]
     dialog = make_dialog(journal, ShopDays(store_shop.store.url, "T1", store_shop.keys["T1"]).read)
-    own = load_day(journal, DAY).summary
+    own = load_day(journal.queries, DAY).summary
     store_shop.store.stop()
     with qtbot.waitSignal(dialog.shop_failed, timeout=WAIT_MS) as failed:
         dialog.shop.whole_shop_button.click()
@@ -155,7 +155,7 @@ def test_changing_the_day_in_the_shops_view_reads_that_day_of_the_shop(qtbot: Qt
     with qtbot.waitSignal(dialog.shop_loaded, timeout=WAIT_MS) as loaded:
         dialog.date_edit.setDate(dialog.date_edit.date().addDays(-1))
     assert loaded.args[0].total.day == before
-    expected = sum((load_day(journal, before).summary.net for journal in store_shop.journals.values()), Decimal(0))
+    expected = sum((load_day(journal.queries, before).summary.net for journal in store_shop.journals.values()), Decimal(0))
     assert dialog.figures.shown()["net"] == ("", money_text(expected))
 
 

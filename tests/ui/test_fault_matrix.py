@@ -493,7 +493,7 @@ def _checks(control: SandboxControl) -> int:
 
 
 def _journal_kinds(till: Till, number: str) -> list[str]:
-    return [kind for _, kind, _ in till.app.backend.journal.events(number)]  # type: ignore[union-attr]
+    return [kind for _, kind, _ in till.app.backend.journal.queries.events(number)]  # type: ignore[union-attr]
 
 
 def test_forged_callbacks_never_mark_a_sale_paid(callback_till: tuple[Till, Receiver],
@@ -559,7 +559,7 @@ def test_duplicate_callbacks_make_one_payment_and_one_receipt(callback_till: tup
     assert till.flow.stage is Stage.AWAITING_PAYMENT
     assert till.flow.sale.number != number  # type: ignore[union-attr]
     assert_sale_kept(till, sandbox_server, till.flow.sale.number)  # type: ignore[union-attr]
-    assert till.app.backend.journal.get(till.flow.sale.number).status is JournalStatus.OPEN  # type: ignore
+    assert till.app.backend.journal.queries.get(till.flow.sale.number).status is JournalStatus.OPEN  # type: ignore
     assert assert_sale_kept(till, sandbox_server, number).receipt == sale.receipt
     assert len(receipts_of(sandbox_server, [payment["payment_id"]])) == 1
 
@@ -606,7 +606,7 @@ def test_partial_payments_receipt_covers_the_whole_sale(fast_till: Callable[...,
     control.pay(till.invoice_id, amount="5000")
     pay(till, control)
     issue_receipt(till)
-    sale = till.app.backend.journal.get(till.flow.sale.number)  # type: ignore[union-attr]
+    sale = till.app.backend.journal.queries.get(till.flow.sale.number)  # type: ignore[union-attr]
     made = receipts_of(sandbox_server, [payment.payment_id for payment in sale.payments])
     assert sum((Decimal(receipt["amount"]) for receipt in made), Decimal(0)) == TOTAL, made
     # One receipt a payment, all recorded, every lottery number shown on the screen and printed on one slip.

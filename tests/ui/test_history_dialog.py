@@ -89,30 +89,31 @@ def settle(qtbot: QtBot, runner: TaskRunner) -> None:
 def _open(journal: Journal, checkout: Checkout) -> str:
     cart = Cart()
     cart.add_item(MILK, 2)
-    number = journal.begin_sale(cart.lines, cart.total, cart.taxes)
-    journal.invoice_opened(number, checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes)))
+    number = journal.sales.begin(cart.lines, cart.total, cart.taxes)
+    journal.sales.invoice_opened(number, checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes)))
     return number
 
 
 def _paid(journal: Journal, checkout: Checkout, control: SandboxControl, transaction_type: str = "CARD") -> str:
     number = _open(journal, checkout)
-    invoice_id = journal.get(number).invoice_id
+    invoice_id = journal.queries.get(number).invoice_id
     control.pay(invoice_id, transaction_type=transaction_type)
     check = checkout.check_payment(invoice_id, TOTAL)
     assert check.is_paid
-    journal.payments_seen(number, check.payments)
+    journal.sales.payments_seen(number, check.payments)
     return number
 
 
 def _completed(journal: Journal, checkout: Checkout, control: SandboxControl, transaction_type: str = "CARD") -> str:
     number = _paid(journal, checkout, control, transaction_type)
-    journal.receipt_started(number, Receiver())
-    journal.receipt_issued(number, checkout.issue_receipt(journal.get(number).payments[0].payment_id, Receiver()))
+    journal.sales.receipt_started(number, Receiver())
+    journal.sales.receipt_issued(number, checkout.issue_receipt(journal.queries.get(number).payments[0].payment_id,
+                                                                Receiver()))
     return number
 
 
 def _payment_id(journal: Journal, number: str) -> str:
-    [payment] = journal.get(number).payments
+    [payment] = journal.queries.get(number).payments
     return payment.payment_id
 
 
@@ -222,8 +223,8 @@ def test_the_list_shows_todays_sales_newest_first_with_status_words_and_totals(
     completed = _completed(journal, checkout, control)
     cancelled = _open(journal, checkout)
     cancel_open_invoice(journal, checkout, cancelled)
-    failed = journal.begin_sale(journal.get(paid).lines, TOTAL, journal.get(paid).taxes)
-    journal.invoice_failed(failed, "refused: INVALID_AMOUNT")
+    failed = journal.sales.begin(journal.queries.get(paid).lines, TOTAL, journal.queries.get(paid).taxes)
+    journal.sales.invoice_failed(failed, "refused: INVALID_AMOUNT")
 
     dialog = make_dialog()
 
@@ -234,7 +235,7 @@ def test_the_list_shows_todays_sales_newest_first_with_status_words_and_totals(
     assert column(dialog, SalesModel.TIME)[0] == "10:00 AM"   # one day shown: the time alone (US English in the tests)
     banks = column(dialog, SalesModel.BANK)
     assert banks[2] and banks[3] and not banks[0] and not banks[4]
-    assert column(dialog, SalesModel.LOTTERY)[2] == journal.get(completed).receipt.lottery
+    assert column(dialog, SalesModel.LOTTERY)[2] == journal.queries.get(completed).receipt.lottery
     assert dialog.summary.text() == "5 sale(s) · paid 14,000 ₮"
     # Keyboard first: the list has the focus, the newest sale is selected and its details shown.
     assert dialog.table.hasFocus()
@@ -279,7 +280,7 @@ def test_the_details_show_lines_payments_receipt_and_the_event_log(
         qtbot, make_dialog, runner, journal, checkout, control) -> None:
     number = _completed(journal, checkout, control)
     _open(journal, checkout)
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     dialog = make_dialog()
 
     select(qtbot, dialog, runner, number)
@@ -327,7 +328,7 @@ def test_an_open_invoice_is_cancelled_after_asking(qtbot, make_dialog, runner, j
     press(qtbot, dialog, Qt.Key.Key_F6)
     question = answer(qtbot, dialog, accept=False)               # Esc: nothing is sent
     assert "QR code stops working" in question
-    assert journal.get(number).status is JournalStatus.OPEN
+    assert journal.queries.get(number).status is JournalStatus.OPEN
     assert control.count_prefix("/v2/invoice/", "DELETE") == 0
 
     with qtbot.waitSignal(dialog.action_finished, timeout=WAIT_MS) as finished:
@@ -340,8 +341,8 @@ def test_an_open_invoice_is_cancelled_after_asking(qtbot, make_dialog, runner, j
     outcome = finished.args[0]
     assert dialog.message.text() == outcome == f"Sale {number} is cancelled: nothing was charged."
     assert dialog.message.property("kind") == "info"
-    assert journal.get(number).status is JournalStatus.CANCELLED
-    invoice = checkout.client.get_invoice(journal.get(number).invoice_id)
+    assert journal.queries.get(number).status is JournalStatus.CANCELLED
+    invoice = checkout.client.get_invoice(journal.queries.get(number).invoice_id)
     assert normalize_invoice_status(invoice.invoice_status) == "CANCELLED"
     assert dialog.selected_sale().number == number               # the selection survives the reload
     assert status_of(dialog, number) == "Cancelled"
@@ -354,12 +355,12 @@ def test_a_cancel_refused_because_the_customer_paid_first_records_the_payment(
     number = _open(journal, checkout)
     dialog = make_dialog()
     assert status_of(dialog, number) == "Waiting for payment"
-    control.pay(journal.get(number).invoice_id, transaction_type="CARD")    # while the cashier looks
+    control.pay(journal.queries.get(number).invoice_id, transaction_type="CARD")    # while the cashier looks
 
     outcome = act(qtbot, dialog, runner, Qt.Key.Key_F6)
     assert "already paid" in outcome and "cannot be cancelled" in outcome
     assert dialog.message.property("kind") == "error"
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.status is JournalStatus.PAID and sale.paid_amount == TOTAL
     assert status_of(dialog, number) == "Paid, no receipt"
     assert {"give_back", "reprint"} <= enabled_actions(dialog)
@@ -382,7 +383,7 @@ def test_a_card_payment_is_refunded_with_its_reason_and_the_receipt_voided(
     outcome = give_back_by_keyboard(qtbot, dialog, runner, refund=True, void=True, back=back)
 
     assert outcome == (f"Sale {number}: 7,000 ₮ refunded to the customer's card. Its tax receipt is cancelled.")
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.reversal_status is ReversalStatus.DONE and sale.reversal_kind is ReversalKind.REFUND
     assert sale.reversal_reason == REASON and sale.reversed_amount == TOTAL
     assert sale.receipt_status is ReceiptStatus.CANCELLED
@@ -406,7 +407,7 @@ def test_a_refund_can_keep_the_receipt(qtbot, make_dialog, runner, journal, chec
     outcome = give_back_by_keyboard(qtbot, dialog, runner, refund=False, void=False)
     assert outcome == (f"Sale {number}: the card payment of 7,000 ₮ is cancelled. Its tax receipt of 7,000 ₮ is "
                        "still valid for goods given back: void it with Cancel receipt (F8).")
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.is_reversed and sale.reversal_kind is ReversalKind.CANCEL
     assert sale.has_active_receipt and _active_receipt(sandbox_server, payment_id)
     assert checkout.client.get_payment(payment_id).status == "CANCELLED"
@@ -423,7 +424,7 @@ def test_a_bank_transfer_cannot_be_given_back_and_the_dialog_says_why(
     assert dialog.note.isVisible() and "QPay cannot give it back" in dialog.note.text()
     assert enabled_actions(dialog) == {"return_items", "cancel_receipt", "reprint"}
     assert "QPay bank transfer" in dialog.details.toPlainText()
-    assert journal.get(number).reversal_status is None
+    assert journal.queries.get(number).reversal_status is None
 
 
 def test_the_reason_is_required_and_checked_as_typed(qtbot, make_dialog, runner, journal, checkout,
@@ -452,14 +453,14 @@ def test_the_reason_is_required_and_checked_as_typed(qtbot, make_dialog, runner,
 
     qtbot.keyClick(back, Qt.Key.Key_Escape)                    # Back: nothing sent
     qtbot.waitUntil(lambda: dialog.sale_actions.give_back_dialog is None, timeout=WAIT_MS)
-    assert journal.get(number).reversal_status is None
+    assert journal.queries.get(number).reversal_status is None
     assert control.count_prefix("/v2/payment/refund/") == control.count_prefix("/v2/payment/cancel/") == 0
 
 
 def test_the_give_back_dialog_offers_a_refund_for_an_earlier_day(qtbot, journal, checkout, control,
                                                                 clock) -> None:
     clock.day = TODAY - timedelta(days=2)
-    sale = journal.get(_paid(journal, checkout, control))
+    sale = journal.queries.get(_paid(journal, checkout, control))
     back = GiveBackDialog(sale, today=lambda: TODAY)
     qtbot.addWidget(back)
     back.show()
@@ -484,9 +485,9 @@ def test_a_receipt_is_cancelled_after_asking(qtbot, make_dialog, runner, journal
         press(qtbot, dialog, Qt.Key.Key_F8)
         question = answer(qtbot, dialog)
     settle(qtbot, runner)
-    assert "voids it in the tax system" in question and journal.get(number).receipt.lottery in question
+    assert "voids it in the tax system" in question and journal.queries.get(number).receipt.lottery in question
     assert finished.args == [f"The tax receipt of sale {number} is cancelled in the tax system."]
-    assert journal.get(number).receipt_status is ReceiptStatus.CANCELLED
+    assert journal.queries.get(number).receipt_status is ReceiptStatus.CANCELLED
     assert not _active_receipt(sandbox_server, payment_id)
     assert status_of(dialog, number) == "Receipt voided, money kept: owed a receipt"
     assert enabled_actions(dialog) == {"give_back", "return_items", "issue_receipt", "reprint"}   # owed a receipt again
@@ -519,7 +520,7 @@ def test_the_sale_on_the_tills_screen_is_left_to_the_till(qtbot, make_dialog, ru
     assert dialog.sale_actions.confirmation is None
     assert dialog.message.isVisible() and dialog.message.text() == "This sale is on the till's screen: finish it there."
     settle(qtbot, runner)
-    assert journal.get(on_screen).status is JournalStatus.OPEN
+    assert journal.queries.get(on_screen).status is JournalStatus.OPEN
     assert control.count_prefix("/v2/invoice/", "DELETE") == 0
 
     select(qtbot, dialog, runner, completed)                # the others are not affected
@@ -540,7 +541,7 @@ def test_a_refund_whose_answer_is_lost_stays_pending_until_checked_again(
     assert outcome.startswith(f"The payment of sale {number} was not given back.")
     assert "(OutcomeUnknownError)" in outcome and "Check again (F5)" in outcome
     assert dialog.message.property("kind") == "error"
-    pending = journal.get(number)
+    pending = journal.queries.get(number)
     assert pending.reversal_status is ReversalStatus.PENDING and pending.reversal_reason == REASON
     assert pending.has_active_receipt                        # the money first: the receipt is left alone
     assert status_of(dialog, number) == "Refund pending…"
@@ -549,7 +550,7 @@ def test_a_refund_whose_answer_is_lost_stays_pending_until_checked_again(
 
     outcome = act(qtbot, dialog, runner, Qt.Key.Key_F5, confirm=False)
     assert outcome == f"The payment of sale {number} was not given back: it is still paid. You may give it back again."
-    failed = journal.get(number)
+    failed = journal.queries.get(number)
     assert failed.reversal_status is ReversalStatus.FAILED and failed.can_reverse
     assert checkout.client.get_payment(payment_id).status == "PAID"
     assert status_of(dialog, number) == "Completed · give back failed"
@@ -558,7 +559,7 @@ def test_a_refund_whose_answer_is_lost_stays_pending_until_checked_again(
     outcome = give_back_by_keyboard(qtbot, dialog, runner, refund=True)     # the fault is used up: it works now
     assert "refunded" in outcome
     assert checkout.client.get_payment(payment_id).status == "REFUNDED"
-    assert journal.get(number).is_reversed
+    assert journal.queries.get(number).is_reversed
     assert control.count(f"/v2/payment/refund/{payment_id}", "POST") == 2
 
 
@@ -570,7 +571,7 @@ def test_a_refund_refused_by_the_service_is_marked_failed_with_its_code(
     outcome = give_back_by_keyboard(qtbot, dialog, runner, refund=True)
     assert outcome.startswith(f"The payment of sale {number} was not given back.")
     assert outcome.endswith("(REFUND_LIMIT_EXCEEDED)")
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.reversal_status is ReversalStatus.FAILED and sale.reversal_reason == REASON
     assert "REFUND_LIMIT_EXCEEDED" in sale.failure
     assert status_of(dialog, number) == "Paid, no receipt · give back failed"
@@ -587,7 +588,7 @@ def test_a_receipt_cancel_refused_after_a_refund_is_said_and_can_be_done_later(
     outcome = give_back_by_keyboard(qtbot, dialog, runner, refund=True, void=True)
     assert outcome.startswith(f"7,000 ₮ was given back for sale {number}, but its tax receipt could not be cancelled")
     assert outcome.endswith("(EBARIMT_CANCEL_NOTSUPPERDED)")
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.is_reversed and sale.has_active_receipt
     assert status_of(dialog, number) == "Refunded, receipt still valid"
     assert enabled_actions(dialog) == {"cancel_receipt", "settle_receipt", "reprint"}
@@ -606,7 +607,7 @@ def test_a_network_drop_on_an_invoice_cancel_loses_nothing(qtbot, make_dialog, r
     outcome = act(qtbot, dialog, runner, Qt.Key.Key_F6)
     assert outcome.startswith(f"The invoice of sale {number} could not be cancelled.")
     assert "No connection" in outcome or "answer was lost" in outcome
-    assert journal.get(number).status is JournalStatus.OPEN       # still open; the cashier may try again
+    assert journal.queries.get(number).status is JournalStatus.OPEN       # still open; the cashier may try again
     assert status_of(dialog, number) == "Waiting for payment"
     assert "cancel_invoice" in enabled_actions(dialog)
 
@@ -615,10 +616,10 @@ def test_check_again_finds_the_payment_of_an_open_sale_not_on_screen(
         qtbot, make_dialog, runner, journal, checkout, control) -> None:
     number = _open(journal, checkout)
     dialog = make_dialog()
-    control.pay(journal.get(number).invoice_id, transaction_type="P2P")
+    control.pay(journal.queries.get(number).invoice_id, transaction_type="P2P")
     outcome = act(qtbot, dialog, runner, Qt.Key.Key_F5, confirm=False)
     assert outcome == f"Sale {number} is paid; its receipt is not issued."
-    assert journal.get(number).status is JournalStatus.PAID
+    assert journal.queries.get(number).status is JournalStatus.PAID
     assert status_of(dialog, number) == "Paid, no receipt"
     assert "check_again" not in enabled_actions(dialog)
 
@@ -630,22 +631,22 @@ def test_reads_run_on_the_pool_and_money_moves_on_the_money_worker(qtbot, make_d
     number = _open(journal, checkout)
     threads: dict[str, set[str]] = {}
 
-    def spy(owner: object, name: str) -> None:
+    def spy(owner: object, name: str, label: str = "") -> None:
         original = getattr(owner, name)
 
         def spied(*args, **kwargs):
-            threads.setdefault(name, set()).add(threading.current_thread().name.rsplit("_", 1)[0])
+            threads.setdefault(label or name, set()).add(threading.current_thread().name.rsplit("_", 1)[0])
             return original(*args, **kwargs)
 
         monkeypatch.setattr(owner, name, spied)
 
-    for name in ("sales_between", "events", "get"):
-        spy(journal, name)
+    for name, label in (("between", "sales_between"), ("events", "events"), ("get", "get")):
+        spy(journal.queries, name, label)
     spy(checkout, "cancel_invoice")
     dialog = make_dialog()
     act(qtbot, dialog, runner, Qt.Key.Key_F6)
     seen = {name: set(names) for name, names in threads.items()}     # before the test reads the journal itself
-    assert journal.get(number).status is JournalStatus.CANCELLED
+    assert journal.queries.get(number).status is JournalStatus.CANCELLED
     assert threading.main_thread().name not in set().union(*seen.values())
     threads = seen
     assert threads["sales_between"] == threads["events"] == {"pos-task"}
@@ -661,15 +662,15 @@ def test_cancelling_a_split_sales_invoice_names_what_the_invoice_asks_not_the_wh
 
     cart = Cart()
     cart.add_item(MILK, 2)
-    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, CashTender(Decimal(2000), Decimal(2000)),
-                                         ReceiptVia.POSAPI)
-    charge_rest(journal, checkout, journal.get(number).to_sale())
+    number = journal.tenders.begin(cart.lines, cart.total, cart.taxes, CashTender(Decimal(2000), Decimal(2000)),
+                                   ReceiptVia.POSAPI)
+    charge_rest(journal, checkout, journal.queries.get(number).to_sale())
     dialog = make_dialog()
     select(qtbot, dialog, runner, number)
     press(qtbot, dialog, Qt.Key.Key_F6)
     question = answer(qtbot, dialog, accept=False)
     assert "(5,000 ₮)" in question and "7,000" not in question
-    assert journal.get(number).status is JournalStatus.OPEN
+    assert journal.queries.get(number).status is JournalStatus.OPEN
 
 
 def test_a_cash_payment_shows_what_was_given_and_the_rounding_that_made_it_whole(
@@ -681,7 +682,7 @@ def test_a_cash_payment_shows_what_was_given_and_the_rounding_that_made_it_whole
     cart = Cart()
     cart.add_weighed(CatalogItem("2", "Мах", Decimal(12995), "", "", True, unit="kg"), Decimal("0.737"))
     cash = Tendering(cart.total).cash_tender(Decimal(20000))
-    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, cash, ReceiptVia.NONE)
+    number = journal.tenders.begin(cart.lines, cart.total, cart.taxes, cash, ReceiptVia.NONE)
     dialog = make_dialog()
     select(qtbot, dialog, runner, number)
     details = dialog.details.toPlainText()

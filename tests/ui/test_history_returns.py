@@ -83,7 +83,7 @@ def _sale(journal: Journal, desk: PosApiDesk, receiver: Receiver = INDIVIDUAL) -
     cart.add_item(BREAD, 3)
     cart.add_weighed(APPLES, Decimal("1.235"))
     cash = Tendering(cart.total).cash_tender(Decimal(20000))
-    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, cash, ReceiptVia.POSAPI)
+    number = journal.tenders.begin(cart.lines, cart.total, cart.taxes, cash, ReceiptVia.POSAPI)
     desk.issue(journal, number, receiver)
     return number
 
@@ -131,7 +131,7 @@ def test_items_are_returned_by_the_keyboard_and_the_receipt_is_corrected(
     assert outcome.startswith(f"Sale {number}: 4,995 ₮ given back. 4,995 ₮ in cash from the drawer.")
     assert "corrected for what the customer keeps" in outcome
 
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert [line.quantity for line in sale.kept_lines] == [2, Decimal("0.735")]
     old, new = sale.receipts
     assert old.status is ReceiptStatus.CORRECTED and new.replaces == old.row_id
@@ -163,7 +163,7 @@ def test_cash_goes_back_in_whole_togrog_rounded_by_the_shops_step(qtbot, make_di
     settle(qtbot, runner)
     assert finished.args[0].startswith(f"Sale {number}: 4,161.67 ₮ given back. 4,160 ₮ in cash from the drawer "
                                        "(rounding -1.67 ₮).")
-    [part] = journal.get(number).part_returns
+    [part] = journal.queries.get(number).part_returns
     assert part.cash_step == 10 and part.money[0].back.handed == 4160
     assert "4,160 ₮ in cash from the drawer (rounding -1.67 ₮)" in dialog.details.toPlainText()
 
@@ -179,7 +179,7 @@ def test_space_returns_a_whole_line_and_escape_changes_nothing(qtbot, make_dialo
     assert returns.quantities() == ()
     qtbot.keyClick(returns, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: dialog.sale_actions.return_dialog is None, timeout=WAIT_MS)
-    assert journal.get(number).part_returns == ()
+    assert journal.queries.get(number).part_returns == ()
 
 
 def test_a_manager_settles_an_organizations_receipt_left_valid_by_a_return(
@@ -203,7 +203,7 @@ def test_a_manager_settles_an_organizations_receipt_left_valid_by_a_return(
         qtbot.keyClick(dialog.sale_actions.confirmation, Qt.Key.Key_Return)         # "corrected in the ebarimt portal"
     settle(qtbot, runner)
     assert approvals == ["void"] and "marked settled" in finished.args[0]
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert not sale.stale_receipts and sale.receipts[0].settled.startswith("Oyun")
     assert [r["state"] for r in posapi.receipts()] == ["ACTIVE"]        # the till never fakes what PosAPI holds
     assert not dialog.settle_receipt_button.isVisible()
@@ -215,12 +215,12 @@ def test_a_refund_qpay_refused_at_start_is_the_cashiers_choice_in_the_history(
         qtbot, make_dialog, runner, journal, desk, checkout, control, choice) -> None:
     cart = Cart()
     cart.add_item(MILK, 2)                                              # 7,000, one QPay card payment
-    number = journal.begin_sale(cart.lines, cart.total, cart.taxes)
+    number = journal.sales.begin(cart.lines, cart.total, cart.taxes)
     invoice = checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes))
-    journal.invoice_opened(number, invoice)
+    journal.sales.invoice_opened(number, invoice)
     control.pay(invoice.invoice_id, transaction_type="CARD")
-    journal.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
-    journal.part_return_started(number, [(0, 2)], REASON)             # the till stopped before asking QPay
+    journal.sales.payments_seen(number, checkout.check_payment(invoice.invoice_id, cart.total).payments)
+    journal.returns.started(number, [(0, 2)], REASON)             # the till stopped before asking QPay
     control.fault("/v2/payment/cancel/", status=400)
     [outcome] = recover_all(journal, checkout, posapi=desk)            # at start: refused, no cash recorded
     assert outcome.result is Recovered.REFUND_REFUSED
@@ -242,7 +242,7 @@ def test_a_refund_qpay_refused_at_start_is_the_cashiers_choice_in_the_history(
         assert "QPay refused to give back 7,000 ₮" in box.text() and "hand the customer 7,000 ₮ in cash" in box.text()
         next(button for button in box.buttons() if button.text() == choice).click()
     settle(qtbot, runner)
-    [money] = journal.get(number).part_returns[0].money
+    [money] = journal.queries.get(number).part_returns[0].money
     assert money.is_done
     if choice == "Ask QPay again":
         assert approvals == [] and money.back.via is TenderSource.QPAY
@@ -255,7 +255,7 @@ def test_a_refund_qpay_refused_at_start_is_the_cashiers_choice_in_the_history(
 def test_the_return_dialog_speaks_mongolian(qtbot, language, journal, desk) -> None:
     assert language.use("mn")
     number = _sale(journal, desk)
-    returns = ReturnItemsDialog(journal.get(number), posapi_set=True)
+    returns = ReturnItemsDialog(journal.queries.get(number), posapi_set=True)
     qtbot.addWidget(returns)
     assert returns.windowTitle() == "Бараа буцаах" and returns.ok_button.text() == "Буцаах  (Ctrl+Enter)"
     returns.set_quantity(0, "4")

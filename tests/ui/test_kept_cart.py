@@ -141,4 +141,4 @@ def test_a_parked_cart_is_not_kept_twice(restart, home: Path) -> None:
     till = restart()
     till.qtbot.wait(200)
     assert till.window.model.is_empty
-    assert len(till.app.backend.journal.parked()) == 1   # type: ignore[union-attr]
+    assert len(till.app.backend.journal.parked.read()) == 1   # type: ignore[union-attr]

@@ -101,7 +101,7 @@ def test_a_part_paid_shows_what_is_paid_and_what_is_to_go_then_the_rest_complete
         till.window.payment_page
     sale = assert_sale_kept(till, sandbox_server, number, lines=LINES)
     assert sorted(payment.amount for payment in sale.payments) == [PART, REST]
-    assert journal_of(till).invoices_of(number) == ()
+    assert journal_of(till).remainders.invoices(number) == ()
 
 
 # -- (b) the rest as a new invoice ---------------------------------------------------------------------------
@@ -115,14 +115,14 @@ def test_b_f2_invoices_the_rest_and_the_two_invoices_complete_the_sale(
     wait_part_shown(till)
     rest_id = invoice_the_rest(till)
 
-    [row] = journal_of(till).invoices_of(number)
+    [row] = journal_of(till).remainders.invoices(number)
     assert (row.sender_invoice_no, row.amount, row.status, row.invoice_id) == (
         f"{number}-2", REST, InvoiceStatus.OPEN, rest_id)
     [at_service] = invoices_numbered(sandbox_server, f"{number}-2")
     assert at_service["amount"] == REST and at_service["invoice_status"] == "OPEN"
     till.qtbot.waitUntil(lambda: till.window.payment_page.amount.text() == money_text(REST), timeout=WAIT_MS)
     assert money_text(PART) in till.window.payment_page.part.text()       # still shows what is paid
-    assert journal_of(till).get(number).status is JournalStatus.OPEN
+    assert journal_of(till).queries.get(number).status is JournalStatus.OPEN
 
     till.control.pay(rest_id)                                             # the customer pays the rest
     till.wait_stage(Stage.PAID)
@@ -144,7 +144,7 @@ def test_b_esc_on_a_part_paid_sale_asks_instead_of_refusing_for_ever(
     assert till.flow.stage is Stage.AWAITING_PAYMENT
     assert "Esc" in till.window.payment_page.banner.text()
     rest_id = invoice_the_rest(till, Qt.Key.Key_Escape)     # Esc again: the question; Enter: the rest
-    assert journal_of(till).invoices_of(number)[0].invoice_id == rest_id
+    assert journal_of(till).remainders.invoices(number)[0].invoice_id == rest_id
     till.control.pay(rest_id)
     till.key(Qt.Key.Key_F5)
     till.wait_stage(Stage.PAID)
@@ -161,7 +161,7 @@ def test_b_the_rest_paid_on_the_first_invoice_after_all_cancels_the_unpaid_one(
     invoice_the_rest(till)
     till.control.pay(first)                     # the customer's bank app still had the first QR open
     till.wait_stage(Stage.PAID)
-    till.qtbot.waitUntil(lambda: journal_of(till).invoices_of(number)[0].status is InvoiceStatus.CANCELLED,
+    till.qtbot.waitUntil(lambda: journal_of(till).remainders.invoices(number)[0].status is InvoiceStatus.CANCELLED,
                          timeout=WAIT_MS)
     [rest] = invoices_numbered(sandbox_server, f"{number}-2")
     assert rest["invoice_status"] == "CANCELLED" and paid_payments(sandbox_server, rest["invoice_id"]) == []
@@ -181,15 +181,16 @@ def test_c_f2_gives_a_card_part_back_and_the_sale_ends_cancelled(
     assert till.flow.part_paid.state is not None and till.flow.part_paid.state.can_give_back
     till.key(Qt.Key.Key_F2)
     answer(till, Qt.Key.Key_G)                  # give the part back
-    till.qtbot.waitUntil(lambda: journal_of(till).get(number).status is JournalStatus.CANCELLED, timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: journal_of(till).queries.get(number).status is JournalStatus.CANCELLED,
+                         timeout=WAIT_MS)
     till.qtbot.waitUntil(lambda: till.flow.sale is None, timeout=WAIT_MS)   # back at the (kept) cart
     assert money_text(PART) in till.window.sale_page.message.text()
     assert till.window.sale_page.entry.hasFocus()
 
-    sale = journal_of(till).get(number)
+    sale = journal_of(till).queries.get(number)
     assert sale.reversal_status is ReversalStatus.DONE and sale.reversed_amount == PART
     assert [payment.amount for payment in sale.payments] == [PART]
-    events = [kind for _, kind, _ in journal_of(till).events(number)]
+    events = [kind for _, kind, _ in journal_of(till).queries.events(number)]
     assert events.index("part_reversal_started") < events.index("part_reversal_done") < events.index(
         "cancel_started") < events.index("invoice_cancelled")
     [invoice] = invoices_numbered(sandbox_server, number)
@@ -213,7 +214,7 @@ def test_c_a_bank_transfer_part_is_not_offered_back(make_till: Callable[..., Til
     assert box.give_back_button is None         # type: ignore[union-attr]
     till.qtbot.keyClick(box, Qt.Key.Key_G)      # no such choice: nothing happens
     till.qtbot.wait(300)
-    assert till.window.confirmation is box and journal_of(till).get(number).reversal_status is None
+    assert till.window.confirmation is box and journal_of(till).queries.get(number).reversal_status is None
     answer(till, Qt.Key.Key_Escape)             # keep waiting
     assert till.flow.stage is Stage.AWAITING_PAYMENT
     assert_sale_kept(till, sandbox_server, number, lines=LINES)

@@ -148,7 +148,7 @@ def test_killed_while_giving_the_part_back_the_sale_ends_cancelled_at_restart(
     till = restart()
     till.qtbot.waitUntil(lambda: till.flow.sale is None, timeout=WAIT_MS)   # nothing to resume
     with_journal = till.app.backend.journal  # type: ignore[union-attr]
-    sale = with_journal.get(number)
+    sale = with_journal.queries.get(number)
     assert sale.status is JournalStatus.CANCELLED and sale.reversal_status is ReversalStatus.DONE
     assert sale.reversed_amount == Decimal(PART)
     assert [invoice["invoice_status"] for invoice in invoices_numbered(sandbox_server, number)] == ["CANCELLED"]

@@ -139,7 +139,7 @@ def test_a_printer_that_is_off_says_so_and_the_sale_waits_in_the_journal_for_a_r
     assert f"127.0.0.1:{port}" in message and "history (F4)" in message
     assert page.print_status.property("failed")
     assert till.app.backend is not None
-    assert till.app.backend.journal.get(number).status is JournalStatus.COMPLETED
+    assert till.app.backend.journal.queries.get(number).status is JournalStatus.COMPLETED
     # The printer is back (here: the shop chose another one); the history prints the sale again.
     device = tmp_path / "usb-lp0"
     till.app.printing.configure(PrinterChoice(f"file:{device}"), till.app.printing.shop, till.app.backend.journal)

@@ -53,7 +53,7 @@ def cash_sale(journal: Journal, desk: PosApiDesk, _checkout: Checkout) -> str:
     cart = Cart()
     cart.add_item(BREAD, 2)
     cash = Tendering(cart.total).cash_tender(Decimal(5000))
-    number = journal.begin_tendered_sale(cart.lines, cart.total, cart.taxes, cash, ReceiptVia.POSAPI)
+    number = journal.tenders.begin(cart.lines, cart.total, cart.taxes, cash, ReceiptVia.POSAPI)
     desk.issue(journal, number, INDIVIDUAL)
     return number
 
@@ -62,8 +62,8 @@ def open_sale(journal: Journal, _desk: PosApiDesk, checkout: Checkout) -> str:
     """A QPay invoice the customer has not paid yet."""
     cart = Cart()
     cart.add_item(BREAD, 2)
-    number = journal.begin_sale(cart.lines, cart.total, cart.taxes)
-    journal.invoice_opened(number, checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes)))
+    number = journal.sales.begin(cart.lines, cart.total, cart.taxes)
+    journal.sales.invoice_opened(number, checkout.create_invoice(Sale(number, cart.lines, cart.total, cart.taxes)))
     return number
 
 
@@ -122,7 +122,7 @@ def test_enter_and_esc_keep_things_as_they_are_and_ctrl_enter_does_it(
         name: str, qtbot: QtBot, runner: TaskRunner, checkout: Checkout, journal: Journal, desk: PosApiDesk) -> None:
     make_sale, ask = QUESTIONS[name]
     number = make_sale(journal, desk, checkout)
-    before = journal.get(number)
+    before = journal.queries.get(number)
     dialog = HistoryDialog(SaleServices(checkout, journal, posapi=desk), runner, today=lambda: TODAY)
     qtbot.addWidget(dialog)
     dialog.show()
@@ -141,7 +141,7 @@ def test_enter_and_esc_keep_things_as_they_are_and_ctrl_enter_does_it(
         qtbot.keyClick(QApplication.focusWidget() or question, key)
         qtbot.wait(100)
         settle(qtbot, runner)
-        assert not done and journal.get(number) == before, f"{name}: {key} did it"
+        assert not done and journal.queries.get(number) == before, f"{name}: {key} did it"
         if shiboken6.isValid(question) and question.isVisible():     # still asking: Esc leaves it
             qtbot.keyClick(QApplication.focusWidget() or question, Qt.Key.Key_Escape)
         qtbot.waitUntil(lambda: dialog.sale_actions.confirmation is None
@@ -152,4 +152,4 @@ def test_enter_and_esc_keep_things_as_they_are_and_ctrl_enter_does_it(
     with qtbot.waitSignal(dialog.action_finished, timeout=WAIT_MS):
         qtbot.keyClick(QApplication.focusWidget() or question, Qt.Key.Key_Return, CTRL)
     settle(qtbot, runner)
-    assert journal.get(number) != before
+    assert journal.queries.get(number) != before

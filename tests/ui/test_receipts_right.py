@@ -40,8 +40,8 @@ def test_the_receipt_records_the_receiver_the_service_made_and_offers_to_issue_a
     till.control.fault(EBARIMT, method="POST", drop=True, after_processing=True, count=1)
     till.key(Qt.Key.Key_Return)
     till.qtbot.waitUntil(lambda: len(outcomes.receipt_failed) == 1, timeout=WAIT_MS)
-    assert till.flow.stage is Stage.PAID and journal.get(number).status is JournalStatus.RECEIPT_PENDING
-    assert len(receipts_of(sandbox_server, [p.payment_id for p in journal.get(number).payments])) == 1
+    assert till.flow.stage is Stage.PAID and journal.queries.get(number).status is JournalStatus.RECEIPT_PENDING
+    assert len(receipts_of(sandbox_server, [p.payment_id for p in journal.queries.get(number).payments])) == 1
 
     # The cashier now picks the organization; the service answers with the receipt it already made.
     differed: list[Receiver] = []
@@ -59,7 +59,7 @@ def test_the_receipt_records_the_receiver_the_service_made_and_offers_to_issue_a
 
     # Alt+V: voided and issued again, for the organization.
     till.key(Qt.Key.Key_V, Qt.KeyboardModifier.AltModifier)
-    till.qtbot.waitUntil(lambda: [r.status for r in journal.get(number).receipts]
+    till.qtbot.waitUntil(lambda: [r.status for r in journal.queries.get(number).receipts]
                          == [ReceiptStatus.CANCELLED, ReceiptStatus.ISSUED], timeout=WAIT_MS)
     till.wait_stage(Stage.COMPLETED)
     sale = assert_sale_kept(till, sandbox_server, number)
@@ -76,7 +76,7 @@ def test_a_server_error_on_the_receipt_leaves_it_pending_and_asking_again_finds_
     till.control.fault(EBARIMT, method="POST", status=500, after_processing=True, count=1)
     till.key(Qt.Key.Key_Return)
     till.qtbot.waitUntil(lambda: len(outcomes.receipt_failed) == 1, timeout=WAIT_MS)
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert sale.status is JournalStatus.RECEIPT_PENDING and sale.receipt_status is ReceiptStatus.PENDING
     made = receipts_of(sandbox_server, [p.payment_id for p in sale.payments])
     assert len(made) == 1
@@ -106,7 +106,7 @@ def test_a_voided_receipt_on_a_sale_whose_money_was_kept_is_issued_again_from_th
     press(till.qtbot, dialog, Qt.Key.Key_F8)                  # void it; the money is kept
     till.qtbot.waitUntil(lambda: dialog.sale_actions.confirmation is not None, timeout=WAIT_MS)
     till.qtbot.keyClick(dialog.sale_actions.confirmation, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    till.qtbot.waitUntil(lambda: journal.get(number).receipt_status is ReceiptStatus.CANCELLED, timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: journal.queries.get(number).receipt_status is ReceiptStatus.CANCELLED, timeout=WAIT_MS)
     sale = assert_sale_kept(till, sandbox_server, number, issue=False)
     assert sale.status is JournalStatus.COMPLETED and sale.owes_receipt
 
@@ -116,7 +116,7 @@ def test_a_voided_receipt_on_a_sale_whose_money_was_kept_is_issued_again_from_th
     box = dialog.sale_actions.confirmation
     box.setTextValue("1234567")
     box.accept()
-    till.qtbot.waitUntil(lambda: journal.get(number).has_active_receipt, timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: journal.queries.get(number).has_active_receipt, timeout=WAIT_MS)
     sale = assert_sale_kept(till, sandbox_server, number)
     assert not sale.owes_receipt and sale.receipt is not None
     assert sale.receipt.receiver.kind is ReceiverKind.ORGANIZATION

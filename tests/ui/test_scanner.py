@@ -143,7 +143,7 @@ def test_a_scan_on_the_paid_screen_waits_for_the_next_customer(till: Till) -> No
     till.qtbot.wait(100)
     page = till.window.receipt_page
     assert till.flow.stage is Stage.PAID                     # no receipt issued by the scan's Enter
-    assert till.app.backend.journal.get(number).status is JournalStatus.PAID  # type: ignore[union-attr]
+    assert till.app.backend.journal.queries.get(number).status is JournalStatus.PAID  # type: ignore[union-attr]
     assert page.waiting.isVisible() and "1 item" in page.waiting.text()
     till.key(Qt.Key.Key_Return)                              # the cashier's own Enter issues the receipt
     till.wait_stage(Stage.COMPLETED)

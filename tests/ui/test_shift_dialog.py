@@ -93,29 +93,29 @@ def _lines(total: str) -> tuple[CartLine, ...]:
 
 
 def cash_sale(journal: Journal, total: str, given: str) -> str:
-    return journal.begin_tendered_sale(_lines(total), Decimal(total), TaxSplit(Decimal(0), Decimal(0)),
-                                       CashTender(Decimal(total), Decimal(given)), ReceiptVia.POSAPI)
+    return journal.tenders.begin(_lines(total), Decimal(total), TaxSplit(Decimal(0), Decimal(0)),
+                                 CashTender(Decimal(total), Decimal(given)), ReceiptVia.POSAPI)
 
 
 def split_sale(journal: Journal, cash: str, card: str) -> str:
     total = str(Decimal(cash) + Decimal(card))
-    number = journal.begin_tendered_sale(_lines(total), Decimal(total), TaxSplit(Decimal(0), Decimal(0)),
-                                         CashTender(Decimal(cash), Decimal(cash)), ReceiptVia.POSAPI)
-    journal.tender_taken(number, CardTender(Decimal(card), "AB1234"))
+    number = journal.tenders.begin(_lines(total), Decimal(total), TaxSplit(Decimal(0), Decimal(0)),
+                                   CashTender(Decimal(cash), Decimal(cash)), ReceiptVia.POSAPI)
+    journal.tenders.take(number, CardTender(Decimal(card), "AB1234"))
     return number
 
 
 def qpay_sale(journal: Journal, total: str) -> str:
-    number = journal.begin_sale(_lines(total), Decimal(total), TaxSplit(Decimal(0), Decimal(0)))
-    journal.invoice_opened(number, OpenInvoice(f"inv-{number}", qr_text="qr"))
-    journal.payments_seen(number, (PaymentSeen(f"pay-{number}", Decimal(total), "Хаан банк", "P2P"),))
+    number = journal.sales.begin(_lines(total), Decimal(total), TaxSplit(Decimal(0), Decimal(0)))
+    journal.sales.invoice_opened(number, OpenInvoice(f"inv-{number}", qr_text="qr"))
+    journal.sales.payments_seen(number, (PaymentSeen(f"pay-{number}", Decimal(total), "Хаан банк", "P2P"),))
     return number
 
 
 def cancelled_cash_sale(journal: Journal, total: str, cash: str) -> str:
-    number = journal.begin_tendered_sale(_lines(total), Decimal(total), TaxSplit(Decimal(0), Decimal(0)),
-                                         CashTender(Decimal(cash), Decimal(cash)), ReceiptVia.POSAPI)
-    journal.tenders_handed_back(number, "the customer changed their mind")
+    number = journal.tenders.begin(_lines(total), Decimal(total), TaxSplit(Decimal(0), Decimal(0)),
+                                   CashTender(Decimal(cash), Decimal(cash)), ReceiptVia.POSAPI)
+    journal.tenders.handed_back(number, "the customer changed their mind")
     return number
 
 
@@ -128,8 +128,8 @@ def a_day_of_sales(journal: Journal) -> None:
     split_sale(journal, "8000", "12000")
     qpay_sale(journal, "7000")
     cancelled_cash_sale(journal, "5000", "1000")
-    paid_in(journal, "5000", "change from the bank")
-    paid_out(journal, "1500", "delivery")
+    paid_in(journal.store, "5000", "change from the bank")
+    paid_out(journal.store, "1500", "delivery")
 
 
 def type_into(qtbot: QtBot, field, text: str) -> None:  # noqa: ANN001
@@ -146,7 +146,7 @@ def confirmation(qtbot: QtBot, dialog: ShiftDialog) -> QMessageBox:
 
 
 def open_with_sales(journal: Journal) -> None:
-    open_shift(journal, "50000")
+    open_shift(journal.store, "50000")
     a_day_of_sales(journal)
 
 
@@ -162,7 +162,7 @@ def test_a_shift_opens_with_the_float_typed_and_enter(qtbot: QtBot, make_dialog,
     with qtbot.waitSignal(dialog.shift_opened, timeout=WAIT_MS) as opened, \
             qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS) as loaded:
         qtbot.keyClick(dialog.float_edit, Qt.Key.Key_Return)
-    stored = current_shift(journal)
+    stored = current_shift(journal.store)
     assert stored is not None and stored == opened.args[0] and stored.shift.float_amount == Decimal(50000)
     assert loaded.args[0].float_amount == Decimal(50000)
     assert (dialog.shift_actions.view is ShiftView.OPEN and dialog.figures_table.isVisible()
@@ -179,7 +179,7 @@ def test_the_open_button_opens_it_too(qtbot: QtBot, make_dialog, journal: Journa
     dialog.float_edit.setText("0")
     with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS, check_params_cb=lambda report: report is not None):
         qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
-    assert current_shift(journal).shift.float_amount == 0  # type: ignore[union-attr]
+    assert current_shift(journal.store).shift.float_amount == 0  # type: ignore[union-attr]
 
 
 # -- the X figures ---------------------------------------------------------------------------------------------
@@ -259,15 +259,15 @@ def test_closing_with_a_count_that_differs_stores_the_z_report_with_its_differen
     qtbot.keyClick(box, Qt.Key.Key_Return)                           # ... and Enter again keeps it open
     qtbot.waitUntil(lambda: dialog.shift_actions.confirmation is None, timeout=WAIT_MS)
     qtbot.waitUntil(lambda: runner.pending == 0, timeout=WAIT_MS)
-    assert current_shift(journal) is not None and last_closed_shift(journal) is None
+    assert current_shift(journal.store) is not None and last_closed_shift(journal.store) is None
     assert dialog.counted_edit.text() == "67300"
 
     qtbot.mouseClick(dialog.close_shift_button, Qt.MouseButton.LeftButton)
     box = confirmation(qtbot, dialog)
     with qtbot.waitSignal(dialog.shift_closed, timeout=WAIT_MS) as closed:
         qtbot.keyClick(box, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)   # Ctrl+Enter closes it
-    stored = last_closed_shift(journal)
-    assert stored is not None and stored.close is not None and current_shift(journal) is None
+    stored = last_closed_shift(journal.store)
+    assert stored is not None and stored.close is not None and current_shift(journal.store) is None
     assert stored.close.difference == Decimal(-500) == closed.args[0].close.difference
     assert stored.close.counted == Decimal(67300) and stored.close.expected == Decimal(67800)
     assert dialog.shift_actions.view is ShiftView.CLOSED
@@ -417,7 +417,7 @@ def test_a_bad_float_is_said_and_nothing_is_lost(qtbot: QtBot, make_dialog, jour
     assert dialog.isVisible() and dialog.shift_actions.view is ShiftView.NO_SHIFT and dialog.float_edit.text() == typed
     assert dialog.float_edit.hasFocus() and dialog.open_button.isEnabled()
     qtbot.waitUntil(lambda: runner.pending == 0, timeout=WAIT_MS)
-    assert current_shift(journal) is None
+    assert current_shift(journal.store) is None
 
 
 def test_a_bad_count_is_said_and_the_shift_stays_open(qtbot: QtBot, make_dialog, journal: Journal,
@@ -432,7 +432,7 @@ def test_a_bad_count_is_said_and_the_shift_stays_open(qtbot: QtBot, make_dialog,
             and dialog.shift_actions.view is ShiftView.OPEN)
     assert dialog.counted_edit.text() == "1,000" and dialog.counted_edit.hasFocus()
     qtbot.waitUntil(lambda: runner.pending == 0, timeout=WAIT_MS)
-    assert current_shift(journal) is not None and last_closed_shift(journal) is None
+    assert current_shift(journal.store) is not None and last_closed_shift(journal.store) is None
     assert dialog.figures()["expected"] == ("", "67,800 ₮")
 
 
@@ -483,12 +483,12 @@ def test_buttons_that_start_work_disable_themselves_while_it_runs(qtbot: QtBot, 
             gate.set()
     finally:
         gate.set()
-    assert last_closed_shift(journal).close.difference == 0  # type: ignore[union-attr]
+    assert last_closed_shift(journal.store).close.difference == 0  # type: ignore[union-attr]
 
 
 def test_a_shift_opened_elsewhere_meanwhile_is_said_and_shown(qtbot: QtBot, make_dialog, journal: Journal) -> None:
     dialog = make_dialog()
-    open_shift(journal, "20000")                                      # another dialog was first
+    open_shift(journal.store, "20000")                                      # another dialog was first
     with qtbot.waitSignal(dialog.failed, timeout=WAIT_MS) as failed:
         assert dialog.shift_actions.open_shift("50000")
     assert "opened already" in failed.args[0]

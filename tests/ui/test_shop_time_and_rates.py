@@ -47,7 +47,7 @@ def test_a_sale_at_half_past_midnight_has_ulaanbaatars_day_in_its_number_history
     till: Till = make_till(instant=Ticking(HALF_PAST_MIDNIGHT))
     number = sell(till)
     assert number.startswith(f"T1-{SHOP_DAY:%Y%m%d}-")
-    sale = till.app.backend.journal.get(number)  # type: ignore[union-attr]
+    sale = till.app.backend.journal.queries.get(number)  # type: ignore[union-attr]
     assert (sale.created_at.date(), sale.created_at.hour, sale.created_at.utcoffset()) == (
         SHOP_DAY, 0, timedelta(hours=8))
     assert till.app.printing.clock().date() == SHOP_DAY           # "Printed ..." on the slips
@@ -93,7 +93,7 @@ def test_a_training_till_at_1_percent_city_tax_gets_receipts_with_the_carts_taxe
     assert cart == TaxSplit(Decimal("351.35") + Decimal("318.18"), Decimal("35.14"))   # not 2 %'s 69.64
 
     number = pay_in_training(till)
-    sale = backend.journal.get(number)
+    sale = backend.journal.queries.get(number)
     assert sale.taxes == cart                                              # the journal keeps the cart's split
     assert sale.receipt is not None
     assert (sale.receipt.vat, sale.receipt.city_tax) == (cart.vat, cart.city_tax)   # the sandbox agrees
@@ -128,5 +128,5 @@ def test_a_new_city_tax_rate_restarts_the_training_sandbox_with_it(make_till) ->
     till.qtbot.waitUntil(till.window.sale_page.entry.hasFocus, timeout=WAIT_MS)
     till.scan(VODKA)
     number = pay_in_training(till)
-    receipt = new.journal.get(number).receipt  # type: ignore[union-attr]
+    receipt = new.journal.queries.get(number).receipt  # type: ignore[union-attr]
     assert receipt is not None and (receipt.vat, receipt.city_tax) == (Decimal("351.35"), Decimal("35.14"))

@@ -55,10 +55,10 @@ def assert_paid_once_with_one_receipt(till: Till, number: str) -> None:
     till.wait_stage(Stage.PAID)
     till.key(Qt.Key.Key_Return)
     till.wait_stage(Stage.COMPLETED)
-    sale = journal_of(till).get(number)
+    sale = journal_of(till).queries.get(number)
     assert sale.status is JournalStatus.COMPLETED and sale.paid_amount == TOTAL and sale.tendered == CASH
     assert sorted(payment.amount for payment in sale.payments) == [PART, REST]
-    assert [kind for _, kind, _ in journal_of(till).events(number)].count("payments_seen") == 1
+    assert [kind for _, kind, _ in journal_of(till).queries.events(number)].count("payments_seen") == 1
     [receipt] = posapi_receipts(till)
     body = receipt["response"]
     assert Decimal(str(body["totalAmount"])) == TOTAL
@@ -103,7 +103,7 @@ def test_a_split_sales_qpay_part_partly_paid_invoices_its_own_rest_and_completes
     for amount in (PART, QPAY_PART, REST):              # paid 1,000 of the QPay part's 4,300: 3,300 to go
         assert money_text(amount) in text, text
     rest_id = invoice_the_rest(till)
-    [row] = journal_of(till).invoices_of(number)
+    [row] = journal_of(till).remainders.invoices(number)
     assert (row.sender_invoice_no, row.amount, row.invoice_id) == (f"{number}-2", REST, rest_id)
     till.qtbot.waitUntil(lambda: till.window.payment_page.amount.text() == money_text(REST), timeout=WAIT_MS)
     assert till.window.customer_display.amount.text() == money_text(REST)
@@ -122,15 +122,16 @@ def test_an_invoice_that_expires_part_paid_keeps_the_sale_open_and_its_rest_is_i
     till.control.pay(first, amount=str(PART), transaction_type="CARD")
     wait_part_shown(till)
     a_day_later_the_till_sees_it_expired(till)
-    assert till.flow.stage is Stage.AWAITING_PAYMENT and journal_of(till).get(number).status is JournalStatus.OPEN
+    assert (till.flow.stage is Stage.AWAITING_PAYMENT
+            and journal_of(till).queries.get(number).status is JournalStatus.OPEN)
     assert till.flow.part_paid.state.can_give_back                  # type: ignore[union-attr]
     rest_id = invoice_the_rest(till)
-    [row] = journal_of(till).invoices_of(number)
+    [row] = journal_of(till).remainders.invoices(number)
     assert row.amount == Decimal(3500) - PART and row.invoice_id == rest_id
     till.qtbot.waitUntil(lambda: "expired" not in till.window.payment_page.part.text(), timeout=WAIT_MS)
     till.control.pay(rest_id)
     till.wait_stage(Stage.PAID)
-    sale = journal_of(till).get(number)
+    sale = journal_of(till).queries.get(number)
     assert sale.paid_amount == Decimal(3500) and sorted(p.amount for p in sale.payments) == [PART, row.amount]
 
 
@@ -144,9 +145,10 @@ def test_a_split_sales_qpay_part_that_expires_part_paid_stays_on_the_payment_scr
     wait_part_shown(till)
     a_day_later_the_till_sees_it_expired(till)
     till.qtbot.wait(300)                                 # a few more checks: nothing moves it to the tenders
-    assert till.flow.stage is Stage.AWAITING_PAYMENT and journal_of(till).get(number).status is JournalStatus.OPEN
+    assert (till.flow.stage is Stage.AWAITING_PAYMENT
+            and journal_of(till).queries.get(number).status is JournalStatus.OPEN)
     rest_id = invoice_the_rest(till)
-    assert journal_of(till).invoices_of(number)[0].amount == REST
+    assert journal_of(till).remainders.invoices(number)[0].amount == REST
     till.control.pay(rest_id)
     assert_paid_once_with_one_receipt(till, number)
     assert till.control.count_prefix("/v2/ebarimt", "POST") == 0

@@ -92,7 +92,7 @@ def test_allowed_the_till_sells_directly_while_the_store_is_down_and_ships_that_
         till.wait_stage(Stage.PAID)
         till.key(Qt.Key.Key_Return)        # the receipt for a person (QPay's ebarimt, directly)
         till.wait_stage(Stage.COMPLETED)
-        assert backend.journal.get(number).status is JournalStatus.COMPLETED
+        assert backend.journal.queries.get(number).status is JournalStatus.COMPLETED
 
         store = start_store(store_db_url, https_sandbox, port)   # the same database, the same address
         stores.append(store)
@@ -104,7 +104,7 @@ def test_allowed_the_till_sells_directly_while_the_store_is_down_and_ships_that_
         assert till.flow.services is not None and till.flow.services.checkout is backend.store_checkout
         assert till.window.windowTitle() == title
         # The shipper goes on by itself (poked when the store answers again): the direct sale reaches the store.
-        target = backend.journal.last_event_id()
+        target = backend.journal.queries.last_event_id()
         qtbot.waitUntil(lambda: (link.shipper.store_mark or 0) >= target, timeout=WAIT_MS)
         with store.engine.connect() as db:
             row = db.execute(select(journal_sales.c.snapshot_json).where(
@@ -145,7 +145,7 @@ def test_not_allowed_the_till_stays_with_the_store_says_it_is_down_and_cash_stil
                         timeout=WAIT_MS)
         assert not backend.direct
         number = sell_in_cash(till, YOGURT, "10000", receipt=False)
-        assert backend.journal.get(number).status is JournalStatus.COMPLETED
+        assert backend.journal.queries.get(number).status is JournalStatus.COMPLETED
         assert not backend.direct
     finally:
         if till is not None:

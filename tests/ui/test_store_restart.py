@@ -94,7 +94,7 @@ def test_the_store_killed_mid_sale_loses_nothing(qtbot: QtBot, tmp_path: Path, s
         assert backend is not None and backend.store_link is not None
         assert backend.store_link.shipper.wait_caught_up(30)
         day = backend.clock.today()
-        own = load_day(backend.journal, day).summary
+        own = load_day(backend.journal.queries, day).summary
         shop = backend.store_link.shop_days.read(day)
         assert [summary for summary in shop.tills if summary.terminal == "T1"] == [own]
         assert own.paid.count == 2

@@ -84,7 +84,7 @@ def test_three_tills_sell_at_one_store(qtbot: QtBot, tmp_path: Path, store_db_ur
         for name, till in tills.items():
             backend = till.app.backend
             assert backend is not None
-            sales = backend.journal.sales_between(backend.clock.today(), backend.clock.today())
+            sales = backend.journal.queries.between(backend.clock.today(), backend.clock.today())
             assert len(sales) == 2 and all(sale.status.value == "completed" for sale in sales), name
             assert all(sale.total > Decimal(0) for sale in sales)
         # The store's day close is the sum of the tills' own, once each has shipped its journal.
@@ -93,7 +93,7 @@ def test_three_tills_sell_at_one_store(qtbot: QtBot, tmp_path: Path, store_db_ur
             backend = till.app.backend
             assert backend is not None and backend.store_link is not None
             assert backend.store_link.shipper.wait_caught_up(15)
-            own.append(load_day(backend.journal, backend.clock.today()).summary)
+            own.append(load_day(backend.journal.queries, backend.clock.today()).summary)
         day = own[0].day
         shop = tills["T1"].app.backend.store_link.shop_days.read(day)   # type: ignore[union-attr]
         summed = combine(own, day=day, terminal=shop.total.terminal)

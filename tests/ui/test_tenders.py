@@ -117,7 +117,7 @@ def test_a_cash_sale_with_change_and_its_posapi_receipt(make_till) -> None:
     assert body["payments"] == [{"code": "CASH", "status": "PAID", "paidAmount": 6300, "data": None}]
     assert body["type"] == "B2C_RECEIPT" and Decimal(str(body["totalAmount"])) == Decimal(6300)
 
-    recorded = till.app.backend.journal.get(sale.number)   # type: ignore[union-attr]
+    recorded = till.app.backend.journal.queries.get(sale.number)   # type: ignore[union-attr]
     assert recorded.status is JournalStatus.COMPLETED
     assert [t.tender for t in recorded.tenders] == [CashTender(Decimal(6300), Decimal(10000))]
     # The spec allows the lottery and QR data on the printed receipt only: the journal never has them.
@@ -154,7 +154,7 @@ def test_a_card_terminal_sale_records_its_approval_code(make_till) -> None:
     body = posapi_receipts(till)[0]["response"]
     assert body["type"] == "B2B_RECEIPT" and body["customerTin"] == "31654321554"
     assert [p["code"] for p in body["payments"]] == ["PAYMENT_CARD"]
-    recorded = till.app.backend.journal.get(till.flow.sale.number)   # type: ignore[union-attr]
+    recorded = till.app.backend.journal.queries.get(till.flow.sale.number)   # type: ignore[union-attr]
     assert [t.tender for t in recorded.tenders] == [CardTender(Decimal(3500), "AB1234")]
 
 
@@ -204,7 +204,7 @@ def test_a_cash_sale_with_the_network_unplugged_completes_and_gets_its_receipt_w
     till.qtbot.waitUntil(page.error.isVisible, timeout=WAIT_MS)
     assert "PosAPI" in page.error.text() and "by itself" in page.error.text()
     journal = till.app.backend.journal  # type: ignore[union-attr]
-    assert journal.get(number).status is JournalStatus.RECEIPT_PENDING
+    assert journal.queries.get(number).status is JournalStatus.RECEIPT_PENDING
     assert number in till.app.recovery_watch.unsettled
 
     till.key(Qt.Key.Key_F2)                                           # the next customer, no question asked
@@ -214,9 +214,9 @@ def test_a_cash_sale_with_the_network_unplugged_completes_and_gets_its_receipt_w
 
     control.clear_faults()                                            # the network is back
     till.app.recovery_watch.on_settle_timer_timeout()                 # (the till's own timer, every 30 s)
-    till.qtbot.waitUntil(lambda: journal.get(number).status is JournalStatus.COMPLETED, timeout=WAIT_MS)
+    till.qtbot.waitUntil(lambda: journal.queries.get(number).status is JournalStatus.COMPLETED, timeout=WAIT_MS)
     [made] = control.receipts()
-    assert journal.get(number).receipts[0].receipt.receipt_id == made["id"]
+    assert journal.queries.get(number).receipts[0].receipt.receipt_id == made["id"]
     # The journal is written on the worker; the till hears of it when the GUI thread takes the answer.
     till.qtbot.waitUntil(lambda: number not in till.app.recovery_watch.unsettled, timeout=WAIT_MS)
 
@@ -242,7 +242,7 @@ def test_a_cash_sale_is_returned_from_the_history_and_its_receipt_voided(make_ti
         till.qtbot.keyClick(back.reason, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert "returned" in finished.args[0]
     journal = till.app.backend.journal  # type: ignore[union-attr]
-    sale = journal.get(number)
+    sale = journal.queries.get(number)
     assert not sale.money_kept and sale.reversed_amount == Decimal(3500) and not sale.has_active_receipt
     [made] = posapi(till).receipts()
     assert made["id"] == receipt_id and made["state"] == "RETURNED"
@@ -289,7 +289,7 @@ def test_a_shift_is_closed_with_a_difference(make_till) -> None:
     assert close.counted == Decimal(23000) and close.expected == Decimal(23500) and close.difference == -500
     assert close.report.figures(TenderKind.CARD_TERMINAL).taken.amount == Decimal(2800)
     assert not till.window.tender_keys.shift_open
-    stored = last_closed_shift(till.app.backend.journal)  # type: ignore[union-attr]
+    stored = last_closed_shift(till.app.backend.journal.store)  # type: ignore[union-attr]
     assert stored is not None and stored.close is not None and stored.close.difference == -500
 
 
@@ -345,7 +345,7 @@ def test_a_receipt_left_unknown_on_an_earlier_day_is_settled_by_a_person_from_th
     with till.qtbot.waitSignal(history.action_finished, timeout=WAIT_MS):
         made.click()
     journal = till.app.backend.journal  # type: ignore[union-attr]
-    assert journal.get(number).status is JournalStatus.PAID and journal.get(number).owes_receipt
+    assert journal.queries.get(number).status is JournalStatus.PAID and journal.queries.get(number).owes_receipt
     assert control.receipts() == []                  # nothing was sent again on the new day
     history.close()
 

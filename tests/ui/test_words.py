@@ -107,7 +107,7 @@ def test_an_organizations_receipt_has_no_lottery_heading_and_prints_its_name(mak
     page = till.window.receipt_page
     assert not page.lottery_head.isVisible() and not page.lottery.isVisible()
     assert NOMIN in page.receipt_facts.text()
-    recorded = till.app.backend.journal.get(till.flow.sale.number)  # type: ignore[union-attr]
+    recorded = till.app.backend.journal.queries.get(till.flow.sale.number)  # type: ignore[union-attr]
     assert recorded.receipt.receiver.name == NOMIN          # kept: a reprint after a restart names it too
     printed = sale_receipt(recorded, ShopHeader(name="Дэлгүүр"), recorded.created_at).text()
     assert f"{NOMIN}, register 5395305" in printed and "Lottery" not in printed

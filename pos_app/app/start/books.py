@@ -50,9 +50,9 @@ def open_books(settings: Settings, paths: AppPaths, instant: Callable[[], dateti
     paths.data_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
     journal = Journal(paths.journal_file(settings.environment), settings.terminal_id, clock=clock)
     try:
-        return TillBooks(settings, journal, catalog, clock, problems, CatalogSearch(catalog), journal.people(),
-                         quick_keys_of(catalog, journal), current_shift(journal) is not None,
-                         bool(journal.unfinished() or journal.unsettled_afterwards()), kept_cart(journal))
+        return TillBooks(settings, journal, catalog, clock, problems, CatalogSearch(catalog), journal.people.read(),
+                         quick_keys_of(catalog, journal), current_shift(journal.store) is not None,
+                         bool(journal.queries.unfinished() or journal.queries.unsettled()), kept_cart(journal.store))
     except BaseException:
         journal.close()
         raise
@@ -86,5 +86,5 @@ def load_shop_catalog(settings: Settings, store_copy: Path | None = None) -> tup
 
 def quick_keys_of(catalog: Catalog, journal: Journal) -> tuple[CatalogItem, ...]:
     """The quick keys: the catalog's pinned items, then this till's most sold (reads the journal)."""
-    sold = [item for item in (catalog.find(code) for code in journal.most_sold()) if item is not None]
+    sold = [item for item in (catalog.find(code) for code in journal.queries.most_sold()) if item is not None]
     return tuple(quick_key_items([item for item in catalog if item.pinned], sold))

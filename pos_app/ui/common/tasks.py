@@ -24,6 +24,7 @@ is busy (the interval counts only while another thread waits), a few hand-overs 
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import sys
 from collections.abc import Callable
@@ -87,7 +88,9 @@ class TaskRunner(QObject):
         if self._closed:
             raise RuntimeError("the task runner is shut down")
         executor = self._money if money else self._printing if printing else self._pool
-        future = executor.submit(_Call(task))
+        # The task runs in a copy of the submitting thread's context: what it records is decided when it was
+        # asked for (who acts at the till, `pos_app.journal.acting`), not when a worker gets to it.
+        future = executor.submit(contextvars.copy_context().run, _Call(task))
         self._waiting[future] = (task, on_done)
         self._pending += 1
         if self._pending == 1:

@@ -194,7 +194,7 @@ class DayCloseActions:
         self._update_buttons()
         self._set_status(translate("DayCloseDialog", "Closing the day…"))
         journal = self._journal
-        self._runner.run_in_background(lambda: close_day(journal, day),
+        self._runner.run_in_background(lambda: close_day(journal.store, day),
                                        lambda future: self.on_close_finished(day, future))
         return True
 

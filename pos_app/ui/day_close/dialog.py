@@ -295,7 +295,7 @@ class DayCloseDialog(QDialog):
         self._update_buttons()
         self._set_status(self.tr("Loading…"))
         journal = self._journal
-        self._runner.run_in_background(lambda: read_day(journal, day),
+        self._runner.run_in_background(lambda: read_day(journal.store, day),
                                        lambda future: self.on_load_finished(day, future))
 
     def on_load_finished(self, day: date, future: Future[DayReport]) -> None:

@@ -42,11 +42,11 @@ def _guarded(journal: Journal, number: str, work: Callable[[], Any]) -> Callable
             value = work()
         except Exception as exc:  # noqa: BLE001 - shown in words; the journal says what is left
             try:
-                after: JournalSale | None = journal.get(number)
+                after: JournalSale | None = journal.queries.get(number)
             except Exception:  # noqa: BLE001
                 after = None
             return ActionDone(None, exc, after)
-        return ActionDone(value, None, journal.get(number))
+        return ActionDone(value, None, journal.queries.get(number))
 
     return task
 

@@ -278,7 +278,7 @@ class HistoryActions:
                 return give_back(services.journal, services.checkout, number, kind, reason, void_receipt=void,
                                  posapi=services.posapi)
             except Exception as exc:
-                after = services.journal.get(number)
+                after = services.journal.queries.get(number)
                 if after.is_reversed:            # the money went back; only the receipt step failed
                     return ReceiptLeft(exc)
                 raise
@@ -522,7 +522,7 @@ class HistoryActions:
             return
 
         def work() -> RecoveryOutcome | None:
-            current = services.journal.get(number)
+            current = services.journal.queries.get(number)
             if not can_check_again(current):
                 return None                  # settled meanwhile (the till's own retries)
             return recover(services.journal, services.checkout, current, services.posapi)

@@ -285,7 +285,7 @@ class HistoryDialog(QDialog):
         journal, desk = self._services.journal, self._services.posapi
         # PosAPI's lotteries while this session holds them: the journal never keeps them
         fill: Callable[[JournalSale], JournalSale] = desk.print_only.fill_sale if desk else lambda sale: sale
-        self._runner.run_in_background(lambda: [fill(sale) for sale in journal.sales_between(start, end)],
+        self._runner.run_in_background(lambda: [fill(sale) for sale in journal.queries.between(start, end)],
                                       lambda done: self._on_sales_read(generation, start != end, done))
         return True
 
@@ -336,7 +336,7 @@ class HistoryDialog(QDialog):
             return
         self._details_generation += 1
         generation, number, journal = self._details_generation, sale.number, self._services.journal
-        self._runner.run_in_background(lambda: journal.events(number),
+        self._runner.run_in_background(lambda: journal.queries.events(number),
                                       lambda done: self._on_events_read(generation, number, done))
 
     def _on_events_read(self, generation: int, number: str, done: Future[list[tuple[datetime, str, dict]]]) -> None:

@@ -90,7 +90,7 @@ class PeopleDialog(QDialog):
         self.finished.connect(self.on_finished)
         self.resize(480, 460)
         self.name.setFocus(Qt.FocusReason.OtherFocusReason)     # the keyboard starts on the person's name
-        self._run(lambda: journal.people(), self._show_people)
+        self._run(lambda: journal.people.read(), self._show_people)
 
     def _pin_field(self, name: str) -> QLineEdit:
         field = QLineEdit()
@@ -131,7 +131,7 @@ class PeopleDialog(QDialog):
                            "set up the cashiers next.").format(name=shown)
         else:
             said = self.tr("{name} is saved.").format(name=shown)
-        self._run(lambda: journal.add_person(name, role, pin), lambda _person: self._reload(said))
+        self._run(lambda: journal.people.add(name, role, pin), lambda _person: self._reload(said))
 
     def on_retire_clicked(self) -> None:
         current = self.list.currentItem()
@@ -143,12 +143,12 @@ class PeopleDialog(QDialog):
             self._say(self.tr("Keep at least one manager on the list."))
             return
         journal = self.journal
-        self._run(lambda: journal.retire_person(name), lambda _none: self._reload(
+        self._run(lambda: journal.people.retire(name), lambda _none: self._reload(
             self.tr("{name} is off the list.").format(name=name)))
 
     def _reload(self, said: str) -> None:
         self._say(said)
-        self._run(lambda: self.journal.people(), self._changed)
+        self._run(lambda: self.journal.people.read(), self._changed)
 
     def _changed(self, people: tuple[Person, ...]) -> None:
         self._show_people(people)

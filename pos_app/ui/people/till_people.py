@@ -22,6 +22,7 @@ from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QWidget
 
 from pos_app.domain.people import Permission, Person, who_matches
+from pos_app.journal.acting import act_as
 
 from pos_app.ui.common.tasks import TaskRunner
 
@@ -83,7 +84,7 @@ class TillPeople(QObject):
             self._last_key = last_key
         if self.operator is not None and self.operator.name not in {p.name for p in people}:
             self.operator = None
-        journal.operator = self.operator.name if self.operator is not None else ""
+        act_as(self.operator.name if self.operator is not None else "")
         if self.guarded and idle_minutes > 0:
             self._idle_timer.start()
         else:
@@ -135,8 +136,7 @@ class TillPeople(QObject):
         if self.operator is not None:
             self.note("locked", {})
         self.operator = None
-        if self.journal is not None:
-            self.journal.operator = ""
+        act_as("")
         from pos_app.ui.people.pin_dialog import PinDialog
         dialog = PinDialog(translate("TillPeople", "Enter your PIN to sign in."), parent, locking=True)
         dialog.resize(parent.size())
@@ -161,8 +161,7 @@ class TillPeople(QObject):
     def sign_in(self, person: Person) -> None:
         """`person` is at the till from now on (their PIN checked, or typed twice just now as the first manager)."""
         self.operator = person
-        if self.journal is not None:
-            self.journal.operator = person.name
+        act_as(person.name)
         self.note("signed_in", {})
         self._seen_now()
 
@@ -188,7 +187,7 @@ class TillPeople(QObject):
     def note(self, kind: str, detail: dict[str, object]) -> None:
         journal = self.journal
         if journal is not None:
-            self.runner.run_in_background(lambda: journal.note_till_event(kind, detail))
+            self.runner.run_in_background(lambda: journal.till_log.note(kind, detail))
 
 
 def _found(done: Future[Person | None]) -> Person | None:

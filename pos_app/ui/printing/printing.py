@@ -91,7 +91,7 @@ class ReceiptPrinting(QObject):
         from pos_app.receipts.layout import layouts_for, sale_receipt   # with the first slip, not at the start
 
         def build() -> Sequence[ReceiptLayout]:
-            sale = journal.get(number)
+            sale = journal.queries.get(number)
             if print_only is not None:
                 sale = print_only.fill_sale(sale)
             if copy:

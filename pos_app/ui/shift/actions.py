@@ -189,7 +189,7 @@ class ShiftActions(QObject):
         self._update_buttons()
         self._set_status(translate("ShiftDialog", "Opening the shift…"))
         journal = self._journal
-        self._runner.run_in_background(lambda: open_shift(journal, amount), self.on_open_finished, money=True)
+        self._runner.run_in_background(lambda: open_shift(journal.store, amount), self.on_open_finished, money=True)
         return True
 
     def on_open_finished(self, future: Future[JournalShift]) -> None:
@@ -265,7 +265,7 @@ class ShiftActions(QObject):
         self._update_buttons()
         self._set_status(translate("ShiftDialog", "Closing the shift…"))
         journal = self._journal
-        self._runner.run_in_background(lambda: close_shift(journal, amount), self.on_close_finished, money=True)
+        self._runner.run_in_background(lambda: close_shift(journal.store, amount), self.on_close_finished, money=True)
         return True
 
     def on_close_finished(self, future: Future[JournalShift]) -> None:
@@ -399,11 +399,11 @@ class ShiftActions(QObject):
 
 def _read_shift(journal: Journal) -> tuple[JournalShift | None, ShiftReport | None]:
     """The open shift and its X figures now (on a worker); (None, None) when none is open."""
-    shift = current_shift(journal)
+    shift = current_shift(journal.store)
     if shift is None:
         return None, None
     try:
-        return shift, shift_x_report(journal)
+        return shift, shift_x_report(journal.store)
     except NoOpenShift:              # closed elsewhere between the two reads
         return None, None
 

@@ -82,7 +82,7 @@ class CartKeeper(QObject):
 
         def keep() -> None:
             from pos_app.journal.kept_cart import keep_cart    # sqlite with the first change, not before the window
-            keep_cart(journal, lines, discount)
+            keep_cart(journal.store, lines, discount)
 
         self.runner.run_in_background(keep, self._on_kept, money=True)
 
@@ -99,7 +99,7 @@ class CartKeeper(QObject):
         cart = Cart()
         cart.restore(kept.lines, kept.sale_discount)
         total = cart.total
-        self.runner.run_in_background(lambda: journal.park(kept.lines, total, kept.sale_discount),
+        self.runner.run_in_background(lambda: journal.parked.park(kept.lines, total, kept.sale_discount),
                                       lambda done: self._on_parked(kept, done))
 
     def _on_parked(self, kept: KeptCart, done: Future[int]) -> None:

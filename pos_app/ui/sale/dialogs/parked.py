@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from pos_app.formats import money_text, time_text
-from pos_app.journal.people_rows import ParkedSale
+from pos_app.journal.parked import ParkedSale
 
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 

@@ -152,7 +152,7 @@ def _with_record(journal: Journal, number: str, step: Callable[[], JournalSale])
             return step(), None
         except Exception as exc:  # noqa: BLE001 - handed to the GUI thread with the record
             try:
-                return journal.get(number), exc
+                return journal.queries.get(number), exc
             except Exception:  # noqa: BLE001 - the step's own failure is the one to tell
                 return None, exc
     return attempt

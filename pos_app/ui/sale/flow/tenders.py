@@ -147,10 +147,10 @@ class SaleTenders:
         from pos_app.journal.records import JournalStatus
 
         def settle() -> JournalSale:
-            recorded = journal.get(number)
+            recorded = journal.queries.get(number)
             if recorded.status is JournalStatus.CREATING:
                 recover(journal, checkout, recorded, posapi)
-            return journal.get(number)
+            return journal.queries.get(number)
 
         self.runner.run_in_background(settle, lambda done: self._on_rest_settled(sale, text, done), money=True)
 

@@ -26,7 +26,7 @@ from pos_app.ui.common.messages import describe_error, refusal_text
 
 if TYPE_CHECKING:
     from pos_app.domain.catalog import CatalogItem
-    from pos_app.journal.people_rows import ParkedSale
+    from pos_app.journal.parked import ParkedSale
     from pos_app.ui.common.tasks import TaskRunner
     from pos_app.ui.people.till_people import TillPeople
     from pos_app.ui.sale.cart.sale_page import SalePage
@@ -149,7 +149,7 @@ class CounterKeys(QObject):
             return
         journal = services.journal
         if self.model.is_empty:
-            self.runner.run_in_background(journal.parked, self.on_parked_read)
+            self.runner.run_in_background(journal.parked.read, self.on_parked_read)
             return
         cart = self.model.cart
         lines, total, discount = cart.lines, cart.total, cart.sale_discount
@@ -166,7 +166,7 @@ class CounterKeys(QObject):
                                                              "it back.").format(total=money_text(total)))
             self.later.customer_display.show_idle()
 
-        self.runner.run_in_background(lambda: journal.park(lines, total, discount), parked)
+        self.runner.run_in_background(lambda: journal.parked.park(lines, total, discount), parked)
 
     def on_parked_read(self, done: Future[tuple[ParkedSale, ...]]) -> None:
         try:
@@ -203,7 +203,7 @@ class CounterKeys(QObject):
                 self.sale_page.show_error(describe_error(exc, translate("MainWindow", "The sale was not resumed.")))
                 return
             if not self.model.is_empty or self.flow.stage not in _TAKES_ITEMS:   # rung up meanwhile: park it back
-                self.runner.run_in_background(lambda: journal.park(sale.lines, sale.total, sale.sale_discount))
+                self.runner.run_in_background(lambda: journal.parked.park(sale.lines, sale.total, sale.sale_discount))
                 self.sale_page.show_error(translate("MainWindow", "Finish or park the sale on screen first."))
                 return
             try:
@@ -214,7 +214,7 @@ class CounterKeys(QObject):
             self.sale_page.show_info(translate("MainWindow", "Parked sale resumed: {total}.").format(
                 total=money_text(self.model.total)))
 
-        self.runner.run_in_background(lambda: journal.unpark(chosen.id), back)
+        self.runner.run_in_background(lambda: journal.parked.unpark(chosen.id), back)
 
     # -- people, prices, the drawer ------------------------------------------------------------------
 
