@@ -41,7 +41,8 @@ from pos_app.domain.returns import LineBack, MoneyBack, ReturnError, in_cash, li
 from pos_app.domain.sale import ReceiptVia, Receiver
 from pos_app.domain.taxes import TaxRates
 from pos_app.journal import Journal, JournalError, JournalReceipt, JournalSale, ReceiptStatus, ReversalKind
-from pos_app.journal.return_rows import PartReturn, ReturnMoney, kept_after, part_return_problem, refundable
+from pos_app.journal.return_rows import PartReturn, ReturnMoney, kept_after
+from pos_app.journal.sale_returns import part_return_problem, refundable
 from pos_app.qpay import QPayError
 
 from .posapi_desk import PosApiDesk

@@ -31,7 +31,7 @@ from pos_app.domain.sale import IssuedReceipt, Receiver, ReceiverKind
 from pos_app.domain.taxes import TaxRates
 from pos_app.domain.tenders import TenderKind
 from pos_app.journal import Journal, JournalError, JournalReceipt, JournalSale, JournalStatus, ReceiptStatus
-from pos_app.journal.return_rows import kept_money
+from pos_app.journal.sale_returns import kept_money
 from pos_app.posapi import (
     EbarimtLookupClient,
     NotFoundError,

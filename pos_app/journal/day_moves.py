@@ -20,7 +20,7 @@ from pos_app.domain.taxes import ZERO_TAX, TaxSplit
 from .given_back import GivenBack, GiveBackReader, listed_payments
 from .receipt_rows import JournalReceipt, ReceiptStatus
 from .records import JournalSale, JournalStatus, ReversalStatus
-from .return_rows import kept_taxes
+from .sale_returns import kept_taxes
 
 __all__ = ["HALF_WAY_STATUSES", "PAID_STATUSES", "Event", "SaleDay", "amount_sum", "day_bounds", "day_moves",
            "day_sales", "midnight", "sale_day", "wall_clock"]

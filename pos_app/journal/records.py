@@ -150,8 +150,15 @@ class JournalSale:
 
     @property
     def stale_receipts(self) -> tuple[JournalReceipt, ...]:
-        """Valid receipts for goods the customer gave back, which the till could not void or correct."""
-        return return_rows.stale_receipts(self)
+        """Valid receipts for goods the customer gave back, which the till could not void or correct: the money all
+        given back and a receipt still valid (its void refused, or never possible: an organization's PosAPI
+        receipt), or a receipt made before the sale's last partial return and not corrected since. A manager's
+        settling takes one out (`settled`); one whose void is being asked is not stale yet."""
+        whole_back = self.is_reversed and not self.money_kept
+        last = max((part.at for part in self.part_returns), default=None)
+        return tuple(row for row in self.receipts
+                     if row.status is ReceiptStatus.ISSUED and not row.settled
+                     and (whole_back or (last is not None and row.issued_at <= last)))
 
     @property
     def qpay_due(self) -> Decimal:

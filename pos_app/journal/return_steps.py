@@ -16,7 +16,7 @@ from pos_app.domain.sale import ReceiptVia
 from pos_app.domain.taxes import TaxRates
 from pos_app.domain.validators import check_reversal_reason
 
-from . import receipt_rows, return_rows
+from . import receipt_rows, return_rows, sale_returns
 from .acting import acting
 from .receipt_rows import ReceiptStatus
 from .records import JournalStatus, ReversalKind, time_text
@@ -54,7 +54,7 @@ class ReturnSteps:
         with self.store.writing() as db:
             now = self.store.now()
             sale = self.store.sale_in(self.store.row_for(db, number, "part_return_started", {_S.PAID, _S.COMPLETED}))
-            problem = return_rows.part_return_problem(sale)
+            problem = sale_returns.part_return_problem(sale)
             if problem:
                 raise JournalError(problem)
             kept = return_rows.kept_after(sale.lines, sale.part_returns)
@@ -70,7 +70,7 @@ class ReturnSteps:
                     if line is None:
                         raise JournalError(f"Sale {number} has no line {index + 1} left to return.")
                     backs.append(line_back(line, index, quantity, rates))
-                plan = money_back(sum((back.amount for back in backs), Decimal(0)), return_rows.refundable(sale),
+                plan = money_back(sum((back.amount for back in backs), Decimal(0)), sale_returns.refundable(sale),
                                   cash_step)
             except ReturnError as exc:
                 raise JournalError(f"Sale {number}: {exc}") from exc

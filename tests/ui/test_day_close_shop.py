@@ -155,7 +155,8 @@ def test_changing_the_day_in_the_shops_view_reads_that_day_of_the_shop(qtbot: Qt
     with qtbot.waitSignal(dialog.shop_loaded, timeout=WAIT_MS) as loaded:
         dialog.date_edit.setDate(dialog.date_edit.date().addDays(-1))
     assert loaded.args[0].total.day == before
-    expected = sum((load_day(journal.queries, before).summary.net for journal in store_shop.journals.values()), Decimal(0))
+    expected = sum((load_day(journal.queries, before).summary.net for journal in store_shop.journals.values()),
+                   Decimal(0))
     assert dialog.figures.shown()["net"] == ("", money_text(expected))
 
 
