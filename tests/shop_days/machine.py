@@ -43,7 +43,8 @@ from pos_app.domain.sale import INDIVIDUAL, ReceiptVia, Receiver
 from pos_app.domain.tender_errors import TenderError
 from pos_app.domain.tenders import CardTender, CashTender, Tendering
 from pos_app.journal import JournalError, JournalSale, JournalStatus, ReversalKind
-from pos_app.journal.return_rows import kept_after, part_return_problem
+from pos_app.journal.return_rows import kept_after
+from pos_app.journal.sale_returns import part_return_problem
 from pos_app.journal.shifts import open_shift
 from pos_app.posapi import PosApiError
 from pos_app.qpay import QPayError

@@ -27,7 +27,7 @@ from pos_app.journal import (
     ReversalKind,
     ReversalStatus,
 )
-from pos_app.journal.return_rows import part_return_problem
+from pos_app.journal.sale_returns import part_return_problem
 
 from pos_app.ui.common.receipt_words import lottery_text
 
@@ -55,7 +55,7 @@ def can_check_again(sale: JournalSale) -> bool:
 
 
 def can_return_items(sale: JournalSale) -> bool:
-    """A part of the sale can be returned now (see `journal.return_rows.part_return_problem`)."""
+    """A part of the sale can be returned now (see `journal.sale_returns.part_return_problem`)."""
     return not part_return_problem(sale) and bool(sale.kept_lines)
 
 
