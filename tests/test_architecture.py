@@ -155,6 +155,22 @@ def _is_type_checking(node: ast.If) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
+def _imported(node: ast.stmt, package: str, modules: set[str]) -> set[str]:
+    """The package's `modules` one import statement of a module in `package` names (`from . import x` is an import
+    of x, not of the package); nothing for any other statement."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names if alias.name in modules}
+    if not isinstance(node, ast.ImportFrom):
+        return set()
+    base = node.module or ""
+    if node.level:
+        parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+        base = ".".join(parts + ([node.module] if node.module else []))
+    submodules = {f"{base}.{alias.name}" for alias in node.names} & modules
+    whole = {base} if len(submodules) < len(node.names) and base in modules else set()
+    return submodules | whole
+
+
 def _runtime_imports(path: Path, modules: set[str]) -> set[str]:
     """The package's modules this file imports when it runs: at its top or inside a function (a lazy import
     closes a circle too, only later); imports for the type checker alone do not count. `from . import x` is
@@ -167,17 +183,7 @@ def _runtime_imports(path: Path, modules: set[str]) -> set[str]:
             if isinstance(node, ast.If) and _is_type_checking(node):
                 visit(node.orelse)
                 continue
-            if isinstance(node, ast.Import):
-                found.update(alias.name for alias in node.names if alias.name in modules)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join(parts + ([node.module] if node.module else []))
-                submodules = {f"{base}.{alias.name}" for alias in node.names} & modules
-                found.update(submodules)
-                if len(submodules) < len(node.names) and base in modules:
-                    found.add(base)
+            found.update(_imported(node, package, modules))
             for field in ("body", "orelse", "finalbody", "handlers"):
                 children = getattr(node, field, None)
                 if isinstance(children, list):
@@ -438,17 +444,7 @@ def _type_only_imports(source: str, module: str, modules: set[str], *, is_packag
         if not (isinstance(block, ast.If) and _is_type_checking(block)):
             continue
         for node in block.body:
-            if isinstance(node, ast.Import):
-                found.update(alias.name for alias in node.names if alias.name in modules)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join(parts + ([node.module] if node.module else []))
-                submodules = {f"{base}.{alias.name}" for alias in node.names} & modules
-                found.update(submodules)
-                if len(submodules) < len(node.names) and base in modules:
-                    found.add(base)
+            found.update(_imported(node, package, modules))
     return found - {module}
 
 

@@ -89,8 +89,8 @@ class BackOffice:
         from pos_app.ui.shift.dialog import ShiftDialog
 
         dialog = ShiftDialog(self.runner, backend.journal, self.printing, self.window())
-        dialog.shift_opened.connect(lambda _shift: self._on_shift_opened(dialog))
-        dialog.shift_closed.connect(lambda _shift: self.window().tender_keys.on_shift_closed())
+        dialog.shift_actions.shift_opened.connect(lambda _shift: self._on_shift_opened(dialog))
+        dialog.shift_actions.shift_closed.connect(lambda _shift: self.window().tender_keys.on_shift_closed())
         dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
         self.shift_dialog = dialog
         dialog.open()

@@ -77,7 +77,8 @@ def make_dialog(qtbot: QtBot, runner: TaskRunner, journal: Journal) -> Callable[
     def make(printing: ReceiptPrinting | None = None) -> ShiftDialog:
         dialog = ShiftDialog(runner, journal, printing)
         qtbot.addWidget(dialog)
-        with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS):     # the read's answer comes through the event loop
+        # the read's answer comes through the event loop
+        with qtbot.waitSignal(dialog.shift_actions.loaded, timeout=WAIT_MS):
             dialog.open()
         dialog.activateWindow()
         qtbot.waitUntil(dialog.isActiveWindow, timeout=WAIT_MS)
@@ -159,8 +160,8 @@ def test_a_shift_opens_with_the_float_typed_and_enter(qtbot: QtBot, make_dialog,
     assert "No shift is open on terminal T1" in dialog.headline.text()
     qtbot.waitUntil(dialog.float_edit.hasFocus, timeout=WAIT_MS)       # the keyboard is in the float field
     qtbot.keyClicks(dialog.float_edit, "50000")
-    with qtbot.waitSignal(dialog.shift_opened, timeout=WAIT_MS) as opened, \
-            qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS) as loaded:
+    with qtbot.waitSignal(dialog.shift_actions.shift_opened, timeout=WAIT_MS) as opened, \
+            qtbot.waitSignal(dialog.shift_actions.loaded, timeout=WAIT_MS) as loaded:
         qtbot.keyClick(dialog.float_edit, Qt.Key.Key_Return)
     stored = current_shift(journal.store)
     assert stored is not None and stored == opened.args[0] and stored.shift.float_amount == Decimal(50000)
@@ -177,7 +178,8 @@ def test_a_shift_opens_with_the_float_typed_and_enter(qtbot: QtBot, make_dialog,
 def test_the_open_button_opens_it_too(qtbot: QtBot, make_dialog, journal: Journal) -> None:
     dialog = make_dialog()
     dialog.float_edit.setText("0")
-    with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS, check_params_cb=lambda report: report is not None):
+    with qtbot.waitSignal(dialog.shift_actions.loaded, timeout=WAIT_MS,
+                          check_params_cb=lambda report: report is not None):
         qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
     assert current_shift(journal.store).shift.float_amount == 0  # type: ignore[union-attr]
 
@@ -206,7 +208,7 @@ def test_the_x_report_shows_cash_card_and_qpay_apart_and_the_cash_expected(qtbot
     assert dialog.export_button.isVisible() and dialog.export_button.isEnabled()
 
     cash_sale(journal, "2000", "2000")                               # a sale meanwhile: F5 reads again
-    with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS):
+    with qtbot.waitSignal(dialog.shift_actions.loaded, timeout=WAIT_MS):
         qtbot.keyClick(dialog.counted_edit, Qt.Key.Key_F5)
     assert dialog.figures()["taken:cash"] == ("4", "17,300 ₮") and dialog.figures()["expected"] == ("", "69,800 ₮")
 
@@ -224,9 +226,10 @@ def test_the_journal_is_read_and_written_on_the_money_worker(qtbot: QtBot, make_
     for name in ("current_shift", "shift_x_report", "open_shift", "close_shift"):
         monkeypatch.setattr(shift_actions, name, noting(getattr(shift_actions, name)))
     dialog = make_dialog()
-    with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS, check_params_cb=lambda report: report is not None):
+    with qtbot.waitSignal(dialog.shift_actions.loaded, timeout=WAIT_MS,
+                          check_params_cb=lambda report: report is not None):
         assert dialog.shift_actions.open_shift("100")
-    with qtbot.waitSignal(dialog.shift_closed, timeout=WAIT_MS):
+    with qtbot.waitSignal(dialog.shift_actions.shift_closed, timeout=WAIT_MS):
         assert dialog.shift_actions.close_shift("100")
     # read (none open), open, read (shift and X), close
     assert len(threads) == 5 and all(name.startswith("pos-money") for name in threads), threads
@@ -264,7 +267,7 @@ def test_closing_with_a_count_that_differs_stores_the_z_report_with_its_differen
 
     qtbot.mouseClick(dialog.close_shift_button, Qt.MouseButton.LeftButton)
     box = confirmation(qtbot, dialog)
-    with qtbot.waitSignal(dialog.shift_closed, timeout=WAIT_MS) as closed:
+    with qtbot.waitSignal(dialog.shift_actions.shift_closed, timeout=WAIT_MS) as closed:
         qtbot.keyClick(box, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)   # Ctrl+Enter closes it
     stored = last_closed_shift(journal.store)
     assert stored is not None and stored.close is not None and current_shift(journal.store) is None
@@ -295,7 +298,7 @@ def test_the_export_holds_the_x_figures_then_the_z_figures(qtbot: QtBot, make_di
     open_with_sales(journal)
     dialog = make_dialog()
     target = tmp_path / "x.csv"
-    with qtbot.waitSignal(dialog.exported, timeout=WAIT_MS) as exported:
+    with qtbot.waitSignal(dialog.shift_actions.exported, timeout=WAIT_MS) as exported:
         assert dialog.shift_actions.export_to(str(target))
     assert exported.args == [str(target)]
     assert target.read_bytes().decode(CSV_ENCODING) == shift_csv(dialog.shift_actions.shown_report())  # type: ignore[arg-type]
@@ -307,10 +310,10 @@ def test_the_export_holds_the_x_figures_then_the_z_figures(qtbot: QtBot, make_di
     assert ("cash", "counted") not in rows
     assert dialog.status.text() == f"Saved to {target}." and dialog.status.property("kind") == "done"
 
-    with qtbot.waitSignal(dialog.shift_closed, timeout=WAIT_MS):
+    with qtbot.waitSignal(dialog.shift_actions.shift_closed, timeout=WAIT_MS):
         assert dialog.shift_actions.close_shift("68000")
     z_file = tmp_path / "z.csv"
-    with qtbot.waitSignal(dialog.exported, timeout=WAIT_MS):
+    with qtbot.waitSignal(dialog.shift_actions.exported, timeout=WAIT_MS):
         assert dialog.shift_actions.export_to(str(z_file))
     rows = _csv_rows(z_file)
     assert rows[("shift", "report")] == ("", "Z")
@@ -328,7 +331,7 @@ def test_the_export_button_opens_a_save_dialog_without_blocking(qtbot: QtBot, ma
     assert [Path(name).name for name in chooser.selectedFiles()] == ["pos-app-T1-shift-2026-11-26-0900-X.csv"]
     chooser.setDirectory(str(tmp_path))
     chooser.selectFile(str(tmp_path / "chosen.csv"))
-    with qtbot.waitSignal(dialog.exported, timeout=WAIT_MS) as exported:
+    with qtbot.waitSignal(dialog.shift_actions.exported, timeout=WAIT_MS) as exported:
         chooser.accept()
     assert Path(exported.args[0]) == tmp_path / "chosen.csv" and (tmp_path / "chosen.csv").exists()
     qtbot.waitUntil(lambda: dialog.findChild(QFileDialog) is None, timeout=WAIT_MS)
@@ -339,12 +342,12 @@ def test_a_write_error_is_said_and_the_report_can_be_saved_elsewhere(qtbot: QtBo
     open_with_sales(journal)
     dialog = make_dialog()
     missing = tmp_path / "no such folder" / "x.csv"
-    with qtbot.waitSignal(dialog.failed, timeout=WAIT_MS) as failed:
+    with qtbot.waitSignal(dialog.shift_actions.failed, timeout=WAIT_MS) as failed:
         assert dialog.shift_actions.export_to(str(missing))
     assert failed.args[0] == dialog.status.text() and dialog.status.text().startswith(f"Could not save {missing}: ")
     assert ".tmp" not in dialog.status.text() and not missing.parent.exists()
     assert dialog.export_button.isEnabled()
-    with qtbot.waitSignal(dialog.exported, timeout=WAIT_MS):
+    with qtbot.waitSignal(dialog.shift_actions.exported, timeout=WAIT_MS):
         assert dialog.shift_actions.export_to(str(tmp_path / "x.csv"))
     assert list(tmp_path.glob(".*.tmp")) == []
 
@@ -360,7 +363,7 @@ def test_the_x_and_z_reports_print_on_an_escpos_printer(qtbot: QtBot, make_dialo
                        clock=Clock(MORNING + timedelta(hours=12)))
     dialog = make_dialog(printing)
     assert dialog.print_x_button.isVisible() and not dialog.print_z_button.isVisible()
-    with qtbot.waitSignal(dialog.printed, timeout=WAIT_MS) as printed:
+    with qtbot.waitSignal(dialog.shift_actions.printed, timeout=WAIT_MS) as printed:
         qtbot.mouseClick(dialog.print_x_button, Qt.MouseButton.LeftButton)
         assert not dialog.print_x_button.isEnabled()                  # one print at a time
     assert printed.args[1] is True and "printed" in printed.args[0]
@@ -370,10 +373,10 @@ def test_the_x_and_z_reports_print_on_an_escpos_printer(qtbot: QtBot, make_dialo
     assert "Card terminal" in text and "QPay" in text and "CASH DRAWER" in text
     device.unlink()
 
-    with qtbot.waitSignal(dialog.shift_closed, timeout=WAIT_MS):
+    with qtbot.waitSignal(dialog.shift_actions.shift_closed, timeout=WAIT_MS):
         assert dialog.shift_actions.close_shift("67800")
     assert dialog.print_z_button.isVisible() and not dialog.print_x_button.isVisible()
-    with qtbot.waitSignal(dialog.printed, timeout=WAIT_MS) as printed:
+    with qtbot.waitSignal(dialog.shift_actions.printed, timeout=WAIT_MS) as printed:
         qtbot.keyClick(dialog, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)       # Ctrl+P
     assert printed.args[1] is True
     text = printed_text(device.read_bytes())
@@ -411,7 +414,7 @@ def test_a_bad_float_is_said_and_nothing_is_lost(qtbot: QtBot, make_dialog, jour
     dialog = make_dialog()
     qtbot.waitUntil(dialog.float_edit.hasFocus, timeout=WAIT_MS)
     qtbot.keyClicks(dialog.float_edit, typed)
-    with qtbot.waitSignal(dialog.failed, timeout=WAIT_MS) as failed:
+    with qtbot.waitSignal(dialog.shift_actions.failed, timeout=WAIT_MS) as failed:
         qtbot.keyClick(dialog.float_edit, Qt.Key.Key_Return)
     assert failed.args == [said] and dialog.status.text() == said and dialog.status.property("kind") == "error"
     assert dialog.isVisible() and dialog.shift_actions.view is ShiftView.NO_SHIFT and dialog.float_edit.text() == typed
@@ -425,7 +428,7 @@ def test_a_bad_count_is_said_and_the_shift_stays_open(qtbot: QtBot, make_dialog,
     open_with_sales(journal)
     dialog = make_dialog()
     type_into(qtbot, dialog.counted_edit, "1,000")
-    with qtbot.waitSignal(dialog.failed, timeout=WAIT_MS) as failed:
+    with qtbot.waitSignal(dialog.shift_actions.failed, timeout=WAIT_MS) as failed:
         qtbot.mouseClick(dialog.close_shift_button, Qt.MouseButton.LeftButton)
     assert failed.args == ["Amount '1,000' is not a number"] and dialog.status.property("kind") == "error"
     assert (dialog.shift_actions.confirmation is None and dialog.isVisible()
@@ -440,7 +443,7 @@ def test_in_mongolian_a_bad_amount_is_said_in_mongolian(qtbot: QtBot, language, 
     assert language.use("mn")
     dialog = make_dialog()
     assert CYRILLIC.search(dialog.windowTitle()) and CYRILLIC.search(dialog.headline.text())
-    with qtbot.waitSignal(dialog.failed, timeout=WAIT_MS) as failed:
+    with qtbot.waitSignal(dialog.shift_actions.failed, timeout=WAIT_MS) as failed:
         assert dialog.shift_actions.open_shift("12.345") is False
     assert CYRILLIC.search(failed.args[0]) and "10^12" in failed.args[0]
 
@@ -471,7 +474,8 @@ def test_buttons_that_start_work_disable_themselves_while_it_runs(qtbot: QtBot, 
         assert not dialog.open_button.isEnabled() and not dialog.float_edit.isEnabled()
         assert not dialog.refresh_button.isEnabled() and dialog.status.text() == "Opening the shift…"
         assert dialog.shift_actions.open_shift("500") is False                       # one at a time
-        with qtbot.waitSignal(dialog.loaded, timeout=WAIT_MS, check_params_cb=lambda report: report is not None):
+        with qtbot.waitSignal(dialog.shift_actions.loaded, timeout=WAIT_MS,
+                          check_params_cb=lambda report: report is not None):
             gate.set()
         gate.clear()
         assert dialog.close_shift_button.isEnabled()
@@ -479,7 +483,7 @@ def test_buttons_that_start_work_disable_themselves_while_it_runs(qtbot: QtBot, 
         assert not dialog.close_shift_button.isEnabled() and not dialog.counted_edit.isEnabled()
         assert not dialog.refresh_button.isEnabled() and dialog.status.text() == "Closing the shift…"
         assert dialog.shift_actions.close_shift("500") is False
-        with qtbot.waitSignal(dialog.shift_closed, timeout=WAIT_MS):
+        with qtbot.waitSignal(dialog.shift_actions.shift_closed, timeout=WAIT_MS):
             gate.set()
     finally:
         gate.set()
@@ -489,7 +493,7 @@ def test_buttons_that_start_work_disable_themselves_while_it_runs(qtbot: QtBot, 
 def test_a_shift_opened_elsewhere_meanwhile_is_said_and_shown(qtbot: QtBot, make_dialog, journal: Journal) -> None:
     dialog = make_dialog()
     open_shift(journal.store, "20000")                                      # another dialog was first
-    with qtbot.waitSignal(dialog.failed, timeout=WAIT_MS) as failed:
+    with qtbot.waitSignal(dialog.shift_actions.failed, timeout=WAIT_MS) as failed:
         assert dialog.shift_actions.open_shift("50000")
     assert "opened already" in failed.args[0]
     qtbot.waitUntil(lambda: dialog.shift_actions.view is ShiftView.OPEN, timeout=WAIT_MS)
@@ -501,7 +505,7 @@ def test_escape_closes_the_dialog_and_answers_after_it_are_not_shown(qtbot: QtBo
     dialog = make_dialog()
     qtbot.waitUntil(dialog.float_edit.hasFocus, timeout=WAIT_MS)
     seen: list[object] = []
-    dialog.loaded.connect(seen.append)
+    dialog.shift_actions.loaded.connect(seen.append)
     assert dialog.shift_actions.reload()
     with qtbot.waitSignal(dialog.rejected, timeout=WAIT_MS):
         qtbot.keyClick(dialog.float_edit, Qt.Key.Key_Escape)

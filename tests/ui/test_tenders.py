@@ -35,7 +35,7 @@ def count_float(till: Till, float_amount: str = "50000") -> None:
                          and office.shift_dialog.float_edit.hasFocus(), timeout=WAIT_MS)
     dialog = till.app.back_office.shift_dialog
     till.type(dialog.float_edit, float_amount)
-    with till.qtbot.waitSignal(dialog.shift_opened, timeout=WAIT_MS):
+    with till.qtbot.waitSignal(dialog.shift_actions.shift_opened, timeout=WAIT_MS):
         till.qtbot.keyClick(dialog.float_edit, Qt.Key.Key_Return)
 
 
@@ -283,7 +283,7 @@ def test_a_shift_is_closed_with_a_difference(make_till) -> None:
     assert "-500" in dialog.difference_label.text()
     till.qtbot.keyClick(dialog.counted_edit, Qt.Key.Key_Return)
     till.qtbot.waitUntil(lambda: dialog.shift_actions.confirmation is not None, timeout=WAIT_MS)
-    with till.qtbot.waitSignal(dialog.shift_closed, timeout=WAIT_MS) as closed:
+    with till.qtbot.waitSignal(dialog.shift_actions.shift_closed, timeout=WAIT_MS) as closed:
         till.qtbot.keyClick(dialog.shift_actions.confirmation, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     close = closed.args[0].close
     assert close.counted == Decimal(23000) and close.expected == Decimal(23500) and close.difference == -500

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QKeyEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
@@ -63,24 +63,16 @@ class _Row:
 class ShiftDialog(QDialog):
     """This terminal's shift: open it, follow it (X), close it (Z).
 
-    Signals: `loaded(object)` after each read, with the open shift's X `ShiftReport` or None when no shift is
-    open; `shift_opened(JournalShift)`; `shift_closed(JournalShift)` with its `.close` (the Z report); `failed(str)`
-    with the message shown; `exported(str)` with the CSV's path; `printed(str, bool)` after a print.
-
     Widgets by object name: `shiftHeadline`, `float` and `openShift` (no shift open), `figures` (the table),
     `counted`, `expected`, `difference` and `closeShift` (the count), `shiftStatus`, `refresh` (F5), `printX` and
     `printZ` (Ctrl+P, with *printing*), `export` (Ctrl+E) and `close`.
 
-    Its part `shift_actions` does the work (`reload`, `open_shift`, `close_shift`, `print_report`, `export_to`) and
-    holds what is shown (`view`, `shift`, `report`, `shown_report()`) and an open question (`confirmation`).
+    Its part `shift_actions` does the work (`reload`, `open_shift`, `close_shift`, `print_report`, `export_to`),
+    holds what is shown (`view`, `shift`, `report`, `shown_report()`) and an open question (`confirmation`), and
+    says what happened: `loaded(object)` after each read, with the open shift's X `ShiftReport` or None when no
+    shift is open; `shift_opened(JournalShift)`; `shift_closed(JournalShift)` with its `.close` (the Z report);
+    `failed(str)` with the message shown; `exported(str)` with the CSV's path; `printed(str, bool)` after a print.
     """
-
-    loaded = Signal(object)
-    shift_opened = Signal(object)
-    shift_closed = Signal(object)
-    failed = Signal(str)
-    exported = Signal(str)
-    printed = Signal(str, bool)
 
     def __init__(self, runner: TaskRunner, journal: Journal, printing: ReceiptPrinting | None,
                  parent: QWidget | None = None) -> None:
@@ -154,10 +146,6 @@ class ShiftDialog(QDialog):
             runner, journal, printing, self, float_edit=self.float_edit, counted_edit=self.counted_edit,
             refresh_button=self.refresh_button, print_z_button=self.print_z_button, export_button=self.export_button,
             show=self._show, update_buttons=self._update_buttons, set_status=self._set_status)
-        for announced, own in ((actions.loaded, self.loaded), (actions.shift_opened, self.shift_opened),
-                               (actions.shift_closed, self.shift_closed), (actions.failed, self.failed),
-                               (actions.exported, self.exported), (actions.printed, self.printed)):
-            announced.connect(own)
 
         self.float_edit.returnPressed.connect(actions.on_float_edit_return_pressed)
         self.open_button.clicked.connect(actions.on_open_shift_button_clicked)
