@@ -147,6 +147,10 @@ class CartModel(QStandardItemModel):
         self.changed.emit()
         return line
 
+    def set_editable(self, editable: bool) -> None:
+        """Whether the views' editors may change a line (not while a sale is being charged)."""
+        self.editable = editable
+
     def set_rates(self, rates: TaxRates) -> None:
         """The shop's VAT and city tax rates (from the settings); the totals are shown anew."""
         self.cart.rates = rates

@@ -212,7 +212,7 @@ class SalePage(QWidget):
         self.results.hide()
         self.quick_keys.set_enabled_keys(not busy)
         self.free_line_button.setEnabled(not busy)
-        self.model.editable = not busy
+        self.model.set_editable(not busy)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers if busy else EDIT_TRIGGERS)
         for button in (self.charge_button, self.cash_button, self.card_button):
             button.setEnabled(not busy and not self.model.is_empty)
