@@ -99,6 +99,10 @@ class Backend:
         """The catalog the till sells from now on (the store's, as it changes), with its search and quick keys."""
         self.catalog, self.search, self.quick_keys = catalog, search, quick_keys
 
+    def start_store_link(self, link: StoreLink) -> None:
+        """At a store: its pushed hints and the journal shipped, from now on (stopped with the backend)."""
+        self.store_link = link.start()
+
     def set_people(self, people: tuple[Person, ...]) -> None:
         """Who may sign in from now on (People and PINs saved them)."""
         self.people = people
@@ -249,16 +253,17 @@ def _connect(books: TillBooks, secrets: SecretStore | None, paths: AppPaths, *, 
     else:
         # No login is tried without a password: a wrong one could lock the account.
         problems.append(StartupProblem(NO_PASSWORD_PROBLEM, settings.effective_username))
+    at_store = settings.uses_store and bool(password)
+    direct = direct_checkout(settings, secrets, direct_password, callback_url) if at_store else None
     backend = Backend(settings, checkout, books.journal, books.catalog, base_url, training, sandbox, problems,
                       receiver, books.clock, posapi, posapi_sandbox, books.shift_open, books.search, books.people,
-                      books.quick_keys, kept_cart=books.kept_cart)
-    if settings.uses_store and password:
-        backend.store_checkout = checkout
-        backend.direct_checkout = direct_checkout(settings, secrets, direct_password, callback_url)
-        if backend.direct_checkout is not None and not store_answers(base_url):
-            backend.sell_directly(True)
-        backend.store_link = StoreLink(base_url, settings.effective_username, password, books.journal,
-                                       on_hint or (lambda hint: None), store_catalog_copy(paths)).start()
+                      books.quick_keys, store_checkout=checkout if at_store else None, direct_checkout=direct,
+                      kept_cart=books.kept_cart)
+    if direct is not None and not store_answers(base_url):
+        backend.sell_directly(True)
+    if at_store:
+        backend.start_store_link(StoreLink(base_url, settings.effective_username, password, books.journal,
+                                           on_hint or (lambda hint: None), store_catalog_copy(paths)))
     return backend
 
 
