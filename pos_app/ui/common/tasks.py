@@ -41,20 +41,23 @@ DoneCallback = Callable[["Future[Any]"], None]
 
 
 class _Call(Generic[T]):
-    """What a worker runs: the task, let go of before the worker reports back (the runner keeps its own
-    reference on the GUI thread, so the last one is dropped there)."""
+    """What a worker runs: the task, in a copy of the submitting thread's context (what it records is decided when
+    it was asked for: who acts at the till, `pos_app.journal.acting`, not when a worker gets to it), let go of
+    before the worker reports back (the runner keeps its own reference on the GUI thread, so the last one is
+    dropped there)."""
 
-    __slots__ = ("_task",)
+    __slots__ = ("_task", "_context")
 
     def __init__(self, task: Callable[[], T]) -> None:
         self._task: Callable[[], T] | None = task
+        self._context = contextvars.copy_context()
 
     def __call__(self) -> T:
         task, self._task = self._task, None
         if task is None:
             raise RuntimeError("a background task runs once")
         try:
-            return task()
+            return self._context.run(task)
         finally:
             del task
 
@@ -88,9 +91,7 @@ class TaskRunner(QObject):
         if self._closed:
             raise RuntimeError("the task runner is shut down")
         executor = self._money if money else self._printing if printing else self._pool
-        # The task runs in a copy of the submitting thread's context: what it records is decided when it was
-        # asked for (who acts at the till, `pos_app.journal.acting`), not when a worker gets to it.
-        future = executor.submit(contextvars.copy_context().run, _Call(task))
+        future = executor.submit(_Call(task))
         self._waiting[future] = (task, on_done)
         self._pending += 1
         if self._pending == 1:
