@@ -337,16 +337,17 @@ def counter_shots(folder: Path, language_code: str, language: Language) -> None:
     wait(lambda: app.flow.stage is None)
 
     key(Qt.Key.Key_F11)                         # the shift: its X figures, the drawer counted, the Z report
-    wait(lambda: app.back_office.shift_dialog is not None and app.back_office.shift_dialog.report is not None)
-    dialog = app.back_office.shift_dialog
+    office = app.back_office
+    wait(lambda: office.shift_dialog is not None and office.shift_dialog.shift_actions.report is not None)
+    dialog = office.shift_dialog
     dialog.counted_edit.setFocus()
     type_slowly(dialog.counted_edit, "138500")
     settle()
     save(dialog, folder, "18-shift-close")
     key(Qt.Key.Key_Return)
-    wait(lambda: dialog.confirmation is not None)
-    QTest.keyClick(dialog.confirmation, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
-    wait(lambda: dialog.shift is not None and dialog.shift.close is not None)
+    wait(lambda: dialog.shift_actions.confirmation is not None)
+    QTest.keyClick(dialog.shift_actions.confirmation, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    wait(lambda: dialog.shift_actions.shift is not None and dialog.shift_actions.shift.close is not None)
     settle()
     save(dialog, folder, "18b-shift-closed")
     dialog.reject()

@@ -128,7 +128,7 @@ def counter_shots(folder: Path, language_code: str, language: Language, size: tu
     wait(lambda: not window.model.is_empty)
     back_to_till(window, wait)
 
-    window.drawer_action.trigger()                               # a cashier: a manager's PIN first
+    window.counter_keys.drawer_action.trigger()                               # a cashier: a manager's PIN first
     wait(lambda: QApplication.activeModalWidget() is not None)
     pin = QApplication.activeModalWidget()
     type_text(pin.pin, "1111", pace)

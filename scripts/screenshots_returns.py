@@ -71,8 +71,8 @@ def returns_shots(folder: Path, language_code: str, language: Language, size: tu
     wait(lambda: any(button.objectName() == "return_items" and button.isEnabled()
                      for button in history.action_buttons))
     QTest.keyClick(history, Qt.Key.Key_F7, Qt.KeyboardModifier.ShiftModifier)
-    wait(lambda: history.return_dialog is not None and history.return_dialog.table.hasFocus())
-    returns = history.return_dialog
+    wait(lambda: history.sale_actions.return_dialog is not None and history.sale_actions.return_dialog.table.hasFocus())
+    returns = history.sale_actions.return_dialog
     QTest.keyClicks(returns.table, "1")         # one bread back
     QTest.keyClick(returns.table, Qt.Key.Key_Down)
     QTest.keyClicks(returns.table, "0,3")       # and 300 g of the weighed item

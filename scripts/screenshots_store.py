@@ -145,8 +145,8 @@ def day_close_shot(app: PosApp, folder: Path) -> None:
     app.window.day_close_action.trigger()
     wait(lambda: app.back_office.day_close_dialog is not None and app.back_office.day_close_dialog.summary is not None)
     dialog = app.back_office.day_close_dialog
-    dialog.whole_shop_button.click()
-    wait(lambda: dialog.shop_summary is not None, 30)
+    dialog.shop.whole_shop_button.click()
+    wait(lambda: dialog.shop.shop_summary is not None, 30)
     settle(0.8)
     save(dialog, folder, "day-close-whole-shop")
     dialog.reject()
