@@ -181,17 +181,19 @@ def _done_label(_self: Any, _future: Any, on_done: Any = None) -> str:
 def instrument(probe: Probe) -> None:
     """Before the app is built: slots connect to the wrapped methods."""
     from pos_app.ui.common import qr_widget, tasks
-    from pos_app.ui.sale.cart import sale_page
+    from pos_app.ui.sale.cart import entry, sale_page
     from pos_app.ui.sale.flow import flow as sale_flow
+    from pos_app.ui.sale.flow import receipts as flow_receipts
     from pos_app.ui.sale.pages import bank_list, customer_display, logos, payment_page, receipt_page
 
     probe.wrap(MainWindow, "show_stage", _stage_label("MainWindow.show_stage"))
     for name in ("update_actions", "on_status_timer_timeout", "set_ready"):
         probe.wrap(MainWindow, name)
     probe.wrap(tasks.TaskRunner, "_on_finished", _done_label)
-    for name in ("charge", "_on_charge_done", "_poll", "_on_poll_done", "issue_receipt", "_on_receipt_done",
-                 "simulate_payment", "_on_simulated", "new_sale"):
+    for name in ("charge", "_on_charge_done", "_poll", "_on_poll_done", "issue_receipt", "simulate_payment",
+                 "_on_simulated", "new_sale"):
         probe.wrap(sale_flow.SaleFlow, name)
+    probe.wrap(flow_receipts.ReceiptIssuing, "_on_receipt_done")
     for name in ("show_sale", "set_stage", "set_status", "set_trouble"):
         probe.wrap(payment_page.PaymentPage, name)
     for name in ("setData", "paintEvent"):
@@ -205,8 +207,9 @@ def instrument(probe: Probe) -> None:
         probe.wrap(customer_display.CustomerDisplay, name)
     for name in ("show_sale", "reset", "focus_step", "on_issue_clicked"):
         probe.wrap(receipt_page.ReceiptPage, name)
-    for name in ("on_entry_returned", "on_model_changed", "set_busy", "focus_entry"):
+    for name in ("on_model_changed", "set_busy", "focus_entry"):
         probe.wrap(sale_page.SalePage, name)
+    probe.wrap(entry.SaleEntry, "on_entry_returned")
 
 
 class LocatingStallMeter(StallMeter):

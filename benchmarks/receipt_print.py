@@ -130,17 +130,21 @@ class LoopbackPrinter:
     def _read_job(connection: socket.socket) -> bytes:
         connection.settimeout(10)
         received = bytearray()
-        answered = False
+        answered = 0
         while True:
             chunk = connection.recv(1 << 16)
             if not chunk:
                 break
             received += chunk
-            if not answered and received[:len(RT_STATUS_PAPER)] == RT_STATUS_PAPER:
-                connection.sendall(PAPER_PRESENT)
-                del received[:len(RT_STATUS_PAPER)]
-                answered = True
-        return bytes(received)
+            # Each paper status query is answered, as a real printer does once it has read what came before it:
+            # the till asks before the job and again after it (its confirmation that the whole job was taken).
+            asked = received.count(RT_STATUS_PAPER)
+            if asked > answered:
+                connection.sendall(PAPER_PRESENT * (asked - answered))
+                answered = asked
+        job = bytes(received)                 # the job itself: without the queries before and after it
+        job = job.removeprefix(RT_STATUS_PAPER)
+        return job.removesuffix(RT_STATUS_PAPER)
 
     def job(self, timeout: float = 10.0) -> bytes:
         result = self.jobs.get(timeout=timeout)

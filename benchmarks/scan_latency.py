@@ -222,7 +222,7 @@ def run(lines: int, scans: int, char_ms: float, seed: int, background_task: bool
         new_count = (scans + WARMUP_SCANS + 1) // 2
         items = _items(lines + new_count)
         assert page.catalog is not None
-        page.catalog = Catalog([*page.catalog, *items])
+        page.set_catalog(Catalog([*page.catalog, *items]), page.sale_entry.search, page.scale_format)
         model.restore(tuple(CartLine(item.name, Decimal(1), item.price, item.barcode, item.tax_product_code,
                                      item.classification_code) for item in items[:lines]))
         _pause(0.3)  # the restored cart shown, whatever the header then does

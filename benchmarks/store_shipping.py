@@ -23,12 +23,14 @@ TILL = "T1"
 def build_journal(path: Path, sales: int) -> tuple[Journal, dict[str, Any]]:
     journal = Journal(path, TILL)
     # Only the journal's content matters here (journal_write.py measures its writes): no fsync while building.
-    journal._connection().execute("PRAGMA synchronous=OFF")   # noqa: SLF001 - a benchmark's shortcut
+    with journal.store.reading() as db:       # (the journal's own connection: synchronous is per connection)
+        db.execute("PRAGMA synchronous=OFF")
     began = time.perf_counter()
     for number in range(sales):
         one_sale(journal, number, None)
     took = time.perf_counter() - began
-    journal._connection().execute("PRAGMA synchronous=FULL")  # noqa: SLF001
+    with journal.store.reading() as db:
+        db.execute("PRAGMA synchronous=FULL")
     return journal, {"sales": sales, "events": journal.queries.last_event_id(), "build_s": took,
                      "file_mb": path.stat().st_size / 1e6}
 
