@@ -14,12 +14,11 @@ from PySide6.QtCore import QCoreApplication, SignalInstance
 from pos_app.domain.sale import Sale, Stage
 
 from pos_app.ui.common.messages import describe_error
-from pos_app.ui.common.tasks import TaskRunner
+from pos_app.ui.sale.flow.context import FlowContext
 
 if TYPE_CHECKING:
     from pos_app.checkout.after_sale import CancelOutcome
     from pos_app.checkout.partial import SaleCheck
-    from pos_app.checkout.sale_services import SaleServices
 
 
 translate = QCoreApplication.translate     # lupdate reads translate("SaleFlow", "...") calls
@@ -28,15 +27,11 @@ translate = QCoreApplication.translate     # lupdate reads translate("SaleFlow",
 class InvoiceCancelling:
     """Cancelling the open invoice of the sale on screen, while the flow's checks pause."""
 
-    def __init__(self, runner: TaskRunner, on_screen: Callable[[], Sale | None],
-                 services: Callable[[], SaleServices | None], move: Callable[[Stage], None],
+    def __init__(self, context: FlowContext,
                  stop_polling: Callable[[], None], schedule_poll: Callable[[], None],
                  part_paid_seen: Callable[[Sale, SaleCheck], None], *, stage_changed: SignalInstance,
                  cancel_failed: SignalInstance) -> None:
-        self.runner = runner
-        self.on_screen = on_screen            # the flow's sale on screen (None: an empty cart)
-        self.services = services              # the flow's services (None: still starting, or none)
-        self.move = move                      # the sale on screen to another stage, said
+        self.context = context
         self.stop_polling = stop_polling
         self.schedule_poll = schedule_poll    # the next check, at the schedule's pace
         self.part_paid_seen = part_paid_seen  # what a check (here the cancel's) found paid of the sale
@@ -45,7 +40,7 @@ class InvoiceCancelling:
 
     def cancel_sale(self) -> bool:
         """Cancel the open invoice (the window has asked for confirmation)."""
-        sale, services = self.on_screen(), self.services()
+        sale, services = self.context.on_screen(), self.context.services()
         if sale is None or services is None:
             return False
         if sale.stage in (Stage.PAID, Stage.ISSUING_RECEIPT, Stage.COMPLETED):
@@ -55,23 +50,23 @@ class InvoiceCancelling:
         if sale.stage is not Stage.AWAITING_PAYMENT or sale.invoice is None:
             return False
         self.stop_polling()
-        self.move(Stage.CANCELLING)
+        self.context.move(Stage.CANCELLING)
         number, journal = sale.number, services.journal
         from pos_app.checkout.after_sale import cancel_open_invoice   # the checkout: loaded after the window
 
         def cancel() -> CancelOutcome:
             return cancel_open_invoice(journal, services.checkout, number)
 
-        self.runner.run_in_background(cancel, lambda done: self._on_cancel_done(sale, done), money=True)
+        self.context.runner.run_in_background(cancel, lambda done: self._on_cancel_done(sale, done), money=True)
         return True
 
     def _on_cancel_done(self, sale: Sale, done: Future[CancelOutcome]) -> None:
-        if sale is not self.on_screen() or sale.stage is not Stage.CANCELLING:
+        if sale is not self.context.on_screen() or sale.stage is not Stage.CANCELLING:
             return
         try:
             outcome = done.result()
         except Exception as exc:  # noqa: BLE001
-            self.move(Stage.AWAITING_PAYMENT)
+            self.context.move(Stage.AWAITING_PAYMENT)
             self.schedule_poll()
             self.cancel_failed.emit(describe_error(exc, translate("SaleFlow", "The sale could not be cancelled. "
                                                                 "It is still open; try again.")))
@@ -88,7 +83,7 @@ class InvoiceCancelling:
         elif outcome.result is CancelResult.PARTLY_PAID:
             # Money arrived but not all of it: not cancelled (a payment would be stranded); the cashier
             # chooses how the sale goes on (part_paid.py): wait, invoice the rest, or give the part back.
-            self.move(Stage.AWAITING_PAYMENT)
+            self.context.move(Stage.AWAITING_PAYMENT)
             if check is not None:
                 self.part_paid_seen(sale, SaleCheck(check, sale.qpay_amount, sale.invoice, sale.qpay_amount))
             self.schedule_poll()
@@ -98,5 +93,5 @@ class InvoiceCancelling:
                                             "or keep waiting."))
         else:
             # A split sale's QPay part cancelled: back to its tenders (take the rest another way, or hand back).
-            self.move(Stage.TENDERING if sale.tenders else Stage.CANCELLED)
+            self.context.move(Stage.TENDERING if sale.tenders else Stage.CANCELLED)
 

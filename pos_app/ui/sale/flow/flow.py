@@ -41,6 +41,7 @@ from pos_app.qpay.errors import (
 from pos_app.ui.sale.cart.cart_model import CartModel
 from pos_app.ui.common.messages import describe_error
 from pos_app.ui.sale.flow.part_paid import PartPaidActions
+from pos_app.ui.sale.flow.context import FlowContext
 from pos_app.ui.sale.flow.cancel import InvoiceCancelling
 from pos_app.ui.sale.flow.receipts import ReceiptIssuing
 from pos_app.ui.sale.flow.tenders import SaleTenders
@@ -97,19 +98,20 @@ class SaleFlow(QObject):
         # The parts see the sale on screen and the services as they are when they act.
         on_screen, services_now = (lambda: self.sale), (lambda: self.services)
         # A partly paid sale: what is paid, the rest, giving it back.
-        self.part_paid = PartPaidActions(runner, on_screen, services_now, self.stop, self.check_now,
+        context = FlowContext(runner, on_screen, services_now, self._move)
+        self.part_paid = PartPaidActions(context, self.stop, self.check_now,
                                          lambda: self._poll_in_flight, stage_changed=self.stage_changed,
                                          notice=self.notice, parent=self)
-        self.tenders = SaleTenders(runner, on_screen, services_now, self._move, self.start_polling,
+        self.tenders = SaleTenders(context, self.start_polling,
                                    stage_changed=self.stage_changed, tender_taken=self.tender_taken,
                                    tender_failed=self.tender_failed, notice=self.notice)
-        self.receipts = ReceiptIssuing(runner, on_screen, services_now, self._move,
+        self.receipts = ReceiptIssuing(context,
                                        stage_changed=self.stage_changed, receipt_failed=self.receipt_failed,
                                        receipt_issued=self.receipt_issued,
                                        receipt_receiver_differed=self.receipt_receiver_differed,
                                        receipt_queued=self.receipt_queued,
                                        organization_looked_up=self.organization_looked_up)
-        self.cancelling = InvoiceCancelling(runner, on_screen, services_now, self._move, self.stop,
+        self.cancelling = InvoiceCancelling(context, self.stop,
                                             self._schedule_poll, self.part_paid.seen,
                                             stage_changed=self.stage_changed, cancel_failed=self.cancel_failed)
 

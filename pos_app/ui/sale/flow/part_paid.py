@@ -19,11 +19,10 @@ from PySide6.QtCore import QObject, Signal, SignalInstance
 from pos_app.domain.sale import Sale, Stage
 
 from pos_app.ui.common.messages import describe_error
-from pos_app.ui.common.tasks import TaskRunner
+from pos_app.ui.sale.flow.context import FlowContext
 
 if TYPE_CHECKING:
     from pos_app.checkout.partial import PartOutcome, SaleCheck
-    from pos_app.checkout.sale_services import SaleServices
 
 
 @dataclass(frozen=True)
@@ -42,14 +41,11 @@ class PartPaidActions(QObject):
     changed = Signal(object)   # PartPaid, or None once nothing (or everything) is paid
     failed = Signal(str)
 
-    def __init__(self, runner: TaskRunner, on_screen: Callable[[], Sale | None],
-                 services: Callable[[], SaleServices | None], stop_polling: Callable[[], None],
+    def __init__(self, context: FlowContext, stop_polling: Callable[[], None],
                  check_now: Callable[[], None], poll_in_flight: Callable[[], bool], *, stage_changed: SignalInstance,
                  notice: SignalInstance, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.runner = runner
-        self.on_screen = on_screen            # the flow's sale on screen (None: an empty cart)
-        self.services = services              # the flow's services (None: still starting, or none)
+        self.context = context
         self.stop_polling = stop_polling
         self.check_now = check_now            # the flow checks the sale at once
         self.poll_in_flight = poll_in_flight  # a check of the flow's is on its way
@@ -112,7 +108,7 @@ class PartPaidActions(QObject):
 
     def give_back(self) -> bool:
         """Cancel the card payments of the part paid, then the invoices: the sale ends cancelled."""
-        sale = self.on_screen()
+        sale = self.context.on_screen()
         if self.state is None or not self.state.can_give_back or sale is None:
             return False
         from pos_app.checkout.partial import give_part_back
@@ -121,7 +117,7 @@ class PartPaidActions(QObject):
 
     def _start(self, work: Callable[..., Any], on_done: Callable[[Sale, Future[Any]], None],
                stage: Stage | None = None) -> bool:
-        sale, services = self.on_screen(), self.services()
+        sale, services = self.context.on_screen(), self.context.services()
         if self.busy or sale is None or services is None or sale.stage is not Stage.AWAITING_PAYMENT:
             return False
         self.busy = True
@@ -132,8 +128,8 @@ class PartPaidActions(QObject):
         journal, checkout, number = services.journal, services.checkout, sale.number
 
         def launch() -> None:
-            self.runner.run_in_background(lambda: work(journal, checkout, number),
-                                          lambda done: on_done(sale, done), money=True)
+            self.context.runner.run_in_background(lambda: work(journal, checkout, number),
+                                                  lambda done: on_done(sale, done), money=True)
 
         if self.poll_in_flight():
             self._deferred = launch
@@ -143,7 +139,7 @@ class PartPaidActions(QObject):
 
     def _on_rest_done(self, sale: Sale, done: Future[SaleCheck]) -> None:
         self.busy = False
-        if sale is not self.on_screen():
+        if sale is not self.context.on_screen():
             return
         try:
             result = done.result()
@@ -159,7 +155,7 @@ class PartPaidActions(QObject):
 
     def _on_given_back(self, sale: Sale, done: Future[PartOutcome]) -> None:
         self.busy = False
-        if sale is not self.on_screen() or sale.stage is not Stage.CANCELLING:
+        if sale is not self.context.on_screen() or sale.stage is not Stage.CANCELLING:
             return
         try:
             outcome = done.result()
@@ -193,10 +189,10 @@ class PartPaidActions(QObject):
         """Paid in full across its invoices: the remainder invoices nobody paid are cancelled, and a payment
         that landed on one that could not be (an over-payment) is recorded, owed its receipt. On the money
         worker, before the receipt step it queues after this."""
-        services = self.services()
+        services = self.context.services()
         if services is None:
             return
         journal, checkout, number = services.journal, services.checkout, sale.number
         from pos_app.checkout.partial import close_paid_sale
 
-        self.runner.run_in_background(lambda: close_paid_sale(journal, checkout, number), money=True)
+        self.context.runner.run_in_background(lambda: close_paid_sale(journal, checkout, number), money=True)

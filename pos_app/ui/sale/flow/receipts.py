@@ -12,28 +12,23 @@ from PySide6.QtCore import QCoreApplication, SignalInstance
 from pos_app.domain.sale import ReceiptVia, Receiver, Sale, Stage
 
 from pos_app.ui.common.messages import describe_error
-from pos_app.ui.common.tasks import TaskRunner
+from pos_app.ui.sale.flow.context import FlowContext
 
 if TYPE_CHECKING:
     from pos_app.checkout import Checkout
     from pos_app.journal import Journal, JournalSale
 
-    from pos_app.checkout.sale_services import SaleServices
 
 
 class ReceiptIssuing:
     """The receipt of the sale on screen, and the organization look-up for its receiver. Its texts keep the
     "SaleFlow" translation context."""
 
-    def __init__(self, runner: TaskRunner, on_screen: Callable[[], Sale | None],
-                 services: Callable[[], SaleServices | None], move: Callable[[Stage], None], *,
+    def __init__(self, context: FlowContext, *,
                  stage_changed: SignalInstance, receipt_failed: SignalInstance, receipt_issued: SignalInstance,
                  receipt_receiver_differed: SignalInstance, receipt_queued: SignalInstance,
                  organization_looked_up: SignalInstance) -> None:
-        self.runner = runner
-        self.on_screen = on_screen            # the flow's sale on screen (None: an empty cart)
-        self.services = services              # the flow's services (None: still starting, or none)
-        self.move = move                      # the sale on screen to another stage, said
+        self.context = context
         self.stage_changed = stage_changed
         self.receipt_failed = receipt_failed
         self.receipt_issued = receipt_issued
@@ -46,7 +41,7 @@ class ReceiptIssuing:
         """The paid sale's receipt. Through PosAPI: one for the whole sale (a request whose answer was lost is
         asked again unchanged, the same bill number, never made twice). Through QPay: one for each payment (asking
         again returns the receipt already made, one active receipt a payment)."""
-        sale = self.on_screen()
+        sale = self.context.on_screen()
         if sale is None or sale.stage is not Stage.PAID:
             return False
         if sale.receipt_via is ReceiptVia.POSAPI:
@@ -61,7 +56,7 @@ class ReceiptIssuing:
         """The organization with `register` named by the tax system's look-up, on the task runner (never the money
         worker: a slow look-up holds up no payment); `organization_looked_up` tells. Without PosAPI there is no
         look-up here: it tells None at once."""
-        services = self.services()
+        services = self.context.services()
         desk = services.posapi if services is not None else None
         if desk is None:
             self.organization_looked_up.emit(register, None)
@@ -73,11 +68,11 @@ class ReceiptIssuing:
             except Exception as exc:  # noqa: BLE001 - said in the till's words by the page
                 found = exc
             self.organization_looked_up.emit(register, found)
-        self.runner.run_in_background(lambda: desk.organization(register), on_done)
+        self.context.runner.run_in_background(lambda: desk.organization(register), on_done)
 
     def reissue_receipt(self, receiver: Receiver) -> bool:
         """The receipt was made for another receiver than the one asked: void it, issue it again."""
-        sale = self.on_screen()
+        sale = self.context.on_screen()
         if sale is None or sale.stage is not Stage.COMPLETED:
             return False
         if sale.receipt_via is ReceiptVia.POSAPI:
@@ -87,7 +82,7 @@ class ReceiptIssuing:
         return self._receipt_step(receiver, reissue_receipts)
 
     def _posapi_step(self, receiver: Receiver, *, reissue: bool) -> bool:
-        services = self.services()
+        services = self.context.services()
         desk = services.posapi if services is not None else None
         if desk is None:
             self.receipt_failed.emit(QCoreApplication.translate(
@@ -101,17 +96,18 @@ class ReceiptIssuing:
 
     def _receipt_step(self, receiver: Receiver,
                       step: Callable[[Journal, Checkout, str, Receiver], JournalSale]) -> bool:
-        sale, services = self.on_screen(), self.services()
+        sale, services = self.context.on_screen(), self.context.services()
         if sale is None or services is None:
             return False
-        self.move(Stage.ISSUING_RECEIPT)
+        self.context.move(Stage.ISSUING_RECEIPT)
         number, journal, checkout = sale.number, services.journal, services.checkout
-        self.runner.run_in_background(_with_record(journal, number, lambda: step(journal, checkout, number, receiver)),
-                                      lambda done: self._on_receipt_done(sale, receiver, done), money=True)
+        self.context.runner.run_in_background(
+            _with_record(journal, number, lambda: step(journal, checkout, number, receiver)),
+            lambda done: self._on_receipt_done(sale, receiver, done), money=True)
         return True
 
     def _on_receipt_done(self, sale: Sale, asked: Receiver, done: Future[_Attempt]) -> None:
-        if sale is not self.on_screen():
+        if sale is not self.context.on_screen():
             return
         from pos_app.journal.records import JournalStatus   # (loaded with the journal that answered)
         try:

@@ -22,12 +22,11 @@ from pos_app.domain.sale import OpenInvoice, Sale, Stage
 from pos_app.domain.tenders import CardTender, CashTender, Tender, TenderError, Tendering
 
 from pos_app.ui.common.messages import describe_error
-from pos_app.ui.common.tasks import TaskRunner
+from pos_app.ui.sale.flow.context import FlowContext
 
 if TYPE_CHECKING:
     from pos_app.journal.records import JournalSale
 
-    from pos_app.checkout.sale_services import SaleServices
 
 RETRY_REST_MS = 5_000     # a split sale's lost invoice answer: looked up again this often
 
@@ -39,14 +38,10 @@ class SaleTenders:
     """The tenders of the sale on screen: taken, settled after a failed QPay part, handed back. Its texts keep the
     "SaleFlow" translation context."""
 
-    def __init__(self, runner: TaskRunner, on_screen: Callable[[], Sale | None],
-                 services: Callable[[], SaleServices | None], move: Callable[[Stage], None],
+    def __init__(self, context: FlowContext,
                  start_polling: Callable[[], None], *, stage_changed: SignalInstance, tender_taken: SignalInstance,
                  tender_failed: SignalInstance, notice: SignalInstance) -> None:
-        self.runner = runner
-        self.on_screen = on_screen            # the flow's sale on screen (None: an empty cart)
-        self.services = services              # the flow's services (None: still starting, or none)
-        self.move = move                      # the sale on screen to another stage, said
+        self.context = context
         self.start_polling = start_polling
         self.stage_changed = stage_changed
         self.tender_taken = tender_taken
@@ -57,7 +52,7 @@ class SaleTenders:
     @property
     def cash_step(self) -> Decimal:
         """What cash is rounded to (the shop's setting, with the services)."""
-        services = self.services()
+        services = self.context.services()
         return services.cash_step if services is not None else DEFAULT_CASH_STEP
 
     def cash_tender(self, given: object) -> CashTender | None:
@@ -92,8 +87,8 @@ class SaleTenders:
         return self._take(sale, tender)
 
     def _tendering(self) -> Sale | None:
-        sale = self.on_screen()
-        if sale is None or sale.stage is not Stage.TENDERING or self.services() is None or self.in_flight:
+        sale = self.context.on_screen()
+        if sale is None or sale.stage is not Stage.TENDERING or self.context.services() is None or self.in_flight:
             return None
         return sale
 
@@ -104,7 +99,7 @@ class SaleTenders:
             number=number))
 
     def _take(self, sale: Sale, tender: Tender) -> bool:
-        services = self.services()
+        services = self.context.services()
         assert isinstance(tender, CashTender | CardTender) and services is not None
         journal, asked = services.journal, replace(sale)   # as it stands now: the worker reads a copy
 
@@ -114,12 +109,13 @@ class SaleTenders:
             return take_tender(journal, asked, tender)      # the first tender begins the sale
 
         self.in_flight = True
-        self.runner.run_in_background(record, lambda done: self._on_tender_recorded(sale, tender, done), money=True)
+        self.context.runner.run_in_background(record, lambda done: self._on_tender_recorded(sale, tender, done),
+                                              money=True)
         return True
 
     def _on_tender_recorded(self, sale: Sale, tender: Tender, done: Future[str]) -> None:
         self.in_flight = False
-        if sale is not self.on_screen():
+        if sale is not self.context.on_screen():
             if not done.exception():
                 self._on_tender_of_another_sale(done.result())
             return
@@ -140,7 +136,7 @@ class SaleTenders:
         """The invoice for the rest failed: read where the journal has the sale. Refused (TENDERING): back to the
         tender page. Its answer lost (still CREATING): the invoice is looked up by the sale's number first, as
         recovery does, then the sale waits on it, or goes back to its tenders, or is looked up again shortly."""
-        services = self.services()
+        services = self.context.services()
         assert services is not None
         journal, checkout, posapi, number = services.journal, services.checkout, services.posapi, sale.number
         from pos_app.checkout.recovery import recover   # with the backend, after the first window
@@ -152,10 +148,10 @@ class SaleTenders:
                 recover(journal, checkout, recorded, posapi)
             return journal.queries.get(number)
 
-        self.runner.run_in_background(settle, lambda done: self._on_rest_settled(sale, text, done), money=True)
+        self.context.runner.run_in_background(settle, lambda done: self._on_rest_settled(sale, text, done), money=True)
 
     def _on_rest_settled(self, sale: Sale, text: str, done: Future[JournalSale]) -> None:
-        if sale is not self.on_screen() or sale.stage is not Stage.CHARGING:
+        if sale is not self.context.on_screen() or sale.stage is not Stage.CHARGING:
             return
         from pos_app.journal.records import JournalStatus   # (loaded with the journal that answered)
         try:
@@ -163,7 +159,7 @@ class SaleTenders:
         except Exception:  # noqa: BLE001 - the service cannot be asked yet: look it up again shortly
             recorded = None
         if recorded is not None and recorded.status is JournalStatus.TENDERING:
-            self.move(Stage.TENDERING)
+            self.context.move(Stage.TENDERING)
             self.tender_failed.emit(text)
         elif recorded is not None and recorded.invoice_id and recorded.status is not JournalStatus.CREATING:
             sale.charged(OpenInvoice(recorded.invoice_id, recorded.qr_text, short_url=recorded.short_url,
@@ -177,12 +173,12 @@ class SaleTenders:
             self.notice.emit(translate("SaleFlow", "The invoice for the rest: its answer was lost. The till looks "
                                                    "it up again in a moment."))
             QTimer.singleShot(RETRY_REST_MS,
-                              lambda: self.settle_rest(sale, text) if sale is self.on_screen() else None)
+                              lambda: self.settle_rest(sale, text) if sale is self.context.on_screen() else None)
 
     def hand_back_tenders(self) -> bool:
         """The customer leaves before the sale is covered: the cash taken is handed back (the terminal's charges
         are voided on the terminal), and the sale ends cancelled; the cart is kept."""
-        sale, services = self.on_screen(), self.services()
+        sale, services = self.context.on_screen(), self.context.services()
         if sale is None or sale.stage is not Stage.TENDERING or not sale.tenders or services is None \
                 or self.in_flight:
             return False
@@ -194,12 +190,12 @@ class SaleTenders:
             return hand_back(journal, number)
 
         self.in_flight = True
-        self.runner.run_in_background(hand_back, lambda done: self._on_handed_back(sale, done), money=True)
+        self.context.runner.run_in_background(hand_back, lambda done: self._on_handed_back(sale, done), money=True)
         return True
 
     def _on_handed_back(self, sale: Sale, done: Future[object]) -> None:
         self.in_flight = False
-        if sale is not self.on_screen():
+        if sale is not self.context.on_screen():
             return
         try:
             done.result()
@@ -207,4 +203,4 @@ class SaleTenders:
             self.tender_failed.emit(describe_error(exc, translate("SaleFlow",
                                                                   "The payments could not be handed back.")))
             return
-        self.move(Stage.CANCELLED)
+        self.context.move(Stage.CANCELLED)
