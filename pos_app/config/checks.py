@@ -11,7 +11,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Callable, Union
 from urllib.parse import urlsplit
 
-from pos_app.domain.receipt_bills import MAX_TILL, till_number_from
+from pos_app.domain.receipt_bills import till_number, till_number_from
 from pos_app.domain.cash import CASH_STEPS
 from pos_app.domain.shop_time import DEFAULT_TIME_ZONE, time_zone
 from pos_app.domain.validators import TERMINAL_ID
@@ -255,7 +255,7 @@ def _pattern_check(pattern: re.Pattern[str], template: str) -> Callable[[str], C
 
 def check_till_number(value: str) -> Check:
     """The till's number on its bills: empty (from the terminal id) or 1 to 99."""
-    return None if not value or (value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_TILL) else \
+    return None if not value or (value.isascii() and till_number(value) is not None) else \
         "The {label} must be empty (the digits the terminal id ends in) or a number from 1 to 99."
 
 

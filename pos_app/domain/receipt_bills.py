@@ -41,17 +41,26 @@ def bill_number(till: int, sequence: int) -> str:
     return f"{till:02d}{sequence:04d}"
 
 
+def till_number(digits: str) -> int | None:
+    """`digits` as a till's number when they make 1 to 99 (leading zeros allowed: "07" is 7), else None. A long
+    run of digits is never converted: it is not a till's number, and Python refuses to read one past 4,300 digits."""
+    if not digits.isdecimal():
+        return None
+    significant = digits.lstrip("0")
+    if len(significant) > len(str(MAX_TILL)):
+        return None
+    number = int(significant or "0")
+    return number if 1 <= number <= MAX_TILL else None
+
+
 def till_number_from(text: str, terminal_id: str) -> int | None:
     """The till's number for its receipts: `text` when set ("1" to "99"), else the digits the terminal id ends in
     (T1 → 1, KASS03 → 3) when they make 1 to 99; None when neither gives one."""
     text = (text or "").strip()
     if text:
-        return int(text) if text.isdigit() and 1 <= int(text) <= MAX_TILL else None
+        return till_number(text)
     match = _TRAILING_DIGITS.search(terminal_id or "")
-    if match is None:
-        return None
-    number = int(match.group(1))
-    return number if 1 <= number <= MAX_TILL else None
+    return None if match is None else till_number(match.group(1))
 
 
 def asking_again_is_safe(sent_at: datetime, now: datetime, margin: timedelta = SAME_DAY_MARGIN) -> bool:

@@ -19,6 +19,7 @@ import requests
 
 from pos_app.checkout.posapi_desk import PosApiDesk, PosApiSetup, ReceiptNeedsPerson, may_ask_again
 from pos_app.checkout.recovery import Recovered, recover_all
+from pos_app.config.checks import check_till_number
 from pos_app.domain.receipt_bills import (
     SAME_DAY_MARGIN,
     asking_again_is_safe,
@@ -170,6 +171,19 @@ def test_a_bill_number_is_the_till_then_its_sequence() -> None:
 def test_the_till_number_comes_from_the_setting_or_the_terminal_id(setting: str, terminal: str,
                                                                    expected: int | None) -> None:
     assert till_number_from(setting, terminal) == expected
+
+
+@pytest.mark.parametrize(("setting", "terminal"), [("1" * 5000, "T1"), ("", "T" + "1" * 5000), ("²", "T1"),
+                                                   ("0" * 5000 + "7", "T1")])
+def test_a_long_run_of_digits_or_a_superscript_is_no_till_number_and_never_raises(setting: str,
+                                                                                  terminal: str) -> None:
+    # Python refuses to read an integer of more than 4,300 digits (a ValueError), and "²" is a digit it cannot
+    # read at all; a setting or a terminal id like that is simply not a till's number (found by the settings'
+    # property test). Leading zeros still read: 0…07 is 7.
+    reads = setting.endswith("7")
+    assert till_number_from(setting, terminal) == (7 if reads else None)
+    told = check_till_number(setting)
+    assert told is None if reads or not setting else "a number from 1 to 99" in (told or "")
 
 
 @pytest.mark.parametrize(("sent", "now", "safe"), [
