@@ -13,6 +13,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     Engine,
+    Float,
     Index,
     MetaData,
     String,
@@ -20,6 +21,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    text,
 )
 
 metadata = MetaData()
@@ -50,6 +52,31 @@ invoices = Table(
     Column("invoice_id", String(128), unique=True),        # None until QPay answered (or was asked again)
     Column("till_callback_url", Text, nullable=False, default=""),
     Column("created_at", String(40), nullable=False),
+    Column("sending_by", String(64)),        # the copy sending this create to QPay now ...
+    Column("sending_until", Float),          # ... and until when (epoch s): the create lease
+)
+
+# The QPay session every copy of the store uses (one per merchant account), and QPay's 429 wait.
+qpay_sessions = Table(
+    "qpay_sessions", metadata,
+    Column("account", String(300), primary_key=True),
+    Column("access_token", Text, nullable=False, default=""),
+    Column("access_expires_at", Float, nullable=False, default=0.0),
+    Column("refresh_token", Text, nullable=False, default=""),
+    Column("refresh_expires_at", Float, nullable=False, default=0.0),
+    Column("version", BigInteger, nullable=False, default=0),
+    Column("not_before", Float, nullable=False, default=0.0),
+    Column("logins", BigInteger, nullable=False, default=0),
+    Column("refreshes", BigInteger, nullable=False, default=0),
+    Column("updated_at", String(40), nullable=False, default=""),
+)
+
+# Refresh tokens are used once: each one used is kept (by its id) until it would have run out anyway.
+used_refresh_tokens = Table(
+    "used_refresh_tokens", metadata,
+    Column("jti", String(64), primary_key=True),
+    Column("expires_at", Float, nullable=False),
+    Index("used_refresh_tokens_by_expiry", "expires_at"),
 )
 
 # The tills' journals: their step log, append-only, one row an event (idempotent by terminal and number) ...
@@ -79,6 +106,8 @@ journal_sales = Table(
 )
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATION_LOCK = 0x706F_7353_0001      # PostgreSQL advisory lock keys of the store ("posS" ...)
+SESSION_LOCK = 0x706F_7353_0002
 
 
 def default_url(data_dir: Path) -> str:
@@ -109,6 +138,10 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            # Copies starting at once on one database migrate one at a time: the others wait here, then find
+            # it done (the lock ends with this transaction).
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
