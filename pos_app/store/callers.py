@@ -94,7 +94,7 @@ def token_till(request: Request, kind: str = "access") -> Caller:
     """The till a store token was given to (a till removed since is refused, within `TOKEN_RECHECK_S`)."""
     context = request.app.state.store
     token = bearer_token(request)
-    seen = context.seen_tokens.till(token) if token and kind == "access" else None
+    seen: Caller | None = context.seen_tokens.till(token) if token and kind == "access" else None
     if seen is not None:
         return seen
     claims = context.tokens.claims_of(token, kind) if token else None
