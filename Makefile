@@ -64,7 +64,7 @@ sandbox: $(VENV)/.stamp-run
 # postgresql: the store tests start a throwaway server of their own, tests/pg_server.py; chromium: headless-browser
 # tests of a web page; cups, cups-client and cups-pdf: the printing tests start a throwaway cupsd, tests/cups_server.py;
 # xvfb and xdotool with the window's libraries: scans typed as real X key events, tests/ui/test_scanner_x.py).
-TEST_PACKAGES := poppler-utils faketime postgresql chromium cups cups-client cups-pdf xvfb xauth xdotool $(RUN_PACKAGES)
+TEST_PACKAGES := poppler-utils faketime postgresql haproxy chromium cups cups-client cups-pdf xvfb xauth xdotool $(RUN_PACKAGES)
 system-test-packages:
 	@dpkg -s $(TEST_PACKAGES) >/dev/null 2>&1 || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(TEST_PACKAGES) >/dev/null; }
@@ -141,6 +141,7 @@ bench: $(VENV)/.stamp-dev $(QM_FILES)
 	$(BIN)/python benchmarks/sandbox_check.py --duration 1
 	$(BIN)/python benchmarks/journal_write.py --sales 2000
 	$(BIN)/python benchmarks/store.py --poll-invoices 8 --sales 1000
+	$(BIN)/python benchmarks/store_scale.py --tills 25,100,300 --sales 1
 	$(BIN)/python benchmarks/receipt_print.py --max-seconds 8 --json benchmarks/results/receipt_print.json
 	$(MAKE) package
 	$(BIN)/python benchmarks/installed_start.py --starts 3 $(DEB)

@@ -133,6 +133,7 @@ SOURCES: dict[str, Callable[[dict[str, Any]], list[Row]]] = {
     "sandbox_check": sandbox_rows,
     "journal_write": journal_rows,
     "store": headline_rows,
+    "store_scale": headline_rows,
     "receipt_print": receipt_rows,
     "installed_start": installer_rows,
 }

@@ -142,6 +142,18 @@ class PostgresServer:
         if directory is not None:
             shutil.rmtree(directory, ignore_errors=True)
 
+    def halt(self) -> None:
+        """Stops the server hard (as a crash: `-m immediate`), keeping its data and its port for `resume`."""
+        assert self._running and self.directory is not None, "the PostgreSQL server is not running"
+        self._run("pg_ctl", "stop", "-D", str(self.directory / "data"), "-m", "immediate", "-w",
+                  "-t", str(START_TIMEOUT))
+
+    def resume(self) -> None:
+        """Starts a `halt`ed server again on the same port (its URLs stay good)."""
+        assert self._running and self.directory is not None, "the PostgreSQL server is not running"
+        self._run("pg_ctl", "start", "-D", str(self.directory / "data"), "-l", str(self.directory / "server.log"),
+                  "-w", "-t", str(START_TIMEOUT), "-o", f"-p {self.port}")
+
     def __enter__(self) -> PostgresServer:
         self.start()
         return self

@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
+from .callers import SeenTokens
 from .creating import CreatesInFlight
 from .invoice_rows import InvoiceRows
 from .push import Hub
@@ -25,6 +26,7 @@ class StoreContext:
     invoices: InvoiceRows = field(init=False)
     hub: Hub = field(default_factory=Hub)
     creating: CreatesInFlight = field(default_factory=CreatesInFlight)
+    seen_tokens: SeenTokens = field(default_factory=SeenTokens)   # till tokens checked lately (`callers`)
     extras: dict[str, Any] = field(default_factory=dict)   # the catalog's source and such, by name
 
     def __post_init__(self) -> None:

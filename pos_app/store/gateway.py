@@ -19,7 +19,7 @@ from pos_app.qpay.fields import decimal_to_json_number
 from pos_app.qpay.wire import segment
 
 from . import creating, ownership
-from .callers import key_caller, token_till
+from .callers import key_caller, till_of, token_till
 from .credentials import Caller
 from .errors import StoreError, not_found
 from .ids import body_id, path_id
@@ -84,7 +84,7 @@ def refresh(request: Request) -> StoreJSON:
 @router.post("/invoice")
 async def create_invoice(request: Request) -> StoreJSON:
     body = await _json_object(request)
-    till = await _in_thread(token_till, request)
+    till = await till_of(request)
     return StoreJSON(await _in_thread(creating.create, _store(request), till, body))
 
 
@@ -104,7 +104,7 @@ def cancel_invoice(invoice_id: str, request: Request) -> StoreJSON:
 
 @router.post("/invoice/list")
 async def list_invoices(request: Request) -> StoreJSON:
-    body, till = await _json_object(request), await _in_thread(token_till, request)
+    body, till = await _json_object(request), await till_of(request)
     return StoreJSON(await _in_thread(_list, _store(request), till, body))
 
 
@@ -135,7 +135,7 @@ async def list_payments(request: Request) -> StoreJSON:
 
 async def _forward_for_invoice(request: Request, path: str) -> StoreJSON:
     """A read about one invoice (`object_id` in the body): the till's own only."""
-    body, till = await _json_object(request), await _in_thread(token_till, request)
+    body, till = await _json_object(request), await till_of(request)
     if str(body.get("object_type") or "INVOICE").upper() != "INVOICE":
         raise StoreError(400, "INVALID_PARAMETERS", "a till reads its own invoices' payments only")
     return StoreJSON(await _in_thread(_read_for_invoice, _store(request), till, path, body))
@@ -158,7 +158,7 @@ def get_payment(payment_id: str, request: Request) -> StoreJSON:
 async def undo_payment(action: str, payment_id: str, request: Request) -> StoreJSON:
     if action not in ("cancel", "refund"):
         raise not_found("path")
-    till, store = await _in_thread(token_till, request), _store(request)
+    till, store = await till_of(request), _store(request)
     path = f"/v2/payment/{action}/{_id(payment_id, 'payment')}"
     body = await request.body()
     payload = _for_qpay(await _json_object(request)) if body.strip() else NO_BODY
@@ -168,7 +168,7 @@ async def undo_payment(action: str, payment_id: str, request: Request) -> StoreJ
 
 @router.post("/ebarimt_v3/create")
 async def create_ebarimt(request: Request) -> StoreJSON:
-    body, till = await _json_object(request), await _in_thread(token_till, request)
+    body, till = await _json_object(request), await till_of(request)
     store = _store(request)
     await _in_thread(ownership.require_payment, store, till, body_id(body, "payment_id", "payment"))
     return StoreJSON(await _in_thread(store.upstream.call, "POST", "/v2/ebarimt_v3/create", _for_qpay(body),
@@ -177,7 +177,7 @@ async def create_ebarimt(request: Request) -> StoreJSON:
 
 @router.api_route("/ebarimt_v3/{payment_id}", methods=["GET", "DELETE"])
 async def ebarimt_of_payment(payment_id: str, request: Request) -> StoreJSON:
-    till, store = await _in_thread(token_till, request), _store(request)
+    till, store = await till_of(request), _store(request)
     path = f"/v2/ebarimt_v3/{_id(payment_id, 'payment')}"
     await _in_thread(ownership.require_payment, store, till, payment_id)
     return StoreJSON(await _in_thread(store.upstream.call, request.method, path,

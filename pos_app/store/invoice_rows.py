@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import logging
 import secrets
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -37,9 +39,16 @@ def _row(found: object) -> InvoiceRow | None:
                       found.till_callback_url)  # type: ignore[attr-defined]
 
 
+OWNERS_REMEMBERED = 50_000    # invoices whose till is remembered (a few MB): a busy chain's day and more
+
+
 class InvoiceRows:
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
+        # An invoice's till never changes once its id is on a row (`made` and `take_on` set it once, nothing
+        # deletes a row), so every copy of the store may remember it: one database read less on each call.
+        self._owners: OrderedDict[str, str] = OrderedDict()
+        self._owners_lock = threading.Lock()
 
     def claim(self, till: str, sender_invoice_no: str, till_callback_url: str) -> tuple[InvoiceRow, bool]:
         """This till's row for `sender_invoice_no` and whether it is new (it was there: ask QPay first)."""
@@ -96,8 +105,19 @@ class InvoiceRows:
         return self._one(invoices.c.invoice_id == invoice_id) if usable_text(invoice_id) else None
 
     def owner(self, invoice_id: str) -> str | None:
+        with self._owners_lock:
+            till = self._owners.get(invoice_id)
+            if till is not None:
+                self._owners.move_to_end(invoice_id)
+                return till
         row = self.by_invoice(invoice_id)
-        return row.till if row is not None else None
+        if row is None:
+            return None            # not known yet: never remembered, so a claim made later is found
+        with self._owners_lock:
+            self._owners[invoice_id] = row.till
+            while len(self._owners) > OWNERS_REMEMBERED:
+                self._owners.popitem(last=False)
+        return row.till
 
     def _one(self, condition: object) -> InvoiceRow | None:
         with self._engine.connect() as db:

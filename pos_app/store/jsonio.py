@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from decimal import Decimal
+from json.encoder import encode_basestring, encode_basestring_ascii
 from typing import Any
 
 from fastapi.responses import JSONResponse
@@ -56,9 +57,23 @@ def exact_json(value: Any, *, sort_keys: bool = False, ascii_only: bool = False)
     return "".join(out)
 
 
+# allow_nan=False: NaN and Infinity are not JSON (Python writes them unless told). Made once: `json.dumps` with
+# these settings builds an encoder on every call, which was most of the store's time writing an answer.
+_ENCODERS = {ascii_only: json.JSONEncoder(ensure_ascii=ascii_only, allow_nan=False).encode
+             for ascii_only in (False, True)}
+_CONSTANTS = {None: "null", True: "true", False: "false"}
+
+
 def _scalar(value: Any, ascii_only: bool) -> str:
-    # allow_nan=False: NaN and Infinity are not JSON (Python writes them unless told).
-    return json.dumps(value, ensure_ascii=ascii_only, allow_nan=False)
+    # The common kinds straight to json's own C writers (the very text `json.dumps` gives); the rest through it.
+    kind = type(value)
+    if kind is str:
+        return encode_basestring_ascii(value) if ascii_only else encode_basestring(value)
+    if kind is int:
+        return int.__repr__(value)
+    if value is None or kind is bool:
+        return _CONSTANTS[value]
+    return _ENCODERS[ascii_only](value)
 
 
 def exact_json_bytes(value: Any, *, sort_keys: bool = False) -> bytes:

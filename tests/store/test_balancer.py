@@ -1,0 +1,201 @@
+"""The store in copies behind a real load balancer (Debian's HAProxy, `balancer.StoreCopies`) on one PostgreSQL
+database, in front of a real QPay sandbox: tills (the till's own `QPayClient`) sell through two and three copies;
+a copy killed with SIGKILL mid-sale and PostgreSQL stopped hard for 10 s lose and double nothing (each sale
+number makes exactly one invoice at QPay, and every sale is paid); the live one-session rule sees at most two
+logins for all the copies together.
+
+A till whose call got no readable answer settles it as the till does: by reading back (`find_invoice`), and
+only a number QPay does not know is asked for again.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator
+from decimal import Decimal
+from importlib.util import find_spec
+
+import pytest
+
+from pos_app.qpay import QPayClient, QPayError
+from pos_app.sandbox import SandboxServer
+from pos_app.sandbox.service import SandboxOptions
+from tests.pg_server import PostgresServer
+
+from .balancer import StoreCopies
+from .helpers import INVOICE_CODE, PASSWORD, USERNAME, simple_invoice
+
+SETTLE_TRIES = 120        # a lost answer is read back every SETTLE_PAUSE_S until it settles (an outage is 10 s)
+SETTLE_PAUSE_S = 0.5
+DAY = "20261127"
+
+
+@pytest.fixture
+def sandbox() -> Iterator[SandboxServer]:
+    server = SandboxServer("127.0.0.1", 0, SandboxOptions()).start()
+    yield server
+    server.stop()
+
+@pytest.fixture
+def store_copies(postgres_server: PostgresServer,
+                 sandbox: SandboxServer) -> Iterator[Callable[..., StoreCopies]]:
+    """`store_copies(n)`: n copies on a fresh database of the session's PostgreSQL, behind HAProxy."""
+    started: list[tuple[StoreCopies, str]] = []
+
+    def start(count: int, *, db_url: str | None = None, qpay_url: str | None = None) -> StoreCopies:
+        url = db_url or postgres_server.create_database("balancer")
+        copies = StoreCopies(url, qpay_url or sandbox.url, count, username=USERNAME, password=PASSWORD,
+                             invoice_code=INVOICE_CODE).start()
+        started.append((copies, url if db_url is None else ""))
+        return copies
+
+    yield start
+    for copies, own_database in started:
+        copies.stop()
+        if own_database:
+            postgres_server.drop_database(own_database)
+
+def sale_numbers(sandbox: SandboxServer) -> Counter[str]:
+    """How many invoices QPay holds for each sale number."""
+    return Counter(str(invoice["sender_invoice_no"]) for invoice in list(sandbox.sandbox.state.invoices.values()))
+
+def logins(sandbox: SandboxServer) -> int:
+    return sum(1 for entry in sandbox.sandbox.log.entries()
+               if entry.get("path") == "/v2/auth/token" and entry.get("status") == 200)
+
+def settled_create(client: QPayClient, number: str, amount: int) -> str:
+    """The invoice of `number`: created, or (no readable answer) read back, and asked again only when QPay does
+    not have it."""
+    try:
+        return client.create_invoice(simple_invoice(number, amount)).invoice_id
+    except QPayError as lost:
+        status = getattr(lost, "status", None) or 0          # none: no answer at all
+        if 400 <= status < 500 and status not in (401, 409, 429):
+            raise
+    for _ in range(SETTLE_TRIES):
+        time.sleep(SETTLE_PAUSE_S)
+        try:
+            found = client.find_invoice(number, amount=Decimal(amount))
+            if found is not None:
+                return found.invoice_id
+            return client.create_invoice(simple_invoice(number, amount)).invoice_id
+        except QPayError:
+            continue
+    raise AssertionError(f"{number} never settled")
+
+def settled_paid(client: QPayClient, invoice_id: str) -> bool:
+    for _ in range(SETTLE_TRIES):
+        try:
+            return client.paid_state(invoice_id).is_paid
+        except QPayError:
+            time.sleep(SETTLE_PAUSE_S)
+    raise AssertionError(f"{invoice_id}'s payment never read")
+
+class Tills:
+    """Tills selling at once through one address, each on a thread of its own: create, the payer pays at the
+    sandbox, the till checks; `between` runs after each till's sale (a test's moment to break something)."""
+
+    def __init__(self, url: str, keys: dict[str, str], sandbox: SandboxServer) -> None:
+        self.url, self.keys, self.sandbox = url, keys, sandbox
+        self.sold: dict[str, str] = {}          # sale number -> invoice id
+        self.paid: dict[str, bool] = {}
+        self.failures: list[str] = []
+        self._lock = threading.Lock()
+
+    def run(self, sales: int, between: Callable[[str, int], None] = lambda till, sale: None) -> None:
+        threads = [threading.Thread(target=self._till, args=(till, sales, between), name=f"till-{till}")
+                   for till in self.keys]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert not self.failures, self.failures
+
+    def _till(self, till: str, sales: int, between: Callable[[str, int], None]) -> None:
+        import requests
+
+        client = QPayClient(self.url, till, self.keys[till])
+        try:
+            for sale in range(1, sales + 1):
+                number = f"{till}-{DAY}-{sale:06d}"
+                invoice_id = settled_create(client, number, 1000 + sale)
+                answer = requests.post(f"{self.sandbox.url}/_sandbox/invoices/{invoice_id}/pay", json={}, timeout=10)
+                assert answer.status_code == 200, answer.text
+                paid = settled_paid(client, invoice_id)
+                with self._lock:
+                    self.sold[number], self.paid[number] = invoice_id, paid
+                between(till, sale)
+        except Exception as exc:  # noqa: BLE001 - told to the test, which fails on it
+            with self._lock:
+                self.failures.append(f"{till}: {type(exc).__name__}: {exc}")
+        finally:
+            client.close()
+
+def assert_nothing_lost_or_doubled(tills: Tills, sandbox: SandboxServer, expected: int) -> None:
+    counts = sale_numbers(sandbox)
+    assert len(tills.sold) == expected
+    assert {number: counts[number] for number in tills.sold} == dict.fromkeys(tills.sold, 1)
+    assert all(tills.paid.values()), [number for number, paid in tills.paid.items() if not paid]
+
+@pytest.mark.parametrize("count", [2, 3])
+def test_tills_sell_through_copies_behind_the_balancer(count: int, store_copies: Callable[..., StoreCopies],
+                                                       sandbox: SandboxServer) -> None:
+    copies = store_copies(count)
+    keys = {till: copies.add_till(till) for till in ("T1", "T2", "T3")}
+    tills = Tills(copies.url, keys, sandbox)
+    tills.run(4)
+    assert_nothing_lost_or_doubled(tills, sandbox, 12)
+    assert all(copy.alive for copy in copies.copies)
+
+def test_a_copy_killed_mid_sale_loses_and_doubles_nothing(store_copies: Callable[..., StoreCopies],
+                                                          sandbox: SandboxServer) -> None:
+    copies = store_copies(3)
+    keys = {till: copies.add_till(till) for till in ("T1", "T2", "T3", "T4")}
+    victim = copies.copies[0]
+    killed = threading.Event()
+
+    def kill_once(till: str, sale: int) -> None:
+        if till == "T1" and sale == 2 and not killed.is_set():
+            killed.set()
+            victim.kill()                 # other tills are mid-sale on it now and then: round robin
+
+    tills = Tills(copies.url, keys, sandbox)
+    tills.run(6, kill_once)
+    assert killed.is_set() and not victim.alive
+    assert_nothing_lost_or_doubled(tills, sandbox, 24)
+
+def test_postgresql_stopped_for_10_s_loses_and_doubles_nothing(store_copies: Callable[..., StoreCopies],
+                                                               sandbox: SandboxServer) -> None:
+    with PostgresServer() as private:            # its own server: stopping the session's would break others
+        copies = store_copies(2, db_url=private.url)
+        keys = {till: copies.add_till(till) for till in ("T1", "T2", "T3")}
+        outage = threading.Event()
+
+        def stop_postgresql(till: str, sale: int) -> None:
+            if till == "T1" and sale == 2 and not outage.is_set():
+                outage.set()
+                private.halt()
+                time.sleep(10)                   # the other tills keep selling into the outage
+                private.resume()
+
+        tills = Tills(copies.url, keys, sandbox)
+        tills.run(5, stop_postgresql)
+        assert outage.is_set()
+        assert_nothing_lost_or_doubled(tills, sandbox, 15)
+        copies.stop()
+
+@pytest.mark.xfail(find_spec("pos_app.store.session") is None, strict=True,
+                   reason="one QPay session for all copies comes with the shared session (branch shared-session)")
+def test_three_copies_log_in_at_qpay_at_most_twice(store_copies: Callable[..., StoreCopies]) -> None:
+    live = SandboxServer("127.0.0.1", 0, SandboxOptions(profile="live")).start()
+    try:
+        copies = store_copies(3, qpay_url=live.url)
+        keys = {till: copies.add_till(till) for till in ("T1", "T2", "T3")}
+        tills = Tills(copies.url, keys, live)
+        tills.run(4)
+        assert_nothing_lost_or_doubled(tills, live, 12)
+        assert logins(live) <= 2
+    finally:
+        live.stop()
