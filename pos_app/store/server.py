@@ -22,11 +22,13 @@ class StoreServer(ThreadedAppServer):
 
     def __init__(self, db_url: str, qpay_url: str, username: str, password: str, *, host: str = "127.0.0.1",
                  port: int = 0, public_url: str = "", invoice_code: str = "",
-                 catalog_file: str | None = None, wall_clock: Callable[[], float] = time.time) -> None:
+                 catalog_file: str | None = None, wall_clock: Callable[[], float] = time.time,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(host, port)
         self.engine = open_database(db_url)
         # One QPay session for the account, kept in the database for every copy of the store on it.
-        session = SharedSession(self.engine, account_key(username, qpay_url), wall_clock=wall_clock)
+        session = SharedSession(self.engine, account_key(username, qpay_url), wall_clock=wall_clock,
+                                clock=clock)
         client = QPayClient(qpay_url, username, password, retry_policy=STORE_RETRY_POLICY, timeout=STORE_TIMEOUT,
                             token_holder=session.for_client)
         upstream = Upstream(client, session, wall_clock)
