@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import jwt
 
@@ -30,7 +30,10 @@ from .errors import AuthenticationError, InvalidResponseError, QPayError
 from .models import TokenPair
 from .redaction import Secret
 
-__all__ = ["FALLBACK_LIFETIME", "MAX_LIFETIME", "TokenManager", "jwt_claims", "token_lifetime"]
+__all__ = [
+    "FALLBACK_LIFETIME", "MAX_LIFETIME", "LoginCall", "RefreshCall", "TokenHolder", "TokenHolderFactory",
+    "TokenManager", "jwt_claims", "token_lifetime",
+]
 
 # `expires_in` above this is a Unix time (seen live), not a number of seconds.
 UNIX_TIME_THRESHOLD = 1_000_000_000
@@ -98,6 +101,32 @@ def token_lifetime(token: str | None, expires_in: float | None, *, now: float) -
     return min(lifetime, from_exp) if from_exp is not None else lifetime
 
 
+LoginCall = Callable[[], TokenPair]
+RefreshCall = Callable[[str], TokenPair]
+
+
+class TokenHolder(Protocol):
+    """What the client asks of its token holder: `TokenManager` (one process's memory), or one kept elsewhere
+    and shared (the store's copies keep theirs in the database)."""
+
+    @property
+    def logins(self) -> int: ...
+
+    def access_token(self) -> str: ...
+
+    def invalidate(self, token: str) -> None: ...
+
+    def login(self) -> TokenPair: ...
+
+    def refresh(self) -> TokenPair: ...
+
+    def clear(self) -> None: ...
+
+
+# Makes a client's token holder from the client's own login and refresh calls (the HTTP requests).
+TokenHolderFactory = Callable[[LoginCall, RefreshCall], TokenHolder]
+
+
 @dataclass
 class _HeldToken:
     value: Secret
@@ -118,8 +147,8 @@ class TokenManager:
 
     def __init__(
         self,
-        login: Callable[[], TokenPair],
-        refresh: Callable[[str], TokenPair],
+        login: LoginCall,
+        refresh: RefreshCall,
         *,
         margin: float = 30.0,
         clock: Callable[[], float] = time.monotonic,

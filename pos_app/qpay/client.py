@@ -35,7 +35,7 @@ from typing import Any
 
 import requests
 
-from .auth import TokenManager
+from .auth import TokenHolder, TokenHolderFactory, TokenManager
 from .errors import (
     AuthenticationError,
     InvalidResponseError,
@@ -82,7 +82,9 @@ class QPayClient:
     applied to every request. Pass *session* to use an instrumented or
     pre-configured `requests.Session` (it is then not closed by `close()`).
     *retry_policy*, *sleep*, *rng*, *clock* and *wall_clock* exist so that
-    tests and benchmarks can make waits short and deterministic.
+    tests and benchmarks can make waits short and deterministic. *token_holder*
+    makes the token holder from the client's login and refresh calls (the
+    default keeps the tokens in this process: `TokenManager`).
     """
 
     def __init__(
@@ -99,6 +101,7 @@ class QPayClient:
         rng: random.Random | None = None,
         clock: Callable[[], float] = time.monotonic,
         wall_clock: Callable[[], float] = time.time,
+        token_holder: TokenHolderFactory | None = None,
     ) -> None:
         if not username or not password:
             raise ValueError("username and password are required")
@@ -110,8 +113,10 @@ class QPayClient:
         self._password = Secret(password)
         self._sleep = sleep
         self._retry_policy = retry_policy
-        self._tokens = TokenManager(
-            self._request_token, self._request_refresh, margin=token_margin, clock=clock, wall_clock=wall_clock
+        self._tokens: TokenHolder = (
+            token_holder(self._request_token, self._request_refresh) if token_holder is not None else TokenManager(
+                self._request_token, self._request_refresh, margin=token_margin, clock=clock, wall_clock=wall_clock
+            )
         )
         self._creation = InvoiceCreation(
             self._tokens.access_token,
@@ -142,7 +147,7 @@ class QPayClient:
         return self._transport.session
 
     @property
-    def tokens(self) -> TokenManager:
+    def tokens(self) -> TokenHolder:
         """The token holder (its `logins`/`refreshes` counters help diagnostics)."""
         return self._tokens
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from pos_app.qpay import QPayClient
@@ -10,6 +12,7 @@ from pos_app.sandbox.serving import ThreadedAppServer
 from .app import create_app
 from .context import StoreContext
 from .db import open_database
+from .session import SharedSession, account_key
 from .tokens import TillTokens, signing_key
 from .upstream import STORE_RETRY_POLICY, STORE_TIMEOUT, Upstream
 
@@ -19,11 +22,17 @@ class StoreServer(ThreadedAppServer):
 
     def __init__(self, db_url: str, qpay_url: str, username: str, password: str, *, host: str = "127.0.0.1",
                  port: int = 0, public_url: str = "", invoice_code: str = "",
-                 catalog_file: str | None = None) -> None:
+                 catalog_file: str | None = None, wall_clock: Callable[[], float] = time.time,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(host, port)
         self.engine = open_database(db_url)
-        client = QPayClient(qpay_url, username, password, retry_policy=STORE_RETRY_POLICY, timeout=STORE_TIMEOUT)
-        self.context = StoreContext(self.engine, Upstream(client), TillTokens(signing_key(self.engine)),
+        # One QPay session for the account, kept in the database for every copy of the store on it.
+        session = SharedSession(self.engine, account_key(username, qpay_url), wall_clock=wall_clock,
+                                clock=clock)
+        client = QPayClient(qpay_url, username, password, retry_policy=STORE_RETRY_POLICY, timeout=STORE_TIMEOUT,
+                            token_holder=session.for_client)
+        upstream = Upstream(client, session, wall_clock)
+        self.context = StoreContext(self.engine, upstream, TillTokens(signing_key(self.engine)),
                                     invoice_code=invoice_code, catalog_file=catalog_file)
         self._public_url = public_url
 

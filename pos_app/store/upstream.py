@@ -1,11 +1,10 @@
-"""The store's one QPay session, shared by every till: one login for all (the client's token manager lets one
-thread renew while the others wait), and one backoff when QPay says 429 (no till calls QPay again until the
-wait is over: each is told to wait as long, at once)."""
+"""The store's QPay calls for every till, through one QPay session for all tills and all copies of the store
+(`session.SharedSession`: one login for all), and one backoff when QPay says 429 (kept in the session's row:
+no till calls QPay again through any copy until the wait is over; each is told to wait as long, at once)."""
 
 from __future__ import annotations
 
 import math
-import threading
 import time
 from collections.abc import Callable
 from decimal import Decimal
@@ -14,6 +13,9 @@ from typing import Any
 from pos_app.qpay import QPayClient, RateLimitError
 from pos_app.qpay.models import InvoiceCreated
 from pos_app.qpay.retry import RetryPolicy
+from sqlalchemy.exc import SQLAlchemyError
+
+from .session import SharedSession
 
 # One attempt a call: the till's client already tries a read again (and waits on a 429), so the store trying
 # too would multiply QPay calls and hold the store's threads longer than the till waits. On a 429 the store's
@@ -25,18 +27,32 @@ NO_BODY: Any = object()
 
 
 class Upstream:
-    def __init__(self, client: QPayClient, clock: Callable[[], float] = time.monotonic) -> None:
+    """*session* is *client*'s token holder (`QPayClient(token_holder=session.for_client)`); *wall_clock* is the
+    one the copies share the 429 wait by."""
+
+    def __init__(self, client: QPayClient, session: SharedSession,
+                 wall_clock: Callable[[], float] = time.time) -> None:
+        if client.tokens is not session:
+            raise ValueError("the client must hold its tokens in the shared session")
         self.client = client
-        self._clock = clock
-        self._lock = threading.Lock()
-        self._not_before = 0.0
+        self.session = session
+        self._wall_clock = wall_clock
 
     def __repr__(self) -> str:
         return f"Upstream({self.client.base_url!r})"
 
     @property
     def logins(self) -> int:
-        return self.client.tokens.logins
+        """The logins this copy made (`session.row().logins` counts the account's, by all copies)."""
+        return self.session.logins
+
+    def session_problem(self) -> str | None:
+        """None while the QPay session is usable (a token held, or the last login succeeded), else why not, in
+        a few words (never a secret)."""
+        try:
+            return self.session.problem()
+        except SQLAlchemyError as exc:
+            return f"the QPay session cannot be read from the database ({type(exc).__name__})"
 
     def call(self, method: str, path: str, body: Any = NO_BODY, *, safe_to_repeat: bool) -> Any:
         self._wait_turn()
@@ -66,12 +82,10 @@ class Upstream:
             raise
 
     def _wait_turn(self) -> None:
-        with self._lock:
-            left = self._not_before - self._clock()
+        left = self.session.not_before() - self._wall_clock()
         if left > 0:
             raise RateLimitError(429, "RATE_LIMITED", "QPay asked the store to wait", retry_after=left)
 
     def _back_off(self, retry_after: float | None) -> None:
         wait = retry_after if retry_after is not None and math.isfinite(retry_after) and retry_after > 0 else 1.0
-        with self._lock:
-            self._not_before = max(self._not_before, self._clock() + min(wait, MAX_BACKOFF_S))
+        self.session.wait_until(self._wall_clock() + min(wait, MAX_BACKOFF_S))
