@@ -10,6 +10,7 @@ from pos_app.sandbox.serving import ThreadedAppServer
 from .app import create_app
 from .context import StoreContext
 from .db import open_database
+from .limits import ConnectionGuard, ConnectionLimits, RequestLimits, connection_cap
 from .tokens import TillTokens, signing_key
 from .upstream import STORE_RETRY_POLICY, STORE_TIMEOUT, Upstream
 
@@ -19,11 +20,14 @@ class StoreServer(ThreadedAppServer):
 
     def __init__(self, db_url: str, qpay_url: str, username: str, password: str, *, host: str = "127.0.0.1",
                  port: int = 0, public_url: str = "", invoice_code: str = "",
-                 catalog_file: str | None = None) -> None:
+                 catalog_file: str | None = None, limits: ConnectionLimits | None = None) -> None:
         super().__init__(host, port)
+        # The default limits, with room for as many connections as the open-file limit allows (`limits`).
+        self.limits = limits or ConnectionLimits(max_connections=connection_cap())
+        self.guard = ConnectionGuard(self.limits)
         self.engine = open_database(db_url)
         client = QPayClient(qpay_url, username, password, retry_policy=STORE_RETRY_POLICY, timeout=STORE_TIMEOUT)
-        self.context = StoreContext(self.engine, Upstream(client), TillTokens(signing_key(self.engine)),
+        self.context = StoreContext(self.engine, Upstream(client), TillTokens(signing_key(self.engine), self.engine),
                                     invoice_code=invoice_code, catalog_file=catalog_file)
         self._public_url = public_url
 
@@ -31,7 +35,11 @@ class StoreServer(ThreadedAppServer):
         return f"StoreServer(port={self.port!r})"
 
     def app(self) -> Any:
-        return create_app(self.context)
+        return RequestLimits(create_app(self.context))
+
+    def uvicorn_options(self) -> dict[str, Any]:
+        self.guard = ConnectionGuard(self.limits)        # this serving's connections
+        return self.guard.uvicorn_options()
 
     def start(self, timeout: float = 10.0) -> StoreServer:
         super().start(timeout)
