@@ -10,7 +10,8 @@ has waited longest (that address's first): a flood of half-open connections push
 request in progress nor its event stream (`/store/events` is a request in progress for as long as it lasts, so
 no deadline ends it). Only when every connection is busy is the newcomer itself closed.
 
-Requests (`RequestLimits`, pure ASGI, outside the app): a body declared larger than its path's limit is
+Requests (`RequestLimits`, pure ASGI, outside the app): headers beyond `MAX_HEADER_BYTES` are refused (431), a
+body declared larger than its path's limit is
 answered 413 before a byte of it is read, and one sent in chunks is cut (413) once it passes the limit; a path
 with a blank segment (an empty, blank or control-character id) is not found (404) before anyone is asked who
 they are. Answers here are in QPay's envelope.
@@ -226,13 +227,20 @@ class BodyTooLarge(Exception):
 class RequestLimits:
     """Pure ASGI around the store's app (the body is never read here, only counted)."""
 
-    def __init__(self, app: ASGIApp, limit: Callable[[str, str], int] = body_limit) -> None:
+    def __init__(self, app: ASGIApp, limit: Callable[[str, str], int] = body_limit,
+                 max_header_bytes: int = MAX_HEADER_BYTES) -> None:
         self.app = app
         self.limit = limit
+        self.max_header_bytes = max_header_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        if _header_bytes(scope) > self.max_header_bytes:
+            # h11 stops headers beyond its limit only while they are incomplete; ones that came at once, here.
+            await _refuse(send, 431, "HEADERS_TOO_LARGE", f"a request's headers are at most {self.max_header_bytes} "
+                                                          "bytes")
             return
         if any(names_nothing(part) for part in scope["path"].split("/")[1:]):
             await _refuse(send, 404, "NOT_FOUND", "not found")
@@ -275,6 +283,11 @@ class RequestLimits:
         except BodyTooLarge:
             if not answered:
                 await _refuse(send, 413, "TOO_LARGE", f"a body here is at most {limit} bytes")
+
+
+def _header_bytes(scope: Scope) -> int:
+    return len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"") + sum(
+        len(name) + len(value) + 4 for name, value in scope["headers"])
 
 
 def _content_length(scope: Scope) -> int | None:

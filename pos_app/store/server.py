@@ -35,7 +35,7 @@ class StoreServer(ThreadedAppServer):
         return f"StoreServer(port={self.port!r})"
 
     def app(self) -> Any:
-        return RequestLimits(create_app(self.context))
+        return RequestLimits(create_app(self.context), max_header_bytes=self.limits.max_header_bytes)
 
     def uvicorn_options(self) -> dict[str, Any]:
         self.guard = ConnectionGuard(self.limits)        # this serving's connections
