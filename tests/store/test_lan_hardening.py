@@ -30,7 +30,7 @@ from pos_app.qpay import QPayClient
 from pos_app.sandbox import SandboxServer
 from pos_app.sandbox.service import SandboxOptions
 from pos_app.store.db import used_refresh_tokens
-from pos_app.store.limits import MAX_V2_BODY, ConnectionLimits
+from pos_app.store.limits import ConnectionLimits
 from pos_app.store.log_limits import FloodLimitedHandler
 from pos_app.store.server import StoreServer
 from pos_app.store.tokens import TillTokens
