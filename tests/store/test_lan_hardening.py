@@ -198,22 +198,21 @@ def _answer_while_sending(url: str, head: bytes, body_size: int, chunked: bool =
     bytes, how many body bytes were sent)."""
     sock = socket.create_connection(_address(url), timeout=WAIT)
     sock.sendall(head)
-    sent, piece = 0, b"x" * 65536
     sock.setblocking(False)
-    answer = b""
+    piece = b"x" * 65536
+    framed = (b"%x\r\n" % len(piece) + piece + b"\r\n") if chunked else piece
+    sent, pending, answer = 0, b"", b""
     try:
-        while sent < body_size:
-            readable, writable, _ = select.select([sock], [sock], [], WAIT)
+        while sent < body_size or pending:
+            readable, writable, _ = select.select([sock], [sock] if pending or sent < body_size else [], [], WAIT)
             if readable:
                 answer = sock.recv(65536)
                 break
-            if writable:
-                data = (b"%x\r\n" % len(piece) + piece + b"\r\n") if chunked else piece
-                try:
-                    sock.send(data) if not chunked else sock.sendall(data)
-                except (BlockingIOError, OSError):
-                    continue
-                sent += len(piece)
+            if not writable:
+                break
+            if not pending:
+                pending, sent = framed, sent + len(piece)
+            pending = pending[sock.send(pending):]
         if not answer:
             sock.setblocking(True)
             sock.settimeout(WAIT)
