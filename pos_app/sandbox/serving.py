@@ -51,8 +51,8 @@ class ThreadedAppServer:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((self.host, self.port))
         self.port = sock.getsockname()[1]
-        config = uvicorn.Config(self.app(), log_level="warning", access_log=False, lifespan="off",
-                                timeout_keep_alive=30, **self.uvicorn_options())
+        options: dict[str, Any] = {"timeout_keep_alive": 30, **self.uvicorn_options()}
+        config = uvicorn.Config(self.app(), log_level="warning", access_log=False, lifespan="off", **options)
         server = uvicorn.Server(config)
         started = threading.Event()
 

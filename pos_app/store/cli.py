@@ -14,6 +14,7 @@ needed. An empty value of an optional argument (`--db ""`, as a service's unset 
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from pathlib import Path
@@ -121,7 +122,13 @@ def _add(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace) -> int:
     from pos_app.sandbox.serving import serve_until_signalled
 
+    from .limits import raise_open_file_limit
+    from .log_limits import install_flood_limits
     from .server import StoreServer
+
+    # As many open files as the system lets it have: the store's connection cap is set below this (`limits`).
+    raise_open_file_limit()
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
     sandbox = None
     qpay_url, username, invoice_code = args.qpay_url.strip(), args.username, args.invoice_code
@@ -150,6 +157,7 @@ def _serve(args: argparse.Namespace) -> int:
         if sandbox is not None:
             sandbox.stop()
         return 1
+    install_flood_limits()      # after the servers started: uvicorn sets its loggers' handlers as it starts
     print(f"store listening on {server.url}", flush=True)
     serve_until_signalled(*([sandbox] if sandbox is not None else []), server)
     return 0

@@ -14,6 +14,7 @@ from pos_app.qpay.builders import SimpleInvoice
 from pos_app.qpay.invoice_creation import invoice_request
 from pos_app.qpay.models import InvoiceCreated
 
+from . import ownership
 from .credentials import Caller
 from .errors import StoreError
 from .invoice_rows import TakenByAnotherTill
@@ -56,6 +57,7 @@ def create(store: Any, till: Caller, body: dict[str, Any]) -> dict[str, Any]:
         raise StoreError(400, "INVALID_PARAMETERS", _words(exc)) from None
     amount = request.amount if isinstance(request, SimpleInvoice) else None
     sender_invoice_no = request.sender_invoice_no      # as QPay gets it (blanks around it taken off)
+    ownership.require_own_number(till, sender_invoice_no)
     with store.creating.only_one(sender_invoice_no):
         try:
             row, new = store.invoices.claim(till.name, sender_invoice_no, str(body.get("callback_url") or ""))

@@ -19,7 +19,7 @@ from pos_app.qpay.fields import decimal_to_json_number
 from pos_app.qpay.wire import segment
 
 from . import creating, ownership
-from .callers import key_caller, till_of, token_till
+from .callers import bearer_token, key_caller, till_of, token_till
 from .credentials import Caller
 from .errors import StoreError, not_found
 from .ids import body_id, path_id
@@ -76,15 +76,19 @@ def token(request: Request) -> StoreJSON:
 
 @router.post("/auth/refresh")
 def refresh(request: Request) -> StoreJSON:
-    return StoreJSON(_store(request).tokens.pair(token_till(request, "refresh")))
+    till, tokens = token_till(request, "refresh"), _store(request).tokens
+    if not tokens.use_refresh(bearer_token(request) or ""):
+        # QPay's rotate: a refresh token gives one new pair; the till logs in again with its key.
+        raise StoreError(401, "AUTHENTICATION_FAILED", "the refresh token was used already (log in again)")
+    return StoreJSON(tokens.pair(till))
 
 
 # -- invoices -------------------------------------------------------------------------------------------------
 
 @router.post("/invoice")
 async def create_invoice(request: Request) -> StoreJSON:
+    till = await till_of(request)       # who asks, before a byte of the body is read
     body = await _json_object(request)
-    till = await till_of(request)
     return StoreJSON(await _in_thread(creating.create, _store(request), till, body))
 
 
@@ -104,7 +108,7 @@ def cancel_invoice(invoice_id: str, request: Request) -> StoreJSON:
 
 @router.post("/invoice/list")
 async def list_invoices(request: Request) -> StoreJSON:
-    body, till = await _json_object(request), await till_of(request)
+    till, body = await till_of(request), await _json_object(request)
     return StoreJSON(await _in_thread(_list, _store(request), till, body))
 
 
@@ -135,7 +139,7 @@ async def list_payments(request: Request) -> StoreJSON:
 
 async def _forward_for_invoice(request: Request, path: str) -> StoreJSON:
     """A read about one invoice (`object_id` in the body): the till's own only."""
-    body, till = await _json_object(request), await till_of(request)
+    till, body = await till_of(request), await _json_object(request)
     if str(body.get("object_type") or "INVOICE").upper() != "INVOICE":
         raise StoreError(400, "INVALID_PARAMETERS", "a till reads its own invoices' payments only")
     return StoreJSON(await _in_thread(_read_for_invoice, _store(request), till, path, body))
@@ -168,7 +172,7 @@ async def undo_payment(action: str, payment_id: str, request: Request) -> StoreJ
 
 @router.post("/ebarimt_v3/create")
 async def create_ebarimt(request: Request) -> StoreJSON:
-    body, till = await _json_object(request), await till_of(request)
+    till, body = await till_of(request), await _json_object(request)
     store = _store(request)
     await _in_thread(ownership.require_payment, store, till, body_id(body, "payment_id", "payment"))
     return StoreJSON(await _in_thread(store.upstream.call, "POST", "/v2/ebarimt_v3/create", _for_qpay(body),

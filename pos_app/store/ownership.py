@@ -18,6 +18,7 @@ from .credentials import Caller
 from .errors import StoreError, not_found
 
 _DAY_AND_SEQUENCE = re.compile(r"^\d{8}-\d{6}(-\d{1,3})?$")
+_SALE_NUMBER = re.compile(r"^.+-\d{8}-\d{6}(-\d{1,3})?$")     # some till's: its name, the day, a sequence
 
 
 def numbered_by(till: str, sender_invoice_no: str) -> bool:
@@ -25,6 +26,13 @@ def numbered_by(till: str, sender_invoice_no: str) -> bool:
     after the name must be a day and a sequence)."""
     prefix = f"{till}-"
     return sender_invoice_no.startswith(prefix) and bool(_DAY_AND_SEQUENCE.match(sender_invoice_no[len(prefix):]))
+
+
+def require_own_number(till: Caller, sender_invoice_no: str) -> None:
+    """Refused (403) when `sender_invoice_no` is a sale number of another till (a name other than this till's);
+    a number that is no till's sale number (`INV-1`) is anybody's."""
+    if _SALE_NUMBER.match(sender_invoice_no) and not numbered_by(till.name, sender_invoice_no):
+        raise StoreError(403, "INVOICE_NO_NOT_YOURS", "this sender_invoice_no is another till's sale number")
 
 
 def require_invoice(store: Any, till: Caller, invoice_id: str) -> None:

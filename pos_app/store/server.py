@@ -12,6 +12,7 @@ from pos_app.sandbox.serving import ThreadedAppServer
 from .app import create_app
 from .context import StoreContext
 from .db import open_database
+from .limits import ConnectionGuard, ConnectionLimits, RequestLimits, connection_cap
 from .session import SharedSession, account_key
 from .tokens import TillTokens, signing_key
 from .upstream import STORE_RETRY_POLICY, STORE_TIMEOUT, Upstream
@@ -22,9 +23,12 @@ class StoreServer(ThreadedAppServer):
 
     def __init__(self, db_url: str, qpay_url: str, username: str, password: str, *, host: str = "127.0.0.1",
                  port: int = 0, public_url: str = "", invoice_code: str = "",
-                 catalog_file: str | None = None, wall_clock: Callable[[], float] = time.time,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 catalog_file: str | None = None, limits: ConnectionLimits | None = None,
+                 wall_clock: Callable[[], float] = time.time, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(host, port)
+        # The default limits, with room for as many connections as the open-file limit allows (`limits`).
+        self.limits = limits or ConnectionLimits(max_connections=connection_cap())
+        self.guard = ConnectionGuard(self.limits)
         self.engine = open_database(db_url)
         # One QPay session for the account, kept in the database for every copy of the store on it.
         session = SharedSession(self.engine, account_key(username, qpay_url), wall_clock=wall_clock,
@@ -32,7 +36,7 @@ class StoreServer(ThreadedAppServer):
         client = QPayClient(qpay_url, username, password, retry_policy=STORE_RETRY_POLICY, timeout=STORE_TIMEOUT,
                             token_holder=session.for_client)
         upstream = Upstream(client, session, wall_clock)
-        self.context = StoreContext(self.engine, upstream, TillTokens(signing_key(self.engine)),
+        self.context = StoreContext(self.engine, upstream, TillTokens(signing_key(self.engine), self.engine),
                                     invoice_code=invoice_code, catalog_file=catalog_file)
         self._public_url = public_url
 
@@ -40,7 +44,11 @@ class StoreServer(ThreadedAppServer):
         return f"StoreServer(port={self.port!r})"
 
     def app(self) -> Any:
-        return create_app(self.context)
+        return RequestLimits(create_app(self.context), max_header_bytes=self.limits.max_header_bytes)
+
+    def uvicorn_options(self) -> dict[str, Any]:
+        self.guard = ConnectionGuard(self.limits)        # this serving's connections
+        return self.guard.uvicorn_options()
 
     def start(self, timeout: float = 10.0) -> StoreServer:
         super().start(timeout)

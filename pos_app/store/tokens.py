@@ -1,7 +1,9 @@
 """The store's own tokens for its tills: what QPay's `/v2/auth/token` and `/v2/auth/refresh` give, signed by the
 store (HS256, a key made at its first start and kept in its database, so a restarted store honours them).
 
-A till never holds the store's QPay token: it logs in here with its own key and gets these.
+A till never holds the store's QPay token: it logs in here with its own key and gets these. A refresh token is
+used once (as QPay's own rotate): each one used is kept in the database by its id until it would have run out,
+so a second use is refused at every copy of the store.
 """
 
 from __future__ import annotations
@@ -12,14 +14,15 @@ import uuid
 from collections.abc import Callable
 
 import jwt
-from sqlalchemy import Engine, insert, select
+from sqlalchemy import Engine, delete, insert, select
 from sqlalchemy.exc import IntegrityError
 
 from .credentials import Caller
-from .db import store_secrets
+from .db import store_secrets, used_refresh_tokens
 
 ACCESS_LIFETIME = 3600          # seconds; the till's client renews a little before
 REFRESH_LIFETIME = 24 * 3600
+PRUNE_EVERY = 3600              # seconds between clearing out the used refresh tokens that ran out
 _ALGORITHM = "HS256"
 _KEY_NAME = "till_token_key"
 
@@ -40,9 +43,11 @@ def signing_key(engine: Engine) -> str:
 
 
 class TillTokens:
-    def __init__(self, key: str, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, key: str, engine: Engine, clock: Callable[[], float] = time.time) -> None:
         self._key = key
+        self._engine = engine
         self._clock = clock
+        self._pruned_at = float("-inf")
 
     def __repr__(self) -> str:
         return "TillTokens()"
@@ -62,6 +67,32 @@ class TillTokens:
         if claims.get("typ") != kind:
             return None
         return str(claims["sub"]), str(claims.get("gen", ""))
+
+    def use_refresh(self, token: str) -> bool:
+        """Spend a valid refresh token: True the first time it is used (anywhere), False ever after."""
+        try:
+            claims = jwt.decode(token, self._key, algorithms=[_ALGORITHM],
+                                options={"require": ["exp", "sub", "jti"]})
+        except jwt.PyJWTError:
+            return False
+        if claims.get("typ") != "refresh" or not isinstance(claims["jti"], str):
+            return False
+        self._prune_now_and_then()
+        try:
+            with self._engine.begin() as db:
+                db.execute(insert(used_refresh_tokens).values(jti=claims["jti"][:64],
+                                                              expires_at=float(claims["exp"])))
+        except IntegrityError:
+            return False
+        return True
+
+    def _prune_now_and_then(self) -> None:
+        now = self._clock()
+        if now - self._pruned_at < PRUNE_EVERY:
+            return
+        self._pruned_at = now
+        with self._engine.begin() as db:
+            db.execute(delete(used_refresh_tokens).where(used_refresh_tokens.c.expires_at < now))
 
     def _token(self, till: Caller, kind: str, lifetime: int) -> str:
         now = int(self._clock())
