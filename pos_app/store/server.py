@@ -19,8 +19,13 @@ class StoreServer(ThreadedAppServer):
 
     def __init__(self, db_url: str, qpay_url: str, username: str, password: str, *, host: str = "127.0.0.1",
                  port: int = 0, public_url: str = "", invoice_code: str = "",
-                 catalog_file: str | None = None) -> None:
+                 catalog_file: str | None = None, tls_cert: str | None = None, tls_key: str | None = None) -> None:
         super().__init__(host, port)
+        if bool(tls_cert) != bool(tls_key):
+            raise ValueError("HTTPS needs both the certificate and its key")
+        self._tls = (str(tls_cert), str(tls_key)) if tls_cert and tls_key else None
+        if self._tls is not None:
+            self.scheme = "https"
         self.engine = open_database(db_url)
         client = QPayClient(qpay_url, username, password, retry_policy=STORE_RETRY_POLICY, timeout=STORE_TIMEOUT)
         self.context = StoreContext(self.engine, Upstream(client), TillTokens(signing_key(self.engine)),
@@ -32,6 +37,11 @@ class StoreServer(ThreadedAppServer):
 
     def app(self) -> Any:
         return create_app(self.context)
+
+    def uvicorn_options(self) -> dict[str, Any]:
+        if self._tls is None:
+            return {}
+        return {"ssl_certfile": self._tls[0], "ssl_keyfile": self._tls[1]}
 
     def start(self, timeout: float = 10.0) -> StoreServer:
         super().start(timeout)
