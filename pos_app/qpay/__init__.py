@@ -104,8 +104,8 @@ __getattr__, __dir__, __all__ = lazy_names(__name__, {
     "callbacks": "CALLBACK_ACK CallbackHint CallbackVerification parse_callback verify_callback",
     "client": "QPayClient",
     "errors": "APIConnectionError AuthenticationError CertificateChangedError ConflictError InvalidRequestError "
-              "InvalidResponseError NotFoundError OutcomeUnknownError PaymentStateError PermissionDeniedError QPayError "
-              "RateLimitError ServerError UnreadableAnswerError error_from_response",
+              "InvalidResponseError NotFoundError OutcomeUnknownError PaymentStateError PermissionDeniedError "
+              "QPayError RateLimitError ServerError UnreadableAnswerError error_from_response",
     "models": "BankLink BarimtHistory BarimtItem CardTransaction CheckResult CheckRow Ebarimt "
               "EbarimtCancelResult Invoice InvoiceCreated InvoiceLineInfo InvoiceList InvoiceSummary "
               "P2PTransaction Payment PaymentList PaymentSummary TokenPair",
