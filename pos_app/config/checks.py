@@ -39,6 +39,7 @@ CITY_TAX_RATES = ("1", "2")
 # How the training service (the embedded sandbox) answers: as the contract says, or as the live service does.
 TRAINING_PROFILES = ("contract", "live")
 _PERCENT = re.compile(r"[0-9]{1,2}(\.[0-9]{1,2})?")
+_SHA256_HEX = re.compile(r"[0-9A-Fa-f]{64}")
 _SHORT_CODE = re.compile(r"[A-Za-z0-9]{1,20}")
 _LANGUAGE = re.compile(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})*")
 # Control characters, lone surrogates and line/paragraph separators: unprintable, unsavable as UTF-8.
@@ -97,6 +98,26 @@ def check_base_url(value: str, https_only: bool) -> Check:
     if https_only and urlsplit(value).scheme.lower() != "https":
         return ("In production the {label} must start with https://, "
                 "so the password and payments cannot be read on the way.")
+    return None
+
+
+def check_store_url(value: str) -> Check:
+    """The store's address: https (the till's key crosses the shop's network), or plain http to this computer."""
+    problem = check_base_url(value, https_only=False)
+    if problem:
+        return problem
+    parts = urlsplit(value)
+    if parts.scheme.lower() != "https" and (parts.hostname or "").lower() not in ("localhost", "127.0.0.1", "::1"):
+        return ("The {label} must start with https:// (plain http only to this computer), so the till's key "
+                "cannot be read on the way.")
+    return None
+
+
+def check_certificate_sha256(value: str) -> Check:
+    """Empty (the store's certificate is vouched for by an authority), or the SHA-256 fingerprint of the store's
+    own certificate, pinned at set-up (64 hex digits, colons or blanks between them as `pos-store` prints it)."""
+    if value and not _SHA256_HEX.fullmatch(re.sub(r"[\s:]", "", value)):
+        return "The {label} must be 64 hex digits, as 'pos-store certificate' prints it."
     return None
 
 
@@ -348,12 +369,14 @@ def account_checks(production: bool) -> dict[str, Callable[[str], Check]]:
 
 
 def store_checks(direct: bool = False) -> dict[str, Callable[[str], Check]]:
-    """At a store: its address (plain http is fine on the shop's own network); the till logs in by its id.
+    """At a store: its address (https, or plain http to this computer) and its certificate's pinned fingerprint
+    (none: an authority vouches for it); the till logs in by its id.
     `direct`: the owner lets the till sell with its own QPay account when the store is down; that account is
     checked as production's (https only: it goes over the internet)."""
     checks: dict[str, Callable[[str], Check]] = {
-        "base_url": lambda value: check_base_url(value, https_only=False),
+        "base_url": check_store_url,
         "terminal_id": check_credential,
+        "store_certificate_sha256": check_certificate_sha256,
     }
     if direct:
         checks.update({

@@ -49,4 +49,5 @@ FIELD_LABELS = {
     "direct_base_url": "direct QPay service address",
     "direct_username": "direct QPay user name",
     "direct_invoice_code": "direct QPay invoice code",
+    "store_certificate_sha256": "store server's certificate fingerprint",
 }

@@ -146,6 +146,9 @@ class Settings:
     direct_base_url: str = DEFAULT_DIRECT_BASE_URL
     direct_username: str = ""
     direct_invoice_code: str = ""
+    # At a store serving its own certificate: that certificate's SHA-256 fingerprint, compared by the owner with
+    # what `pos-store certificate` prints and pinned at set-up ("": one an authority vouches for). Not a secret.
+    store_certificate_sha256: str = ""
 
     def __post_init__(self) -> None:
         # Callers may pass "production"; keep the field a real Environment.
@@ -199,6 +202,12 @@ class Settings:
     @property
     def uses_store(self) -> bool:
         return self.environment is Environment.STORE
+
+    @property
+    def pinned_certificate_sha256(self) -> str:
+        """At a store: its certificate's pinned fingerprint, which every call to it checks ("": an authority's
+        certificate, or not at a store)."""
+        return self.store_certificate_sha256.strip() if self.uses_store else ""
 
     def problems(self) -> list[SettingsProblem]:
         """Every problem, in field order. Pure: no disk or network access."""

@@ -46,6 +46,7 @@ if TYPE_CHECKING:    # what type checkers and the installer's bundler read; load
     from .errors import (
         APIConnectionError as APIConnectionError,
         AuthenticationError as AuthenticationError,
+        CertificateChangedError as CertificateChangedError,
         ConflictError as ConflictError,
         InvalidRequestError as InvalidRequestError,
         InvalidResponseError as InvalidResponseError,
@@ -102,9 +103,9 @@ __getattr__, __dir__, __all__ = lazy_names(__name__, {
                 "LineAdjustment PartyData SenderBranchData SimpleInvoice StaffData",
     "callbacks": "CALLBACK_ACK CallbackHint CallbackVerification parse_callback verify_callback",
     "client": "QPayClient",
-    "errors": "APIConnectionError AuthenticationError ConflictError InvalidRequestError InvalidResponseError "
-              "NotFoundError OutcomeUnknownError PaymentStateError PermissionDeniedError QPayError "
-              "RateLimitError ServerError UnreadableAnswerError error_from_response",
+    "errors": "APIConnectionError AuthenticationError CertificateChangedError ConflictError InvalidRequestError "
+              "InvalidResponseError NotFoundError OutcomeUnknownError PaymentStateError PermissionDeniedError "
+              "QPayError RateLimitError ServerError UnreadableAnswerError error_from_response",
     "models": "BankLink BarimtHistory BarimtItem CardTransaction CheckResult CheckRow Ebarimt "
               "EbarimtCancelResult Invoice InvoiceCreated InvoiceLineInfo InvoiceList InvoiceSummary "
               "P2PTransaction Payment PaymentList PaymentSummary TokenPair",

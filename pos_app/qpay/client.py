@@ -81,6 +81,8 @@ class QPayClient:
     *timeout* is ``(connect, read)`` seconds (or one number for both) and is
     applied to every request. Pass *session* to use an instrumented or
     pre-configured `requests.Session` (it is then not closed by `close()`).
+    *certificate_sha256*: the server's pinned certificate fingerprint (a
+    store server's own certificate), trusted in place of the authorities.
     *retry_policy*, *sleep*, *rng*, *clock* and *wall_clock* exist so that
     tests and benchmarks can make waits short and deterministic. *token_holder*
     makes the token holder from the client's login and refresh calls (the
@@ -102,11 +104,13 @@ class QPayClient:
         clock: Callable[[], float] = time.monotonic,
         wall_clock: Callable[[], float] = time.time,
         token_holder: TokenHolderFactory | None = None,
+        certificate_sha256: str = "",
     ) -> None:
         if not username or not password:
             raise ValueError("username and password are required")
         self._transport = Transport(
-            base_url, session=session, timeout=timeout, retry_policy=retry_policy, sleep=sleep, rng=rng
+            base_url, session=session, timeout=timeout, retry_policy=retry_policy, sleep=sleep, rng=rng,
+            certificate_sha256=certificate_sha256,
         )
         self.base_url = self._transport.base_url
         self.username = username

@@ -33,6 +33,7 @@ from .redaction import redact
 __all__ = [
     "APIConnectionError",
     "AuthenticationError",
+    "CertificateChangedError",
     "ConflictError",
     "InvalidRequestError",
     "InvalidResponseError",
@@ -157,6 +158,11 @@ class APIConnectionError(QPayError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), dict(self.__dict__)))
+
+
+class CertificateChangedError(APIConnectionError):
+    """The server's TLS certificate is not the one pinned (its SHA-256 fingerprint differs): nothing was sent. Not
+    tried again: only the owner, comparing the new fingerprint, may accept it."""
 
 
 class OutcomeUnknownError(APIConnectionError):

@@ -8,12 +8,18 @@ client to find out what happened.
 
 Logged: method, path, status, elapsed time, attempt. Never headers, never
 bodies (so never the token endpoint's body either).
+
+A server whose certificate no authority vouches for (the store server's own,
+made by it) is trusted by its pinned SHA-256 fingerprint instead
+(`certificate_sha256`): checked during the handshake, before anything is sent.
 """
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import json
+import re
 import logging
 import random
 import time
@@ -25,11 +31,28 @@ from urllib.parse import urlsplit
 import requests
 from requests.adapters import HTTPAdapter
 
-from .errors import APIConnectionError, InvalidResponseError, OutcomeUnknownError, error_from_response
+from .errors import (
+    APIConnectionError,
+    CertificateChangedError,
+    InvalidResponseError,
+    OutcomeUnknownError,
+    error_from_response,
+)
 from .redaction import redact
 from .retry import DEFAULT_RETRY_POLICY, RetryPolicy, parse_retry_after, request_not_sent, retry_delay
 
-__all__ = ["NO_BODY", "Timeout", "Transport", "normalize_timeout", "validate_base_url"]
+__all__ = [
+    "NO_BODY",
+    "CertificateChanged",
+    "PinnedAdapter",
+    "Timeout",
+    "Transport",
+    "certificate_sha256",
+    "http_session",
+    "normalize_sha256",
+    "normalize_timeout",
+    "validate_base_url",
+]
 
 Timeout = float | tuple[float, float]
 
@@ -77,12 +100,79 @@ def normalize_timeout(timeout: Timeout) -> tuple[float, float]:
     return float(connect), float(read)
 
 
-def _new_session() -> requests.Session:
+_SHA256_HEX = re.compile(r"[0-9a-f]{64}")
+
+
+def certificate_sha256(der: bytes) -> str:
+    """A certificate's SHA-256 fingerprint (of its DER bytes) as people compare it: `AB:CD:...`, 32 pairs."""
+    return ":".join(f"{byte:02X}" for byte in hashlib.sha256(der).digest())
+
+
+def normalize_sha256(text: str) -> str:
+    """A fingerprint as typed or pasted (any case, with or without colons or blanks) as `AB:CD:...`; ValueError
+    when it is not 64 hex digits."""
+    digits = re.sub(r"[\s:]", "", text).lower()
+    if not _SHA256_HEX.fullmatch(digits):
+        raise ValueError("a SHA-256 fingerprint is 64 hex digits (32 pairs, colons between them)")
+    return ":".join(digits[i:i + 2] for i in range(0, 64, 2)).upper()
+
+
+class CertificateChanged(requests.exceptions.SSLError):
+    """The server's certificate does not have the pinned fingerprint (nothing was sent). A `requests` error, so
+    every caller that survives a dropped connection survives this one too; `Transport` tells it apart."""
+
+
+class PinnedAdapter(HTTPAdapter):
+    """HTTPS that trusts one certificate, by its SHA-256 fingerprint, in place of the authorities, the host name
+    and the dates (urllib3's `assert_fingerprint`, checked after the handshake and before the request is sent).
+    For a server that made its own certificate, which the owner has compared and pinned."""
+
+    def __init__(self, sha256: str, **kwargs: Any) -> None:
+        self.sha256 = normalize_sha256(sha256)
+        super().__init__(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"PinnedAdapter(sha256={self.sha256!r})"
+
+    def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:
+        super().init_poolmanager(*args, **kwargs, assert_fingerprint=self.sha256)
+
+    def send(self, request: requests.PreparedRequest, stream: bool = False, timeout: Any = None,
+             verify: Any = True, cert: Any = None, proxies: Any = None) -> requests.Response:
+        # No authority's check, whatever the session or REQUESTS_CA_BUNDLE say: the pin alone decides (urllib3
+        # counts a connection whose fingerprint matched as verified).
+        try:
+            return super().send(request, stream, timeout, False, cert, proxies)
+        except requests.exceptions.SSLError as exc:
+            if _fingerprint_mismatch(exc):
+                raise CertificateChanged(f"the server's certificate is not the pinned one ({self.sha256})",
+                                         request=request) from exc
+            raise
+
+
+def _fingerprint_mismatch(exc: BaseException) -> bool:
+    # urllib3 says it in words only (`urllib3.util.ssl_.assert_fingerprint`); tests/store/test_https.py holds it.
+    seen: BaseException | None = exc
+    for _ in range(8):
+        if seen is None:
+            return False
+        if "Fingerprints did not match" in str(seen):
+            return True
+        reason = getattr(seen.args[0], "reason", None) if seen.args else None
+        seen = reason if isinstance(reason, BaseException) else seen.__cause__
+    return False
+
+
+def http_session(certificate_sha256: str = "") -> requests.Session:
+    """A session as the client uses one: no retries below it, room for the GUI's worker threads; HTTPS verified
+    by the authorities, or by `certificate_sha256` (the pinned fingerprint) when one is given."""
     session = requests.Session()
     # No retries below us (we decide them); room for the GUI's worker threads.
-    adapter = HTTPAdapter(pool_connections=2, pool_maxsize=16, max_retries=0)
-    session.mount("https://", adapter)
-    session.mount("http://", adapter)
+    plain = HTTPAdapter(pool_connections=2, pool_maxsize=16, max_retries=0)
+    pinned = PinnedAdapter(certificate_sha256, pool_connections=2, pool_maxsize=16, max_retries=0) \
+        if certificate_sha256 else None
+    session.mount("https://", pinned or plain)
+    session.mount("http://", plain)
     return session
 
 
@@ -102,10 +192,11 @@ class Transport:
         sleep: Callable[[float], None] = time.sleep,
         rng: random.Random | None = None,
         user_agent: str = "pos-app-qpay/0.1",
+        certificate_sha256: str = "",
     ) -> None:
         self.base_url = validate_base_url(base_url)
         self._owns_session = session is None
-        self.session = session if session is not None else _new_session()
+        self.session = session if session is not None else http_session(certificate_sha256)
         self.timeout = normalize_timeout(timeout)
         self.retry_policy = retry_policy
         self._sleep = sleep
@@ -154,6 +245,10 @@ class Transport:
                 response = self.session.request(
                     method, url, data=data, headers=headers, timeout=self.timeout, allow_redirects=False
                 )
+            except CertificateChanged as exc:
+                logger.warning("%s %s: the server's certificate is not the pinned one", method, path)
+                raise CertificateChangedError(f"the server's certificate changed: {exc}", method=method,
+                                              path=path) from exc
             except requests.RequestException as exc:
                 elapsed_ms = (time.monotonic() - started) * 1000
                 not_sent = request_not_sent(exc)

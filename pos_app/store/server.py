@@ -24,11 +24,17 @@ class StoreServer(ThreadedAppServer):
     def __init__(self, db_url: str, qpay_url: str, username: str, password: str, *, host: str = "127.0.0.1",
                  port: int = 0, public_url: str = "", invoice_code: str = "",
                  catalog_file: str | None = None, limits: ConnectionLimits | None = None,
+                 tls_cert: str | None = None, tls_key: str | None = None,
                  wall_clock: Callable[[], float] = time.time, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(host, port)
         # The default limits, with room for as many connections as the open-file limit allows (`limits`).
         self.limits = limits or ConnectionLimits(max_connections=connection_cap())
         self.guard = ConnectionGuard(self.limits)
+        if bool(tls_cert) != bool(tls_key):
+            raise ValueError("HTTPS needs both the certificate and its key")
+        self._tls = (str(tls_cert), str(tls_key)) if tls_cert and tls_key else None
+        if self._tls is not None:
+            self.scheme = "https"
         self.engine = open_database(db_url)
         # One QPay session for the account, kept in the database for every copy of the store on it.
         session = SharedSession(self.engine, account_key(username, qpay_url), wall_clock=wall_clock,
@@ -48,7 +54,10 @@ class StoreServer(ThreadedAppServer):
 
     def uvicorn_options(self) -> dict[str, Any]:
         self.guard = ConnectionGuard(self.limits)        # this serving's connections
-        return self.guard.uvicorn_options()
+        options = self.guard.uvicorn_options()
+        if self._tls is not None:
+            options.update(ssl_certfile=self._tls[0], ssl_keyfile=self._tls[1])
+        return options
 
     def start(self, timeout: float = 10.0) -> StoreServer:
         super().start(timeout)

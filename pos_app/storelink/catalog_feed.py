@@ -16,6 +16,8 @@ from pathlib import Path
 
 import requests
 
+from pos_app.qpay.transport import http_session
+
 from pos_app.files import replace_file
 from pos_app.domain.catalog import Catalog, CatalogError, parse_catalog
 
@@ -27,8 +29,9 @@ TIMEOUT_S = (5.0, 30.0)        # connect, read
 
 class CatalogFeed:
     def __init__(self, base_url: str, till: str, key: str, copy_file: Path,
-                 every_s: float = CATALOG_EVERY_S) -> None:
+                 every_s: float = CATALOG_EVERY_S, certificate_sha256: str = "") -> None:
         self._url = base_url.rstrip("/") + "/store/catalog"
+        self._certificate_sha256 = certificate_sha256
         self._auth = (till, key)
         self.copy_file = Path(copy_file)
         self._etag_file = self.copy_file.with_name(self.copy_file.name + ".etag")
@@ -92,7 +95,8 @@ class CatalogFeed:
         etag = self._held_etag()
         headers = {"If-None-Match": etag} if etag else {}
         try:
-            answer = requests.get(self._url, auth=self._auth, headers=headers, timeout=TIMEOUT_S)
+            with http_session(self._certificate_sha256) as session:
+                answer = session.get(self._url, auth=self._auth, headers=headers, timeout=TIMEOUT_S)
         except requests.RequestException as exc:
             logger.info("store catalog: the store does not answer (%s)", type(exc).__name__)
             return None

@@ -12,6 +12,7 @@ import requests
 from pos_app.checkout import Checkout, CheckoutConfig
 from pos_app.config import SecretStore, SecretStoreError, Settings, direct_account
 from pos_app.qpay import QPayClient
+from pos_app.qpay.transport import http_session
 
 logger = logging.getLogger(__name__)
 
@@ -37,10 +38,11 @@ def direct_checkout(settings: Settings, secrets: SecretStore | None, password: s
 STORE_PROBE_TIMEOUT_S = (2.0, 3.0)   # connect, read: the store is on the shop's own network
 
 
-def store_answers(base_url: str) -> bool:
+def store_answers(base_url: str, certificate_sha256: str = "") -> bool:
     """Whether the store answers at all (any HTTP answer counts): asked once, at build, before selling directly."""
     try:
-        requests.get(base_url.rstrip("/") + "/store/health", timeout=STORE_PROBE_TIMEOUT_S).close()
+        with http_session(certificate_sha256) as session:
+            session.get(base_url.rstrip("/") + "/store/health", timeout=STORE_PROBE_TIMEOUT_S).close()
     except requests.RequestException:
         return False
     return True

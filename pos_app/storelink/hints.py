@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 import requests
 
 from pos_app.qpay import CallbackHint
+from pos_app.qpay.transport import CertificateChanged, http_session
 
 logger = logging.getLogger(__name__)
 
@@ -27,8 +28,9 @@ READ_TIMEOUT_S = 45.0    # the store sends a comment every 15 s: three missed me
 
 class StoreHints:
     def __init__(self, base_url: str, till: str, key: str, on_hint: Callable[[CallbackHint], None],
-                 on_state: Callable[[bool], None] | None = None) -> None:
+                 on_state: Callable[[bool], None] | None = None, certificate_sha256: str = "") -> None:
         self._url = base_url.rstrip("/") + "/store/events"
+        self._certificate_sha256 = certificate_sha256
         self._auth = (till, key)
         self._on_hint = on_hint
         self._on_state = on_state or (lambda up: None)
@@ -58,7 +60,7 @@ class StoreHints:
         up: bool | None = None
         while not self._stopping.is_set():
             try:
-                with requests.Session() as session:
+                with http_session(self._certificate_sha256) as session:
                     response = session.get(self._url, auth=self._auth, stream=True, timeout=(5.0, READ_TIMEOUT_S),
                                            headers={"Accept": "text/event-stream"})
                     self._response = response
@@ -73,6 +75,9 @@ class StoreHints:
             except (requests.RequestException, ValueError, AttributeError) as exc:
                 if self._stopping.is_set():
                     break
+                if isinstance(exc, CertificateChanged):
+                    logger.warning("store hints: the store server's certificate changed (not the one pinned at "
+                                   "set-up): nothing is sent to it until the owner pins the new one")
                 logger.info("store hints: %s; opening the stream again in %.1f s", type(exc).__name__, wait)
             finally:
                 self.connected.clear()

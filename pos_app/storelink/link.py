@@ -20,14 +20,17 @@ from .shop_day import ShopDays
 class StoreLink:
     def __init__(self, base_url: str, till: str, key: str, journal: Journal,
                  on_hint: Callable[[CallbackHint], None], catalog_copy: Path | None = None,
-                 catalog_every_s: float = CATALOG_EVERY_S) -> None:
+                 catalog_every_s: float = CATALOG_EVERY_S, certificate_sha256: str = "") -> None:
         self.base_url = base_url
         self.till = till
-        self.hints = StoreHints(base_url, till, key, on_hint, self._on_hints_state)
-        self.catalog = CatalogFeed(base_url, till, key, catalog_copy, catalog_every_s) if catalog_copy else None
+        # Every call to the store trusts what the till's QPay client trusts: an authority, or the pinned certificate.
+        pin = certificate_sha256
+        self.hints = StoreHints(base_url, till, key, on_hint, self._on_hints_state, certificate_sha256=pin)
+        self.catalog = CatalogFeed(base_url, till, key, catalog_copy, catalog_every_s,
+                                   certificate_sha256=pin) if catalog_copy else None
         self.journal = journal
-        self.shipper = JournalShipper(base_url, till, key, journal)
-        self.shop_days = ShopDays(base_url, till, key)      # the whole shop's day close (F6), read on a worker
+        self.shipper = JournalShipper(base_url, till, key, journal, certificate_sha256=pin)
+        self.shop_days = ShopDays(base_url, till, key, pin)      # the whole shop's day close (F6), read on a worker
         self.store_answers: bool | None = None   # None: not known yet
         self._lock = threading.Lock()
         self._on_state: Callable[[bool], None] | None = None

@@ -22,6 +22,8 @@ from typing import Any
 
 import requests
 
+from pos_app.qpay.transport import http_session
+
 from pos_app.journal import Journal, JournalError
 
 logger = logging.getLogger(__name__)
@@ -46,8 +48,10 @@ class JournalShipper:
     """
 
     def __init__(self, base_url: str, till: str, key: str, journal: Journal, *, interval: float = INTERVAL_S,
-                 batch: int = BATCH, first_wait: float = FIRST_WAIT_S, max_wait: float = MAX_WAIT_S) -> None:
+                 batch: int = BATCH, first_wait: float = FIRST_WAIT_S, max_wait: float = MAX_WAIT_S,
+                 certificate_sha256: str = "") -> None:
         self._url = f"{base_url.rstrip('/')}/store/journal/{till}"
+        self._certificate_sha256 = certificate_sha256
         self._auth = (till, key)
         self._journal = journal
         self._interval, self._batch = interval, batch
@@ -98,7 +102,7 @@ class JournalShipper:
 
     def _run(self) -> None:
         wait = self._first_wait
-        with requests.Session() as session:
+        with http_session(self._certificate_sha256) as session:
             session.auth = self._auth
             while not self._stopping.is_set():
                 try:

@@ -10,6 +10,8 @@ from datetime import date
 
 import requests
 
+from pos_app.qpay.transport import http_session
+
 from pos_app.journal import JournalError
 from pos_app.journal.closed_days import summary_from_json
 from pos_app.journal.day_summary import DaySummary
@@ -31,8 +33,9 @@ class ShopDay:
 class ShopDays:
     """Reads the shop's day from the store as `till` (HTTP Basic with its key)."""
 
-    def __init__(self, base_url: str, till: str, key: str) -> None:
+    def __init__(self, base_url: str, till: str, key: str, certificate_sha256: str = "") -> None:
         self._url = f"{base_url.rstrip('/')}/store/day"
+        self._certificate_sha256 = certificate_sha256
         self._till = till
         self._auth = (till, key)
 
@@ -42,7 +45,8 @@ class ShopDays:
     def read(self, day: date) -> ShopDay:
         """The day of the till's shop: each till's summary and the shop's total (blocking: call on a worker)."""
         try:
-            response = requests.get(f"{self._url}/{day.isoformat()}", auth=self._auth, timeout=TIMEOUT_S)
+            with http_session(self._certificate_sha256) as session:
+                response = session.get(f"{self._url}/{day.isoformat()}", auth=self._auth, timeout=TIMEOUT_S)
         except requests.RequestException as exc:
             raise ShopDayUnavailable(f"the store did not answer ({type(exc).__name__})") from None
         if response.status_code != 200:

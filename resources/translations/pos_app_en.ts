@@ -168,7 +168,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/common/messages.py" line="+45"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="+46"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</translation>
     </message>
@@ -226,7 +226,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/sale/cart/cart_model.py" line="+196"/>
+        <location filename="../../pos_app/ui/sale/cart/cart_model.py" line="+200"/>
         <source>Item</source>
         <translation>Item</translation>
     </message>
@@ -1466,7 +1466,7 @@
         <translation>The service refused the request&apos;s details.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/common/messages.py" line="+202"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="+206"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>The answer was lost on the way; check the sale before trying again.</translation>
     </message>
@@ -1477,7 +1477,7 @@
         <translation>The service is busy. Wait a few seconds and try again.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/common/messages.py" line="+2"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="+6"/>
         <source>No connection to the payment service. Check the network and try again.</source>
         <translation>No connection to the payment service. Check the network and try again.</translation>
     </message>
@@ -1492,12 +1492,17 @@
         <translation>The payment service refused the login. Check the username and password in Settings.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/common/messages.py" line="-10"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="-14"/>
         <source>The answer to its first request was lost on an earlier day: look the receipt up in PosAPI before issuing another.</source>
         <translation>The answer to its first request was lost on an earlier day: look the receipt up in PosAPI before issuing another.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+8"/>
+        <source>The store server&apos;s certificate changed: it is not the one pinned at this till, so nothing was sent to it. Ask the owner to compare it with what &apos;pos-store certificate&apos; prints and pin it again (Settings, Test connection).</source>
+        <translation>The store server&apos;s certificate changed: it is not the one pinned at this till, so nothing was sent to it. Ask the owner to compare it with what &apos;pos-store certificate&apos; prints and pin it again (Settings, Test connection).</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>The payment service has a problem on its side. Try again in a minute.</source>
         <translation>The payment service has a problem on its side. Try again in a minute.</translation>
     </message>
@@ -3486,7 +3491,7 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/part_paid.py" line="+108"/>
+        <location filename="../../pos_app/ui/sale/flow/part_paid.py" line="+104"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Creating an invoice for the rest…</translation>
     </message>
@@ -5527,7 +5532,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+198"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+200"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>The payment service is still starting. Try again in a moment.</translation>
     </message>
@@ -5577,12 +5582,12 @@
         <translation>Checking the payment failed. Still trying.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/receipts.py" line="+93"/>
+        <location filename="../../pos_app/ui/sale/flow/receipts.py" line="+88"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>The receipt could not be issued.</source>
         <translation>The receipt could not be issued.</translation>
     </message>
@@ -5597,7 +5602,7 @@
         <translation>The training payment failed.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/cancel.py" line="+52"/>
+        <location filename="../../pos_app/ui/sale/flow/cancel.py" line="+47"/>
         <source>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</source>
         <translation>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</translation>
     </message>
@@ -5622,12 +5627,12 @@
         <translation>Nothing to pay: the discounts take the whole total. Take one off (Ctrl+D, Ctrl+Shift+D) or clear the cart (F2).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+102"/>
+        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+97"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
         <translation>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>The payment was not recorded; it does not count.</source>
         <translation>The payment was not recorded; it does not count.</translation>
     </message>
@@ -5839,7 +5844,7 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../pos_app/ui/common/messages.py" line="-65"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="-69"/>
         <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
         <translation>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</translation>
     </message>
@@ -5847,7 +5852,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-103"/>
+        <location line="-107"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>The {label} must be empty or up to 20 Latin letters and digits.</translation>
     </message>
@@ -5900,6 +5905,16 @@
         <location line="+1"/>
         <source>The {label} must not contain ? or #.</source>
         <translation>The {label} must not contain ? or #.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must start with https:// (plain http only to this computer), so the till&apos;s key cannot be read on the way.</source>
+        <translation>The {label} must start with https:// (plain http only to this computer), so the till&apos;s key cannot be read on the way.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The {label} must be 64 hex digits, as &apos;pos-store certificate&apos; prints it.</source>
+        <translation>The {label} must be 64 hex digits, as &apos;pos-store certificate&apos; prints it.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6252,7 +6267,12 @@
         <translation>direct QPay invoice code</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="+1"/>
+        <source>store server&apos;s certificate fingerprint</source>
+        <translation>store server&apos;s certificate fingerprint</translation>
+    </message>
+    <message>
+        <location line="-77"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>The {label} must be a time zone name such as {example}.</translation>
     </message>
@@ -6320,7 +6340,7 @@
         <translation>As the live service answers</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/actions.py" line="+206"/>
+        <location filename="../../pos_app/ui/settings/actions.py" line="+255"/>
         <location filename="../../pos_app/ui/settings/sections.py" line="+26"/>
         <source>Test connection</source>
         <translation>Test connection</translation>
@@ -6336,7 +6356,7 @@
         <translation>Training service answers</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/dialog.py" line="+164"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="+166"/>
         <location filename="../../pos_app/ui/settings/sections.py" line="+2"/>
         <source>QPay address</source>
         <translation>QPay address</translation>
@@ -6353,7 +6373,7 @@
         <translation>Password</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/sections.py" line="+2"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+7"/>
         <source>Invoice code</source>
         <translation>Invoice code</translation>
     </message>
@@ -6604,7 +6624,7 @@
         <translation>Tax receipt (ebarimt)</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/dialog.py" line="-138"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="-140"/>
         <source>Cancel</source>
         <translation>Cancel</translation>
     </message>
@@ -6824,7 +6844,7 @@
         <translation>Receipts, printer, counter, scale</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+104"/>
         <source>Store address</source>
         <translation>Store address</translation>
     </message>
@@ -6849,7 +6869,7 @@
         <translation>kept for this session only</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/actions.py" line="-96"/>
+        <location filename="../../pos_app/ui/settings/actions.py" line="-138"/>
         <source>Could not read the saved password: {}</source>
         <translation>Could not read the saved password: {}</translation>
     </message>
@@ -6870,22 +6890,52 @@
         <translation>Enter the password first.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <location line="+61"/>
         <source>Testing the connection…</source>
         <translation>Testing the connection…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-60"/>
         <source>Testing…</source>
         <translation>Testing…</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
+        <location line="+57"/>
         <source>Could not connect.</source>
         <translation>Could not connect.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-51"/>
+        <source>The store server has a certificate of its own. Its SHA-256 fingerprint:
+
+{fingerprint}
+
+Is it the same as what &apos;pos-store certificate&apos; prints on the store&apos;s computer? Compare every pair. Pinned, this till trusts this certificate alone, and refuses the store if it ever changes.</source>
+        <translation>The store server has a certificate of its own. Its SHA-256 fingerprint:
+
+{fingerprint}
+
+Is it the same as what &apos;pos-store certificate&apos; prints on the store&apos;s computer? Compare every pair. Pinned, this till trusts this certificate alone, and refuses the store if it ever changes.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The same: pin it</source>
+        <translation>The same: pin it</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not the same</source>
+        <translation>Not the same</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Not connected: the store&apos;s certificate was not pinned.</source>
+        <translation>Not connected: the store&apos;s certificate was not pinned.</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>Connected: logged in as {}.</source>
         <translation>Connected: logged in as {}.</translation>
     </message>
@@ -6920,7 +6970,7 @@
         <translation>Time zone</translation>
     </message>
     <message>
-        <location line="-119"/>
+        <location line="-124"/>
         <source>Store server</source>
         <translation>Store server</translation>
     </message>
@@ -6940,7 +6990,22 @@
         <translation>The owner&apos;s choice. Without it, QPay sales wait until the store answers.</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+40"/>
+        <source>Store certificate</source>
+        <translation>Store certificate</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty: vouched for by an authority</source>
+        <translation>empty: vouched for by an authority</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The SHA-256 fingerprint of the store server&apos;s own certificate, pinned when you test the connection and compare it with what &apos;pos-store certificate&apos; prints on the store&apos;s computer.</source>
+        <translation>The SHA-256 fingerprint of the store server&apos;s own certificate, pinned when you test the connection and compare it with what &apos;pos-store certificate&apos; prints on the store&apos;s computer.</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>the shop&apos;s register number, printed on receipts</source>
         <translation>the shop&apos;s register number, printed on receipts</translation>
     </message>
@@ -7206,7 +7271,7 @@
         <translation>Saved to {path}.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/shift/dialog.py" line="+89"/>
+        <location filename="../../pos_app/ui/shift/dialog.py" line="+81"/>
         <source>Shift</source>
         <translation>Shift</translation>
     </message>
@@ -7266,7 +7331,7 @@
         <translation>Close</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+60"/>
         <source>Reading the shift…</source>
         <translation>Reading the shift…</translation>
     </message>
@@ -7515,7 +7580,7 @@
 <context>
     <name>Tenders</name>
     <message>
-        <location filename="../../pos_app/ui/common/messages.py" line="-100"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="-103"/>
         <source>Amount {value} is not a number</source>
         <translation>Amount {value} is not a number</translation>
     </message>

@@ -168,7 +168,7 @@
 <context>
     <name>Cart</name>
     <message>
-        <location filename="../../pos_app/ui/common/messages.py" line="+45"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="+46"/>
         <source>Type or scan a code, or quantity*code (e.g. 3*4901234567890)</source>
         <translation>Код уншуулах эсвэл бичнэ үү, эсвэл тоо*код (ж.нь 3*4901234567890)</translation>
     </message>
@@ -226,7 +226,7 @@
 <context>
     <name>CartModel</name>
     <message>
-        <location filename="../../pos_app/ui/sale/cart/cart_model.py" line="+196"/>
+        <location filename="../../pos_app/ui/sale/cart/cart_model.py" line="+200"/>
         <source>Item</source>
         <translation>Бараа</translation>
     </message>
@@ -1466,7 +1466,7 @@
         <translation>Үйлчилгээ хүсэлтийн мэдээллийг хүлээж авсангүй.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/common/messages.py" line="+202"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="+206"/>
         <source>The answer was lost on the way; check the sale before trying again.</source>
         <translation>Хариу замдаа алдагдсан; дахин оролдохоосоо өмнө борлуулалтыг шалгана уу.</translation>
     </message>
@@ -1477,7 +1477,7 @@
         <translation>Үйлчилгээ ачаалалтай байна. Хэдэн секунд хүлээгээд дахин оролдоно уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/common/messages.py" line="+2"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="+6"/>
         <source>No connection to the payment service. Check the network and try again.</source>
         <translation>Төлбөрийн үйлчилгээтэй холболт алга. Сүлжээгээ шалгаад дахин оролдоно уу.</translation>
     </message>
@@ -1492,12 +1492,17 @@
         <translation>Төлбөрийн үйлчилгээ нэвтрэлтийг татгалзлаа. Тохиргоонд хэрэглэгчийн нэр, нууц үгээ шалгана уу.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/common/messages.py" line="-10"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="-14"/>
         <source>The answer to its first request was lost on an earlier day: look the receipt up in PosAPI before issuing another.</source>
         <translation>Эхний хүсэлтийн хариу өмнөх өдөр алдагдсан: дахин гаргахаас өмнө баримтыг PosAPI-аас шалгана уу.</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+8"/>
+        <source>The store server&apos;s certificate changed: it is not the one pinned at this till, so nothing was sent to it. Ask the owner to compare it with what &apos;pos-store certificate&apos; prints and pin it again (Settings, Test connection).</source>
+        <translation>Дэлгүүрийн серверийн гэрчилгээ өөрчлөгдсөн: энэ кассад бэхэлсэн гэрчилгээ биш тул түүнд юу ч илгээгээгүй. Эзнээр &apos;pos-store certificate&apos;-ийн хэвлэсэнтэй харьцуулж, дахин бэхлүүлнэ үү (Тохиргоо, Холболт шалгах).</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>The payment service has a problem on its side. Try again in a minute.</source>
         <translation>Төлбөрийн үйлчилгээний талд асуудал гарлаа. Нэг минутын дараа дахин оролдоно уу.</translation>
     </message>
@@ -3486,7 +3491,7 @@
 <context>
     <name>PartPaidActions</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/part_paid.py" line="+108"/>
+        <location filename="../../pos_app/ui/sale/flow/part_paid.py" line="+104"/>
         <source>Creating an invoice for the rest…</source>
         <translation>Үлдэгдлийн нэхэмжлэх үүсгэж байна…</translation>
     </message>
@@ -5527,7 +5532,7 @@
 <context>
     <name>SaleFlow</name>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+198"/>
+        <location filename="../../pos_app/ui/sale/flow/flow.py" line="+200"/>
         <source>The payment service is still starting. Try again in a moment.</source>
         <translation>Төлбөрийн үйлчилгээ эхэлж байна. Түр хүлээгээд дахин оролдоно уу.</translation>
     </message>
@@ -5577,12 +5582,12 @@
         <translation>Төлбөр шалгахад алдаа гарлаа. Оролдсоор байна.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/receipts.py" line="+93"/>
+        <location filename="../../pos_app/ui/sale/flow/receipts.py" line="+88"/>
         <source>No PosAPI is set for this sale&apos;s receipt: set it in Settings (Ctrl+,).</source>
         <translation>Энэ борлуулалтын баримтыг гаргах PosAPI тохируулаагүй байна: Тохиргоонд (Ctrl+,) тохируулна уу.</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+36"/>
         <source>The receipt could not be issued.</source>
         <translation>Баримт гаргаж чадсангүй.</translation>
     </message>
@@ -5597,7 +5602,7 @@
         <translation>Сургалтын төлбөр амжилтгүй боллоо.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/cancel.py" line="+52"/>
+        <location filename="../../pos_app/ui/sale/flow/cancel.py" line="+47"/>
         <source>This sale is paid, so it cannot be cancelled here. A refund is made from the sales history.</source>
         <translation>Энэ борлуулалт төлөгдсөн тул энд цуцлах боломжгүй. Буцаалтыг борлуулалтын түүхээс хийнэ.</translation>
     </message>
@@ -5622,12 +5627,12 @@
         <translation>Төлөх дүн алга: хөнгөлөлт нийт дүнг бүхэлд нь хасаж байна. Хөнгөлөлтийг цуцлах (Ctrl+D, Ctrl+Shift+D) эсвэл сагсыг цэвэрлэнэ үү (F2).</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+102"/>
+        <location filename="../../pos_app/ui/sale/flow/tenders.py" line="+97"/>
         <source>A payment was recorded for sale {number}, which is no longer on screen: see it in the history (F4).</source>
         <translation>{number} борлуулалтад төлбөр бүртгэгдсэн, гэхдээ тэр дэлгэцэнд алга: түүхээс (F4) харна уу.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+28"/>
         <source>The payment was not recorded; it does not count.</source>
         <translation>Төлбөр бүртгэгдсэнгүй; тооцогдохгүй.</translation>
     </message>
@@ -5839,7 +5844,7 @@
 <context>
     <name>Secrets</name>
     <message>
-        <location filename="../../pos_app/ui/common/messages.py" line="-65"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="-69"/>
         <source>No system keyring is available, so the password is kept for this session only and must be entered again after a restart.</source>
         <translation>Системийн түлхүүрийн сан (keyring) алга тул нууц үгийг зөвхөн энэ удаад хадгална; дахин эхлүүлсний дараа дахин оруулна уу.</translation>
     </message>
@@ -5847,7 +5852,7 @@
 <context>
     <name>Settings</name>
     <message>
-        <location line="-103"/>
+        <location line="-107"/>
         <source>The {label} must be empty or up to 20 Latin letters and digits.</source>
         <translation>«{label}» хоосон эсвэл 20 хүртэл латин үсэг, цифр байна.</translation>
     </message>
@@ -5900,6 +5905,16 @@
         <location line="+1"/>
         <source>The {label} must not contain ? or #.</source>
         <translation>«{label}» ? эсвэл # агуулж болохгүй.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The {label} must start with https:// (plain http only to this computer), so the till&apos;s key cannot be read on the way.</source>
+        <translation>{label} https://-ээр эхлэх ёстой (энгийн http зөвхөн энэ компьютерт), ингэснээр кассын түлхүүрийг замд нь уншиж чадахгүй.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The {label} must be 64 hex digits, as &apos;pos-store certificate&apos; prints it.</source>
+        <translation>{label} нь &apos;pos-store certificate&apos;-ийн хэвлэдэг шиг 64 арван зургаатын цифр байх ёстой.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -6252,7 +6267,12 @@
         <translation>шууд QPay нэхэмжлэхийн код</translation>
     </message>
     <message>
-        <location line="-76"/>
+        <location line="+1"/>
+        <source>store server&apos;s certificate fingerprint</source>
+        <translation>дэлгүүрийн серверийн гэрчилгээний хурууны хээ</translation>
+    </message>
+    <message>
+        <location line="-77"/>
         <source>The {label} must be a time zone name such as {example}.</source>
         <translation>«{label}» нь {example} гэх мэт цагийн бүсийн нэр байна.</translation>
     </message>
@@ -6320,7 +6340,7 @@
         <translation>Бодит үйлчилгээ шиг</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/actions.py" line="+206"/>
+        <location filename="../../pos_app/ui/settings/actions.py" line="+255"/>
         <location filename="../../pos_app/ui/settings/sections.py" line="+26"/>
         <source>Test connection</source>
         <translation>Холболт шалгах</translation>
@@ -6336,7 +6356,7 @@
         <translation>Дадлагын үйлчилгээний хариу</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/dialog.py" line="+164"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="+166"/>
         <location filename="../../pos_app/ui/settings/sections.py" line="+2"/>
         <source>QPay address</source>
         <translation>QPay хаяг</translation>
@@ -6353,7 +6373,7 @@
         <translation>Нууц үг</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/sections.py" line="+2"/>
+        <location filename="../../pos_app/ui/settings/sections.py" line="+7"/>
         <source>Invoice code</source>
         <translation>Нэхэмжлэхийн код</translation>
     </message>
@@ -6604,7 +6624,7 @@
         <translation>И-баримт</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/dialog.py" line="-138"/>
+        <location filename="../../pos_app/ui/settings/dialog.py" line="-140"/>
         <source>Cancel</source>
         <translation>Болих</translation>
     </message>
@@ -6824,7 +6844,7 @@
         <translation>Баримт, хэвлэгч, касс, жин</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+104"/>
         <source>Store address</source>
         <translation>Дэлгүүрийн серверийн хаяг</translation>
     </message>
@@ -6849,7 +6869,7 @@
         <translation>зөвхөн энэ удаад хадгалагдана</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/settings/actions.py" line="-96"/>
+        <location filename="../../pos_app/ui/settings/actions.py" line="-138"/>
         <source>Could not read the saved password: {}</source>
         <translation>Хадгалсан нууц үгийг уншиж чадсангүй: {}</translation>
     </message>
@@ -6870,22 +6890,52 @@
         <translation>Эхлээд нууц үгээ оруулна уу.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
+        <location line="+61"/>
         <source>Testing the connection…</source>
         <translation>Холболтыг шалгаж байна…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-60"/>
         <source>Testing…</source>
         <translation>Шалгаж байна…</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
+        <location line="+57"/>
         <source>Could not connect.</source>
         <translation>Холбогдож чадсангүй.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-51"/>
+        <source>The store server has a certificate of its own. Its SHA-256 fingerprint:
+
+{fingerprint}
+
+Is it the same as what &apos;pos-store certificate&apos; prints on the store&apos;s computer? Compare every pair. Pinned, this till trusts this certificate alone, and refuses the store if it ever changes.</source>
+        <translation>Дэлгүүрийн сервер өөрийн гэрчилгээтэй. Түүний SHA-256 хурууны хээ:
+
+{fingerprint}
+
+Энэ нь дэлгүүрийн компьютер дээр &apos;pos-store certificate&apos;-ийн хэвлэсэнтэй ижил үү? Хос бүрийг харьцуулна уу. Бэхэлсний дараа энэ касс зөвхөн энэ гэрчилгээнд итгэх бөгөөд гэрчилгээ өөрчлөгдвөл серверээс татгалзана.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The same: pin it</source>
+        <translation>Ижил: бэхлэх</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not the same</source>
+        <translation>Ижил биш</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Not connected: the store&apos;s certificate was not pinned.</source>
+        <translation>Холбогдоогүй: дэлгүүрийн серверийн гэрчилгээг бэхлээгүй.</translation>
+    </message>
+    <message>
+        <location line="+37"/>
         <source>Connected: logged in as {}.</source>
         <translation>Холбогдлоо: {} нэрээр нэвтэрсэн.</translation>
     </message>
@@ -6920,7 +6970,7 @@
         <translation>Цагийн бүс</translation>
     </message>
     <message>
-        <location line="-119"/>
+        <location line="-124"/>
         <source>Store server</source>
         <translation>Дэлгүүрийн сервер</translation>
     </message>
@@ -6940,7 +6990,22 @@
         <translation>Эзэмшигчийн сонголт. Үүнгүйгээр QPay-ийн борлуулалт сервер хариу өгөх хүртэл хүлээнэ.</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location line="+40"/>
+        <source>Store certificate</source>
+        <translation>Серверийн гэрчилгээ</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty: vouched for by an authority</source>
+        <translation>хоосон: итгэмжлэгдсэн байгууллагын баталсан</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The SHA-256 fingerprint of the store server&apos;s own certificate, pinned when you test the connection and compare it with what &apos;pos-store certificate&apos; prints on the store&apos;s computer.</source>
+        <translation>Дэлгүүрийн серверийн өөрийн гэрчилгээний SHA-256 хурууны хээ: холболтыг шалгаад, дэлгүүрийн компьютер дээр &apos;pos-store certificate&apos;-ийн хэвлэсэнтэй харьцуулахад бэхлэгдэнэ.</translation>
+    </message>
+    <message>
+        <location line="+42"/>
         <source>the shop&apos;s register number, printed on receipts</source>
         <translation>дэлгүүрийн регистрийн дугаар, баримтад хэвлэгдэнэ</translation>
     </message>
@@ -7206,7 +7271,7 @@
         <translation>{path} файлд хадгаллаа.</translation>
     </message>
     <message>
-        <location filename="../../pos_app/ui/shift/dialog.py" line="+89"/>
+        <location filename="../../pos_app/ui/shift/dialog.py" line="+81"/>
         <source>Shift</source>
         <translation>Ээлж</translation>
     </message>
@@ -7266,7 +7331,7 @@
         <translation>Хаах</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+60"/>
         <source>Reading the shift…</source>
         <translation>Ээлжийг уншиж байна…</translation>
     </message>
@@ -7515,7 +7580,7 @@
 <context>
     <name>Tenders</name>
     <message>
-        <location filename="../../pos_app/ui/common/messages.py" line="-100"/>
+        <location filename="../../pos_app/ui/common/messages.py" line="-103"/>
         <source>Amount {value} is not a number</source>
         <translation>{value} дүн тоо биш байна</translation>
     </message>

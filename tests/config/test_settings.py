@@ -528,7 +528,7 @@ def test_the_scale_settings_survive_the_file(tmp_path: Path) -> None:
 
 # --- a till at a store selling directly while the store is down ----------------------------------------------
 
-STORE = Settings(environment=Environment.STORE, base_url="http://192.168.1.10:8770", terminal_id="T1")
+STORE = Settings(environment=Environment.STORE, base_url="https://192.168.1.10:8770", terminal_id="T1")
 
 
 def test_the_direct_account_is_checked_only_when_the_owner_allows_selling_directly() -> None:
@@ -595,3 +595,33 @@ def test_tills_at_a_store_sharing_the_shops_posapi_each_need_their_number() -> N
     assert [p.field for p in replace(store, posapi_till_number="2").problems() if p.field.startswith("posapi")] == []
     assert [p.field for p in replace(store, posapi_tin="12").problems() if p.field.startswith("posapi")] == [
         "posapi_tin", "posapi_till_number"]
+
+
+# --- the store's certificate, pinned at set-up ----------------------------------------------------------------
+
+PIN = ":".join(["AB"] * 32)
+
+
+@pytest.mark.parametrize("url", ["http://192.168.1.10:8770", "http://store.local:8770"])
+def test_a_store_across_the_network_is_reached_over_https_only(url: str) -> None:
+    assert _fields_at_fault(replace(STORE, base_url=url)) == {"base_url"}
+    assert replace(STORE, base_url="http://127.0.0.1:8770").problems() == []    # this computer's own store
+
+
+@pytest.mark.parametrize("pin", ["", PIN, PIN.lower(), PIN.replace(":", ""), PIN.replace(":", " ")])
+def test_the_pinned_fingerprint_is_64_hex_digits_as_pos_store_prints_it(pin: str) -> None:
+    assert replace(STORE, store_certificate_sha256=pin).problems() == []
+
+
+@pytest.mark.parametrize("pin", ["AB:CD", PIN + ":00", PIN.replace("AB", "XY", 1), "sha256/" + PIN])
+def test_a_fingerprint_that_is_not_one_is_refused(pin: str) -> None:
+    assert _fields_at_fault(replace(STORE, store_certificate_sha256=pin)) == {"store_certificate_sha256"}
+
+
+def test_the_pin_round_trips_through_the_file_and_is_used_at_a_store_only(tmp_path: Path) -> None:
+    settings = replace(STORE, store_certificate_sha256=PIN)
+    save_settings(settings, tmp_path / "settings.json")
+    assert load_settings(tmp_path / "settings.json") == settings
+    assert settings.pinned_certificate_sha256 == PIN
+    assert replace(LIVE, store_certificate_sha256=PIN).pinned_certificate_sha256 == ""   # QPay's: an authority's
+    assert Settings.from_json_dict({"terminal_id": "T2"}).store_certificate_sha256 == ""  # a file from before

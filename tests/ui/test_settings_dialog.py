@@ -447,7 +447,7 @@ def test_the_store_asks_for_its_address_and_the_tills_key_only(qtbot, make_dialo
     assert dialog.sections.store_note.isVisible() and dialog.sections.store_direct_allowed.isVisible()
     assert not dialog.sections.store_direct_allowed.isChecked()
     assert not dialog.save_button.isEnabled()          # no address yet
-    fill_store(qtbot, dialog, "http://192.168.1.10:8770", "T7", "the-tills-key")
+    fill_store(qtbot, dialog, "https://192.168.1.10:8770", "T7", "the-tills-key")
     dialog.sections.store_direct_allowed.setChecked(True)
     assert not dialog.save_button.isEnabled()          # allowed: the direct QPay account is asked for
     retype(qtbot, dialog, "direct_username", "SHOP1")
@@ -457,7 +457,7 @@ def test_the_store_asks_for_its_address_and_the_tills_key_only(qtbot, make_dialo
     assert dialog.result_settings is not None
     assert (dialog.result_settings.environment, dialog.result_settings.base_url,
             dialog.result_settings.effective_username, dialog.result_settings.store_direct_allowed) == (
-        Environment.STORE, "http://192.168.1.10:8770", "T7", True)
+        Environment.STORE, "https://192.168.1.10:8770", "T7", True)
     assert dialog.result_password == "the-tills-key"
     choose(dialog, Environment.SANDBOX)
     assert (dialog.sections.base_url_label.text() == "QPay address"
@@ -466,7 +466,7 @@ def test_the_store_asks_for_its_address_and_the_tills_key_only(qtbot, make_dialo
 
 
 def test_the_tills_key_is_read_from_the_account_of_its_terminal_id(qtbot, make_dialog) -> None:
-    settings = Settings(environment=Environment.STORE, base_url="http://192.168.1.10:8770", terminal_id="T7")
+    settings = Settings(environment=Environment.STORE, base_url="https://192.168.1.10:8770", terminal_id="T7")
     secrets = MemorySecretStore({secret_account(Environment.STORE, settings.base_url, "T7"): "key-of-T7",
                                  secret_account(Environment.STORE, settings.base_url, "T8"): "key-of-T8"})
     dialog = make_dialog(settings, secrets=secrets)
@@ -495,7 +495,7 @@ def test_test_connection_logs_in_at_the_store_as_the_till(qtbot, make_dialog, st
 
 
 def test_the_direct_qpay_account_shows_only_when_selling_directly_is_allowed(qtbot, make_dialog) -> None:
-    settings = Settings(environment=Environment.STORE, base_url="http://192.168.1.10:8770", terminal_id="T7",
+    settings = Settings(environment=Environment.STORE, base_url="https://192.168.1.10:8770", terminal_id="T7",
                         direct_username="SHOP1")
     secrets = MemorySecretStore({secret_account(Environment.STORE, settings.base_url, "T7"): "key-of-T7",
                                  direct_account(settings): "the-direct-password"})

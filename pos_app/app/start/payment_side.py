@@ -248,7 +248,8 @@ def _connect(books: TillBooks, secrets: SecretStore | None, paths: AppPaths, *, 
     callback_url = settings.callback_url or (receiver.url if receiver else PLACEHOLDER_CALLBACK_URL)
     checkout = None
     if password:
-        client = QPayClient(base_url, settings.effective_username, password)
+        client = QPayClient(base_url, settings.effective_username, password,
+                            certificate_sha256=settings.pinned_certificate_sha256)
         checkout = Checkout(client, CheckoutConfig.for_shop(settings, settings.effective_invoice_code, callback_url))
     else:
         # No login is tried without a password: a wrong one could lock the account.
@@ -259,11 +260,12 @@ def _connect(books: TillBooks, secrets: SecretStore | None, paths: AppPaths, *, 
                       receiver, books.clock, posapi, posapi_sandbox, books.shift_open, books.search, books.people,
                       books.quick_keys, store_checkout=checkout if at_store else None, direct_checkout=direct,
                       kept_cart=books.kept_cart)
-    if direct is not None and not store_answers(base_url):
+    if direct is not None and not store_answers(base_url, settings.pinned_certificate_sha256):
         backend.sell_directly(True)
     if at_store:
         backend.start_store_link(StoreLink(base_url, settings.effective_username, password, books.journal,
-                                           on_hint or (lambda hint: None), store_catalog_copy(paths)))
+                                           on_hint or (lambda hint: None), store_catalog_copy(paths),
+                                           certificate_sha256=settings.pinned_certificate_sha256))
     return backend
 
 
@@ -294,7 +296,8 @@ def check_connection(settings: Settings, password: str, *, sandbox_url: str | No
         base_url, password = sandbox_url, TRAINING_PASSWORD
     else:
         base_url = settings.base_url
-    with QPayClient(base_url, settings.effective_username, password) as client:
+    with QPayClient(base_url, settings.effective_username, password,
+                    certificate_sha256=settings.pinned_certificate_sha256) as client:
         client.authenticate()
     if settings.environment is Environment.TRAINING or not settings.posapi_url:
         return None

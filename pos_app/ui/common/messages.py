@@ -21,6 +21,7 @@ from pos_app.posapi import errors as posapi_errors
 from pos_app.qpay.errors import (
     APIConnectionError,
     AuthenticationError,
+    CertificateChangedError,
     OutcomeUnknownError,
     PermissionDeniedError,
     QPayError,
@@ -136,6 +137,9 @@ SETTINGS_TEMPLATES = (
     QT_TRANSLATE_NOOP("Settings", "The {label} must not contain spaces."),
     QT_TRANSLATE_NOOP("Settings", "The {label} must not contain a user name or password."),
     QT_TRANSLATE_NOOP("Settings", "The {label} must not contain ? or #."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must start with https:// (plain http only to this computer), so the "
+                                  "till's key cannot be read on the way."),
+    QT_TRANSLATE_NOOP("Settings", "The {label} must be 64 hex digits, as 'pos-store certificate' prints it."),
     QT_TRANSLATE_NOOP("Settings", "Enter the {label}, for example https://merchant.qpay.mn."),
     QT_TRANSLATE_NOOP("Settings", "In production the {label} must start with https://, so the password and "
                                   "payments cannot be read on the way."),
@@ -221,6 +225,7 @@ FIELD_NAMES = {
     "direct_base_url": QT_TRANSLATE_NOOP("Settings", "direct QPay service address"),
     "direct_username": QT_TRANSLATE_NOOP("Settings", "direct QPay user name"),
     "direct_invoice_code": QT_TRANSLATE_NOOP("Settings", "direct QPay invoice code"),
+    "store_certificate_sha256": QT_TRANSLATE_NOOP("Settings", "store server's certificate fingerprint"),
 }
 
 
@@ -277,6 +282,10 @@ def describe_error(error: BaseException, what_failed: str) -> str:
         why = translate("Errors", "The answer was lost on the way; check the sale before trying again.")
     elif isinstance(error, RateLimitError):
         why = translate("Errors", "The service is busy. Wait a few seconds and try again.")
+    elif isinstance(error, CertificateChangedError):
+        why = translate("Errors", "The store server's certificate changed: it is not the one pinned at this till, "
+                                  "so nothing was sent to it. Ask the owner to compare it with what 'pos-store "
+                                  "certificate' prints and pin it again (Settings, Test connection).")
     elif isinstance(error, APIConnectionError):
         why = translate("Errors", "No connection to the payment service. Check the network and try again.")
     elif isinstance(error, PermissionDeniedError):

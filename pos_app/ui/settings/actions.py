@@ -1,4 +1,5 @@
-"""The Settings dialog's actions: the saved password's look-up, "Test connection" and "Browse…".
+"""The Settings dialog's actions: the saved password's look-up, "Test connection" (at a store serving its own
+certificate, first the owner's comparison of its fingerprint, which pins it) and "Browse…".
 
 A part of `SettingsDialog` (see dialog.py), acting on the dialog's view (`SettingsSections`). The store and the
 service are only ever asked on the task runner's workers. Texts keep the "SettingsDialog" translation context.
@@ -10,20 +11,22 @@ import os
 from collections.abc import Callable
 from concurrent.futures import Future
 
-from PySide6.QtCore import QCoreApplication, QTimer
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtCore import QCoreApplication, Qt, QTimer
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from pos_app.config.secrets import SecretStore, SecretStoreError, direct_account, secret_account
 from pos_app.config.settings import TRAINING_PASSWORD, Environment, Settings, SettingsProblem
 
+from pos_app.storelink.certificate import certificate_to_pin
 from pos_app.ui.common.messages import describe_error, secrets_problem_text
+from pos_app.ui.common.questions import ask
 from pos_app.ui.common.tasks import TaskRunner
 from pos_app.ui.settings.sections import SettingsSections
 
 translate = QCoreApplication.translate     # lupdate reads translate("SettingsDialog", "...") calls
 
 # Fields a connection test depends on: a problem in one of them makes the test pointless.
-CONNECTION_FIELDS = frozenset({"environment", "base_url", "username"})
+CONNECTION_FIELDS = frozenset({"environment", "base_url", "username", "store_certificate_sha256"})
 # At a store, shown only when the owner lets the till sell directly: the QPay account it then uses.
 DIRECT_ROWS = ("direct_base_url", "direct_username", "direct_password", "direct_invoice_code")
 
@@ -44,6 +47,7 @@ class SettingsActions:
     def __init__(self, parent: QWidget, sections: SettingsSections, secrets: SecretStore, runner: TaskRunner,
                  test_connection: ConnectionTest, current_settings: Callable[[], Settings],
                  is_closed: Callable[[], bool]) -> None:
+        self._parent = parent
         self._sections = sections
         self._secrets = secrets
         self._runner = runner
@@ -56,6 +60,7 @@ class SettingsActions:
         self._direct_lookup_account: str | None = None
         self._testing = False
         self._test_generation = 0       # bumped on every change a running test would not reflect
+        self.certificate_question: QMessageBox | None = None   # open while the owner compares a fingerprint
 
         sections.password.textEdited.connect(self._on_password_edited)
         sections.password.textChanged.connect(self.forget_connection_result)
@@ -70,8 +75,10 @@ class SettingsActions:
         self._lookup_timer.timeout.connect(self.look_up_direct_password)
 
     def stop(self) -> None:
-        """The dialog closes: no look-up starts any more."""
+        """The dialog closes: no look-up starts any more; an open question goes."""
         self._lookup_timer.stop()
+        if self.certificate_question is not None:
+            self.certificate_question.reject()
 
     # -- the saved password -----------------------------------------------------
 
@@ -188,11 +195,71 @@ class SettingsActions:
                                                          if settings.uses_store else
                                                          translate("SettingsDialog", "Enter the password first."))
                 return
-        generation = self._test_generation
         self._testing = True
         self._sections.connection_result.setText(translate("SettingsDialog", "Testing the connection…"))
         self._sections.test_button.setText(translate("SettingsDialog", "Testing…"))
         self._sections.test_button.setEnabled(False)
+        if settings.uses_store and not settings.store_certificate_sha256.strip():
+            generation = self._test_generation
+            self._runner.run_in_background(lambda: certificate_to_pin(settings.base_url),
+                                           lambda future: self._certificate_seen(generation, future), money=False)
+        else:
+            self._run_test(settings, password)
+
+    def _certificate_seen(self, generation: int, future: Future[str | None]) -> None:
+        """The store's certificate was looked at: vouched for (the test goes on), or its own (the owner compares its
+        fingerprint; confirmed, it is pinned and the test goes on)."""
+        if self._is_closed():
+            return
+        if generation != self._test_generation:
+            self._test_over()
+            return
+        try:
+            fingerprint = future.result()
+        except Exception as error:  # noqa: BLE001 - every failure is shown in words
+            self._test_over()
+            self._sections.connection_result.setText(describe_error(error, translate("SettingsDialog",
+                                                                                     "Could not connect.")))
+            return
+        if fingerprint is None:
+            self._run_test(self._current_settings(), self._sections.password.text())
+            return
+        question = translate("SettingsDialog",
+            "The store server has a certificate of its own. Its SHA-256 fingerprint:\n\n{fingerprint}\n\n"
+            "Is it the same as what 'pos-store certificate' prints on the store's computer? Compare every pair. "
+            "Pinned, this till trusts this certificate alone, and refuses the store if it ever changes.").format(
+            fingerprint=fingerprint)
+        box, yes_button = ask(self._parent, question, translate("SettingsDialog", "The same: pin it"),
+                              translate("SettingsDialog", "Not the same"))
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        def on_finished() -> None:
+            self.certificate_question = None
+            box.deleteLater()
+            if self._is_closed():
+                return
+            if box.clickedButton() is not yes_button or generation != self._test_generation:
+                self._test_over()
+                self._sections.connection_result.setText(translate("SettingsDialog",
+                    "Not connected: the store's certificate was not pinned."))
+                return
+            self._sections.fields["store_certificate_sha256"].setText(fingerprint)   # saved with the settings
+            self._run_test(self._current_settings(), self._sections.password.text())
+
+        box.finished.connect(on_finished)
+        self.certificate_question = box
+        box.open()
+
+    def _test_over(self) -> None:
+        self._testing = False
+        self._sections.test_button.setText(translate("SettingsDialog", "Test connection"))
+        self.update_test_button()
+
+    def _run_test(self, settings: Settings, password: str) -> None:
+        self._testing = True
+        self._sections.connection_result.setText(translate("SettingsDialog", "Testing the connection…"))
+        self._sections.test_button.setEnabled(False)
+        generation = self._test_generation
         test = self._test_connection
         self._runner.run_in_background(
             lambda: test(settings, password),
@@ -202,9 +269,7 @@ class SettingsActions:
     def _test_done(self, generation: int, username: str, password: str, future: Future[object]) -> None:
         if self._is_closed():
             return
-        self._testing = False
-        self._sections.test_button.setText(translate("SettingsDialog", "Test connection"))
-        self.update_test_button()
+        self._test_over()
         if generation != self._test_generation:
             return  # the fields changed while it ran: the answer is about other settings
         try:

@@ -239,14 +239,16 @@ class SettingsDialog(QDialog):
         # At a store the till logs in by its terminal id and key; the store holds the account and gets callbacks.
         store = self.current_environment() is Environment.STORE
         sections.store_note.setVisible(store)
-        for name in ("username", "invoice_code", "callback_url", "callback_listen", "store_direct_allowed"):
-            sections.service_form.setRowVisible(rows[name], store if name == "store_direct_allowed" else not store)
+        for name in ("username", "invoice_code", "callback_url", "callback_listen", "store_direct_allowed",
+                     "store_certificate_sha256"):
+            shown = store if name in ("store_direct_allowed", "store_certificate_sha256") else not store
+            sections.service_form.setRowVisible(rows[name], shown)
         direct = store and sections.store_direct_allowed.isChecked()      # the direct account: only when allowed
         for name in DIRECT_ROWS:
             sections.service_form.setRowVisible(rows[name], direct)
         sections.base_url_label.setText(self.tr("Store address") if store else self.tr("QPay address"))
         sections.password_label.setText(self.tr("Till key") if store else self.tr("Password"))
-        sections.fields["base_url"].setPlaceholderText("http://192.168.1.10:8770" if store else "https://merchant.qpay.mn")
+        sections.fields["base_url"].setPlaceholderText("https://192.168.1.10:8770" if store else "https://merchant.qpay.mn")
         if training:
             sections.password.setPlaceholderText(self.tr("not needed in Training"))
         elif self._secrets.persistent:
