@@ -38,6 +38,10 @@ class Upstream:
     def logins(self) -> int:
         return self.client.tokens.logins
 
+    def session_problem(self) -> str | None:
+        """What keeps the store's QPay session from working, in words for the balancer (None: nothing)."""
+        return None
+
     def call(self, method: str, path: str, body: Any = NO_BODY, *, safe_to_repeat: bool) -> Any:
         self._wait_turn()
         try:
