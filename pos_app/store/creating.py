@@ -5,6 +5,7 @@ when the till asks again about a number the store already holds."""
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 import time
 from collections.abc import Callable
@@ -65,17 +66,17 @@ class CreateLeases:
     def wait_for_turn(self, row: InvoiceRow, holder: str) -> tuple[InvoiceRow, bool]:
         """The claim as it stands, and whether `holder` now holds its lease (to look up, then send). False: its
         invoice is made (look it up), or another held the lease all the while (`wait_s`)."""
-        deadline = self._clock() + self.wait_s
-        while True:
+        polls = math.ceil(self.wait_s / self.poll_s) if self.poll_s > 0 and self.wait_s > 0 else 0
+        for poll in range(polls + 1):
             if row.invoice_id is not None:
                 return row, False
             now = self._clock()
             if self._invoices.take_lease(row.ref, holder, now, now + self.lease_s):
                 return row, True
-            if now >= deadline:
-                return row, False
-            self._sleep(self.poll_s)
-            row = self._invoices.by_ref(row.ref) or row
+            if poll < polls:
+                self._sleep(self.poll_s)
+                row = self._invoices.by_ref(row.ref) or row
+        return row, False
 
     def release(self, ref: str, holder: str) -> None:
         """Done sending (made or failed). A database that does not answer keeps the lease until it runs out,

@@ -21,8 +21,10 @@ from pos_app.qpay import CallbackHint, QPayClient, QPayError
 from pos_app.qpay.models import InvoiceCreated
 from pos_app.sandbox import SandboxServer
 from pos_app.sandbox.service import SandboxOptions
+from pos_app.store.creating import CreateLeases
 from pos_app.store.credentials import add_credential
-from pos_app.store.db import invoices
+from pos_app.store.db import invoices, open_database
+from pos_app.store.invoice_rows import InvoiceRows
 from pos_app.store.server import StoreServer
 from pos_app.storelink.hints import StoreHints
 from tests.pg_server import PostgresServer
@@ -132,6 +134,35 @@ def test_one_number_through_two_copies_at_once_makes_one_invoice(chain_db: str) 
                 found = client.find_invoice("T1-0042")
                 assert found is not None and found.invoice_id == invoice_id
         assert chain.copies[0].context.invoices.by_sender("T1-0042").invoice_id == invoice_id  # type: ignore[union-attr]
+
+
+def test_a_lease_is_one_holders_until_it_runs_out(store_db_url: str) -> None:
+    """The lease itself, with a clock of the test's: held, waited for, run out and taken over, released only by
+    its holder; a claim whose invoice is made is never leased again (it is looked up)."""
+    engine = open_database(store_db_url)
+    try:
+        rows, now, waits = InvoiceRows(engine), [1000.0], []
+        a = CreateLeases(rows, "copy-a", lambda: now[0], waits.append, lease_s=60, wait_s=1, poll_s=0.5)
+        b = CreateLeases(rows, "copy-b", lambda: now[0], waits.append, lease_s=60, wait_s=1, poll_s=0.5)
+        by_a = a.new_holder()
+        row, new = rows.claim("T1", "T1-0500", "", by_a, a.until())
+        assert new and rows.lease_of(row.ref) == (by_a, 1060.0)
+        again, new = rows.claim("T1", "T1-0500", "")
+        assert not new and again.ref == row.ref
+        by_b = b.new_holder()
+        assert b.wait_for_turn(again, by_b) == (again, False) and waits == [0.5, 0.5]   # a holds it
+        now[0] += 61
+        assert b.wait_for_turn(again, by_b) == (again, True)         # a's ran out: b's now
+        a.release(row.ref, by_a)                                      # too late: b's, left alone
+        assert rows.lease_of(row.ref) == (by_b, 1121.0)
+        b.release(row.ref, by_b)
+        assert rows.lease_of(row.ref) == (None, None)
+        assert rows.made(row.ref, "INV-0500")
+        made = rows.by_ref(row.ref)
+        assert made is not None and a.wait_for_turn(made, a.new_holder()) == (made, False)
+        assert rows.lease_of(row.ref) == (None, None)
+    finally:
+        engine.dispose()
 
 
 def _claim_left_by_a_dead_copy(copy: StoreServer, sender_invoice_no: str, until: float) -> None:
