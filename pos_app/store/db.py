@@ -21,6 +21,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    make_url,
     text,
 )
 
@@ -108,6 +109,7 @@ journal_sales = Table(
 MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 0x706F_7353_0001      # PostgreSQL advisory lock keys of the store ("posS" ...)
 SESSION_LOCK = 0x706F_7353_0002
+CONNECT_TIMEOUT_S = 3
 
 
 def default_url(data_dir: Path) -> str:
@@ -127,7 +129,12 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    # A database that went away fails a request at once (503), never hangs it: each connection borrowed is
+    # pinged first (one lost in an outage is replaced), and connecting gives up after a few seconds (unless the
+    # URL says how long itself).
+    connect_args = {} if "connect_timeout" in make_url(url).query else {"connect_timeout": CONNECT_TIMEOUT_S}
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20,
+                         connect_args=connect_args)
 
 
 def migrate(engine: Engine) -> None:

@@ -10,7 +10,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .db import invoices
@@ -50,20 +50,45 @@ class InvoiceRows:
         self._owners: OrderedDict[str, str] = OrderedDict()
         self._owners_lock = threading.Lock()
 
-    def claim(self, till: str, sender_invoice_no: str, till_callback_url: str) -> tuple[InvoiceRow, bool]:
-        """This till's row for `sender_invoice_no` and whether it is new (it was there: ask QPay first)."""
+    def claim(self, till: str, sender_invoice_no: str, till_callback_url: str, holder: str | None = None,
+              until: float | None = None) -> tuple[InvoiceRow, bool]:
+        """This till's row for `sender_invoice_no` and whether it is new (it was there: ask QPay first). A new
+        row is written with its create lease already `holder`'s (until `until`), so nobody else sends it."""
         row = InvoiceRow(secrets.token_urlsafe(18), till, sender_invoice_no, None, till_callback_url)
         try:
             with self._engine.begin() as db:
                 db.execute(insert(invoices).values(
                     ref=row.ref, till=till, sender_invoice_no=sender_invoice_no,
-                    till_callback_url=till_callback_url, created_at=datetime.now(UTC).isoformat()))
+                    till_callback_url=till_callback_url, created_at=datetime.now(UTC).isoformat(),
+                    sending_by=holder, sending_until=until))
             return row, True
         except IntegrityError:
             there = self.by_sender(sender_invoice_no)
             if there is None or there.till != till:
                 raise TakenByAnotherTill(sender_invoice_no) from None
             return there, False
+
+    def take_lease(self, ref: str, holder: str, now: float, until: float) -> bool:
+        """The claim's create lease for `holder` until `until`, if its invoice is not made yet and nobody holds
+        a lease that is still running at `now`: one statement, so of copies asking at once one gets it."""
+        with self._engine.begin() as db:
+            return bool(db.execute(update(invoices).where(
+                invoices.c.ref == ref, invoices.c.invoice_id.is_(None),
+                or_(invoices.c.sending_until.is_(None), invoices.c.sending_until < now),
+            ).values(sending_by=holder, sending_until=until)).rowcount == 1)
+
+    def release_lease(self, ref: str, holder: str) -> None:
+        """Give the lease back (a lease taken over by another since is theirs: left alone)."""
+        with self._engine.begin() as db:
+            db.execute(update(invoices).where(invoices.c.ref == ref, invoices.c.sending_by == holder)
+                       .values(sending_by=None, sending_until=None))
+
+    def lease_of(self, ref: str) -> tuple[str | None, float | None]:
+        """Who holds the claim's create lease, and until when (None, None: nobody)."""
+        with self._engine.connect() as db:
+            found = db.execute(select(invoices.c.sending_by, invoices.c.sending_until)
+                               .where(invoices.c.ref == ref)).first()
+        return (found.sending_by, found.sending_until) if found is not None else (None, None)
 
     def made(self, ref: str, invoice_id: str) -> bool:
         """QPay's id for the claim, kept once: a claim never changes its invoice (False: it had another)."""

@@ -3,8 +3,9 @@
 QPay calls the store's callback URL (`/store/callback/{ref}`, both forms: `POST {invoice_id}` and
 `GET ?qpay_payment_id=`); the reference in the URL names the invoice, so the store knows whose it is without
 asking QPay. The store answers QPay at once and sends the till a hint over its server-sent events stream
-(`GET /store/events`); the till checks the payment at once. A hint, never proof: nothing is trusted from a
-callback, and the till's polling stays the safety net (a till not listening just finds it by polling).
+(`GET /store/events`), at whichever copy of the store the till listens (`hint_relay`); the till checks the
+payment at once. A hint, never proof: nothing is trusted from a callback, and the till's polling stays the
+safety net (a till not listening just finds it by polling).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ _END: dict[str, Any] = {}     # put on a stream's queue to end it
 
 
 class Hub:
-    """The tills' open streams; `publish` may be called from any thread."""
+    """The tills' streams open at this copy of the store; `publish` may be called from any thread."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -127,5 +128,5 @@ async def callback(ref: str, request: Request) -> PlainTextResponse:
     except ValueError:
         said = None   # the reference names the invoice anyway; the till checks it
     hint = {"invoice_id": row.invoice_id, "payment_id": said.payment_id if said is not None else None}
-    store.hub.publish(row.till, hint)
+    await run_in_threadpool(store.relay.publish, row.till, hint)     # this copy's streams, then the others'
     return PlainTextResponse(CALLBACK_ACK)

@@ -62,9 +62,11 @@ class StoreServer(ThreadedAppServer):
     def start(self, timeout: float = 10.0) -> StoreServer:
         super().start(timeout)
         self.context.public_url = self._public_url or self.url
+        self.context.relay.start()
         return self
 
     def stop(self, timeout: float = 10.0) -> None:
+        self.context.relay.stop(timeout)
         self.context.hub.end_all()
         super().stop(timeout)
 

@@ -284,11 +284,11 @@ class SharedSession:
         self._seen = (replace(seen, not_before=max(seen.not_before, moment)), read_at)
 
     def problem(self) -> str | None:
-        """None while the session is usable (a token held, or none yet and no login failed), else why not."""
+        """None while the session is usable (a token held, or none yet and no login failed), else why not.
+        QPay's 429 wait is no problem here: every copy shares it and answers the tills 429 with its Retry-After
+        itself; a balancer that took every copy out for it would answer them a bare 503 instead."""
         row = self.row()
         now = self._wall_clock()
-        if row.not_before > now:
-            return f"QPay asked to wait {math.ceil(row.not_before - now)} s"
         if row.access_usable(now) or row.refresh_usable(now):
             return None
         return self._login_problem

@@ -231,8 +231,9 @@ def test_a_429_at_one_copy_makes_the_other_wait_without_asking_qpay(store_db_url
         assert answer.status_code == 429
         assert 20 <= int(answer.headers["Retry-After"]) <= 30
         assert len(chain.requests_at_qpay("/v2/payment/check")) == 1     # only copy A asked QPay
-        problem = chain.copies[1].context.upstream.session_problem()
-        assert problem is not None and problem.startswith("QPay asked to wait")
+        # The wait is every copy's at once: no reason to take copies out of the balancer (readiness), which
+        # would turn the store's own 429 with its Retry-After into the balancer's bare 503.
+        assert chain.copies[1].context.upstream.session_problem() is None
 
 
 def test_a_failed_login_is_the_sessions_problem(store_db_url: str) -> None:
