@@ -64,13 +64,14 @@ def create_app(store: StoreContext) -> FastAPI:
         except TimeoutError:
             database = f"the database did not answer within {READY_TIMEOUT_S:g} s"
         if database is not None:
-            reasons.append(database)
-        try:
-            session = await asyncio.wait_for(asyncio.to_thread(store.upstream.session_problem), READY_TIMEOUT_S)
-        except Exception as exc:   # noqa: BLE001 - a check that failed is a reason, never a 500
-            session = f"not checked ({type(exc).__name__})"
-        if session is not None:
-            reasons.append(f"QPay session: {session}")
+            reasons.append(database)     # the QPay session is kept there: nothing more to learn of it now
+        else:
+            try:
+                session = await asyncio.wait_for(asyncio.to_thread(store.upstream.session_problem), READY_TIMEOUT_S)
+            except Exception as exc:   # noqa: BLE001 - a check that failed is a reason, never a 500
+                session = f"not checked ({type(exc).__name__})"
+            if session is not None:
+                reasons.append(f"QPay session: {session}")
         if reasons:
             return StoreJSON({"status": "not ready", "reasons": reasons}, 503,
                              headers={"Retry-After": str(NOT_READY_RETRY_S)})
