@@ -6996,8 +6996,8 @@ Is it the same as what &apos;pos-store certificate&apos; prints on the store&apo
     </message>
     <message>
         <location line="+1"/>
-        <source>empty: vouched for by an authority</source>
-        <translation>empty: vouched for by an authority</translation>
+        <source>pinned by Test connection</source>
+        <translation>pinned by Test connection</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -6996,8 +6996,8 @@ Is it the same as what &apos;pos-store certificate&apos; prints on the store&apo
     </message>
     <message>
         <location line="+1"/>
-        <source>empty: vouched for by an authority</source>
-        <translation>хоосон: итгэмжлэгдсэн байгууллагын баталсан</translation>
+        <source>pinned by Test connection</source>
+        <translation>«Холболт шалгах» бэхэлнэ</translation>
     </message>
     <message>
         <location line="+1"/>

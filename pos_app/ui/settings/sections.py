@@ -114,7 +114,7 @@ class SettingsSections:
         service.addRow(translate("SettingsDialog", "Password"), password_box)
         self.password_label = service.labelForField(password_box)              # "Till key" at a store
         self._add_line(service, "store_certificate_sha256", translate("SettingsDialog", "Store certificate"),
-                       translate("SettingsDialog", "empty: vouched for by an authority"))
+                       translate("SettingsDialog", "pinned by Test connection"))
         self.fields["store_certificate_sha256"].setToolTip(translate("SettingsDialog",
             "The SHA-256 fingerprint of the store server's own certificate, pinned when you test the connection "
             "and compare it with what 'pos-store certificate' prints on the store's computer."))
