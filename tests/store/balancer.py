@@ -27,6 +27,9 @@ from typing import IO
 
 import requests
 
+from pos_app.qpay.transport import http_session
+from pos_app.store.certificates import certificate_fingerprint, made_certificate
+
 ROOT = Path(__file__).resolve().parents[2]
 READY_LINE = "store listening on "
 PASSWORD_VARIABLE = "POS_STORE_QPAY_PASSWORD"  # noqa: S105 - the variable's name (pos_app/store/cli.py)
@@ -97,16 +100,19 @@ class StoreCopies:
 
     def __init__(self, db_url: str, qpay_url: str, count: int, *, username: str = "TEST_MERCHANT",
                  password: str = "123456", invoice_code: str = "TEST_INVOICE",  # noqa: S107 - the sandbox's
-                 python: str = sys.executable) -> None:
+                 python: str = sys.executable, https: bool = False) -> None:
         self.db_url, self.qpay_url, self.count = db_url, qpay_url, count
         self._username, self._password, self._invoice_code = username, password, invoice_code
         self._python = python
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.url = f"{'https' if https else 'http'}://127.0.0.1:{self.port}"
         self.copies: list[StoreCopy] = []
         self.health_path = READY_PATH
         self.haproxy: subprocess.Popen[str] | None = None
         self._folder = Path(tempfile.mkdtemp(prefix="pos-balancer-"))
+        # HTTPS at the balancer (docs/store.md): a certificate made as the store makes its own, which the tills
+        # pin (`certificate_sha256`); the copies behind it serve plain HTTP on loopback.
+        self.certificate_sha256 = self._make_certificate() if https else ""
         self._haproxy_errors: IO[bytes] = tempfile.TemporaryFile()
 
     def __repr__(self) -> str:
@@ -164,6 +170,11 @@ class StoreCopies:
         copy.kill()
         raise RuntimeError(f"store copy {number} did not start:\n{copy.stderr_tail()}")
 
+    def _make_certificate(self) -> str:
+        certificate, key = made_certificate(self._folder, ["127.0.0.1", "localhost"])
+        (self._folder / "balancer.pem").write_bytes(certificate.read_bytes() + key.read_bytes())
+        return certificate_fingerprint(certificate)
+
     def _health_path(self) -> str:
         # Readiness (the database and the QPay session) where the store has it; liveness on a store without.
         answer = requests.get(self.copies[0].url + READY_PATH, timeout=10)
@@ -189,7 +200,7 @@ class StoreCopies:
             "    option redispatch 1\n"
             "    retry-on conn-failure\n"
             "frontend tills\n"
-            f"    bind 127.0.0.1:{self.port}\n"
+            f"    bind 127.0.0.1:{self.port}{self._tls_bind()}\n"
             "    default_backend copies\n"
             "backend copies\n"
             "    balance roundrobin\n"
@@ -199,6 +210,9 @@ class StoreCopies:
             f"{servers}"
         )
 
+    def _tls_bind(self) -> str:
+        return f" ssl crt {self._folder / 'balancer.pem'}" if self.certificate_sha256 else ""
+
     def _wait_for_balancer(self) -> None:
         deadline = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < deadline:
@@ -206,8 +220,9 @@ class StoreCopies:
             if self.haproxy.poll() is not None:
                 raise RuntimeError(f"HAProxy stopped:\n{self.haproxy_errors()}")
             try:
-                if requests.get(self.url + LIVE_PATH, timeout=2).status_code == 200:
-                    return
+                with http_session(self.certificate_sha256) as session:
+                    if session.get(self.url + LIVE_PATH, timeout=2).status_code == 200:
+                        return
             except requests.RequestException:
                 pass
             time.sleep(0.1)

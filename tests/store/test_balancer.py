@@ -47,10 +47,11 @@ def store_copies(postgres_server: PostgresServer,
     """`store_copies(n)`: n copies on a fresh database of the session's PostgreSQL, behind HAProxy."""
     started: list[tuple[StoreCopies, str]] = []
 
-    def start(count: int, *, db_url: str | None = None, qpay_url: str | None = None) -> StoreCopies:
+    def start(count: int, *, db_url: str | None = None, qpay_url: str | None = None,
+              https: bool = False) -> StoreCopies:
         url = db_url or postgres_server.create_database("balancer")
         copies = StoreCopies(url, qpay_url or sandbox.url, count, username=USERNAME, password=PASSWORD,
-                             invoice_code=INVOICE_CODE).start()
+                             invoice_code=INVOICE_CODE, https=https).start()
         started.append((copies, url if db_url is None else ""))
         return copies
 
@@ -100,8 +101,9 @@ class Tills:
     """Tills selling at once through one address, each on a thread of its own: create, the payer pays at the
     sandbox, the till checks; `between` runs after each till's sale (a test's moment to break something)."""
 
-    def __init__(self, url: str, keys: dict[str, str], sandbox: SandboxServer) -> None:
+    def __init__(self, url: str, keys: dict[str, str], sandbox: SandboxServer, certificate_sha256: str = "") -> None:
         self.url, self.keys, self.sandbox = url, keys, sandbox
+        self.certificate_sha256 = certificate_sha256
         self.sold: dict[str, str] = {}          # sale number -> invoice id
         self.paid: dict[str, bool] = {}
         self.failures: list[str] = []
@@ -119,7 +121,7 @@ class Tills:
     def _till(self, till: str, sales: int, between: Callable[[str, int], None]) -> None:
         import requests
 
-        client = QPayClient(self.url, till, self.keys[till])
+        client = QPayClient(self.url, till, self.keys[till], certificate_sha256=self.certificate_sha256)
         try:
             for sale in range(1, sales + 1):
                 number = f"{till}-{DAY}-{sale:06d}"
@@ -151,6 +153,20 @@ def test_tills_sell_through_copies_behind_the_balancer(count: int, store_copies:
     tills.run(4)
     assert_nothing_lost_or_doubled(tills, sandbox, 12)
     assert all(copy.alive for copy in copies.copies)
+
+def test_tills_pinning_the_balancers_certificate_sell_through_it_over_https(
+        store_copies: Callable[..., StoreCopies], sandbox: SandboxServer) -> None:
+    """docs/store.md's set-up: HAProxy serves HTTPS to the tills (its certificate pinned at each till), the copies
+    plain HTTP behind it on loopback."""
+    copies = store_copies(2, https=True)
+    assert copies.url.startswith("https://") and copies.certificate_sha256
+    keys = {till: copies.add_till(till) for till in ("T1", "T2")}
+    tills = Tills(copies.url, keys, sandbox, certificate_sha256=copies.certificate_sha256)
+    tills.run(2)
+    assert_nothing_lost_or_doubled(tills, sandbox, 4)
+    with pytest.raises(QPayError):            # a till that pinned another certificate sends it nothing
+        QPayClient(copies.url, "T1", keys["T1"], certificate_sha256="AB" * 32).authenticate()
+
 
 def test_a_copy_killed_mid_sale_loses_and_doubles_nothing(store_copies: Callable[..., StoreCopies],
                                                           sandbox: SandboxServer) -> None:
