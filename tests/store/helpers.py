@@ -51,9 +51,10 @@ class Shop:
 
 @contextmanager
 def running_shop(db_url: str, tills: tuple[str, ...] = ("T1", "T2"), *,
-                 single_session: bool = True) -> Iterator[Shop]:
+                 single_session: bool = True, **store_options: Any) -> Iterator[Shop]:
+    """A sandbox, a store in front of it (`store_options`: more of `StoreServer`'s) and `tills` added."""
     sandbox = SandboxServer("127.0.0.1", 0, SandboxOptions(single_session=single_session)).start()
-    store = StoreServer(db_url, sandbox.url, USERNAME, PASSWORD, invoice_code=INVOICE_CODE)
+    store = StoreServer(db_url, sandbox.url, USERNAME, PASSWORD, invoice_code=INVOICE_CODE, **store_options)
     try:
         store.start()
         shop = Shop(sandbox, store, {})

@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import AbstractContextManager, ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -27,33 +27,21 @@ import requests
 from sqlalchemy import insert, select as sql_select
 
 from pos_app.qpay import QPayClient
-from pos_app.sandbox import SandboxServer
-from pos_app.sandbox.service import SandboxOptions
 from pos_app.store.db import used_refresh_tokens
 from pos_app.store.limits import ConnectionLimits
 from pos_app.store.log_limits import FloodLimitedHandler
 from pos_app.store.server import StoreServer
 from pos_app.store.tokens import TillTokens
 
-from .helpers import INVOICE_CODE, PASSWORD, USERNAME, Shop, running_shop, simple_invoice
+from .helpers import PASSWORD, USERNAME, Shop, running_shop, simple_invoice
 
 WAIT = 60.0          # a generous bound on anything awaited (never asserted on)
 SHORT = ConnectionLimits(header_timeout=0.5, keep_alive=0.5)
 
 
-@contextmanager
-def guarded_shop(db_url: str, limits: ConnectionLimits, tills: tuple[str, ...] = ("T1", "T2")) -> Iterator[Shop]:
-    sandbox = SandboxServer("127.0.0.1", 0, SandboxOptions(single_session=False)).start()
-    store = StoreServer(db_url, sandbox.url, USERNAME, PASSWORD, invoice_code=INVOICE_CODE, limits=limits)
-    try:
-        store.start()
-        shop = Shop(sandbox, store, {})
-        for till in tills:
-            shop.add_till(till)
-        yield shop
-    finally:
-        store.stop()
-        sandbox.stop()
+def guarded_shop(db_url: str, limits: ConnectionLimits, tills: tuple[str, ...] = ("T1", "T2")
+                 ) -> AbstractContextManager[Shop]:
+    return running_shop(db_url, tills, single_session=False, limits=limits)
 
 
 @pytest.fixture
@@ -219,7 +207,11 @@ def _answer_while_sending(url: str, head: bytes, body_size: int, chunked: bool =
             if chunked:
                 sock.sendall(b"0\r\n\r\n")
             answer = sock.recv(65536)
-    except (ConnectionResetError, BrokenPipeError):
+        sock.setblocking(True)
+        sock.settimeout(WAIT)
+        while answer and (more := sock.recv(65536)):      # the rest, until the store closes (its headers came
+            answer += more                                 # first, its body may come in a packet of its own)
+    except (ConnectionResetError, BrokenPipeError, TimeoutError):
         pass
     finally:
         sock.close()
