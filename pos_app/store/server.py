@@ -10,6 +10,7 @@ from typing import Any
 import anyio.to_thread
 
 from pos_app.qpay import QPayClient
+from pos_app.qpay.transport import http_session
 from pos_app.sandbox.serving import ThreadedAppServer
 
 from .app import create_app
@@ -47,8 +48,11 @@ class StoreServer(ThreadedAppServer):
         # One QPay session for the account, kept in the database for every copy of the store on it.
         session = SharedSession(self.engine, account_key(username, qpay_url), wall_clock=wall_clock,
                                 clock=clock)
+        # A QPay connection kept for each worker thread (beyond the pool's size each call would connect anew);
+        # the environment's proxy settings read once (`http_session(server=...)`).
+        self._qpay_session = http_session(pool_size=WORKER_THREADS, server=qpay_url)
         client = QPayClient(qpay_url, username, password, retry_policy=STORE_RETRY_POLICY, timeout=STORE_TIMEOUT,
-                            token_holder=session.for_client)
+                            token_holder=session.for_client, session=self._qpay_session)
         upstream = Upstream(client, session, wall_clock)
         self.context = StoreContext(self.engine, upstream, TillTokens(signing_key(self.engine), self.engine),
                                     invoice_code=invoice_code, catalog_file=catalog_file)
@@ -91,4 +95,5 @@ class StoreServer(ThreadedAppServer):
 
     def closed(self) -> None:
         self.context.upstream.client.close()
+        self._qpay_session.close()
         self.engine.dispose()
