@@ -138,7 +138,7 @@ def _worker(args: tuple[str, list[tuple[str, str]], str, int, str, bool, float])
 def run_leg(pool: Any, url: str, keys: dict[str, str], sandbox_url: str, sales: int, tag: str, direct: bool,
             workers: int) -> dict[str, Any]:
     tills = list(keys.items())
-    start_at = time.time() + 1.5 + len(tills) * 0.01     # every till's stream open before the first sale
+    start_at = time.time() + 3.0 + len(tills) * 0.02     # every till's stream open before the first sale
     chunks = [tills[index::workers] for index in range(workers)]
     results = pool.map(_worker, [(url, chunk, sandbox_url, sales, tag, direct, start_at) for chunk in chunks if chunk])
     rows = [row for result in results for row in result["rows"]]
@@ -175,7 +175,7 @@ def through_store(pool: Any, postgres: PostgresServer, sandbox: SandboxProcess, 
                      invoice_code=INVOICE_CODE) as copies:
         url = copies.url if copies_count > 1 else copies.copies[0].url
         keys = {f"S{copies_count}T{n:03d}": "" for n in range(tills)}
-        keys = _bulk_tills(db_url, keys)
+        keys = {till: copies.add_till(till) for till in keys} if tills <= 25 else _bulk_tills(db_url, keys)
         cpu_before = copies.cpu_seconds()
         leg = run_leg(pool, url, keys, sandbox.url, args.sales, "", False, args.workers)
         cpu = copies.cpu_seconds() - cpu_before
@@ -188,8 +188,7 @@ def through_store(pool: Any, postgres: PostgresServer, sandbox: SandboxProcess, 
 
 
 def _bulk_tills(db_url: str, keys: dict[str, str]) -> dict[str, str]:
-    # A `pos-store add-till` process a till took a second each (25 tills: half a minute a leg): the same
-    # function in this process.
+    # Hundreds of `pos-store add-till` processes would take minutes: the same function in this process.
     from pos_app.store.credentials import add_credential
     from pos_app.store.db import open_database
 
