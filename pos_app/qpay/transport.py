@@ -21,6 +21,7 @@ import ipaddress
 import json
 import re
 import logging
+import os
 import random
 import time
 from collections.abc import Callable
@@ -163,16 +164,28 @@ def _fingerprint_mismatch(exc: BaseException) -> bool:
     return False
 
 
-def http_session(certificate_sha256: str = "") -> requests.Session:
-    """A session as the client uses one: no retries below it, room for the GUI's worker threads; HTTPS verified
-    by the authorities, or by `certificate_sha256` (the pinned fingerprint) when one is given."""
+def http_session(certificate_sha256: str = "", *, pool_size: int = 16, server: str = "") -> requests.Session:
+    """A session as the client uses one: no retries below it, `pool_size` connections kept per host (room for the
+    GUI's worker threads); HTTPS verified by the authorities, or by `certificate_sha256` (the pinned fingerprint)
+    when one is given.
+
+    `server`: the one server this session calls (the store's, calling QPay for every till). The environment's
+    proxy for it (`HTTPS_PROXY`, `NO_PROXY`, ...) and CA bundle (`REQUESTS_CA_BUNDLE`) are read once, now, and the
+    session stops reading the environment: requests otherwise looks at the proxy variables and ~/.netrc on every
+    call (a tenth of the store's CPU on a call), and a ~/.netrc entry for the host would replace the bearer
+    token the call carries."""
     session = requests.Session()
-    # No retries below us (we decide them); room for the GUI's worker threads.
-    plain = HTTPAdapter(pool_connections=2, pool_maxsize=16, max_retries=0)
-    pinned = PinnedAdapter(certificate_sha256, pool_connections=2, pool_maxsize=16, max_retries=0) \
+    plain = HTTPAdapter(pool_connections=2, pool_maxsize=pool_size, max_retries=0)
+    pinned = PinnedAdapter(certificate_sha256, pool_connections=2, pool_maxsize=pool_size, max_retries=0) \
         if certificate_sha256 else None
     session.mount("https://", pinned or plain)
     session.mount("http://", plain)
+    if server:
+        session.proxies = requests.utils.get_environ_proxies(server)
+        bundle = os.environ.get("REQUESTS_CA_BUNDLE") or os.environ.get("CURL_CA_BUNDLE")
+        if bundle:
+            session.verify = bundle
+        session.trust_env = False
     return session
 
 

@@ -110,6 +110,11 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 MIGRATION_LOCK = 0x706F_7353_0001      # PostgreSQL advisory lock keys of the store ("posS" ...)
 SESSION_LOCK = 0x706F_7353_0002
 CONNECT_TIMEOUT_S = 3
+# PostgreSQL connections a copy keeps, and opens beyond them at a peak. A worker thread holds one for a query at
+# a time, never while it waits on QPay (but for a login), so the store's 128 threads share a few dozen; kept
+# open rather than overflow (each overflow one is opened and closed again, a connect's CPU per call at a peak);
+# three copies stay within PostgreSQL's default of 100.
+POOL_SIZE, POOL_OVERFLOW = 20, 10
 
 
 def default_url(data_dir: Path) -> str:
@@ -133,7 +138,7 @@ def make_engine(url: str) -> Engine:
     # pinged first (one lost in an outage is replaced), and connecting gives up after a few seconds (unless the
     # URL says how long itself).
     connect_args = {} if "connect_timeout" in make_url(url).query else {"connect_timeout": CONNECT_TIMEOUT_S}
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20,
+    return create_engine(url, pool_pre_ping=True, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW,
                          connect_args=connect_args)
 
 

@@ -1,14 +1,14 @@
 """What a caller on the shop's network (no login needed to connect) can make the store hold: connections and the
 time they take to say what they want, header and body sizes, and the process's open files.
 
-Connections (`guarded_protocol`: uvicorn's h11 protocol with a `ConnectionGuard`): a connection *waits* from its
-opening, and from the end of each answer, until its next request's headers are complete. A waiting connection
-is closed `header_timeout` after it began waiting (uvicorn has no such deadline: a slow or silent client kept its
-socket forever), and an idle one already at uvicorn's `timeout_keep_alive`. When the store holds
-`max_connections`, or one address `max_waiting_per_address` waiting ones, a newcomer closes the connection that
-has waited longest (that address's first): a flood of half-open connections pushes out its own, never a till's
-request in progress nor its event stream (`/store/events` is a request in progress for as long as it lasts, so
-no deadline ends it). Only when every connection is busy is the newcomer itself closed.
+Connections (`guarded_protocol`: uvicorn's httptools protocol, or its h11 one, with a `ConnectionGuard`): a
+connection *waits* from its opening, and from the end of each answer, until its next request's headers are complete.
+A waiting connection is closed `header_timeout` after it began waiting (uvicorn has no such deadline: a slow or
+silent client kept its socket forever), and an idle one already at uvicorn's `timeout_keep_alive`. When the store
+holds `max_connections`, or one address `max_waiting_per_address` waiting ones, a newcomer closes the connection
+that has waited longest (that address's first): a flood of half-open connections pushes out its own, never a till's
+request in progress nor its event stream (`/store/events` is a request in progress for as long as it lasts, so no
+deadline ends it). Only when every connection is busy is the newcomer itself closed.
 
 Requests (`RequestLimits`, pure ASGI, outside the app): headers beyond `MAX_HEADER_BYTES` are refused (431), a
 body declared larger than its path's limit is
@@ -33,8 +33,8 @@ from pos_app.config.catalog_files import MAX_FILE_BYTES
 from .ids import names_nothing
 from .journal_feed import MAX_BODY_BYTES as MAX_JOURNAL_BYTES
 
-__all__ = ["BACKLOG", "ConnectionGuard", "ConnectionLimits", "RequestLimits", "body_limit", "guarded_protocol",
-           "raise_open_file_limit"]
+__all__ = ["BACKLOG", "DEFAULT_PARSER", "PROTOCOLS", "ConnectionGuard", "ConnectionLimits", "RequestLimits",
+           "body_limit", "guarded_protocol", "raise_open_file_limit"]
 
 BACKLOG = 128                 # connections accepted at once (asyncio accepts up to this many per wake-up)
 # Open files kept for what is not a till's connection: the burst accepted before the guard closes any, the
@@ -87,26 +87,27 @@ class ConnectionGuard:
 
     def __init__(self, limits: ConnectionLimits) -> None:
         self.limits = limits
-        self.open: set[GuardedH11Protocol] = set()
+        self.open: set[GuardedConnection] = set()
         # Waiting connections, the longest waiting first (a dict keeps insertion order), all and by address.
-        self._waiting: dict[GuardedH11Protocol, None] = {}
-        self._waiting_at: dict[str, dict[GuardedH11Protocol, None]] = {}
+        self._waiting: dict[GuardedConnection, None] = {}
+        self._waiting_at: dict[str, dict[GuardedConnection, None]] = {}
         self.closed_early = 0                 # connections closed by a limit (for tests and diagnostics)
 
     def __repr__(self) -> str:
         return f"ConnectionGuard(open={len(self.open)}, waiting={len(self._waiting)})"
 
-    def uvicorn_options(self) -> dict[str, Any]:
-        """uvicorn's settings for serving under this guard (its protocol class, its limits)."""
+    def uvicorn_options(self, parser: str | None = None) -> dict[str, Any]:
+        """uvicorn's settings for serving under this guard (its protocol class on `parser`, by default
+        `DEFAULT_PARSER`; its limits)."""
         limits = self.limits
-        return {"http": guarded_protocol(self), "ws": "none", "backlog": BACKLOG,
+        return {"http": guarded_protocol(self, parser or DEFAULT_PARSER), "ws": "none", "backlog": BACKLOG,
                 "timeout_keep_alive": limits.keep_alive, "h11_max_incomplete_event_size": limits.max_header_bytes}
 
     @property
     def waiting(self) -> int:
         return len(self._waiting)
 
-    def opened(self, connection: GuardedH11Protocol) -> bool:
+    def opened(self, connection: GuardedConnection) -> bool:
         """Room for a new connection (closing the longest waiting one if need be); False: it is closed."""
         same_address = self._waiting_at.get(connection.address, {})
         if len(same_address) >= self.limits.max_waiting_per_address:
@@ -120,12 +121,12 @@ class ConnectionGuard:
         self.waits(connection)
         return True
 
-    def waits(self, connection: GuardedH11Protocol) -> None:
+    def waits(self, connection: GuardedConnection) -> None:
         if connection in self.open:
             self._waiting[connection] = None
             self._waiting_at.setdefault(connection.address, {})[connection] = None
 
-    def busy(self, connection: GuardedH11Protocol) -> None:
+    def busy(self, connection: GuardedConnection) -> None:
         self._waiting.pop(connection, None)
         same_address = self._waiting_at.get(connection.address)
         if same_address is not None:
@@ -133,26 +134,32 @@ class ConnectionGuard:
             if not same_address:
                 del self._waiting_at[connection.address]
 
-    def closed(self, connection: GuardedH11Protocol) -> None:
+    def closed(self, connection: GuardedConnection) -> None:
         self.busy(connection)
         self.open.discard(connection)
 
-    def _close(self, connection: GuardedH11Protocol) -> None:
+    def _close(self, connection: GuardedConnection) -> None:
         self.closed(connection)               # its file is freed a moment later (asyncio's connection_lost)
         self.closed_early += 1
         connection.transport.close()
 
 
-class GuardedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol under a `ConnectionGuard`: a deadline for each request's headers, and room made by
-    closing the connection that waited longest. (uvicorn's own `limit_concurrency` counts every open connection,
-    half-open ones too: under a flood it would answer every till 503.)"""
+class GuardedConnection(asyncio.Protocol):
+    """What a `ConnectionGuard` adds to an uvicorn HTTP protocol (`GuardedH11Protocol`,
+    `GuardedHttpToolsProtocol`): a deadline for each request's headers, and room made by closing the connection
+    that waited longest. (uvicorn's own `limit_concurrency` counts every open connection, half-open ones too:
+    under a flood it would answer every till 503.) Uses only what both protocols have: `cycle` (the request
+    read last), `client`, `transport`, `loop` and `on_response_complete`."""
 
     guard: ClassVar[ConnectionGuard]
     address = ""
     _deadline: asyncio.TimerHandle | None = None
+    cycle: Any
+    client: tuple[str, int] | None
+    transport: asyncio.Transport
+    loop: asyncio.AbstractEventLoop
 
-    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
         self.address = self.client[0] if self.client else ""
         if not self.guard.opened(self):
@@ -168,22 +175,24 @@ class GuardedH11Protocol(H11Protocol):
     def data_received(self, data: bytes) -> None:
         cycle = self.cycle
         super().data_received(data)
-        self._note_request(cycle)
+        if self.cycle is not cycle and self._in_progress():
+            self._busy()
 
     def on_response_complete(self) -> None:
-        cycle = self.cycle
-        super().on_response_complete()
+        super().on_response_complete()  # type: ignore[misc]
         if self.transport.is_closing():
             return
-        if self.cycle is cycle:               # no pipelined request taken up: waiting for the next one
-            self._await_request()
+        if self._in_progress():
+            self._busy()                      # a pipelined request taken up (or queued: its headers are in)
         else:
-            self._note_request(None)
+            self._await_request()
 
-    def _note_request(self, before: Any) -> None:
-        if self.cycle is not before and self.cycle is not None and not self.cycle.response_complete:
-            self._stop_deadline()             # headers complete: a request in progress (a stream, for hours)
-            self.guard.busy(self)
+    def _in_progress(self) -> bool:
+        return self.cycle is not None and not self.cycle.response_complete
+
+    def _busy(self) -> None:
+        self._stop_deadline()                 # headers complete: a request in progress (a stream, for hours)
+        self.guard.busy(self)
 
     def _await_request(self) -> None:
         self._stop_deadline()
@@ -201,9 +210,59 @@ class GuardedH11Protocol(H11Protocol):
         self.transport.close()
 
 
-def guarded_protocol(guard: ConnectionGuard) -> type[GuardedH11Protocol]:
-    """A protocol class for one server (uvicorn makes one instance a connection; they share `guard`)."""
-    return type("StoreH11Protocol", (GuardedH11Protocol,), {"guard": guard})
+class GuardedH11Protocol(GuardedConnection, H11Protocol):
+    """uvicorn's pure-Python h11 protocol under a `ConnectionGuard` (h11 bounds unfinished headers itself:
+    `h11_max_incomplete_event_size`)."""
+
+
+PROTOCOLS: dict[str, type[GuardedConnection]] = {"h11": GuardedH11Protocol}
+
+try:
+    from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+except ImportError:  # pragma: no cover - a dependency; uvicorn serves without it, on h11
+    pass
+else:
+    class GuardedHttpToolsProtocol(GuardedConnection, HttpToolsProtocol):
+        """uvicorn's httptools protocol (its parser in C: a few times less CPU a request than h11) under a
+        `ConnectionGuard`. httptools keeps an unfinished header line in a buffer of its own with no bound, so
+        the bytes received while a request's headers are incomplete are counted here, and past
+        `max_header_bytes` the connection is answered 400 and closed, as h11 does."""
+
+        _reading_headers = True           # from the connection's start and each request's end to its headers' end
+        _headers_ended = False            # ... which happened during this `data_received`
+        _header_bytes = 0
+
+        def data_received(self, data: bytes) -> None:
+            reading = self._reading_headers
+            self._headers_ended = False
+            super().data_received(data)
+            if self._headers_ended:
+                self._header_bytes = 0
+            elif reading and self._reading_headers:
+                # Whole chunks: one that ended a request's body and began the next request's headers is not
+                # counted (at most one read's worth beyond the limit).
+                self._header_bytes += len(data)
+                if self._header_bytes > self.guard.limits.max_header_bytes and not self.transport.is_closing():
+                    self.send_400_response("Request headers too large.")
+
+        def on_headers_complete(self) -> None:
+            self._reading_headers, self._headers_ended = False, True
+            super().on_headers_complete()
+
+        def on_message_complete(self) -> None:
+            super().on_message_complete()
+            self._reading_headers = True
+
+    PROTOCOLS["httptools"] = GuardedHttpToolsProtocol
+
+DEFAULT_PARSER = "httptools" if "httptools" in PROTOCOLS else "h11"
+
+
+def guarded_protocol(guard: ConnectionGuard, parser: str = DEFAULT_PARSER) -> type[GuardedConnection]:
+    """A protocol class for one server (uvicorn makes one instance a connection; they share `guard`), on
+    `parser`'s protocol ("httptools" when installed, else "h11")."""
+    base = PROTOCOLS[parser]
+    return type(f"Store{base.__name__.removeprefix('Guarded')}", (base,), {"guard": guard})
 
 
 # -- requests --------------------------------------------------------------------------------------------------

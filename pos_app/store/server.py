@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from typing import Any
 
+import anyio.to_thread
+
 from pos_app.qpay import QPayClient
+from pos_app.qpay.transport import http_session
 from pos_app.sandbox.serving import ThreadedAppServer
 
 from .app import create_app
@@ -17,6 +21,10 @@ from .session import SharedSession, account_key
 from .tokens import TillTokens, signing_key
 from .upstream import STORE_RETRY_POLICY, STORE_TIMEOUT, Upstream
 
+# Worker threads for the blocking calls (QPay, the database): each till's call waits on QPay in one, so anyio's
+# default of 40 made the 41st till of a chain wait for another's QPay call to end before its own began.
+WORKER_THREADS = 128
+
 
 class StoreServer(ThreadedAppServer):
     label = "the store"
@@ -24,12 +32,13 @@ class StoreServer(ThreadedAppServer):
     def __init__(self, db_url: str, qpay_url: str, username: str, password: str, *, host: str = "127.0.0.1",
                  port: int = 0, public_url: str = "", invoice_code: str = "",
                  catalog_file: str | None = None, limits: ConnectionLimits | None = None,
-                 tls_cert: str | None = None, tls_key: str | None = None,
+                 tls_cert: str | None = None, tls_key: str | None = None, http_parser: str | None = None,
                  wall_clock: Callable[[], float] = time.time, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(host, port)
         # The default limits, with room for as many connections as the open-file limit allows (`limits`).
         self.limits = limits or ConnectionLimits(max_connections=connection_cap())
         self.guard = ConnectionGuard(self.limits)
+        self.http_parser = http_parser       # "httptools" or "h11" (uvicorn's request parser); None: `DEFAULT_PARSER`
         if bool(tls_cert) != bool(tls_key):
             raise ValueError("HTTPS needs both the certificate and its key")
         self._tls = (str(tls_cert), str(tls_key)) if tls_cert and tls_key else None
@@ -39,8 +48,11 @@ class StoreServer(ThreadedAppServer):
         # One QPay session for the account, kept in the database for every copy of the store on it.
         session = SharedSession(self.engine, account_key(username, qpay_url), wall_clock=wall_clock,
                                 clock=clock)
+        # A QPay connection kept for each worker thread (beyond the pool's size each call would connect anew);
+        # the environment's proxy settings read once (`http_session(server=...)`).
+        self._qpay_session = http_session(pool_size=WORKER_THREADS, server=qpay_url)
         client = QPayClient(qpay_url, username, password, retry_policy=STORE_RETRY_POLICY, timeout=STORE_TIMEOUT,
-                            token_holder=session.for_client)
+                            token_holder=session.for_client, session=self._qpay_session)
         upstream = Upstream(client, session, wall_clock)
         self.context = StoreContext(self.engine, upstream, TillTokens(signing_key(self.engine), self.engine),
                                     invoice_code=invoice_code, catalog_file=catalog_file)
@@ -54,16 +66,27 @@ class StoreServer(ThreadedAppServer):
 
     def uvicorn_options(self) -> dict[str, Any]:
         self.guard = ConnectionGuard(self.limits)        # this serving's connections
-        options = self.guard.uvicorn_options()
+        options = self.guard.uvicorn_options(self.http_parser)
         if self._tls is not None:
             options.update(ssl_certfile=self._tls[0], ssl_keyfile=self._tls[1])
         return options
 
     def start(self, timeout: float = 10.0) -> StoreServer:
         super().start(timeout)
+        self._set_worker_threads(timeout)
         self.context.public_url = self._public_url or self.url
         self.context.relay.start()
         return self
+
+    def _set_worker_threads(self, timeout: float) -> None:
+        # anyio's limiter belongs to the event loop: set from inside it (the loop the listening socket is on).
+        assert self._server is not None
+
+        async def raise_limit() -> None:
+            anyio.to_thread.current_default_thread_limiter().total_tokens = WORKER_THREADS
+
+        loop = self._server.servers[0].get_loop()
+        asyncio.run_coroutine_threadsafe(raise_limit(), loop).result(timeout)
 
     def stop(self, timeout: float = 10.0) -> None:
         self.context.relay.stop(timeout)
@@ -72,4 +95,5 @@ class StoreServer(ThreadedAppServer):
 
     def closed(self) -> None:
         self.context.upstream.client.close()
+        self._qpay_session.close()
         self.engine.dispose()

@@ -28,7 +28,8 @@ from sqlalchemy import insert, select as sql_select
 
 from pos_app.qpay import QPayClient
 from pos_app.store.db import used_refresh_tokens
-from pos_app.store.limits import ConnectionLimits
+from pos_app.store import limits
+from pos_app.store.limits import PROTOCOLS, ConnectionGuard, ConnectionLimits
 from pos_app.store.log_limits import FloodLimitedHandler
 from pos_app.store.server import StoreServer
 from pos_app.store.tokens import TillTokens
@@ -42,6 +43,13 @@ SHORT = ConnectionLimits(header_timeout=0.5, keep_alive=0.5)
 def guarded_shop(db_url: str, limits: ConnectionLimits, tills: tuple[str, ...] = ("T1", "T2")
                  ) -> AbstractContextManager[Shop]:
     return running_shop(db_url, tills, single_session=False, limits=limits)
+
+
+@pytest.fixture(autouse=True, params=sorted(PROTOCOLS))
+def http_parser(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Each test on each of uvicorn's request parsers the store can serve with (httptools, h11)."""
+    monkeypatch.setattr(limits, "DEFAULT_PARSER", request.param)
+    return str(request.param)
 
 
 @pytest.fixture
@@ -194,7 +202,7 @@ def _answer_while_sending(url: str, head: bytes, body_size: int, chunked: bool =
         while sent < body_size or pending:
             readable, writable, _ = select.select([sock], [sock] if pending or sent < body_size else [], [], WAIT)
             if readable:
-                answer = sock.recv(65536)
+                answer = _until_closed(sock)
                 break
             if not writable:
                 break
@@ -206,16 +214,26 @@ def _answer_while_sending(url: str, head: bytes, body_size: int, chunked: bool =
             sock.settimeout(WAIT)
             if chunked:
                 sock.sendall(b"0\r\n\r\n")
-            answer = sock.recv(65536)
-        sock.setblocking(True)
-        sock.settimeout(WAIT)
-        while answer and (more := sock.recv(65536)):      # the rest, until the store closes (its headers came
-            answer += more                                 # first, its body may come in a packet of its own)
-    except (ConnectionResetError, BrokenPipeError, TimeoutError):
+            answer = _until_closed(sock)
+    except (ConnectionResetError, BrokenPipeError):
         pass
     finally:
         sock.close()
     return answer, sent
+
+
+def _until_closed(sock: socket.socket) -> bytes:
+    """The answer read until the store closes the connection (each refusal here closes it): httptools writes an
+    answer's head and body apart, so one `recv` may hold the head only."""
+    sock.setblocking(True)
+    sock.settimeout(WAIT)
+    answer = b""
+    try:
+        while chunk := sock.recv(65536):
+            answer += chunk
+    except ConnectionResetError:
+        pass
+    return answer
 
 
 def test_a_body_over_the_limit_is_refused_before_it_is_read(sqlite_url: str) -> None:
@@ -446,3 +464,9 @@ def test_a_blank_id_is_not_found(blank_shop: tuple[Shop, dict[str, str]], method
         answer = requests.request(method, shop.store.url + path.format(blank), headers=headers if signed_in else {},
                                   data=b"{}", timeout=WAIT)
         assert _envelope(answer, 404)["error_code"] == "NOT_FOUND", (method, path, blank)
+
+
+def test_the_guard_serves_on_the_parser_asked_for(http_parser: str) -> None:
+    served = ConnectionGuard(SHORT).uvicorn_options()["http"]
+    assert issubclass(served, PROTOCOLS[http_parser])
+    assert "httptools" in PROTOCOLS         # a dependency: the store's default parser
