@@ -203,6 +203,9 @@ class StoreCopies:
             f"    timeout server {SSE_IDLE_S}s\n"
             "    timeout tunnel 1h\n"
             "    timeout http-keep-alive 30s\n"
+            # Without it a health check must be answered within `inter` (500 ms): a copy busy with 300 tills
+            # answered later and was taken out (503s to the tills and to QPay's callbacks) though it was well.
+            "    timeout check 5s\n"
             # A request whose connection to a copy failed (the copy is dead) goes to another: nothing reached
             # the dead copy, so even a create is safe to send on. Nothing else is sent twice.
             "    retries 3\n"
