@@ -131,8 +131,14 @@ class StoreCopies:
         if program is None:
             raise RuntimeError("HAProxy is not installed (apt-get install haproxy; make test installs it)")
         try:
+            # All started at once, then each waited for (migrations run under an advisory lock).
+            started = []
             for number in range(self.count):
-                self.copies.append(self._start_copy(number))
+                copy, lines = self._launch_copy(number)
+                self.copies.append(copy)          # stopped by stop() whatever happens next
+                started.append((copy, lines))
+            for copy, lines in started:
+                self._wait_for_copy(copy, lines)
             self.health_path = self._health_path()
             config = self._folder / "haproxy.cfg"
             config.write_text(self.config(), encoding="utf-8")
@@ -144,7 +150,7 @@ class StoreCopies:
             raise
         return self
 
-    def _start_copy(self, number: int) -> StoreCopy:
+    def _launch_copy(self, number: int) -> tuple[StoreCopy, queue.Queue[str]]:
         command = [self._python, "-m", "pos_app.store", "serve", "--db", self.db_url, "--qpay-url", self.qpay_url,
                    "--username", self._username, "--invoice-code", self._invoice_code, "--port", "0",
                    "--public-url", self.url]
@@ -156,19 +162,22 @@ class StoreCopies:
         lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=_read_lines, args=(process.stdout, lines), name=f"store-copy-{number}",
                          daemon=True).start()
+        return copy, lines
+
+    def _wait_for_copy(self, copy: StoreCopy, lines: queue.Queue[str]) -> StoreCopy:
         deadline = time.monotonic() + START_TIMEOUT_S
         while time.monotonic() < deadline:
             try:
                 line = lines.get(timeout=0.1)
             except queue.Empty:
-                if process.poll() is not None:
+                if copy.process.poll() is not None:
                     break
                 continue
             if line.startswith(READY_LINE):
                 copy.url = line[len(READY_LINE):].strip()
                 return copy
         copy.kill()
-        raise RuntimeError(f"store copy {number} did not start:\n{copy.stderr_tail()}")
+        raise RuntimeError(f"store copy {copy.number} did not start:\n{copy.stderr_tail()}")
 
     def _make_certificate(self) -> str:
         certificate, key = made_certificate(self._folder, ["127.0.0.1", "localhost"])
@@ -194,6 +203,9 @@ class StoreCopies:
             f"    timeout server {SSE_IDLE_S}s\n"
             "    timeout tunnel 1h\n"
             "    timeout http-keep-alive 30s\n"
+            # Without it a health check must be answered within `inter` (500 ms): a copy busy with 300 tills
+            # answered later and was taken out (503s to the tills and to QPay's callbacks) though it was well.
+            "    timeout check 5s\n"
             # A request whose connection to a copy failed (the copy is dead) goes to another: nothing reached
             # the dead copy, so even a create is safe to send on. Nothing else is sent twice.
             "    retries 3\n"
