@@ -13,9 +13,14 @@ import requests
 CALLBACK_STYLES = ("post", "get")
 
 
+# QPay calls each payment back on its own: with a few threads, a chain's busy minute (hundreds of payments, some
+# callback URLs slow or dead and tried again) queued callbacks for seconds, which no real service does.
+CALLBACK_WORKERS = 32
+
+
 class CallbackSender:
     def __init__(self, style: str = "post", *, attempts: int = 4, first_delay: float = 0.25,
-                 timeout: float = 5.0, expect_success: bool = False) -> None:
+                 timeout: float = 5.0, expect_success: bool = False, workers: int = CALLBACK_WORKERS) -> None:
         if style not in CALLBACK_STYLES:
             raise ValueError(f"callback style must be one of {CALLBACK_STYLES}")
         self.style = style
@@ -24,7 +29,7 @@ class CallbackSender:
         self._attempts = attempts
         self._first_delay = first_delay
         self._timeout = timeout
-        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="sandbox-callback")
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="sandbox-callback")
         self._closing = threading.Event()
         self._deliveries: deque[dict[str, Any]] = deque(maxlen=1000)
         self._lock = threading.Lock()

@@ -216,6 +216,10 @@ class StoreCopies:
             "    default_backend copies\n"
             "backend copies\n"
             "    balance roundrobin\n"
+            # A connection to a copy for each request: none left idle for the copy to close under HAProxy's reuse
+            # (a request sent on it would be lost halfway: a 502), nor counted against the copy's cap on waiting
+            # connections from one address (the balancer's).
+            "    option http-server-close\n"
             f"    option httpchk GET {self.health_path}\n"
             "    http-check expect status 200\n"
             "    default-server inter 500ms fall 2 rise 2\n"

@@ -68,8 +68,11 @@ def open_sale(journal: Journal, _desk: PosApiDesk, checkout: Checkout) -> str:
 
 
 def message_box(qtbot: QtBot, dialog: HistoryDialog) -> QWidget:
+    # Shown is not yet the keyboard's: a key typed before the question is active would go to the history (an
+    # Esc there closes it). The cashier's keys reach the question once it is the active window.
     qtbot.waitUntil(lambda: dialog.sale_actions.confirmation is not None
-                            and dialog.sale_actions.confirmation.isVisible(), timeout=WAIT_MS)
+                            and dialog.sale_actions.confirmation.isVisible()
+                            and QApplication.activeWindow() is dialog.sale_actions.confirmation, timeout=WAIT_MS)
     return dialog.sale_actions.confirmation
 
 

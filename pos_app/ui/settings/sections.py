@@ -118,6 +118,9 @@ class SettingsSections:
         self.fields["store_certificate_sha256"].setToolTip(translate("SettingsDialog",
             "The SHA-256 fingerprint of the store server's own certificate, pinned when you test the connection "
             "and compare it with what 'pos-store certificate' prints on the store's computer."))
+        # Hidden until the environment is a store (`_apply_environment`): the dialog takes its first height from
+        # the rows there when it is built, and one more would open it taller than a 768-pixel screen.
+        service.setRowVisible(self.rows["store_certificate_sha256"], False)
         self._add_line(service, "invoice_code", translate("SettingsDialog", "Invoice code"))
         self._add_line(service, "callback_url", translate("SettingsDialog", "Callback URL"),
                        translate("SettingsDialog", "empty: the app's own default"))
