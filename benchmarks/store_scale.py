@@ -499,8 +499,8 @@ def markdown(result: dict[str, Any]) -> str:
                  "divided by the /v2 calls the tills had answered in that time (each sale's create and check); it "
                  "includes what the store did beside them then: QPay's callbacks, the hints, HAProxy's health checks.")
     lines.append("Callback -> hint: from the sandbox's first try of QPay's callback to the hint at the till (the "
-                 "store's part of pay -> hint); the rest is the sandbox's callback queue (4 threads, one callback "
-                 "at a time each), p50/p95 in the JSON as callback_queued.")
+                 "store's part of pay -> hint); the rest is the sandbox's callback queue (CALLBACK_WORKERS threads, "
+                 "one callback at a time each), p50/p95 in the JSON as callback_queued.")
     return "\n".join(lines)
 
 
