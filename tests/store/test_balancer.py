@@ -26,11 +26,13 @@ from pos_app.sandbox.service import SandboxOptions
 from pos_app.storelink.hints import StoreHints
 from tests.pg_server import PostgresServer
 
+from tests.qpay.helpers import wait_until
+
 from .balancer import StoreCopies
 from .helpers import INVOICE_CODE, PASSWORD, USERNAME, simple_invoice
 
-SETTLE_TRIES = 120        # a lost answer is read back every SETTLE_PAUSE_S until it settles (an outage is 10 s)
-SETTLE_PAUSE_S = 0.5
+SETTLE_S = 60.0           # a lost answer is read back until it settles within this (an outage is 10 s)
+OUTAGE_S = 10.0
 DAY = "20261127"
 
 
@@ -78,24 +80,33 @@ def settled_create(client: QPayClient, number: str, amount: int) -> str:
         status = getattr(lost, "status", None) or 0          # none: no answer at all
         if 400 <= status < 500 and status not in (401, 409, 429):
             raise
-    for _ in range(SETTLE_TRIES):
-        time.sleep(SETTLE_PAUSE_S)
+
+    def read_back() -> str | None:
         try:
             found = client.find_invoice(number, amount=Decimal(amount))
-            if found is not None:
-                return found.invoice_id
-            return client.create_invoice(simple_invoice(number, amount)).invoice_id
+            return found.invoice_id if found is not None else \
+                client.create_invoice(simple_invoice(number, amount)).invoice_id
         except QPayError:
-            continue
-    raise AssertionError(f"{number} never settled")
+            return None                      # still no answer: read back again
+
+    return str(wait_until(read_back, SETTLE_S))
 
 def settled_paid(client: QPayClient, invoice_id: str) -> bool:
-    for _ in range(SETTLE_TRIES):
+    def read() -> tuple[bool] | None:
         try:
-            return client.paid_state(invoice_id).is_paid
+            return (client.paid_state(invoice_id).is_paid,)
         except QPayError:
-            time.sleep(SETTLE_PAUSE_S)
-    raise AssertionError(f"{invoice_id}'s payment never read")
+            return None
+
+    return bool(wait_until(read, SETTLE_S)[0])
+
+def not_ready(url: str) -> bool:
+    """Whether the copy at `url` says it cannot serve (its database does not answer)."""
+    try:
+        return requests.get(f"{url}/store/health/ready", timeout=5).status_code == 503
+    except requests.RequestException:
+        return False
+
 
 class Tills:
     """Tills selling at once through one address, each on a thread of its own: create, the payer pays at the
@@ -196,7 +207,10 @@ def test_postgresql_stopped_for_10_s_loses_and_doubles_nothing(store_copies: Cal
             if till == "T1" and sale == 2 and not outage.is_set():
                 outage.set()
                 private.halt()
-                time.sleep(10)                   # the other tills keep selling into the outage
+                began = time.monotonic()
+                # The other tills keep selling into it: it ends once every copy has seen it, 10 s after it began.
+                wait_until(lambda: time.monotonic() - began >= OUTAGE_S
+                           and all(not_ready(copy.url) for copy in copies.copies), 3 * OUTAGE_S)
                 private.resume()
 
         tills = Tills(copies.url, keys, sandbox)

@@ -9,7 +9,6 @@ import logging
 import os
 import queue
 import subprocess
-import time
 from collections.abc import Iterator
 
 import psycopg
@@ -24,6 +23,7 @@ from pos_app.store.credentials import add_credential
 from pos_app.store.server import StoreServer
 from pos_app.storelink.hints import StoreHints
 from tests.pg_server import PostgresServer, find_binaries
+from tests.qpay.helpers import wait_until
 
 from .helpers import INVOICE_CODE, PASSWORD, USERNAME, running_shop, simple_invoice
 
@@ -53,14 +53,6 @@ def _start_again(server: PostgresServer) -> None:
     _pg_ctl(server, "start", "-w", "-t", "60", "-l", str(server.socket_directory / "server.log"),
             "-o", f"-p {server.port}")
 
-
-def _until(condition: object, seconds: float = WAIT_S) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():  # type: ignore[operator]
-            return True
-        time.sleep(0.2)
-    return False
 
 
 @pytest.fixture
@@ -128,10 +120,10 @@ def test_postgresql_stopped_and_started_again(own_postgres: PostgresServer,
                     if record.getMessage().startswith("the database does not answer")]
             assert len(said) == 2 and not any(record.exc_info for record in caplog.records)   # once a copy
             assert "Traceback" not in caplog.text
-            assert _until(lambda: not b.context.relay.listening.is_set())
+            wait_until(lambda: not b.context.relay.listening.is_set(), WAIT_S)
 
             _start_again(own_postgres)
-            assert _until(lambda: requests.get(f"{a.url}/store/health/ready", timeout=30).status_code == 200)
+            wait_until(lambda: requests.get(f"{a.url}/store/health/ready", timeout=30).status_code == 200, WAIT_S)
             for copy in copies:
                 assert copy.context.relay.listening.wait(WAIT_S)
             # Everything answers again, and a callback at A reaches the till listening at B.

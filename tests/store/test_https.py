@@ -36,6 +36,8 @@ from pos_app.ui.common.messages import describe_error
 from .helpers import INVOICE_CODE, PASSWORD, USERNAME, simple_invoice
 from .test_cli import STARTUP_SECONDS, serving
 
+A_DAY = date(2026, 11, 28)     # the shop day asked for (refused before any request: any day would do)
+
 WRONG_PIN = ":".join(["AB"] * 32)
 
 
@@ -115,7 +117,7 @@ def test_a_certificate_that_is_not_the_pinned_one_is_refused_before_anything_is_
             hints.stop()
         assert not store_answers(store.url, WRONG_PIN)
         with pytest.raises(ShopDayUnavailable):
-            ShopDays(store.url, "T1", key, WRONG_PIN).read(date.today())
+            ShopDays(store.url, "T1", key, WRONG_PIN).read(A_DAY)
         assert store.paths == []        # no request, no key, no body reached the store
         # Without a pin, a certificate no authority vouches for is refused too: never silently accepted.
         with QPayClient(store.url, "T1", key) as unpinned, pytest.raises(APIConnectionError):
