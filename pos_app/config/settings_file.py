@@ -6,8 +6,9 @@ and what they need (issue 21, the start).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+
+from pos_app import json_nesting
 
 MAX_SETTINGS_FILE_BYTES = 1_000_000  # a real file is under 1 kB; refuse to parse junk of any size
 
@@ -34,15 +35,15 @@ def read_settings_file(path: Path) -> dict[str, object] | None:
     if len(raw) > MAX_SETTINGS_FILE_BYTES:
         raise SettingsFileError(path, "it is too large to be a settings file.")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json_nesting.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise SettingsFileError(path, "it is not UTF-8 text.") from None
-    except json.JSONDecodeError as error:
+    except json_nesting.NestedTooDeeply:
+        raise SettingsFileError(path, "it is not valid JSON (nested too deeply).") from None
+    except json_nesting.JSONDecodeError as error:
         # `from None`: the decode error carries the whole file text, which must not reach a log.
         raise SettingsFileError(
             path, f"it is not valid JSON (line {error.lineno}, column {error.colno}).") from None
-    except RecursionError:
-        raise SettingsFileError(path, "it is not valid JSON (nested too deeply).") from None
     except ValueError:
         # Python refuses integers of more than 4300 digits with a plain ValueError, not a JSONDecodeError.
         raise SettingsFileError(path, "it is not valid JSON (a number is too long).") from None

@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 import requests
 from requests.adapters import HTTPAdapter
 
+from pos_app import json_nesting
+
 from .errors import (
     InvalidResponseError,
     OutcomeUnknownError,
@@ -187,7 +189,7 @@ class Transport:
         if not response.content.strip():
             return None
         try:
-            return json.loads(response.content, parse_float=Decimal)
+            return json_nesting.loads(response.content, parse_float=Decimal)
         except _UNREADABLE:
             if may_issue:
                 raise OutcomeUnknownError("the answer is not JSON; the receipt may have been issued or voided",
@@ -201,6 +203,6 @@ def _error_body(response: requests.Response) -> Any:
     if not response.content.strip():
         return None
     try:
-        return json.loads(response.content, parse_float=Decimal)
+        return json_nesting.loads(response.content, parse_float=Decimal)
     except _UNREADABLE:
         return response.text

@@ -13,13 +13,14 @@ is trusted beyond being an identifier to look up.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
+
+from pos_app import json_nesting
 
 from .paid import PaidVerdict
 
@@ -113,8 +114,8 @@ def _json_object(body: bytes | str | Mapping[str, Any]) -> Mapping[str, Any]:
     if isinstance(body, Mapping):
         return body
     try:
-        data = json.loads(body)
-    except (ValueError, RecursionError):  # RecursionError: thousands of nested brackets
+        data = json_nesting.loads(body)
+    except (ValueError, RecursionError):  # thousands of nested brackets: NestedTooDeeply, a ValueError
         raise ValueError("the callback body is not JSON") from None
     if not isinstance(data, dict):
         raise ValueError("the callback body is not a JSON object")

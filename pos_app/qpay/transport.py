@@ -32,6 +32,8 @@ from urllib.parse import urlsplit
 import requests
 from requests.adapters import HTTPAdapter
 
+from pos_app import json_nesting
+
 from .errors import (
     APIConnectionError,
     CertificateChangedError,
@@ -320,10 +322,10 @@ def _error_body(response: requests.Response) -> Any:
         return response.text
 
 
-# Not JSON; nested past Python's recursion limit; a number no Decimal can hold (1e9999999999999999999).
+# Not JSON or nested too deeply (both ValueError); a number no Decimal can hold (1e9999999999999999999).
 _UNREADABLE = (ValueError, RecursionError, ArithmeticError)
 
 
 def _parse_json(content: bytes) -> Any:
     # Fractions are read as Decimal straight from the text: no float on the way.
-    return json.loads(content, parse_float=Decimal)
+    return json_nesting.loads(content, parse_float=Decimal)

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import JSONResponse
 
+from . import json_nesting
 from .errors import ApiError
 
 MAX_BODY = 1 << 20
@@ -59,7 +60,7 @@ async def json_body(request: Request, *, required: bool = True) -> dict[str, Any
     if len(raw) > MAX_BODY:
         raise ApiError(400, "INVALID_JSON", "the body is larger than 1 MiB")
     try:
-        data = json.loads(raw, parse_float=_parse_float, parse_constant=_reject_constant)
+        data = json_nesting.loads(raw, parse_float=_parse_float, parse_constant=_reject_constant)
     except (ValueError, RecursionError):
         raise ApiError(400, "INVALID_JSON", "the body is not valid JSON") from None
     if not isinstance(data, dict):

@@ -18,6 +18,8 @@ from typing import Any
 
 from fastapi.responses import JSONResponse
 
+from pos_app import json_nesting
+
 __all__ = ["MAX_DEPTH", "StoreJSON", "exact_json", "exact_json_bytes", "read_json", "read_kept",
            "usable_text"]
 
@@ -114,7 +116,7 @@ def read_json(raw: bytes | str, *, nul_allowed: bool = False) -> Any:
     surrogate (no database keeps it) or a NUL (PostgreSQL keeps none; `nul_allowed` where the text is kept as
     JSON, which escapes it), nesting deeper than `MAX_DEPTH`."""
     try:
-        value = json.loads(raw, parse_float=_number, parse_constant=_refuse_constant)
+        value = json_nesting.loads(raw, max_depth=MAX_DEPTH, parse_float=_number, parse_constant=_refuse_constant)
     except (RecursionError, UnicodeDecodeError):
         raise ValueError("not JSON the store can read") from None
     pending: list[tuple[Any, int]] = [(value, 1)]

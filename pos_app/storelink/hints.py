@@ -8,7 +8,6 @@ proof). The stream is opened again after any fault, waiting a little longer each
 
 from __future__ import annotations
 
-import json
 import logging
 import socket
 import threading
@@ -16,6 +15,7 @@ from collections.abc import Callable, Iterator
 
 import requests
 
+from pos_app import json_nesting
 from pos_app.qpay import CallbackHint
 from pos_app.qpay.transport import CertificateChanged, http_session
 
@@ -92,7 +92,7 @@ class StoreHints:
 
     def _deliver(self, data: str) -> None:
         try:
-            said = json.loads(data)
+            said = json_nesting.loads(data)
             hint = CallbackHint(invoice_id=said.get("invoice_id") or None, payment_id=said.get("payment_id") or None)
         except (ValueError, AttributeError):
             return   # not a hint we can read: polling finds the payment anyway

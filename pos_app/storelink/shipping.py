@@ -22,6 +22,7 @@ from typing import Any
 
 import requests
 
+from pos_app import json_nesting
 from pos_app.qpay.transport import http_session
 
 from pos_app.journal import Journal, JournalError
@@ -154,11 +155,11 @@ class JournalShipper:
     def _answer(response: requests.Response) -> dict[str, Any]:
         if response.status_code != 200:
             try:
-                words = str(response.json().get("message", ""))
+                words = str(json_nesting.loads(response.content).get("message", ""))
             except (ValueError, AttributeError):
                 words = ""
             raise StoreRefused(f"the store answered {response.status_code} {words}".strip())
-        said = response.json()
+        said = json_nesting.loads(response.content)
         if not isinstance(said, dict):
             raise ValueError("the store's answer is not a JSON object")
         return said

@@ -10,6 +10,7 @@ from datetime import date
 
 import requests
 
+from pos_app import json_nesting
 from pos_app.qpay.transport import http_session
 
 from pos_app.journal import JournalError
@@ -52,7 +53,7 @@ class ShopDays:
         if response.status_code != 200:
             raise ShopDayUnavailable(f"the store answered {response.status_code}")
         try:
-            return shop_day_of(response.json(), self._till)
+            return shop_day_of(json_nesting.loads(response.content), self._till)
         except (ValueError, KeyError, TypeError) as exc:
             raise ShopDayUnavailable(f"the store's answer cannot be read: {exc}") from None
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from fastapi.responses import JSONResponse
 
+from .. import json_nesting
 from .clock import stamp
 
 MAX_BODY = 1 << 20
@@ -46,7 +47,7 @@ def parse_object(raw: bytes) -> dict[str, Any]:
     if len(raw) > MAX_BODY:
         raise BadJson("the body is larger than 1 MiB")
     try:
-        data = json.loads(raw, parse_float=_number, parse_int=_number, parse_constant=_no_constant)
+        data = json_nesting.loads(raw, parse_float=_number, parse_int=_number, parse_constant=_no_constant)
         json.dumps(data, default=_default, ensure_ascii=False).encode("utf-8")   # lone surrogates
     except (ValueError, RecursionError, UnicodeError):
         raise BadJson("the body is not valid JSON") from None
