@@ -50,6 +50,7 @@ __all__ = [
     "PinnedAdapter",
     "Timeout",
     "Transport",
+    "USER_AGENT",
     "certificate_sha256",
     "http_session",
     "normalize_sha256",
@@ -191,6 +192,7 @@ def http_session(certificate_sha256: str = "", *, pool_size: int = 16, server: s
     return session
 
 
+USER_AGENT = "pos-app-qpay/0.1"
 NO_BODY = object()   # a call without a body (`None` would be sent as JSON null)
 
 
@@ -206,7 +208,7 @@ class Transport:
         retry_policy: RetryPolicy = DEFAULT_RETRY_POLICY,
         sleep: Callable[[float], None] = time.sleep,
         rng: random.Random | None = None,
-        user_agent: str = "pos-app-qpay/0.1",
+        user_agent: str = USER_AGENT,
         certificate_sha256: str = "",
     ) -> None:
         self.base_url = validate_base_url(base_url)

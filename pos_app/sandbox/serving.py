@@ -32,6 +32,9 @@ class ThreadedAppServer:
     def closed(self) -> None:
         """Called once the server has stopped."""
 
+    async def after_serving(self) -> None:
+        """Run on the server's event loop once it has stopped serving (what the app opened on that loop)."""
+
     def uvicorn_options(self) -> dict[str, Any]:
         """More of uvicorn's settings (a TLS certificate, say)."""
         return {}
@@ -62,7 +65,10 @@ class ThreadedAppServer:
                 while not server.started and not serving.done():
                     await asyncio.sleep(0.005)
                 started.set()
-                await serving
+                try:
+                    await serving
+                finally:
+                    await self.after_serving()
 
             asyncio.run(run())
             started.set()

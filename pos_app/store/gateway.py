@@ -16,6 +16,7 @@ from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
 from pos_app.qpay.fields import decimal_to_json_number
+from pos_app.qpay.transport import NO_BODY
 from pos_app.qpay.wire import segment
 
 from . import creating, ownership
@@ -23,8 +24,7 @@ from .callers import bearer_token, key_caller, till_of, token_till
 from .credentials import Caller
 from .errors import StoreError, not_found
 from .ids import body_id, path_id
-from .jsonio import StoreJSON, read_json
-from .upstream import NO_BODY
+from .jsonio import StoreJSON, WrittenJSON, read_json
 
 router = APIRouter(prefix="/v2")
 
@@ -93,10 +93,10 @@ async def create_invoice(request: Request) -> StoreJSON:
 
 
 @router.get("/invoice/{invoice_id}")
-def get_invoice(invoice_id: str, request: Request) -> StoreJSON:
-    store, till, path = _store(request), token_till(request), f"/v2/invoice/{_id(invoice_id, 'invoice')}"
-    ownership.require_invoice(store, till, invoice_id)
-    return StoreJSON(store.upstream.call("GET", path, safe_to_repeat=True))
+async def get_invoice(invoice_id: str, request: Request) -> WrittenJSON:
+    till, store, path = await till_of(request), _store(request), f"/v2/invoice/{_id(invoice_id, 'invoice')}"
+    await _require_invoice(store, till, invoice_id)
+    return WrittenJSON(await store.upstream.read("GET", path))
 
 
 @router.delete("/invoice/{invoice_id}")
@@ -123,31 +123,35 @@ def _list(store: Any, till: Caller, body: dict[str, Any]) -> Any:
 
 
 @router.post("/invoice/check")
-async def check_invoice(request: Request) -> StoreJSON:
+async def check_invoice(request: Request) -> WrittenJSON:
     return await _forward_for_invoice(request, "/v2/invoice/check")
 
 
 @router.post("/payment/check")
-async def check_payment(request: Request) -> StoreJSON:
+async def check_payment(request: Request) -> WrittenJSON:
     return await _forward_for_invoice(request, "/v2/payment/check")
 
 
 @router.post("/payment/list")
-async def list_payments(request: Request) -> StoreJSON:
+async def list_payments(request: Request) -> WrittenJSON:
     return await _forward_for_invoice(request, "/v2/payment/list")
 
 
-async def _forward_for_invoice(request: Request, path: str) -> StoreJSON:
+async def _forward_for_invoice(request: Request, path: str) -> WrittenJSON:
     """A read about one invoice (`object_id` in the body): the till's own only."""
     till, body = await till_of(request), await _json_object(request)
     if str(body.get("object_type") or "INVOICE").upper() != "INVOICE":
         raise StoreError(400, "INVALID_PARAMETERS", "a till reads its own invoices' payments only")
-    return StoreJSON(await _in_thread(_read_for_invoice, _store(request), till, path, body))
+    store = _store(request)
+    await _require_invoice(store, till, body_id(body, "object_id", "invoice"))
+    return WrittenJSON(await store.upstream.read("POST", path, _for_qpay(body)))
 
 
-def _read_for_invoice(store: Any, till: Caller, path: str, body: dict[str, Any]) -> Any:
-    ownership.require_invoice(store, till, body_id(body, "object_id", "invoice"))
-    return store.upstream.call("POST", path, _for_qpay(body), safe_to_repeat=True)
+async def _require_invoice(store: Any, till: Caller, invoice_id: str) -> None:
+    """`ownership.require_invoice`, on a worker thread unless the invoice's owner is remembered (a till's polls
+    of one invoice: the first looked it up)."""
+    if store.invoices.remembered_owner(invoice_id) != till.name:
+        await _in_thread(ownership.require_invoice, store, till, invoice_id)
 
 
 # -- payments and their receipts --------------------------------------------------------------------------------

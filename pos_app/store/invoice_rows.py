@@ -129,6 +129,11 @@ class InvoiceRows:
     def by_invoice(self, invoice_id: str) -> InvoiceRow | None:
         return self._one(invoices.c.invoice_id == invoice_id) if usable_text(invoice_id) else None
 
+    def remembered_owner(self, invoice_id: str) -> str | None:
+        """The till of an invoice whose owner was looked up lately (`owner`), asking the database nothing."""
+        with self._owners_lock:
+            return self._owners.get(invoice_id)
+
     def owner(self, invoice_id: str) -> str | None:
         with self._owners_lock:
             till = self._owners.get(invoice_id)

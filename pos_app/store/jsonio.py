@@ -16,11 +16,11 @@ from decimal import Decimal
 from json.encoder import encode_basestring, encode_basestring_ascii
 from typing import Any
 
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from pos_app import json_nesting
 
-__all__ = ["MAX_DEPTH", "StoreJSON", "exact_json", "exact_json_bytes", "read_json", "read_kept",
+__all__ = ["MAX_DEPTH", "StoreJSON", "WrittenJSON", "exact_json", "exact_json_bytes", "read_json", "read_kept",
            "usable_text"]
 
 
@@ -86,6 +86,12 @@ def exact_json_bytes(value: Any, *, sort_keys: bool = False) -> bytes:
         return text.encode("utf-8")
     except UnicodeEncodeError:
         return exact_json(value, sort_keys=sort_keys, ascii_only=True).encode("ascii")
+
+
+class WrittenJSON(Response):
+    """An answer already written as JSON: QPay's, passed on as it came (`Upstream.read`)."""
+
+    media_type = "application/json"
 
 
 class StoreJSON(JSONResponse):

@@ -10,13 +10,14 @@ from typing import Any
 import anyio.to_thread
 
 from pos_app.qpay import QPayClient
-from pos_app.qpay.transport import http_session
+from pos_app.qpay.transport import USER_AGENT, http_session
 from pos_app.sandbox.serving import ThreadedAppServer
 
 from .app import create_app
 from .context import StoreContext
 from .db import open_database
 from .limits import ConnectionGuard, ConnectionLimits, RequestLimits, connection_cap
+from .loop_reads import LoopReads
 from .session import SharedSession, account_key
 from .tokens import TillTokens, signing_key
 from .upstream import STORE_RETRY_POLICY, STORE_TIMEOUT, Upstream
@@ -53,13 +54,22 @@ class StoreServer(ThreadedAppServer):
         self._qpay_session = http_session(pool_size=WORKER_THREADS, server=qpay_url)
         client = QPayClient(qpay_url, username, password, retry_policy=STORE_RETRY_POLICY, timeout=STORE_TIMEOUT,
                             token_holder=session.for_client, session=self._qpay_session)
-        upstream = Upstream(client, session, wall_clock)
+        upstream = Upstream(client, session, wall_clock, loop_reads=self._loop_reads(qpay_url))
         self.context = StoreContext(self.engine, upstream, TillTokens(signing_key(self.engine), self.engine),
                                     invoice_code=invoice_code, catalog_file=catalog_file)
         self._public_url = public_url
 
     def __repr__(self) -> str:
         return f"StoreServer(port={self.port!r})"
+
+    def _loop_reads(self, qpay_url: str) -> LoopReads | None:
+        """The tills' polls answered on the event loop (`loop_reads`); None behind a proxy to QPay, which only the
+        worker threads' session goes through."""
+        if self._qpay_session.proxies:
+            return None
+        bundle = self._qpay_session.verify if isinstance(self._qpay_session.verify, str) else None
+        return LoopReads(qpay_url, timeout=STORE_TIMEOUT, user_agent=USER_AGENT, ca_bundle=bundle,
+                         connections=WORKER_THREADS)
 
     def app(self) -> Any:
         return RequestLimits(create_app(self.context), max_header_bytes=self.limits.max_header_bytes)
@@ -92,6 +102,9 @@ class StoreServer(ThreadedAppServer):
         self.context.relay.stop(timeout)
         self.context.hub.end_all()
         super().stop(timeout)
+
+    async def after_serving(self) -> None:
+        await self.context.upstream.close_loop_reads()
 
     def closed(self) -> None:
         self.context.upstream.client.close()

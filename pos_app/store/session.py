@@ -139,6 +139,12 @@ class SharedSession:
         finally:
             self._reading.release()
 
+    def in_hand(self) -> SessionRow | None:
+        """The row as last read when that was within `RE_READ_S`, else None: asks the database nothing, so the
+        event loop may use it (`loop_reads`)."""
+        seen, read_at = self._seen
+        return seen if self._clock() - read_at < self._re_read_after else None
+
     def _read(self, db: Connection) -> SessionRow:
         found = db.execute(select(qpay_sessions).where(qpay_sessions.c.account == self.account)).first()
         if found is None:
