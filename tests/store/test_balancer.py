@@ -43,6 +43,7 @@ def sandbox() -> Iterator[SandboxServer]:
     yield server
     server.stop()
 
+
 @pytest.fixture
 def store_copies(postgres_server: PostgresServer,
                  sandbox: SandboxServer) -> Iterator[Callable[..., StoreCopies]]:
@@ -63,13 +64,16 @@ def store_copies(postgres_server: PostgresServer,
         if own_database:
             postgres_server.drop_database(own_database)
 
+
 def sale_numbers(sandbox: SandboxServer) -> Counter[str]:
     """How many invoices QPay holds for each sale number."""
     return Counter(str(invoice["sender_invoice_no"]) for invoice in list(sandbox.sandbox.state.invoices.values()))
 
+
 def logins(sandbox: SandboxServer) -> int:
     return sum(1 for entry in sandbox.sandbox.log.entries()
                if entry.get("path") == "/v2/auth/token" and entry.get("status") == 200)
+
 
 def settled_create(client: QPayClient, number: str, amount: int) -> str:
     """The invoice of `number`: created, or (no readable answer) read back, and asked again only when QPay does
@@ -91,6 +95,7 @@ def settled_create(client: QPayClient, number: str, amount: int) -> str:
 
     return str(wait_until(read_back, SETTLE_S))
 
+
 def settled_paid(client: QPayClient, invoice_id: str) -> bool:
     def read() -> tuple[bool] | None:
         try:
@@ -99,6 +104,7 @@ def settled_paid(client: QPayClient, invoice_id: str) -> bool:
             return None
 
     return bool(wait_until(read, SETTLE_S)[0])
+
 
 def not_ready(url: str) -> bool:
     """Whether the copy at `url` says it cannot serve (its database does not answer)."""
@@ -149,11 +155,13 @@ class Tills:
         finally:
             client.close()
 
+
 def assert_nothing_lost_or_doubled(tills: Tills, sandbox: SandboxServer, expected: int) -> None:
     counts = sale_numbers(sandbox)
     assert len(tills.sold) == expected
     assert {number: counts[number] for number in tills.sold} == dict.fromkeys(tills.sold, 1)
     assert all(tills.paid.values()), [number for number, paid in tills.paid.items() if not paid]
+
 
 @pytest.mark.parametrize("count", [2, 3])
 def test_tills_sell_through_copies_behind_the_balancer(count: int, store_copies: Callable[..., StoreCopies],
@@ -164,6 +172,7 @@ def test_tills_sell_through_copies_behind_the_balancer(count: int, store_copies:
     tills.run(4)
     assert_nothing_lost_or_doubled(tills, sandbox, 12)
     assert all(copy.alive for copy in copies.copies)
+
 
 def test_tills_pinning_the_balancers_certificate_sell_through_it_over_https(
         store_copies: Callable[..., StoreCopies], sandbox: SandboxServer) -> None:
@@ -196,6 +205,7 @@ def test_a_copy_killed_mid_sale_loses_and_doubles_nothing(store_copies: Callable
     assert killed.is_set() and not victim.alive
     assert_nothing_lost_or_doubled(tills, sandbox, 24)
 
+
 def test_postgresql_stopped_for_10_s_loses_and_doubles_nothing(store_copies: Callable[..., StoreCopies],
                                                                sandbox: SandboxServer) -> None:
     with PostgresServer() as private:            # its own server: stopping the session's would break others
@@ -218,6 +228,7 @@ def test_postgresql_stopped_for_10_s_loses_and_doubles_nothing(store_copies: Cal
         assert outage.is_set()
         assert_nothing_lost_or_doubled(tills, sandbox, 15)
         copies.stop()
+
 
 def test_three_copies_log_in_at_qpay_at_most_twice(store_copies: Callable[..., StoreCopies]) -> None:
     live = SandboxServer("127.0.0.1", 0, SandboxOptions(profile="live")).start()
