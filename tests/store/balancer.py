@@ -29,6 +29,7 @@ import requests
 
 from pos_app.qpay.transport import http_session
 from pos_app.store.certificates import certificate_fingerprint, made_certificate
+from tests.qpay.helpers import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_LINE = "store listening on "
@@ -230,19 +231,20 @@ class StoreCopies:
         return f" ssl crt {self._folder / 'balancer.pem'}" if self.certificate_sha256 else ""
 
     def _wait_for_balancer(self) -> None:
-        deadline = time.monotonic() + START_TIMEOUT_S
-        while time.monotonic() < deadline:
+        def answering() -> bool:
             assert self.haproxy is not None
             if self.haproxy.poll() is not None:
                 raise RuntimeError(f"HAProxy stopped:\n{self.haproxy_errors()}")
             try:
                 with http_session(self.certificate_sha256) as session:
-                    if session.get(self.url + LIVE_PATH, timeout=2).status_code == 200:
-                        return
+                    return session.get(self.url + LIVE_PATH, timeout=2).status_code == 200
             except requests.RequestException:
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"HAProxy did not answer on {self.url}:\n{self.haproxy_errors()}")
+                return False
+
+        try:
+            wait_until(answering, START_TIMEOUT_S)
+        except AssertionError:
+            raise RuntimeError(f"HAProxy did not answer on {self.url}:\n{self.haproxy_errors()}") from None
 
     def haproxy_errors(self) -> str:
         self._haproxy_errors.seek(0)

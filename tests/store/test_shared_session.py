@@ -28,7 +28,7 @@ from pos_app.store.db import MIGRATION_LOCK, MIGRATIONS, migrate, qpay_sessions
 from pos_app.store.server import StoreServer
 from pos_app.store.session import RE_READ_S
 from tests.pg_server import PostgresServer
-from tests.qpay.helpers import FAST_POLICY
+from tests.qpay.helpers import FAST_POLICY, wait_until
 
 from .helpers import INVOICE_CODE, PASSWORD, USERNAME, simple_invoice
 
@@ -344,9 +344,7 @@ def _second_migration_while_the_first_is_open(url: str, first_takes_the_lock: bo
             thread = threading.Thread(target=run_second)
             thread.start()
             kind = "advisory" if first_takes_the_lock else "transactionid"
-            deadline = time.monotonic() + 60
-            while not _waiting_on(engine, kind) and time.monotonic() < deadline:
-                time.sleep(0.02)
+            wait_until(lambda: _waiting_on(engine, kind), 60)
             first.commit()
         thread.join(60)
         return outcome[0]
