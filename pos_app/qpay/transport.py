@@ -46,6 +46,7 @@ from .retry import DEFAULT_RETRY_POLICY, RetryPolicy, parse_retry_after, request
 
 __all__ = [
     "NO_BODY",
+    "UNREADABLE_JSON",
     "CertificateChanged",
     "PinnedAdapter",
     "Timeout",
@@ -55,6 +56,7 @@ __all__ = [
     "http_session",
     "normalize_sha256",
     "normalize_timeout",
+    "parse_json_answer",
     "validate_base_url",
 ]
 
@@ -308,8 +310,8 @@ class Transport:
         if not response.content.strip():
             return None
         try:
-            return _parse_json(response.content)
-        except _UNREADABLE:
+            return parse_json_answer(response.content)
+        except UNREADABLE_JSON:
             raise InvalidResponseError(
                 response.status_code, None, "the answer is not JSON", method=method, path=path
             ) from None
@@ -319,15 +321,16 @@ def _error_body(response: requests.Response) -> Any:
     if not response.content.strip():
         return None
     try:
-        return _parse_json(response.content)
-    except _UNREADABLE:
+        return parse_json_answer(response.content)
+    except UNREADABLE_JSON:
         return response.text
 
 
 # Not JSON or nested too deeply (both ValueError); a number no Decimal can hold (1e9999999999999999999).
-_UNREADABLE = (ValueError, RecursionError, ArithmeticError)
+UNREADABLE_JSON = (ValueError, RecursionError, ArithmeticError)
 
 
-def _parse_json(content: bytes) -> Any:
+def parse_json_answer(content: bytes) -> Any:
+    """QPay's answer read as the client reads it; one of `UNREADABLE_JSON` when it cannot be."""
     # Fractions are read as Decimal straight from the text: no float on the way.
     return json_nesting.loads(content, parse_float=Decimal)

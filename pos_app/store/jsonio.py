@@ -122,20 +122,21 @@ def read_json(raw: bytes | str, *, nul_allowed: bool = False) -> Any:
     surrogate (no database keeps it) or a NUL (PostgreSQL keeps none; `nul_allowed` where the text is kept as
     JSON, which escapes it), nesting deeper than `MAX_DEPTH`."""
     try:
+        # The nesting is counted before the parser runs (`json_nesting`): deeper is a ValueError.
         value = json_nesting.loads(raw, max_depth=MAX_DEPTH, parse_float=_number, parse_constant=_refuse_constant)
-    except (RecursionError, UnicodeDecodeError):
+    except UnicodeDecodeError:
         raise ValueError("not JSON the store can read") from None
-    pending: list[tuple[Any, int]] = [(value, 1)]
+    pending: list[Any] = [value]
     while pending:
-        item, depth = pending.pop()
+        item = pending.pop()
         if isinstance(item, str):
             if not usable_text(item.replace("\x00", "") if nul_allowed else item):
                 raise ValueError("a text holds a NUL or a lone surrogate")
-        elif isinstance(item, dict | list):
-            if depth > MAX_DEPTH:
-                raise ValueError(f"nested deeper than {MAX_DEPTH} levels")
-            children = [*item, *item.values()] if isinstance(item, dict) else item
-            pending.extend((child, depth + 1) for child in children)
+        elif isinstance(item, dict):
+            pending.extend(item)
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
     return value
 
 

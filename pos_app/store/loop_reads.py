@@ -15,13 +15,11 @@ import asyncio
 import json
 import logging
 import ssl
-from decimal import Decimal
 from typing import Any
 
 import aiohttp
 import certifi
 
-from pos_app import json_nesting
 from pos_app.qpay.errors import (
     APIConnectionError,
     InvalidResponseError,
@@ -30,7 +28,7 @@ from pos_app.qpay.errors import (
     error_from_response,
 )
 from pos_app.qpay.retry import parse_retry_after
-from pos_app.qpay.transport import NO_BODY, validate_base_url
+from pos_app.qpay.transport import NO_BODY, UNREADABLE_JSON, parse_json_answer, validate_base_url
 
 __all__ = ["LoopReads", "TokenRefused"]
 
@@ -118,17 +116,13 @@ def _lost(method: str, path: str, exc: BaseException) -> QPayError:
     return OutcomeUnknownError(f"no answer from the service: {type(exc).__name__}", method=method, path=path)
 
 
-def _parse(content: bytes) -> Any:
-    return json_nesting.loads(content, parse_float=Decimal)
-
-
 def _success_body(content: bytes, status: int, method: str, path: str) -> bytes:
     if not content.strip():
         return b"null"
     try:
-        _parse(content)
+        parse_json_answer(content)
         return content
-    except (ValueError, RecursionError, ArithmeticError):
+    except UNREADABLE_JSON:
         raise InvalidResponseError(status, None, "the answer is not JSON", method=method, path=path) from None
 
 
@@ -136,7 +130,7 @@ def _error_body(content: bytes) -> Any:
     if not content.strip():
         return None
     try:
-        return _parse(content)
-    except (ValueError, RecursionError, ArithmeticError):
+        return parse_json_answer(content)
+    except UNREADABLE_JSON:
         return content.decode("utf-8", "replace")
 

@@ -77,8 +77,7 @@ class Upstream:
         now = self._wall_clock()
         if self.loop_reads is None or row is None or not row.access_usable(now):
             return await run_in_threadpool(self._read_on_worker, method, path, body)
-        if row.not_before > now:
-            raise RateLimitError(429, "RATE_LIMITED", "QPay asked the store to wait", retry_after=row.not_before - now)
+        self._wait_turn(row.not_before)
         token = row.access_token.reveal()
         try:
             return await self.loop_reads.call(method, path, token, body)
@@ -114,8 +113,9 @@ class Upstream:
             self._back_off(exc.retry_after)
             raise
 
-    def _wait_turn(self) -> None:
-        left = self.session.not_before() - self._wall_clock()
+    def _wait_turn(self, not_before: float | None = None) -> None:
+        """A 429 while the account's wait lasts (`not_before`: the row in hand; None reads it)."""
+        left = (self.session.not_before() if not_before is None else not_before) - self._wall_clock()
         if left > 0:
             raise RateLimitError(429, "RATE_LIMITED", "QPay asked the store to wait", retry_after=left)
 

@@ -1,7 +1,7 @@
 """Property tests of how the client reads the service's answers: valid, cut off, of the wrong types, huge.
 
 Each body goes through the very code a real answer goes through (`QPayClient` → `Transport.request` →
-`_success_body`/`_parse_json` → the pydantic model, or `error_from_response` for an error status): only
+`_success_body`/`parse_json_answer` → the pydantic model, or `error_from_response` for an error status): only
 the socket is replaced, by a `requests` adapter that hands back the bytes. One test at the end sends the
 same kinds of bodies over real loopback HTTP.
 
