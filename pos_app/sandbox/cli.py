@@ -53,6 +53,5 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError, RuntimeError) as exc:
         print(f"pos-sandbox: cannot start: {exc}", file=sys.stderr)
         return 1
-    print(f"sandbox listening on {server.url}", flush=True)
-    serve_until_signalled(server)
+    serve_until_signalled(server, ready_line=f"sandbox listening on {server.url}")
     return 0

@@ -97,11 +97,15 @@ class ThreadedAppServer:
         self.stop()
 
 
-def serve_until_signalled(*servers: ThreadedAppServer) -> None:
-    """Block until SIGINT or SIGTERM, then stop `servers`, the last first (a program's main thread)."""
+def serve_until_signalled(*servers: ThreadedAppServer, ready_line: str = "") -> None:
+    """Block until SIGINT or SIGTERM, then stop `servers`, the last first (a program's main thread).
+    `ready_line` is printed once the signals are handled: a SIGTERM sent on reading it stops the servers
+    cleanly, never kills the process outright."""
     stopping = threading.Event()
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda *_: stopping.set())
+    if ready_line:
+        print(ready_line, flush=True)
     stopping.wait()
     for server in reversed(servers):
         server.stop()

@@ -230,6 +230,6 @@ def _serve(args: argparse.Namespace) -> int:
             sandbox.stop()
         return 1
     install_flood_limits()      # after the servers started: uvicorn sets its loggers' handlers as it starts
-    print(f"store listening on {server.url}", flush=True)
-    serve_until_signalled(*([sandbox] if sandbox is not None else []), server)
+    serve_until_signalled(*([sandbox] if sandbox is not None else []), server,
+                          ready_line=f"store listening on {server.url}")
     return 0

@@ -34,6 +34,5 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError, RuntimeError) as exc:
         print(f"pos-posapi-sandbox: cannot start: {exc}", file=sys.stderr)
         return 1
-    print(f"posapi sandbox listening on {server.url}", flush=True)
-    serve_until_signalled(server)
+    serve_until_signalled(server, ready_line=f"posapi sandbox listening on {server.url}")
     return 0
