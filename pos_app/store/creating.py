@@ -113,7 +113,8 @@ def create(store: Any, till: Caller, body: dict[str, Any]) -> dict[str, Any]:
     try:
         created = _made_once(store, leases, row, new, holder, forwarded, amount)
     finally:
-        leases.release(row.ref, holder)
+        if store.invoices.remembered_ref(row.ref) is None:
+            leases.release(row.ref, holder)     # a made invoice's lease ended with it (`made`)
     return created.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"recovered"})
 
 

@@ -1,7 +1,8 @@
 """Payment hints across the store's copies: a callback heard at any copy reaches the till's stream at any other.
 
 On PostgreSQL, `publish` hands the hint to this copy's own streams at once and sends it on with `NOTIFY`
-(channel `pos_store_hints`: the till, the hint and this copy's id); each copy runs one thread with a connection
+(channel `pos_store_hints`: the till, the hint and this copy's id; a callback sends it on only when no stream
+of the till's is open here, `send_on`: a till listens at one copy); each copy runs one thread with a connection
 of its own that `LISTEN`s there and hands what other copies sent to its own streams. That connection is
 opened again after the database went away (waiting longer each time, up to `MAX_BACKOFF_S`; said once in the
 log per outage); hints sent meanwhile are lost, which a hint may be: the till's polling finds the payment.
@@ -52,18 +53,22 @@ class HintRelay:
         """Hand the hint to `till`'s streams here and, on PostgreSQL, to every other copy's; how many streams
         here got it. A database that does not answer loses the other copies' hint (logged), never raises."""
         delivered = self.hub.publish(till, hint)
+        self.send_on(till, hint)
+        return delivered
+
+    def send_on(self, till: str, hint: dict[str, Any]) -> None:
+        """The hint to the other copies' streams only (on PostgreSQL; one database round trip)."""
         if not self.across_copies:
-            return delivered
+            return
         payload = self._payload(till, hint)
         if payload is None:
             logger.warning("a hint for %s is too long to send to the other copies: dropped", till[:64])
-            return delivered
+            return
         try:
             with self._engine.begin() as db:
                 db.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
         except SQLAlchemyError as exc:
             logger.warning("a hint for %s did not reach the other copies (%s)", till[:64], type(exc).__name__)
-        return delivered
 
     def start(self) -> HintRelay:
         if self.across_copies and self._thread is None:

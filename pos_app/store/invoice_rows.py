@@ -48,6 +48,9 @@ class InvoiceRows:
         # An invoice's till never changes once its id is on a row (`made` and `take_on` set it once, nothing
         # deletes a row), so every copy of the store may remember it: one database read less on each call.
         self._owners: OrderedDict[str, str] = OrderedDict()
+        # Rows whose invoice is made (nothing on them changes after: a callback's look-up by reference), kept
+        # as the owners are, up to `OWNERS_REMEMBERED`.
+        self._made_rows: OrderedDict[str, InvoiceRow] = OrderedDict()
         self._owners_lock = threading.Lock()
 
     def claim(self, till: str, sender_invoice_no: str, till_callback_url: str, holder: str | None = None,
@@ -91,11 +94,14 @@ class InvoiceRows:
         return (found.sending_by, found.sending_until) if found is not None else (None, None)
 
     def made(self, ref: str, invoice_id: str) -> bool:
-        """QPay's id for the claim, kept once: a claim never changes its invoice (False: it had another)."""
+        """QPay's id for the claim, kept once: a claim never changes its invoice (False: it had another). The same
+        statement ends the claim's create lease, which means nothing once the invoice is made (`take_lease`)."""
         with self._engine.begin() as db:
             changed = db.execute(update(invoices).where(invoices.c.ref == ref, invoices.c.invoice_id.is_(None))
-                                 .values(invoice_id=invoice_id)).rowcount
-        if changed:
+                                 .values(invoice_id=invoice_id, sending_by=None, sending_until=None)
+                                 .returning(*invoices.c)).first()
+        if changed is not None:
+            self._remember(_row(changed))
             return True
         row = self.by_ref(ref)
         if row is not None and row.invoice_id != invoice_id:
@@ -119,7 +125,17 @@ class InvoiceRows:
 
     # A value no row can hold (a NUL, which PostgreSQL refuses even to compare) finds nothing: never a 500.
     def by_ref(self, ref: str) -> InvoiceRow | None:
-        return self._one(invoices.c.ref == ref) if usable_text(ref) else None
+        remembered = self.remembered_ref(ref)
+        if remembered is not None:
+            return remembered
+        row = self._one(invoices.c.ref == ref) if usable_text(ref) else None
+        self._remember(row)
+        return row
+
+    def remembered_ref(self, ref: str) -> InvoiceRow | None:
+        """The row of a made invoice by its reference, if remembered (asks the database nothing)."""
+        with self._owners_lock:
+            return self._made_rows.get(ref)
 
     def by_sender(self, sender_invoice_no: str) -> InvoiceRow | None:
         if not usable_text(sender_invoice_no):
@@ -143,11 +159,21 @@ class InvoiceRows:
         row = self.by_invoice(invoice_id)
         if row is None:
             return None            # not known yet: never remembered, so a claim made later is found
-        with self._owners_lock:
-            self._owners[invoice_id] = row.till
-            while len(self._owners) > OWNERS_REMEMBERED:
-                self._owners.popitem(last=False)
+        self._remember(row)
         return row.till
+
+    def _remember(self, row: InvoiceRow | None) -> None:
+        """A row whose invoice is made: its till and reference (a claim not made yet is never remembered)."""
+        if row is None or row.invoice_id is None:
+            return
+        with self._owners_lock:
+            self._owners[row.invoice_id] = row.till
+            self._owners.move_to_end(row.invoice_id)
+            self._made_rows[row.ref] = row
+            self._made_rows.move_to_end(row.ref)
+            for remembered in (self._owners, self._made_rows):
+                while len(remembered) > OWNERS_REMEMBERED:
+                    remembered.popitem(last=False)
 
     def _one(self, condition: object) -> InvoiceRow | None:
         with self._engine.connect() as db:

@@ -119,7 +119,8 @@ async def callback(ref: str, request: Request) -> PlainTextResponse:
     from starlette.concurrency import run_in_threadpool
 
     store = request.app.state.store
-    row = await run_in_threadpool(store.invoices.by_ref, ref)
+    # The invoice's row as its create left it here, else from the database.
+    row = store.invoices.remembered_ref(ref) or await run_in_threadpool(store.invoices.by_ref, ref)
     if row is None:
         return PlainTextResponse("unknown callback", 404)
     body = await request.body()
@@ -128,5 +129,6 @@ async def callback(ref: str, request: Request) -> PlainTextResponse:
     except ValueError:
         said = None   # the reference names the invoice anyway; the till checks it
     hint = {"invoice_id": row.invoice_id, "payment_id": said.payment_id if said is not None else None}
-    await run_in_threadpool(store.relay.publish, row.till, hint)     # this copy's streams, then the others'
+    if not store.hub.publish(row.till, hint):    # the till's streams at this copy, else at the others
+        await run_in_threadpool(store.relay.send_on, row.till, hint)
     return PlainTextResponse(CALLBACK_ACK)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 import requests
-from sqlalchemy import insert
+from sqlalchemy import event, insert
 
 from pos_app.qpay import CallbackHint, QPayClient, QPayError
 from pos_app.qpay.models import InvoiceCreated
@@ -164,6 +164,28 @@ def test_a_lease_is_one_holders_until_it_runs_out(store_db_url: str) -> None:
         engine.dispose()
 
 
+def test_a_made_invoice_ends_its_lease_and_is_remembered(store_db_url: str) -> None:
+    """Making the invoice ends the create lease in the same statement (no release after it), and the made row
+    is remembered: a callback's look-up by reference, and the owner of its invoice, ask the database nothing.
+    A claim not made yet is never remembered (a second create waits for it by reading the row)."""
+    engine = open_database(store_db_url)
+    try:
+        rows, statements = InvoiceRows(engine), []
+        event.listen(engine, "before_cursor_execute", lambda *call: statements.append(call[2]))
+        row, _new = rows.claim("T1", "T1-0600", "", "copy-a/1", 2000.0)
+        assert rows.by_ref(row.ref) == row and rows.remembered_ref(row.ref) is None    # not made: read each time
+        assert rows.made(row.ref, "INV-0600")
+        assert rows.lease_of(row.ref) == (None, None)
+        made = rows.remembered_ref(row.ref)
+        assert made is not None and (made.till, made.invoice_id) == ("T1", "INV-0600")
+        statements.clear()
+        assert rows.by_ref(row.ref) == made and rows.owner("INV-0600") == "T1"
+        assert rows.remembered_owner("INV-0600") == "T1" and statements == []
+        assert not rows.made(row.ref, "INV-OTHER")         # a claim never changes its invoice
+    finally:
+        engine.dispose()
+
+
 def _claim_left_by_a_dead_copy(copy: StoreServer, sender_invoice_no: str, until: float) -> None:
     """A claim as a copy killed mid-create leaves it: no invoice id, its lease running until `until`."""
     with copy.engine.begin() as db:
@@ -225,3 +247,23 @@ def test_a_callback_at_one_copy_reaches_a_till_listening_at_another(chain_db: st
         finally:
             for listener in listeners:
                 listener.stop()
+
+
+def test_a_callback_where_its_till_listens_is_not_sent_on(chain_db: str) -> None:
+    """The till's stream is at the copy QPay called back: the hint goes to it there, and nothing to the other
+    copies (no `NOTIFY`, a database round trip saved on each such callback)."""
+    with store_copies(chain_db, 2) as chain:
+        notified: list[str] = []
+        event.listen(chain.copies[0].engine, "before_cursor_execute",
+                     lambda *call: notified.append(call[2]) if "pg_notify" in call[2] else None)
+        heard: queue.Queue[CallbackHint] = queue.Queue()
+        listener = StoreHints(chain.copies[0].url, "T1", chain.keys["T1"], heard.put).start()
+        try:
+            assert listener.connected.wait(10)
+            with chain.client("T1", 0) as client:
+                created = client.create_invoice(simple_invoice("T1-0300", 2500))
+            chain.pay(created.invoice_id)
+            assert heard.get(timeout=15).invoice_id == created.invoice_id
+            assert notified == [] and chain.copies[1].context.relay.relayed == 0
+        finally:
+            listener.stop()
