@@ -79,9 +79,11 @@ lint: $(VENV)/.stamp-dev
 audit: $(VENV)/.stamp-dev
 	$(BIN)/python scripts/audit.py
 
+# The suite on TEST_WORKERS processes (pytest-xdist), each test module whole in one of them (its fixtures made once).
+TEST_WORKERS ?= 2
 test: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
 	$(MAKE) audit
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 	$(MAKE) test-live
 	$(MAKE) test-timeshift
 	$(MAKE) package-smoke
@@ -115,8 +117,12 @@ test-timeshift: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml | head -n 1)
 DEB := dist/pos-app_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null || echo amd64).deb
 
-# The installer: a PyInstaller one-folder bundle (packaging/pos-app.spec), then the .deb around it.
-package: $(VENV)/.stamp-dev $(QM_FILES)
+# The installer: a PyInstaller one-folder bundle (packaging/pos-app.spec), then the .deb around it; built again
+# only when something it is made of changed (make bench after make test reuses the one the smoke test ran).
+PACKAGE_SOURCES := $(shell find pos_app packaging resources -type f -not -path '*/__pycache__/*' 2>/dev/null) \
+                   pyproject.toml requirements.lock
+package: $(DEB)
+$(DEB): $(VENV)/.stamp-dev $(QM_FILES) $(PACKAGE_SOURCES)
 	rm -rf dist/pos-app build/pyinstaller
 	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller \
 	    packaging/pos-app.spec
@@ -133,12 +139,12 @@ bench: $(VENV)/.stamp-dev $(QM_FILES)
 	mkdir -p benchmarks/results && date +%s > benchmarks/results/started_at
 	$(BIN)/python benchmarks/client_overhead.py --calls 1000
 	$(BIN)/python benchmarks/payment_detection.py --sales 10 --pay-to 2.5
-	$(BIN)/python benchmarks/start.py --starts 9
+	$(BIN)/python benchmarks/start.py --starts 7
 	$(BIN)/python benchmarks/gui_responsiveness.py --sales 3
 	$(BIN)/python benchmarks/scan_latency.py --scans 60
 	$(BIN)/python benchmarks/catalog_search.py
 	$(BIN)/python benchmarks/memory_soak.py --sales 400 --warmup 200
-	$(BIN)/python benchmarks/sandbox_check.py --duration 1
+	$(BIN)/python benchmarks/sandbox_check.py --duration 1 --rounds 1
 	$(BIN)/python benchmarks/journal_write.py --sales 2000
 	$(BIN)/python benchmarks/store.py --poll-invoices 8 --sales 1000
 	$(BIN)/python benchmarks/store_scale.py --tills 25,100,300 --sales 1
