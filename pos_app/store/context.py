@@ -37,7 +37,7 @@ class StoreContext:
     clock: Callable[[], float] = time.time    # epoch seconds, as every copy reads them (the create leases)
     invoices: InvoiceRows = field(init=False)
     hub: Hub = field(default_factory=Hub)     # this copy's open streams ...
-    relay: HintRelay = field(init=False)      # ... and the hints of every copy (publish here)
+    relay: HintRelay = field(init=False)      # ... and the hints to and from the other copies
     creating: CreateLeases = field(init=False)
     database_outage: DatabaseOutage = field(default_factory=DatabaseOutage)
     seen_tokens: SeenTokens = field(default_factory=SeenTokens)   # till tokens checked lately (`callers`)

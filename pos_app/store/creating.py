@@ -112,9 +112,10 @@ def create(store: Any, till: Caller, body: dict[str, Any]) -> dict[str, Any]:
         raise StoreError(409, "INVOICE_NO_TAKEN", "another till uses this sender_invoice_no") from None
     try:
         created = _made_once(store, leases, row, new, holder, forwarded, amount)
-    finally:
-        if store.invoices.remembered_ref(row.ref) is None:
-            leases.release(row.ref, holder)     # a made invoice's lease ended with it (`made`)
+    except BaseException:
+        leases.release(row.ref, holder)
+        raise
+    # Made (or found made): its lease ended with it (`InvoiceRows.made`), or means nothing now (`take_lease`).
     return created.model_dump(mode="json", by_alias=True, exclude_none=True, exclude={"recovered"})
 
 

@@ -1,8 +1,8 @@
 """Payment hints across the store's copies: a callback heard at any copy reaches the till's stream at any other.
 
-On PostgreSQL, `publish` hands the hint to this copy's own streams at once and sends it on with `NOTIFY`
-(channel `pos_store_hints`: the till, the hint and this copy's id; a callback sends it on only when no stream
-of the till's is open here, `send_on`: a till listens at one copy); each copy runs one thread with a connection
+A callback (`push`) hands its hint to the till's streams at this copy; when the till has none open here (a
+till listens at one copy), `send_on` sends the hint to the other copies with `NOTIFY` on PostgreSQL (channel
+`pos_store_hints`: the till, the hint and this copy's id). Each copy runs one thread with a connection
 of its own that `LISTEN`s there and hands what other copies sent to its own streams. That connection is
 opened again after the database went away (waiting longer each time, up to `MAX_BACKOFF_S`; said once in the
 log per outage); hints sent meanwhile are lost, which a hint may be: the till's polling finds the payment.
@@ -34,7 +34,8 @@ KEEPALIVES = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, 
 
 
 class HintRelay:
-    """This copy's hints: `publish` (any thread) reaches the till's streams at every copy."""
+    """This copy's part in the hints across copies: `send_on` (any thread) to the others, and the thread that
+    hands theirs to the streams here."""
 
     def __init__(self, hub: Hub, engine: Engine, copy_id: str) -> None:
         self.hub = hub
@@ -49,15 +50,9 @@ class HintRelay:
     def __repr__(self) -> str:
         return f"HintRelay(copy_id={self.copy_id!r}, across_copies={self.across_copies!r})"
 
-    def publish(self, till: str, hint: dict[str, Any]) -> int:
-        """Hand the hint to `till`'s streams here and, on PostgreSQL, to every other copy's; how many streams
-        here got it. A database that does not answer loses the other copies' hint (logged), never raises."""
-        delivered = self.hub.publish(till, hint)
-        self.send_on(till, hint)
-        return delivered
-
     def send_on(self, till: str, hint: dict[str, Any]) -> None:
-        """The hint to the other copies' streams only (on PostgreSQL; one database round trip)."""
+        """The hint to the other copies' streams (on PostgreSQL; one database round trip). A database that does
+        not answer loses it (logged), never raises."""
         if not self.across_copies:
             return
         payload = self._payload(till, hint)
@@ -98,7 +93,7 @@ class HintRelay:
         except (ValueError, KeyError, TypeError):
             return                          # not one of ours: nothing to hand on
         if origin == self.copy_id or not isinstance(till, str) or not isinstance(hint, dict):
-            return                          # this copy's own hints were handed on when published
+            return                          # this copy's own: handed to its streams before it was sent
         self.relayed += self.hub.publish(till, hint)
 
     def _connect(self) -> Any:
