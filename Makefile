@@ -148,6 +148,7 @@ bench: $(VENV)/.stamp-dev $(QM_FILES)
 	$(BIN)/python benchmarks/journal_write.py --sales 2000
 	$(BIN)/python benchmarks/store.py --poll-invoices 8 --sales 1000
 	$(BIN)/python benchmarks/store_scale.py --tills 25,100,300 --sales 1
+	$(BIN)/python benchmarks/store_floor.py --calls 500 --rounds 3
 	$(BIN)/python benchmarks/receipt_print.py --max-seconds 8 --json benchmarks/results/receipt_print.json
 	$(MAKE) package
 	$(BIN)/python benchmarks/installed_start.py --starts 3 $(DEB)

@@ -134,6 +134,7 @@ SOURCES: dict[str, Callable[[dict[str, Any]], list[Row]]] = {
     "journal_write": journal_rows,
     "store": headline_rows,
     "store_scale": headline_rows,
+    "store_floor": headline_rows,
     "receipt_print": receipt_rows,
     "installed_start": installer_rows,
 }
