@@ -34,7 +34,7 @@ def client_rows(r: dict[str, Any]) -> list[Row]:
     overhead, per_sale, logins = r["overhead"], r["requests_per_sale"], r["logins_per_1000_calls"]
     return [
         ("Client", "cost per call over a bare `requests` call",
-         f"+{overhead['overhead_us']:.0f} µs ({overhead['ratio']:.2f}×)",
+         f"{overhead['overhead_us']:+.0f} µs ({overhead['ratio']:.2f}×)",
          f"median of {overhead['QPayClient']['calls']:,} checks each, alternating slices"),
         ("Client", "HTTP requests per sale", f"{per_sale['first_total']} first, {per_sale['second_total']} next",
          f"login, invoice, {per_sale['checks_before_payment'] + 1} checks, ebarimt; the token is reused"),
