@@ -8,7 +8,8 @@ silent client kept its socket forever), and an idle one already at uvicorn's `ti
 holds `max_connections`, or one address `max_waiting_per_address` waiting ones, a newcomer closes the connection
 that has waited longest (that address's first): a flood of half-open connections pushes out its own, never a till's
 request in progress nor its event stream (`/store/events` is a request in progress for as long as it lasts, so no
-deadline ends it). Only when every connection is busy is the newcomer itself closed.
+deadline ends it). Only when every connection is busy is the newcomer itself closed. Over HTTPS a connection is
+under the guard from before its TLS handshake (`TlsHandshake`), which must end within `header_timeout` as well.
 
 Requests (`RequestLimits`, pure ASGI, outside the app): headers beyond `MAX_HEADER_BYTES` are refused (431), a
 body declared larger than its path's limit is
@@ -22,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import resource
+import ssl
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -34,7 +36,7 @@ from .ids import names_nothing
 from .journal_feed import MAX_BODY_BYTES as MAX_JOURNAL_BYTES
 
 __all__ = ["BACKLOG", "DEFAULT_PARSER", "PROTOCOLS", "ConnectionGuard", "ConnectionLimits", "RequestLimits",
-           "body_limit", "guarded_protocol", "raise_open_file_limit"]
+           "TlsHandshake", "body_limit", "guarded_protocol", "raise_open_file_limit", "server_tls_context"]
 
 BACKLOG = 128                 # connections accepted at once (asyncio accepts up to this many per wake-up)
 # Open files kept for what is not a till's connection: the burst accepted before the guard closes any, the
@@ -96,11 +98,11 @@ class ConnectionGuard:
     def __repr__(self) -> str:
         return f"ConnectionGuard(open={len(self.open)}, waiting={len(self._waiting)})"
 
-    def uvicorn_options(self, parser: str | None = None) -> dict[str, Any]:
+    def uvicorn_options(self, parser: str | None = None, tls: ssl.SSLContext | None = None) -> dict[str, Any]:
         """uvicorn's settings for serving under this guard (its protocol class on `parser`, by default
-        `DEFAULT_PARSER`; its limits)."""
+        `DEFAULT_PARSER`, over HTTPS with `tls`: never uvicorn's own TLS; its limits)."""
         limits = self.limits
-        return {"http": guarded_protocol(self, parser or DEFAULT_PARSER), "ws": "none", "backlog": BACKLOG,
+        return {"http": guarded_protocol(self, parser or DEFAULT_PARSER, tls), "ws": "none", "backlog": BACKLOG,
                 "timeout_keep_alive": limits.keep_alive, "h11_max_incomplete_event_size": limits.max_header_bytes}
 
     @property
@@ -258,11 +260,92 @@ else:
 DEFAULT_PARSER = "httptools" if "httptools" in PROTOCOLS else "h11"
 
 
-def guarded_protocol(guard: ConnectionGuard, parser: str = DEFAULT_PARSER) -> type[GuardedConnection]:
+class TlsHandshake(asyncio.Protocol):
+    """A connection over HTTPS until its TLS handshake is done, then handed to the HTTP protocol. Under the guard
+    from its opening, as a waiting connection: a flood of connections that never finish their handshake pushes out
+    its own (and one is closed `header_timeout` after it opened), as plain ones that never finish their headers do.
+    uvicorn given the certificate would leave the handshake to asyncio, which holds such a connection for 60 s
+    outside any count: on HTTPS, the store's default off loopback, half-open connections would lock every till
+    out again. Here asyncio's `start_tls` shakes hands on the accepted connection, with this object as the
+    application until the HTTP protocol takes over (what arrives meanwhile is kept and handed on)."""
+
+    guard: ClassVar[ConnectionGuard]
+    http: ClassVar[type[GuardedConnection]]
+    tls: ClassVar[ssl.SSLContext]
+    address = ""
+    transport: asyncio.Transport
+
+    def __init__(self, **uvicorn_args: Any) -> None:
+        self._uvicorn_args = uvicorn_args            # for the HTTP protocol made once the handshake is done
+        self.loop: asyncio.AbstractEventLoop = uvicorn_args.get("_loop") or asyncio.get_event_loop()
+        self._received: list[bytes] = []
+        self._handshake: asyncio.Task[None] | None = None
+
+    def __repr__(self) -> str:
+        return f"TlsHandshake(address={self.address!r})"
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        transport.pause_reading()        # the first bytes are the handshake's: `start_tls` reads them
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        self.address = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else ""
+        if not self.guard.opened(self):
+            transport.close()
+            return
+        self._handshake = self.loop.create_task(self._shake_hands(transport))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.guard.closed(self)
+        if self._handshake is not None:
+            self._handshake.cancel()
+
+    def data_received(self, data: bytes) -> None:
+        self._received.append(data)                  # the request, sent before the HTTP protocol took over
+
+    def eof_received(self) -> bool | None:
+        return None                                  # the client ended before its request: close
+
+    async def _shake_hands(self, transport: asyncio.Transport) -> None:
+        try:
+            if transport.is_closing():
+                return
+            secure = await self.loop.start_tls(transport, self, self.tls, server_side=True,
+                                               ssl_handshake_timeout=self.guard.limits.header_timeout)
+        except (OSError, TimeoutError, ssl.SSLError, RuntimeError):
+            transport.close()                        # no handshake (asyncio logs only at debug): nothing to serve
+            return
+        finally:
+            self.guard.closed(self)
+        if secure is None or secure.is_closing():
+            return
+        http = self.http(**self._uvicorn_args)
+        secure.set_protocol(http)
+        http.connection_made(secure)
+        if self._received and not secure.is_closing():
+            http.data_received(b"".join(self._received))
+        self._received.clear()
+
+
+def guarded_protocol(guard: ConnectionGuard, parser: str = DEFAULT_PARSER, tls: ssl.SSLContext | None = None
+                     ) -> type[asyncio.Protocol]:
     """A protocol class for one server (uvicorn makes one instance a connection; they share `guard`), on
-    `parser`'s protocol ("httptools" when installed, else "h11")."""
+    `parser`'s protocol ("httptools" when installed, else "h11"); over HTTPS with `tls`, each connection's
+    handshake under the guard too (`TlsHandshake`)."""
     base = PROTOCOLS[parser]
-    return type(f"Store{base.__name__.removeprefix('Guarded')}", (base,), {"guard": guard})
+    http = type(f"Store{base.__name__.removeprefix('Guarded')}", (base,), {"guard": guard})
+    if tls is None:
+        return http
+    return type(f"StoreTls{base.__name__.removeprefix('Guarded')}", (TlsHandshake,),
+                {"guard": guard, "http": http, "tls": tls})
+
+
+def server_tls_context(certificate: str, key: str) -> ssl.SSLContext:
+    """The store's side of HTTPS: its certificate (the chain after it) and key, TLS 1.2 or newer."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(certificate, key)
+    return context
 
 
 # -- requests --------------------------------------------------------------------------------------------------

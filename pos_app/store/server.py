@@ -16,7 +16,7 @@ from pos_app.sandbox.serving import ThreadedAppServer
 from .app import create_app
 from .context import StoreContext
 from .db import open_database
-from .limits import ConnectionGuard, ConnectionLimits, RequestLimits, connection_cap
+from .limits import ConnectionGuard, ConnectionLimits, RequestLimits, connection_cap, server_tls_context
 from .loop_reads import LoopReads
 from .session import SharedSession, account_key
 from .tokens import TillTokens, signing_key
@@ -42,7 +42,8 @@ class StoreServer(ThreadedAppServer):
         self.http_parser = http_parser       # "httptools" or "h11" (uvicorn's request parser); None: `DEFAULT_PARSER`
         if bool(tls_cert) != bool(tls_key):
             raise ValueError("HTTPS needs both the certificate and its key")
-        self._tls = (str(tls_cert), str(tls_key)) if tls_cert and tls_key else None
+        # Read once here: a certificate or key that cannot be read stops the store before it listens.
+        self._tls = server_tls_context(str(tls_cert), str(tls_key)) if tls_cert and tls_key else None
         if self._tls is not None:
             self.scheme = "https"
         self.engine = open_database(db_url)
@@ -76,10 +77,7 @@ class StoreServer(ThreadedAppServer):
 
     def uvicorn_options(self) -> dict[str, Any]:
         self.guard = ConnectionGuard(self.limits)        # this serving's connections
-        options = self.guard.uvicorn_options(self.http_parser)
-        if self._tls is not None:
-            options.update(ssl_certfile=self._tls[0], ssl_keyfile=self._tls[1])
-        return options
+        return self.guard.uvicorn_options(self.http_parser, self._tls)
 
     def start(self, timeout: float = 10.0) -> StoreServer:
         super().start(timeout)

@@ -14,6 +14,7 @@ import resource
 import select
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import time
@@ -27,6 +28,7 @@ import requests
 from sqlalchemy import insert, select as sql_select
 
 from pos_app.qpay import QPayClient
+from pos_app.store.certificates import certificate_fingerprint, made_certificate
 from pos_app.store.db import used_refresh_tokens
 from pos_app.store import limits
 from pos_app.store.limits import PROTOCOLS, ConnectionGuard, ConnectionLimits
@@ -58,7 +60,7 @@ def sqlite_url(tmp_path: Path) -> str:
 
 
 def _address(url: str) -> tuple[str, int]:
-    host, port = url.removeprefix("http://").rsplit(":", 1)
+    host, port = url.removeprefix("http://").removeprefix("https://").rsplit(":", 1)
     return host, int(port)
 
 
@@ -81,7 +83,7 @@ def _closed_by_the_store(sock: socket.socket) -> bool:
     try:
         while sock.recv(65536):
             pass
-    except ConnectionResetError:
+    except (ConnectionResetError, ssl.SSLError):      # a TLS connection's end without TLS's own goodbye
         pass
     except TimeoutError:
         return False
@@ -295,6 +297,45 @@ def _rss_kb(pid: int) -> int:
     found = re.search(r"VmRSS:\s+(\d+) kB", status)
     assert found is not None
     return int(found.group(1))
+
+
+def _https_shop(tmp_path: Path, limits: ConnectionLimits) -> tuple[AbstractContextManager[Shop], str]:
+    """A shop whose store serves HTTPS with a certificate of its own, and that certificate's pin."""
+    cert, key = made_certificate(tmp_path / "store-data", ["localhost", "127.0.0.1"])
+    return (running_shop(f"sqlite:///{tmp_path}/store.sqlite3", ("T1",), single_session=False, limits=limits,
+                         tls_cert=str(cert), tls_key=str(key)), certificate_fingerprint(cert))
+
+
+def test_over_https_1100_connections_that_never_shake_hands_lock_no_till_out(tmp_path: Path) -> None:
+    # uvicorn's own TLS left a connection's handshake to asyncio: 60 s, counted nowhere, so a flood of them
+    # could take every open file the store has.
+    limits = ConnectionLimits(header_timeout=3600, max_connections=300, max_waiting_per_address=5000)
+    shop_running, pin = _https_shop(tmp_path, limits)
+    with shop_running as shop, ExitStack() as held:
+        for _ in range(1100):
+            sock = socket.create_connection(_address(shop.store.url), timeout=WAIT)   # and never a ClientHello
+            held.callback(sock.close)
+        with QPayClient(shop.store.url, "T1", shop.keys["T1"], certificate_sha256=pin) as till:
+            created = till.create_invoice(simple_invoice("T1-20261128-000001"))
+            assert till.get_invoice(created.invoice_id).invoice_id == created.invoice_id
+        assert len(shop.store.guard.open) <= limits.max_connections
+        assert shop.store.guard.closed_early >= 1100 - limits.max_connections
+
+
+def test_over_https_a_connection_is_closed_when_its_handshake_or_its_headers_are_late(tmp_path: Path) -> None:
+    shop_running, pin = _https_shop(tmp_path, SHORT)
+    with shop_running as shop:
+        silent = socket.create_connection(_address(shop.store.url), timeout=WAIT)
+        shaken = ssl.create_default_context()
+        shaken.check_hostname, shaken.verify_mode = False, ssl.CERT_NONE
+        half_open = shaken.wrap_socket(socket.create_connection(_address(shop.store.url), timeout=WAIT))
+        half_open.sendall(b"GET /store/health HTTP/1.1\r\nHost: store\r\n")      # and never the end
+        with silent, half_open:
+            assert _closed_by_the_store(silent)
+            assert _closed_by_the_store(half_open)
+        # A till that says what it wants in time is served, its request sent right after the handshake.
+        with QPayClient(shop.store.url, "T1", shop.keys["T1"], certificate_sha256=pin) as till:
+            assert till.authenticate().access_token
 
 
 def _low_file_limit() -> None:
