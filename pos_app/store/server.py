@@ -18,6 +18,7 @@ from .context import StoreContext
 from .db import open_database
 from .limits import ConnectionGuard, ConnectionLimits, RequestLimits, connection_cap, server_tls_context
 from .loop_reads import LoopReads
+from .sealing import Sealer
 from .session import SharedSession, account_key
 from .tokens import TillTokens, signing_key
 from .upstream import STORE_RETRY_POLICY, STORE_TIMEOUT, Upstream
@@ -48,7 +49,9 @@ class StoreServer(ThreadedAppServer):
             self.scheme = "https"
         self.engine = open_database(db_url)
         # One QPay session for the account, kept in the database for every copy of the store on it.
-        session = SharedSession(self.engine, account_key(username, qpay_url), wall_clock=wall_clock,
+        # The secrets the database keeps (that session's tokens, the tills' token key) sealed with the password.
+        sealer = Sealer(password, username)
+        session = SharedSession(self.engine, account_key(username, qpay_url), sealer=sealer, wall_clock=wall_clock,
                                 clock=clock)
         # A QPay connection kept for each worker thread (beyond the pool's size each call would connect anew);
         # the environment's proxy settings read once (`http_session(server=...)`).
@@ -56,7 +59,7 @@ class StoreServer(ThreadedAppServer):
         client = QPayClient(qpay_url, username, password, retry_policy=STORE_RETRY_POLICY, timeout=STORE_TIMEOUT,
                             token_holder=session.for_client, session=self._qpay_session)
         upstream = Upstream(client, session, wall_clock, loop_reads=self._loop_reads(qpay_url))
-        self.context = StoreContext(self.engine, upstream, TillTokens(signing_key(self.engine), self.engine),
+        self.context = StoreContext(self.engine, upstream, TillTokens(signing_key(self.engine, sealer), self.engine),
                                     invoice_code=invoice_code, catalog_file=catalog_file)
         self._public_url = public_url
 

@@ -6,7 +6,8 @@ other out. Here a copy reads the row (at most once every `RE_READ_S`, or at once
 and uses the token it holds; a copy that finds it missing or about to expire renews it under a lock (on
 PostgreSQL an advisory lock, so across processes; on SQLite, one process, a thread lock), and first reads the
 row again: a copy that renewed meanwhile left a token the others take as it is. A 401 clears the token only if
-the row still holds that very token, so a burst of 401s (in any copies) makes one renewal.
+the row still holds that very token (the version it was written with), so a burst of 401s (in any copies) makes
+one renewal. The tokens are kept sealed (`sealing`): the database alone opens neither.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from pos_app.qpay.models import TokenPair
 from pos_app.qpay.redaction import Secret
 
 from .db import SESSION_LOCK, qpay_sessions
+from .sealing import Sealer
 
 logger = logging.getLogger(__name__)
 
@@ -95,11 +97,12 @@ class SharedSession:
     the account's 429 wait. `for_client` is what `QPayClient(token_holder=...)` takes: it hands over the
     client's own login and refresh calls."""
 
-    def __init__(self, engine: Engine, account: str, *, margin: float = MARGIN_S,
+    def __init__(self, engine: Engine, account: str, *, sealer: Sealer, margin: float = MARGIN_S,
                  wall_clock: Callable[[], float] = time.time, clock: Callable[[], float] = time.monotonic,
                  re_read_after: float = RE_READ_S) -> None:
         self._engine = engine
         self.account = account
+        self._sealer = sealer
         self._margin = margin
         self._wall_clock = wall_clock
         self._clock = clock
@@ -155,12 +158,20 @@ class SharedSession:
             row = replace(seen, not_before=found.not_before, logins=found.logins, refreshes=found.refreshes)
         else:
             written = _written_at(found.updated_at)
-            row = SessionRow(found.version, Secret(found.access_token),
+            row = SessionRow(found.version, self._opened(found.access_token),
                              _renew_at(found.access_expires_at, written, self._margin),
-                             Secret(found.refresh_token), _renew_at(found.refresh_expires_at, written, self._margin),
+                             self._opened(found.refresh_token),
+                             _renew_at(found.refresh_expires_at, written, self._margin),
                              found.not_before, found.logins, found.refreshes)
         self._seen = (row, self._clock())
         return row
+
+    def _opened(self, stored: str) -> Secret:
+        opened = self._sealer.open(stored)
+        if opened is None:
+            # Sealed under another password (the QPay password changed): as good as none, so a renewal.
+            logger.warning("the QPay session in the database was sealed under another password: renewing it")
+        return Secret(opened or "")
 
     def _forget(self) -> None:
         self._seen = (self._seen[0], -math.inf)
@@ -175,11 +186,15 @@ class SharedSession:
 
     def invalidate(self, token: str) -> None:
         """QPay refused *token*: clear it from the row only if the row still holds it (if another copy or thread
-        renewed already, nothing changes), so many 401s on one token make one renewal."""
-        with _parameters_hidden(), self._engine.begin() as db:
-            db.execute(update(qpay_sessions)
-                       .where(qpay_sessions.c.account == self.account, qpay_sessions.c.access_token == token)
-                       .values(version=qpay_sessions.c.version + 1, updated_at=self._now_text(), **_CLEARED))
+        renewed already, nothing changes), so many 401s on one token make one renewal. The row holds it while its
+        version is the one this copy read it with (every new token moves the version on; sealed tokens cannot be
+        compared in the database)."""
+        seen = self._seen[0]
+        if seen.version >= 0 and seen.access_token.reveal() == token:
+            with _parameters_hidden(), self._engine.begin() as db:
+                db.execute(update(qpay_sessions)
+                           .where(qpay_sessions.c.account == self.account, qpay_sessions.c.version == seen.version)
+                           .values(version=qpay_sessions.c.version + 1, updated_at=self._now_text(), **_CLEARED))
         self._forget()
 
     def login(self) -> TokenPair:
@@ -269,8 +284,8 @@ class SharedSession:
                                         or MAX_LIFETIME)
         column = qpay_sessions.c[counter]
         db.execute(update(qpay_sessions).where(qpay_sessions.c.account == self.account).values(
-            access_token=pair.access_token, access_expires_at=now + lifetime,
-            refresh_token=pair.refresh_token or "", refresh_expires_at=refresh_expires_at,
+            access_token=self._sealer.seal(pair.access_token), access_expires_at=now + lifetime,
+            refresh_token=self._sealer.seal(pair.refresh_token or ""), refresh_expires_at=refresh_expires_at,
             version=qpay_sessions.c.version + 1, updated_at=self._now_text(), **{counter: column + 1}))
         return self._read(db)
 

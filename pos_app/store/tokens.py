@@ -1,5 +1,6 @@
 """The store's own tokens for its tills: what QPay's `/v2/auth/token` and `/v2/auth/refresh` give, signed by the
-store (HS256, a key made at its first start and kept in its database, so a restarted store honours them).
+store (HS256, a key made at its first start and kept in its database, sealed (`sealing`), so a restarted store
+honours them).
 
 A till never holds the store's QPay token: it logs in here with its own key and gets these. A refresh token is
 used once (as QPay's own rotate): each one used is kept in the database by its id until it would have run out,
@@ -8,17 +9,21 @@ so a second use is refused at every copy of the store.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import time
 import uuid
 from collections.abc import Callable
 
 import jwt
-from sqlalchemy import Engine, delete, insert, select
+from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .credentials import Caller
 from .db import store_secrets, used_refresh_tokens
+from .sealing import Sealer
+
+logger = logging.getLogger(__name__)
 
 ACCESS_LIFETIME = 3600          # seconds; the till's client renews a little before
 REFRESH_LIFETIME = 24 * 3600
@@ -27,19 +32,35 @@ _ALGORITHM = "HS256"
 _KEY_NAME = "till_token_key"
 
 
-def signing_key(engine: Engine) -> str:
-    """The store's token key, made once (two stores starting on one database at once agree on the first)."""
-    with engine.begin() as db:
-        row = db.execute(select(store_secrets.c.value).where(store_secrets.c.name == _KEY_NAME)).first()
-        if row is not None:
-            return str(row.value)
-    try:
+def signing_key(engine: Engine, sealer: Sealer) -> str:
+    """The store's token key, made once (two stores starting on one database at once agree on the first) and kept
+    sealed. One an older store kept in the clear is sealed now; one sealed under another QPay password (it
+    changed) is replaced: the tokens it signed are refused, and each till logs in again with its key."""
+    for _ in range(3):
+        with engine.connect() as db:
+            stored = db.execute(select(store_secrets.c.value).where(store_secrets.c.name == _KEY_NAME)).scalar()
+        if stored is None:
+            key = secrets.token_urlsafe(48)
+            try:
+                with engine.begin() as db:
+                    db.execute(insert(store_secrets).values(name=_KEY_NAME, value=sealer.seal(key)))
+                return key
+            except IntegrityError:
+                continue                        # another copy made it first: take theirs
+        opened = sealer.open(str(stored))
+        if opened is not None and Sealer.is_sealed(str(stored)):
+            return opened
+        if opened is None:
+            logger.warning("the tills' token key was sealed under another QPay password: a new key (each till "
+                           "logs in again)")
+        key = opened if opened is not None else secrets.token_urlsafe(48)
         with engine.begin() as db:
-            db.execute(insert(store_secrets).values(name=_KEY_NAME, value=secrets.token_urlsafe(48)))
-    except IntegrityError:
-        pass
-    with engine.connect() as db:
-        return str(db.execute(select(store_secrets.c.value).where(store_secrets.c.name == _KEY_NAME)).scalar_one())
+            changed = db.execute(update(store_secrets).where(store_secrets.c.name == _KEY_NAME,
+                                                             store_secrets.c.value == stored)
+                                 .values(value=sealer.seal(key))).rowcount
+        if changed == 1:
+            return key
+    raise RuntimeError("the tills' token key kept changing under this store while it started")
 
 
 class TillTokens:

@@ -25,6 +25,7 @@ from pos_app.sandbox import SandboxServer
 from pos_app.sandbox.service import SandboxOptions
 from pos_app.store.credentials import add_credential
 from pos_app.store.db import MIGRATION_LOCK, MIGRATIONS, migrate, qpay_sessions
+from pos_app.store.sealing import SEALED_PREFIX
 from pos_app.store.server import StoreServer
 from pos_app.store.session import RE_READ_S
 from tests.pg_server import PostgresServer
@@ -167,11 +168,13 @@ def test_the_token_is_never_shown(store_db_url: str) -> None:
     with running_chain(store_db_url, 1, tills=1) as chain:
         sell_at_once(chain, "a", sales=1)
         upstream = chain.copies[0].context.upstream
-        token = session_row(chain).access_token
-        assert token
         row = upstream.session.row()
-        for shown in (repr(upstream.session), repr(row), str(row), repr(upstream)):
+        token = row.access_token.reveal()
+        assert token
+        kept = session_row(chain)
+        for shown in (repr(upstream.session), repr(row), str(row), repr(upstream), kept.access_token):
             assert token not in shown
+        assert kept.access_token.startswith(SEALED_PREFIX) and kept.refresh_token.startswith(SEALED_PREFIX)
         assert upstream.session_problem() is None
 
 
