@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,7 @@ from sqlalchemy import (
     make_url,
     text,
 )
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import DisconnectionError, StatementError
 
 metadata = MetaData()
 
@@ -120,6 +122,17 @@ CONNECT_TIMEOUT_S = 3
 # three copies stay within PostgreSQL's default of 100.
 POOL_SIZE, POOL_OVERFLOW = 20, 10
 PING_AFTER_IDLE_S = 1.0     # a pooled connection idle this long is pinged before use (`_ping_when_idle`)
+
+
+@contextmanager
+def parameters_hidden() -> Iterator[None]:
+    """A database error's text names its statement's parameters: around statements that carry a secret (a
+    token, a key), keep them out."""
+    try:
+        yield
+    except StatementError as exc:
+        exc.hide_parameters = True
+        raise
 
 
 def default_url(data_dir: Path) -> str:

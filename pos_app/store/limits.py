@@ -38,6 +38,7 @@ from .journal_feed import MAX_BODY_BYTES as MAX_JOURNAL_BYTES
 __all__ = ["BACKLOG", "DEFAULT_PARSER", "PROTOCOLS", "ConnectionGuard", "ConnectionLimits", "RequestLimits",
            "TlsHandshake", "body_limit", "guarded_protocol", "raise_open_file_limit", "server_tls_context"]
 
+TLS_SHUTDOWN_S = 2.0          # how long a closing HTTPS connection waits for the client's TLS goodbye
 BACKLOG = 128                 # connections accepted at once (asyncio accepts up to this many per wake-up)
 # Open files kept for what is not a till's connection: the burst accepted before the guard closes any, the
 # database's and QPay's connection pools, the database and log files.
@@ -278,6 +279,8 @@ class TlsHandshake(asyncio.Protocol):
     def __init__(self, **uvicorn_args: Any) -> None:
         self._uvicorn_args = uvicorn_args            # for the HTTP protocol made once the handshake is done
         self.loop: asyncio.AbstractEventLoop = uvicorn_args.get("_loop") or asyncio.get_event_loop()
+        # uvicorn's own count of connections, which its shutdown ends (`shutdown`) and waits for.
+        self._connections: set[Any] = uvicorn_args["server_state"].connections
         self._received: list[bytes] = []
         self._handshake: asyncio.Task[None] | None = None
 
@@ -293,12 +296,17 @@ class TlsHandshake(asyncio.Protocol):
         if not self.guard.opened(self):
             transport.close()
             return
+        self._connections.add(self)
         self._handshake = self.loop.create_task(self._shake_hands(transport))
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.guard.closed(self)
+        self._left()
         if self._handshake is not None:
             self._handshake.cancel()
+
+    def shutdown(self) -> None:
+        """uvicorn is stopping: a handshake not done yet ends here (no HTTP protocol is made after)."""
+        self.transport.abort()
 
     def data_received(self, data: bytes) -> None:
         self._received.append(data)                  # the request, sent before the HTTP protocol took over
@@ -306,19 +314,27 @@ class TlsHandshake(asyncio.Protocol):
     def eof_received(self) -> bool | None:
         return None                                  # the client ended before its request: close
 
+    def _left(self) -> None:
+        self.guard.closed(self)
+        self._connections.discard(self)
+
     async def _shake_hands(self, transport: asyncio.Transport) -> None:
+        # The handshake has `header_timeout` to end, and then the request's headers as long again. Closing after
+        # it waits `TLS_SHUTDOWN_S` at most for the client's goodbye: asyncio's 30 s would keep a closed or
+        # pushed-out connection's file that long, outside any count.
         try:
             if transport.is_closing():
                 return
             secure = await self.loop.start_tls(transport, self, self.tls, server_side=True,
-                                               ssl_handshake_timeout=self.guard.limits.header_timeout)
+                                               ssl_handshake_timeout=self.guard.limits.header_timeout,
+                                               ssl_shutdown_timeout=TLS_SHUTDOWN_S)
         except (OSError, TimeoutError, ssl.SSLError, RuntimeError):
             transport.close()                        # no handshake (asyncio logs only at debug): nothing to serve
             return
         finally:
-            self.guard.closed(self)
-        if secure is None or secure.is_closing():
-            return
+            self._left()
+        if secure is None or transport.is_closing() or secure.is_closing():
+            return                                   # pushed out or shut down meanwhile
         http = self.http(**self._uvicorn_args)
         secure.set_protocol(http)
         http.connection_made(secure)

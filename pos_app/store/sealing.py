@@ -5,8 +5,8 @@ database (a backup, a report user's read access, the SQLite file) opens none of 
 
 A sealed value is `sealed:v1:` and a Fernet token (AES-128-CBC with HMAC-SHA256: `cryptography`'s, a direct
 dependency already). A value without the prefix was kept in the clear by an older store: it is read as it is
-and sealed when next written. One sealed under another password (the QPay password changed, and this copy has
-the new one) opens as None: the caller treats it as absent (a login; a new signing key).
+and sealed when next written. One sealed under another password opens as None: the session renews it (a login,
+which only the right password passes); the signing key is replaced only after such a login (`tokens`).
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 2 ** 14, 8, 1
 
 class Sealer:
     def __init__(self, password: str, username: str) -> None:
+        if not password:
+            raise ValueError("sealing needs the QPay password")
         key = Scrypt(salt=_SALT_PREFIX + username.encode("utf-8"), length=32, n=_SCRYPT_N, r=_SCRYPT_R,
                      p=_SCRYPT_P).derive(password.encode("utf-8"))
         self._fernet = Fernet(base64.urlsafe_b64encode(key))

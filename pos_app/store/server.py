@@ -59,8 +59,10 @@ class StoreServer(ThreadedAppServer):
         client = QPayClient(qpay_url, username, password, retry_policy=STORE_RETRY_POLICY, timeout=STORE_TIMEOUT,
                             token_holder=session.for_client, session=self._qpay_session)
         upstream = Upstream(client, session, wall_clock, loop_reads=self._loop_reads(qpay_url))
-        self.context = StoreContext(self.engine, upstream, TillTokens(signing_key(self.engine, sealer), self.engine),
-                                    invoice_code=invoice_code, catalog_file=catalog_file)
+        # A key sealed under another password is replaced only once QPay took this one (`signing_key`).
+        till_tokens = TillTokens(signing_key(self.engine, sealer, prove=client.authenticate), self.engine)
+        self.context = StoreContext(self.engine, upstream, till_tokens, invoice_code=invoice_code,
+                                    catalog_file=catalog_file)
         self._public_url = public_url
 
     def __repr__(self) -> str:

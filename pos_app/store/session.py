@@ -16,21 +16,20 @@ import logging
 import math
 import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, Engine, case, insert, select, text, update
-from sqlalchemy.exc import IntegrityError, StatementError
+from sqlalchemy.exc import IntegrityError
 
 from pos_app.qpay.auth import FALLBACK_LIFETIME, MAX_LIFETIME, LoginCall, RefreshCall, token_lifetime
 from pos_app.qpay.errors import AuthenticationError, InvalidResponseError, QPayError
 from pos_app.qpay.models import TokenPair
 from pos_app.qpay.redaction import Secret
 
-from .db import SESSION_LOCK, qpay_sessions
+from .db import SESSION_LOCK, parameters_hidden, qpay_sessions
 from .sealing import Sealer
 
 logger = logging.getLogger(__name__)
@@ -80,16 +79,6 @@ def _written_at(updated_at: str) -> float:
         return datetime.fromisoformat(updated_at).timestamp()
     except ValueError:
         return 0.0
-
-
-@contextmanager
-def _parameters_hidden() -> Iterator[None]:
-    """A database error's text names its statement's parameters: here they are tokens. Keep them out."""
-    try:
-        yield
-    except StatementError as exc:
-        exc.hide_parameters = True
-        raise
 
 
 class SharedSession:
@@ -191,7 +180,7 @@ class SharedSession:
         compared in the database)."""
         seen = self._seen[0]
         if seen.version >= 0 and seen.access_token.reveal() == token:
-            with _parameters_hidden(), self._engine.begin() as db:
+            with parameters_hidden(), self._engine.begin() as db:
                 db.execute(update(qpay_sessions)
                            .where(qpay_sessions.c.account == self.account, qpay_sessions.c.version == seen.version)
                            .values(version=qpay_sessions.c.version + 1, updated_at=self._now_text(), **_CLEARED))
@@ -199,7 +188,7 @@ class SharedSession:
 
     def login(self) -> TokenPair:
         """Log in now, whatever the row holds (the client's `authenticate`)."""
-        with self._renewing, _parameters_hidden(), self._engine.begin() as db:
+        with self._renewing, parameters_hidden(), self._engine.begin() as db:
             self._locked_read(db)
             pair = self._logged_in()
             self._write(db, pair, "logins")
@@ -208,7 +197,7 @@ class SharedSession:
     def refresh(self) -> TokenPair:
         """Refresh now with the row's refresh token (the client's `refresh`); logs in first if it holds none. A
         refused refresh clears the row (the session ended: the next call logs in) and raises."""
-        with self._renewing, _parameters_hidden(), self._engine.begin() as db:
+        with self._renewing, parameters_hidden(), self._engine.begin() as db:
             row = self._locked_read(db)
             if not row.refresh_token:
                 row = self._write(db, self._logged_in(), "logins")
@@ -227,7 +216,7 @@ class SharedSession:
         raise refused
 
     def clear(self) -> None:
-        with _parameters_hidden(), self._engine.begin() as db:
+        with parameters_hidden(), self._engine.begin() as db:
             db.execute(update(qpay_sessions).where(qpay_sessions.c.account == self.account)
                        .values(version=qpay_sessions.c.version + 1, updated_at=self._now_text(), **_CLEARED))
         self._forget()
@@ -238,7 +227,7 @@ class SharedSession:
             seen = self._seen[0]
             if seen.version != unusable and seen.access_usable(self._wall_clock()):
                 return seen                     # another thread of this copy renewed it while this one waited
-            with _parameters_hidden(), self._engine.begin() as db:
+            with parameters_hidden(), self._engine.begin() as db:
                 row = self._locked_read(db)
                 now = self._wall_clock()
                 if row.access_usable(now):

@@ -19,8 +19,10 @@ import jwt
 from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
+from pos_app.qpay.errors import QPayError
+
 from .credentials import Caller
-from .db import store_secrets, used_refresh_tokens
+from .db import parameters_hidden, store_secrets, used_refresh_tokens
 from .sealing import Sealer
 
 logger = logging.getLogger(__name__)
@@ -32,35 +34,53 @@ _ALGORITHM = "HS256"
 _KEY_NAME = "till_token_key"
 
 
-def signing_key(engine: Engine, sealer: Sealer) -> str:
+class KeySealedElsewhere(RuntimeError):
+    """The tills' token key in the database is sealed under another QPay password, and this one was not proven."""
+
+
+def signing_key(engine: Engine, sealer: Sealer, prove: Callable[[], object] | None = None) -> str:
     """The store's token key, made once (two stores starting on one database at once agree on the first) and kept
-    sealed. One an older store kept in the clear is sealed now; one sealed under another QPay password (it
-    changed) is replaced: the tokens it signed are refused, and each till logs in again with its key."""
+    sealed. One an older store kept in the clear is sealed now. One sealed under another QPay password is replaced
+    only once `prove` (a QPay login with this copy's password) succeeded: the password changed and this copy has
+    the new one, so the tokens the old key signed are refused and each till logs in again with its key. A copy
+    given a wrong password never replaces it (`KeySealedElsewhere`: it does not start)."""
     for _ in range(3):
         with engine.connect() as db:
             stored = db.execute(select(store_secrets.c.value).where(store_secrets.c.name == _KEY_NAME)).scalar()
         if stored is None:
             key = secrets.token_urlsafe(48)
             try:
-                with engine.begin() as db:
+                with parameters_hidden(), engine.begin() as db:
                     db.execute(insert(store_secrets).values(name=_KEY_NAME, value=sealer.seal(key)))
                 return key
             except IntegrityError:
                 continue                        # another copy made it first: take theirs
         opened = sealer.open(str(stored))
-        if opened is not None and Sealer.is_sealed(str(stored)):
+        if opened and Sealer.is_sealed(str(stored)):
             return opened
-        if opened is None:
+        if not opened:
+            _prove_password(prove)
             logger.warning("the tills' token key was sealed under another QPay password: a new key (each till "
                            "logs in again)")
-        key = opened if opened is not None else secrets.token_urlsafe(48)
-        with engine.begin() as db:
+        key = opened or secrets.token_urlsafe(48)
+        with parameters_hidden(), engine.begin() as db:
             changed = db.execute(update(store_secrets).where(store_secrets.c.name == _KEY_NAME,
                                                              store_secrets.c.value == stored)
                                  .values(value=sealer.seal(key))).rowcount
         if changed == 1:
             return key
     raise RuntimeError("the tills' token key kept changing under this store while it started")
+
+
+def _prove_password(prove: Callable[[], object] | None) -> None:
+    words = ("the secrets in the store's database are sealed under another QPay password: give this store the "
+             "password its other copies have")
+    if prove is None:
+        raise KeySealedElsewhere(words)
+    try:
+        prove()
+    except QPayError as exc:
+        raise KeySealedElsewhere(f"{words} (QPay refused this one: {type(exc).__name__})") from None
 
 
 class TillTokens:

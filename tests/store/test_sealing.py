@@ -10,10 +10,12 @@ import pytest
 from sqlalchemy import insert, select, update
 
 from pos_app.qpay import QPayClient
+from pos_app.qpay.errors import AuthenticationError
 from pos_app.store.db import open_database, qpay_sessions, store_secrets
 from pos_app.store.sealing import SEALED_PREFIX, Sealer
 from pos_app.store.session import SharedSession, account_key
-from pos_app.store.tokens import signing_key
+from pos_app.store.server import StoreServer
+from pos_app.store.tokens import KeySealedElsewhere, signing_key
 
 from .helpers import PASSWORD, USERNAME, running_shop, simple_invoice
 
@@ -100,5 +102,29 @@ def test_a_store_with_another_password_renews_what_it_cannot_open(tmp_path: Path
         other = Sealer("the new password", USERNAME)
         session = SharedSession(shop.store.engine, account, sealer=other)
         assert session.row().access_token.reveal() == "" and session.problem() is None
-        new_key = signing_key(shop.store.engine, other)
-        assert new_key != old_key and signing_key(shop.store.engine, other) == new_key
+        # A copy given a wrong password never replaces the key the others use: it does not start.
+        with pytest.raises(KeySealedElsewhere) as refused:
+            signing_key(shop.store.engine, other)
+        assert "another QPay password" in str(refused.value)
+        with pytest.raises(KeySealedElsewhere):
+            signing_key(shop.store.engine, other, prove=_refused_by_qpay)
+        assert signing_key(shop.store.engine, sealer) == old_key
+        # One whose password QPay took (the new one) replaces it.
+        proven: list[bool] = []
+        new_key = signing_key(shop.store.engine, other, prove=lambda: proven.append(True))
+        assert proven == [True] and new_key != old_key
+        assert signing_key(shop.store.engine, other) == new_key
+
+
+def test_a_store_started_with_a_wrong_password_says_so_and_changes_nothing(tmp_path: Path, sealer: Sealer) -> None:
+    db_url = f"sqlite:///{tmp_path}/store.sqlite3"
+    with running_shop(db_url, ("T1",)) as shop:
+        key = signing_key(shop.store.engine, sealer)
+        with pytest.raises(KeySealedElsewhere) as refused:
+            StoreServer(db_url, shop.sandbox.url, USERNAME, "not the password")
+        assert "not the password" not in str(refused.value)
+        assert signing_key(shop.store.engine, sealer) == key
+
+
+def _refused_by_qpay() -> None:
+    raise AuthenticationError(401, "AUTHENTICATION_FAILED", "wrong password")
