@@ -83,7 +83,7 @@ audit: $(VENV)/.stamp-dev
 TEST_WORKERS ?= 2
 test: $(VENV)/.stamp-dev system-test-packages $(QM_FILES)
 	$(MAKE) audit
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile --max-worker-restart=0
 	$(MAKE) test-live
 	$(MAKE) test-timeshift
 	$(MAKE) package-smoke

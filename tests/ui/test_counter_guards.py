@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
 
 from pos_app.domain.entry import is_large
 
-from .conftest import MILK, WAIT_MS, Till
+from .conftest import MILK, PERSON_MS, WAIT_MS, Till
 from .test_counter import lines, type_in_entry
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -37,6 +37,7 @@ def quantity_editor(till: Till) -> QWidget:
         return widget if widget is not None and viewport.isAncestorOf(widget) else None
 
     till.qtbot.waitUntil(lambda: editor() is not None, timeout=WAIT_MS)
+    till.qtbot.wait(PERSON_MS)            # what was queued before the key (a focus handed back) has run
     found = editor()
     assert found is not None
     return found
