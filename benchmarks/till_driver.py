@@ -110,13 +110,15 @@ def _quiet_offscreen_warning(mode: QtMsgType, context: Any, message: str) -> Non
         print(message, file=sys.stderr)
 
 
-def start_till(home: Path, sandbox_url: str, schedule: PollSchedule) -> Till:
+def start_till(home: Path, sandbox_url: str, schedule: PollSchedule, posapi_url: str | None = None) -> Till:
+    """A till in training on `sandbox_url` (QPay's sandbox), with PosAPI's sandbox at `posapi_url` (None: the one
+    the till embeds, in this process)."""
     qInstallMessageHandler(_quiet_offscreen_warning)
     qt_app = QApplication.instance() or QApplication([sys.argv[0]])
     qt_app.setStyleSheet(STYLESHEET)  # type: ignore[union-attr]
     paths = AppPaths(home / "config", home / "data", home / "cache")
     save_settings(Settings(printer="", auto_print=False), paths.settings_file)  # no printer, nothing printed
-    app = PosApp(paths, sandbox_url=sandbox_url, secrets=SessionSecretStore(), schedule=schedule)
+    app = PosApp(paths, sandbox_url=sandbox_url, secrets=SessionSecretStore(), schedule=schedule, posapi_url=posapi_url)
     app.window.set_ask_before_quit(False)
     ready: list[bool] = []
     app.ready.connect(lambda: ready.append(True))
