@@ -26,18 +26,21 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))   # as `-m benchmarks.store_floor` too
-from common import PASSWORD, RESULTS, ROOT, USERNAME, SandboxProcess, ServerProcess, report  # noqa: E402
+from common import RESULTS, ROOT, SandboxProcess, ServerProcess, report  # noqa: E402
+from store import StoreProcess  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
 DEFAULT_OUTPUT = RESULTS / "store_floor.json"
@@ -91,16 +94,6 @@ class BareServer(ServerProcess):
         super().__init__("benchmarks.store_floor", ["--serve", kind], READY_PREFIX, label=f"the bare {kind} server")
 
 
-class StoreProcess(ServerProcess):
-    """The store itself on SQLite (its liveness route touches no database)."""
-
-    def __init__(self, qpay_url: str) -> None:
-        folder = tempfile.mkdtemp(prefix="store-floor-")
-        super().__init__("pos_app.store", ["serve", "--db", f"sqlite:///{folder}/store.sqlite3", "--qpay-url",
-                                           qpay_url, "--username", USERNAME, "--port", "0"],
-                         "store listening on ", label="the store", env={"POS_STORE_QPAY_PASSWORD": PASSWORD})
-
-
 # -- the measurements ----------------------------------------------------------------------------------------
 
 def median_round(rounds: int, calls: int, one_round: Callable[[int], float]) -> float:
@@ -138,12 +131,14 @@ def sent_with_requests(url: str) -> Callable[[int], float]:
     return one_round
 
 
-def sent_with_aiohttp(url: str) -> Callable[[int], float]:
+def sent_with_aiohttp(url: str, closing: ExitStack) -> Callable[[int], float]:
     """The same through one `aiohttp` session on an event loop of this process's."""
     import aiohttp
 
     loop = asyncio.new_event_loop()
+    closing.callback(loop.close)
     session = loop.run_until_complete(_aiohttp_session(aiohttp))
+    closing.callback(lambda: loop.run_until_complete(session.close()))
 
     async def posts(calls: int) -> None:
         for _ in range(calls):
@@ -158,7 +153,6 @@ def sent_with_aiohttp(url: str) -> Callable[[int], float]:
         loop.run_until_complete(posts(calls))
         return time.process_time() - before
 
-    one_round.close = lambda: (loop.run_until_complete(session.close()), loop.close())  # type: ignore[attr-defined]
     return one_round
 
 
@@ -167,20 +161,23 @@ async def _aiohttp_session(aiohttp: Any) -> Any:
 
 
 class Statements:
-    """One `UPDATE` by primary key, each in a transaction of its own, on a real PostgreSQL."""
+    """One `UPDATE` by primary key, each in a transaction of its own, on a real PostgreSQL (stopped with
+    `closing`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, closing: ExitStack) -> None:
         from tests.pg_server import PostgresServer
 
-        self.postgres = PostgresServer()
-        self.postgres.start()
-        self.url = self.postgres.create_database()
+        postgres = PostgresServer()
+        postgres.start()
+        closing.callback(postgres.stop)
+        self.url = postgres.create_database()
 
-    def with_sqlalchemy(self) -> Callable[[int], float]:
+    def with_sqlalchemy(self, closing: ExitStack) -> Callable[[int], float]:
         from sqlalchemy import Column, MetaData, String, Table, create_engine, insert, update
 
         table = Table("claims", MetaData(), Column("ref", String, primary_key=True), Column("invoice_id", String))
         engine = create_engine(self.url, pool_size=2)
+        closing.callback(engine.dispose)
         table.metadata.create_all(engine)
         with engine.begin() as db:
             db.execute(insert(table).values(ref="r1", invoice_id=None))
@@ -192,13 +189,13 @@ class Statements:
                     db.execute(update(table).where(table.c.ref == "r1").values(invoice_id=f"i{number}"))
             return time.thread_time() - before
 
-        one_round.close = engine.dispose  # type: ignore[attr-defined]
         return one_round
 
-    def with_psycopg(self) -> Callable[[int], float]:
+    def with_psycopg(self, closing: ExitStack) -> Callable[[int], float]:
         import psycopg
 
-        connection = psycopg.connect(self.url.replace("postgresql+psycopg://", "postgresql://"))
+        connection = closing.enter_context(psycopg.connect(self.url.replace("postgresql+psycopg://",
+                                                                            "postgresql://")))
 
         def one_round(calls: int) -> float:
             before = time.thread_time()
@@ -207,40 +204,28 @@ class Statements:
                     connection.execute("UPDATE claims SET invoice_id = %s WHERE ref = %s", (f"p{number}", "r1"))
             return time.thread_time() - before
 
-        one_round.close = connection.close  # type: ignore[attr-defined]
         return one_round
-
-    def stop(self) -> None:
-        self.postgres.stop()
 
 
 def measure(calls: int, rounds: int) -> dict[str, float]:
-    parts: dict[str, float] = {}
-    asgi, fast = BareServer("asgi"), BareServer("fastapi")
-    sandbox = SandboxProcess()
-    store = StoreProcess(sandbox.url)
-    statements = Statements()
-    closers: list[Callable[[], Any]] = []
-    # Each part warmed up right before its rounds (an idle keep-alive connection would be closed meanwhile).
-    made: dict[str, Callable[[], Callable[[int], float]]] = {
-        "request_fastapi": lambda: served(fast, "/answer"), "request_asgi": lambda: served(asgi, "/answer"),
-        "request_store_live": lambda: served(store, "/store/health/live", "GET"),
-        "send_requests": lambda: sent_with_requests(asgi.url + "/answer"),
-        "send_aiohttp": lambda: sent_with_aiohttp(asgi.url + "/answer"),
-        "statement_sqlalchemy": statements.with_sqlalchemy, "statement_psycopg": statements.with_psycopg}
-    try:
-        for name, make in made.items():
-            one_round = make()
-            if hasattr(one_round, "close"):
-                closers.append(one_round.close)
-            parts[name] = median_round(rounds, calls, one_round)
-    finally:
-        for close in closers:
-            close()
-        statements.stop()
-        for server in (store, sandbox, fast, asgi):
-            server.stop()
-    return parts
+    with ExitStack() as closing:
+        asgi, fast, sandbox = BareServer("asgi"), BareServer("fastapi"), SandboxProcess()
+        for server in (asgi, fast, sandbox):
+            closing.callback(server.stop)
+        folder = tempfile.mkdtemp(prefix="store-floor-")
+        closing.callback(shutil.rmtree, folder, ignore_errors=True)
+        store = StoreProcess(f"sqlite:///{folder}/store.sqlite3", sandbox.url)
+        closing.callback(store.stop)
+        statements = Statements(closing)
+        # Each part warmed up right before its rounds (an idle keep-alive connection would be closed meanwhile).
+        made: dict[str, Callable[[], Callable[[int], float]]] = {
+            "request_fastapi": lambda: served(fast, "/answer"), "request_asgi": lambda: served(asgi, "/answer"),
+            "request_store_live": lambda: served(store, "/store/health/live", "GET"),
+            "send_requests": lambda: sent_with_requests(asgi.url + "/answer"),
+            "send_aiohttp": lambda: sent_with_aiohttp(asgi.url + "/answer", closing),
+            "statement_sqlalchemy": lambda: statements.with_sqlalchemy(closing),
+            "statement_psycopg": lambda: statements.with_psycopg(closing)}
+        return {name: median_round(rounds, calls, make()) for name, make in made.items()}
 
 
 def floors(parts: dict[str, float]) -> dict[str, float]:

@@ -328,12 +328,12 @@ class TlsHandshake(asyncio.Protocol):
             secure = await self.loop.start_tls(transport, self, self.tls, server_side=True,
                                                ssl_handshake_timeout=self.guard.limits.header_timeout,
                                                ssl_shutdown_timeout=TLS_SHUTDOWN_S)
-        except (OSError, TimeoutError, ssl.SSLError, RuntimeError):
+        except (OSError, RuntimeError):             # SSL errors and the handshake's timeout are OSErrors
             transport.close()                        # no handshake (asyncio logs only at debug): nothing to serve
             return
         finally:
             self._left()
-        if secure is None or transport.is_closing() or secure.is_closing():
+        if transport.is_closing() or secure.is_closing():
             return                                   # pushed out or shut down meanwhile
         http = self.http(**self._uvicorn_args)
         secure.set_protocol(http)

@@ -54,4 +54,4 @@ class Sealer:
 
     @staticmethod
     def is_sealed(stored: str) -> bool:
-        return not stored or stored.startswith(SEALED_PREFIX)
+        return stored.startswith(SEALED_PREFIX)

@@ -46,7 +46,8 @@ def signing_key(engine: Engine, sealer: Sealer, prove: Callable[[], object] | No
     given a wrong password never replaces it (`KeySealedElsewhere`: it does not start)."""
     for _ in range(3):
         with engine.connect() as db:
-            stored = db.execute(select(store_secrets.c.value).where(store_secrets.c.name == _KEY_NAME)).scalar()
+            stored: str | None = db.execute(select(store_secrets.c.value)
+                                            .where(store_secrets.c.name == _KEY_NAME)).scalar()
         if stored is None:
             key = secrets.token_urlsafe(48)
             try:
@@ -55,8 +56,8 @@ def signing_key(engine: Engine, sealer: Sealer, prove: Callable[[], object] | No
                 return key
             except IntegrityError:
                 continue                        # another copy made it first: take theirs
-        opened = sealer.open(str(stored))
-        if opened and Sealer.is_sealed(str(stored)):
+        opened = sealer.open(stored)
+        if opened and Sealer.is_sealed(stored):
             return opened
         if not opened:
             _prove_password(prove)
@@ -80,7 +81,7 @@ def _prove_password(prove: Callable[[], object] | None) -> None:
     try:
         prove()
     except QPayError as exc:
-        raise KeySealedElsewhere(f"{words} (QPay refused this one: {type(exc).__name__})") from None
+        raise KeySealedElsewhere(f"{words} (QPay did not take this one: {type(exc).__name__})") from None
 
 
 class TillTokens:
