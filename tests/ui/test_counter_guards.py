@@ -28,8 +28,9 @@ def question(till: Till) -> QMessageBox:
 
 
 def quantity_editor(till: Till) -> QWidget:
-    """The cart's quantity editor once it has the keyboard. Not merely "the focus left the entry": on a busy
-    machine the focus is nowhere for a moment (None), and QTest typing into None crashed the test process."""
+    """The cart's quantity editor once it has the keyboard and what was queued before has run. Not merely "the
+    focus left the entry", which may be nothing or a widget about to go: once, on a busy machine, QTest typing
+    into a widget deleted meanwhile crashed the test process."""
     viewport = till.window.sale_page.table.viewport()
 
     def editor() -> QWidget | None:
